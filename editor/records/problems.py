@@ -1,0 +1,56 @@
+"""Problems found in a record: reading problems and rule violations share one shape."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, replace
+from enum import Enum
+
+
+class Severity(str, Enum):
+    """error: AMCT rejects the file or builds a wrong model; warning: legal but suspicious."""
+
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+    @property
+    def rank(self) -> int:
+        return {"error": 0, "warning": 1, "info": 2}[self.value]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One finding, located as precisely as it can be.
+
+    `record` is the layer key (None for prune or file-level problems), `record_index` the
+    entry's position, `prune_record` the prune record's index, `field` a dotted path inside
+    the entry such as ``scale_w[3]`` or ``consumer[1].attr[2].i``; `line`/`column` are
+    1-based positions in the file the record was read from, when known.
+    """
+
+    severity: Severity
+    rule: str
+    message: str
+    record: str | None = None
+    record_index: int | None = None
+    prune_record: int | None = None
+    field: str | None = None
+    line: int | None = None
+    column: int | None = None
+
+    def with_location(self, line: int | None, column: int | None = None) -> Problem:
+        return replace(self, line=line, column=column)
+
+    def to_json(self) -> dict:
+        data = asdict(self)
+        data["severity"] = self.severity.value
+        return data
+
+    def format(self, path: str | None = None) -> str:
+        """`FILE:LINE:COL: severity [rule] message` — the compiler-style line editors link."""
+        where = path or ""
+        if self.line is not None:
+            where += f":{self.line}"
+            if self.column is not None:
+                where += f":{self.column}"
+        prefix = f"{where}: " if where else ""
+        return f"{prefix}{self.severity.value} [{self.rule}] {self.message}"

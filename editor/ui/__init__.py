@@ -1,0 +1,1 @@
+"""The Qt layer: models, undo commands, panels, plots and the main window."""
