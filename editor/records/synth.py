@@ -553,8 +553,8 @@ def make_big(
         raise ValueError("prune_mismatch needs at least one prune record")
     if prune_records > layers // 2:
         raise ValueError(f"at most {layers // 2} prune records fit in {layers} layers")
-    conv_op, bn_op = _CONV_OP[style], _BN_OP[style]
     for k in range(prune_records):
+        conv_op, bn_op = _CONV_OP[style], _BN_OP[style]
         producer, consumer = _big_name(style, 2 * k), _big_name(style, 2 * k + 1)
         record = message.prune_record.add()
         add_prune_node(record.producer, producer, conv_op, 0, channels)
