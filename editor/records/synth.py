@@ -9,8 +9,9 @@ builds huge records fast; `to_text` writes text exactly as AMCT does.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from google.protobuf import text_format
@@ -360,14 +361,17 @@ def _set_attr(node: Message, name: str, value: int | str | Sequence[int]) -> Non
 
 
 def add_prune_node(
-    nodes: Iterable[Message] | Message,
+    nodes: Any,
     name: str,
     op: str,
     begin: int,
     end: int,
     **extra: int | Sequence[int],
 ) -> Message:
-    """Append a PruneNode (name, type, begin/end range, extra INT/INTS attrs) to a repeated field."""
+    """Append a PruneNode (name, type, begin/end range, extra INT/INTS attrs) to `nodes`.
+
+    `nodes` is a repeated PruneNode field, e.g. `record.producer` or `record.consumer`.
+    """
     node = nodes.add()
     node.name = name
     _set_attr(node, "type", op)
@@ -553,8 +557,8 @@ def make_big(
         raise ValueError("prune_mismatch needs at least one prune record")
     if prune_records > layers // 2:
         raise ValueError(f"at most {layers // 2} prune records fit in {layers} layers")
+    conv_op, bn_op = _CONV_OP[style], _BN_OP.get(style, "BatchNorm")
     for k in range(prune_records):
-        conv_op, bn_op = _CONV_OP[style], _BN_OP[style]
         producer, consumer = _big_name(style, 2 * k), _big_name(style, 2 * k + 1)
         record = message.prune_record.add()
         add_prune_node(record.producer, producer, conv_op, 0, channels)
