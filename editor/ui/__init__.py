@@ -1,1 +1,4 @@
 """The Qt layer: models, undo commands, panels, plots and the main window."""
+from editor.ui._pyside_fix import pin_none
+
+pin_none()

@@ -1,0 +1,338 @@
+"""Typed scalar values of protobuf fields: display text, parsing of user input, float32 exactness.
+
+Qt-free helpers shared by the tree model, the delegates and the commands. Every parser
+raises `ValueError` with a message a user can act on ("offset_d takes a whole number
+between -2147483648 and 2147483647, not 1.5").
+"""
+from __future__ import annotations
+
+import math
+import struct
+from typing import Any
+
+from google.protobuf.descriptor import FieldDescriptor
+
+FD = FieldDescriptor
+
+FLOAT32_MAX = struct.unpack("<f", b"\xff\xff\x7f\x7f")[0]
+
+#: (minimum, maximum) of every integer field type
+INT_RANGES: dict[int, tuple[int, int]] = {
+    FD.TYPE_INT32: (-(2**31), 2**31 - 1),
+    FD.TYPE_SINT32: (-(2**31), 2**31 - 1),
+    FD.TYPE_SFIXED32: (-(2**31), 2**31 - 1),
+    FD.TYPE_UINT32: (0, 2**32 - 1),
+    FD.TYPE_FIXED32: (0, 2**32 - 1),
+    FD.TYPE_INT64: (-(2**63), 2**63 - 1),
+    FD.TYPE_SINT64: (-(2**63), 2**63 - 1),
+    FD.TYPE_SFIXED64: (-(2**63), 2**63 - 1),
+    FD.TYPE_UINT64: (0, 2**64 - 1),
+    FD.TYPE_FIXED64: (0, 2**64 - 1),
+}
+
+_TYPE_NAMES = {
+    FD.TYPE_DOUBLE: "double", FD.TYPE_FLOAT: "float", FD.TYPE_INT64: "int64",
+    FD.TYPE_UINT64: "uint64", FD.TYPE_INT32: "int32", FD.TYPE_FIXED64: "fixed64",
+    FD.TYPE_FIXED32: "fixed32", FD.TYPE_BOOL: "bool", FD.TYPE_STRING: "string",
+    FD.TYPE_BYTES: "bytes", FD.TYPE_UINT32: "uint32", FD.TYPE_SFIXED32: "sfixed32",
+    FD.TYPE_SFIXED64: "sfixed64", FD.TYPE_SINT32: "sint32", FD.TYPE_SINT64: "sint64",
+}
+
+
+def is_float(field: FieldDescriptor) -> bool:
+    return field.type in (FD.TYPE_FLOAT, FD.TYPE_DOUBLE)
+
+
+def is_integer(field: FieldDescriptor) -> bool:
+    return field.type in INT_RANGES
+
+
+def is_message(field: FieldDescriptor) -> bool:
+    return field.type in (FD.TYPE_MESSAGE, FD.TYPE_GROUP)
+
+
+def type_name(field: FieldDescriptor, *, element: bool = False) -> str:
+    """`float`, `repeated float`, `AttrType`, `PruneNode` — the type column's text.
+
+    `element` drops the `repeated` prefix (for rows that are one element of the field).
+    """
+    if is_message(field):
+        base = field.message_type.name
+    elif field.type == FD.TYPE_ENUM:
+        base = field.enum_type.name
+    else:
+        base = _TYPE_NAMES.get(field.type, "?")
+    if field.is_repeated and not element:
+        return f"repeated {base}"
+    if getattr(field, "is_required", False) and not element:
+        return f"{base} (required)"
+    return base
+
+
+def to_float32(value: float) -> float:
+    """Round a Python float to the nearest float32, as protobuf does when storing it."""
+    return struct.unpack("<f", struct.pack("<f", value))[0]
+
+
+def float32_bits(value: float) -> int:
+    return struct.unpack("<I", struct.pack("<f", value))[0]
+
+
+def format_float32(value: float) -> str:
+    """The shortest decimal text that reads back as the same float32 (never rounded to 6 digits)."""
+    if math.isnan(value):
+        return "nan"
+    if math.isinf(value):
+        return "inf" if value > 0 else "-inf"
+    target = to_float32(value)
+    for digits in range(1, 10):
+        text = f"{target:.{digits}g}"
+        if to_float32(float(text)) == target and (target != 0 or math.copysign(1, float(text)) ==
+                                                   math.copysign(1, target)):
+            return text
+    return f"{target:.9g}"
+
+
+def format_double(value: float) -> str:
+    if math.isnan(value):
+        return "nan"
+    if math.isinf(value):
+        return "inf" if value > 0 else "-inf"
+    return repr(value)
+
+
+def escape_text(value: str | bytes) -> str:
+    """Text shown for a string or bytes value: invisible characters and invalid UTF-8 escaped.
+
+    `\\n`, `\\t`, `\\r`, `\\\\` and `\\xNN` make a stray newline or space-like control
+    character in a layer key visible; `unescape_text` reverses it exactly.
+    """
+    data = value.encode("utf-8") if isinstance(value, str) else bytes(value)
+    out: list[str] = []
+    text = data.decode("utf-8", errors="surrogateescape")
+    for ch in text:
+        code = ord(ch)
+        if ch == "\\":
+            out.append("\\\\")
+        elif ch == "\n":
+            out.append("\\n")
+        elif ch == "\t":
+            out.append("\\t")
+        elif ch == "\r":
+            out.append("\\r")
+        elif 0xDC80 <= code <= 0xDCFF:  # an undecodable byte
+            out.append(f"\\x{code - 0xDC00:02x}")
+        elif code < 0x20 or code == 0x7F:
+            out.append(f"\\x{code:02x}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def unescape_text(text: str) -> bytes:
+    """The bytes a text typed in an editor stands for (inverse of `escape_text`)."""
+    out = bytearray()
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch != "\\":
+            out += ch.encode("utf-8")
+            i += 1
+            continue
+        if i + 1 >= len(text):
+            raise ValueError("a lone backslash at the end; write \\\\ for a backslash")
+        nxt = text[i + 1]
+        simple = {"n": b"\n", "t": b"\t", "r": b"\r", "\\": b"\\", '"': b'"', "'": b"'", "0": b"\0"}
+        if nxt in simple:
+            out += simple[nxt]
+            i += 2
+        elif nxt == "x":
+            digits = text[i + 2:i + 4]
+            if len(digits) != 2 or any(c not in "0123456789abcdefABCDEF" for c in digits):
+                raise ValueError(f"\\x must be followed by two hex digits (at position {i + 1})")
+            out.append(int(digits, 16))
+            i += 4
+        else:
+            raise ValueError(f"unknown escape \\{nxt} (at position {i + 1}); write \\\\ for a backslash")
+    return bytes(out)
+
+
+def enum_name(field: FieldDescriptor, number: int) -> str:
+    value = field.enum_type.values_by_number.get(number)
+    return value.name if value is not None else str(number)
+
+
+def format_value(field: FieldDescriptor, value: Any) -> str:
+    """Display text of one scalar value of `field` (an element, for repeated fields)."""
+    t = field.type
+    if t == FD.TYPE_FLOAT:
+        return format_float32(value)
+    if t == FD.TYPE_DOUBLE:
+        return format_double(value)
+    if t == FD.TYPE_BOOL:
+        return "true" if value else "false"
+    if t == FD.TYPE_ENUM:
+        return enum_name(field, value)
+    if t in (FD.TYPE_STRING, FD.TYPE_BYTES):
+        return escape_text(value)
+    return str(value)
+
+
+def _parse_int(text: str) -> int | None:
+    """Decimal or 0x-hex integer with an optional sign; None when it is not one."""
+    negative = text.startswith("-")
+    body = text[1:] if text[:1] in "+-" else text
+    if body.lower().startswith("0x"):
+        digits = body[2:]
+        if not digits or any(c not in "0123456789abcdefABCDEF" for c in digits):
+            return None
+        number = int(digits, 16)
+    elif body.isascii() and body.isdigit():
+        number = int(body)
+    else:
+        return None
+    return -number if negative else number
+
+
+def parse_value(field: FieldDescriptor, text: str) -> Any:
+    """The typed value for a user's text, or ValueError saying what the field accepts."""
+    name = field.name
+    t = field.type
+    raw = text.strip() if t not in (FD.TYPE_STRING, FD.TYPE_BYTES) else text
+    if t in (FD.TYPE_FLOAT, FD.TYPE_DOUBLE):
+        try:
+            number = float(raw)
+        except ValueError:
+            raise ValueError(f"{name} takes a number such as 0.5, 1e-3, inf or nan, not {text!r}") from None
+        if t == FD.TYPE_FLOAT:
+            if math.isfinite(number) and abs(number) > FLOAT32_MAX:
+                raise ValueError(
+                    f"{name} is a float32: {raw} is beyond its largest value {format_float32(FLOAT32_MAX)}"
+                )
+            return to_float32(number)
+        return number
+    if t in INT_RANGES:
+        lo, hi = INT_RANGES[t]
+        number = _parse_int(raw)
+        if number is None:
+            raise ValueError(f"{name} takes a whole number between {lo} and {hi}, not {text!r}")
+        if not lo <= number <= hi:
+            raise ValueError(f"{name} ({type_name(field, element=True)}) takes a whole number "
+                             f"between {lo} and {hi}; {number} is out of range")
+        return number
+    if t == FD.TYPE_BOOL:
+        low = raw.lower()
+        if low in ("true", "1", "t", "yes"):
+            return True
+        if low in ("false", "0", "f", "no"):
+            return False
+        raise ValueError(f"{name} is true or false, not {text!r}")
+    if t == FD.TYPE_ENUM:
+        values = field.enum_type.values_by_name
+        if raw in values:
+            return values[raw].number
+        try:
+            number = int(raw)
+        except ValueError:
+            number = None
+        if number is not None and number in field.enum_type.values_by_number:
+            return number
+        raise ValueError(f"{name} is one of {', '.join(values)}, not {text!r}")
+    if t == FD.TYPE_BYTES:
+        return unescape_text(text)
+    if t == FD.TYPE_STRING:
+        data = unescape_text(text)
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ValueError(f"{name} is a text field and must be valid UTF-8; "
+                             "\\x escapes may not form invalid UTF-8 here") from None
+    raise ValueError(f"{name} cannot be edited as a single value")
+
+
+def coerce_value(field: FieldDescriptor, value: Any) -> Any:
+    """Check a Python value for `field` and convert it as protobuf would store it.
+
+    Raises ValueError (with the same wording as `parse_value`) for a wrong type or range.
+    """
+    t = field.type
+    if isinstance(value, str) and t not in (FD.TYPE_STRING, FD.TYPE_BYTES, FD.TYPE_ENUM):
+        return parse_value(field, value)
+    if t == FD.TYPE_FLOAT:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise ValueError(f"{field.name} takes a number, not {value!r}")
+        number = float(value)
+        if math.isfinite(number) and abs(number) > FLOAT32_MAX:
+            raise ValueError(f"{field.name} is a float32: {number!r} is beyond its range")
+        return to_float32(number)
+    if t == FD.TYPE_DOUBLE:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise ValueError(f"{field.name} takes a number, not {value!r}")
+        return float(value)
+    if t in INT_RANGES:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"{field.name} takes a whole number, not {value!r}")
+        lo, hi = INT_RANGES[t]
+        if not lo <= value <= hi:
+            raise ValueError(f"{field.name} ({type_name(field, element=True)}) takes a whole number "
+                             f"between {lo} and {hi}; {value} is out of range")
+        return value
+    if t == FD.TYPE_BOOL:
+        if not isinstance(value, (bool, int)):
+            raise ValueError(f"{field.name} is true or false, not {value!r}")
+        return bool(value)
+    if t == FD.TYPE_ENUM:
+        if isinstance(value, str):
+            return parse_value(field, value)
+        if isinstance(value, bool) or not isinstance(value, int) or \
+                value not in field.enum_type.values_by_number:
+            raise ValueError(f"{field.name} is one of {', '.join(field.enum_type.values_by_name)}")
+        return value
+    if t == FD.TYPE_STRING:
+        if isinstance(value, bytes):
+            try:
+                return value.decode("utf-8")
+            except UnicodeDecodeError:
+                raise ValueError(f"{field.name} must be valid UTF-8") from None
+        if not isinstance(value, str):
+            raise ValueError(f"{field.name} takes text, not {value!r}")
+        return value
+    if t == FD.TYPE_BYTES:
+        if isinstance(value, str):
+            return value.encode("utf-8")
+        if not isinstance(value, (bytes, bytearray)):
+            raise ValueError(f"{field.name} takes bytes or text, not {value!r}")
+        return bytes(value)
+    raise ValueError(f"{field.name} cannot be set as a single value")
+
+
+def same_value(field: FieldDescriptor, a: Any, b: Any) -> bool:
+    """Equality as stored: float32 bit patterns for floats (so -0.0 != 0.0, nan == same nan)."""
+    if field.type == FD.TYPE_FLOAT:
+        return float32_bits(a) == float32_bits(b)
+    if field.type == FD.TYPE_DOUBLE:
+        return struct.pack("<d", a) == struct.pack("<d", b)
+    return type(a) is type(b) and a == b
+
+
+def default_value(field: FieldDescriptor) -> Any:
+    """The schema default of a singular scalar field (the zero value of an element type)."""
+    if field.is_repeated:
+        return zero_value(field)
+    return field.default_value
+
+
+def zero_value(field: FieldDescriptor) -> Any:
+    """The value a new element of a repeated field starts with."""
+    t = field.type
+    if t in (FD.TYPE_FLOAT, FD.TYPE_DOUBLE):
+        return 0.0
+    if t == FD.TYPE_BOOL:
+        return False
+    if t == FD.TYPE_STRING:
+        return ""
+    if t == FD.TYPE_BYTES:
+        return b""
+    if t == FD.TYPE_ENUM:
+        return field.enum_type.values[0].number
+    return 0
