@@ -1,22 +1,36 @@
 """RecordDocument: one record file — its path, dialect, live message and original source.
 
-NOTE (scaffold): reading and saving go through google.protobuf.text_format for now; the
-lossless reader/writer (textio) replaces the internals without changing this interface.
+Reading accepts what AMCT's reader accepts and reports what strict readers reject;
+saving is lossless (see textwrite) and atomic; every failure is a RecordError whose
+str() is `FILE:LINE:COL: message`.
 """
 from __future__ import annotations
 
+import errno
 import os
+import re
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
 from google.protobuf import text_format
-from google.protobuf.message import Message
+from google.protobuf.message import EncodeError, Message
 
-from editor.records.dialects import PRIMARY, Dialect, get_dialect
-from editor.records.problems import Problem
+from editor.records.dialects import PRIMARY, Dialect, detect_binary, get_dialect, unknown_fields
+from editor.records.problems import Problem, Severity
+from editor.records.repair import Repair, needs_repair, repair_text
+from editor.records.textio import (
+    Cancelled,
+    ParsedText,
+    Stmt,
+    TextParseError,
+    read_text,
+    reading_problems,
+    record_items,
+)
+from editor.records.textwrite import CANONICAL, Style, detect_style, format_message, render
 
-#: progress(done_bytes, total_bytes) -> False to cancel
+#: progress(done, total) -> False to cancel
 Progress = Callable[[int, int], bool]
 
 
@@ -44,17 +58,44 @@ class LoadCancelled(Exception):
     """Raised when a progress callback asked to stop reading."""
 
 
+_CONTROL = re.compile(rb"[\x00-\x08\x0e-\x1f\x7f]")
+
+
+def _decode_position(data: bytes, e: UnicodeDecodeError) -> tuple[int, int, int]:
+    line = data.count(b"\n", 0, e.start) + 1
+    col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
+    return data[e.start], line, col
+
+
 class RecordDocument:
-    """A record file opened for editing. `message` is the live protobuf message."""
+    """A record file opened for editing. `message` is the live protobuf message.
+
+    `problems` are the reading problems (overrides, duplicate keys, Python-only syntax);
+    `repairs` what an explicit repair changed. Edit `message` in place, then `save()`.
+    """
 
     def __init__(self, message: Message, dialect: Dialect, path: Path | None = None,
-                 binary: bool = False, problems: list[Problem] | None = None):
+                 binary: bool = False, problems: list[Problem] | None = None, *,
+                 source: ParsedText | None = None, repairs: list[Repair] | None = None):
         self.message = message
         self.dialect = dialect
         self.path = Path(path) if path is not None else None
         self.binary = binary
         self.problems: list[Problem] = list(problems or [])
+        self.repairs: list[Repair] = list(repairs or [])
+        self._set_source(source)
 
+    def _set_source(self, source: ParsedText | None) -> None:
+        self._source = source
+        self._original = None
+        self._style = CANONICAL
+        self._items: dict[int, Stmt] | None = None
+        if source is not None:
+            self._original = source.dialect.new_message()
+            self._original.CopyFrom(self.message)
+            self._style = detect_style(source.text)
+
+    # ------------------------------------------------------------------ construction
     @classmethod
     def new(cls, dialect: str | Dialect = PRIMARY) -> RecordDocument:
         d = get_dialect(dialect)
@@ -62,54 +103,324 @@ class RecordDocument:
 
     @classmethod
     def from_text(cls, text: str, dialect: str | Dialect | None = None, *,
-                  path: str | os.PathLike | None = None, repair: bool = False) -> RecordDocument:
-        d = get_dialect(dialect or PRIMARY)
-        msg = d.new_message()
+                  path: str | os.PathLike | None = None, repair: bool = False,
+                  progress: Progress | None = None) -> RecordDocument:
+        """Read record text. With repair=True, doc-example artefacts are fixed and reported."""
+        repairs: list[Repair] = []
+        if repair:
+            text, repairs = repair_text(text)
+        d = get_dialect(dialect) if dialect is not None else None
         try:
-            text_format.Merge(text, msg)
-        except text_format.ParseError as e:
-            raise RecordError(str(e), path, e.GetLine(), e.GetColumn()) from None
-        return cls(msg, d, Path(path) if path else None)
+            parsed = read_text(text, d, progress=progress)
+        except Cancelled:
+            raise LoadCancelled() from None
+        except TextParseError as e:
+            msg = e.message
+            if not repair and needs_repair(text):
+                msg += (" — the file looks like an example pasted from AMCT's documentation "
+                        "(// comments or quoted text broken over lines); open it with repair "
+                        "(--repair) to fix that and see each change")
+            raise RecordError(msg, path, e.line, e.column) from None
+        problems = reading_problems(parsed)
+        problems += [Problem(Severity.INFO, "repaired", r.message, line=r.line) for r in repairs]
+        return cls(parsed.message, parsed.dialect, Path(path) if path is not None else None,
+                   problems=problems, source=parsed, repairs=repairs)
+
+    @classmethod
+    def from_binary(cls, data: bytes, dialect: str | Dialect | None = None, *,
+                    path: str | os.PathLike | None = None) -> RecordDocument:
+        """Read a binary record; the dialect is the first whose schema leaves nothing unknown."""
+        if dialect is not None:
+            d = get_dialect(dialect)
+            msg = d.new_message()
+            try:
+                msg.ParseFromString(data)
+            except Exception as e:  # noqa: BLE001 - DecodeError and friends from upb
+                raise RecordError(f"not a binary {d.name} record: {e}", path) from None
+            unknown = unknown_fields(msg)
+            if unknown:
+                others = [c.name for c, _ in detect_binary(data)]
+                hint = f"; it reads cleanly as: {', '.join(others)}" if others else ""
+                raise RecordError(
+                    f"binary record has fields the {d.name} schema does not know "
+                    f"(in {', '.join(unknown[:5])}){hint}", path)
+            return cls(msg, d, Path(path) if path is not None else None, binary=True)
+        clean = detect_binary(data)
+        if not clean:
+            raise RecordError("not a binary record of any AMCT dialect", path)
+        d, msg = clean[0]
+        problems = []
+        if len(clean) > 1:
+            first = text_format.MessageToString(msg)
+            differ = [c.name for c, m in clean[1:] if text_format.MessageToString(m) != first]
+            if differ:
+                problems.append(Problem(
+                    Severity.INFO, "binary-dialect-guess",
+                    f"binary file read as {d.name}; it also reads cleanly, with a different meaning, "
+                    f"as {', '.join(differ)} — choose the dialect explicitly if that is what it is"))
+        return cls(msg, d, Path(path) if path is not None else None, binary=True, problems=problems)
 
     @classmethod
     def load(cls, path: str | os.PathLike, dialect: str | Dialect | None = None, *,
              repair: bool = False, progress: Progress | None = None) -> RecordDocument:
+        """Open a record file (text or binary, told apart automatically)."""
         p = Path(path)
+        data = _read_file(p)
+        if not data:
+            d = get_dialect(dialect) if dialect is not None else PRIMARY
+            return cls.from_text("", d, path=p)
+        if _CONTROL.search(data, 0, 1 << 16):
+            try:
+                return cls.from_binary(data, dialect, path=p)
+            except RecordError as binary_error:
+                try:
+                    text = data.decode("utf-8")
+                except UnicodeDecodeError as e:
+                    byte, line, col = _decode_position(data, e)
+                    raise RecordError(
+                        f"not a record file: neither UTF-8 text (byte 0x{byte:02x} is not UTF-8) "
+                        f"nor {binary_error.message}", p, line, col) from None
+                if dialect is not None:
+                    raise
+                return cls.from_text(text, dialect, path=p, repair=repair, progress=progress)
         try:
-            text = p.read_text(encoding="utf-8")
-        except OSError as e:
-            raise RecordError(e.strerror or str(e), p) from None
-        return cls.from_text(text, dialect, path=p, repair=repair)
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as e:
+            try:
+                return cls.from_binary(data, dialect, path=p)
+            except RecordError:
+                byte, line, col = _decode_position(data, e)
+                raise RecordError(
+                    f"not UTF-8 text (byte 0x{byte:02x} cannot be decoded; record files are UTF-8) "
+                    f"and not a binary record either", p, line, col) from None
+        return cls.from_text(text, dialect, path=p, repair=repair, progress=progress)
+
+    # ------------------------------------------------------------------ writing
+    @property
+    def style(self) -> Style:
+        """The layout detected from the file (protobuf's own for new and binary files)."""
+        return self._style
+
+    @property
+    def source_text(self) -> str | None:
+        """The text as read (after repair), or None for new and binary documents."""
+        return self._source.text if self._source is not None else None
 
     def render_text(self) -> str:
-        return text_format.MessageToString(self.message, as_utf8=True)
+        """The live message as text: unchanged parts of the file byte for byte."""
+        if self._source is None:
+            return format_message(self.message, self._style)
+        return render(self._source, self._original, self.message, self._style)
+
+    def _verified_text(self) -> tuple[str, ParsedText]:
+        """Text that provably reads back as the live message, and its parse."""
+        want = self.message.SerializePartialToString()
+        for text in (self.render_text(), None):
+            if text is None:
+                text = format_message(self.message, self._style)
+            try:
+                parsed = read_text(text, self.dialect)
+            except TextParseError:
+                continue
+            if parsed.message.SerializePartialToString() == want:
+                return text, parsed
+        raise RecordError("internal error: the text written would not read back as the record; "
+                          "nothing was saved (please report this)", self.path)
+
+    def encode_binary(self) -> bytes:
+        try:
+            return self.message.SerializeToString()
+        except EncodeError as e:
+            raise RecordError(f"cannot write binary: a required field is missing ({e})", self.path) from None
 
     def save(self, path: str | os.PathLike | None = None, *, binary: bool | None = None) -> Path:
+        """Write the record (atomically); without `path`, to the file it came from."""
         target = Path(path) if path is not None else self.path
         if target is None:
             raise RecordError("no file name given for saving")
         binary = self.binary if binary is None else binary
-        data = self.message.SerializeToString() if binary else self.render_text().encode("utf-8")
-        atomic_write(target, data)
+        if binary:
+            atomic_write(target, self.encode_binary())
+            parsed = None
+        else:
+            text, parsed = self._verified_text()
+            atomic_write(target, text.encode("utf-8"))
         self.path, self.binary = target, binary
+        self._set_source(parsed)
         return target
 
+    def convert(self, dialect: str | Dialect, *, drop_unsupported: bool = False
+                ) -> tuple[RecordDocument, list[str]]:
+        """This record in another dialect, and the fields dropped (see convert_message)."""
+        d = get_dialect(dialect)
+        msg, dropped = convert_message(self.message, d, drop_unsupported=drop_unsupported)
+        return RecordDocument(msg, d), dropped
+
+    # ------------------------------------------------------------------ locations
     def locate(self, record_index: int | None = None, prune_index: int | None = None,
                field: str | None = None) -> tuple[int, int] | None:
-        """(line, column) in the file of an entry or a field inside it, when known."""
+        """(line, column) in the file of an entry, or of a field path inside it.
+
+        `field` is relative to the entry (`key`, `kv_cache_value.scale[2]`, `consumer[1].attr[0]`)
+        or, for layer records, to its `value` (`scale_w[3]`). None when the file does not say
+        (new or binary documents, or an entry edited since the file was read).
+        """
+        src = self._source
+        if src is None:
+            return None
+        if record_index is not None:
+            name, index = "record", record_index
+        elif prune_index is not None:
+            name, index = "prune_record", prune_index
+        else:
+            return None
+        live = getattr(self.message, name, None)
+        orig = getattr(self._original, name, None)
+        if live is None or index >= len(live) or index >= len(orig):
+            return None
+        if live[index].SerializePartialToString() != orig[index].SerializePartialToString():
+            return None
+        item = self._item_for(name, index)
+        if item is None:
+            return None
+        if not field:
+            return src.lines.line_col(item.start)
+        src.item_node(item)
+        node = _child_node(item, index)
+        if node is None:
+            return src.lines.line_col(item.start)
+        off = _find_path(node, field)
+        if off is None and name == "record":
+            off = _find_path(node, "value." + field)
+        return src.lines.line_col(off if off is not None else item.start)
+
+    def _item_for(self, name: str, index: int) -> Stmt | None:
+        if name == "record":
+            if self._items is None:
+                self._items = record_items(self._source)
+            return self._items.get(index)
+        for item in self._source.items:
+            if item.field is not None and item.field.name == name and \
+                    item.first_index <= index < item.first_index + item.count:
+                return item
         return None
 
 
+def _child_node(item: Stmt, index: int):
+    k = index - item.first_index
+    if item.children is None or not (0 <= k < len(item.children)):
+        return None
+    return item.children[k]
+
+
+_PATH_PART = re.compile(r"([A-Za-z_]\w*)(?:\[(\d+)\])?")
+
+
+def _find_path(node, path: str) -> int | None:
+    """Offset of the statement or value a dotted path names inside `node`."""
+    off = None
+    for part in path.split("."):
+        m = _PATH_PART.fullmatch(part)
+        if m is None or node is None:
+            return None
+        name, idx = m.group(1), m.group(2)
+        stmts = [s for s in node.stmts if s.field is not None and s.field.name == name]
+        if not stmts:
+            return None
+        want = int(idx) if idx is not None else None
+        chosen = stmts[-1]
+        if want is not None:
+            chosen = next((s for s in stmts if s.first_index <= want < s.first_index + s.count), None)
+            if chosen is None:
+                return None
+        k = (want - chosen.first_index) if want is not None else max(chosen.count - 1, 0)
+        if chosen.children:
+            node = chosen.children[min(k, len(chosen.children) - 1)]
+            off = chosen.start if want is None else node.open
+        else:
+            node = None
+            off = chosen.values[min(k, len(chosen.values) - 1)][0] if chosen.values else chosen.start
+    return off
+
+
+def convert_message(message: Message, dialect: Dialect, *, drop_unsupported: bool = False
+                    ) -> tuple[Message, list[str]]:
+    """Copy `message` into `dialect`'s schema field by field name (text-format semantics).
+
+    Fields the target lacks stop the conversion (RecordError listing them) unless
+    drop_unsupported, which drops them and returns their names with counts.
+    """
+    target = dialect.new_message()
+    missing: dict[str, int] = {}
+
+    def copy(src: Message, dst: Message, prefix: str) -> None:
+        fields = dst.DESCRIPTOR.fields_by_name
+        for fd, value in src.ListFields():
+            tfd = fields.get(fd.name)
+            where = f"{prefix}{fd.name}"
+            if tfd is None or tfd.cpp_type != fd.cpp_type or tfd.is_repeated != fd.is_repeated:
+                missing[where] = missing.get(where, 0) + (len(value) if fd.is_repeated else 1)
+                continue
+            if fd.message_type is not None:
+                if fd.is_repeated:
+                    for item in value:
+                        copy(item, getattr(dst, fd.name).add(), f"{where}.")
+                else:
+                    sub = getattr(dst, fd.name)
+                    sub.SetInParent()
+                    copy(value, sub, f"{where}.")
+            elif fd.is_repeated:
+                getattr(dst, fd.name).extend(value)
+            else:
+                setattr(dst, fd.name, value)
+
+    copy(message, target, "")
+    dropped = [f"{name} ({count}×)" for name, count in sorted(missing.items())]
+    if missing and not drop_unsupported:
+        raise RecordError(f"the {dialect.name} schema has no field for: {', '.join(dropped)} "
+                          f"(use --drop-unsupported to drop them)")
+    return target, dropped
+
+
+def _read_file(p: Path) -> bytes:
+    try:
+        if p.is_dir():
+            raise RecordError("is a directory, not a record file", p)
+        with open(p, "rb") as fh:
+            return fh.read()
+    except RecordError:
+        raise
+    except FileNotFoundError:
+        raise RecordError("no such file", p) from None
+    except PermissionError:
+        raise RecordError("permission denied: the file cannot be read", p) from None
+    except IsADirectoryError:
+        raise RecordError("is a directory, not a record file", p) from None
+    except OSError as e:
+        raise RecordError(f"cannot read: {e.strerror or e}", p) from None
+
+
 def atomic_write(target: Path, data: bytes) -> None:
-    """Write via a temporary file in the same folder, fsync, then replace; keep permissions."""
+    """Write via a temporary file in the same folder, flush, fsync, then replace.
+
+    The original file's permission bits are kept. On any failure the temporary file is
+    removed, the original is untouched, and a RecordError says why.
+    """
     target = Path(target)
     folder = target.parent if str(target.parent) else Path(".")
-    mode = None
+    if target.is_dir():
+        raise RecordError("is a directory; choose a file name to save to", target)
     try:
         mode = target.stat().st_mode & 0o7777
     except FileNotFoundError:
-        pass
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+        mode = None
+    except OSError as e:
+        raise RecordError(f"could not save: {e.strerror or e}", target) from None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    except OSError as e:
+        raise RecordError(f"could not save: cannot create a file in {folder}: {e.strerror or e}",
+                          target) from None
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
@@ -124,5 +435,6 @@ def atomic_write(target: Path, data: bytes) -> None:
         except OSError:
             pass
         if isinstance(e, OSError):
-            raise RecordError(f"could not save: {e.strerror or e}", target) from None
+            why = "the disk is full" if e.errno == errno.ENOSPC else (e.strerror or str(e))
+            raise RecordError(f"could not save ({why}); the file on disk is unchanged", target) from None
         raise

@@ -1,0 +1,138 @@
+"""Explicit repair of record text pasted from AMCT's documentation.
+
+The published examples contain things no protobuf reader accepts: `// comment` after a
+value (text format comments start with `#`), comments wrapped onto following lines, and
+quoted text broken over several lines (seed 002: `key: "` / `conv2d/Conv2D` / `"`).
+Repair is never silent: every change is returned as a Repair naming its line.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Repair:
+    line: int  # 1-based line of the original text
+    message: str
+
+    def format(self, path: str | None = None) -> str:
+        return f"{path + ':' if path else ''}{self.line}: repaired: {self.message}"
+
+
+_STATEMENT = re.compile(r"^\s*(?:[A-Za-z_][\w]*\s*(?::|\{|<)|[}>\]]|#|$)")
+
+
+def _scan(line: str) -> tuple[bool, int | None]:
+    """(ends inside an open double-quoted string, offset of a `//` comment outside strings)."""
+    in_str = None
+    i = 0
+    n = len(line)
+    while i < n:
+        c = line[i]
+        if in_str:
+            if c == "\\":
+                i += 2
+                continue
+            if c == in_str:
+                in_str = None
+        elif c in "\"'":
+            in_str = c
+        elif c == "#":
+            return False, None
+        elif c == "/" and i + 1 < n and line[i + 1] == "/":
+            return False, i
+        i += 1
+    return in_str is not None, None
+
+
+def needs_repair(text: str) -> bool:
+    """Whether `repair_text` would change anything."""
+    return bool(repair_text(text)[1])
+
+
+def repair_text(text: str) -> tuple[str, list[Repair]]:
+    """The repaired text and what was changed, line by line."""
+    repairs: list[Repair] = []
+    if text.startswith("\ufeff"):
+        text = text[1:]
+        repairs.append(Repair(1, "removed the UTF-8 byte order mark, which protobuf readers reject"))
+    lines = text.split("\n")
+    out: list[str] = []
+    i = 0
+    in_comment = False
+    while i < len(lines):
+        line = lines[i]
+        number = i + 1
+        if in_comment and not _STATEMENT.match(line):
+            out.append("# " + line.lstrip())
+            repairs.append(Repair(number, "comment text carried over from the line above made a comment"))
+            i += 1
+            continue
+        in_comment = False
+        open_str, cpp_comment = _scan(line)
+        if open_str:
+            # quoted text broken over lines: join until the closing quote (at most 8 lines)
+            j = i + 1
+            joined = None
+            while j < len(lines) and j - i <= 8:
+                joined = _join_broken([piece.rstrip("\r") for piece in lines[i:j + 1]])
+                if joined is not None:
+                    break
+                j += 1
+            if joined is not None:
+                out.append(joined + ("\r" if line.endswith("\r") else ""))
+                repairs.append(Repair(number, f"quoted text broken over lines {number}-{j + 1} joined: "
+                                              f"{joined.strip()}"))
+                i = j + 1
+                continue
+        if cpp_comment is not None:
+            out.append(line[:cpp_comment] + "#" + line[cpp_comment + 2:])
+            repairs.append(Repair(number, "'//' comment changed to a '#' comment"))
+            in_comment = True
+            i += 1
+            continue
+        out.append(line)
+        i += 1
+    return "\n".join(out), repairs
+
+
+def _join_broken(pieces: list[str]) -> str | None:
+    """Join a statement whose quoted value was broken over lines, or None if still open."""
+    first = pieces[0]
+    q = _open_quote(first)
+    if q is None:
+        return None
+    head, quote = first[:q], first[q]
+    inner = [first[q + 1:].strip()]
+    for k, piece in enumerate(pieces[1:], start=1):
+        end = piece.find(quote)
+        if end >= 0:
+            inner.append(piece[:end].strip())
+            tail = piece[end + 1:]
+            if k != len(pieces) - 1:
+                return None
+            return head + quote + "".join(inner) + quote + tail
+        inner.append(piece.strip())
+    return None
+
+
+def _open_quote(line: str) -> int | None:
+    """Offset of the quote that is left open at the end of `line`."""
+    in_str = None
+    start = None
+    i = 0
+    while i < len(line):
+        c = line[i]
+        if in_str:
+            if c == "\\":
+                i += 2
+                continue
+            if c == in_str:
+                in_str = None
+        elif c in "\"'":
+            in_str, start = c, i
+        elif c == "#":
+            break
+        i += 1
+    return start if in_str else None

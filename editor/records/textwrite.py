@@ -1,0 +1,492 @@
+"""Writing record text: the file's own style, and saving by patching the original text.
+
+`render()` turns the live message back into text by editing the text it was read from:
+statements whose values did not change are copied byte for byte (comments, blank lines,
+order, number spelling), a changed value has just its token replaced, added and removed
+values become added and removed lines in the surrounding layout. Where a statement cannot
+be patched (list syntax `[a, b]`, merged blocks, one-line layouts), that statement alone is
+written again in the file's style (indentation, `value {` or `value: {`, C++ or Python
+float spelling, line endings), detected from the file.
+"""
+from __future__ import annotations
+
+import math
+import re
+import struct
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import text_encoding
+from google.protobuf.internal import type_checkers
+from google.protobuf.message import Message
+
+from editor.records.textio import Node, ParsedText, Stmt
+
+FD = _descriptor.FieldDescriptor
+_F32 = struct.Struct("<f")
+
+
+def to_f32(x: float) -> float:
+    """The float32 nearest to `x`, as a Python float (how protobuf stores a float field)."""
+    try:
+        return _F32.unpack(_F32.pack(x))[0]
+    except OverflowError:
+        return math.copysign(math.inf, x)
+
+
+def format_float_py(v: float) -> str:
+    """Python protobuf's spelling (AMCT's writer today): shortest that round-trips float32."""
+    if math.isnan(v):
+        return "nan"
+    return str(type_checkers.ToShortestFloat(v))
+
+
+def format_float_cpp(v: float) -> str:
+    """C++ protobuf's spelling (older AMCT files): %.6g if it round-trips float32, else %.9g."""
+    if math.isnan(v):
+        return "nan"
+    if math.isinf(v):
+        return "inf" if v > 0 else "-inf"
+    s = "%.6g" % v
+    if to_f32(float(s)) != v:
+        s = "%.9g" % v
+    return s
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a file is laid out, so that text we write looks like the rest of it."""
+
+    indent: str = "  "
+    colon_before_brace: bool = False
+    floats: str = "py"  # "py" (0.023529412) or "cpp" (0.0235294122)
+    newline: str = "\n"
+
+    def float(self, v: float) -> str:
+        return format_float_cpp(v) if self.floats == "cpp" else format_float_py(v)
+
+
+CANONICAL = Style()
+
+_BLOCK_HEAD = re.compile(r"(?m)^([ \t]*)([A-Za-z_]\w*)([ \t]*:)?[ \t]*\{[ \t]*\r?\n(?=([ \t]*)\S)")
+_FLOAT_NAMES = ("scale_d", "scale_w", "tensor_balance_factor", "scale_h", "scale_r", "scale", "f", "floats")
+_FLOAT_TOKEN = re.compile(
+    r"(?m)^[ \t]*(?:%s)[ \t]*:[ \t]*([-+0-9.eE]+)[ \t]*\r?$" % "|".join(_FLOAT_NAMES))
+
+
+def detect_style(text: str, sample: int = 1 << 18) -> Style:
+    """Indentation, brace style, float spelling and line ending of `text` (defaults: protobuf's)."""
+    head = text[:sample]
+    newline = "\r\n" if head.count("\r\n") * 2 > head.count("\n") else "\n"
+    indent, colon_votes = "  ", [0, 0]
+    first = True
+    for m in _BLOCK_HEAD.finditer(head):
+        outer, name, colon, inner = m.groups()
+        if first and inner.startswith(outer):
+            indent = inner[len(outer):]
+            first = False
+        if name not in ("record", "prune_record"):  # the docs write `record {` but `value: {`
+            colon_votes[bool(colon)] += 1
+        if sum(colon_votes) >= 200:
+            break
+    votes = {"py": 0, "cpp": 0}
+    for i, m in enumerate(_FLOAT_TOKEN.finditer(head)):
+        if i >= 2000:
+            break
+        tok = m.group(1)
+        try:
+            v = to_f32(float(tok))
+        except ValueError:
+            continue
+        py, cpp = format_float_py(v), format_float_cpp(v)
+        if tok == py and tok != cpp:
+            votes["py"] += 1
+        elif tok == cpp and tok != py:
+            votes["cpp"] += 1
+    return Style(indent=indent, colon_before_brace=colon_votes[1] > colon_votes[0],
+                 floats="cpp" if votes["cpp"] > votes["py"] else "py", newline=newline)
+
+
+# --------------------------------------------------------------------------- formatting
+
+
+def format_value(fd: FD, v, style: Style = CANONICAL) -> str:
+    """One scalar value as text format spells it, floats in the file's style."""
+    cpp = fd.cpp_type
+    if cpp == FD.CPPTYPE_FLOAT:
+        return style.float(v)
+    if cpp == FD.CPPTYPE_DOUBLE:
+        return "nan" if math.isnan(v) else repr(v) if not math.isinf(v) else ("inf" if v > 0 else "-inf")
+    if cpp == FD.CPPTYPE_BOOL:
+        return "true" if v else "false"
+    if cpp == FD.CPPTYPE_ENUM:
+        ev = fd.enum_type.values_by_number.get(v)
+        return ev.name if ev is not None else str(v)
+    if cpp == FD.CPPTYPE_STRING:
+        if fd.type == FD.TYPE_BYTES:
+            return '"' + text_encoding.CEscape(v, False) + '"'
+        return '"' + text_encoding.CEscape(v, True) + '"'
+    return str(v)
+
+
+def stmt_lines(fd: FD, v, ind: str, style: Style = CANONICAL) -> list[str]:
+    """The lines of one statement (one value of `fd`) at indentation `ind`."""
+    if fd.cpp_type != FD.CPPTYPE_MESSAGE:
+        return [f"{ind}{fd.name}: {format_value(fd, v, style)}"]
+    head = f"{ind}{fd.name}{': ' if style.colon_before_brace else ' '}{{"
+    return [head, *body_lines(v, ind + style.indent, style), f"{ind}}}"]
+
+
+def body_lines(msg: Message, ind: str, style: Style = CANONICAL) -> list[str]:
+    """Every set field of `msg`, one statement per value, in field-number order."""
+    lines: list[str] = []
+    for fd, value in msg.ListFields():
+        if fd.is_repeated:
+            if fd.cpp_type == FD.CPPTYPE_MESSAGE:
+                for item in value:
+                    lines.extend(stmt_lines(fd, item, ind, style))
+            else:
+                prefix = f"{ind}{fd.name}: "
+                lines.extend(prefix + format_value(fd, x, style) for x in value)
+        else:
+            lines.extend(stmt_lines(fd, value, ind, style))
+    return lines
+
+
+def format_message(msg: Message, style: Style = CANONICAL) -> str:
+    """The whole message in `style` (with CANONICAL: exactly MessageToString(as_utf8=True))."""
+    lines = body_lines(msg, "", style)
+    return "".join(line + style.newline for line in lines)
+
+
+# --------------------------------------------------------------------------- patching
+
+
+class _Fallback(Exception):
+    """This statement cannot be patched in place; write it again instead."""
+
+
+def _float_key(values) -> bytes:
+    return struct.pack(f"<{len(values)}f", *values)
+
+
+def _scalar_keys(fd: FD, values) -> list:
+    if fd.cpp_type == FD.CPPTYPE_FLOAT:
+        return [_F32.pack(v) for v in values]
+    return list(values)
+
+
+def _same_scalar(fd: FD, a, b) -> bool:
+    if fd.cpp_type == FD.CPPTYPE_FLOAT:
+        return _F32.pack(a) == _F32.pack(b)
+    if fd.cpp_type == FD.CPPTYPE_DOUBLE:
+        return struct.pack("<d", a) == struct.pack("<d", b)
+    return a == b
+
+
+def _same_repeated(fd: FD, a, b) -> bool:
+    if len(a) != len(b):
+        return False
+    if fd.cpp_type == FD.CPPTYPE_FLOAT:
+        return _float_key(a) == _float_key(b)
+    if fd.cpp_type == FD.CPPTYPE_MESSAGE:
+        return all(x.SerializeToString() == y.SerializeToString() for x, y in zip(a, b, strict=True))
+    if fd.cpp_type == FD.CPPTYPE_DOUBLE:
+        return struct.pack(f"<{len(a)}d", *a) == struct.pack(f"<{len(b)}d", *b)
+    return list(a) == list(b)
+
+
+class _Patcher:
+    def __init__(self, parsed: ParsedText, style: Style):
+        self.parsed = parsed
+        self.text = parsed.text
+        self.style = style
+        self.nl = style.newline
+        self.edits: list[tuple[int, int, int, str]] = []
+
+    # text geometry ----------------------------------------------------------
+    def edit(self, start: int, end: int, text: str) -> None:
+        self.edits.append((start, end, len(self.edits), text))
+
+    def line_start(self, off: int) -> int:
+        return self.text.rfind("\n", 0, off) + 1
+
+    def line_end(self, off: int) -> int:
+        e = self.text.find("\n", off)
+        return len(self.text) if e < 0 else e
+
+    def starts_line(self, off: int) -> bool:
+        return self.text[self.line_start(off):off].strip(" \t") == ""
+
+    def ends_line(self, off: int) -> bool:
+        rest = self.text[off:self.line_end(off)].lstrip(" \t\r")
+        return rest == "" or rest.startswith("#")
+
+    def indent_at(self, off: int) -> str:
+        return self.text[self.line_start(off):off]
+
+    # primitive edits ----------------------------------------------------------
+    def insert_after(self, end: int, lines: list[str]) -> None:
+        if not self.ends_line(end):
+            raise _Fallback
+        pos = self.line_end(end)
+        if pos >= len(self.text):
+            self.edit(pos, pos, "".join(self.nl + line for line in lines))
+        else:
+            self.edit(pos + 1, pos + 1, "".join(line + self.nl for line in lines))
+
+    def insert_before(self, start: int, lines: list[str]) -> None:
+        if not self.starts_line(start):
+            raise _Fallback
+        pos = self.line_start(start)
+        self.edit(pos, pos, "".join(line + self.nl for line in lines))
+
+    def delete(self, stmt: Stmt) -> None:
+        if self.starts_line(stmt.start) and self.ends_line(stmt.end):
+            a = self.line_start(stmt.start)
+            b = self.line_end(stmt.end)
+            self.edit(a, min(b + 1, len(self.text)), "")
+        else:
+            self.edit(stmt.start, stmt.end, "")
+
+    def rewrite(self, stmt: Stmt, fd: FD, value) -> None:
+        """Write one statement again, in the file's style, where it stood."""
+        ind = self.indent_at(stmt.start) if self.starts_line(stmt.start) else ""
+        lines = stmt_lines(fd, value, ind, self.style)
+        self.edit(stmt.start, stmt.end, self.nl.join(lines)[len(ind):])
+
+    # where new statements go ---------------------------------------------------
+    def node_indent(self, node: Node) -> str:
+        for s in node.stmts:
+            if self.starts_line(s.start):
+                return self.indent_at(s.start)
+        raise _Fallback
+
+    def insert_field(self, node: Node, fd: FD, lines_for) -> None:
+        """Insert statements of a field the node did not have, in field-number order."""
+        ind = self.node_indent(node)
+        lines = lines_for(ind)
+        before = [s for s in node.stmts if s.field is not None and s.field.number < fd.number]
+        if before:
+            self.insert_after(max(s.end for s in before), lines)
+            return
+        after = [s for s in node.stmts if s.field is not None]
+        if not after:
+            raise _Fallback
+        self.insert_before(min(s.start for s in after), lines)
+
+    # the diff -----------------------------------------------------------------
+    def patch_node(self, node: Node, old: Message, new: Message) -> None:
+        by_field: dict[str, list[Stmt]] = {}
+        for s in node.stmts:
+            if s.field is None:
+                raise _Fallback
+            by_field.setdefault(s.field.name, []).append(s)
+        for fd in new.DESCRIPTOR.fields:
+            occ = by_field.get(fd.name, [])
+            if fd.is_repeated:
+                o, n = getattr(old, fd.name), getattr(new, fd.name)
+                if _same_repeated(fd, o, n):
+                    continue
+                if any(s.listed for s in occ) or len(occ) != len(o):
+                    raise _Fallback
+                if fd.cpp_type == FD.CPPTYPE_MESSAGE:
+                    self.patch_repeated_messages(node, fd, occ, o, n)
+                else:
+                    self.patch_repeated_scalars(node, fd, occ, o, n)
+            elif fd.cpp_type == FD.CPPTYPE_MESSAGE:
+                self.patch_message_field(node, fd, occ, old, new)
+            else:
+                self.patch_scalar(node, fd, occ, old, new)
+
+    def patch_scalar(self, node: Node, fd: FD, occ: list[Stmt], old: Message, new: Message) -> None:
+        had, has = old.HasField(fd.name), new.HasField(fd.name)
+        ov, nv = getattr(old, fd.name), getattr(new, fd.name)
+        if had == has and (not has or _same_scalar(fd, ov, nv)):
+            return
+        if has and occ:
+            a, b = occ[-1].values[-1]  # the last one given is the one that counts
+            self.edit(a, b, format_value(fd, nv, self.style))
+        elif has:
+            self.insert_field(node, fd, lambda ind: stmt_lines(fd, nv, ind, self.style))
+        else:
+            for s in occ:
+                self.delete(s)
+
+    def patch_message_field(self, node: Node, fd: FD, occ: list[Stmt], old: Message, new: Message) -> None:
+        had, has = old.HasField(fd.name), new.HasField(fd.name)
+        ov, nv = getattr(old, fd.name), getattr(new, fd.name)
+        if had == has and (not has or ov.SerializeToString() == nv.SerializeToString()):
+            return
+        if len(occ) > 1 or any(s.listed for s in occ):
+            raise _Fallback
+        if has and occ:
+            self.patch_child(occ[0], fd, ov, nv)
+        elif has:
+            self.insert_field(node, fd, lambda ind: stmt_lines(fd, nv, ind, self.style))
+        else:
+            self.delete(occ[0])
+
+    def patch_child(self, stmt: Stmt, fd: FD, old: Message, new: Message) -> None:
+        mark = len(self.edits)
+        try:
+            if len(stmt.children) != 1:
+                raise _Fallback
+            self.patch_node(stmt.children[0], old, new)
+        except _Fallback:
+            del self.edits[mark:]
+            self.rewrite(stmt, fd, new)
+
+    def _insert_values(self, node: Node, fd: FD, occ: list[Stmt], at: int, values) -> None:
+        """Insert statements for `values` so they come before occ[at] (after occ[at-1])."""
+        def lines(ind: str) -> list[str]:
+            out: list[str] = []
+            for v in values:
+                out.extend(stmt_lines(fd, v, ind, self.style))
+            return out
+        if at > 0:
+            anchor = occ[at - 1]
+            ind = self.indent_at(anchor.start) if self.starts_line(anchor.start) else self.node_indent(node)
+            self.insert_after(anchor.end, lines(ind))
+        elif occ:
+            self.insert_before(occ[0].start, lines(self.indent_at(occ[0].start)))
+        else:
+            self.insert_field(node, fd, lines)
+
+    def patch_repeated_scalars(self, node: Node, fd: FD, occ: list[Stmt], old, new) -> None:
+        if len(old) == len(new):
+            for i, (a, b) in enumerate(zip(old, new, strict=True)):
+                if not _same_scalar(fd, a, b):
+                    s, e = occ[i].values[0]
+                    self.edit(s, e, format_value(fd, b, self.style))
+            return
+        ok, nk = _scalar_keys(fd, old), _scalar_keys(fd, new)
+        for tag, i1, i2, j1, j2 in SequenceMatcher(None, ok, nk, autojunk=False).get_opcodes():
+            if tag == "equal":
+                continue
+            common = min(i2 - i1, j2 - j1) if tag == "replace" else 0
+            for t in range(common):
+                s, e = occ[i1 + t].values[0]
+                self.edit(s, e, format_value(fd, new[j1 + t], self.style))
+            for t in range(i1 + common, i2):
+                self.delete(occ[t])
+            if j1 + common < j2:
+                self._insert_values(node, fd, occ, i1 + common, new[j1 + common:j2])
+
+    def patch_repeated_messages(self, node: Node, fd: FD, occ: list[Stmt], old, new) -> None:
+        ok = [m.SerializeToString() for m in old]
+        nk = [m.SerializeToString() for m in new]
+        for tag, i1, i2, j1, j2 in SequenceMatcher(None, ok, nk, autojunk=False).get_opcodes():
+            if tag == "equal":
+                continue
+            common = min(i2 - i1, j2 - j1) if tag == "replace" else 0
+            for t in range(common):
+                self.patch_child(occ[i1 + t], fd, old[i1 + t], new[j1 + t])
+            for t in range(i1 + common, i2):
+                self.delete(occ[t])
+            if j1 + common < j2:
+                self._insert_values(node, fd, occ, i1 + common, new[j1 + common:j2])
+
+    # the top level ------------------------------------------------------------------
+    def patch_top(self, old: Message, new: Message) -> None:
+        items = self.parsed.items
+        for fd in new.DESCRIPTOR.fields:
+            o, n = getattr(old, fd.name), getattr(new, fd.name)
+            if not fd.is_repeated:
+                if (old.HasField(fd.name) if fd.has_presence else True) and _same_repeated(fd, [o], [n]):
+                    continue
+                raise _Fallback  # no dialect has singular top-level fields; be safe
+            if _same_repeated(fd, o, n):
+                continue
+            mine = [it for it in items if it.field is fd]
+            if any(it.count != 1 for it in mine) or len(mine) != len(o):
+                self.rewrite_field(fd, mine, n)
+                continue
+            ok = [m.SerializeToString() for m in o]
+            nk = [m.SerializeToString() for m in n]
+            for tag, i1, i2, j1, j2 in SequenceMatcher(None, ok, nk, autojunk=False).get_opcodes():
+                if tag == "equal":
+                    continue
+                common = min(i2 - i1, j2 - j1) if tag == "replace" else 0
+                for t in range(common):
+                    self.patch_entry(mine[i1 + t], fd, o[i1 + t], n[j1 + t])
+                for t in range(i1 + common, i2):
+                    self.delete(mine[t])
+                if j1 + common < j2:
+                    self.insert_entries(fd, mine, i1 + common, n[j1 + common:j2])
+
+    def patch_entry(self, item: Stmt, fd: FD, old: Message, new: Message) -> None:
+        self.parsed.item_node(item)
+        self.patch_child(item, fd, old, new)
+
+    def _entry_lines(self, fd: FD, values, ind: str) -> list[str]:
+        out: list[str] = []
+        for v in values:
+            out.extend(stmt_lines(fd, v, ind, self.style))
+        return out
+
+    def insert_entries(self, fd: FD, mine: list[Stmt], at: int, values) -> None:
+        if at > 0:
+            anchor = mine[at - 1]
+            ind = self.indent_at(anchor.start) if self.starts_line(anchor.start) else ""
+            self.insert_after(anchor.end, self._entry_lines(fd, values, ind))
+        elif mine:
+            ind = self.indent_at(mine[0].start) if self.starts_line(mine[0].start) else ""
+            self.insert_before(mine[0].start, self._entry_lines(fd, values, ind))
+        else:
+            self.append_at_end(self._entry_lines(fd, values, ""))
+
+    def append_at_end(self, lines: list[str]) -> None:
+        text = self.text
+        end = len(text)
+        # after the last statement, keeping whatever trails the file (comments, blank lines)
+        if self.parsed.items:
+            last = max(it.end for it in self.parsed.items)
+            self.insert_after(last, lines)
+            return
+        sep = "" if (not text or text.endswith("\n")) else self.nl
+        self.edit(end, end, sep + "".join(line + self.nl for line in lines))
+
+    def rewrite_field(self, fd: FD, mine: list[Stmt], values) -> None:
+        """List syntax at the top level: write all of this field's entries again."""
+        lines = self._entry_lines(fd, values, "")
+        if mine:
+            first = min(mine, key=lambda s: s.start)
+            for s in mine:
+                if s is not first:
+                    self.delete(s)
+            if lines:
+                self.edit(first.start, first.end, self.nl.join(lines))
+            else:
+                self.delete(first)
+        elif lines:
+            self.append_at_end(lines)
+
+    def result(self) -> str:
+        edits = sorted(self.edits, key=lambda e: (e[0], e[1], e[2]))
+        out: list[str] = []
+        pos = 0
+        for start, end, _, text in edits:
+            if start < pos:
+                raise _Fallback  # overlapping edits: give up patching
+            out.append(self.text[pos:start])
+            out.append(text)
+            pos = end
+        out.append(self.text[pos:])
+        return "".join(out)
+
+
+def render(parsed: ParsedText, original: Message, live: Message, style: Style | None = None) -> str:
+    """Text for `live`, made by patching the text `original` was read from.
+
+    Unchanged statements keep their bytes. The caller should check the result parses
+    back to `live` (RecordDocument does) and fall back to `format_message` otherwise.
+    """
+    style = style or detect_style(parsed.text)
+    patcher = _Patcher(parsed, style)
+    try:
+        patcher.patch_top(original, live)
+        return patcher.result()
+    except _Fallback:
+        return format_message(live, style)
