@@ -1,0 +1,250 @@
+"""Quantization formulas of AMCT records (RECORDS.md, "Formulas"), vectorised with numpy.
+
+Everything here is a pure function of numbers: the rules, the layer panel's derived values
+and the plots share them. Functions take Python scalars or numpy arrays (anything
+``np.asarray`` accepts) and return the same shape; factors are float32 in a record, so
+results that go back into a record are rounded to float32 (`to_f32`).
+
+Bit widths: `act_type`/`wts_type`/`dst_type` name them (``INT4`` … ``INT16``); an unset
+type means ``INT8``, the schema default.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+#: float32 machine epsilon (C's FLT_EPSILON, 2**-23) and largest finite float32 (FLT_MAX).
+FLT_EPSILON: float = float(np.finfo(np.float32).eps)
+FLT_MAX: float = float(np.finfo(np.float32).max)
+
+#: Bit width of each type name AMCT knows.
+BIT_WIDTHS: dict[str, int] = {"INT4": 4, "INT6": 6, "INT7": 7, "INT8": 8, "INT16": 16}
+DEFAULT_TYPE = "INT8"
+
+
+def to_f32(x):
+    """Round to float32 (what a record stores): a Python float for a scalar, else an array."""
+    with np.errstate(over="ignore"):  # beyond FLT_MAX is inf, as in a record
+        a = np.asarray(x, dtype=np.float32)
+    return float(a) if a.ndim == 0 else a
+
+
+def f32_str(x) -> str:
+    """The shortest text that reads back as the same float32 (``0.023529412``, ``nan``)."""
+    return str(np.float32(x))
+
+
+def bit_width(type_name: str | None) -> int:
+    """Bits of an ``act_type``/``wts_type``/``dst_type`` value; None or "" (unset) is INT8.
+
+    Raises ValueError for a name AMCT does not know (e.g. ``"INT9"``, ``" INT8"``).
+    """
+    if not type_name:
+        return BIT_WIDTHS[DEFAULT_TYPE]
+    try:
+        return BIT_WIDTHS[type_name]
+    except KeyError:
+        raise ValueError(f"unknown quantization type {type_name!r}; "
+                         f"known: {', '.join(BIT_WIDTHS)}") from None
+
+
+def int_range(bits: int) -> tuple[int, int]:
+    """The signed integer range of `bits` bits: (-2^(b-1), 2^(b-1) - 1); also the offset range."""
+    if bits < 2:
+        raise ValueError(f"a signed integer needs at least 2 bits, not {bits}")
+    half = 1 << (bits - 1)
+    return -half, half - 1
+
+
+offset_range = int_range
+
+
+def amct_offset_check_range(act_type: str | None) -> tuple[int, int]:
+    """The range AMCT itself checks `offset_d` against: INT16's for INT16, INT8's otherwise.
+
+    AMCT's parser maps INT4/INT6/INT7/INT8 (and an unset or unknown type) to [-128, 127].
+    """
+    return int_range(16) if act_type == "INT16" else int_range(8)
+
+
+def clip_range(scale_d, offset_d, bits: int = 8):
+    """Activation range a record implies: ``[-(2^(b-1) + offset)·scale, (2^(b-1) - 1 - offset)·scale]``.
+
+    Returns ``(lo, hi)`` as floats (arrays for array input), computed in float64 from the
+    given values. ReLU6 at INT8 (scale 6/255, offset -128) gives (0, 6).
+    """
+    half = float(1 << (bits - 1))
+    s = np.asarray(scale_d, dtype=np.float64)
+    o = np.asarray(offset_d, dtype=np.float64)
+    lo = -(half + o) * s
+    hi = (half - 1.0 - o) * s
+    if lo.ndim == 0:
+        return float(lo), float(hi)
+    return lo, hi
+
+
+def scale_offset_from_range(lo, hi, bits: int = 8):
+    """`scale_d`/`offset_d` for a float range, AMCT's way (asymmetric, forced through zero).
+
+    ``min = min(lo, 0)``, ``max = max(hi, 0)``, ``scale = (max - min) / (2^b - 1)``,
+    ``offset = round(-2^(b-1) - min / scale)``. The scale is rounded to float32 (what the
+    record stores) and the offset computed from that stored scale. A range too narrow for a
+    scale of at least FLT_EPSILON gets scale 1.0, as AMCT substitutes for degenerate scales.
+    Returns ``(scale, offset)``: float and int for scalars, float32 and int64 arrays otherwise.
+    """
+    lo64 = np.minimum(np.asarray(lo, dtype=np.float64), 0.0)
+    hi64 = np.maximum(np.asarray(hi, dtype=np.float64), 0.0)
+    if not (np.all(np.isfinite(lo64)) and np.all(np.isfinite(hi64))):
+        raise ValueError("the range must be finite")
+    qmin, qmax = int_range(bits)
+    scale = ((hi64 - lo64) / float((1 << bits) - 1)).astype(np.float32)
+    scale = np.where(scale < np.float32(FLT_EPSILON), np.float32(1.0), scale)
+    offset = np.rint(qmin - lo64 / scale.astype(np.float64))
+    offset = np.clip(offset, qmin, qmax).astype(np.int64)
+    if scale.ndim == 0:
+        return float(scale), int(offset)
+    return scale, offset
+
+
+def quantize(x, scale, offset, bits: int = 8):
+    """``q = clamp(round(x / scale + offset), -2^(b-1), 2^(b-1) - 1)`` as int64."""
+    qmin, qmax = int_range(bits)
+    q = np.rint(np.asarray(x, dtype=np.float64) / np.asarray(scale, dtype=np.float64)
+                + np.asarray(offset, dtype=np.float64))
+    q = np.clip(q, qmin, qmax).astype(np.int64)
+    return int(q) if q.ndim == 0 else q
+
+
+def dequantize(q, scale, offset):
+    """``x = (q - offset) · scale``."""
+    x = (np.asarray(q, dtype=np.float64) - np.asarray(offset, dtype=np.float64)) \
+        * np.asarray(scale, dtype=np.float64)
+    return float(x) if x.ndim == 0 else x
+
+
+def weight_range(scale_w, bits: int = 8):
+    """Largest weight magnitude per channel: ``(2^(b-1) - 1) · scale_w`` (range is ± that)."""
+    r = np.asarray(scale_w, dtype=np.float64) * float((1 << (bits - 1)) - 1)
+    return float(r) if r.ndim == 0 else r
+
+
+def weight_scale_from_absmax(absmax, bits: int = 8):
+    """Symmetric weight scale: ``absmax / (2^(b-1) - 1)``, rounded to float32."""
+    return to_f32(np.asarray(absmax, dtype=np.float64) / float((1 << (bits - 1)) - 1))
+
+
+def dequant_scale(scale_d, scale_w):
+    """Dequantization scale used on the device, per channel: ``scale_d · scale_w[c]``.
+
+    `shift_bit` N divides the accumulator by 2^N before the int16 clamp and multiplies it
+    back afterwards, so it does not change this product (see `shift_accumulator_limit`).
+    """
+    d = np.asarray(scale_d, dtype=np.float64) * np.asarray(scale_w, dtype=np.float64)
+    return float(d) if d.ndim == 0 else d
+
+
+def shift_accumulator_limit(shift_bit):
+    """Largest accumulator magnitude that survives the int16 clamp after a shift of N: 32767·2^N."""
+    n = np.asarray(shift_bit, dtype=np.int64)
+    lim = 32767.0 * np.exp2(n)
+    return float(lim) if lim.ndim == 0 else lim
+
+
+# --- per-channel statistics and outliers (the plots of issue 5 use these) -----------------
+
+#: Outlier kinds per channel, as returned in `Outliers.kind`.
+OK, INVALID, DEGENERATE, LOW, HIGH = 0, 1, 2, 3, 4
+KIND_NAMES = {OK: "ok", INVALID: "not finite or ≤ 0", DEGENERATE: "below FLT_EPSILON",
+              LOW: "below the IQR fence", HIGH: "above the IQR fence"}
+
+
+@dataclass(frozen=True)
+class ChannelStats:
+    """Summary of a per-channel vector; min/median/max/q1/q3 over its finite values (nan if none)."""
+
+    count: int
+    finite: int
+    min: float
+    q1: float
+    median: float
+    q3: float
+    max: float
+    mean: float
+
+
+def as_f32_array(values) -> np.ndarray:
+    """A 1-D float32 array of `values` (a protobuf repeated field, list or array)."""
+    return np.array(values, dtype=np.float32).reshape(-1)
+
+
+def channel_stats(values) -> ChannelStats:
+    """Count, finite count, min, quartiles, median, max and mean of a per-channel vector."""
+    a = np.asarray(values, dtype=np.float64).reshape(-1)
+    fin = a[np.isfinite(a)]
+    if fin.size == 0:
+        nan = float("nan")
+        return ChannelStats(int(a.size), 0, nan, nan, nan, nan, nan, nan)
+    q1, med, q3 = np.percentile(fin, [25.0, 50.0, 75.0])
+    return ChannelStats(int(a.size), int(fin.size), float(fin.min()), float(q1), float(med),
+                        float(q3), float(fin.max()), float(fin.mean()))
+
+
+@dataclass(frozen=True)
+class Outliers:
+    """Outlier classification of a per-channel scale vector.
+
+    `kind[c]` is one of OK, INVALID, DEGENERATE, LOW, HIGH; `fence` the (low, high)
+    bounds in linear units of the IQR fence (None when fewer than `MIN_FENCE_VALUES`
+    usable values exist, so no channel is LOW or HIGH).
+    """
+
+    kind: np.ndarray
+    fence: tuple[float, float] | None
+    k: float
+
+    @property
+    def mask(self) -> np.ndarray:
+        return self.kind != OK
+
+    @property
+    def indices(self) -> np.ndarray:
+        return np.flatnonzero(self.kind != OK)
+
+    def of_kind(self, kind: int) -> np.ndarray:
+        return np.flatnonzero(self.kind == kind)
+
+
+#: The IQR fence needs this many usable values; fewer say nothing about a distribution.
+MIN_FENCE_VALUES = 4
+
+
+def outliers(values, k: float = 1.5) -> Outliers:
+    """Classify each channel of a scale vector (scale_w, tensor_balance_factor, …).
+
+    In this order: non-finite or ≤ 0 → INVALID; below FLT_EPSILON → DEGENERATE; then,
+    among the rest, outside ``[Q1 - k·IQR, Q3 + k·IQR]`` computed on log10 of the values
+    → LOW / HIGH. Scales spread multiplicatively, hence the log scale.
+    """
+    if k < 0:
+        raise ValueError("k must be ≥ 0")
+    a = np.asarray(values, dtype=np.float64).reshape(-1)
+    kind = np.zeros(a.size, dtype=np.int8)
+    with np.errstate(invalid="ignore"):
+        invalid = ~np.isfinite(a) | (a <= 0)
+        degenerate = ~invalid & (a < FLT_EPSILON)
+    kind[invalid] = INVALID
+    kind[degenerate] = DEGENERATE
+    usable = kind == OK
+    fence = None
+    if np.count_nonzero(usable) >= MIN_FENCE_VALUES:
+        logs = np.log10(a[usable])
+        q1, q3 = np.percentile(logs, [25.0, 75.0])
+        iqr = q3 - q1
+        lo_log, hi_log = q1 - k * iqr, q3 + k * iqr
+        idx = np.flatnonzero(usable)
+        kind[idx[logs < lo_log]] = LOW
+        kind[idx[logs > hi_log]] = HIGH
+        with np.errstate(over="ignore", under="ignore"):  # a huge k reaches 0 and inf
+            fence = (float(np.power(10.0, lo_log)), float(np.power(10.0, hi_log)))
+    return Outliers(kind, fence, float(k))
