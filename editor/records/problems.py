@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, replace
-from enum import Enum
+from enum import StrEnum
 
 
-class Severity(str, Enum):
+class Severity(StrEnum):
     """error: AMCT rejects the file or builds a wrong model; warning: legal but suspicious."""
 
     ERROR = "error"

@@ -59,7 +59,8 @@ class Style:
     """How a file is laid out, so that text we write looks like the rest of it."""
 
     indent: str = "  "
-    colon_before_brace: bool = False
+    colon_before_brace: bool = False  # `value: {`
+    top_colon_before_brace: bool = False  # `record: {`
     floats: str = "py"  # "py" (0.023529412) or "cpp" (0.0235294122)
     newline: str = "\n"
 
@@ -70,6 +71,7 @@ class Style:
 CANONICAL = Style()
 
 _BLOCK_HEAD = re.compile(r"(?m)^([ \t]*)([A-Za-z_]\w*)([ \t]*:)?[ \t]*\{[ \t]*\r?\n(?=([ \t]*)\S)")
+_TOP_NAMES = ("record", "prune_record")
 _FLOAT_NAMES = ("scale_d", "scale_w", "tensor_balance_factor", "scale_h", "scale_r", "scale", "f", "floats")
 _FLOAT_TOKEN = re.compile(
     r"(?m)^[ \t]*(?:%s)[ \t]*:[ \t]*([-+0-9.eE]+)[ \t]*\r?$" % "|".join(_FLOAT_NAMES))
@@ -79,15 +81,15 @@ def detect_style(text: str, sample: int = 1 << 18) -> Style:
     """Indentation, brace style, float spelling and line ending of `text` (defaults: protobuf's)."""
     head = text[:sample]
     newline = "\r\n" if head.count("\r\n") * 2 > head.count("\n") else "\n"
-    indent, colon_votes = "  ", [0, 0]
+    indent, colon_votes, top_votes = "  ", [0, 0], [0, 0]
     first = True
     for m in _BLOCK_HEAD.finditer(head):
         outer, name, colon, inner = m.groups()
         if first and inner.startswith(outer):
             indent = inner[len(outer):]
             first = False
-        if name not in ("record", "prune_record"):  # the docs write `record {` but `value: {`
-            colon_votes[bool(colon)] += 1
+        # the docs write `record {` but `value: {`: count the two levels apart
+        (top_votes if name in _TOP_NAMES else colon_votes)[bool(colon)] += 1
         if sum(colon_votes) >= 200:
             break
     votes = {"py": 0, "cpp": 0}
@@ -105,6 +107,7 @@ def detect_style(text: str, sample: int = 1 << 18) -> Style:
         elif tok == cpp and tok != py:
             votes["cpp"] += 1
     return Style(indent=indent, colon_before_brace=colon_votes[1] > colon_votes[0],
+                 top_colon_before_brace=top_votes[1] > top_votes[0],
                  floats="cpp" if votes["cpp"] > votes["py"] else "py", newline=newline)
 
 
@@ -134,7 +137,8 @@ def stmt_lines(fd: FD, v, ind: str, style: Style = CANONICAL) -> list[str]:
     """The lines of one statement (one value of `fd`) at indentation `ind`."""
     if fd.cpp_type != FD.CPPTYPE_MESSAGE:
         return [f"{ind}{fd.name}: {format_value(fd, v, style)}"]
-    head = f"{ind}{fd.name}{': ' if style.colon_before_brace else ' '}{{"
+    colon = style.top_colon_before_brace if fd.name in _TOP_NAMES else style.colon_before_brace
+    head = f"{ind}{fd.name}{': ' if colon else ' '}{{"
     return [head, *body_lines(v, ind + style.indent, style), f"{ind}}}"]
 
 

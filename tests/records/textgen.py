@@ -19,10 +19,12 @@ def f32(x: float) -> float:
 finite_f32 = st.integers(0, 2**32 - 1).map(lambda b: struct.unpack("<f", struct.pack("<I", b))[0]).filter(
     lambda v: math.isfinite(v))
 nice_f32 = st.floats(0.0, 10.0, width=32)
-any_f32 = st.one_of(nice_f32, finite_f32, st.sampled_from([math.inf, -math.inf, 0.0, -0.0]))
+any_f32 = st.one_of(nice_f32, finite_f32, st.sampled_from([math.inf, -math.inf, 0.0, -0.0, math.nan]))
 
 
 def float_spellings(v: float) -> st.SearchStrategy[str]:
+    if math.isnan(v):
+        return st.sampled_from(["nan", "NaN", "nanf"])
     if math.isinf(v):
         return st.sampled_from(["inf", "-inf"] if v < 0 else ["inf", "infinity", "Infinity", "inff"]).map(
             lambda s: "-" + s.lstrip("-") if v < 0 else s)

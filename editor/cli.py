@@ -1,0 +1,337 @@
+"""`record-editor`: the editor (default) and subcommands for scripts and CI.
+
+Exit codes: 0 = fine, 1 = problems or differences found, 2 = usage error or unreadable input.
+`--json` prints machine-readable output on stdout.
+"""
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import re
+import sys
+from pathlib import Path
+
+from editor.records.dialects import DIALECTS
+from editor.records.document import RecordDocument, RecordError
+from editor.records.problems import Problem, Severity
+
+SUBCOMMANDS = ("info", "check", "convert", "set")
+EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    """A mistake in the command line itself (exit 2)."""
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--dialect", choices=list(DIALECTS), help="read with this dialect instead of detecting it")
+    p.add_argument("--repair", action="store_true",
+                   help="fix artefacts of pasted documentation examples (// comments, quoted text "
+                        "broken over lines) and report each change")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="record-editor",
+        description="View, check, edit and convert Ascend AMCT quantization/sparsity record files. "
+                    "Without a subcommand, opens the editor window.",
+        epilog="Exit codes: 0 fine, 1 problems or differences found, 2 usage error or unreadable input.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("info", help="dialect, entry counts and size of a record file")
+    p.add_argument("file")
+    _common(p)
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+    p = sub.add_parser("check", help="report reading problems and AMCT rule violations")
+    p.add_argument("files", nargs="+", metavar="FILE")
+    _common(p)
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--severity", choices=[s.value for s in Severity],
+                   help="report only problems of this severity or worse")
+    p.add_argument("--rule", action="append", metavar="ID", help="report only this rule (repeatable)")
+
+    p = sub.add_parser("convert", help="text <-> binary, canonical formatting, dialect conversion")
+    p.add_argument("input", metavar="IN")
+    p.add_argument("-o", "--output", required=True, metavar="OUT")
+    p.add_argument("--to", choices=["text", "binary"],
+                   help="output format (default: from OUT's extension, else the other one)")
+    _common(p)
+    p.add_argument("--to-dialect", choices=list(DIALECTS), help="convert to another dialect")
+    p.add_argument("--drop-unsupported", action="store_true",
+                   help="with --to-dialect: drop (and list) fields the target lacks instead of stopping")
+
+    p = sub.add_parser("set", help="set fields of one layer; only that entry of the file changes")
+    p.add_argument("file")
+    p.add_argument("key", help="the layer key (record key)")
+    p.add_argument("assignments", nargs="+", metavar="FIELD=VALUE",
+                   help="scale_d=0.5, act_type=INT8, scale_w=0.1,0.2,0.3, scale_w[2]=0.3, "
+                        "kv_cache_value.scale[0]=1; FIELD= clears the field")
+    p.add_argument("-o", "--output", metavar="OUT", help="write here instead of changing FILE")
+    _common(p)
+    return parser
+
+
+def gui_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="record-editor", description="Open the editor window "
+                                "(the bundled sample when no FILE is given). Subcommands: "
+                                + ", ".join(SUBCOMMANDS) + " (see record-editor COMMAND --help).")
+    p.add_argument("file", nargs="?")
+    p.add_argument("--dialect", choices=list(DIALECTS))
+    return p
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _load(path: str, args) -> RecordDocument:
+    return RecordDocument.load(path, args.dialect, repair=args.repair)
+
+
+def _err(msg: str) -> None:
+    print(f"record-editor: {msg}", file=sys.stderr)
+
+
+def _per_channel(doc: RecordDocument) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for entry in doc.message.record:
+        for fd, value in entry.value.ListFields():
+            if fd.is_repeated and fd.cpp_type != fd.CPPTYPE_STRING:
+                counts[fd.name] = counts.get(fd.name, 0) + len(value)
+    return counts
+
+
+# --------------------------------------------------------------------------- info
+
+
+def cmd_info(args) -> int:
+    doc = _load(args.file, args)
+    counts = _per_channel(doc)
+    prune = len(doc.message.prune_record) if doc.dialect.has_prune else 0
+    info = {
+        "path": str(doc.path),
+        "dialect": doc.dialect.name,
+        "schema": doc.dialect.full_name,
+        "format": "binary" if doc.binary else "text",
+        "size": Path(args.file).stat().st_size,
+        "records": len(doc.message.record),
+        "prune_records": prune,
+        "per_channel_values": counts.get("scale_w", 0),
+        "repeated_values": counts,
+        "reading_problems": len(doc.problems),
+        "repairs": [r.format() for r in doc.repairs],
+    }
+    if args.json:
+        print(json.dumps(info, indent=2))
+    else:
+        print(f"{info['path']}: {doc.dialect.name} ({doc.dialect.title}, {info['schema']}), {info['format']}, "
+              f"{info['size']:,} bytes")
+        print(f"  records: {info['records']:,}   prune records: {prune:,}   "
+              f"per-channel scale_w values: {info['per_channel_values']:,}")
+        if counts:
+            print("  repeated values: " + ", ".join(f"{k} {v:,}" for k, v in sorted(counts.items())))
+        for r in doc.repairs:
+            print("  " + r.format())
+        if doc.problems:
+            print(f"  reading problems: {len(doc.problems)} (see record-editor check)")
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------- check
+
+
+def document_problems(doc: RecordDocument) -> list[Problem]:
+    """Reading problems plus every rule, one list (rule duplicates of reading problems dropped)."""
+    problems = list(doc.problems)
+    try:
+        from editor.records import rules
+    except ImportError:  # rules arrive with the rule engine
+        return problems
+    seen = {(p.rule, p.record_index, p.prune_record) for p in problems}
+    for p in rules.check_document(doc):
+        if (p.rule, p.record_index, p.prune_record) not in seen:
+            problems.append(p)
+    return problems
+
+
+def _filter(problems: list[Problem], args) -> list[Problem]:
+    if args.severity:
+        limit = Severity(args.severity).rank
+        problems = [p for p in problems if p.severity.rank <= limit]
+    if args.rule:
+        wanted = set(args.rule)
+        problems = [p for p in problems if p.rule in wanted]
+    return problems
+
+
+def cmd_check(args) -> int:
+    results = []
+    worst = EXIT_OK
+    for path in args.files:
+        try:
+            doc = _load(path, args)
+        except RecordError as e:
+            worst = EXIT_USAGE
+            results.append({"path": path, "dialect": None, "error": str(e), "problems": []})
+            if not args.json:
+                print(str(e), file=sys.stderr)
+            continue
+        problems = _filter(document_problems(doc), args)
+        problems.sort(key=lambda p: (p.line if p.line is not None else 1 << 60, p.severity.rank))
+        if any(p.severity is Severity.ERROR for p in problems) and worst == EXIT_OK:
+            worst = EXIT_PROBLEMS
+        results.append({"path": path, "dialect": doc.dialect.name,
+                        "problems": [p.to_json() for p in problems]})
+        if not args.json:
+            for p in problems:
+                print(p.format(path))
+            counts = {s: sum(p.severity is s for p in problems) for s in Severity}
+            print(f"{path}: {doc.dialect.name}, {counts[Severity.ERROR]} errors, "
+                  f"{counts[Severity.WARNING]} warnings, {counts[Severity.INFO]} notes")
+    if args.json:
+        print(json.dumps({"files": results}, indent=2))
+    return worst
+
+
+# --------------------------------------------------------------------------- convert
+
+_TEXT_EXT = {".txt", ".pbtxt", ".prototxt", ".textproto", ".record"}
+_BINARY_EXT = {".pb", ".bin", ".binpb", ".proto_bin"}
+
+
+def cmd_convert(args) -> int:
+    doc = _load(args.input, args)
+    to = args.to
+    if to is None:
+        ext = Path(args.output).suffix.lower()
+        to = "text" if ext in _TEXT_EXT else "binary" if ext in _BINARY_EXT else (
+            "text" if doc.binary else "binary")
+    if args.drop_unsupported and not args.to_dialect:
+        raise UsageError("--drop-unsupported only makes sense with --to-dialect")
+    out = doc
+    if args.to_dialect and args.to_dialect != doc.dialect.name:
+        try:
+            out, dropped = doc.convert(args.to_dialect, drop_unsupported=args.drop_unsupported)
+        except RecordError as e:  # the target lacks fields: a finding about the content
+            _err(f"{args.input}: not converted: {e}")
+            return EXIT_PROBLEMS
+        for d in dropped:
+            print(f"dropped: {d}", file=sys.stderr)
+    # canonical text (protobuf's own formatting, as AMCT writes it), or binary
+    fresh = RecordDocument(out.message, out.dialect)
+    fresh.save(args.output, binary=(to == "binary"))
+    print(f"{args.output}: {to}, {fresh.dialect.name}, {len(fresh.message.record)} records", file=sys.stderr)
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------- set
+
+_ASSIGN = re.compile(r"^([A-Za-z_][\w.]*?)(?:\[(\d+)\])?=(.*)$", re.S)
+
+
+def _resolve(entry, dialect, dotted: str):
+    """(message holding the field, field descriptor) for a FIELD of a layer entry."""
+    parts = dotted.split(".")
+    if parts[0] not in entry.DESCRIPTOR.fields_by_name:
+        parts = ["value", *parts]
+    msg = entry
+    for name in parts[:-1]:
+        fd = msg.DESCRIPTOR.fields_by_name.get(name)
+        if fd is None or fd.message_type is None or fd.is_repeated:
+            raise UsageError(f"{dotted}: {name!r} is not a sub-message of {msg.DESCRIPTOR.name}")
+        msg = getattr(msg, name)
+    fd = msg.DESCRIPTOR.fields_by_name.get(parts[-1])
+    if fd is None or fd.message_type is not None:
+        known = sorted(f.name for f in msg.DESCRIPTOR.fields if f.message_type is None)
+        close = difflib.get_close_matches(parts[-1], known, n=3)
+        hint = f"; did you mean {', '.join(close)}?" if close else f"; fields: {', '.join(known)}"
+        raise UsageError(f"{msg.DESCRIPTOR.name} ({dialect.name}) has no value field {parts[-1]!r}{hint}")
+    return msg, fd
+
+
+def _apply_assignment(entry, dialect, text: str) -> str:
+    from editor.ui.values import parse_value  # Qt-free value parsing shared with the editor
+
+    m = _ASSIGN.match(text)
+    if m is None:
+        raise UsageError(f"{text!r}: write FIELD=VALUE, FIELD[INDEX]=VALUE or FIELD=V1,V2,...")
+    dotted, index, raw = m.group(1), m.group(2), m.group(3)
+    msg, fd = _resolve(entry, dialect, dotted)
+    try:
+        if index is not None:
+            if not fd.is_repeated:
+                raise UsageError(f"{fd.name} is not a repeated field; write {fd.name}={raw}")
+            values = getattr(msg, fd.name)
+            i = int(index)
+            if i >= len(values):
+                raise UsageError(f"{fd.name}[{i}]: the layer has {len(values)} {fd.name} values "
+                                 f"(indices 0..{len(values) - 1})")
+            values[i] = parse_value(fd, raw)
+        elif fd.is_repeated:
+            items = [] if raw.strip() == "" else [parse_value(fd, x) for x in raw.split(",")]
+            msg.ClearField(fd.name)
+            getattr(msg, fd.name).extend(items)
+        elif raw == "":
+            msg.ClearField(fd.name)
+        else:
+            setattr(msg, fd.name, parse_value(fd, raw))
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    return fd.name
+
+
+def cmd_set(args) -> int:
+    doc = _load(args.file, args)
+    entries = doc.message.record
+    matches = [i for i, e in enumerate(entries) if e.key == args.key]
+    if not matches:
+        close = difflib.get_close_matches(args.key, [e.key for e in entries], n=3)
+        hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
+        raise UsageError(f"{args.file}: no layer with key {args.key!r}{hint}")
+    if len(matches) > 1:
+        _err(f"warning: key {args.key!r} appears {len(matches)} times; setting the first "
+             f"(the one AMCT uses)")
+    entry = entries[matches[0]]
+    for assignment in args.assignments:
+        _apply_assignment(entry, doc.dialect, assignment)
+    target = doc.save(args.output) if args.output else doc.save()
+    print(f"{target}: set {len(args.assignments)} field(s) of {args.key!r}", file=sys.stderr)
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------- main
+
+
+def run_gui(argv: list[str]) -> int:
+    args = gui_parser().parse_args(argv)
+    try:
+        from editor.ui.app import run_gui as _run
+    except ImportError as e:
+        _err(f"the editor window is not available in this build ({e})")
+        return EXIT_USAGE
+    return _run(args.file, args.dialect)
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or (argv[0] not in SUBCOMMANDS and argv[0] not in ("-h", "--help")):
+        return run_gui(argv)
+    args = build_parser().parse_args(argv)
+    handler = {"info": cmd_info, "check": cmd_check, "convert": cmd_convert, "set": cmd_set}[args.command]
+    try:
+        return handler(args)
+    except RecordError as e:
+        print(str(e), file=sys.stderr)
+        return EXIT_USAGE
+    except UsageError as e:
+        _err(str(e))
+        return EXIT_USAGE
+    except BrokenPipeError:
+        return EXIT_OK
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
