@@ -19,8 +19,10 @@ Using it
   re-check one entry or prune record; ``ctx.update_entry(message, i)`` /
   ``ctx.update_prune(message)`` say which other entries an edit touched.
   ``LiveChecker`` wraps all of that and keeps the current problem list.
+  ``check_file_rules`` runs the few rules that look across the whole file (cheap).
 - Before committing an edit: ``validate_value(dialect, value_or_entry, field, new_value,
-  index=…)`` returns the error the new value would cause, or None;
+  index=…)`` returns the error the new value would cause, or None; ``validate_changes``
+  checks several edits made as one step (a channel added to every vector);
   ``validate_prune_value`` does the same for prune attributes.
 
 Problem locations: ``record`` is the key and ``record_index`` the entry's position; ``field``
@@ -551,7 +553,9 @@ class EntryView:
         return int(bad[0])
 
     def label(self) -> str:
-        return f"layer {_q(self.key)}" if self.key else f"record {self.index} (no key)"
+        if self.key:
+            return f"layer {_q(self.key)}"
+        return f"record {self.index} (no key)" if self.index >= 0 else "this record (no key)"
 
 
 class PruneView:
@@ -1279,8 +1283,12 @@ def _prune_problems(message: Message, dialect: Dialect, index: int, ctx: CheckCo
         for f in r.prune(view):
             sev = f.severity or r.severity
             if sel.severities is None or sev in sel.severities:
-                out.append(Problem(sev, r.id, f"prune record {index}: {f.message}", None, None, index, f.field))
+                out.append(Problem(sev, r.id, f"{_prune_label(index)}: {f.message}", None, None, index, f.field))
     return out
+
+
+def _prune_label(index: int) -> str:
+    return f"prune record {index}" if index >= 0 else "this prune record"
 
 
 def _document_problems(message: Message, dialect: Dialect, ctx: CheckContext,
@@ -1306,7 +1314,8 @@ def check_message(message: Message, dialect: str | Dialect, *, rules: Iterable[s
                   context: CheckContext | None = None) -> list[Problem]:
     """Every problem the rules find in `message`: entries, then prune records, then whole-file.
 
-    `rules` limits the check to those ids; `severities` keeps only those levels.
+    `rules` limits the check to those ids; `severities` keeps only those levels; pass a
+    `context` already built for this message to skip building one.
     """
     d = get_dialect(dialect)
     sel = _select(d, rules, severities)
@@ -1604,15 +1613,18 @@ def validate_prune_value(dialect: str | Dialect, prune_record: Message, node: st
         target = _resolve_node(rec, node)
         if attr_name == "name":
             target.name = new_value
+            edited = {node, f"{node}.name"}
         else:
-            _set_attr(target, attr_name, new_value)
+            edited = {f"{node}.attr[{_set_attr(target, attr_name, new_value)}]"}
     except (TypeError, ValueError, IndexError, KeyError) as e:
-        return Problem(ERROR, "value-type", f"prune record {pos}: {node} {attr_name} cannot be "
+        return Problem(ERROR, "value-type", f"{_prune_label(pos)}: {node} {attr_name} cannot be "
                        f"{new_value!r}: {e}", None, None, prune_index, node)
     after = _prune_problems(rec, d, pos, ctx, sel, record=rec)
-    mine = [p for p in after if p.field and (p.field == node or p.field.startswith(node + "."))]
-    for p in mine + after:
-        if (p.rule, p.field) not in before or p in mine:
+    for p in after:
+        if p.field in edited:
+            return replace(p, prune_record=prune_index)
+    for p in after:
+        if (p.rule, p.field) not in before:
             return replace(p, prune_record=prune_index)
     return None
 
@@ -1630,12 +1642,13 @@ def _resolve_node(rec: Message, node: str):
     return nodes[int(m.group(2))]
 
 
-def _set_attr(target, attr_name: str, value) -> None:
-    for a in target.attr:
-        if a.name == attr_name:
-            attr = a
-            break
+def _set_attr(target, attr_name: str, value) -> int:
+    """Set (or add) the attribute `attr_name` of a prune node; returns its index."""
+    j = next((k for k, a in enumerate(target.attr) if a.name == attr_name), None)
+    if j is not None:
+        attr = target.attr[j]
     else:
+        j = len(target.attr)
         attr = target.attr.add()
         attr.name = attr_name
         attr.type = _KNOWN_ATTRS.get(attr_name, _ATTR.INT if isinstance(value, int) else _ATTR.STRING)
@@ -1653,6 +1666,7 @@ def _set_attr(target, attr_name: str, value) -> None:
         getattr(attr, field).extend(value)
     else:
         setattr(attr, field, value)
+    return j
 
 
 _ERRORS_ONLY = {name: _select(d, None, (ERROR,)) for name, d in DIALECTS.items()}

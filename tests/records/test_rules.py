@@ -607,3 +607,14 @@ def test_readme_table_is_current():
         pytest.skip("README.md has no rules-table markers yet")
     inside = text.split(start, 1)[1].split(end, 1)[0]
     assert inside.strip() == rules_table().strip(), "run: python scripts/rules_table.py --update README.md"
+
+
+def test_validate_prune_ignores_unrelated_existing_problems():
+    _, msg, _ = load_rule_file(RULE_DATA / "prune-width.ok.txt")
+    pr = msg.prune_record[0]
+    pr.consumer[0].attr[0].ClearField("type")  # BN_1's type attr now has no type: an old error
+    assert validate_prune_value("tf-inner", pr, "consumer[0]", "end", 64) is None
+    p = validate_prune_value("tf-inner", pr, "producer[0]", "end", 32)  # breaks both consumers
+    assert p.rule == "prune-width" and p.field.startswith("consumer[")
+    p = validate_prune_value("tf-inner", pr, "consumer[0]", "prune_axis", "x")
+    assert p.rule == "value-type"
