@@ -46,7 +46,7 @@ import json
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
-from functools import cache, lru_cache
+from functools import lru_cache
 
 import numpy as np
 from google.protobuf import message_factory
@@ -291,10 +291,6 @@ class ChannelSpan:
             reach = max(reach, e)
         return True
 
-    def __eq__(self, other: object) -> bool:
-        return (isinstance(other, ChannelSpan) and sorted(self.ranges) == sorted(other.ranges)
-                and self.pruned == other.pruned)
-
 
 def _attr_by_name(node) -> dict[str, tuple[int, object]]:
     found: dict[str, tuple[int, object]] = {}
@@ -446,10 +442,14 @@ class CheckContext:
                 names |= old ^ new
             else:
                 names |= {k for k in old.keys() | new.keys() if old.get(k) != new.get(k)}
+        if not names:
+            return set()
         affected = {i for n in names for i in self.key_index.get(n, [])}
-        if names:
-            affected |= self.referencing
-        return affected
+        for k, idx in self.key_index.items():  # "layer:input_index" keys take their layer's type
+            m = _TENSOR_KEY.match(k)
+            if m and m.group(1) in names:
+                affected.update(idx)
+        return affected | self.referencing
 
     def layer_type(self, key: str | None) -> LayerType:
         """The type of the layer `key`: from a prune ``type`` attribute, else guessed from the key."""
@@ -468,12 +468,6 @@ def layer_type(key: str | None, context: CheckContext | None = None) -> LayerTyp
 
 # --- views the rule functions read ------------------------------------------------------
 
-@cache
-def _repeated_fields(dialect_name: str) -> frozenset[str]:
-    d = DIALECTS[dialect_name]
-    return frozenset(n for n, f in d.value_fields.items() if f.is_repeated)
-
-
 _QUANT_FACTORS = ("scale_d", "offset_d", "scale_w", "offset_w", "shift_bit")
 _RNN_FACTORS = ("scale_h", "offset_h", "scale_r", "offset_r")
 
@@ -487,7 +481,7 @@ class EntryView:
     """
 
     __slots__ = ("entry", "index", "dialect", "ctx", "key", "has_value", "value", "focus",
-                 "_repeated", "_arrays", "_type")
+                 "_set", "_arrays", "_type")
 
     def __init__(self, entry: Message, index: int, dialect: Dialect, ctx: CheckContext,
                  focus: dict[str, int] | None = None):
@@ -499,36 +493,35 @@ class EntryView:
         self.has_value = entry.HasField("value")
         self.value = entry.value
         self.focus = focus
-        self._repeated = _repeated_fields(dialect.name)
+        # one C call finds every set field (repeated ones only when non-empty)
+        self._set = {fd.name: v for fd, v in self.value.ListFields()} if self.has_value else {}
         self._arrays: dict[str, np.ndarray] = {}
         self._type: LayerType | None = None
 
     def has(self, name: str) -> bool:
         """Whether the value sets `name` (non-empty for a repeated field); False if no such field."""
-        if not self.dialect.has_value_field(name):
-            return False
-        if name in self._repeated:
-            return len(getattr(self.value, name)) > 0
-        return self.value.HasField(name)
+        return name in self._set
 
     def get(self, name: str, default=None):
         """The value of a singular field if set, else `default`."""
-        return getattr(self.value, name) if self.has(name) else default
+        return self._set.get(name, default)
 
     def n(self, name: str) -> int:
-        return len(getattr(self.value, name)) if self.dialect.has_value_field(name) else 0
+        """How many values a repeated field has (0 when unset or not in this dialect)."""
+        v = self._set.get(name)
+        return 0 if v is None else len(v)
 
     def f32(self, name: str) -> np.ndarray:
         a = self._arrays.get(name)
         if a is None:
-            a = np.array(getattr(self.value, name), dtype=np.float32)
+            a = np.array(self._set.get(name, ()), dtype=np.float32)
             self._arrays[name] = a
         return a
 
     def ints(self, name: str) -> np.ndarray:
         a = self._arrays.get(name)
         if a is None:
-            a = np.array(getattr(self.value, name), dtype=np.int64)
+            a = np.array(self._set.get(name, ()), dtype=np.int64)
             self._arrays[name] = a
         return a
 
@@ -1027,20 +1020,22 @@ BIT_WIDTH_HINT = rule(
 
 @BIT_WIDTH_HINT.on_document
 def _bit_width_hint(d: DocumentView):
-    offs, first = [], None
-    for i, en in enumerate(d.message.record):
+    count, at_min, first = 0, 0, None
+    for i, en in enumerate(d.message.record):  # stops at the first sign of a wider type
         v = en.value
         if v.HasField("act_type"):
             return
         if v.HasField("offset_d"):
-            offs.append(v.offset_d)
-            if first is None and v.offset_d == -8:
-                first = i
-    if len(offs) < 2 or first is None:
-        return
-    a = np.array(offs)
-    if a.min() >= -8 and a.max() <= 7:
-        yield Finding(f"all {a.size} offset_d values lie in INT4's range [-8, 7] ({np.count_nonzero(a == -8)} "
+            o = v.offset_d
+            if not -8 <= o <= 7:
+                return
+            count += 1
+            if o == -8:
+                at_min += 1
+                if first is None:
+                    first = i
+    if count >= 2 and first is not None:
+        yield Finding(f"all {count} offset_d values lie in INT4's range [-8, 7] ({at_min} "
                       "at -8, its minimum) but no layer sets act_type, so AMCT reads them as INT8 and the "
                       "clip ranges shown assume INT8; if this record is INT4, set act_type: \"INT4\"",
                       "act_type", entry=first)

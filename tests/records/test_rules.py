@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 from google.protobuf import text_format
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from editor.records.dialects import DIALECTS
 from editor.records.document import RecordDocument
@@ -618,3 +620,21 @@ def test_validate_prune_ignores_unrelated_existing_problems():
     assert p.rule == "prune-width" and p.field.startswith("consumer[")
     p = validate_prune_value("tf-inner", pr, "consumer[0]", "prune_axis", "x")
     assert p.rule == "value-type"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from([None, "INT4", "INT8", "INT16", "INT9"]),
+       st.integers(-2 ** 31, 2 ** 31 - 1), st.sampled_from(["tf-inner", "pytorch", "onnx", "caffe"]))
+def test_validator_agrees_with_the_checker(act_type, offset, dialect):
+    entry = _entry(dialect, 'record { key: "conv1" value { scale_d: 0.1 offset_d: 0 scale_w: 0.1 '
+                            "offset_w: 0 } }")
+    if act_type and DIALECTS[dialect].has_value_field("act_type"):
+        entry.value.act_type = act_type
+    verdict = validate_value(dialect, entry, "offset_d", offset)
+    entry.value.offset_d = offset
+    msg = DIALECTS[dialect].new_message()
+    msg.record.add().CopyFrom(entry)
+    errors = [p for p in check_message(msg, dialect, severities=["error"]) if p.field == "offset_d"]
+    assert (verdict is None) == (errors == [])
+    if verdict is not None:
+        assert verdict.message == errors[0].message
