@@ -699,7 +699,8 @@ def _missing_factors(e: EntryView):
                           "value")
         return
     if not e.has_factors:
-        if not (has_kv or e.has("tensor_balance_factor")):
+        # AMCT still reads skip_fusion and tensor_balance_factor of such an entry
+        if not (has_kv or e.has("tensor_balance_factor") or e.has("skip_fusion")):
             yield Finding("the entry has no quantization factors; AMCT skips this layer", "value", INFO)
         return
     for f in ("scale_d", "offset_d"):
