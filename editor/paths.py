@@ -1,25 +1,24 @@
-"""Where run-time files live, both in a source checkout and in an installed package."""
+"""Where run-time files live, both in a source checkout and in an installed package.
+
+An installed package carries them inside (`editor/resources`, `editor/proto`, see
+pyproject.toml's package-dir); a source checkout or editable install has them at the top
+of the repository.
+"""
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 
-_REPO_ROOT = Path(__file__).resolve().parents[1]
+_PKG = Path(__file__).resolve().parent
 
 
-def _package_dir(package: str, fallback: Path) -> Path:
-    try:
-        path = Path(str(resources.files(package)))
-        if path.is_dir():
-            return path
-    except (ModuleNotFoundError, TypeError):
-        pass
-    return fallback
+def _data_dir(name: str) -> Path:
+    installed = _PKG / name
+    return installed if installed.is_dir() else _PKG.parent / name
 
 
 def resources_dir() -> Path:
     """The `resources/` folder (icons, bundled samples)."""
-    return _package_dir("editor.resources", _REPO_ROOT / "resources")
+    return _data_dir("resources")
 
 
 def samples_dir() -> Path:
@@ -29,7 +28,7 @@ def samples_dir() -> Path:
 
 def proto_dir() -> Path:
     """The `.proto` sources of every dialect."""
-    return _package_dir("editor.proto", _REPO_ROOT / "proto")
+    return _data_dir("proto")
 
 
 DEFAULT_SAMPLE = "resnet_tf_inner_prune.txt"

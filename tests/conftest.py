@@ -9,7 +9,16 @@ import pytest
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 REPO = Path(__file__).resolve().parents[1]
-SHARED = Path(os.environ.get("AMCT_SHARED", REPO.parent / "shared"))
+
+def _find_shared() -> Path:
+    """The project's shared folder (real files, seeds): $AMCT_SHARED, ../shared, /work/shared."""
+    for candidate in (os.environ.get("AMCT_SHARED"), REPO.parent / "shared", "/work/shared"):
+        if candidate and (Path(candidate) / "realworld").is_dir():
+            return Path(candidate)
+    return REPO.parent / "shared"
+
+
+SHARED = _find_shared()
 REALWORLD = SHARED / "realworld"
 SEEDS = SHARED / "seeds"
 DATA = Path(__file__).resolve().parent / "data"
