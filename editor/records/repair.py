@@ -23,9 +23,11 @@ class Repair:
 _STATEMENT = re.compile(r"^\s*(?:[A-Za-z_][\w]*\s*(?::|\{|<)|[}>\]]|#|$)")
 
 
-def _scan(line: str) -> tuple[bool, int | None]:
-    """(ends inside an open double-quoted string, offset of a `//` comment outside strings)."""
+def _scan(line: str) -> tuple[int | None, int | None]:
+    """(offset of a quote left open at the end of `line`, offset of a `//` comment), both
+    looked for outside quoted text and before any `#` comment."""
     in_str = None
+    start = None
     i = 0
     n = len(line)
     while i < n:
@@ -37,13 +39,13 @@ def _scan(line: str) -> tuple[bool, int | None]:
             if c == in_str:
                 in_str = None
         elif c in "\"'":
-            in_str = c
+            in_str, start = c, i
         elif c == "#":
-            return False, None
+            break
         elif c == "/" and i + 1 < n and line[i + 1] == "/":
-            return False, i
+            return None, i
         i += 1
-    return in_str is not None, None
+    return (start if in_str else None), None
 
 
 def needs_repair(text: str) -> bool:
@@ -70,8 +72,8 @@ def repair_text(text: str) -> tuple[str, list[Repair]]:
             i += 1
             continue
         in_comment = False
-        open_str, cpp_comment = _scan(line)
-        if open_str:
+        open_quote, cpp_comment = _scan(line)
+        if open_quote is not None:
             # quoted text broken over lines: join until the closing quote (at most 8 lines)
             j = i + 1
             joined = None
@@ -100,7 +102,7 @@ def repair_text(text: str) -> tuple[str, list[Repair]]:
 def _join_broken(pieces: list[str]) -> str | None:
     """Join a statement whose quoted value was broken over lines, or None if still open."""
     first = pieces[0]
-    q = _open_quote(first)
+    q, _ = _scan(first)
     if q is None:
         return None
     head, quote = first[:q], first[q]
@@ -115,24 +117,3 @@ def _join_broken(pieces: list[str]) -> str | None:
             return head + quote + "".join(inner) + quote + tail
         inner.append(piece.strip())
     return None
-
-
-def _open_quote(line: str) -> int | None:
-    """Offset of the quote that is left open at the end of `line`."""
-    in_str = None
-    start = None
-    i = 0
-    while i < len(line):
-        c = line[i]
-        if in_str:
-            if c == "\\":
-                i += 2
-                continue
-            if c == in_str:
-                in_str = None
-        elif c in "\"'":
-            in_str, start = c, i
-        elif c == "#":
-            break
-        i += 1
-    return start if in_str else None

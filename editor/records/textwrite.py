@@ -201,6 +201,21 @@ def _same_repeated(fd: FD, a, b) -> bool:
     return list(a) == list(b)
 
 
+def _align(old_keys: list, new_keys: list, pair, delete, insert) -> None:
+    """Walk the differences between two sequences: pair(i, j) for an element replaced in
+    place, delete(i) for one removed, insert(at, j1, j2) for new[j1:j2] going before old[at]."""
+    for tag, i1, i2, j1, j2 in SequenceMatcher(None, old_keys, new_keys, autojunk=False).get_opcodes():
+        if tag == "equal":
+            continue
+        common = min(i2 - i1, j2 - j1) if tag == "replace" else 0
+        for t in range(common):
+            pair(i1 + t, j1 + t)
+        for t in range(i1 + common, i2):
+            delete(t)
+        if j1 + common < j2:
+            insert(i1 + common, j1 + common, j2)
+
+
 class _Patcher:
     def __init__(self, parsed: ParsedText, style: Style):
         self.parsed = parsed
@@ -365,32 +380,18 @@ class _Patcher:
                     s, e = occ[i].values[0]
                     self.edit(s, e, format_value(fd, b, self.style))
             return
-        ok, nk = _scalar_keys(fd, old), _scalar_keys(fd, new)
-        for tag, i1, i2, j1, j2 in SequenceMatcher(None, ok, nk, autojunk=False).get_opcodes():
-            if tag == "equal":
-                continue
-            common = min(i2 - i1, j2 - j1) if tag == "replace" else 0
-            for t in range(common):
-                s, e = occ[i1 + t].values[0]
-                self.edit(s, e, format_value(fd, new[j1 + t], self.style))
-            for t in range(i1 + common, i2):
-                self.delete(occ[t])
-            if j1 + common < j2:
-                self._insert_values(node, fd, occ, i1 + common, new[j1 + common:j2])
+        def replace(i: int, j: int) -> None:
+            s, e = occ[i].values[0]
+            self.edit(s, e, format_value(fd, new[j], self.style))
+
+        _align(_scalar_keys(fd, old), _scalar_keys(fd, new), replace, lambda i: self.delete(occ[i]),
+               lambda at, j1, j2: self._insert_values(node, fd, occ, at, new[j1:j2]))
 
     def patch_repeated_messages(self, node: Node, fd: FD, occ: list[Stmt], old, new) -> None:
-        ok = [m.SerializeToString() for m in old]
-        nk = [m.SerializeToString() for m in new]
-        for tag, i1, i2, j1, j2 in SequenceMatcher(None, ok, nk, autojunk=False).get_opcodes():
-            if tag == "equal":
-                continue
-            common = min(i2 - i1, j2 - j1) if tag == "replace" else 0
-            for t in range(common):
-                self.patch_child(occ[i1 + t], fd, old[i1 + t], new[j1 + t])
-            for t in range(i1 + common, i2):
-                self.delete(occ[t])
-            if j1 + common < j2:
-                self._insert_values(node, fd, occ, i1 + common, new[j1 + common:j2])
+        _align([m.SerializeToString() for m in old], [m.SerializeToString() for m in new],
+               lambda i, j: self.patch_child(occ[i], fd, old[i], new[j]),
+               lambda i: self.delete(occ[i]),
+               lambda at, j1, j2: self._insert_values(node, fd, occ, at, new[j1:j2]))
 
     # the top level ------------------------------------------------------------------
     def patch_top(self, old: Message, new: Message) -> None:
@@ -407,18 +408,10 @@ class _Patcher:
             if any(it.count != 1 for it in mine) or len(mine) != len(o):
                 self.rewrite_field(fd, mine, n)
                 continue
-            ok = [m.SerializeToString() for m in o]
-            nk = [m.SerializeToString() for m in n]
-            for tag, i1, i2, j1, j2 in SequenceMatcher(None, ok, nk, autojunk=False).get_opcodes():
-                if tag == "equal":
-                    continue
-                common = min(i2 - i1, j2 - j1) if tag == "replace" else 0
-                for t in range(common):
-                    self.patch_entry(mine[i1 + t], fd, o[i1 + t], n[j1 + t])
-                for t in range(i1 + common, i2):
-                    self.delete(mine[t])
-                if j1 + common < j2:
-                    self.insert_entries(fd, mine, i1 + common, n[j1 + common:j2])
+            _align([m.SerializeToString() for m in o], [m.SerializeToString() for m in n],
+                   lambda i, j, o=o, n=n, mine=mine, fd=fd: self.patch_entry(mine[i], fd, o[i], n[j]),
+                   lambda i, mine=mine: self.delete(mine[i]),
+                   lambda at, j1, j2, n=n, mine=mine, fd=fd: self.insert_entries(fd, mine, at, n[j1:j2]))
 
     def patch_entry(self, item: Stmt, fd: FD, old: Message, new: Message) -> None:
         self.parsed.item_node(item)
