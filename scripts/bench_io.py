@@ -72,6 +72,9 @@ def main() -> int:
         except (OSError, subprocess.CalledProcessError):
             cpp = None
 
+        from editor.cli import document_problems
+
+        check = best(lambda: document_problems(RecordDocument.load(src)), 1)
         doc = RecordDocument.load(src)
         doc.message.record[args.layers // 2].value.scale_w[3] = 0.5
         save = best(doc.render_text, args.repeat)
@@ -85,6 +88,8 @@ def main() -> int:
               f"{'faster' if cpp > ours else 'as fast'}")
     print(f"read   binary ParseFromString{parse_bin:6.3f} s  {len(binary) / 1e6 / parse_bin:6.1f} MB/s "
           f"  ours takes {ours / parse_bin:5.1f}x as long")
+    print(f"check  read + every rule    {check:7.3f} s  {mb / check:6.1f} MB/s   "
+          f"{ref / check:5.1f}x faster than text_format.Merge alone")
     print(f"write  render after 1 edit  {save:7.3f} s  vs MessageToString {canonical:.3f} s "
           f"({canonical / save:.1f}x faster)")
     print(f"save   verified + atomic    {full_save:7.3f} s  (render, read back, compare, fsync, rename)")

@@ -406,6 +406,72 @@ def _apply(msg: Message, values: list[tuple[FD, list]]) -> None:
             setattr(msg, fd.name, vals[0])
 
 
+_MAX_FAST_DEPTH = 8
+
+#: a parsed message body: converted scalar fields, then sub-messages in text order
+_Body = tuple[list[tuple[FD, list]], list[tuple[FD, object]]]
+
+
+def _fast_body(text: str, p: int, desc: _descriptor.Descriptor, depth: int) -> tuple[_Body, int]:
+    """Parse statements up to the closing brace; raise _NotSimple for anything unusual.
+
+    A block without nested braces (a layer's `value { ... }`, thousands of values) is read
+    in bulk by `_block_values`; nested blocks (prune nodes, attrs) statement by statement.
+    """
+    scalars: list[tuple[str, str]] = []
+    subs: list[tuple[FD, object]] = []
+    singular: set[str] = set()
+    n = len(text)
+    while True:
+        c = _BODY_CLOSE.match(text, p)
+        if c is not None:
+            return (_scalar_fields(desc, scalars), subs), c.end()
+        b = _BODY_BLOCK.match(text, p)
+        if b is not None:
+            fd = desc.fields_by_name.get(b.group(1))
+            if fd is None or fd.message_type is None:
+                raise _NotSimple
+            if not fd.is_repeated:
+                if fd.name in singular:
+                    raise _NotSimple  # two blocks merge: the slow path reports it
+                singular.add(fd.name)
+            q = text.find("}", b.end())
+            if q < 0:
+                raise _NotSimple
+            inner = text.find("{", b.end(), q)
+            if inner < 0:
+                subs.append((fd, _block_values(fd.message_type, text[b.end():q])))
+                p = q + 1
+            else:
+                if depth >= _MAX_FAST_DEPTH:
+                    raise _NotSimple
+                body, p = _fast_body(text, b.end(), fd.message_type, depth + 1)
+                subs.append((fd, body))
+            continue
+        s = _BODY_SCALAR.match(text, p)
+        if s is None:
+            raise _NotSimple
+        scalars.append((s.group(1), s.group(2)))
+        p = s.end()
+        if p < n and text[p] not in _BLANK and text[p] != "}":
+            raise _NotSimple
+
+
+def _build(msg: Message, body) -> None:
+    if isinstance(body, list):  # a flat block: converted values only
+        _apply(msg, body)
+        return
+    plain, subs = body
+    _apply(msg, plain)
+    for fd, sub_body in subs:
+        if fd.is_repeated:
+            sub = getattr(msg, fd.name).add()
+        else:
+            sub = getattr(msg, fd.name)
+            sub.SetInParent()
+        _build(sub, sub_body)
+
+
 def _fast_entry(text: str, pos: int, top: Message) -> tuple[str, int] | None:
     """Parse one simple top-level entry at `pos` into `top`; return (field, end) or None."""
     m = _HEAD.match(text, pos)
@@ -414,48 +480,14 @@ def _fast_entry(text: str, pos: int, top: Message) -> tuple[str, int] | None:
     top_fd = top.DESCRIPTOR.fields_by_name.get(m.group(1))
     if top_fd is None or top_fd.message_type is None or not top_fd.is_repeated:
         return None
-    desc = top_fd.message_type
-    p = m.end()
-    scalars: list[tuple[str, str]] = []
-    blocks: list[tuple[FD, list[tuple[FD, list]]]] = []
-    seen_blocks: set[str] = set()
     try:
-        while True:
-            c = _BODY_CLOSE.match(text, p)
-            if c is not None:
-                p = c.end()
-                break
-            b = _BODY_BLOCK.match(text, p)
-            if b is not None:
-                fd = desc.fields_by_name.get(b.group(1))
-                if fd is None or fd.message_type is None or fd.is_repeated or fd.name in seen_blocks:
-                    return None
-                seen_blocks.add(fd.name)
-                q = text.find("}", b.end())
-                if q < 0:
-                    return None
-                blocks.append((fd, _block_values(fd.message_type, text[b.end():q])))
-                p = q + 1
-                continue
-            s = _BODY_SCALAR.match(text, p)
-            if s is None:
-                return None
-            scalars.append((s.group(1), s.group(2)))
-            p = s.end()
-            if p < len(text) and text[p] not in _BLANK and text[p] != "}":
-                return None
-        plain = _scalar_fields(desc, scalars)
+        body, p = _fast_body(text, m.end(), top_fd.message_type, 0)
     except _NotSimple:
         return None
     sep = _SEPARATOR.match(text, p)
     if sep is not None:
         p = sep.end()
-    entry = getattr(top, top_fd.name).add()
-    _apply(entry, plain)
-    for fd, values in blocks:
-        sub = getattr(entry, fd.name)
-        sub.SetInParent()
-        _apply(sub, values)
+    _build(getattr(top, top_fd.name).add(), body)
     return top_fd.name, p
 
 
