@@ -861,6 +861,13 @@ _TYPE_VALUES = {
     "op_data_type": ("FLOAT32", "FLOAT16"),
     "fakequant_precision_mode": ("DEFAULT", "FORCE_FP16_QUANT"),
 }
+
+
+def type_values(field_name: str) -> tuple[str, ...] | None:
+    """The values AMCT accepts for a type field (``act_type``, ``wts_type``…); None for others."""
+    return _TYPE_VALUES.get(field_name)
+
+
 TYPE_VALUES = rule(
     "type-values", ERROR, _dialects_with(*_TYPE_VALUES),
     "act_type ∈ {INT4, INT8, INT16}, wts_type ∈ {INT4, INT6, INT7, INT8}, dst_type ∈ {INT8, INT4}, "
