@@ -128,6 +128,8 @@ class _Node:
     `children` is None until a view asks for rows; for a message it holds one entry per
     descriptor field (None for scalar rows); for a repeated message field, one element node
     per fetched element; for a repeated scalar field it stays empty (items are leaves).
+    `fetched` is the number of rows shown (all fields of a message; the fetched elements
+    of a repeated field) and `known_len` the repeated field's length.
     """
 
     __slots__ = ("id", "kind", "parent", "row", "field", "desc", "children", "fetched",
@@ -666,50 +668,50 @@ class RecordTreeModel(QAbstractItemModel):
         return 3
 
     def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        if parent.isValid() and parent.column() != 0:
+        if not parent.isValid():
+            return self._root.fetched
+        if parent.column():
             return 0
-        node = self._node_for(parent)
-        if node is None:
-            return 0
-        if node.kind == RowKind.REPEATED:
-            self._built(node)
-            return node.fetched
-        return len(node.desc.fields) if node.desc is not None and self._message is not None else 0
+        node = self._child_node(parent)
+        return node.fetched if node is not None else 0
 
     def hasChildren(self, parent: AnyIndex = QModelIndex()) -> bool:  # noqa: B008
-        if parent.isValid() and parent.column() != 0:
+        if not parent.isValid():
+            return self._root.fetched > 0
+        if parent.column():
             return False
-        node = self._node_for(parent)
-        if node is None or self._message is None:
+        node = self._child_node(parent)
+        if node is None:
             return False
-        if node.kind == RowKind.REPEATED:
-            return node.known_len > 0
-        return len(node.desc.fields) > 0
+        return node.known_len > 0 if node.kind == RowKind.REPEATED else node.fetched > 0
 
     def canFetchMore(self, parent: AnyIndex) -> bool:
-        if parent.isValid() and parent.column() != 0:
+        if self._updating or not parent.isValid() or parent.column():
             return False
-        if self._updating:
-            return False
-        node = self._node_for(parent)
+        node = self._child_node(parent)
         return node is not None and node.kind == RowKind.REPEATED and node.fetched < node.known_len
 
     def fetchMore(self, parent: AnyIndex) -> None:
-        if self._updating or (parent.isValid() and parent.column() != 0):
+        if self._updating or not parent.isValid() or parent.column():
             return
-        node = self._node_for(parent)
+        node = self._child_node(parent)
         if node is None or node.kind != RowKind.REPEATED:
             return
         chunk = self.element_chunk if is_message(node.field) else self.item_chunk
         self._fetch_to(node, min(node.known_len, node.fetched + chunk))
 
     def index(self, row: int, column: int, parent: AnyIndex = QModelIndex()) -> QModelIndex:  # noqa: B008
-        if row < 0 or not 0 <= column < 3 or (parent.isValid() and parent.column() != 0):
-            return QModelIndex()
-        node = self._node_for(parent)
-        if node is None or row >= self.rowCount(parent):
-            return QModelIndex()
-        return self.createIndex(row, column, node.id)
+        if parent.isValid():
+            if parent.column():
+                return QModelIndex()
+            node = self._child_node(parent)
+            if node is None:
+                return QModelIndex()
+        else:
+            node = self._root
+        if 0 <= row < node.fetched and 0 <= column < 3:
+            return self.createIndex(row, column, node.id)
+        return QModelIndex()
 
     def parent(self, index: AnyIndex = QModelIndex()) -> QModelIndex:  # noqa: B008
         if not index.isValid():
@@ -869,12 +871,15 @@ class RecordTreeModel(QAbstractItemModel):
     def _new_root(self, message: Message | None) -> _Node:
         self._nodes = {}
         root = _Node(0, RowKind.ROOT, None, 0, None, message.DESCRIPTOR if message is not None else None)
+        root.fetched = len(root.desc.fields) if root.desc is not None else 0
         self._nodes[0] = root
         return root
 
     def _new_node(self, kind: RowKind, parent: _Node, row: int, field: FieldDescriptor,
                   desc: Descriptor | None) -> _Node:
         node = _Node(next(self._ids), kind, parent, row, field, desc)
+        if kind != RowKind.REPEATED:
+            node.fetched = len(desc.fields)  # a message always shows one row per field
         self._nodes[node.id] = node
         return node
 
@@ -906,10 +911,16 @@ class RecordTreeModel(QAbstractItemModel):
         """The node of the row `index` stands for; root for invalid; None for leaves."""
         if not index.isValid():
             return self._root
+        return self._child_node(index)
+
+    def _child_node(self, index: AnyIndex) -> _Node | None:
+        """The node of the row of a valid index (None for a leaf or a stale index)."""
         parent = self._nodes.get(index.internalId())
         if parent is None:
             return None
-        children = self._built(parent)
+        children = parent.children
+        if children is None:
+            children = self._built(parent)
         row = index.row()
         return children[row] if row < len(children) else None
 
@@ -1071,18 +1082,27 @@ class RecordTreeModel(QAbstractItemModel):
         self.dataChanged.emit(self.createIndex(first, 0, parent.id),
                               self.createIndex(last, 2, parent.id))
 
-    def _emit_chain(self, chain: list[_Node]) -> None:
-        """dataChanged for every row on the chain (their summaries may change)."""
+    def _emit_chain(self, chain: list[_Node], *, value_only: bool = False) -> None:
+        """dataChanged for the rows on the chain, whose summaries may change.
+
+        `value_only` (a value edit that renames nothing) skips the rows of repeated message
+        fields above the change: their text ("55 entries") cannot change.
+        """
+        last = chain[-1]
         for node in reversed(chain):
             node.cache = None
-            if node.kind != RowKind.ROOT:
-                self._emit_rows(node.parent, node.row, node.row)
+            if node.kind == RowKind.ROOT:
+                continue
+            if value_only and node is not last and node.kind == RowKind.REPEATED and is_message(node.field):
+                continue
+            self._emit_rows(node.parent, node.row, node.row)
 
     def _after_change(self, path: Path) -> None:
         chain, leaf = self._locate(path)
         if leaf is not None:
             self._emit_rows(leaf[0], leaf[1], leaf[1])
-        self._emit_chain(chain)
+        renames = isinstance(path[-1], str) and path[-1] in ("key", "name")
+        self._emit_chain(chain, value_only=not renames)
         self._announce(path, ChangeKind.CHANGED)
 
     def _sync_path(self, path: Path) -> None:

@@ -71,7 +71,10 @@ def type_name(field: FieldDescriptor, *, element: bool = False) -> str:
 
 def to_float32(value: float) -> float:
     """Round a Python float to the nearest float32, as protobuf does when storing it."""
-    return struct.unpack("<f", struct.pack("<f", value))[0]
+    try:
+        return struct.unpack("<f", struct.pack("<f", value))[0]
+    except OverflowError:
+        return math.copysign(math.inf, value)
 
 
 def float32_bits(value: float) -> int:

@@ -8,6 +8,7 @@ import pytest
 from google.protobuf import text_format
 from google.protobuf.message import Message
 
+import editor.ui  # noqa: F401  (first: pins singletons against PySide refcount bugs)
 from editor.paths import samples_dir
 from editor.records.dialects import DIALECTS, Dialect
 
