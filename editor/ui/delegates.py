@@ -1,0 +1,314 @@
+"""Editors for the value column, one per field type, and element indices drawn beside labels.
+
+`ValueDelegate` opens an editor that fits the field (whole numbers checked against the
+type's range, float32 shown with full precision, bool as a check box, enum as a combo
+box, string/bytes as escaped text), refuses text that does not fit with the reason, and
+commits through undo commands on the window's stack — never through `setData`.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from google.protobuf.descriptor import FieldDescriptor
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QAbstractProxyModel,
+    QEvent,
+    QModelIndex,
+    QPersistentModelIndex,
+    QRect,
+    QSize,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QPainter, QPalette, QUndoStack, QValidator
+from PySide6.QtWidgets import (
+    QApplication,
+    QCheckBox,
+    QComboBox,
+    QLineEdit,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QWidget,
+)
+
+from editor.ui.commands import SetValueCommand, rename_entry
+from editor.ui.tree_model import PathError, RecordTreeModel, RowKind
+from editor.ui.values import FD, INT_RANGES, escape_text, format_value, is_float, parse_value
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+
+
+def source_index(index: AnyIndex) -> tuple[RecordTreeModel | None, QModelIndex]:
+    """The RecordTreeModel behind `index` and the index in it (through any proxies)."""
+    model: QAbstractItemModel | None = index.model()
+    idx = QModelIndex(index)
+    while isinstance(model, QAbstractProxyModel):
+        idx = model.mapToSource(idx)
+        model = model.sourceModel()
+    return (model if isinstance(model, RecordTreeModel) else None), idx
+
+
+class FieldValidator(QValidator):
+    """Accepts exactly the texts `parse_value` accepts for one field; remembers why not."""
+
+    def __init__(self, field: FieldDescriptor, parent=None) -> None:
+        super().__init__(parent)
+        self.field = field
+        self.error = ""
+
+    def validate(self, text: str, pos: int) -> object:
+        try:
+            parse_value(self.field, text)
+        except ValueError as e:
+            self.error = str(e)
+            # let the user keep typing ("-", "1e"); Enter is refused until the text fits
+            return QValidator.State.Intermediate, text, pos
+        self.error = ""
+        return QValidator.State.Acceptable, text, pos
+
+
+def editor_kind(field: FieldDescriptor) -> str:
+    """Which editor a field gets: bool, enum, int, float or text."""
+    if field.type == FD.TYPE_BOOL:
+        return "bool"
+    if field.type == FD.TYPE_ENUM:
+        return "enum"
+    if field.type in INT_RANGES:
+        return "int"
+    if is_float(field):
+        return "float"
+    return "text"
+
+
+class ValueDelegate(QStyledItemDelegate):
+    """Type-fitting editors that commit through the undo stack; element indices in column 0.
+
+    `message` carries a sentence for the status bar: why a value was refused, or what an
+    editor accepts.
+    """
+
+    message = Signal(str)
+
+    def __init__(self, stack: QUndoStack, parent=None) -> None:
+        super().__init__(parent)
+        self.stack = stack
+
+    # ------------------------------------------------------------------ editors
+
+    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem, index: AnyIndex) -> QWidget | None:
+        model, src = source_index(index)
+        if model is None:
+            return None
+        kind = model.row_kind(src)
+        field: FieldDescriptor | None = model.data(src, RecordTreeModel.FIELD_ROLE)
+        if field is None:
+            return None
+        if kind == RowKind.ELEMENT and src.column() == RecordTreeModel.FIELD_COLUMN:
+            editor = QLineEdit(parent)
+            editor.setFrame(False)
+            label = "key" if "key" in field.message_type.fields_by_name else "name"
+            label_field = field.message_type.fields_by_name[label]
+            validator = FieldValidator(label_field, editor)
+            editor.setValidator(validator)
+            editor.setToolTip(f"{label}: \\n, \\t and \\xNN stand for invisible characters")
+            return editor
+        if kind not in (RowKind.FIELD, RowKind.ITEM) or src.column() != RecordTreeModel.VALUE_COLUMN:
+            return None
+        what = editor_kind(field)
+        if what == "bool":
+            editor = QCheckBox(parent)
+            editor.setAutoFillBackground(True)
+            editor.toggled.connect(lambda on, e=editor: (e.setText("true" if on else "false"),
+                                                        self._commit_now(e)))
+            return editor
+        if what == "enum":
+            editor = QComboBox(parent)
+            for value in field.enum_type.values:
+                editor.addItem(value.name, value.number)
+            editor.activated.connect(lambda _i, e=editor: self._commit_now(e))
+            return editor
+        editor = QLineEdit(parent)
+        editor.setFrame(False)
+        validator = FieldValidator(field, editor)
+        editor.setValidator(validator)
+        if what == "int":
+            lo, hi = INT_RANGES[field.type]
+            hint = f"{field.name}: a whole number from {lo} to {hi}"
+        elif what == "float":
+            hint = (f"{field.name}: a number such as 0.0235, 1e-3, inf or nan"
+                    + (" (stored as float32)" if field.type == FD.TYPE_FLOAT else ""))
+        else:
+            hint = f"{field.name}: text; \\n, \\t, \\\\ and \\xNN stand for special characters"
+        editor.setToolTip(hint)
+        editor.textEdited.connect(lambda _t, e=editor, v=validator, h=hint: self._explain(e, v, h))
+        return editor
+
+    def _explain(self, editor: QLineEdit, validator: FieldValidator, hint: str) -> None:
+        editor.setToolTip(validator.error or hint)
+        palette = editor.palette()
+        role = QPalette.ColorRole.Text
+        palette.setColor(role, Qt.GlobalColor.red if validator.error else
+                         QApplication.palette().color(role))
+        editor.setPalette(palette)
+        if validator.error:
+            self.message.emit(validator.error)
+
+    def _commit_now(self, editor: QWidget) -> None:
+        self.commitData.emit(editor)
+        self.closeEditor.emit(editor, QStyledItemDelegate.EndEditHint.NoHint)
+
+    def setEditorData(self, editor: QWidget, index: AnyIndex) -> None:
+        model, src = source_index(index)
+        if model is None:
+            return
+        value = model.data(src, Qt.ItemDataRole.EditRole)
+        field = model.data(src, RecordTreeModel.FIELD_ROLE)
+        if isinstance(editor, QCheckBox):
+            editor.blockSignals(True)
+            editor.setChecked(bool(value))
+            editor.setText("true" if value else "false")
+            editor.blockSignals(False)
+        elif isinstance(editor, QComboBox):
+            editor.setCurrentIndex(max(0, editor.findData(value)))
+        elif isinstance(editor, QLineEdit):
+            if model.row_kind(src) == RowKind.ELEMENT:
+                editor.setText(escape_text(value or ""))
+            else:
+                editor.setText(format_value(field, value) if value is not None else "")
+            editor.selectAll()
+
+    def setModelData(self, editor: QWidget, model: QAbstractItemModel, index: AnyIndex) -> None:
+        """Push the edit as an undo command; a text that does not fit changes nothing."""
+        record_model, src = source_index(index)
+        if record_model is None:
+            return
+        value: Any
+        field: FieldDescriptor = record_model.data(src, RecordTreeModel.FIELD_ROLE)
+        path = record_model.path_for_index(src)
+        try:
+            if isinstance(editor, QCheckBox):
+                value = editor.isChecked()
+            elif isinstance(editor, QComboBox):
+                value = editor.currentData()
+            else:
+                text = editor.text()
+                if record_model.row_kind(src) == RowKind.ELEMENT:
+                    label = "key" if "key" in field.message_type.fields_by_name else "name"
+                    name = parse_value(field.message_type.fields_by_name[label], text)
+                    if name == record_model.value(path + (label,)) and \
+                            record_model.has_field(path + (label,)):
+                        return
+                    self.stack.push(rename_entry(record_model, path, name))
+                    return
+                value = parse_value(field, text)
+            command = SetValueCommand(record_model, path, value)
+        except (ValueError, PathError) as e:
+            self.message.emit(f"Not changed: {e}")
+            return
+        if not command.isObsolete():
+            self.stack.push(command)
+
+    def updateEditorGeometry(self, editor: QWidget, option: QStyleOptionViewItem, index: AnyIndex) -> None:
+        editor.setGeometry(option.rect)
+
+    # ------------------------------------------------------------------ check boxes in place
+
+    def editorEvent(self, event: QEvent, model: QAbstractItemModel, option: QStyleOptionViewItem,
+                    index: AnyIndex) -> bool:
+        """A click on a bool value toggles it (as an undo step), like a check box."""
+        if event.type() == QEvent.Type.MouseButtonRelease and \
+                event.button() == Qt.MouseButton.LeftButton and \
+                index.column() == RecordTreeModel.VALUE_COLUMN:
+            record_model, src = source_index(index)
+            if record_model is not None and record_model.row_kind(src) in (RowKind.FIELD, RowKind.ITEM):
+                field = record_model.data(src, RecordTreeModel.FIELD_ROLE)
+                if field is not None and field.type == FD.TYPE_BOOL and \
+                        self._check_rect(option).contains(event.position().toPoint()):
+                    path = record_model.path_for_index(src)
+                    self.stack.push(SetValueCommand(record_model, path, not record_model.value(path)))
+                    return True
+        return super().editorEvent(event, model, option, index)
+
+    @staticmethod
+    def _check_rect(option: QStyleOptionViewItem) -> QRect:
+        style = option.widget.style() if option.widget is not None else QApplication.style()
+        size = style.pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth)
+        rect = option.rect
+        return QRect(rect.left() + 2, rect.center().y() - size // 2, size, size)
+
+    # ------------------------------------------------------------------ painting
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: AnyIndex) -> None:
+        model, src = source_index(index)
+        kind = model.row_kind(src) if model is not None else RowKind.ROOT
+        if index.column() == RecordTreeModel.VALUE_COLUMN and kind in (RowKind.FIELD, RowKind.ITEM):
+            field = model.data(src, RecordTreeModel.FIELD_ROLE)
+            if field is not None and field.type == FD.TYPE_BOOL:
+                self._paint_bool(painter, option, index, model.data(src, Qt.ItemDataRole.EditRole))
+                return
+        if index.column() != RecordTreeModel.FIELD_COLUMN or kind not in (RowKind.ELEMENT, RowKind.ITEM):
+            super().paint(painter, option, index)
+            return
+        opt = QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        label = opt.text
+        opt.text = ""
+        widget = option.widget
+        style = widget.style() if widget is not None else QApplication.style()
+        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
+        rect = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, opt, widget)
+        selected = bool(opt.state & QStyle.StateFlag.State_Selected)
+        group = QPalette.ColorGroup.Normal
+        text_color = opt.palette.color(group, QPalette.ColorRole.HighlightedText if selected
+                                       else QPalette.ColorRole.Text)
+        prefix = f"[{src.row()}]"
+        painter.save()
+        painter.setFont(opt.font)
+        metrics = painter.fontMetrics()
+        muted = text_color if selected else opt.palette.color(group, QPalette.ColorRole.PlaceholderText)
+        painter.setPen(muted)
+        rect = rect.adjusted(2, 0, 0, 0)
+        painter.drawText(rect, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), prefix)
+        if label:
+            rest = rect.adjusted(metrics.horizontalAdvance(prefix + " "), 0, 0, 0)
+            painter.setPen(opt.palette.color(group, QPalette.ColorRole.HighlightedText) if selected
+                           else (opt.palette.color(group, QPalette.ColorRole.Text)
+                                 if not index.data(Qt.ItemDataRole.ForegroundRole) else muted))
+            painter.drawText(rest, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+                             metrics.elidedText(label, Qt.TextElideMode.ElideMiddle, rest.width()))
+        painter.restore()
+
+    def _paint_bool(self, painter: QPainter, option: QStyleOptionViewItem, index: AnyIndex, value: Any) -> None:
+        opt = QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        text = opt.text
+        opt.text = ""
+        widget = option.widget
+        style = widget.style() if widget is not None else QApplication.style()
+        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
+        check = QStyleOptionViewItem(opt)
+        check.rect = self._check_rect(option)
+        check.state = (check.state & ~QStyle.StateFlag.State_HasFocus) | \
+            (QStyle.StateFlag.State_On if value else QStyle.StateFlag.State_Off)
+        style.drawPrimitive(QStyle.PrimitiveElement.PE_IndicatorItemViewItemCheck, check, painter, widget)
+        painter.save()
+        selected = bool(opt.state & QStyle.StateFlag.State_Selected)
+        color = opt.palette.color(QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text)
+        brush = index.data(Qt.ItemDataRole.ForegroundRole)
+        if brush is not None and not selected:
+            color = brush.color()
+        painter.setPen(color)
+        painter.setFont(opt.font)
+        text_rect = option.rect.adjusted(check.rect.width() + 8, 0, 0, 0)
+        painter.drawText(text_rect, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), text)
+        painter.restore()
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: AnyIndex) -> QSize:
+        size = super().sizeHint(option, index)
+        if index.column() == RecordTreeModel.FIELD_COLUMN:
+            model, src = source_index(index)
+            if model is not None and model.row_kind(src) in (RowKind.ELEMENT, RowKind.ITEM):
+                size.setWidth(size.width() + option.fontMetrics.horizontalAdvance(f"[{src.row()}] "))
+        return size

@@ -1,0 +1,161 @@
+"""Editors in the tree: the right editor per type, exact float32 text, range checks, undo."""
+from __future__ import annotations
+
+import struct
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QUndoStack
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QTreeView
+
+from editor.records.dialects import DIALECTS
+from editor.ui.delegates import FieldValidator, ValueDelegate, editor_kind
+from editor.ui.tree_model import RecordTreeModel
+from editor.ui.tree_view import RecordFilterProxy
+from tests.ui.test_tree_model import small_record
+
+
+def f32(x: float) -> float:
+    return struct.unpack("<f", struct.pack("<f", x))[0]
+
+
+@pytest.fixture
+def tree(qtbot):
+    msg = small_record()
+    msg.record[0].value.scale_d = 0.0235294122  # the MobileNetV2 ReLU6 scale, C++ spelling
+    model = RecordTreeModel(msg)
+    stack = QUndoStack()
+    proxy = RecordFilterProxy()
+    proxy.setSourceModel(model)
+    view = QTreeView()
+    view.setModel(proxy)
+    delegate = ValueDelegate(stack, view)
+    view.setItemDelegate(delegate)
+    view.resize(700, 500)
+    qtbot.addWidget(view)
+    view.show()
+    return model, proxy, view, stack, delegate
+
+
+def open_editor(view: QTreeView, proxy: RecordFilterProxy, model: RecordTreeModel, path, column=1):
+    index = proxy.mapFromSource(model.index_for_path(path, column))
+    view.scrollTo(index)
+    view.setCurrentIndex(index)
+    view.edit(index)
+    editor = view.indexWidget(index)
+    assert editor is not None, f"no editor for {path}"
+    return index, editor
+
+
+def test_float_editor_shows_full_float32_precision_and_commits_one_step(qtbot, tree):
+    model, proxy, view, stack, _ = tree
+    path = ("record", 0, "value", "scale_d")
+    _, editor = open_editor(view, proxy, model, path)
+    assert isinstance(editor, QLineEdit)
+    assert editor.text() == "0.023529412"  # not 0.0235294 (6 digits would change the bits)
+    editor.setText("0.1")
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: model.value(path) == f32(0.1))
+    assert stack.count() == 1
+    stack.undo()
+    assert model.value(path) == f32(0.0235294122)
+
+
+def test_out_of_range_int_is_refused_and_explained(qtbot, tree):
+    model, proxy, view, stack, delegate = tree
+    path = ("record", 0, "value", "offset_d")
+    _, editor = open_editor(view, proxy, model, path)
+    with qtbot.waitSignal(delegate.message) as said:
+        qtbot.keyClicks(editor, "3000000000")
+    assert "between -2147483648 and 2147483647" in said.args[0]
+    assert "-2147483648" in editor.toolTip()
+    qtbot.keyClick(editor, Qt.Key.Key_Return)  # refused: the editor stays open
+    qtbot.wait(20)
+    assert view.indexWidget(view.currentIndex()) is editor
+    delegate.setModelData(editor, proxy, view.currentIndex())  # even if forced: nothing changes
+    assert model.value(path) == -128 and stack.count() == 0
+
+
+def test_uint32_refuses_negative(tree):
+    validator = FieldValidator(DIALECTS["caffe"].value_fields["channels"])
+    assert validator.validate("-1", 2)[0].name == "Intermediate"
+    assert "between 0 and 4294967295" in validator.error
+    assert validator.validate("4294967295", 10)[0].name == "Acceptable"
+    int64 = DIALECTS["tf-inner"].messages[-1].fields_by_name["i"]
+    assert validator.validate("x", 1)[0].name == "Intermediate"
+    assert FieldValidator(int64).validate(str(2**63 - 1), 3)[0].name == "Acceptable"
+    assert FieldValidator(int64).validate(str(2**63), 3)[0].name == "Intermediate"
+
+
+def test_editor_kinds_by_type():
+    fields = DIALECTS["tf-inner"].value_fields
+    attr = DIALECTS["tf-inner"].messages[-1].fields_by_name
+    assert [editor_kind(f) for f in (fields["scale_d"], fields["offset_d"], fields["skip_fusion"],
+                                     fields["act_type"], attr["type"], attr["s"])] == \
+        ["float", "int", "bool", "text", "enum", "text"]
+
+
+def test_enum_as_combo_by_name(qtbot, tree):
+    model, proxy, view, stack, _ = tree
+    path = ("prune_record", 0, "producer", 0, "attr", 1, "type")
+    _, editor = open_editor(view, proxy, model, path)
+    assert isinstance(editor, QComboBox)
+    assert editor.currentText() == "INT"
+    editor.setCurrentIndex(editor.findText("INTS"))
+    editor.activated.emit(editor.currentIndex())
+    qtbot.waitUntil(lambda: model.value(path) == 5)
+    assert stack.count() == 1
+
+
+def test_bool_toggles_with_a_click_and_as_check_box_editor(qtbot, tree):
+    model, proxy, view, stack, _ = tree
+    path = ("record", 0, "value", "skip_fusion")
+    index = proxy.mapFromSource(model.index_for_path(path, 1))
+    view.scrollTo(index)
+    rect = view.visualRect(index)
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(rect.left() + 8, rect.center().y()))
+    assert model.value(path) is True and model.has_field(path)
+    assert stack.count() == 1
+    _, editor = open_editor(view, proxy, model, path)
+    assert isinstance(editor, QCheckBox) and editor.isChecked()
+    editor.setChecked(False)
+    qtbot.waitUntil(lambda: model.value(path) is False)
+    assert stack.count() == 1  # the same cell twice: one merged step
+    stack.undo()
+    assert not model.has_field(path)
+
+
+def test_bytes_edit_as_escaped_text(qtbot, tree):
+    model, proxy, view, stack, _ = tree
+    path = ("prune_record", 0, "producer", 0, "attr", 0, "s")
+    _, editor = open_editor(view, proxy, model, path)
+    assert editor.text() == "Conv2D"
+    editor.setText("Conv\\x00\\xff")
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: model.value(path) == b"Conv\x00\xff")
+    assert model.data(model.index_for_path(path, 1)) == "Conv\\x00\\xff"
+
+
+def test_rename_a_layer_in_place(qtbot, tree):
+    model, proxy, view, stack, _ = tree
+    _, editor = open_editor(view, proxy, model, ("record", 1), column=0)
+    assert editor.text() == "conv2"
+    editor.setText("conv2_new")
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: model.message.record[1].key == "conv2_new")
+    assert stack.undoText().startswith("Rename")
+
+
+def test_view_paints_indices_without_putting_them_in_the_data(qtbot, tree):
+    model, proxy, view, _stack, delegate = tree
+    view.expandAll()
+    image = view.grab()
+    assert not image.isNull()
+    index = proxy.mapFromSource(model.index_for_path(("record", 0, "value", "scale_w", 3), 0))
+    assert index.data() == ""
+    option = view.viewOptions() if hasattr(view, "viewOptions") else None
+    if option is None:
+        from PySide6.QtWidgets import QStyleOptionViewItem
+        option = QStyleOptionViewItem()
+        option.initFrom(view)
+    assert delegate.sizeHint(option, index).width() > 0
