@@ -1,0 +1,213 @@
+"""Shared pieces of the plot views: colours, export, a table model over columns, actions."""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import pyqtgraph as pg
+import pyqtgraph.exporters  # noqa: F401  (registers the exporters)
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt
+from PySide6.QtGui import QAction, QColor, QFontMetrics, QKeySequence, QPainter
+from PySide6.QtSvg import QSvgGenerator
+from PySide6.QtWidgets import QFileDialog, QGraphicsScene, QMessageBox, QWidget
+
+from editor.ui.plots._data import write_csv
+
+pg.setConfigOptions(background="w", foreground="k", antialias=False)
+
+# Okabe–Ito colours: told apart with the common colour-vision deficiencies, readable on white.
+BLUE = QColor("#0072B2")
+SKY = QColor("#56B4E9")
+GREEN = QColor("#009E73")
+ORANGE = QColor("#E69F00")
+RED = QColor("#D55E00")
+PURPLE = QColor("#CC79A7")
+YELLOW = QColor("#F0E442")
+GREY = QColor("#7f7f7f")
+BLACK = QColor("#000000")
+
+
+def faded(color: QColor, alpha: int) -> QColor:
+    c = QColor(color)
+    c.setAlpha(alpha)
+    return c
+
+
+def tint(color: QColor, amount: float) -> QColor:
+    """`color` mixed with white (`amount` of the colour kept), opaque.
+
+    Opaque thick pens let pyqtgraph draw line segments instead of one stroked path, which
+    is what keeps 5 000 bars fast.
+    """
+    return QColor(*(round(255 - (255 - c) * amount) for c in (color.red(), color.green(), color.blue())))
+
+
+def elide(text: str, pixels: int, widget: QWidget | None = None) -> str:
+    """`text` shortened in the middle to fit `pixels` in the widget's (or default) font."""
+    fm = QFontMetrics(widget.font()) if widget is not None else QFontMetrics(pg.QtGui.QFont())
+    return fm.elidedText(text, Qt.TextElideMode.ElideMiddle, pixels)
+
+
+def export_image(scene: QGraphicsScene, path: str | Path) -> Path:
+    """Save a plot's scene as PNG (any image suffix) or SVG, by the file's suffix."""
+    path = Path(path)
+    if path.suffix.lower() == ".svg":
+        export_svg(scene, path)
+        return path
+    exporter = pg.exporters.ImageExporter(scene)
+    # twice the on-screen size: sharp enough for a report or a slide
+    exporter.parameters()["width"] = int(exporter.parameters()["width"] * 2)
+    if not exporter.export(str(path)) and not path.is_file():
+        raise OSError(f"could not write {path}")
+    return path
+
+
+def export_svg(scene: QGraphicsScene, path: Path) -> None:
+    """Render the scene into an SVG drawing with Qt's own SVG generator.
+
+    pyqtgraph 0.14's SVGExporter cannot read the path data Qt 6.12 writes and fails on
+    any plot (pyqtgraph issue #3485), so the scene is rendered as it is painted on screen.
+    """
+    rect = scene.sceneRect()
+    gen = QSvgGenerator()
+    gen.setFileName(str(path))
+    gen.setSize(QSize(int(rect.width()), int(rect.height())))
+    gen.setViewBox(QRectF(0, 0, rect.width(), rect.height()))
+    gen.setTitle(path.stem)
+    gen.setDescription("AMCT Record Editor plot")
+    painter = QPainter(gen)
+    try:
+        painter.fillRect(QRectF(0, 0, rect.width(), rect.height()), QColor("white"))
+        scene.render(painter, QRectF(0, 0, rect.width(), rect.height()), rect)
+    finally:
+        painter.end()
+    if not path.is_file():
+        raise OSError(f"could not write {path}")
+
+
+def ask_path(parent: QWidget, title: str, name: str, filters: str) -> str | None:
+    path, _ = QFileDialog.getSaveFileName(parent, title, name, filters)
+    return path or None
+
+
+def export_plot_dialog(parent: QWidget, target, name: str) -> None:
+    """Ask where to save an image of `target` (PNG or SVG by the chosen suffix) and save it."""
+    path = ask_path(parent, "Export plot", f"{name}.png", "PNG image (*.png);;SVG drawing (*.svg)")
+    if path:
+        try:
+            export_image(target, path)
+        except OSError as e:
+            QMessageBox.warning(parent, "Export plot", f"Could not write {path}: {e.strerror or e}")
+
+
+def export_csv_dialog(parent: QWidget, name: str, table: Callable[[], tuple[list[str], list[list[str]]]]) -> None:
+    path = ask_path(parent, "Export table", f"{name}.csv", "CSV table (*.csv)")
+    if path:
+        try:
+            write_csv(path, *table())
+        except OSError as e:
+            QMessageBox.warning(parent, "Export table", f"Could not write {path}: {e.strerror or e}")
+
+
+def make_action(parent: QWidget, text: str, slot: Callable, shortcut: str | QKeySequence | None = None,
+                *, checkable: bool = False, tip: str | None = None) -> QAction:
+    """An action living on `parent`; its shortcut works while focus is inside `parent`."""
+    action = QAction(text, parent)
+    if shortcut is not None:
+        action.setShortcut(QKeySequence(shortcut))
+        action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+    action.setCheckable(checkable)
+    if tip:
+        action.setToolTip(tip)
+        action.setStatusTip(tip)
+    if checkable:
+        action.toggled.connect(slot)
+    else:
+        action.triggered.connect(lambda _checked=False: slot())
+    parent.addAction(action)
+    return action
+
+
+def extend_view_menu(plot_item: pg.PlotItem, actions: Sequence[QAction | None]) -> None:
+    """Add our actions on top of pyqtgraph's right-click menu of a plot (None = separator)."""
+    menu = plot_item.vb.menu
+    first = menu.actions()[0] if menu.actions() else None
+    for action in actions:
+        if action is None:
+            sep = menu.insertSeparator(first) if first is not None else menu.addSeparator()
+            del sep
+        elif first is not None:
+            menu.insertAction(first, action)
+        else:
+            menu.addAction(action)
+    if first is not None:
+        menu.insertSeparator(first)
+
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+
+
+class ColumnsModel(QAbstractTableModel):
+    """A read-only table over parallel columns (numpy arrays or lists) with text formatters.
+
+    `set_columns` keeps rows in place when the shape is unchanged (dataChanged), so a view
+    keeps its scroll position and current row across edits.
+    """
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self._headers: list[str] = []
+        self._columns: list[Sequence[Any]] = []
+        self._formats: list[Callable[[Any], str]] = []
+        self._rows = 0
+        self._colours: Callable[[int], QColor | None] | None = None
+
+    def set_columns(self, columns: Sequence[tuple[str, Sequence[Any], Callable[[Any], str]]],
+                    colours: Callable[[int], QColor | None] | None = None) -> None:
+        headers = [c[0] for c in columns]
+        rows = len(columns[0][1]) if columns else 0
+        same = headers == self._headers and rows == self._rows
+        if not same:
+            self.beginResetModel()
+        self._headers = headers
+        self._columns = [c[1] for c in columns]
+        self._formats = [c[2] for c in columns]
+        self._rows = rows
+        self._colours = colours
+        if same:
+            if rows:
+                self.dataChanged.emit(self.index(0, 0), self.index(rows - 1, len(headers) - 1))
+        else:
+            self.endResetModel()
+
+    def raw(self, row: int, column: int) -> Any:
+        return self._columns[column][row]
+
+    def table(self) -> tuple[list[str], list[list[str]]]:
+        return list(self._headers), [[f(col[r]) for col, f in zip(self._columns, self._formats, strict=True)]
+                                     for r in range(self._rows)]
+
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else self._rows
+
+    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._headers)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
+        if orientation == Qt.Orientation.Horizontal:
+            return self._headers[section] if 0 <= section < len(self._headers) else None
+        return None
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole):
+        if not index.isValid() or index.row() >= self._rows:
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._formats[index.column()](self._columns[index.column()][index.row()])
+        if role == Qt.ItemDataRole.ForegroundRole and self._colours is not None:
+            return self._colours(index.row())
+        if role == Qt.ItemDataRole.TextAlignmentRole and index.column() != len(self._headers) - 1:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None

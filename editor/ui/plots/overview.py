@@ -1,0 +1,371 @@
+"""ModelOverview: every layer of the record in file order, at a glance.
+
+Rows, x linked (layer index in file order):
+- scales (log y): per layer a bar from min to max of ``scale_w`` with its median as a tick,
+  and ``scale_d`` as a line with dots;
+- the activation clip range ``[-(2^(b-1) + offset_d)·scale_d, (2^(b-1) - 1 - offset_d)·scale_d]``
+  per layer (b from ``act_type``);
+- problems: a red triangle over each layer with an error, an orange dot for a warning
+  (from the live rule check).
+Hover names the layer and its numbers; a click selects the layer, a double click opens it
+in the channel plot (`layerActivated`).
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QUndoStack
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QStackedWidget,
+    QToolBar,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.records import quant
+from editor.records.problems import Severity
+from editor.ui.plots._common import (
+    BLUE,
+    GREEN,
+    GREY,
+    ORANGE,
+    PURPLE,
+    RED,
+    export_csv_dialog,
+    export_image,
+    export_plot_dialog,
+    extend_view_menu,
+    make_action,
+    tint,
+)
+from editor.ui.plots._data import OverviewData, problems_by_entry, worst_severity
+from editor.ui.plots._live import PlotContext
+from editor.ui.selection import Selection
+from editor.ui.tree_model import ChangeKind, RecordChange, RecordTreeModel
+
+#: Up to this many layers get dots on their lines; beyond, lines alone stay readable.
+DOT_LIMIT = 400
+
+
+def _pairs(x: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """x, y of vertical segments lo..hi at each x, for a ``connect="pairs"`` curve (nan rows left out)."""
+    ok = np.isfinite(lo) & np.isfinite(hi)
+    return np.repeat(x[ok], 2), np.column_stack([lo[ok], hi[ok]]).reshape(-1)
+
+
+class _ProblemAxis(pg.AxisItem):
+    def tickValues(self, minVal, maxVal, size):
+        return [(1.0, [v for v in (0.0, 1.0) if minVal - 0.5 <= v <= maxVal + 0.5])]
+
+    def tickStrings(self, values, scale, spacing):
+        return ["warnings" if v < 0.5 else "errors" for v in values]
+
+
+class ModelOverview(QWidget):
+    """One plot across all layers; follows the model, the rule check and the selection."""
+
+    #: a layer was double-clicked: show it in detail
+    layerActivated = Signal(int)
+
+    def __init__(self, model: RecordTreeModel, undo_stack: QUndoStack | None, selection: Selection,
+                 context: PlotContext | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.undo_stack = undo_stack
+        self.selection = selection
+        self.context = context if context is not None else PlotContext(model, parent=self)
+        self.data = OverviewData()
+        #: layer index -> its problems (layers without problems are absent)
+        self.problems: dict[int, list] = {}
+        self._rows: set[int] = set()
+        self._full = True
+        self._log = True
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self.refresh)
+        self._build()
+        self.context.changed.connect(self._on_record_changed)
+        self.context.problemsChanged.connect(self._timer.start)
+        self.selection.changed.connect(self._on_selection)
+        self.refresh(autorange=True)
+
+    # ------------------------------------------------------------------ building
+
+    def _build(self) -> None:
+        self.title = QLabel()
+        font = self.title.font()
+        font.setBold(True)
+        self.title.setFont(font)
+        self.summary = QLabel()
+        self.info = QLabel(" ")
+        self.info.setTextFormat(Qt.TextFormat.PlainText)
+        self.info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.info.setWordWrap(True)
+
+        g = pg.GraphicsLayoutWidget()
+        g.ci.setSpacing(2)
+        self.graphics = g
+        self.p_scale = g.addPlot(row=0, col=0)
+        self.p_clip = g.addPlot(row=1, col=0)
+        self.p_prob = g.addPlot(row=2, col=0, axisItems={"left": _ProblemAxis("left")})
+        for p in (self.p_scale, self.p_clip, self.p_prob):
+            p.hideButtons()
+            p.getAxis("left").setWidth(78)
+            p.showGrid(x=True, y=p is not self.p_prob, alpha=0.2)
+        for p in (self.p_clip, self.p_prob):
+            p.setXLink(self.p_scale)
+        self.p_scale.setLabel("left", "scale (log)")
+        self.p_clip.setLabel("left", "clip range")
+        self.p_prob.setLabel("bottom", "layer (file order)")
+        self.p_scale.hideAxis("bottom")
+        self.p_clip.hideAxis("bottom")
+        self.p_prob.setMaximumHeight(78)
+        self.p_prob.setMouseEnabled(x=True, y=False)
+        self.p_prob.setYRange(-0.6, 1.6, padding=0)
+        self.p_prob.vb.setLimits(yMin=-1.0, yMax=2.0)
+        g.ci.layout.setRowStretchFactor(0, 3)
+        g.ci.layout.setRowStretchFactor(1, 2)
+        self.p_scale.setLogMode(False, True)
+
+        legend = self.p_scale.addLegend(offset=(-8, 6), labelTextSize="8pt")
+        legend.setBrush(pg.mkBrush(255, 255, 255, 210))
+        self.w_band = self.p_scale.plot(pen=pg.mkPen(tint(BLUE, 0.55), width=3), connect="pairs",
+                                        name="scale_w min–max")
+        self.w_median = self.p_scale.plot(pen=None, symbol="_", symbolSize=11, symbolPen=pg.mkPen(BLUE, width=2),
+                                          symbolBrush=BLUE, connect="finite", name="scale_w median")
+        self.scale_d = self.p_scale.plot(pen=pg.mkPen(ORANGE, width=1.5), symbol="o", symbolSize=4,
+                                         symbolPen=None, symbolBrush=ORANGE, connect="finite", name="scale_d")
+        self.clip_band = self.p_clip.plot(pen=pg.mkPen(tint(GREEN, 0.6), width=3), connect="pairs")
+        zero = pg.InfiniteLine(pos=0.0, angle=0, pen=pg.mkPen(GREY, width=1))
+        self.p_clip.addItem(zero, ignoreBounds=True)
+        self.errors = pg.ScatterPlotItem(symbol="t", size=10, brush=RED, pen=pg.mkPen("k", width=0.6))
+        self.warnings = pg.ScatterPlotItem(symbol="o", size=7, brush=ORANGE, pen=pg.mkPen("k", width=0.6))
+        self.p_prob.addItem(self.errors)
+        self.p_prob.addItem(self.warnings)
+        self.sel_lines = []
+        for p in (self.p_scale, self.p_clip, self.p_prob):
+            line = pg.InfiniteLine(angle=90, movable=False,
+                                   pen=pg.mkPen(PURPLE, width=1.5, style=Qt.PenStyle.DashLine))
+            line.hide()
+            p.addItem(line, ignoreBounds=True)
+            self.sel_lines.append(line)
+        g.scene().sigMouseMoved.connect(self._on_mouse_moved)
+        g.scene().sigMouseClicked.connect(self._on_mouse_clicked)
+
+        self.empty = QLabel()
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.empty)
+        self.stack.addWidget(g)
+
+        bar = QToolBar()
+        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.toolbar = bar
+        self.act_log = make_action(self, "Log y", self.set_log, "L", checkable=True,
+                                   tip="Logarithmic y axis for the scales (L)")
+        self.act_log.setChecked(True)
+        self.act_view_all = make_action(self, "View all", self.view_all, "Home")
+        self.act_open = make_action(self, "Open layer in channel plot", self._open_selected, "Return")
+        self.act_png = make_action(self, "Export plot (PNG/SVG)…",
+                                   lambda: export_plot_dialog(self, self.graphics.scene(), "overview"))
+        self.act_csv = make_action(self, "Export overview table (CSV)…",
+                                   lambda: export_csv_dialog(self, "overview", self.table))
+        bar.addAction(self.act_log)
+        bar.addAction(self.act_view_all)
+        menu = QMenu("Export", self)
+        menu.addAction(self.act_png)
+        menu.addAction(self.act_csv)
+        button = QToolButton()
+        button.setText("Export")
+        button.setMenu(menu)
+        button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        bar.addWidget(button)
+        for p in (self.p_scale, self.p_clip, self.p_prob):
+            extend_view_menu(p, [self.act_open, self.act_log, None, self.act_png, self.act_csv])
+
+        head = QHBoxLayout()
+        head.addWidget(self.title)
+        head.addWidget(self.summary, 1)
+        head.addWidget(bar)
+        box = QVBoxLayout(self)
+        box.setContentsMargins(4, 4, 4, 4)
+        box.addLayout(head)
+        box.addWidget(self.stack, 1)
+        box.addWidget(self.info)
+
+    # ------------------------------------------------------------------ data
+
+    def flush(self) -> None:
+        """Apply a pending redraw now (scripts and tests; the event loop does it otherwise)."""
+        if self._timer.isActive():
+            self.refresh()
+
+    def _on_record_changed(self, change: RecordChange) -> None:
+        if change.kind is ChangeKind.CHANGED and change.field == "record" and change.first is not None \
+                and change.first < len(self.data):
+            self._rows.add(change.first)
+        elif change.kind is ChangeKind.CHANGED and change.field == "prune_record":
+            pass  # only findings change: redrawn below
+        else:
+            self._full = True
+        self._timer.start()
+
+    def refresh(self, autorange: bool = False) -> None:
+        """Bring the numbers up to date (changed rows only, when that is all) and redraw."""
+        self._timer.stop()
+        msg = self.model.message
+        if self._full or msg is None or len(self.data) != (len(msg.record) if msg is not None else 0):
+            self.data = OverviewData.build(msg)
+            autorange = autorange or self._full
+        else:
+            for i in self._rows:
+                self.data.update_row(msg, i)
+        self._full = False
+        self._rows.clear()
+        n = len(self.data)
+        if msg is None or n == 0:
+            self.empty.setText("No record is open." if msg is None else "This record has no layer entries.")
+            self.stack.setCurrentWidget(self.empty)
+            self.title.setText("Model overview")
+            self.summary.setText("")
+            self.problems = {}
+            return
+        self.stack.setCurrentWidget(self.graphics)
+        self.problems = problems_by_entry(self.context.problems, n)
+        self._draw()
+        if autorange:
+            self.view_all()
+
+    def _draw(self) -> None:
+        d = self.data
+        n = len(d)
+        x = np.arange(n, dtype=np.float64)
+        dots = n <= DOT_LIMIT
+        self.w_band.setData(*_pairs(x, d.w_min, d.w_max))
+        ok = np.isfinite(d.w_median)
+        if dots:  # a tick per layer
+            self.w_median.setData(x[ok], d.w_median[ok], pen=None, symbol="_")
+        else:  # thousands of ticks would smear into a band: a line reads better
+            self.w_median.setData(x, d.w_median, pen=pg.mkPen(BLUE, width=1.5), symbol=None)
+        self.scale_d.setData(x, d.scale_d, symbol="o" if dots else None)
+        self.clip_band.setData(*_pairs(x, d.clip_lo, d.clip_hi))
+        sev = {i: worst_severity(ps) for i, ps in self.problems.items()}
+        err = sorted(i for i, s in sev.items() if s == Severity.ERROR)
+        warn = sorted(i for i, s in sev.items() if s == Severity.WARNING)
+        self.errors.setData(x=np.array(err, dtype=np.float64), y=np.ones(len(err)))
+        self.warnings.setData(x=np.array(warn, dtype=np.float64), y=np.zeros(len(warn)))
+        self.title.setText(f"Model overview — {n} layer{'s' if n != 1 else ''}")
+        parts = []
+        if err:
+            parts.append(f"{len(err)} with errors")
+        if warn:
+            parts.append(f"{len(warn)} with warnings (only)")
+        self.summary.setText("   " + (", ".join(parts) if parts else "no problems found by the rules"))
+        self._show_selected(scroll=False)
+
+    def table(self) -> tuple[list[str], list[list[str]]]:
+        """The overview as exported to CSV: one row per layer."""
+        self.flush()
+        return self.data.table(self.problems)
+
+    # ------------------------------------------------------------------ interaction
+
+    def set_log(self, on: bool) -> None:
+        on = bool(on)
+        if self.act_log.isChecked() != on:
+            self.act_log.setChecked(on)
+            return
+        self._log = on
+        self.p_scale.setLogMode(False, on)
+        self.p_scale.setLabel("left", "scale (log)" if on else "scale")
+        self.p_scale.enableAutoRange(axis=pg.ViewBox.YAxis)
+
+    def view_all(self) -> None:
+        for p in (self.p_scale, self.p_clip):
+            p.enableAutoRange()  # follows size and data until the user zooms
+        self.p_prob.setYRange(-0.6, 1.6, padding=0)
+
+    def _layer_at(self, scene_pos) -> int | None:
+        for p in (self.p_scale, self.p_clip, self.p_prob):
+            if p.vb.sceneBoundingRect().contains(scene_pos):
+                i = int(round(p.vb.mapSceneToView(scene_pos).x()))
+                return i if 0 <= i < len(self.data) else None
+        return None
+
+    def describe(self, i: int) -> str:
+        """What hovering layer `i` shows."""
+        d = self.data
+        text = f"layer {i} {d.keys[i]!r}: "
+        sd = d.scale_d[i]
+        if math.isnan(sd):
+            text += "no scale_d"
+        else:
+            text += (f"scale_d {quant.f32_str(sd)}, offset_d {int(d.offset_d[i])}, clip range "
+                     f"[{d.clip_lo[i] + 0.0:.6g}, {d.clip_hi[i] + 0.0:.6g}] (INT{int(d.bits[i])})")  # no "-0"
+        c = int(d.channels[i])
+        if c:
+            text += (f"; scale_w ×{c}: min {quant.f32_str(d.w_min[i])}, median {d.w_median[i]:.8g}, "
+                     f"max {quant.f32_str(d.w_max[i])}")
+        else:
+            text += "; no scale_w"
+        ps = self.problems.get(i, [])
+        if ps:
+            text += f" — {len(ps)} problem{'s' if len(ps) > 1 else ''}: {ps[0].severity.value} {ps[0].message}"
+            if len(ps) > 1:
+                text += f" (+{len(ps) - 1} more)"
+        return text
+
+    def _on_mouse_moved(self, pos) -> None:
+        i = self._layer_at(pos)
+        if i is not None:
+            self.info.setText(self.describe(i))
+
+    def _on_mouse_clicked(self, ev) -> None:
+        if ev.button() != Qt.MouseButton.LeftButton:
+            return
+        i = self._layer_at(ev.scenePos())
+        if i is None:
+            return
+        self.select_layer(i)
+        if ev.double():
+            self.layerActivated.emit(i)
+
+    def select_layer(self, i: int) -> None:
+        self.selection.select(("record", i), source=self)
+
+    def _open_selected(self) -> None:
+        i = self.selection.record_index
+        if i is not None and 0 <= i < len(self.data):
+            self.layerActivated.emit(i)
+
+    def _on_selection(self, path, source) -> None:
+        self._show_selected(scroll=source is not self)
+
+    def _show_selected(self, scroll: bool) -> None:
+        i = self.selection.record_index
+        if i is None or not 0 <= i < len(self.data):
+            for line in self.sel_lines:
+                line.hide()
+            return
+        for line in self.sel_lines:
+            line.setPos(i)
+            line.show()
+        self.info.setText(self.describe(i))
+        if scroll:
+            x0, x1 = self.p_scale.vb.viewRange()[0]
+            if not x0 <= i <= x1:
+                half = (x1 - x0) / 2
+                self.p_scale.setXRange(i - half, i + half, padding=0)
+
+    def export_image(self, path) -> None:
+        """Save the overview as PNG or SVG (by the suffix of `path`)."""
+        self.flush()
+        export_image(self.graphics.scene(), path)

@@ -1,0 +1,418 @@
+"""PruneRangesView: the channel ranges of the prune records as horizontal bars.
+
+One row per producer and consumer, grouped per prune record under a header row; a bar
+spans the node's ``[begin, end)``. Colours: producer blue, consumer sky blue; width
+different from the record's first producer orange; inverted or empty range (begin ≥ end,
+or negative) red, hatched; consumer range overlapping the same node's range under other
+producers purple; no begin/end grey at the axis. Hover explains, a click selects the node
+(the tree follows), and a node selected elsewhere is outlined here.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QBrush, QFont, QFontMetrics, QUndoStack
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QStackedWidget,
+    QToolBar,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.ui.plots._common import (
+    BLACK,
+    BLUE,
+    GREY,
+    ORANGE,
+    PURPLE,
+    RED,
+    SKY,
+    export_image,
+    export_plot_dialog,
+    extend_view_menu,
+    faded,
+    make_action,
+)
+from editor.ui.plots._data import (
+    BAR_INVERTED,
+    BAR_MISMATCH,
+    BAR_NO_RANGE,
+    BAR_OK,
+    BAR_OVERLAP,
+    BAR_STATUS,
+    PruneBar,
+    PruneLayout,
+    prune_layout,
+)
+from editor.ui.plots._live import PlotContext
+from editor.ui.selection import Selection
+from editor.ui.tree_model import ChangeKind, RecordChange, RecordTreeModel
+
+#: Pixels the row labels get on the left.
+LABEL_WIDTH = 330
+#: Rows shown when a file opens (more are a scroll away): enough to read every label.
+FIRST_ROWS = 28
+
+
+def bar_colour(bar: PruneBar):
+    if bar.status == BAR_OK:
+        return BLUE if bar.role == "producer" else SKY
+    return {BAR_MISMATCH: ORANGE, BAR_INVERTED: RED, BAR_OVERLAP: PURPLE, BAR_NO_RANGE: GREY}[bar.status]
+
+
+def _legend_html() -> str:
+    items = [(BLUE, "producer"), (SKY, "consumer"), (ORANGE, "width mismatch"),
+             (RED, "inverted / empty"), (PURPLE, "overlap"), (GREY, "no range (×)")]
+    squares = "&nbsp;&nbsp;".join(f"<span style='color:{c.name()}'>■</span>&nbsp;{t}" for c, t in items)
+    return squares + "&nbsp;&nbsp;&nbsp;&nbsp;rows: P producer, C consumer, S selective prune"
+
+
+class _RowAxis(pg.AxisItem):
+    """Left axis naming each row; thins labels out when rows are too close to read."""
+
+    def __init__(self) -> None:
+        super().__init__("left")
+        #: row -> (prefix kept whole, text shortened on the left to fit)
+        self.labels: dict[int, tuple[str, str]] = {}
+        self.bold_rows: set[int] = set()
+        self.setWidth(LABEL_WIDTH)
+        self._fm = QFontMetrics(QFont())
+
+    def set_labels(self, labels: dict[int, tuple[str, str]], headers: set[int]) -> None:
+        self.labels = labels
+        self.bold_rows = headers
+        self.picture = None
+        self.update()
+
+    def tickValues(self, minVal, maxVal, size):
+        minVal, maxVal = sorted((minVal, maxVal))  # an inverted axis gives them the other way
+        lo, hi = math.ceil(minVal), math.floor(maxVal)
+        if hi < lo or not self.labels:
+            return []
+        px_per_row = size / max(maxVal - minVal, 1e-9)
+        stride = max(1, math.ceil(14 / px_per_row))
+        rows = [r for r in range(max(lo, 0), hi + 1) if r in self.labels and r % stride == 0] \
+            if hi - lo < 20000 else []
+        return [(float(stride), rows)]
+
+    def tickStrings(self, values, scale, spacing):
+        out = []
+        for v in values:
+            prefix, text = self.labels.get(int(round(v)), ("", ""))
+            room = LABEL_WIDTH - 16 - self._fm.horizontalAdvance(prefix)
+            # names share long prefixes (resnet_v1_50/block1/…): their end tells them apart
+            out.append(prefix + self._fm.elidedText(text, Qt.TextElideMode.ElideLeft, room))
+        return out
+
+
+class PruneRangesView(QWidget):
+    """Bars of the prune records' channel ranges; follows the model and the shared selection."""
+
+    def __init__(self, model: RecordTreeModel, undo_stack: QUndoStack | None, selection: Selection,
+                 context: PlotContext | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.undo_stack = undo_stack
+        self.selection = selection
+        self.context = context if context is not None else PlotContext(model, parent=self)
+        self.layout_data = PruneLayout([], {}, {}, 0)
+        self._only_selected = False
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self.refresh)
+        self._build()
+        self.context.changed.connect(self._on_record_changed)
+        self.context.problemsChanged.connect(self._timer.start)
+        self.selection.changed.connect(self._on_selection)
+        self.refresh(autorange=True)
+
+    def _build(self) -> None:
+        self.title = QLabel("Prune ranges")
+        font = self.title.font()
+        font.setBold(True)
+        self.title.setFont(font)
+        self.summary = QLabel()
+        self.legend = QLabel(_legend_html())
+        self.legend.setTextFormat(Qt.TextFormat.RichText)
+        self.info = QLabel(" ")
+        self.info.setTextFormat(Qt.TextFormat.PlainText)
+        self.info.setWordWrap(True)
+        self.info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+        self.axis = _RowAxis()
+        self.plot_widget = pg.PlotWidget(axisItems={"left": self.axis})
+        self.plot = self.plot_widget.getPlotItem()
+        self.plot.hideButtons()
+        self.plot.invertY(True)
+        self.plot.showGrid(x=True, y=False, alpha=0.25)
+        self.plot.setLabel("bottom", "channel")
+        self.plot.getAxis("bottom").setZValue(1)
+        self.bars = pg.BarGraphItem(x0=[], width=[], y=[], height=0.7, pen=None, brush=None)
+        self.plot.addItem(self.bars)
+        self.outline = pg.BarGraphItem(x0=[], width=[], y=[], height=0.9, brush=None,
+                                       pen=pg.mkPen(BLACK, width=2.5))
+        self.outline.setZValue(2)
+        self.plot.addItem(self.outline)
+        self.group_band = pg.LinearRegionItem(values=(0, 1), orientation="horizontal", movable=False,
+                                              brush=faded(PURPLE, 30), pen=pg.mkPen(None))
+        self.group_band.setZValue(-10)
+        self.group_band.hide()
+        self.plot.addItem(self.group_band, ignoreBounds=True)
+        self.missing = pg.ScatterPlotItem(symbol="x", size=10, brush=GREY, pen=pg.mkPen(GREY, width=2))
+        self.plot.addItem(self.missing)
+        scene = self.plot_widget.scene()
+        scene.sigMouseMoved.connect(self._on_mouse_moved)
+        scene.sigMouseClicked.connect(self._on_mouse_clicked)
+
+        self.empty = QLabel()
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setWordWrap(True)
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.empty)
+        self.stack.addWidget(self.plot_widget)
+
+        bar = QToolBar()
+        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.toolbar = bar
+        self.only_box = QCheckBox("Selected prune record only")
+        self.only_box.setToolTip("Show only the prune record selected in the tree (S)")
+        self.only_box.toggled.connect(self.set_only_selected)
+        self.act_only = make_action(self, "Selected prune record only", self.only_box.toggle, "S")
+        self.act_view_all = make_action(self, "View all rows", self.view_all, "Home")
+        self.act_next = make_action(self, "Next problem", lambda: self._jump_problem(1), "N")
+        self.act_prev = make_action(self, "Previous problem", lambda: self._jump_problem(-1), "Shift+N")
+        self.act_png = make_action(self, "Export plot (PNG/SVG)…",
+                                   lambda: export_plot_dialog(self, self.plot_widget.scene(), "prune_ranges"))
+        bar.addWidget(self.only_box)
+        bar.addAction(self.act_prev)
+        bar.addAction(self.act_next)
+        bar.addAction(self.act_view_all)
+        menu = QMenu("Export", self)
+        menu.addAction(self.act_png)
+        button = QToolButton()
+        button.setText("Export")
+        button.setMenu(menu)
+        button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        bar.addWidget(button)
+        extend_view_menu(self.plot, [self.act_only, self.act_next, self.act_prev, None, self.act_png])
+
+        head = QHBoxLayout()
+        head.addWidget(self.title)
+        head.addWidget(self.summary, 1)
+        head.addWidget(bar)
+        box = QVBoxLayout(self)
+        box.setContentsMargins(4, 4, 4, 4)
+        box.addLayout(head)
+        box.addWidget(self.legend)
+        box.addWidget(self.stack, 1)
+        box.addWidget(self.info)
+
+    # ------------------------------------------------------------------ data
+
+    def flush(self) -> None:
+        """Apply a pending redraw now (scripts and tests; the event loop does it otherwise)."""
+        if self._timer.isActive():
+            self.refresh()
+
+    def _on_record_changed(self, change: RecordChange) -> None:
+        # a layer edit cannot move a bar; its findings come with the prune records' own
+        if change.kind is ChangeKind.RESET or change.field == "prune_record":
+            self._timer.start()
+
+    def refresh(self, autorange: bool = False) -> None:
+        """Recompute the bars from the model and update the items in place."""
+        self._timer.stop()
+        msg = self.model.message
+        if msg is None or "prune_record" not in msg.DESCRIPTOR.fields_by_name:
+            self._empty("This dialect has no prune records." if msg is not None else "No record is open.")
+            return
+        if not len(msg.prune_record):
+            self._empty("This record has no prune records.")
+            return
+        records = None
+        j = self.selection.prune_index
+        if self._only_selected and j is not None and 0 <= j < len(msg.prune_record):
+            records = [j]
+        before = self.layout_data.rows
+        lay = prune_layout(msg, records, self.context.prune_problems())
+        self.layout_data = lay
+        self.stack.setCurrentWidget(self.plot_widget)
+        drawn = [b for b in lay.bars if b.drawn]
+        x0, width = [], []
+        for b in drawn:
+            lo, hi = sorted((b.begin, b.end))
+            if lo == hi:  # an empty range still needs a visible mark
+                lo, hi = lo - 0.15, hi + 0.15
+            x0.append(lo)
+            width.append(hi - lo)
+        brushes = [QBrush(bar_colour(b), Qt.BrushStyle.BDiagPattern) if b.status == BAR_INVERTED
+                   else QBrush(bar_colour(b)) for b in drawn]
+        pens = [pg.mkPen(bar_colour(b).darker(140), width=1) for b in drawn]
+        # (pyqtgraph 0.14 fails on empty per-bar lists: give None then)
+        self.bars.setOpts(x0=np.array(x0, dtype=np.float64), width=np.array(width, dtype=np.float64),
+                          y=np.array([b.row for b in drawn], dtype=np.float64), height=0.7,
+                          brushes=brushes or None, pens=pens or None)
+        missing = [b for b in lay.bars if b.status == BAR_NO_RANGE]  # an × at channel 0
+        self.missing.setData(x=np.zeros(len(missing)), y=np.array([b.row for b in missing], dtype=np.float64))
+        labels = {r: (t, "") for r, t in lay.headers.items()}
+        for b in lay.bars:
+            typed = b.op_type and not b.name.endswith(b.op_type)
+            labels[b.row] = ({"producer": "P  ", "consumer": "C  "}.get(b.role, "S  "),
+                             b.name + (f" · {b.op_type}" if typed else ""))
+        self.axis.set_labels(labels, set(lay.headers))
+        counts = lay.counts()
+        bad = [f"{counts[s]} {BAR_STATUS[s]}" for s in (BAR_MISMATCH, BAR_INVERTED, BAR_OVERLAP, BAR_NO_RANGE)
+               if counts[s]]
+        n = len(msg.prune_record)
+        shown = "1 of " if records is not None else ""
+        self.summary.setText(f"   {shown}{n} prune record{'s' if n != 1 else ''}, {len(lay.bars)} nodes — "
+                             + (", ".join(bad) if bad else "no range problems"))
+        ends = [max(b.begin, b.end) for b in drawn]
+        self.plot.vb.setLimits(yMin=-1.5, yMax=lay.rows + 1.5, xMin=-max(ends or [1]) * 0.5,
+                               xMax=max(ends or [1]) * 1.5 + 1)
+        self._show_selected(scroll=False)
+        if autorange or before != lay.rows:
+            self.view_all()
+
+    def _empty(self, text: str) -> None:
+        self.layout_data = PruneLayout([], {}, {}, 0)
+        self.empty.setText(text)
+        self.stack.setCurrentWidget(self.empty)
+        self.summary.setText("")
+
+    def view_all(self) -> None:
+        """Show every channel and the first rows (all of them when few)."""
+        lay = self.layout_data
+        ends = [max(b.begin, b.end) for b in lay.bars if b.drawn]
+        right = max(ends) if ends else 1
+        self.plot.setXRange(0, right, padding=0.02)
+        self.plot.setYRange(-0.6, min(lay.rows, FIRST_ROWS) + 0.6, padding=0)
+
+    def set_only_selected(self, on: bool) -> None:
+        """Show only the selected prune record (True) or all of them."""
+        on = bool(on)
+        if self.only_box.isChecked() != on:
+            self.only_box.setChecked(on)
+            return
+        self._only_selected = on
+        self.refresh(autorange=True)
+
+    # ------------------------------------------------------------------ interaction
+
+    def _row_at(self, scene_pos) -> int | None:
+        vb = self.plot.vb
+        if not vb.sceneBoundingRect().contains(scene_pos):
+            return None
+        return int(round(vb.mapSceneToView(scene_pos).y()))
+
+    def describe(self, bar: PruneBar) -> str:
+        """What hovering a bar shows: the node, its range and what is wrong with it."""
+        role = bar.role if bar.role == "selective_prune" else f"{bar.role} {bar.node_index}"
+        text = f"prune record {bar.prune_index}, {role}: {bar.name!r}"
+        if bar.op_type:
+            text += f" ({bar.op_type})"
+        if bar.begin is not None and bar.end is not None:
+            text += f" — channels [{bar.begin}, {bar.end}), {bar.end - bar.begin} wide"
+        if bar.notes:
+            text += "\n" + "\n".join(f"• {n}" for n in bar.notes)
+        return text
+
+    def _on_mouse_moved(self, pos) -> None:
+        row = self._row_at(pos)
+        if row is None:
+            return
+        bar = self.layout_data.bar_at(row)
+        if bar is not None:
+            self.info.setText(self.describe(bar))
+        elif row in self.layout_data.headers:
+            self.info.setText(self.layout_data.headers[row])
+
+    def _on_mouse_clicked(self, ev) -> None:
+        if ev.button() != Qt.MouseButton.LeftButton:
+            return
+        row = self._row_at(ev.scenePos())
+        if row is None:
+            return
+        bar = self.layout_data.bar_at(row)
+        if bar is not None:
+            self.selection.select(bar.path, source=self)
+            return
+        for j, (first, _last) in self.layout_data.groups.items():
+            if row == first:
+                self.selection.select(("prune_record", j), source=self)
+
+    def _jump_problem(self, step: int) -> None:
+        bars = [b for b in self.layout_data.bars if b.status != BAR_OK]
+        if not bars:
+            self.info.setText("No range problems in the prune records shown.")
+            return
+        path = self.selection.path
+        current = next((i for i, b in enumerate(bars) if b.path == tuple(path)), None)
+        i = (0 if step > 0 else len(bars) - 1) if current is None else (current + step) % len(bars)
+        self.selection.select(bars[i].path, source=None)
+
+    def _on_selection(self, path, source) -> None:
+        if self._only_selected and self.selection.prune_index is not None:
+            shown = [b.prune_index for b in self.layout_data.bars[:1]]
+            if shown != [self.selection.prune_index]:
+                self.refresh(autorange=True)
+                return
+        self._show_selected(scroll=source is not self)
+
+    def _selected_bars(self) -> list[PruneBar]:
+        path = tuple(self.selection.path)
+        lay = self.layout_data
+        if len(path) >= 3 and path[0] == "prune_record" and path[2] == "selective_prune":
+            return [b for b in lay.bars if b.path == path[:3]]
+        if len(path) >= 4 and path[0] == "prune_record":
+            return [b for b in lay.bars if b.path == path[:4]]
+        if len(path) >= 2 and path[0] == "record" and isinstance(path[1], int):
+            try:
+                key = self.model.value(("record", path[1], "key"))
+            except LookupError:
+                return []
+            return [b for b in lay.bars if b.name == key]
+        return []
+
+    def _show_selected(self, scroll: bool) -> None:
+        selected = self._selected_bars()
+        bars = [b for b in selected if b.drawn]
+        x0, width = [], []
+        for b in bars:
+            lo, hi = sorted((b.begin, b.end))
+            x0.append(lo - 0.15 if lo == hi else lo)
+            width.append(0.3 if lo == hi else hi - lo)
+        self.outline.setOpts(x0=np.array(x0, dtype=np.float64), width=np.array(width, dtype=np.float64),
+                             y=np.array([b.row for b in bars], dtype=np.float64), height=0.9)
+        j = self.selection.prune_index
+        group = self.layout_data.groups.get(j) if j is not None else None
+        if group is not None:
+            self.group_band.setRegion((group[0] - 0.5, group[1] + 0.5))
+            self.group_band.show()
+        else:
+            self.group_band.hide()
+        rows = [b.row for b in selected]
+        if group is not None and not rows:
+            rows = [group[0], group[1]]
+        if rows and scroll:
+            y0, y1 = self.plot.vb.viewRange()[1]
+            if min(rows) < y0 or max(rows) > y1:
+                height = y1 - y0
+                top = max(min(rows) - 2, -0.6)
+                self.plot.setYRange(top, top + height, padding=0)
+        if len(selected) == 1:
+            self.info.setText(self.describe(selected[0]))
+
+    def export_image(self, path) -> None:
+        """Save the bars as PNG or SVG (by the suffix of `path`)."""
+        self.flush()
+        export_image(self.plot_widget.scene(), path)

@@ -1,0 +1,546 @@
+"""The plot views: what they draw equals the record, they follow edits and the selection,
+span edits are one undo step (refused with a reason when they would break a rule)."""
+from __future__ import annotations
+
+import math
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QImage, QKeySequence, QUndoStack
+from PySide6.QtWidgets import QMainWindow
+
+from editor.records import quant
+from editor.records.synth import make_big
+from editor.ui.commands import SetValueCommand
+from editor.ui.plots import ChannelPlot, ModelOverview, PlotsPanel, PruneRangesView
+from editor.ui.plots._commands import SetSpanCommand
+from editor.ui.plots._common import ORANGE, RED
+from editor.ui.plots._data import BAR_MISMATCH
+from editor.ui.selection import Selection
+from editor.ui.tree_model import RecordTreeModel
+from tests.ui.conftest import load_sample
+
+# showing a window under the offscreen platform makes Qt say this; it is not our warning
+shown = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+
+
+def bits(values) -> list[int]:
+    return np.asarray(values, dtype=np.float32).view(np.uint32).tolist()
+
+
+def snapshot(model: RecordTreeModel) -> bytes:
+    return model.message.SerializePartialToString(deterministic=True)
+
+
+def make_env(message):
+    model = RecordTreeModel(message)
+    return SimpleNamespace(model=model, stack=QUndoStack(), sel=Selection(), message=message)
+
+
+@pytest.fixture
+def sample_env():
+    message, _ = load_sample("resnet_tf_inner_prune.txt")
+    return make_env(message)
+
+
+@pytest.fixture
+def outlier_env():
+    """A 300-channel record with an outlier planted at layer 1, channel 5, and a prune width mismatch."""
+    return make_env(make_big("tf-inner", layers=20, channels=300, seed=7, outlier=(1, 5),
+                             prune_mismatch=True))
+
+
+def per_channel_layers(message) -> list[int]:
+    return [i for i, e in enumerate(message.record) if len(e.value.scale_w) > 1]
+
+
+def xs(item) -> list[float]:
+    """The x values a PlotDataItem holds ([] when it holds nothing)."""
+    x = item.getOriginalDataset()[0]
+    return [] if x is None else x.tolist()
+
+
+def plotted(plot: ChannelPlot) -> np.ndarray:
+    return plot.main.curve.getOriginalDataset()[1]
+
+
+def channel_plot(qtbot, env) -> ChannelPlot:
+    plot = ChannelPlot(env.model, env.stack, env.sel)
+    qtbot.addWidget(plot)
+    return plot
+
+
+# ---------------------------------------------------------------------------- channel plot
+
+def test_selecting_a_layer_plots_exactly_its_scale_w(qtbot, sample_env):
+    plot = channel_plot(qtbot, sample_env)
+    layers = per_channel_layers(sample_env.message)
+    for i in layers[:3] + layers[-2:]:
+        sample_env.sel.select(("record", i))
+        assert plot.layer_index == i
+        assert bits(plotted(plot)) == bits(sample_env.message.record[i].value.scale_w)
+        assert plot.title.toolTip() == sample_env.message.record[i].key
+
+
+def test_balance_factor_is_plotted_by_input_channel(qtbot, sample_env):
+    plot = channel_plot(qtbot, sample_env)
+    i = next(i for i, e in enumerate(sample_env.message.record) if len(e.value.tensor_balance_factor) > 1)
+    sample_env.sel.select(("record", i))
+    tbf = sample_env.message.record[i].value.tensor_balance_factor
+    assert bits(plot.tbf.curve.getOriginalDataset()[1]) == bits(tbf)
+    assert plot.tbf.plot.getAxis("bottom").labelText == "input channel"
+    assert plot.main.plot.getAxis("bottom").labelText == "output channel"
+
+
+def test_a_30000_channel_layer_is_plotted_whole_and_downsampled(qtbot):
+    env = make_env(make_big("tf-inner", layers=2, channels=30000, prune_records=0))
+    plot = channel_plot(qtbot, env)
+    env.sel.select(("record", 1))
+    assert bits(plotted(plot)) == bits(env.message.record[1].value.scale_w)
+    assert not plot.main.bars
+    assert plot.main.curve.opts["autoDownsample"] and plot.main.curve.opts["clipToView"]
+    assert plot.main.curve.opts["downsampleMethod"] == "peak"
+
+
+def test_an_edit_in_the_tree_changes_the_plotted_value_in_place(qtbot, sample_env):
+    plot = channel_plot(qtbot, sample_env)
+    i = per_channel_layers(sample_env.message)[2]
+    sample_env.sel.select(("record", i))
+    curve, items = plot.main.curve, list(plot.main.plot.vb.addedItems)
+    path = ("record", i, "value", "scale_w", 5)
+    sample_env.stack.push(SetValueCommand(sample_env.model, path, "0.0123456789"))  # what the tree pushes
+    qtbot.waitUntil(lambda: plotted(plot)[5] == np.float32(0.0123456789), timeout=2000)
+    assert plot.main.curve is curve and list(plot.main.plot.vb.addedItems) == items
+    sample_env.stack.undo()
+    qtbot.waitUntil(lambda: bits(plotted(plot)) == bits(sample_env.message.record[i].value.scale_w),
+                    timeout=2000)
+
+
+def test_an_edit_of_another_layer_does_not_redraw(qtbot, sample_env):
+    plot = channel_plot(qtbot, sample_env)
+    a, b = per_channel_layers(sample_env.message)[:2]
+    sample_env.sel.select(("record", a))
+    sample_env.stack.push(SetValueCommand(sample_env.model, ("record", b, "value", "scale_w", 0), 0.5))
+    assert not plot._timer.isActive()
+
+
+@shown
+def test_region_multiply_by_2_on_channels_3_to_7_and_ctrl_z(qtbot, sample_env):
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    plot = ChannelPlot(sample_env.model, sample_env.stack, sample_env.sel)
+    window.setCentralWidget(plot)
+    undo = sample_env.stack.createUndoAction(window)
+    undo.setShortcut(QKeySequence.StandardKey.Undo)
+    window.addAction(undo)
+    window.resize(1000, 600)
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+
+    i = per_channel_layers(sample_env.message)[1]
+    sample_env.sel.select(("record", i))
+    before = snapshot(sample_env.model)
+    old = np.array(sample_env.message.record[i].value.scale_w, dtype=np.float32)
+    plot.set_span(3, 7)
+    assert plot.span() == (3, 7)
+    assert plot.main.region.getRegion() == (2.5, 7.5)
+    assert plot.multiply_span(2) is None
+    assert sample_env.stack.count() == 1
+    new = np.array(sample_env.message.record[i].value.scale_w, dtype=np.float32)
+    expect = old.copy()
+    expect[3:8] = (old[3:8].astype(np.float64) * 2).astype(np.float32)
+    assert bits(new) == bits(expect)
+    qtbot.waitUntil(lambda: bits(plotted(plot)) == bits(expect), timeout=2000)
+
+    plot.graphics.setFocus()
+    qtbot.keyClick(plot.graphics, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert snapshot(sample_env.model) == before
+    qtbot.waitUntil(lambda: bits(plotted(plot)) == bits(old), timeout=2000)
+
+
+def test_span_edits_clamp_median_copy_are_one_step_each(qtbot, sample_env):
+    plot = channel_plot(qtbot, sample_env)
+    i = per_channel_layers(sample_env.message)[3]
+    sample_env.sel.select(("record", i))
+    def scale_w():  # read afresh: an edit replaces the layer's value message
+        return np.array(sample_env.message.record[i].value.scale_w, dtype=np.float32)
+
+    old = scale_w()
+    plot.set_span(0, 3)
+    a, b = (float(v) for v in np.sort(old[:4])[1:3])  # the smallest and largest of 0–3 change
+    assert plot.clamp_span(a, b) is None
+    clamped = scale_w()
+    assert bits(clamped[:4]) == bits(np.clip(old[:4], np.float32(a), np.float32(b)))
+    plot.set_span(4, 5)
+    assert plot.median_span() is None  # right after the clamp: the median includes it
+    median = np.float32(quant.channel_stats(clamped).median)
+    assert bits(scale_w()[4:6]) == bits([median, median])
+    plot.set_span(6, 6)
+    assert plot.copy_channel_span(0) is None
+    assert scale_w()[6] == scale_w()[0]
+    assert sample_env.stack.count() == 3
+    assert sample_env.stack.text(0).startswith("Clamp scale_w[0–3] of layer")
+    for _ in range(3):
+        sample_env.stack.undo()
+    assert bits(scale_w()) == bits(old)
+
+
+@pytest.mark.parametrize("edit, reason", [
+    (lambda p: p.multiply_span(0.0), "finite and > 0"),
+    (lambda p: p.multiply_span(-1.0), "finite and > 0"),
+    (lambda p: p.multiply_span(1e42), "finite and > 0"),  # overflows float32
+    (lambda p: p.clamp_span(0.5, 0.1), "above the upper bound"),
+    (lambda p: p.clamp_span(-1.0, 0.0), "finite and > 0"),
+    (lambda p: p.copy_channel_span(10_000), "no channel 10000"),
+])
+def test_span_edits_that_break_a_rule_are_refused_with_the_reason(qtbot, sample_env, edit, reason):
+    plot = channel_plot(qtbot, sample_env)
+    i = per_channel_layers(sample_env.message)[0]
+    sample_env.sel.select(("record", i))
+    plot.set_span(3, 7)
+    before = snapshot(sample_env.model)
+    with qtbot.waitSignal(plot.editRefused) as refused:
+        got = edit(plot)
+    assert reason in got and refused.args == [got]
+    assert sample_env.stack.count() == 0 and snapshot(sample_env.model) == before
+    assert plot.info.text() == f"Not changed: {got}"
+
+
+def test_refusal_names_the_channel_and_a_bad_value_elsewhere_does_not_block(qtbot, sample_env):
+    plot = channel_plot(qtbot, sample_env)
+    i = per_channel_layers(sample_env.message)[0]
+    sample_env.sel.select(("record", i))
+    sample_env.stack.push(SetValueCommand(sample_env.model, ("record", i, "value", "scale_w", 0), math.nan))
+    plot.set_span(3, 4)
+    got = plot.multiply_span(0.0)
+    assert got is not None and "scale_w[" in got and "scale_w[0]" not in got
+    assert plot.multiply_span(2.0) is None  # channel 0 stays nan; channels 3–4 are fine
+    assert sample_env.stack.count() == 2
+
+
+def test_balance_factor_span_refused_beyond_its_range(qtbot, sample_env):
+    plot = channel_plot(qtbot, sample_env)
+    i = next(i for i, e in enumerate(sample_env.message.record) if len(e.value.tensor_balance_factor) > 1)
+    sample_env.sel.select(("record", i))
+    plot.set_span(0, 1, "tensor_balance_factor")
+    assert plot.span_field == "tensor_balance_factor"
+    got = plot.multiply_span(1e9)
+    assert got is not None and "tensor_balance_factor" in got
+    assert plot.multiply_span(2.0) is None
+    assert sample_env.stack.count() == 1
+
+
+def test_no_span_no_edit(qtbot, sample_env):
+    plot = channel_plot(qtbot, sample_env)
+    sample_env.sel.select(("record", per_channel_layers(sample_env.message)[0]))
+    assert "no span" in plot.multiply_span(2.0)
+
+
+def test_planted_outlier_is_marked_in_the_plot_and_listed(qtbot, outlier_env):
+    plot = channel_plot(qtbot, outlier_env)
+    outlier_env.sel.select(("record", 1))
+    assert 5.0 in xs(plot.main.fence_points) and plot.main.fence_points.opts["symbolBrush"] == ORANGE
+    rows = [(plot.outlier_model.raw(r, 0), plot.outlier_model.raw(r, 1), plot.outlier_model.raw(r, 3))
+            for r in range(plot.outlier_model.rowCount())]
+    assert ("scale_w", 5, quant.HIGH) in rows
+    assert plot.tabs.tabText(0) == f"Outliers ({len(rows)})"
+    # a non-finite value is marked too, in red, whatever k says
+    outlier_env.stack.push(SetValueCommand(outlier_env.model, ("record", 1, "value", "scale_w", 9), math.inf))
+    plot.flush()
+    plot.set_k(20.0)
+    assert xs(plot.main.bad_points) == [9.0] and plot.main.bad_points.opts["symbolBrush"] == RED
+    assert xs(plot.main.fence_points) == []
+    assert plot.k_box.value() == 20.0
+
+
+def test_k_moves_the_fence(qtbot, outlier_env):
+    plot = channel_plot(qtbot, outlier_env)
+    outlier_env.sel.select(("record", 1))
+    many = plot.outlier_model.rowCount()
+    hi = plot.main.fence_hi.value()
+    plot.set_k(3.0)
+    assert plot.outlier_model.rowCount() < many and plot.main.fence_hi.value() > hi
+    assert plot.main.fence_hi.label.toPlainText() == "Q3 + 3·IQR (log)"
+
+
+@shown
+def test_log_scale_toggle(qtbot, outlier_env):
+    plot = channel_plot(qtbot, outlier_env)
+    plot.show()
+    qtbot.waitExposed(plot)
+    plot.activateWindow()
+    qtbot.waitUntil(plot.isActiveWindow)
+    outlier_env.sel.select(("record", 1))
+    fence = plot.series.outliers.fence
+    plot.graphics.setFocus()
+    qtbot.waitUntil(plot.graphics.hasFocus)
+    qtbot.keyClick(plot.graphics, Qt.Key.Key_L)  # the shortcut
+    assert plot.act_log.isChecked()
+    assert plot.main.plot.vb.state["logMode"] == [False, True]
+    assert plot.main.fence_hi.value() == pytest.approx(math.log10(fence[1]))
+    assert bits(plotted(plot)) == bits(outlier_env.message.record[1].value.scale_w)
+    plot.set_log(False)
+    assert plot.main.fence_hi.value() == pytest.approx(fence[1])
+
+
+def test_hover_shows_channel_and_exact_float32(qtbot, sample_env):
+    plot = channel_plot(qtbot, sample_env)
+    plot.resize(1000, 600)
+    i = per_channel_layers(sample_env.message)[0]
+    path = ("record", i, "value", "scale_w", 4)
+    tricky = float(np.float32(0.1) + np.float32(2.0 ** -27))  # needs 9 digits, not 6
+    sample_env.stack.push(SetValueCommand(sample_env.model, path, tricky))
+    sample_env.sel.select(("record", i))
+    plot.flush()
+    plot.grab()  # lays the scene out
+    vb = plot.main.plot.vb
+    scene_pos = vb.mapViewToScene(QPointF(4.2, float(np.float32(tricky)) / 2))
+    plot._on_mouse_moved(scene_pos)
+    text = plot.info.text()
+    assert text.startswith("channel 4: scale_w = ") and quant.f32_str(tricky) in text
+    assert len(quant.f32_str(tricky).split(".")[1]) > 6
+    assert xs(plot.main.hover_point) == [4.0]
+
+
+@shown
+def test_clicking_a_channel_selects_it_and_selection_highlights(qtbot, sample_env):
+    plot = channel_plot(qtbot, sample_env)
+    plot.resize(1000, 600)
+    plot.show()
+    qtbot.waitExposed(plot)
+    i = per_channel_layers(sample_env.message)[0]
+    sample_env.sel.select(("record", i))
+    qtbot.wait(50)  # the plot page was just shown: let it lay out
+    vb = plot.main.plot.vb
+    y = float(np.float32(sample_env.message.record[i].value.scale_w[6])) / 2
+    pos = plot.graphics.mapFromScene(vb.mapViewToScene(QPointF(6.1, y)))
+    qtbot.mouseClick(plot.graphics.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+    assert sample_env.sel.path == ("record", i, "value", "scale_w", 6)
+    assert plot.channel_view.currentIndex().row() == 6
+    assert plot.main.sel_line.value() == 6 and plot.main.sel_line.isVisible()
+    # selected elsewhere (tree, table): highlighted here
+    sample_env.sel.select(("record", i, "value", "scale_w", 9), source="tree")
+    assert plot.main.sel_line.value() == 9 and plot.channel_view.currentIndex().row() == 9
+    # a table row selects too
+    plot.channel_view.setCurrentIndex(plot.channel_model.index(2, 0))
+    assert sample_env.sel.path == ("record", i, "value", "scale_w", 2)
+    plot.graphics.setFocus()
+    qtbot.keyClick(plot.graphics, Qt.Key.Key_Right)
+    assert sample_env.sel.path == ("record", i, "value", "scale_w", 3)
+
+
+def test_weight_range_and_shift_bit_series(qtbot):
+    message = make_big("tf-inner", layers=2, channels=40, prune_records=0)
+    value = message.record[0].value
+    value.shift_bit.extend([3] * 40)
+    value.wts_type = "INT4"
+    env = make_env(message)
+    plot = channel_plot(qtbot, env)
+    env.sel.select(("record", 0))
+    plot.act_weight.setChecked(True)
+    plot.act_shift.setChecked(True)
+    assert plot.weight.plot.isVisible() and plot.shift.plot.isVisible()
+    w = np.array(value.scale_w, dtype=np.float64) * 7
+    np.testing.assert_array_equal(plot.weight.curve.getOriginalDataset()[1], w)
+    np.testing.assert_array_equal(plot.weight_neg.getOriginalDataset()[1], -w)
+    assert plot.shift.curve.getOriginalDataset()[1].tolist() == [3.0] * 40
+    assert "wts_type INT4" in plot.details.text()
+    plot.act_shift.setChecked(False)
+    assert not plot.shift.plot.isVisible()
+
+
+def test_layer_without_per_channel_factors_says_so(qtbot, sample_env):
+    plot = channel_plot(qtbot, sample_env)
+    i = next(i for i, e in enumerate(sample_env.message.record)
+             if not len(e.value.scale_w) and not len(e.value.tensor_balance_factor))
+    sample_env.sel.select(("record", i))
+    assert plot.stack.currentWidget() is plot.empty and "nothing to plot" in plot.empty.text()
+
+
+def test_exports(qtbot, sample_env, tmp_path):
+    plot = channel_plot(qtbot, sample_env)
+    plot.resize(900, 500)
+    i = per_channel_layers(sample_env.message)[0]
+    sample_env.sel.select(("record", i))
+    plot.export_image(tmp_path / "c.png")
+    plot.export_image(tmp_path / "c.svg")
+    image = QImage(str(tmp_path / "c.png"))
+    assert image.width() > 500 and image.height() > 200
+    assert "<svg" in (tmp_path / "c.svg").read_text(encoding="utf-8")[:2000]
+    header, rows = plot.channel_table()
+    assert header[:2] == ["channel", "scale_w"] and len(rows) == len(sample_env.message.record[i].value.scale_w)
+
+
+def test_set_span_command_undo_is_bit_exact_with_nan_payloads():
+    message = make_big("tf-inner", layers=1, channels=8, prune_records=0)
+    model = RecordTreeModel(message)
+    odd_nan = np.array([0x7FC01234], dtype=np.uint32).view(np.float32)[0]
+    message.record[0].value.scale_w[2] = float(odd_nan)
+    before = snapshot(model)
+    changes = []
+    model.recordChanged.connect(changes.append)
+    stack = QUndoStack()
+    stack.push(SetSpanCommand(model, 0, "scale_w", 1, [0.5, 0.25, 0.125], "span"))
+    assert list(message.record[0].value.scale_w[1:4]) == [0.5, 0.25, 0.125]
+    assert len(changes) == 1 and changes[0].first == 0
+    stack.undo()
+    assert snapshot(model) == before
+    same = SetSpanCommand(model, 0, "scale_w", 3, [message.record[0].value.scale_w[3]], "same")
+    assert same.isObsolete()
+
+
+# ---------------------------------------------------------------------------- overview
+
+def overview(qtbot, env) -> ModelOverview:
+    view = ModelOverview(env.model, env.stack, env.sel)
+    qtbot.addWidget(view)
+    return view
+
+
+def test_overview_plots_every_layer_in_file_order(qtbot, sample_env):
+    view = overview(qtbot, sample_env)
+    msg = sample_env.message
+    n = len(msg.record)
+    x, y = view.scale_d.getOriginalDataset()
+    assert x.tolist() == list(range(n))
+    expect = [e.value.scale_d if e.value.HasField("scale_d") else math.nan for e in msg.record]
+    np.testing.assert_array_equal(y, np.array(expect))
+    i = per_channel_layers(msg)[0]
+    w = np.array(msg.record[i].value.scale_w, dtype=np.float32)
+    bx, by = view.w_band.getOriginalDataset()
+    k = bx.tolist().index(float(i))
+    assert (by[k], by[k + 1]) == (w.min(), w.max())
+    assert view.p_scale.vb.state["logMode"][1]
+    lo, hi = view.clip_band.getOriginalDataset()[1][:2]
+    e0 = msg.record[0].value
+    assert (lo, hi) == quant.clip_range(e0.scale_d, e0.offset_d)
+    assert view.title.text() == f"Model overview — {n} layers"
+
+
+def test_overview_marks_layers_with_problems_and_follows_edits(qtbot, sample_env):
+    view = overview(qtbot, sample_env)
+    assert view.errors.data.size == 0
+    scatter = view.scale_d
+    path = ("record", 4, "value", "scale_d")
+    sample_env.stack.push(SetValueCommand(sample_env.model, path, 0.0))
+    qtbot.waitUntil(lambda: view.errors.data.size == 1, timeout=2000)
+    assert view.errors.data["x"].tolist() == [4.0]
+    assert view.scale_d is scatter and view.scale_d.getOriginalDataset()[1][4] == 0.0
+    assert "1 with errors" in view.summary.text()
+    assert "scale_d = 0.0 must be finite and > 0" in view.describe(4)
+    assert "clip range [0, 0]" in view.describe(4)
+    sample_env.stack.undo()
+    qtbot.waitUntil(lambda: view.errors.data.size == 0, timeout=2000)
+
+
+def test_overview_click_selects_layer_and_follows_selection(qtbot, sample_env):
+    view = overview(qtbot, sample_env)
+    view.resize(1000, 500)
+    view.grab()
+    vb = view.p_scale.vb
+    ev = SimpleNamespace(button=lambda: Qt.MouseButton.LeftButton, double=lambda: True,
+                         scenePos=lambda: vb.mapViewToScene(QPointF(7.2, -2.0)))
+    with qtbot.waitSignal(view.layerActivated) as opened:
+        view._on_mouse_clicked(ev)
+    assert sample_env.sel.path == ("record", 7) and opened.args == [7]
+    sample_env.sel.select(("record", 12, "value", "scale_d"), source="tree")
+    assert all(line.value() == 12 and line.isVisible() for line in view.sel_lines)
+
+
+def test_overview_csv_and_image(qtbot, sample_env, tmp_path):
+    view = overview(qtbot, sample_env)
+    view.resize(900, 500)
+    header, rows = view.table()
+    assert len(rows) == len(sample_env.message.record)
+    assert rows[0][1] == sample_env.message.record[0].key
+    view.export_image(tmp_path / "o.png")
+    assert QImage(str(tmp_path / "o.png")).width() > 500
+
+
+def test_overview_of_an_empty_record(qtbot):
+    env = make_env(make_big("tf-inner", layers=0, channels=4, prune_records=0))
+    view = overview(qtbot, env)
+    assert view.stack.currentWidget() is view.empty
+
+
+# ---------------------------------------------------------------------------- prune ranges
+
+def prune_view(qtbot, env) -> PruneRangesView:
+    view = PruneRangesView(env.model, env.stack, env.sel)
+    qtbot.addWidget(view)
+    return view
+
+
+def test_planted_prune_mismatch_is_marked(qtbot, outlier_env):
+    view = prune_view(qtbot, outlier_env)
+    bar = next(b for b in view.layout_data.bars if b.status == BAR_MISMATCH)
+    assert bar.path == ("prune_record", 0, "consumer", 1)
+    drawn = [b for b in view.layout_data.bars]
+    k = drawn.index(bar)
+    assert view.bars.opts["brushes"][k].color() == ORANGE
+    assert "1 width mismatch" in view.summary.text()
+    assert "299 channels" in view.describe(bar)
+
+
+def test_prune_bars_follow_edits_in_place_and_clicks_select(qtbot, sample_env):
+    view = prune_view(qtbot, sample_env)
+    view.resize(1000, 600)
+    view.grab()
+    bars_item = view.bars
+    rec = sample_env.message.prune_record[0]
+    j = next(k for k, a in enumerate(rec.consumer[1].attr) if a.name == "end")
+    path = ("prune_record", 0, "consumer", 1, "attr", j, "i")
+    sample_env.stack.push(SetValueCommand(sample_env.model, path, 3))
+    qtbot.waitUntil(lambda: any(b.status == BAR_MISMATCH for b in view.layout_data.bars), timeout=2000)
+    assert view.bars is bars_item
+    bar = next(b for b in view.layout_data.bars if b.status == BAR_MISMATCH)
+    k = view.layout_data.bars.index(bar)
+    assert view.bars.opts["width"][k] == 3
+    vb = view.plot.vb
+    ev = SimpleNamespace(button=lambda: Qt.MouseButton.LeftButton,
+                         scenePos=lambda: vb.mapViewToScene(QPointF(1.0, bar.row + 0.1)))
+    view._on_mouse_clicked(ev)
+    assert sample_env.sel.path == ("prune_record", 0, "consumer", 1)
+    assert view.outline.opts["y"].tolist() == [bar.row]
+    view._on_mouse_moved(vb.mapViewToScene(QPointF(1.0, bar.row)))
+    assert "same width" in view.info.text()
+
+
+def test_prune_only_selected_record(qtbot, sample_env):
+    view = prune_view(qtbot, sample_env)
+    sample_env.sel.select(("prune_record", 3))
+    view.set_only_selected(True)
+    assert {b.prune_index for b in view.layout_data.bars} == {3}
+    sample_env.sel.select(("prune_record", 5, "producer", 0))
+    assert {b.prune_index for b in view.layout_data.bars} == {5}
+    view.set_only_selected(False)
+    assert len({b.prune_index for b in view.layout_data.bars}) == len(sample_env.message.prune_record)
+
+
+def test_prune_view_without_prune_records(qtbot):
+    message, _ = load_sample("resnet_mindspore.txt")
+    env = make_env(message)
+    view = prune_view(qtbot, env)
+    assert view.stack.currentWidget() is view.empty and "no prune records" in view.empty.text()
+
+
+# ---------------------------------------------------------------------------- the panel
+
+def test_panel_opens_on_the_overview_and_follows_selection(qtbot, sample_env):
+    panel = PlotsPanel(sample_env.model, sample_env.stack, sample_env.sel)
+    qtbot.addWidget(panel)
+    assert panel.currentWidget() is panel.overview
+    sample_env.sel.select(("record", 3), source="tree")
+    assert panel.currentWidget() is panel.channels and panel.channels.layer_index == 3
+    sample_env.sel.select(("prune_record", 1, "consumer", 0), source="tree")
+    assert panel.currentWidget() is panel.prune
+    other, _ = load_sample("resnet_tf_convert.txt")
+    sample_env.model.set_message(other)  # a file opened
+    assert panel.currentWidget() is panel.overview
+    assert not panel.isTabVisible(panel.indexOf(panel.prune))
+    assert len(panel.overview.data) == len(other.record)
+    panel.overview.layerActivated.emit(2)
+    assert panel.currentWidget() is panel.channels and panel.channels.layer_index == 2
