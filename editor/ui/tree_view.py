@@ -2,10 +2,56 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel
+from google.protobuf.descriptor import FieldDescriptor
+from PySide6.QtCore import (
+    QItemSelectionModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QPoint,
+    QSortFilterProxyModel,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QAction, QKeySequence, QUndoCommand, QUndoStack
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QCheckBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
 
-from editor.ui.tree_model import PathError, RecordTreeModel
+from editor.ui.clipboard import PasteError, copy_text, duplicate_keys_after_paste, paste_command
+from editor.ui.commands import (
+    ClearFieldCommand,
+    MacroCommand,
+    RemoveElementsCommand,
+    SetPresentCommand,
+    add_element,
+    duplicate_elements,
+    element_noun,
+    move_by,
+    set_field_on_entries,
+)
+from editor.ui.delegates import ValueDelegate
+from editor.ui.dialogs import Prompter
+from editor.ui.selection import Selection
+from editor.ui.tree_model import (
+    ChangeKind,
+    Path,
+    PathError,
+    RecordChange,
+    RecordTreeModel,
+    RowKind,
+    format_path,
+)
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
@@ -105,3 +151,577 @@ class RecordFilterProxy(QSortFilterProxyModel):
         return (any(self.matches(n.name) for n in prune.producer)
                 or any(self.matches(n.name) for n in prune.consumer)
                 or (prune.HasField("selective_prune") and self.matches(prune.selective_prune.name)))
+
+
+class RecordTreeWidget(QWidget):
+    """The record tree with its filter box, match count, editing actions and context menu.
+
+    Public pieces for the window: `view`, `proxy`, `filter_edit`, the QActions in
+    `actions` (by name: delete, duplicate, add, insert_before, move_up, move_down, copy,
+    cut, paste, set_field, clear_field, set_on_selected, expand_all, collapse_all), and
+    the signals `message` (status text) and `selectionPathsChanged`. The actions act on
+    the tree's selection and only fire their shortcuts while the tree has focus.
+    """
+
+    message = Signal(str)
+    selectionPathsChanged = Signal()
+
+    def __init__(self, model: RecordTreeModel, stack: QUndoStack, selection: Selection | None = None,
+                 prompter: Prompter | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.stack = stack
+        self.selection = selection
+        self.prompter = prompter or Prompter(self)
+
+        self.filter_edit = QLineEdit()
+        self.filter_edit.setPlaceholderText("Filter layers and prune nodes")
+        self.filter_edit.setClearButtonEnabled(True)
+        self.regex_check = QCheckBox("Regex")
+        self.regex_check.setToolTip("Treat the filter as a regular expression")
+        self.count_label = QLabel()
+        self.count_label.setMinimumWidth(120)
+        top = QHBoxLayout()
+        top.setContentsMargins(0, 0, 0, 0)
+        top.addWidget(self.filter_edit, 1)
+        top.addWidget(self.regex_check)
+        top.addWidget(self.count_label)
+
+        self.proxy = RecordFilterProxy(self)
+        self.proxy.setSourceModel(model)
+        self.view = QTreeView()
+        self.view.setModel(self.proxy)
+        self.view.setUniformRowHeights(True)
+        self.view.setAlternatingRowColors(True)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
+                                  | QAbstractItemView.EditTrigger.EditKeyPressed
+                                  | QAbstractItemView.EditTrigger.SelectedClicked)
+        self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.delegate = ValueDelegate(stack, self.view)
+        self.view.setItemDelegate(self.delegate)
+        header = self.view.header()
+        header.setStretchLastSection(True)
+        self.view.setColumnWidth(0, 340)
+        self.view.setColumnWidth(1, 360)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(top)
+        layout.addWidget(self.view, 1)
+
+        self.actions: dict[str, QAction] = {}
+        self._make_actions()
+
+        self.delegate.message.connect(self.message)
+        self.filter_edit.textChanged.connect(self._apply_filter)
+        self.regex_check.toggled.connect(self._apply_filter)
+        self.view.customContextMenuRequested.connect(self._context_menu)
+        self.view.expanded.connect(self._on_expanded)
+        self.view.selectionModel().selectionChanged.connect(self._on_selection_changed)
+        self.view.selectionModel().currentChanged.connect(self._on_current_changed)
+        model.recordChanged.connect(self._on_record_changed)
+        model.modelReset.connect(self._on_reset)
+        if selection is not None:
+            selection.changed.connect(self._on_shared_selection)
+        self._on_reset()
+
+    # ------------------------------------------------------------------ actions
+
+    def _make_actions(self) -> None:
+        def make(name: str, text: str, slot, shortcut=None, tip: str = "") -> QAction:
+            action = QAction(text, self)
+            if shortcut is not None:
+                action.setShortcuts(shortcut if isinstance(shortcut, list) else [QKeySequence(shortcut)])
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            action.setStatusTip(tip)
+            action.triggered.connect(lambda _checked=False, f=slot: f())
+            self.addAction(action)
+            self.actions[name] = action
+            return action
+
+        std = QKeySequence.StandardKey
+        make("delete", "&Delete", self.delete_selected, QKeySequence(std.Delete),
+             "Delete the selected layers, entries or values; clear selected fields")
+        make("duplicate", "D&uplicate", self.duplicate_selected, "Ctrl+D",
+             "Copy the selected entries; each copy goes after its original")
+        make("add", "&Add Entry", self.add_after_current, "Ctrl+Shift+N",
+             "Add a new entry after the current one (a layer, prune record, node, attribute or value)")
+        make("insert_before", "&Insert Before", self.insert_before_current, None,
+             "Add a new entry before the current one")
+        make("move_up", "Move &Up", lambda: self.move_selected(-1), "Alt+Up", "Move the selected entries up")
+        make("move_down", "Move Do&wn", lambda: self.move_selected(1), "Alt+Down",
+             "Move the selected entries down")
+        make("copy", "&Copy", self.copy_selected, QKeySequence(std.Copy),
+             "Copy the selected rows as record text")
+        make("cut", "Cu&t", self.cut_selected, QKeySequence(std.Cut), "Copy, then delete the selected rows")
+        make("paste", "&Paste", self.paste, QKeySequence(std.Paste),
+             "Insert record text from the clipboard after the current entry")
+        make("set_field", "&Set Field", self.set_current_field, None,
+             "Give an unset optional field its default value, or an unset message, an empty one")
+        make("clear_field", "C&lear Field", self.clear_current_field, None,
+             "Unset the current optional field")
+        make("set_on_selected", "Set Field on Selected &Layers…", self.set_field_on_selected, "Ctrl+Shift+E",
+             "Set one field to one value on every selected layer, as one undo step")
+        make("expand_all", "E&xpand Layer", self.expand_current, None, "Expand the current row and all below it")
+        make("collapse_all", "Collapse &All", self.view.collapseAll, None, "Collapse every row")
+
+    def _update_actions(self) -> None:
+        paths = self.selected_paths()
+        current = self.current_path()
+        has = bool(paths)
+        a = self.actions
+        elements = [p for p in paths if p and isinstance(p[-1], int)]
+        a["delete"].setEnabled(has)
+        a["copy"].setEnabled(has)
+        a["cut"].setEnabled(has)
+        a["duplicate"].setEnabled(bool(elements))
+        a["move_up"].setEnabled(self._contiguous(elements) is not None)
+        a["move_down"].setEnabled(self._contiguous(elements) is not None)
+        target = self._insertion_target(current)
+        a["add"].setEnabled(target is not None)
+        a["insert_before"].setEnabled(target is not None and target[1] is not None)
+        a["paste"].setEnabled(self.model.message is not None)
+        kind = self._kind(current)
+        can_set = kind in (RowKind.FIELD, RowKind.MESSAGE) and not self.model.has_field(current)
+        can_clear = kind in (RowKind.FIELD, RowKind.MESSAGE, RowKind.REPEATED) and self.model.has_field(current)
+        a["set_field"].setEnabled(can_set)
+        a["clear_field"].setEnabled(can_clear)
+        a["set_on_selected"].setEnabled(bool(self._selected_layers()))
+
+    # ------------------------------------------------------------------ selection
+
+    def selected_paths(self) -> list[Path]:
+        """Paths of the selected rows, in tree order."""
+        paths = []
+        for index in self.view.selectionModel().selectedRows(0):
+            src = self.proxy.mapToSource(index)
+            try:
+                paths.append(self.model.path_for_index(src))
+            except PathError:
+                continue
+        return sorted(paths, key=_path_sort_key)
+
+    def current_path(self) -> Path | None:
+        index = self.view.currentIndex()
+        if not index.isValid():
+            return None
+        try:
+            return self.model.path_for_index(self.proxy.mapToSource(index))
+        except PathError:
+            return None
+
+    def select_path(self, path: Path, *, clear_filter_if_hidden: bool = True, column: int = 0) -> bool:
+        """Make the row at `path` current and visible; False if there is no such row."""
+        try:
+            src = self.model.index_for_path(tuple(path), column)
+        except PathError:
+            return False
+        index = self.proxy.mapFromSource(src)
+        if not index.isValid() and clear_filter_if_hidden and self.proxy.active:
+            self.filter_edit.clear()
+            index = self.proxy.mapFromSource(src)
+        if not index.isValid():
+            return False
+        parent = index.parent()
+        while parent.isValid():
+            self.view.expand(parent)
+            parent = parent.parent()
+        self.view.setCurrentIndex(index)
+        self.view.scrollTo(index, QAbstractItemView.ScrollHint.PositionAtCenter)
+        return True
+
+    def select_paths(self, paths: list[Path]) -> None:
+        """Select several rows (the first becomes current)."""
+        selection_model = self.view.selectionModel()
+        selection_model.clearSelection()
+        first = True
+        for path in paths:
+            try:
+                index = self.proxy.mapFromSource(self.model.index_for_path(tuple(path)))
+            except PathError:
+                continue
+            if not index.isValid():
+                continue
+            flags = QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
+            if first:
+                selection_model.setCurrentIndex(index, flags)
+                first = False
+            else:
+                selection_model.select(index, flags)
+
+    def selection_summary(self) -> str:
+        """A few words for the status bar about what is selected."""
+        paths = self.selected_paths()
+        layers = self._selected_layers()
+        if not paths:
+            return "Nothing selected"
+        if len(paths) == 1:
+            return format_path(paths[0])
+        if layers and all(len(p) == 2 and p[0] == "record" for p in paths):
+            return f"{len(layers)} layers selected"
+        return f"{len(paths)} rows selected"
+
+    def _selected_layers(self) -> list[int]:
+        rows = sorted({p[1] for p in self.selected_paths()
+                       if len(p) >= 2 and p[0] == "record" and isinstance(p[1], int)})
+        return rows
+
+    def _kind(self, path: Path | None) -> RowKind | None:
+        if path is None:
+            return None
+        try:
+            return self.model.row_kind(self.model.index_for_path(path))
+        except PathError:
+            return None
+
+    @staticmethod
+    def _contiguous(elements: list[Path]) -> tuple[Path, list[int]] | None:
+        if not elements:
+            return None
+        container = elements[0][:-1]
+        if any(p[:-1] != container for p in elements):
+            return None
+        rows = sorted(p[-1] for p in elements)
+        if rows[-1] - rows[0] + 1 != len(rows):
+            return None
+        return container, rows
+
+    # ------------------------------------------------------------------ edits
+
+    def _push(self, command: QUndoCommand | None) -> bool:
+        if command is None or command.isObsolete():
+            return False
+        self.stack.push(command)
+        return True
+
+    def delete_selected(self) -> None:
+        """Delete selected entries and values; clear selected fields. One undo step."""
+        paths = _outermost(self.selected_paths())
+        if not paths:
+            return
+        by_container: dict[Path, list[int]] = {}
+        fields: list[Path] = []
+        for path in paths:
+            if isinstance(path[-1], int):
+                by_container.setdefault(path[:-1], []).append(path[-1])
+            else:
+                fields.append(path)
+        commands = []
+        # deepest first, so removals never shift the path of a later one
+        for container in sorted(by_container, key=lambda p: (len(p), _path_sort_key(p)), reverse=True):
+            commands.append(RemoveElementsCommand(self.model, container, by_container[container]))
+        for path in sorted(fields, key=lambda p: (len(p), _path_sort_key(p)), reverse=True):
+            commands.append(ClearFieldCommand(self.model, path))
+        first = paths[0]
+        command = commands[0] if len(commands) == 1 else \
+            MacroCommand(self.model, f"Delete {len(paths)} rows", commands)
+        if self._push(command):
+            self._select_near(first)
+
+    def _select_near(self, path: Path) -> None:
+        """After a delete: the row now at the same place, else the one before, else the parent."""
+        if not path:
+            return
+        if isinstance(path[-1], int):
+            n = self.model.element_count(path[:-1])
+            if n:
+                self.select_path(path[:-1] + (min(path[-1], n - 1),))
+                return
+            self.select_path(path[:-1])
+            return
+        self.select_path(path)
+
+    def duplicate_selected(self) -> None:
+        elements = [p for p in _outermost(self.selected_paths()) if isinstance(p[-1], int)]
+        groups: dict[Path, list[int]] = {}
+        for p in elements:
+            groups.setdefault(p[:-1], []).append(p[-1])
+        commands = [duplicate_elements(self.model, c, rows) for c, rows in
+                    sorted(groups.items(), key=lambda kv: (len(kv[0]), _path_sort_key(kv[0])), reverse=True)]
+        if not commands:
+            return
+        self._push(commands[0] if len(commands) == 1 else MacroCommand(self.model, "Duplicate", commands))
+
+    def _insertion_target(self, current: Path | None) -> tuple[Path, int | None] | None:
+        """(repeated field, index of the current element or None) where Add puts a new entry."""
+        if current is None:
+            return None
+        kind = self._kind(current)
+        if kind == RowKind.REPEATED:
+            return current, None
+        for end in range(len(current), 0, -1):
+            if isinstance(current[end - 1], int):
+                return current[:end - 1], current[end - 1]
+        return None
+
+    def add_after_current(self) -> None:
+        self._add(after=True)
+
+    def insert_before_current(self) -> None:
+        self._add(after=False)
+
+    def _add(self, after: bool) -> None:
+        target = self._insertion_target(self.current_path())
+        if target is None:
+            self.message.emit("Select a list (a repeated field) or one of its entries to add to it")
+            return
+        container, row = target
+        if row is None:
+            at = self.model.element_count(container)
+        else:
+            at = row + 1 if after else row
+        if self._push(add_element(self.model, container, at)):
+            new = container + (at,)
+            self.select_path(new)
+            if container == ("record",):
+                self.view.edit(self.view.currentIndex())
+
+    def add_child(self, container: Path) -> None:
+        """Append a new element to the repeated field `container` (Add Producer, Add Attribute…)."""
+        if self._push(add_element(self.model, container)):
+            self.select_path(container + (self.model.element_count(container) - 1,))
+
+    def move_selected(self, delta: int) -> None:
+        found = self._contiguous([p for p in self.selected_paths() if p and isinstance(p[-1], int)])
+        if found is None:
+            self.message.emit("Select adjacent entries of one list to move them")
+            return
+        container, rows = found
+        command = move_by(self.model, container, rows, delta)
+        if command is None:
+            return
+        self._push(command)
+        self.select_paths([container + (r + delta,) for r in rows])
+
+    def copy_selected(self) -> None:
+        paths = self.selected_paths()
+        if not paths:
+            return
+        text = copy_text(self.model, paths)
+        QApplication.clipboard().setText(text)
+        self.message.emit(f"Copied {len(paths)} row{'s' if len(paths) != 1 else ''} as record text")
+
+    def cut_selected(self) -> None:
+        self.copy_selected()
+        self.delete_selected()
+
+    def paste(self, text: str | None = None) -> bool:
+        """Paste record text (the clipboard's by default) after the current entry."""
+        if text is None:
+            text = QApplication.clipboard().text()
+        anchor = self.current_path()
+        try:
+            command = paste_command(self.model, text, anchor)
+        except (PasteError, ValueError, PathError) as e:
+            self.prompter.error("Paste", str(e))
+            return False
+        before = set(self.model.keys())
+        if not self._push(command):
+            return False
+        dupes = [k for k in duplicate_keys_after_paste(self.model) if k in before]
+        if dupes:
+            self.message.emit(f"Pasted; {len(dupes)} layer key(s) now occur twice, e.g. {dupes[0]!r} — "
+                              "AMCT uses only the first of them")
+        else:
+            self.message.emit(command.text())
+        return True
+
+    def set_current_field(self) -> None:
+        path = self.current_path()
+        if path is not None:
+            self._push(SetPresentCommand(self.model, path))
+
+    def clear_current_field(self) -> None:
+        path = self.current_path()
+        if path is not None and not isinstance(path[-1], int):
+            self._push(ClearFieldCommand(self.model, path))
+
+    def layer_fields(self) -> list[FieldDescriptor]:
+        """The singular scalar fields of a layer's `value` (for "set on selected layers")."""
+        msg = self.model.message
+        if msg is None or "record" not in msg.DESCRIPTOR.fields_by_name:
+            return []
+        entry = msg.DESCRIPTOR.fields_by_name["record"].message_type
+        value = entry.fields_by_name.get("value")
+        if value is None:
+            return []
+        return [f for f in value.message_type.fields if not f.is_repeated and f.message_type is None]
+
+    def set_field_on_selected(self, field_name: str | None = None, value: Any = None) -> bool:
+        """Set one field of every selected layer's value, as one undo step (asks when not given)."""
+        rows = self._selected_layers()
+        if not rows:
+            self.message.emit("Select one or more layers first")
+            return False
+        if field_name is None:
+            answer = self.prompter.ask_field_value(self.layer_fields(), len(rows))
+            if answer is None:
+                return False
+            field_name, value = answer
+        try:
+            command = set_field_on_entries(self.model, [("record", r) for r in rows], ("value", field_name), value)
+        except (ValueError, PathError) as e:
+            self.prompter.error("Set field", str(e))
+            return False
+        return self._push(command)
+
+    def go_to_key(self, key: str) -> bool:
+        """Select the layer with this key (exact, else the first key containing it, any case)."""
+        keys = self.model.keys()
+        if key in keys:
+            row = keys.index(key)
+        else:
+            low = key.lower()
+            matches = [i for i, k in enumerate(keys) if low in k.lower()]
+            if not matches:
+                self.message.emit(f"No layer key contains {key!r}")
+                return False
+            row = matches[0]
+        ok = self.select_path(("record", row))
+        if ok:
+            self.view.setFocus()
+        return ok
+
+    def go_to_layer(self) -> None:
+        """Ask for a layer key (with completion) and select that layer."""
+        key = self.prompter.ask_layer_key(self.model.keys())
+        if key:
+            self.go_to_key(key)
+
+    def expand_current(self) -> None:
+        index = self.view.currentIndex()
+        if index.isValid():
+            self.view.expandRecursively(index, 3)
+
+    # ------------------------------------------------------------------ reactions
+
+    def _apply_filter(self) -> None:
+        text = self.filter_edit.text()
+        try:
+            self.proxy.set_pattern(text, regex=self.regex_check.isChecked())
+        except ValueError as e:
+            self.count_label.setText("bad regex")
+            self.count_label.setToolTip(str(e))
+            self.count_label.setStyleSheet("color: #b00020")
+            self.message.emit(str(e))
+            return
+        self.count_label.setStyleSheet("")
+        self.count_label.setToolTip("")
+        if text:
+            for name in ("record", "prune_record"):
+                self._fetch_all(name)
+            index = self.proxy.mapFromSource(self.model.index_for_path(("record",))) \
+                if self._has_top("record") else None
+            if index is not None and index.isValid():
+                self.view.expand(index)
+        self._update_count()
+
+    def _has_top(self, name: str) -> bool:
+        msg = self.model.message
+        return msg is not None and name in msg.DESCRIPTOR.fields_by_name
+
+    def _fetch_all(self, name: str) -> None:
+        """The filter must see every entry of a top-level list, fetched or not."""
+        if not self._has_top(name):
+            return
+        n = self.model.element_count((name,))
+        if n:
+            self.model.index_for_path((name, n - 1))
+
+    def _update_count(self) -> None:
+        if not self.proxy.active:
+            self.count_label.setText("")
+            return
+        layers, nodes = self.proxy.match_count()
+        text = f"{layers} layer{'s' if layers != 1 else ''}"
+        if self._has_top("prune_record"):
+            text += f", {nodes} node{'s' if nodes != 1 else ''}"
+        self.count_label.setText(text)
+
+    def _on_record_changed(self, change: RecordChange) -> None:
+        if self.proxy.active:
+            if change.kind in (ChangeKind.INSERTED, ChangeKind.RESET):
+                self._fetch_all("record")
+                self._fetch_all("prune_record")
+            self._update_count()
+        self._update_actions()
+
+    def _on_reset(self) -> None:
+        if self.model.message is not None and self._has_top("record"):
+            index = self.proxy.mapFromSource(self.model.index_for_path(("record",)))
+            self.view.expand(index)
+        if self.proxy.active:
+            self._apply_filter()
+        self._update_actions()
+
+    def _on_expanded(self, index: QModelIndex) -> None:
+        """Expanding a layer shows its factors too: expand its `value` as well."""
+        src = self.proxy.mapToSource(index)
+        if self.model.row_kind(src) != RowKind.ELEMENT:
+            return
+        path = self.model.path_for_index(src)
+        message = self.model.message_at(path)
+        if "value" in message.DESCRIPTOR.fields_by_name and message.HasField("value"):
+            child = self.proxy.mapFromSource(self.model.index_for_path(path + ("value",)))
+            if child.isValid():
+                self.view.expand(child)
+
+    def _on_selection_changed(self, *_args) -> None:
+        self._update_actions()
+        self.selectionPathsChanged.emit()
+
+    def _on_current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        self._update_actions()
+        if self.selection is not None and current.isValid():
+            path = self.current_path()
+            if path is not None:
+                self.selection.select(path, source=self)
+
+    def _on_shared_selection(self, path: Path, source: object) -> None:
+        if source is self or not path:
+            return
+        if self.current_path() != tuple(path):
+            self.select_path(tuple(path))
+
+    def _context_menu(self, pos: QPoint) -> None:
+        menu = QMenu(self)
+        current = self.current_path()
+        for name in ("add", "insert_before", "duplicate", "delete"):
+            menu.addAction(self.actions[name])
+        # "Add producer / consumer / attribute" for the current element's own lists
+        if current is not None and self._kind(current) in (RowKind.ELEMENT, RowKind.MESSAGE) and current:
+            msg = self.model.message_at(current)
+            extra = [f for f in msg.DESCRIPTOR.fields if f.is_repeated and f.message_type is not None]
+            if extra:
+                menu.addSeparator()
+                for fd in extra:
+                    one, _many = element_noun(current + (fd.name,))
+                    action = menu.addAction(f"Add {one if one != 'value' else fd.name}")
+                    action.triggered.connect(lambda _c=False, p=current + (fd.name,): self.add_child(p))
+        menu.addSeparator()
+        for name in ("move_up", "move_down"):
+            menu.addAction(self.actions[name])
+        menu.addSeparator()
+        for name in ("cut", "copy", "paste"):
+            menu.addAction(self.actions[name])
+        menu.addSeparator()
+        for name in ("set_field", "clear_field", "set_on_selected"):
+            menu.addAction(self.actions[name])
+        menu.addSeparator()
+        menu.addAction(self.actions["expand_all"])
+        menu.addAction(self.actions["collapse_all"])
+        menu.exec(self.view.viewport().mapToGlobal(pos))
+
+
+def _path_sort_key(path: Path) -> tuple:
+    return tuple((0, s, "") if isinstance(s, int) else (1, 0, s) for s in path)
+
+
+def _outermost(paths: list[Path]) -> list[Path]:
+    chosen: list[Path] = []
+    for path in sorted(set(paths), key=_path_sort_key):
+        if not any(path[:len(p)] == p for p in chosen):
+            chosen.append(path)
+    return chosen

@@ -1,0 +1,234 @@
+"""Every question the editor asks the user, in one replaceable object.
+
+Widgets never open message boxes or file dialogs themselves; they call a `Prompter`.
+The window passes its own; tests pass a subclass with scripted answers, so every path
+through a question can be driven offscreen.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from google.protobuf.descriptor import FieldDescriptor
+from PySide6.QtCore import QStringListModel, Qt
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QComboBox,
+    QCompleter,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QRadioButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.records.dialects import DIALECTS, Dialect
+from editor.ui.delegates import FieldValidator
+from editor.ui.values import format_value, parse_value
+
+#: file dialog filter for record files
+RECORD_FILTER = "Record files (*.txt *.pbtxt *.prototxt *.pb *.bin *.record);;All files (*)"
+
+
+@dataclass(frozen=True)
+class SaveAsChoice:
+    """Where and how to save: path, binary or text, and the dialect to write."""
+
+    path: Path
+    binary: bool
+    dialect: Dialect
+
+
+class Prompter:
+    """Asks with real dialogs, parented to `parent`. Subclass to script the answers."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        self.parent = parent
+
+    def ask_save_changes(self, name: str) -> str:
+        """'save', 'discard' or 'cancel' for unsaved edits of `name`."""
+        box = QMessageBox(QMessageBox.Icon.Warning, "Unsaved changes",
+                          f"{name} has unsaved changes. Save them?",
+                          QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+                          | QMessageBox.StandardButton.Cancel, self.parent)
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        answer = box.exec()
+        return {QMessageBox.StandardButton.Save: "save",
+                QMessageBox.StandardButton.Discard: "discard"}.get(QMessageBox.StandardButton(answer), "cancel")
+
+    def open_file_name(self, directory: str) -> str | None:
+        path, _ = QFileDialog.getOpenFileName(self.parent, "Open record", directory, RECORD_FILTER)
+        return path or None
+
+    def save_as(self, directory: str, name: str, dialect: Dialect, binary: bool) -> SaveAsChoice | None:
+        dialog = SaveAsDialog(directory, name, dialect, binary, self.parent)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dialog.choice()
+
+    def error(self, title: str, text: str) -> None:
+        QMessageBox.critical(self.parent, title, text)
+
+    def info(self, title: str, text: str) -> None:
+        QMessageBox.information(self.parent, title, text)
+
+    def confirm(self, title: str, text: str, yes: str = "Yes") -> bool:
+        box = QMessageBox(QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.Cancel, self.parent)
+        ok = box.addButton(yes, QMessageBox.ButtonRole.AcceptRole)
+        box.setDefaultButton(ok)
+        box.exec()
+        return box.clickedButton() is ok
+
+    def ask_field_value(self, fields: list[FieldDescriptor], count: int) -> tuple[str, Any] | None:
+        """(field name, typed value) to set on `count` selected layers, or None."""
+        dialog = SetFieldDialog(fields, count, self.parent)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dialog.result_value()
+
+    def ask_layer_key(self, keys: list[str]) -> str | None:
+        dialog = GoToLayerDialog(keys, self.parent)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dialog.key()
+
+
+class SaveAsDialog(QDialog):
+    """File name, text or binary, and dialect."""
+
+    def __init__(self, directory: str, name: str, dialect: Dialect, binary: bool,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Save As")
+        self.path_edit = QLineEdit(str(Path(directory) / name) if name else directory)
+        browse = QPushButton("Browse…")
+        browse.clicked.connect(self._browse)
+        row = QHBoxLayout()
+        row.addWidget(self.path_edit, 1)
+        row.addWidget(browse)
+        self.text_radio = QRadioButton("Text format (what AMCT writes)")
+        self.binary_radio = QRadioButton("Binary (protobuf wire format)")
+        group = QButtonGroup(self)
+        group.addButton(self.text_radio)
+        group.addButton(self.binary_radio)
+        (self.binary_radio if binary else self.text_radio).setChecked(True)
+        self.dialect_combo = QComboBox()
+        for d in DIALECTS.values():
+            self.dialect_combo.addItem(f"{d.title} ({d.name})", d.name)
+        self.dialect_combo.setCurrentIndex(self.dialect_combo.findData(dialect.name))
+        form = QFormLayout()
+        form.addRow("File:", row)
+        form.addRow("Format:", self.text_radio)
+        form.addRow("", self.binary_radio)
+        form.addRow("Dialect:", self.dialect_combo)
+        note = QLabel("Another dialect converts the record; fields the target lacks stop the save.")
+        note.setWordWrap(True)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(note)
+        layout.addWidget(buttons)
+
+    def _browse(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Save record as", self.path_edit.text(), RECORD_FILTER)
+        if path:
+            self.path_edit.setText(path)
+            if path.endswith((".pb", ".bin")):
+                self.binary_radio.setChecked(True)
+
+    def choice(self) -> SaveAsChoice | None:
+        text = self.path_edit.text().strip()
+        if not text:
+            return None
+        return SaveAsChoice(Path(text), self.binary_radio.isChecked(), DIALECTS[self.dialect_combo.currentData()])
+
+
+class SetFieldDialog(QDialog):
+    """Choose a field of the layer record and a value for it (checked like the tree editor)."""
+
+    def __init__(self, fields: list[FieldDescriptor], count: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Set field on selected layers")
+        self.fields = fields
+        self.field_combo = QComboBox()
+        for fd in fields:
+            self.field_combo.addItem(fd.name)
+        self.value_edit = QLineEdit()
+        self.reason = QLabel()
+        self.reason.setStyleSheet("color: #b00020")
+        self.reason.setWordWrap(True)
+        form = QFormLayout()
+        form.addRow(QLabel(f"Set one field on {count} selected layer{'s' if count != 1 else ''}:"))
+        form.addRow("Field:", self.field_combo)
+        form.addRow("Value:", self.value_edit)
+        form.addRow(self.reason)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.buttons)
+        self.field_combo.currentIndexChanged.connect(self._field_changed)
+        self.value_edit.textChanged.connect(self._check)
+        self._field_changed()
+
+    def _field(self) -> FieldDescriptor:
+        return self.fields[self.field_combo.currentIndex()]
+
+    def _field_changed(self) -> None:
+        fd = self._field()
+        self.value_edit.setValidator(FieldValidator(fd, self.value_edit))
+        self.value_edit.setPlaceholderText(f"default {format_value(fd, fd.default_value)}")
+        self._check()
+
+    def _check(self) -> None:
+        try:
+            parse_value(self._field(), self.value_edit.text())
+            self.reason.setText("")
+            ok = True
+        except ValueError as e:
+            self.reason.setText(str(e) if self.value_edit.text() else "")
+            ok = False
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(ok)
+
+    def result_value(self) -> tuple[str, Any]:
+        fd = self._field()
+        return fd.name, parse_value(fd, self.value_edit.text())
+
+
+class GoToLayerDialog(QDialog):
+    """A layer key with completion (substring, any case)."""
+
+    def __init__(self, keys: list[str], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Go to layer")
+        self.keys = keys
+        self.edit = QLineEdit()
+        self.edit.setPlaceholderText("layer key (part of it is enough)")
+        completer = QCompleter(QStringListModel(keys, self), self)
+        completer.setFilterMode(Qt.MatchFlag.MatchContains)
+        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        completer.setMaxVisibleItems(15)
+        self.edit.setCompleter(completer)
+        self.completer = completer
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel(f"{len(keys)} layers"))
+        layout.addWidget(self.edit)
+        layout.addWidget(buttons)
+        self.resize(520, self.sizeHint().height())
+
+    def key(self) -> str:
+        return self.edit.text()

@@ -1,0 +1,217 @@
+"""The tree widget: filter and match count, go to layer, copy/paste, structural actions."""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QUndoStack
+from PySide6.QtWidgets import QApplication
+
+from editor.ui.dialogs import Prompter
+from editor.ui.selection import Selection
+from editor.ui.tree_model import RecordTreeModel
+from editor.ui.tree_view import RecordTreeWidget
+from tests.ui.conftest import load_sample
+from tests.ui.test_tree_model import small_record
+
+# the offscreen platform says so whenever a top-level widget with a layout is shown
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+
+
+class ScriptedPrompter(Prompter):
+    """Answers from a queue; records errors instead of showing them."""
+
+    def __init__(self):
+        super().__init__(None)
+        self.answers: list = []
+        self.errors: list[tuple[str, str]] = []
+
+    def error(self, title, text):
+        self.errors.append((title, text))
+
+    def ask_field_value(self, fields, count):
+        return self.answers.pop(0)
+
+    def ask_layer_key(self, keys):
+        return self.answers.pop(0)
+
+
+@pytest.fixture
+def widget(qtbot):
+    model = RecordTreeModel(small_record())
+    stack = QUndoStack()
+    prompter = ScriptedPrompter()
+    selection = Selection()
+    w = RecordTreeWidget(model, stack, selection, prompter)
+    w.resize(800, 600)
+    qtbot.addWidget(w)
+    w.show()
+    return w, model, stack, prompter, selection
+
+
+def visible_keys(w: RecordTreeWidget) -> list[str]:
+    proxy = w.proxy
+    top = proxy.mapFromSource(w.model.index_for_path(("record",)))
+    if not top.isValid():
+        return []
+    return [proxy.index(r, 0, top).data() for r in range(proxy.rowCount(top))]
+
+
+def test_filter_by_substring_and_regex_with_count(qtbot, widget):
+    w, model, stack, _p, _s = widget
+    qtbot.keyClicks(w.filter_edit, "CONV")
+    assert visible_keys(w) == ["conv1", "conv2"]
+    assert w.count_label.text() == "2 layers, 2 nodes"
+    w.filter_edit.setText("^c.*2$")
+    assert visible_keys(w) == []  # not a regex yet: literal text
+    w.regex_check.setChecked(True)
+    assert visible_keys(w) == ["conv2"]
+    assert w.count_label.text() == "1 layer, 1 node"
+    w.filter_edit.setText("(")
+    assert w.count_label.text() == "bad regex" and "regular expression" in w.count_label.toolTip()
+    w.filter_edit.setText("pool")
+    assert visible_keys(w) == ["pool"]
+    # a renamed layer follows the filter
+    model.set_value(("record", 0, "key"), "pool_a")
+    assert visible_keys(w) == ["pool_a", "pool"]
+    assert w.count_label.text().startswith("2 layers")
+    w.filter_edit.clear()
+    assert len(visible_keys(w)) == 3
+
+
+def test_filter_shows_matching_prune_nodes_with_ancestors(qtbot, widget):
+    w, model, _stack, _p, _s = widget
+    w.filter_edit.setText("conv2")
+    proxy = w.proxy
+    prune = proxy.mapFromSource(model.index_for_path(("prune_record", 0)))
+    assert prune.isValid()
+    producers = proxy.mapFromSource(model.index_for_path(("prune_record", 0, "producer")))
+    consumers = proxy.mapFromSource(model.index_for_path(("prune_record", 0, "consumer", 0)))
+    assert not producers.isValid()  # conv1 only
+    assert consumers.isValid() and consumers.data() == "conv2"
+    # everything below a match is shown
+    assert proxy.rowCount(consumers) == 2
+
+
+def test_go_to_layer_with_partial_key(qtbot, widget):
+    w, model, _stack, prompter, selection = widget
+    w.filter_edit.setText("pool")
+    prompter.answers.append("onv2")
+    w.go_to_layer()
+    assert w.current_path() == ("record", 1)
+    assert w.filter_edit.text() == ""  # the filter hid it, so it was cleared
+    assert selection.path == ("record", 1)
+    assert not w.go_to_key("nothing-like-this")
+
+
+def test_shared_selection_moves_the_tree(qtbot, widget):
+    w, _model, _stack, _p, selection = widget
+    selection.select(("record", 0, "value", "scale_w", 3), source="plot")
+    assert w.current_path() == ("record", 0, "value", "scale_w", 3)
+
+
+def test_delete_three_layers_and_undo_restores_positions_bit_exact(qtbot, widget):
+    w, model, stack, _p, _s = widget
+    for key in ("a", "b"):
+        model.insert_elements(("record",), 3, [model.message.record[0].SerializePartialToString()])
+        model.set_value(("record", 3, "key"), key)
+    before = model.message.SerializePartialToString(deterministic=True)
+    w.select_paths([("record", 0), ("record", 2), ("record", 4)])
+    assert w.selection_summary() == "3 layers selected"
+    w.view.setFocus()
+    qtbot.keyClick(w.view, Qt.Key.Key_Delete)
+    assert model.keys() == ["conv2", "b"]
+    stack.undo()
+    assert model.message.SerializePartialToString(deterministic=True) == before
+
+
+def test_copy_paste_layers_round_trip(qtbot, widget):
+    w, model, stack, prompter, _s = widget
+    w.select_paths([("record", 0), ("record", 1)])
+    w.copy_selected()
+    text = QApplication.clipboard().text()
+    assert text.startswith('record {\n  key: "conv1"')
+    w.select_path(("record", 2))
+    assert w.paste()
+    assert model.keys() == ["conv1", "conv2", "pool", "conv1", "conv2"]
+    assert model.message.record[3] == model.message.record[0]
+    assert stack.count() == 1
+    stack.undo()
+    assert model.keys() == ["conv1", "conv2", "pool"]
+
+
+def test_paste_errors_name_line_and_column(qtbot, widget):
+    w, model, stack, prompter, _s = widget
+    w.select_path(("record", 0))
+    assert not w.paste('record {\n  key: "x"\n  valu { }\n}\n')
+    title, text = prompter.errors[-1]
+    assert "line 3" in text and "valu" in text
+    assert not w.paste("")
+    assert stack.count() == 0
+
+
+def test_paste_a_smaller_piece_where_it_fits(qtbot, widget):
+    w, model, stack, prompter, _s = widget
+    w.select_path(("prune_record", 0, "producer", 0))
+    assert w.paste('producer { name: "conv0" }')
+    assert [n.name for n in model.message.prune_record[0].producer] == ["conv1", "conv0"]
+    w.select_path(("record", 0, "value", "scale_w", 1))
+    assert w.paste("scale_w: 0.5\nscale_w: 0.25")
+    assert list(model.message.record[0].value.scale_w) == pytest.approx([0.01, 0.02, 0.5, 0.25, 0.03, 0.04])
+    w.select_path(("record", 0, "value", "scale_d"))
+    assert w.paste("scale_d: 2.5")
+    assert model.message.record[0].value.scale_d == 2.5
+
+
+def test_duplicate_move_add_and_set_on_selected(qtbot, widget):
+    w, model, stack, prompter, _s = widget
+    w.select_path(("record", 0))
+    w.actions["duplicate"].trigger()
+    assert model.keys() == ["conv1", "conv1_copy", "conv2", "pool"]
+    w.select_paths([("record", 1), ("record", 2)])
+    w.actions["move_down"].trigger()
+    assert model.keys() == ["conv1", "pool", "conv1_copy", "conv2"]
+    assert w.selected_paths() == [("record", 2), ("record", 3)]
+    prompter.answers.append(("act_type", "INT16"))
+    w.actions["set_on_selected"].trigger()
+    assert [e.value.act_type for e in model.message.record] == ["INT8", "INT8", "INT16", "INT16"]
+    w.select_path(("prune_record", 0))
+    w.add_child(("prune_record", 0, "consumer"))
+    assert model.message.prune_record[0].consumer[-1].name == "new_node"
+    assert w.current_path() == ("prune_record", 0, "consumer", 1)
+    w.select_path(("record", 3, "value", "scale_w", 0))
+    w.actions["add"].trigger()
+    assert len(model.message.record[3].value.scale_w) == 5
+    assert model.message.record[3].value.scale_w[1] == 0.0
+    count = stack.count()
+    for _ in range(count):
+        stack.undo()
+    assert model.keys() == ["conv1", "conv2", "pool"]
+
+
+def test_clear_and_set_optional_fields(qtbot, widget):
+    w, model, stack, _p, _s = widget
+    w.select_path(("record", 0, "value", "dst_type"))
+    assert w.actions["set_field"].isEnabled() and not w.actions["clear_field"].isEnabled()
+    w.actions["set_field"].trigger()
+    assert model.message.record[0].value.HasField("dst_type")
+    assert w.actions["clear_field"].isEnabled()
+    w.actions["clear_field"].trigger()
+    assert not model.message.record[0].value.HasField("dst_type")
+    assert stack.count() == 2
+
+
+def test_expanding_a_layer_expands_its_value(qtbot, widget):
+    w, model, _stack, _p, _s = widget
+    w.view.expand(w.proxy.mapFromSource(model.index_for_path(("record", 1))))
+    assert w.view.isExpanded(w.proxy.mapFromSource(model.index_for_path(("record", 1, "value"))))
+
+
+def test_big_sample_filter_counts_everything(qtbot):
+    message, _ = load_sample("resnet_tf_inner_prune.txt")
+    model = RecordTreeModel(message, element_chunk=10)
+    w = RecordTreeWidget(model, QUndoStack(), None, ScriptedPrompter())
+    qtbot.addWidget(w)
+    w.filter_edit.setText("conv")
+    expected = sum(1 for e in message.record if "conv" in e.key.lower())
+    assert w.count_label.text().startswith(f"{expected} layers")
+    assert len(visible_keys(w)) == expected
