@@ -1,0 +1,228 @@
+"""LiveProblems: the problems of the open record, kept current edit by edit.
+
+One object per window. It follows `RecordTreeModel.recordChanged`, tells the rule engine's
+`LiveChecker` exactly what the edit touched (one entry, inserted/removed entries, one prune
+record), and announces `problemsChanged` once per undo step: right after the step when it
+knows the undo stack, else on the next turn of the event loop. The panels read their
+validation context from it (prune types, other keys), the problems dock reads the list.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+
+from google.protobuf.message import Message
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtGui import QUndoStack
+
+from editor.records.dialects import DIALECTS, Dialect, get_dialect
+from editor.records.problems import Problem
+from editor.records.rules import CheckContext, LiveChecker
+from editor.ui.tree_model import ChangeKind, Path, PathError, RecordChange, RecordTreeModel, parse_path
+
+_BY_MESSAGE = {d.full_name: d for d in DIALECTS.values()}
+
+
+def dialect_of(message: Message | None) -> Dialect | None:
+    """The dialect whose top-level message type `message` is (each has its own type)."""
+    return _BY_MESSAGE.get(message.DESCRIPTOR.full_name) if message is not None else None
+
+
+class LiveProblems(QObject):
+    """Rule problems of the model's message plus the document's reading problems.
+
+    `problems` is reading problems first (they carry line numbers and describe the file as
+    read), then rule problems in `check_message` order. `last_recheck` is how long the
+    rule engine took for the last edit, in seconds (the benchmark reports it).
+    """
+
+    #: emitted once the problems reflect the latest edit (coalesced per undo step)
+    problemsChanged = Signal()
+
+    def __init__(self, model: RecordTreeModel, dialect: str | Dialect | None = None,
+                 undo_stack: QUndoStack | None = None, *,
+                 reading_problems: Iterable[Problem] = (), parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self._dialect: Dialect | None = get_dialect(dialect) if dialect is not None else None
+        self.reading_problems: list[Problem] = list(reading_problems)
+        self.checker: LiveChecker | None = None
+        self.last_recheck = 0.0
+        self._rule_cache: list[Problem] | None = None
+        self._pending = False
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self.flush)
+        self._rebuild(announce=False)  # nobody has read the problems yet
+        model.recordChanged.connect(self._on_change)
+        if undo_stack is not None:
+            # after a whole undo step (a macro emits several changes): announce at once
+            undo_stack.indexChanged.connect(self.flush)
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def dialect(self) -> Dialect | None:
+        return self._dialect
+
+    @property
+    def context(self) -> CheckContext | None:
+        """What the whole file says (keys, prune types): give it to the validators."""
+        return self.checker.context if self.checker is not None else None
+
+    @property
+    def problems(self) -> list[Problem]:
+        return self.reading_problems + self.rule_problems
+
+    @property
+    def rule_problems(self) -> list[Problem]:
+        """Rule problems only, in `check_message` order (cached until the next edit)."""
+        if self._rule_cache is None:
+            self._rule_cache = self.checker.problems if self.checker is not None else []
+        return self._rule_cache
+
+    def entry_problems(self, index: int) -> list[Problem]:
+        """Rule problems of layer entry `index`, whole-file findings that point at it included."""
+        return [p for p in self.rule_problems if p.record_index == index]
+
+    def prune_problems(self, index: int) -> list[Problem]:
+        """Rule problems of prune record `index`."""
+        return [p for p in self.rule_problems if p.prune_record == index]
+
+    # ------------------------------------------------------------------ documents
+
+    def set_document(self, document) -> None:
+        """Take the dialect and reading problems of a newly shown `RecordDocument`.
+
+        Call it after `model.set_message(document.message)` (or before: the check is
+        redone either way).
+        """
+        self._dialect = document.dialect
+        self.reading_problems = list(document.problems)
+        self._rebuild()
+        self.flush()
+
+    def set_reading_problems(self, problems: Iterable[Problem]) -> None:
+        """Replace the reading problems (e.g. after saving, when the file says what the record says)."""
+        self.reading_problems = list(problems)
+        self._schedule()
+
+    def recheck_all(self) -> None:
+        start = time.perf_counter()
+        if self.checker is not None:
+            self.checker.recheck_all()
+        self.last_recheck = time.perf_counter() - start
+        self._schedule()
+
+    # ------------------------------------------------------------------ following edits
+
+    def flush(self) -> None:
+        """Announce pending changes now (tests and the undo stack call this)."""
+        self._timer.stop()
+        if self._pending:
+            self._pending = False
+            self.problemsChanged.emit()
+
+    def _schedule(self) -> None:
+        self._rule_cache = None
+        self._pending = True
+        self._timer.start()
+
+    def _rebuild(self, *, announce: bool = True) -> None:
+        message = self.model.message
+        found = dialect_of(message)
+        if found is not None and (self._dialect is None or self._dialect.descriptor is not message.DESCRIPTOR):
+            self._dialect = found
+        start = time.perf_counter()
+        self.checker = LiveChecker(message, self._dialect) if message is not None and found is not None else None
+        self.last_recheck = time.perf_counter() - start
+        self._rule_cache = None
+        if announce:
+            self._schedule()
+
+    def _on_change(self, change: RecordChange) -> None:
+        checker = self.checker
+        if change.kind is ChangeKind.RESET or checker is None or checker.message is not self.model.message:
+            if checker is not None and checker.message is self.model.message:
+                self.recheck_all()  # the same message, replaced as a whole (undo of a big edit)
+            else:
+                self._rebuild()
+            return
+        start = time.perf_counter()
+        first, count = change.first, change.count
+        if change.field == "record" and first is not None:
+            if change.kind is ChangeKind.CHANGED:
+                checker.entry_changed(first)
+            elif change.kind is ChangeKind.INSERTED:
+                checker.entries_inserted(first, count)
+            elif change.kind is ChangeKind.REMOVED:
+                checker.entries_removed(first, count)
+            else:  # moves are rare and renumber many entries: a full pass is simplest
+                checker.recheck_all()
+        elif change.field == "prune_record" and first is not None and checker.dialect.has_prune:
+            if change.kind is ChangeKind.CHANGED:
+                checker.prune_changed(first)
+            elif change.kind is ChangeKind.INSERTED:
+                checker.prune_inserted(first, count)
+            elif change.kind is ChangeKind.REMOVED:
+                checker.prune_removed(first, count)
+            else:
+                checker.recheck_all()
+        else:
+            checker.recheck_all()
+        self.last_recheck = time.perf_counter() - start
+        self._schedule()
+
+
+def follow_entry(change: RecordChange, field: str, index: int | None) -> int | None:
+    """Where entry `index` of the top-level `field` is after `change`; None once it is gone.
+
+    A panel showing layer 7 keeps showing the same layer when a layer above it is inserted,
+    removed or moved (RESET keeps the index; the caller checks it still exists).
+    """
+    if index is None or change.kind in (ChangeKind.RESET, ChangeKind.CHANGED) \
+            or change.field != field or change.first is None:
+        return index
+    first, count = change.first, change.count
+    if change.kind is ChangeKind.INSERTED:
+        return index + count if index >= first else index
+    if change.kind is ChangeKind.REMOVED:
+        if first <= index < first + count:
+            return None
+        return index - count if index >= first + count else index
+    to = change.to if change.to is not None else first  # MOVED
+    if first <= index < first + count:
+        return to + (index - first)
+    rest = index - count if index >= first + count else index
+    return rest + count if rest >= to else rest
+
+
+def problem_path(model: RecordTreeModel, problem: Problem) -> Path:
+    """The model path a problem points at (its field if that exists, else its entry), or ()."""
+    if problem.record_index is not None:
+        base: Path = ("record", problem.record_index)
+    elif problem.prune_record is not None:
+        base = ("prune_record", problem.prune_record)
+    else:
+        return ()
+    try:
+        model.value(base)
+    except PathError:
+        return ()
+    if not problem.field:
+        return base
+    try:
+        rel = parse_path(problem.field)
+    except PathError:
+        return base
+    if base[0] == "record" and rel and rel[0] not in model.message_at(base).DESCRIPTOR.fields_by_name:
+        rel = ("value",) + rel  # value fields are named bare (offset_d, scale_w[3])
+    path = base + rel
+    while len(path) > len(base):
+        try:
+            model.value(path)
+            return path
+        except PathError:
+            path = path[:-1]
+    return base

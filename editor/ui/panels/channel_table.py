@@ -1,0 +1,581 @@
+"""The per-channel table of one layer: its vectors side by side, one row per channel.
+
+`ChannelTableModel` reads the live message through `RecordTreeModel`'s path API one cell
+at a time (nothing is copied, so 30 000 channels cost nothing until they are scrolled to)
+and writes only through undo commands after the rule engine has accepted the value.
+Vectors form *groups* that must stay in step (scale_w, offset_w, shift_bit: one value per
+output channel); adding or deleting a channel changes every vector of its group in one
+undo step. A vector of another group (tensor_balance_factor: one per *input* channel) may
+be longer or shorter; its cells past its own length are blank.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QEvent,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QBrush, QColor, QUndoStack
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QStyledItemDelegate,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.records.problems import Severity
+from editor.records.rules import validate_changes, validate_value
+from editor.ui.commands import InsertElementsCommand, MacroCommand, RemoveElementsCommand, SetValueCommand
+from editor.ui.panels._live import LiveProblems, follow_entry
+from editor.ui.panels._widgets import FieldEdit
+from editor.ui.tree_model import Path, PathError, RecordChange, RecordTreeModel
+from editor.ui.values import format_value, parse_value
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+
+_ERROR_BG = QBrush(QColor("#fde2e2"))
+_WARNING_BG = QBrush(QColor("#fff3d6"))
+_DERIVED_FG = QBrush(QColor("#505a64"))
+_BLANK_BG = QBrush(QColor("#f2f2f2"))
+
+
+@dataclass(frozen=True)
+class VectorColumn:
+    """A repeated scalar field of the entry shown as a column.
+
+    `subpath` is relative to the entry (``("value", "scale_w")``); `group` names the vectors
+    kept in step; `tooltip` explains the column in the header.
+    """
+
+    subpath: Path
+    group: str
+    tooltip: str = ""
+
+    @property
+    def name(self) -> str:
+        return ".".join(str(s) for s in (self.subpath[1:] if self.subpath[0] == "value" else self.subpath))
+
+
+@dataclass(frozen=True)
+class DerivedColumn:
+    """A read-only column computed from the channel's values (weight range, dequant scale)."""
+
+    name: str
+    group: str
+    compute: Callable[[int], str | None]
+    tooltip: str = ""
+
+
+def weights_columns(dialect) -> list[VectorColumn]:
+    """scale_w, offset_w, shift_bit (output channels) and tensor_balance_factor (input channels)."""
+    cols = [
+        VectorColumn(("value", "scale_w"), "output", "scale_w: weight scale, one per output channel "
+                     "(or one for the whole layer)"),
+        VectorColumn(("value", "offset_w"), "output", "offset_w: weight offset, must be 0; as many as scale_w"),
+        VectorColumn(("value", "shift_bit"), "output", "shift_bit: optional; all 0 or each in [1, 16]; "
+                     "as many as scale_w when present"),
+    ]
+    if dialect.has_value_field("tensor_balance_factor"):
+        cols.append(VectorColumn(("value", "tensor_balance_factor"), "input",
+                                 "tensor_balance_factor: one per INPUT channel, so its length need not "
+                                 "match scale_w; each in [FLT_EPSILON, 1/FLT_EPSILON]"))
+    return cols
+
+
+class ChannelTableModel(QAbstractTableModel):
+    """Table over the vectors of one layer entry; edits become undo commands.
+
+    Follows the record (unless `follow_record` is False and its owner does): a change of
+    the entry refreshes the cells (and adds or removes rows when lengths change); inserted
+    or removed layers above it keep it on the same layer. `message(str)` carries refusals
+    for the status bar.
+    """
+
+    message = Signal(str)
+
+    def __init__(self, model: RecordTreeModel, stack: QUndoStack, live: LiveProblems,
+                 columns: Sequence[VectorColumn], derived: Sequence[DerivedColumn] = (), *,
+                 follow_record: bool = True, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.stack = stack
+        self.live = live
+        self.vectors = list(columns)
+        self.derived = list(derived)
+        self.entry: int | None = None
+        self._lengths: list[int] = [0] * len(self.vectors)
+        self._rows = 0
+        self._marks: dict[tuple[str, int], tuple[Severity, str]] = {}
+        if follow_record:  # a panel that tracks its layer itself calls set_entry/refresh instead
+            model.recordChanged.connect(self._on_record_changed)
+        live.problemsChanged.connect(self._on_problems)
+
+    # ------------------------------------------------------------------ entry
+
+    def set_entry(self, entry: int | None) -> None:
+        """Show the vectors of layer entry `entry` (None: nothing)."""
+        self.beginResetModel()
+        self.entry = entry
+        self._read_lengths()
+        self._read_marks()
+        self.endResetModel()
+
+    def entry_path(self) -> Path:
+        return ("record", self.entry)
+
+    def vector_path(self, col: int) -> Path:
+        return self.entry_path() + self.vectors[col].subpath
+
+    def length(self, name: str) -> int:
+        """Number of values of the vector column `name` (``scale_w``, ``tensor_balance_factor``)."""
+        for i, v in enumerate(self.vectors):
+            if v.name == name:
+                return self._lengths[i]
+        raise KeyError(name)
+
+    def group_length(self, group: str) -> int:
+        """Channels of a group: the length of its first vector."""
+        return next(self._lengths[i] for i, v in enumerate(self.vectors) if v.group == group)
+
+    def column_of(self, name: str) -> int:
+        for i, v in enumerate(self.vectors):
+            if v.name == name:
+                return i
+        for j, d in enumerate(self.derived):
+            if d.name == name:
+                return len(self.vectors) + j
+        raise KeyError(name)
+
+    def group_of(self, column: int) -> str:
+        if column < len(self.vectors):
+            return self.vectors[column].group
+        return self.derived[column - len(self.vectors)].group
+
+    def groups(self) -> list[str]:
+        return list(dict.fromkeys(v.group for v in self.vectors))
+
+    def _read_lengths(self) -> None:
+        self._lengths = self._current_lengths()
+        self._rows = max(self._lengths, default=0)
+
+    def _current_lengths(self) -> list[int]:
+        if self.entry is None:
+            return [0] * len(self.vectors)
+        try:
+            return [self.model.element_count(self.vector_path(c)) for c in range(len(self.vectors))]
+        except PathError:  # the layer has no such block (a kv-cache table on a plain layer)
+            return [0] * len(self.vectors)
+
+    def _read_marks(self) -> None:
+        """Cells a current problem names (its `field`), error beating warning."""
+        self._marks = {}
+        if self.entry is None:
+            return
+        names = {v.name for v in self.vectors}
+        for p in self.live.entry_problems(self.entry):
+            if not p.field or "[" not in p.field or p.severity is Severity.INFO:
+                continue
+            name, _, rest = p.field.partition("[")
+            if name not in names or not rest[:-1].isdigit():
+                continue
+            key = (name, int(rest[:-1]))
+            if key not in self._marks or p.severity is Severity.ERROR:
+                self._marks[key] = (p.severity, p.message)
+
+    # ------------------------------------------------------------------ following the record
+
+    def _on_record_changed(self, change: RecordChange) -> None:
+        if self.entry is None:
+            return
+        moved = follow_entry(change, "record", self.entry)
+        n_entries = self.model.element_count(("record",))
+        if moved is None or moved >= n_entries:
+            self.set_entry(None)
+            return
+        if moved != self.entry:
+            self.entry = moved  # the same layer, elsewhere: its cells read the same
+            return
+        if change.touches("record", self.entry):
+            self.refresh()
+
+    def refresh(self) -> None:
+        """Re-read lengths and cells of the shown entry (rows added or removed at the end)."""
+        old = self._rows
+        lengths = self._current_lengths()
+        new = max(lengths, default=0)
+        if new > old:
+            self.beginInsertRows(QModelIndex(), old, new - 1)
+        elif new < old:
+            self.beginRemoveRows(QModelIndex(), new, old - 1)
+        self._lengths, self._rows = lengths, new
+        if new > old:
+            self.endInsertRows()
+        elif new < old:
+            self.endRemoveRows()
+        if new:
+            self.dataChanged.emit(self.index(0, 0), self.index(new - 1, self.columnCount() - 1))
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, self.columnCount() - 1)
+
+    def _on_problems(self) -> None:
+        old = set(self._marks)
+        self._read_marks()
+        for name, row in old ^ set(self._marks):
+            if row < self._rows:
+                col = self.column_of(name)
+                self.dataChanged.emit(self.index(row, col), self.index(row, col))
+
+    # ------------------------------------------------------------------ Qt model
+
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else self._rows
+
+    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.vectors) + len(self.derived)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Vertical:
+            if role == Qt.ItemDataRole.DisplayRole:
+                return str(section)  # channels count from 0, as in the record
+            return None
+        if not 0 <= section < self.columnCount():
+            return None
+        if section < len(self.vectors):
+            v = self.vectors[section]
+            if role == Qt.ItemDataRole.DisplayRole:
+                return f"{v.name} ({self._lengths[section]})"
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return v.tooltip
+            return None
+        d = self.derived[section - len(self.vectors)]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return d.name
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return d.tooltip
+        return None
+
+    def flags(self, index: AnyIndex) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+        c = index.column()
+        if c < len(self.vectors) and index.row() < self._lengths[c]:
+            flags |= Qt.ItemFlag.ItemIsEditable
+        return flags
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or self.entry is None:
+            return None
+        row, c = index.row(), index.column()
+        if c >= len(self.vectors):
+            d = self.derived[c - len(self.vectors)]
+            if role == Qt.ItemDataRole.DisplayRole:
+                try:
+                    return d.compute(row)
+                except (PathError, IndexError):
+                    return None
+            if role == Qt.ItemDataRole.ForegroundRole:
+                return _DERIVED_FG
+            if role == Qt.ItemDataRole.TextAlignmentRole:
+                return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return d.tooltip
+            return None
+        v = self.vectors[c]
+        if row >= self._lengths[c]:
+            if role == Qt.ItemDataRole.BackgroundRole and self._lengths[c]:
+                return _BLANK_BG
+            if role == Qt.ItemDataRole.ToolTipRole and self._lengths[c]:
+                return f"{v.name} has {self._lengths[c]} values; channel {row} has none"
+            return None
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+            path = self.vector_path(c) + (row,)
+            try:
+                return format_value(self.model.field_descriptor(path), self.model.value(path))
+            except PathError:
+                return None
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        mark = self._marks.get((v.name, row))
+        if role == Qt.ItemDataRole.BackgroundRole and mark is not None:
+            return _ERROR_BG if mark[0] is Severity.ERROR else _WARNING_BG
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return mark[1] if mark is not None else f"{v.name}[{row}]"
+        return None
+
+    def setData(self, index: AnyIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        """Commit typed text (or a value) as an undo step if the rules accept it; else say why."""
+        if role != Qt.ItemDataRole.EditRole or not (self.flags(index) & Qt.ItemFlag.ItemIsEditable):
+            return False
+        parsed, reason = self.check(index, value)
+        if reason is not None:
+            self.message.emit(reason)
+            return False
+        path = self.vector_path(index.column()) + (index.row(),)
+        self.stack.push(SetValueCommand(self.model, path, parsed))
+        return True
+
+    # ------------------------------------------------------------------ checks and edits
+
+    def check(self, index: AnyIndex, value: Any) -> tuple[Any, str | None]:
+        """(value, None) if cell `index` may take `value` (text or number), else (None, reason)."""
+        c, row = index.column(), index.row()
+        v = self.vectors[c]
+        path = self.vector_path(c) + (row,)
+        field = self.model.field_descriptor(path)
+        try:
+            parsed = parse_value(field, value) if isinstance(value, str) else value
+        except ValueError as e:
+            return None, f"{v.name}[{row}]: {e}"
+        problem = validate_value(self.live.dialect, self.model.message_at(self.entry_path()), v.name, parsed,
+                                 index=row, context=self.live.context, entry_index=self.entry)
+        return (parsed, None) if problem is None else (None, problem.message)
+
+    def _vectors_of(self, group: str) -> list[int]:
+        return [i for i, v in enumerate(self.vectors) if v.group == group]
+
+    def can_add(self, group: str) -> bool:
+        return self.entry is not None and self.group_length(group) > 0
+
+    def add_channel(self, group: str) -> bool:
+        """Append a channel to every vector of `group` that has one value per channel, in one
+        undo step: scale-like values copy the last channel, offsets get 0. False (and a
+        message) when the rules refuse it."""
+        if not self.can_add(group):
+            self.message.emit("this layer has no values of that kind to add a channel to")
+            return False
+        n = self.group_length(group)
+        changes, commands = [], []
+        for c in self._vectors_of(group):
+            if self._lengths[c] != n:
+                continue  # an optional vector that is absent (or already out of step) stays as is
+            v = self.vectors[c]
+            path = self.vector_path(c)
+            last = self.model.value(path + (n - 1,))
+            new = 0 if v.name.endswith("offset_w") or v.name.endswith("offset_r") else last
+            changes.append((v.name, n, new))
+            commands.append(InsertElementsCommand(self.model, path, n, [new]))
+        problem = validate_changes(self.live.dialect, self.model.message_at(self.entry_path()), changes,
+                                   context=self.live.context, entry_index=self.entry)
+        if problem is not None:
+            self.message.emit(f"Cannot add a channel: {problem.message}")
+            return False
+        names = ", ".join(self.vectors[c].name for c in self._vectors_of(group) if self._lengths[c] == n)
+        self.stack.push(MacroCommand(self.model, f"Add channel {n} to {names}", commands))
+        return True
+
+    def remove_channels(self, rows: Sequence[int], groups: Sequence[str]) -> bool:
+        """Delete channels `rows` from every vector of `groups`, in one undo step."""
+        if self.entry is None:
+            return False
+        changes, commands = [], []
+        for group in groups:
+            for c in self._vectors_of(group):
+                mine = sorted({r for r in rows if 0 <= r < self._lengths[c]}, reverse=True)
+                if not mine:
+                    continue
+                v = self.vectors[c]
+                changes += [(v.name, r, None) for r in mine]
+                commands.append(RemoveElementsCommand(self.model, self.vector_path(c), mine))
+        if not commands:
+            return False
+        problem = validate_changes(self.live.dialect, self.model.message_at(self.entry_path()), changes,
+                                   context=self.live.context, entry_index=self.entry)
+        if problem is not None:
+            self.message.emit(f"Cannot delete: {problem.message}")
+            return False
+        count = len({r for _, r, _ in changes})
+        self.stack.push(MacroCommand(self.model, f"Delete {count} channel{'s' if count != 1 else ''}",
+                                     commands))
+        return True
+
+
+class CheckedDelegate(QStyledItemDelegate):
+    """Cell editor that checks while typing: red with the reason, and Enter refuses to commit."""
+
+    refused = Signal(str)
+
+    def createEditor(self, parent: QWidget, option, index: QModelIndex) -> QWidget:
+        model = index.model()
+        row, col = index.row(), index.column()
+
+        def check(text: str):
+            return model.check(model.index(row, col), text)
+
+        editor = FieldEdit(check, parent=parent)
+        editor.setFrame(False)
+        return editor
+
+    def setEditorData(self, editor: QWidget, index: QModelIndex) -> None:
+        editor.show_value(index.data(Qt.ItemDataRole.EditRole) or "")
+
+    def setModelData(self, editor: QWidget, model, index: QModelIndex) -> None:
+        if editor.dirty:
+            model.setData(index, editor.text(), Qt.ItemDataRole.EditRole)
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+        if isinstance(obj, FieldEdit) and event.type() == QEvent.Type.KeyPress \
+                and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and obj.dirty:
+            obj.revalidate()
+            if obj.reason is not None:
+                self.refused.emit(obj.reason)
+                return True  # stay in the editor, red, until the value is fixed or Escape
+        return super().eventFilter(obj, event)
+
+
+class ChannelTable(QWidget):
+    """A ChannelTableModel in a view, with add/delete buttons and a note on the lengths."""
+
+    message = Signal(str)
+    #: the user moved to cell (vector column name or derived name, channel)
+    cellSelected = Signal(str, int)
+
+    def __init__(self, table_model: ChannelTableModel, *, title: str = "",
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.table_model = table_model
+        self.view = QTableView()
+        self.view.setModel(table_model)
+        self.delegate = CheckedDelegate(self.view)
+        self.view.setItemDelegate(self.delegate)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectItems)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
+                                  | QAbstractItemView.EditTrigger.EditKeyPressed
+                                  | QAbstractItemView.EditTrigger.AnyKeyPressed)
+        vh = self.view.verticalHeader()
+        vh.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        vh.setDefaultSectionSize(self.view.fontMetrics().height() + 6)
+        hh = self.view.horizontalHeader()
+        hh.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        hh.setDefaultSectionSize(118)
+        hh.setStretchLastSection(True)
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.note.setStyleSheet("color: #505a64;")
+        self.buttons: dict[str, QPushButton] = {}
+        bar = QHBoxLayout()
+        bar.setContentsMargins(0, 0, 0, 0)
+        if title:
+            bar.addWidget(QLabel(f"<b>{title}</b>"))
+        bar.addStretch(1)
+        for group in table_model.groups():
+            b = QPushButton("Add input channel" if group == "input" else "Add channel")
+            b.setToolTip("Append a channel to every vector of this kind, in one undo step "
+                         "(scale values copy the last channel, offsets are 0)")
+            b.clicked.connect(lambda _=False, g=group: table_model.add_channel(g))
+            self.buttons[group] = b
+            bar.addWidget(b)
+        self.delete_button = QPushButton("Delete channels")
+        self.delete_button.setToolTip("Delete the selected channels from every vector of their kind, "
+                                      "in one undo step")
+        self.delete_button.clicked.connect(self.delete_selected)
+        bar.addWidget(self.delete_button)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addLayout(bar)
+        lay.addWidget(self.view, 1)
+        lay.addWidget(self.note)
+        table_model.message.connect(self.message)
+        self.delegate.refused.connect(self.message)
+        table_model.modelReset.connect(self.update_state)
+        table_model.rowsInserted.connect(self.update_state)
+        table_model.rowsRemoved.connect(self.update_state)
+        table_model.dataChanged.connect(self.update_state)
+        self.view.selectionModel().currentChanged.connect(self._on_current)
+        self.update_state()
+
+    def update_state(self, *_args) -> None:
+        m = self.table_model
+        for group, b in self.buttons.items():
+            b.setVisible(m.can_add(group))
+        self.delete_button.setEnabled(m.entry is not None and m.rowCount() > 0)
+        self.note.setText(self.length_note())
+        # an optional vector the layer does not have gets no column (unless nothing is there)
+        lengths = [m.length(v.name) for v in m.vectors]
+        anything = any(lengths)
+        metrics = self.view.horizontalHeader().fontMetrics()
+        for c in range(m.columnCount()):
+            if c < len(m.vectors):
+                hidden = anything and lengths[c] == 0
+            else:
+                hidden = m.group_length(m.derived[c - len(m.vectors)].group) == 0
+            if hidden != self.view.isColumnHidden(c):
+                self.view.setColumnHidden(c, hidden)
+            header = str(m.headerData(c, Qt.Orientation.Horizontal))
+            want = max(110, metrics.horizontalAdvance(header) + 24)
+            if self.view.columnWidth(c) < want:
+                self.view.setColumnWidth(c, want)
+
+    def length_note(self) -> str:
+        """Words on how the vectors' lengths relate (shown under the table)."""
+        m = self.table_model
+        if m.entry is None:
+            return ""
+        parts = []
+        for group in m.groups():
+            cols = [(v.name, m.length(v.name)) for v in m.vectors if v.group == group]
+            present = [(n, k) for n, k in cols if k]
+            if not present:
+                continue
+            base = present[0][1]
+            if group == "input":
+                out = m.group_length("output") if "output" in m.groups() else 0
+                parts.append(f"{present[0][0]}: {base} values, one per input channel"
+                             + (f" (scale_w has {out}, one per output channel; they need not match)"
+                                if out and out != base else ""))
+            elif all(k == base for _, k in present):
+                what = "per-tensor (one value)" if base == 1 else f"{base} channels"
+                parts.append(f"{', '.join(n for n, _ in present)}: {what}")
+            else:
+                parts.append("lengths differ: " + ", ".join(f"{n} {k}" for n, k in present))
+        return "; ".join(parts)
+
+    def delete_selected(self) -> bool:
+        sel = self.view.selectionModel().selectedIndexes()
+        if not sel and self.view.currentIndex().isValid():
+            sel = [self.view.currentIndex()]
+        rows = sorted({i.row() for i in sel})
+        groups = sorted({self.table_model.group_of(i.column()) for i in sel})
+        if not rows:
+            self.message.emit("Select the channels to delete first")
+            return False
+        return self.table_model.remove_channels(rows, groups)
+
+    def select_cell(self, name: str, row: int) -> None:
+        """Make channel `row` of column `name` current and visible (without re-announcing it)."""
+        try:
+            col = self.table_model.column_of(name)
+        except KeyError:
+            return
+        if not 0 <= row < self.table_model.rowCount():
+            return
+        index = self.table_model.index(row, col)
+        self._quiet = True
+        try:
+            self.view.setCurrentIndex(index)
+            self.view.scrollTo(index, QAbstractItemView.ScrollHint.PositionAtCenter)
+        finally:
+            self._quiet = False
+
+    _quiet = False
+
+    def _on_current(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if self._quiet or not current.isValid():
+            return
+        m = self.table_model
+        c = current.column()
+        name = m.vectors[c].name if c < len(m.vectors) else m.derived[c - len(m.vectors)].name
+        self.cellSelected.emit(name, current.row())

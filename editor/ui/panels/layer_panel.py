@@ -1,0 +1,656 @@
+"""The layer panel: one layer's factors as a form, its per-channel vectors as a table, and
+the quantities a reviewer thinks in (clip range, weight ranges, dequant scales).
+
+Every editor checks a value with the rule engine (`rules.validate_value`) before anything
+reaches the record; a refused value turns its editor red, the reason goes to the tooltip
+and to `message(str)` (the main window's status bar), and the record is unchanged.
+Accepted values become undo commands on the window's one undo stack. The panel follows
+`recordChanged` (undo/redo anywhere) and the shared `Selection`.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QUndoStack
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.records import quant
+from editor.records.problems import Problem, Severity
+from editor.records.rules import layer_type, type_values, validate_changes, validate_value
+from editor.ui.commands import ClearFieldCommand, MacroCommand, SetValueCommand, describe
+from editor.ui.panels._live import LiveProblems, follow_entry, problem_path
+from editor.ui.panels._widgets import ERROR_COLOR, WARNING_COLOR, FieldEdit, FlagBox, TypeCombo
+from editor.ui.panels.channel_table import (
+    ChannelTable,
+    ChannelTableModel,
+    DerivedColumn,
+    VectorColumn,
+    weights_columns,
+)
+from editor.ui.selection import Selection
+from editor.ui.tree_model import ChangeKind, Path, RecordChange, RecordTreeModel
+from editor.ui.values import escape_text, format_float32, format_value, parse_value
+
+#: value fields shown as line edits, by group (only those the dialect has appear)
+_ACTIVATION = ("scale_d", "offset_d")
+_SHAPE = ("channels", "height", "width")
+_RNN = ("scale_h", "offset_h")
+_TYPES = ("act_type", "wts_type", "dst_type", "op_data_type", "fakequant_precision_mode")
+_FLAGS = ("skip_fusion", "is_tensor_quantize")
+
+_FIELD_TIPS = {
+    "scale_d": "Activation (data) scale: finite and > 0",
+    "offset_d": "Activation offset: [-128, 127], or [-32768, 32767] when act_type is INT16",
+    "scale_h": "RNN hidden-state scale: finite and > 0",
+    "offset_h": "RNN hidden-state offset: same range as offset_d",
+    "channels": "Caffe: the layer's input channels (AMCT Caffe needs the input shape)",
+    "height": "Caffe: the layer's input height",
+    "width": "Caffe: the layer's input width",
+    "act_type": "Activation quantization type (bit width of scale_d/offset_d)",
+    "wts_type": "Weight quantization type (INT6/INT7 factors are stored as INT8)",
+    "dst_type": "QAT destination type",
+    "op_data_type": "ONNX: data type of the quantized operator",
+    "fakequant_precision_mode": "PyTorch: fake-quant precision mode",
+    "skip_fusion": "Do not fuse this layer with the following BatchNorm",
+    "is_tensor_quantize": "ONNX: quantize an input tensor rather than a layer",
+}
+
+
+def weight_bits(wts_type: str | None) -> int:
+    """Bits of the stored weight factors: INT6/INT7 are stored as INT8 (RECORDS.md)."""
+    try:
+        bits = quant.bit_width(wts_type)
+    except ValueError:
+        return 8
+    return 8 if bits in (6, 7) else bits
+
+
+class SetFromRangeDialog(QDialog):
+    """Asks for a float range [min, max] and previews the scale_d/offset_d AMCT would compute."""
+
+    def __init__(self, panel: LayerPanel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.panel = panel
+        self.setWindowTitle("Set scale_d / offset_d from a range")
+        self.lo = FieldEdit(self._check_number)
+        self.hi = FieldEdit(self._check_number)
+        lo, hi = panel.clip_range() or (0.0, 0.0)
+        self.lo.setText(format_float32(lo))
+        self.hi.setText(format_float32(hi))
+        self.preview = QLabel()
+        self.preview.setWordWrap(True)
+        self.preview.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        form = QFormLayout()
+        form.addRow("min", self.lo)
+        form.addRow("max", self.hi)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                        | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        lay = QVBoxLayout(self)
+        lay.addWidget(QLabel("AMCT's formula (asymmetric, forced through zero):<br>"
+                             "min = min(min, 0), max = max(max, 0), scale = (max − min) / (2<sup>b</sup> − 1),"
+                             "<br>offset = round(−2<sup>b−1</sup> − min / scale)"))
+        lay.addLayout(form)
+        lay.addWidget(self.preview)
+        lay.addWidget(self.buttons)
+        self.lo.textChanged.connect(self.update_preview)
+        self.hi.textChanged.connect(self.update_preview)
+        self.update_preview()
+
+    @staticmethod
+    def _check_number(text: str) -> tuple[Any, str | None]:
+        try:
+            return float(text), None
+        except ValueError:
+            return None, f"{text!r} is not a number"
+
+    def values(self) -> tuple[float, float] | None:
+        try:
+            return float(self.lo.text()), float(self.hi.text())
+        except ValueError:
+            return None
+
+    def update_preview(self) -> None:
+        rng = self.values()
+        ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        if rng is None:
+            self.preview.setText("Enter two numbers.")
+            ok_button.setEnabled(False)
+            return
+        result = self.panel.factors_from_range(*rng)
+        if isinstance(result, str):
+            self.preview.setText(f"<span style='color:{ERROR_COLOR}'>{result}</span>")
+            ok_button.setEnabled(False)
+            return
+        scale, offset, bits = result
+        lo, hi = quant.clip_range(scale, offset, bits)
+        self.preview.setText(f"INT{bits}: scale_d = {format_float32(scale)}, offset_d = {offset}<br>"
+                             f"clip range then [{format_float32(lo)}, {format_float32(hi)}]")
+        ok_button.setEnabled(True)
+
+
+class LayerPanel(QWidget):
+    """Edits one layer entry (`Selection.record_index`) of a record through the undo stack."""
+
+    #: words for the status bar: refusals and what an action did
+    message = Signal(str)
+
+    def __init__(self, model: RecordTreeModel, undo_stack: QUndoStack, selection: Selection,
+                 live: LiveProblems, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.stack = undo_stack
+        self.selection = selection
+        self.live = live
+        self.dialect = live.dialect
+        self.entry: int | None = None
+        self._outer = QVBoxLayout(self)
+        self._build()
+        model.recordChanged.connect(self._on_record_changed)
+        live.problemsChanged.connect(self._on_problems)
+        selection.changed.connect(self._on_selection)
+        if selection.record_index is not None:
+            self.show_entry(selection.record_index)
+        else:
+            self.show_entry(None)
+
+    # ------------------------------------------------------------------ building
+
+    def _build(self) -> None:
+        d = self.dialect
+        self.empty = QLabel("Select a layer in the tree to edit its factors.")
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setStyleSheet("color: gray;")
+        self.body = QWidget()
+        self.edits: dict[str, FieldEdit] = {}
+        self.combos: dict[str, TypeCombo] = {}
+        self.flags: dict[str, FlagBox] = {}
+
+        # header: key and layer type
+        self.key_edit = FieldEdit(self._text_check("key"), tooltip="The layer name; must match the model exactly")
+        self.key_edit.commit.connect(lambda v: self._commit("key", v))
+        self.key_edit.refused.connect(self.message)
+        self.type_label = QLabel()
+        self.type_label.setStyleSheet("color: #505a64;")
+        head = QFormLayout()
+        head.addRow("key", self.key_edit)
+        head.addRow("layer type", self.type_label)
+
+        # activation
+        act = QGroupBox("Activation")
+        grid = QGridLayout(act)
+        row = 0
+        if d.has_value_field("act_type"):
+            grid.addWidget(QLabel("act_type"), row, 0)
+            grid.addWidget(self._combo("act_type"), row, 1)
+            row += 1
+        for name in _ACTIVATION:
+            grid.addWidget(QLabel(name), row, 0)
+            grid.addWidget(self._edit(name), row, 1)
+            row += 1
+        self.offset_hint = QLabel()
+        self.offset_hint.setStyleSheet("color: #505a64;")
+        grid.addWidget(self.offset_hint, row - 1, 2)
+        grid.addWidget(QLabel("clip range"), row, 0)
+        self.clip_label = QLabel()
+        self.clip_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.clip_label.setToolTip("[−(2^(b−1) + offset_d)·scale_d, (2^(b−1) − 1 − offset_d)·scale_d], "
+                                   "b from act_type: the float range the activations are clipped to")
+        grid.addWidget(self.clip_label, row, 1)
+        self.range_button = QPushButton("Set from range…")
+        self.range_button.setToolTip("Compute scale_d and offset_d from a float range, as AMCT does "
+                                     "(forced through zero), in one undo step")
+        self.range_button.clicked.connect(self.open_range_dialog)
+        grid.addWidget(self.range_button, row, 2)
+        grid.setColumnStretch(1, 1)
+
+        # types and options
+        opts = QGroupBox("Types and options")
+        form = QFormLayout(opts)
+        for name in _TYPES:
+            if name != "act_type" and d.has_value_field(name):
+                form.addRow(name, self._combo(name))
+        for name in _FLAGS:
+            if d.has_value_field(name):
+                form.addRow(self._flag(name))
+        for name in _SHAPE:
+            if d.has_value_field(name):
+                form.addRow(name, self._edit(name))
+        self.links_label = QLabel()
+        self.links_label.setWordWrap(True)
+        if d.has_value_field("prune_producer"):
+            form.addRow("prune links", self.links_label)
+
+        # per-channel vectors
+        self.tabs = QTabWidget()
+        self.weights_model = ChannelTableModel(self.model, self.stack, self.live, weights_columns(d),
+                                               self._derived_columns(), follow_record=False, parent=self.body)
+        self.weights = ChannelTable(self.weights_model)
+        self.tabs.addTab(self.weights, "Per-channel weights")
+        self.tables: list[ChannelTable] = [self.weights]
+        self._tab_of: dict[ChannelTable, QWidget] = {self.weights: self.weights}
+        self.rnn_box: QWidget | None = None
+        if d.has_value_field("scale_r"):
+            rnn_model = ChannelTableModel(self.model, self.stack, self.live, [
+                VectorColumn(("value", "scale_r"), "recurrent", "scale_r: recurrent weight scales"),
+                VectorColumn(("value", "offset_r"), "recurrent", "offset_r: must be 0; as many as scale_r"),
+            ], follow_record=False, parent=self.body)
+            self.rnn_box = QWidget()
+            rl = QVBoxLayout(self.rnn_box)
+            rform = QFormLayout()
+            for name in _RNN:
+                rform.addRow(name, self._edit(name))
+            rl.addLayout(rform)
+            self.rnn_table = ChannelTable(rnn_model)
+            rl.addWidget(self.rnn_table, 1)
+            self.tables.append(self.rnn_table)
+            self._tab_of[self.rnn_table] = self.rnn_box
+        self.kv_table: ChannelTable | None = None
+        if "kv_cache_value" in d.entry_descriptor.fields_by_name:
+            kv_model = ChannelTableModel(self.model, self.stack, self.live, [
+                VectorColumn(("kv_cache_value", "scale"), "kv", "KV-cache scales: finite and > 0"),
+                VectorColumn(("kv_cache_value", "offset"), "kv", "KV-cache offsets: [-128, 127]; as many as scale"),
+            ], follow_record=False, parent=self.body)
+            self.kv_table = ChannelTable(kv_model)
+            self.tables.append(self.kv_table)
+            self._tab_of[self.kv_table] = self.kv_table
+        for t in self.tables:
+            t.message.connect(self.message)
+            t.cellSelected.connect(lambda name, row, t=t: self._on_cell(t, name, row))
+
+        # problems of this layer
+        self.problem_list = QListWidget()
+        self.problem_list.setMaximumHeight(96)
+        self.problem_list.setWordWrap(True)
+        self.problem_list.itemDoubleClicked.connect(self._on_problem_clicked)
+        self.problems_title = QLabel()
+
+        top = QHBoxLayout()
+        left = QVBoxLayout()
+        left.addLayout(head)
+        left.addWidget(act)
+        top.addLayout(left, 3)
+        top.addWidget(opts, 2)
+        lay = QVBoxLayout(self.body)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addLayout(top)
+        lay.addWidget(self.tabs, 1)
+        lay.addWidget(self.problems_title)
+        lay.addWidget(self.problem_list)
+        self._outer.addWidget(self.empty)
+        self._outer.addWidget(self.body, 1)
+
+    def _rebuild(self) -> None:
+        """Build the form again for another dialect (a document of another flavour was opened)."""
+        for w in (self.empty, self.body):
+            self._outer.removeWidget(w)
+            w.deleteLater()
+        self.dialect = self.live.dialect
+        self._build()
+
+    def _edit(self, name: str) -> FieldEdit:
+        w = FieldEdit(self._text_check(name), tooltip=_FIELD_TIPS.get(name, name))
+        w.commit.connect(lambda v, n=name: self._commit(n, v))
+        w.refused.connect(self.message)
+        self.edits[name] = w
+        return w
+
+    def _combo(self, name: str) -> TypeCombo:
+        default = self.dialect.default(name) or ""
+        w = TypeCombo(type_values(name) or (), default or "empty",
+                      lambda v, n=name: self._check_value(n, v), tooltip=_FIELD_TIPS.get(name, name))
+        w.commit.connect(lambda v, n=name: self._commit(n, v))
+        w.refused.connect(self.message)
+        self.combos[name] = w
+        return w
+
+    def _flag(self, name: str) -> FlagBox:
+        w = FlagBox(name, bool(self.dialect.default(name)), lambda v, n=name: self._check_value(n, v),
+                    tooltip=_FIELD_TIPS.get(name, name))
+        w.commit.connect(lambda v, n=name: self._commit(n, v))
+        w.refused.connect(self.message)
+        self.flags[name] = w
+        return w
+
+    def _derived_columns(self) -> list[DerivedColumn]:
+        def scale_w(row: int) -> float | None:
+            path = self._value_path("scale_w")
+            return self.model.value(path + (row,)) if row < self.model.element_count(path) else None
+
+        def weight_range(row: int) -> str | None:
+            s = scale_w(row)
+            if s is None:
+                return None
+            return "±" + format_float32(quant.weight_range(s, weight_bits(self._get("wts_type"))))
+
+        def dequant(row: int) -> str | None:
+            s = scale_w(row)
+            if s is None or not self._has("scale_d"):
+                return None
+            return format_float32(quant.dequant_scale(self._get("scale_d"), s))
+
+        return [
+            DerivedColumn("weight range", "output", weight_range,
+                          "±(2^(b−1) − 1)·scale_w[c], b from wts_type (unset: INT8; INT6/INT7 factors "
+                          "are stored as INT8): the largest weight magnitude channel c represents"),
+            DerivedColumn("dequant scale", "output", dequant,
+                          "scale_d·scale_w[c]: the dequantization scale the device uses for channel c"),
+        ]
+
+    # ------------------------------------------------------------------ record access
+
+    def _entry_path(self) -> Path:
+        return ("record", self.entry)
+
+    def _value_path(self, name: str) -> Path:
+        return ("record", self.entry, "value", name)
+
+    def _field_path(self, name: str) -> Path:
+        return ("record", self.entry, "key") if name == "key" else self._value_path(name)
+
+    def _has(self, name: str) -> bool:
+        return self.dialect.has_value_field(name) and self.model.has_field(self._value_path(name))
+
+    def _get(self, name: str) -> Any:
+        """The value of a value field, None when unset (or not in this dialect)."""
+        return self.model.value(self._value_path(name)) if self._has(name) else None
+
+    def _check_value(self, name: str, value: Any) -> str | None:
+        """The reason the rules refuse `value` for field `name` of the shown layer, or None."""
+        if self.entry is None:
+            return "no layer is shown"
+        problem = validate_value(self.dialect, self.model.message_at(self._entry_path()), name, value,
+                                 context=self.live.context, entry_index=self.entry)
+        return None if problem is None else problem.message
+
+    def _text_check(self, name: str):
+        def check(text: str) -> tuple[Any, str | None]:
+            if self.entry is None:
+                return None, "no layer is shown"
+            fd = self.model.field_descriptor(self._field_path(name))
+            if name != "key" and text.strip() == "":
+                value = None  # an empty box unsets the field
+            else:
+                try:
+                    value = parse_value(fd, text)
+                except ValueError as e:
+                    return None, str(e)
+            reason = self._check_value(name, value)
+            return (value, None) if reason is None else (None, reason)
+        return check
+
+    def _commit(self, name: str, value: Any) -> None:
+        if self.entry is None:
+            return
+        path = self._field_path(name)
+        if value is None:
+            self.stack.push(ClearFieldCommand(self.model, path))
+        else:
+            self.stack.push(SetValueCommand(self.model, path, value))
+
+    # ------------------------------------------------------------------ showing
+
+    def show_entry(self, entry: int | None) -> None:
+        """Show layer entry `entry` (None: a hint to select one)."""
+        if entry is not None and not 0 <= entry < self.model.element_count(("record",)):
+            entry = None
+        self.entry = entry
+        self.empty.setVisible(entry is None)
+        self.body.setVisible(entry is not None)
+        for t in self.tables:
+            t.table_model.set_entry(entry)
+        self.refresh(force=True)
+        self._on_problems()
+
+    def refresh(self, *, force: bool = False) -> None:
+        """Re-read every field of the shown layer (`force`: drop pending edits too)."""
+        if self.entry is None:
+            return
+        key_path = self._field_path("key")
+        self.key_edit.show_value(escape_text(self.model.value(key_path)) if self.model.has_field(key_path) else "",
+                                 placeholder="no key", force=force)
+        for name, w in self.edits.items():
+            path = self._value_path(name)
+            fd = self.model.field_descriptor(path)
+            if self.model.has_field(path):
+                w.show_value(format_value(fd, self.model.value(path)), force=force)
+            else:
+                w.show_value("", placeholder=f"not set (default {format_value(fd, fd.default_value)})",
+                             force=force)
+        for name, w in self.combos.items():
+            w.show_value(self._get(name))
+        for name, w in self.flags.items():
+            w.show_value(self._has(name), bool(self.model.value(self._value_path(name))))
+        if self.dialect.has_value_field("prune_producer"):
+            prod = self.model.value(self._value_path("prune_producer"))
+            cons = self.model.value(self._value_path("prune_consumer"))
+            self.links_label.setText(f"{len(prod)} prune_producer, {len(cons)} prune_consumer name(s)")
+            self.links_label.setToolTip("\n".join([f"prune_producer: {n}" for n in prod]
+                                                  + [f"prune_consumer: {n}" for n in cons]))
+        self._refresh_derived()
+        for t in self.tables:
+            t.table_model.refresh()
+        self._refresh_tabs()
+
+    def _refresh_tabs(self) -> None:
+        rnn_present = self.rnn_box is not None and any(
+            self._has(n) for n in ("scale_h", "offset_h", "scale_r", "offset_r"))
+        kv_present = self.kv_table is not None and self.model.has_field(self._entry_path() + ("kv_cache_value",))
+        for widget, present, title in ((self.rnn_box, rnn_present, "RNN"), (self.kv_table, kv_present, "KV cache")):
+            if widget is None:
+                continue
+            i = self.tabs.indexOf(widget)
+            if present and i < 0:
+                self.tabs.addTab(widget, title)
+            elif not present and i >= 0:
+                self.tabs.removeTab(i)
+
+    def act_bits(self) -> tuple[int, str]:
+        """(bit width, words) of the layer's act_type; an unknown type counts as INT8, as AMCT does."""
+        act = self._get("act_type")
+        try:
+            bits = quant.bit_width(act)
+        except ValueError:
+            return 8, f"act_type {act!r} unknown, so INT8"
+        return bits, (f"act_type {act}" if act else ("act_type unset, so INT8"
+                                                     if self.dialect.has_value_field("act_type") else "INT8"))
+
+    def clip_range(self) -> tuple[float, float] | None:
+        """The activation range the layer's scale_d/offset_d imply, or None if either is unset."""
+        if self.entry is None or not (self._has("scale_d") and self._has("offset_d")):
+            return None
+        bits, _ = self.act_bits()
+        return quant.clip_range(self._get("scale_d"), self._get("offset_d"), bits)
+
+    def _refresh_derived(self) -> None:
+        bits, words = self.act_bits()
+        lo, hi = quant.amct_offset_check_range(self._get("act_type"))
+        self.offset_hint.setText(f"allowed [{lo}, {hi}] ({words})")
+        rng = self.clip_range()
+        if rng is None:
+            self.clip_label.setText("needs scale_d and offset_d")
+        else:
+            lo_, hi_ = (v + 0.0 for v in rng)  # + 0.0: no "-0" for a range starting at zero
+            self.clip_label.setText(f"[{format_float32(lo_)}, {format_float32(hi_)}]  at {bits} bits")
+        for w in self.edits.values():
+            w.revalidate()
+
+    def _on_problems(self) -> None:
+        if self.entry is None:
+            self.problem_list.clear()
+            return
+        lt = layer_type(self.model.value(self._field_path("key")), self.live.context)
+        if lt.known:
+            source = {"file": "from its prune record", "key": "from its key",
+                      "name": "guessed from its name"}.get(lt.source, "")
+            self.type_label.setText(f"{lt.name} ({source})")
+        else:
+            self.type_label.setText("unknown (no prune record names it; the key does not say)")
+        problems = self.live.entry_problems(self.entry)
+        self.problem_list.clear()
+        for p in problems:
+            item = QListWidgetItem(f"{p.severity.value}: {p.message}  [{p.rule}]")
+            item.setForeground(Qt.GlobalColor.red if p.severity is Severity.ERROR else
+                               Qt.GlobalColor.darkYellow if p.severity is Severity.WARNING else
+                               Qt.GlobalColor.darkGray)
+            item.setData(Qt.ItemDataRole.UserRole, p)
+            item.setToolTip(p.message)
+            self.problem_list.addItem(item)
+        counts = [sum(p.severity is s for p in problems) for s in Severity]
+        if problems:
+            self.problems_title.setText(
+                f"Problems of this layer: <span style='color:{ERROR_COLOR}'>{counts[0]} error(s)</span>, "
+                f"<span style='color:{WARNING_COLOR}'>{counts[1]} warning(s)</span>, {counts[2]} info")
+        else:
+            self.problems_title.setText("No problems in this layer.")
+        self.problem_list.setVisible(bool(problems))
+        self.key_edit.revalidate()
+        for w in self.edits.values():
+            w.revalidate()
+
+    # ------------------------------------------------------------------ following
+
+    def _on_record_changed(self, change: RecordChange) -> None:
+        if change.kind is ChangeKind.RESET and self.live.dialect is not self.dialect \
+                and self.live.dialect is not None:
+            self._rebuild()
+            self.show_entry(None)
+            return
+        if self.entry is None:
+            return
+        moved = follow_entry(change, "record", self.entry)
+        if moved is None or moved >= self.model.element_count(("record",)):
+            self.show_entry(None)
+            return
+        if moved != self.entry:
+            self.entry = moved
+            for t in self.tables:
+                t.table_model.entry = moved
+            return
+        if change.touches("record", self.entry):
+            self.refresh()
+
+    def _on_selection(self, path: Path, source: object) -> None:
+        if source is self:
+            return
+        idx = self.selection.record_index
+        if idx is None:
+            return
+        if idx != self.entry:
+            self.show_entry(idx)
+        self.reveal(path, focus=_is_jump(source))
+
+    def reveal(self, path: Path, *, focus: bool = False) -> None:
+        """Bring the editor of `path` (a field or one channel of the shown layer) into view."""
+        rest = tuple(path[2:])
+        if rest[:1] == ("value",):
+            rest = rest[1:]
+        if not rest:
+            return
+        name = rest[0]
+        if len(rest) >= 2 and isinstance(rest[1], int) or (name == "kv_cache_value" and len(rest) >= 3):
+            column = ".".join(str(s) for s in rest if not isinstance(s, int))
+            row = rest[-1]
+            for t in self.tables:
+                try:
+                    t.table_model.column_of(column)
+                except KeyError:
+                    continue
+                i = self.tabs.indexOf(self._tab_of[t])
+                if i >= 0:
+                    self.tabs.setCurrentIndex(i)
+                t.select_cell(column, row)
+                if focus:
+                    t.view.setFocus(Qt.FocusReason.OtherFocusReason)
+                return
+            return
+        widget = self.key_edit if name == "key" else (self.edits.get(name) or self.combos.get(name)
+                                                      or self.flags.get(name))
+        if widget is not None and focus:
+            widget.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _on_cell(self, table: ChannelTable, name: str, row: int) -> None:
+        if self.entry is None:
+            return
+        m = table.table_model
+        try:
+            col = m.column_of(name)
+        except KeyError:
+            return
+        if col >= len(m.vectors):  # a derived column stands for its scale_w channel
+            col = 0
+        self.selection.select(self._entry_path() + m.vectors[col].subpath + (row,), source=self)
+
+    def _on_problem_clicked(self, item: QListWidgetItem) -> None:
+        p: Problem = item.data(Qt.ItemDataRole.UserRole)
+        path = problem_path(self.model, p)
+        if path:
+            self.selection.select(path, source=self)
+            self.reveal(path, focus=True)
+
+    # ------------------------------------------------------------------ set from range
+
+    def factors_from_range(self, lo: float, hi: float) -> tuple[float, int, int] | str:
+        """(scale_d, offset_d, bits) AMCT computes for [lo, hi] at the layer's act_type, or why not."""
+        if lo > hi:
+            return f"min {format_float32(lo)} is above max {format_float32(hi)}"
+        bits, _ = self.act_bits()
+        try:
+            scale, offset = quant.scale_offset_from_range(lo, hi, bits)
+        except ValueError as e:
+            return str(e)
+        return scale, offset, bits
+
+    def set_from_range(self, lo: float, hi: float) -> bool:
+        """Set scale_d and offset_d from the float range [lo, hi] in one undo step."""
+        if self.entry is None:
+            return False
+        result = self.factors_from_range(lo, hi)
+        if isinstance(result, str):
+            self.message.emit(f"Cannot set from range: {result}")
+            return False
+        scale, offset, _bits = result
+        problem = validate_changes(self.dialect, self.model.message_at(self._entry_path()),
+                                   [("scale_d", None, scale), ("offset_d", None, offset)],
+                                   context=self.live.context, entry_index=self.entry)
+        if problem is not None:
+            self.message.emit(f"Cannot set from range: {problem.message}")
+            return False
+        text = (f"Set scale_d/offset_d of {describe(self.model, self._entry_path())} from range "
+                f"[{format_float32(lo)}, {format_float32(hi)}]")
+        self.stack.push(MacroCommand(self.model, text, [
+            SetValueCommand(self.model, self._value_path("scale_d"), scale),
+            SetValueCommand(self.model, self._value_path("offset_d"), offset),
+        ]))
+        self.message.emit(f"scale_d = {format_float32(scale)}, offset_d = {offset}")
+        return True
+
+    def open_range_dialog(self) -> None:
+        dialog = SetFromRangeDialog(self, self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            rng = dialog.values()
+            if rng is not None:
+                self.set_from_range(*rng)
+
+
+def _is_jump(source: object) -> bool:
+    """Whether a selection came from a list of problems (a jump that should take the focus)."""
+    from editor.ui.panels.problems_dock import ProblemsDock  # here: the dock module imports panels
+
+    return isinstance(source, ProblemsDock)

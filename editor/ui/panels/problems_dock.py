@@ -1,0 +1,403 @@
+"""The problems dock: every problem of the open record, grouped by severity, kept current.
+
+`ProblemsModel` turns `LiveProblems` into a two-level tree (severity → problems) and, after
+each edit, changes only the rows that differ, so expansion and scrolling survive typing.
+`ProblemsDock` adds filters (severity toggles with counts, a rule choice) and turns a
+double-click into a `Selection` of the offending field, which the tree and panels follow.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDockWidget,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QToolButton,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.records.problems import Problem, Severity
+from editor.records.rules import RULES
+from editor.ui.panels._live import LiveProblems, problem_path
+from editor.ui.selection import Selection
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+
+_ORDER = (Severity.ERROR, Severity.WARNING, Severity.INFO)
+_TITLES = {Severity.ERROR: ("error", "errors"), Severity.WARNING: ("warning", "warnings"),
+           Severity.INFO: ("info", "info")}
+_COLORS = {Severity.ERROR: QColor("#c62828"), Severity.WARNING: QColor("#a86400"),
+           Severity.INFO: QColor("#3b6ea5")}
+_GROUP = 0  # internal id of group rows; problem rows carry 1 + their group's row
+
+
+def plural(n: int, severity: Severity) -> str:
+    one, many = _TITLES[severity]
+    return f"{n} {one if n == 1 else many}"
+
+
+def where(problem: Problem) -> str:
+    """Where a problem is, in words: ``conv1 › scale_w[3]``, ``prune record 2 › consumer[1]``."""
+    if problem.record is not None:
+        head = problem.record
+    elif problem.record_index is not None:
+        head = f"record {problem.record_index}"
+    elif problem.prune_record is not None:
+        head = f"prune record {problem.prune_record}"
+    else:
+        head = "file"
+    return f"{head} › {problem.field}" if problem.field else head
+
+
+def short_message(problem: Problem) -> str:
+    """The message without the leading ``layer "…": `` that the Where column already shows."""
+    text = problem.message
+    for prefix in (f'layer "{problem.record}": ' if problem.record is not None else None,
+                   f"prune record {problem.prune_record}: " if problem.prune_record is not None else None):
+        if prefix and text.startswith(prefix):
+            return text[len(prefix):]
+    return text
+
+
+class ProblemsModel(QAbstractItemModel):
+    """Severity groups (rows of the root) with their problems as children.
+
+    Columns: problem, where, rule, line (reading problems only: rule problems follow the
+    live record, whose lines move as it is edited). Filters: `set_severities`, `set_rule`.
+    """
+
+    COLUMNS = ("Problem", "Where", "Rule", "Line")
+    PROBLEM_ROLE = Qt.ItemDataRole.UserRole + 1
+
+    #: (errors, warnings, infos) of the whole document, unfiltered
+    countsChanged = Signal(int, int, int)
+
+    def __init__(self, live: LiveProblems, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.live = live
+        self._severities: set[Severity] = set(_ORDER)
+        self._rule: str | None = None
+        self._groups: list[Severity] = list(_ORDER)
+        self._items: dict[Severity, list[Problem]] = {s: [] for s in _ORDER}
+        self._counts: dict[Severity, int] = dict.fromkeys(_ORDER, 0)
+        self._rules_present: dict[str, int] = {}
+        live.problemsChanged.connect(self.refresh)
+        self._load(reset=True)
+
+    # ------------------------------------------------------------------ filters and counts
+
+    def set_severities(self, severities) -> None:
+        self._severities = {Severity(s) for s in severities}
+        self._load(reset=True)
+
+    def set_rule(self, rule: str | None) -> None:
+        self._rule = rule or None
+        self._load(reset=True)
+
+    @property
+    def rule(self) -> str | None:
+        return self._rule
+
+    def counts(self) -> dict[Severity, int]:
+        """Problems per severity in the whole document (filters do not change them)."""
+        return dict(self._counts)
+
+    def rules_present(self) -> dict[str, int]:
+        """Rule id → number of problems, for the rule filter."""
+        return dict(self._rules_present)
+
+    def summary(self) -> str:
+        """``2 errors, 5 warnings, 1 info`` (or ``no problems``) for the status bar."""
+        if not any(self._counts.values()):
+            return "no problems"
+        return ", ".join(plural(self._counts[s], s) for s in _ORDER)
+
+    def shown(self) -> list[Problem]:
+        """The problems the filters let through, in display order."""
+        return [p for s in self._groups for p in self._items[s]]
+
+    # ------------------------------------------------------------------ loading
+
+    def refresh(self) -> None:
+        self._load(reset=False)
+
+    def _load(self, *, reset: bool) -> None:
+        problems = self.live.problems
+        counts = dict.fromkeys(_ORDER, 0)
+        rules: dict[str, int] = {}
+        items: dict[Severity, list[Problem]] = {s: [] for s in _ORDER}
+        for p in problems:
+            counts[p.severity] += 1
+            rules[p.rule] = rules.get(p.rule, 0) + 1
+            if self._rule is None or p.rule == self._rule:
+                items[p.severity].append(p)
+        groups = [s for s in _ORDER if s in self._severities]
+        shown_before = {s: len(self._items[s]) for s in self._groups}
+        if reset or groups != self._groups:
+            self.beginResetModel()
+            self._groups, self._items = groups, items
+            self.endResetModel()
+        else:
+            for g, s in enumerate(self._groups):
+                self._update_group(g, items[s])
+        changed = counts != self._counts
+        self._counts, self._rules_present = counts, rules
+        for g, s in enumerate(self._groups):  # the group rows' titles carry the counts
+            if changed or shown_before.get(s) != len(self._items[s]):
+                self.dataChanged.emit(self.index(g, 0), self.index(g, len(self.COLUMNS) - 1))
+        if changed or reset:
+            self.countsChanged.emit(*(counts[s] for s in _ORDER))
+
+    def _update_group(self, g: int, new: list[Problem]) -> None:
+        """Replace the children of group `g` by `new`, touching only the rows that differ."""
+        old = self._items[self._groups[g]]
+        if old == new:
+            return
+        start = 0
+        limit = min(len(old), len(new))
+        while start < limit and old[start] == new[start]:
+            start += 1
+        end_old, end_new = len(old), len(new)
+        while end_old > start and end_new > start and old[end_old - 1] == new[end_new - 1]:
+            end_old -= 1
+            end_new -= 1
+        parent = self.index(g, 0)
+        common = min(end_old, end_new) - start
+        if common > 0:  # rows that stay, with new content
+            old[start:start + common] = new[start:start + common]
+            self.dataChanged.emit(self.index(start, 0, parent),
+                                  self.index(start + common - 1, len(self.COLUMNS) - 1, parent))
+        if end_old > start + common:
+            self.beginRemoveRows(parent, start + common, end_old - 1)
+            del old[start + common:end_old]
+            self.endRemoveRows()
+        elif end_new > start + common:
+            self.beginInsertRows(parent, start + common, end_new - 1)
+            old[start + common:start + common] = new[start + common:end_new]
+            self.endInsertRows()
+
+    # ------------------------------------------------------------------ Qt model
+
+    def index(self, row: int, column: int, parent: AnyIndex = QModelIndex()) -> QModelIndex:  # noqa: B008
+        if column < 0 or column >= len(self.COLUMNS) or row < 0:
+            return QModelIndex()
+        if not parent.isValid():
+            return self.createIndex(row, column, _GROUP) if row < len(self._groups) else QModelIndex()
+        if parent.internalId() != _GROUP or parent.column() != 0:
+            return QModelIndex()
+        g = parent.row()
+        if g >= len(self._groups) or row >= len(self._items[self._groups[g]]):
+            return QModelIndex()
+        return self.createIndex(row, column, g + 1)
+
+    def parent(self, index: AnyIndex = QModelIndex()) -> QModelIndex:  # noqa: B008
+        if not index.isValid() or index.internalId() == _GROUP:
+            return QModelIndex()
+        return self.createIndex(index.internalId() - 1, 0, _GROUP)
+
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        if not parent.isValid():
+            return len(self._groups)
+        if parent.internalId() == _GROUP and parent.column() == 0 and parent.row() < len(self._groups):
+            return len(self._items[self._groups[parent.row()]])
+        return 0
+
+    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return len(self.COLUMNS)
+
+    def hasChildren(self, parent: AnyIndex = QModelIndex()) -> bool:  # noqa: B008
+        return self.rowCount(parent) > 0
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole \
+                and 0 <= section < len(self.COLUMNS):
+            return self.COLUMNS[section]
+        return None
+
+    def flags(self, index: AnyIndex) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        if index.internalId() != _GROUP:
+            flags |= Qt.ItemFlag.ItemNeverHasChildren
+        return flags
+
+    def problem(self, index: AnyIndex) -> Problem | None:
+        if not index.isValid() or index.internalId() == _GROUP:
+            return None
+        g = index.internalId() - 1
+        if g >= len(self._groups):
+            return None
+        items = self._items[self._groups[g]]
+        return items[index.row()] if index.row() < len(items) else None
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        col = index.column()
+        if index.internalId() == _GROUP:
+            if index.row() >= len(self._groups):
+                return None
+            s = self._groups[index.row()]
+            if role == Qt.ItemDataRole.DisplayRole and col == 0:
+                shown = len(self._items[s])
+                text = plural(self._counts[s], s).capitalize()
+                return text if shown == self._counts[s] else f"{text} ({shown} shown)"
+            if role == Qt.ItemDataRole.ForegroundRole and col == 0:
+                return QBrush(_COLORS[s])
+            if role == Qt.ItemDataRole.FontRole and col == 0:
+                font = QFont()
+                font.setBold(True)
+                return font
+            return None
+        p = self.problem(index)
+        if p is None:
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            if col == 0:
+                return short_message(p)
+            if col == 1:
+                return where(p)
+            if col == 2:
+                return p.rule
+            return "" if p.line is None else (f"{p.line}:{p.column}" if p.column else str(p.line))
+        if role == Qt.ItemDataRole.ToolTipRole:
+            rule = RULES.get(p.rule)
+            about = f"\n\n[{p.rule}] {rule.description}" if rule is not None else f"\n\n[{p.rule}]"
+            read = f"\n(found when reading the file, line {p.line})" if p.line is not None else ""
+            return f"{p.severity.value}: {p.message}{about}{read}"
+        if role == Qt.ItemDataRole.ForegroundRole and col == 0:
+            return QBrush(_COLORS[p.severity])
+        if role == self.PROBLEM_ROLE:
+            return p
+        return None
+
+
+class ProblemsDock(QDockWidget):
+    """A dock with the document's problems: filters, counts, double-click to jump."""
+
+    #: (errors, warnings, infos) — for the status bar
+    countsChanged = Signal(int, int, int)
+
+    def __init__(self, live: LiveProblems, selection: Selection, parent: QWidget | None = None) -> None:
+        super().__init__("Problems", parent)
+        self.setObjectName("ProblemsDock")
+        self.live = live
+        self.selection = selection
+        self.problems_model = ProblemsModel(live, self)
+        self.view = QTreeView()
+        self.view.setModel(self.problems_model)
+        self.view.setUniformRowHeights(True)
+        self.view.setAlternatingRowColors(True)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.view.setExpandsOnDoubleClick(False)
+        self.view.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # long keys: keep both ends
+        header = self.view.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for c in (1, 2, 3):
+            header.setSectionResizeMode(c, QHeaderView.ResizeMode.Interactive)
+        header.resizeSection(1, 260)
+        header.resizeSection(2, 130)
+        header.resizeSection(3, 60)
+        self.toggles: dict[Severity, QToolButton] = {}
+        bar = QHBoxLayout()
+        bar.setContentsMargins(0, 0, 0, 0)
+        for s in _ORDER:
+            b = QToolButton()
+            b.setCheckable(True)
+            b.setChecked(True)
+            b.setAutoRaise(True)
+            b.setToolTip(f"Show {_TITLES[s][1]}")
+            b.toggled.connect(self._on_filter)
+            self.toggles[s] = b
+            bar.addWidget(b)
+        bar.addSpacing(12)
+        bar.addWidget(QLabel("Rule:"))
+        self.rule_combo = QComboBox()
+        self.rule_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.rule_combo.activated.connect(self._on_rule)
+        bar.addWidget(self.rule_combo)
+        bar.addStretch(1)
+        body = QWidget()
+        lay = QVBoxLayout(body)
+        lay.setContentsMargins(4, 2, 4, 4)
+        lay.addLayout(bar)
+        lay.addWidget(self.view, 1)
+        self.setWidget(body)
+        self.view.doubleClicked.connect(self.jump)
+        self.view.activated.connect(self.jump)
+        self.problems_model.countsChanged.connect(self._on_counts)
+        live.problemsChanged.connect(self._fill_rules)  # after the model: rules can change, counts not
+        self.problems_model.modelReset.connect(self.view.expandAll)
+        self.problems_model.rowsInserted.connect(lambda parent, *_: self.view.expand(parent))
+        self._on_counts(*(self.problems_model.counts()[s] for s in _ORDER))
+        self.view.expandAll()
+
+    def counts(self) -> dict[Severity, int]:
+        return self.problems_model.counts()
+
+    def summary(self) -> str:
+        return self.problems_model.summary()
+
+    def set_severities(self, severities) -> None:
+        """Show only these severities (the toggles follow)."""
+        wanted = {Severity(s) for s in severities}
+        for s, b in self.toggles.items():
+            b.blockSignals(True)
+            b.setChecked(s in wanted)
+            b.blockSignals(False)
+        self.problems_model.set_severities(wanted)
+
+    def set_rule(self, rule: str | None) -> None:
+        """Show only problems of `rule` (None: every rule)."""
+        self.problems_model.set_rule(rule)
+        self._fill_rules()
+
+    def jump(self, index: QModelIndex) -> None:
+        """Select the field a problem names (tree and panels follow the Selection)."""
+        p = self.problems_model.problem(index)
+        if p is None:
+            return
+        path = problem_path(self.live.model, p)
+        if path:
+            self.selection.select(path, source=self)
+
+    def _on_filter(self) -> None:
+        self.problems_model.set_severities(s for s, b in self.toggles.items() if b.isChecked())
+
+    def _on_rule(self, i: int) -> None:
+        self.problems_model.set_rule(self.rule_combo.itemData(i))
+
+    def _on_counts(self, errors: int, warnings: int, infos: int) -> None:
+        counts = dict(zip(_ORDER, (errors, warnings, infos), strict=True))
+        for s, b in self.toggles.items():
+            b.setText(plural(counts[s], s).capitalize())
+            b.setStyleSheet(f"color: {_COLORS[s].name()};" if counts[s] else "")
+        self._fill_rules()
+        total = errors + warnings + infos
+        self.setWindowTitle(f"Problems ({total})" if total else "Problems")
+        self.countsChanged.emit(errors, warnings, infos)
+
+    def _fill_rules(self) -> None:
+        present = self.problems_model.rules_present()
+        current = self.problems_model.rule
+        self.rule_combo.blockSignals(True)
+        self.rule_combo.clear()
+        self.rule_combo.addItem("all rules", None)
+        for rule_id in sorted(present):
+            self.rule_combo.addItem(f"{rule_id} ({present[rule_id]})", rule_id)
+        if current is not None and current not in present:
+            self.rule_combo.addItem(f"{current} (0)", current)
+        self.rule_combo.setCurrentIndex(max(0, self.rule_combo.findData(current)) if current else 0)
+        self.rule_combo.blockSignals(False)

@@ -1,0 +1,644 @@
+"""The prune panel: one prune record's producers and consumers as a table.
+
+Rows are nodes (producers, then consumers, then the selective_prune node if any); columns
+name, type, begin, end, width and the other attributes. Name, type, begin and end are
+editable; every edit is checked by the rule engine first (`rules.validate_prune_value`),
+so an inverted range or a width that no longer matches the producer is refused with the
+reason. Changing the width of a whole prune record is one step: "Set channel range…"
+sets begin/end on every producer and consumer at once, checked as a whole.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from google.protobuf.message import Message
+from google.protobuf.message_factory import GetMessageClass
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QUndoStack
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.records._pb import basic_info_pb2
+from editor.records.problems import Problem, Severity
+from editor.records.rules import CheckContext, check_prune_record, validate_prune_value
+from editor.ui.commands import (
+    ClearFieldCommand,
+    InsertElementsCommand,
+    MacroCommand,
+    RecordCommand,
+    RemoveElementsCommand,
+    SetValueCommand,
+)
+from editor.ui.panels._live import LiveProblems, follow_entry, problem_path
+from editor.ui.panels._widgets import ERROR_COLOR, WARNING_COLOR
+from editor.ui.panels.channel_table import CheckedDelegate
+from editor.ui.selection import Selection
+from editor.ui.tree_model import Path, PathError, RecordChange, RecordTreeModel, attr_text
+from editor.ui.values import escape_text, parse_value
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+Attr = basic_info_pb2.AttrProto
+
+#: the value field an attribute of each AttrType keeps a scalar in
+_SCALAR_FIELD = {Attr.FLOAT: "f", Attr.INT: "i", Attr.STRING: "s"}
+#: the type AMCT gives the attributes this panel edits
+_EDITED = {"type": Attr.STRING, "begin": Attr.INT, "end": Attr.INT}
+_VALUE_FIELDS = ("f", "i", "s", "floats", "ints", "strings")
+_FLAG_BG = QBrush(QColor("#fde2e2"))
+_DERIVED_FG = QBrush(QColor("#505a64"))
+
+
+def _attr(node: Message, name: str) -> tuple[int, Message] | None:
+    """(index, attr) of the first attribute called `name` (the one readers use)."""
+    for j, a in enumerate(node.attr):
+        if a.name == name:
+            return j, a
+    return None
+
+
+def _attr_value(node: Message, name: str) -> Any:
+    found = _attr(node, name)
+    if found is None:
+        return None
+    a = found[1]
+    field = _SCALAR_FIELD.get(a.type)
+    if field == "s":
+        return a.s.decode("utf-8", "replace")
+    if field is not None and a.HasField(field):
+        return getattr(a, field)
+    return None
+
+
+def set_attr(node: Message, name: str, value: Any) -> None:
+    """Set (or add) a scalar attribute on a node copy, the way the commands below do."""
+    found = _attr(node, name)
+    if found is None:
+        a = node.attr.add()
+        a.name = name
+        a.type = _EDITED.get(name, Attr.INT if isinstance(value, int) else Attr.STRING)
+    else:
+        a = found[1]
+    field = _SCALAR_FIELD.get(a.type, "i")
+    for f in _VALUE_FIELDS:
+        a.ClearField(f)
+    setattr(a, field, value.encode("utf-8") if field == "s" and isinstance(value, str) else value)
+
+
+class PruneTableModel(QAbstractTableModel):
+    """The nodes of one prune record, read through the tree model; edits become undo commands."""
+
+    COLUMNS = ("Role", "Name", "Type", "Begin", "End", "Width", "Other attributes")
+    NAME, TYPE, BEGIN, END, WIDTH, OTHER = 1, 2, 3, 4, 5, 6
+    _EDIT_ATTR = {TYPE: "type", BEGIN: "begin", END: "end"}
+
+    message = Signal(str)
+
+    def __init__(self, model: RecordTreeModel, stack: QUndoStack, live: LiveProblems,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.stack = stack
+        self.live = live
+        self.prune: int | None = None
+        self._rows: list[tuple[str, int | None]] = []
+
+    # ------------------------------------------------------------------ record access
+
+    def set_prune(self, prune: int | None) -> None:
+        self.beginResetModel()
+        self.prune = prune
+        self._rows = self._read_rows()
+        self.endResetModel()
+
+    def refresh(self) -> None:
+        """Re-read the nodes (rows added or removed at the end, cells updated)."""
+        new = self._read_rows()
+        old = len(self._rows)
+        if len(new) > old:
+            self.beginInsertRows(QModelIndex(), old, len(new) - 1)
+            self._rows = new
+            self.endInsertRows()
+        elif len(new) < old:
+            self.beginRemoveRows(QModelIndex(), len(new), old - 1)
+            self._rows = new
+            self.endRemoveRows()
+        self._rows = new
+        if new:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(new) - 1, len(self.COLUMNS) - 1))
+
+    def record_path(self) -> Path:
+        return ("prune_record", self.prune)
+
+    def record(self) -> Message:
+        return self.model.message_at(self.record_path())
+
+    def _read_rows(self) -> list[tuple[str, int | None]]:
+        if self.prune is None:
+            return []
+        rec = self.record()
+        rows: list[tuple[str, int | None]] = [("producer", k) for k in range(len(rec.producer))]
+        rows += [("consumer", k) for k in range(len(rec.consumer))]
+        if rec.HasField("selective_prune"):
+            rows.append(("selective_prune", None))
+        return rows
+
+    def row_node(self, row: int) -> tuple[str, int | None]:
+        """(role, index) of a row: ("consumer", 2), ("selective_prune", None)."""
+        return self._rows[row]
+
+    def node_label(self, row: int) -> str:
+        """``producer[0]``, ``consumer[2]`` or ``selective_prune`` (the rules' node paths)."""
+        role, k = self._rows[row]
+        return role if k is None else f"{role}[{k}]"
+
+    def node_path(self, row: int) -> Path:
+        role, k = self._rows[row]
+        return self.record_path() + ((role,) if k is None else (role, k))
+
+    def row_of(self, role: str, k: int | None) -> int | None:
+        try:
+            return self._rows.index((role, k))
+        except ValueError:
+            return None
+
+    def node(self, row: int) -> Message:
+        return self.model.message_at(self.node_path(row))
+
+    def reference_width(self) -> int | None:
+        """Width of the first producer with a valid range: every node must match it."""
+        rec = self.record()
+        for n in rec.producer:
+            b, e = _attr_value(n, "begin"), _attr_value(n, "end")
+            if isinstance(b, int) and isinstance(e, int) and 0 <= b < e:
+                return e - b
+        return None
+
+    def _flag(self, row: int) -> str | None:
+        """Why a node's range is wrong (inverted, or another width than the producer's)."""
+        role, _ = self._rows[row]
+        if role == "selective_prune":
+            return None
+        node = self.node(row)
+        b, e = _attr_value(node, "begin"), _attr_value(node, "end")
+        if not (isinstance(b, int) and isinstance(e, int)):
+            return f"{self.node_label(row)} has no channel range [begin, end)"
+        if b >= e:
+            return f"begin {b} is not below end {e}: the range is empty or inverted"
+        ref = self.reference_width()
+        if ref is not None and e - b != ref:
+            return f"width {e - b} differs from the producer's {ref}; every node must cover as many channels"
+        return None
+
+    # ------------------------------------------------------------------ Qt model
+
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self.COLUMNS):
+            if role == Qt.ItemDataRole.DisplayRole:
+                return self.COLUMNS[section]
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return {self.BEGIN: "First channel of the range [begin, end)",
+                        self.END: "One past the last channel of the range [begin, end)",
+                        self.WIDTH: "end − begin: must be the same for every node of the record"}.get(section)
+        return None
+
+    def flags(self, index: AnyIndex) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+        col = index.column()
+        sel = self._rows[index.row()][0] == "selective_prune"
+        if col == self.NAME or col == self.TYPE or (col in (self.BEGIN, self.END) and not sel):
+            flags |= Qt.ItemFlag.ItemIsEditable
+        return flags
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or index.row() >= len(self._rows):
+            return None
+        row, col = index.row(), index.column()
+        try:
+            node = self.node(row)
+        except PathError:
+            return None
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+            if col == 0:
+                return self.node_label(row)
+            if col == self.NAME:
+                return escape_text(node.name) if node.HasField("name") else ""
+            if col in self._EDIT_ATTR:
+                v = _attr_value(node, self._EDIT_ATTR[col])
+                return "" if v is None else str(v)
+            if col == self.WIDTH:
+                b, e = _attr_value(node, "begin"), _attr_value(node, "end")
+                return str(e - b) if isinstance(b, int) and isinstance(e, int) else ""
+            if col == self.OTHER:
+                return "; ".join(f"{a.name}={attr_text(a)}" for a in node.attr if a.name not in _EDITED)
+            return None
+        if role == Qt.ItemDataRole.ForegroundRole and col in (0, self.WIDTH, self.OTHER):
+            return _DERIVED_FG
+        if col == self.WIDTH and role in (Qt.ItemDataRole.BackgroundRole, Qt.ItemDataRole.ToolTipRole):
+            reason = self._flag(row)
+            if role == Qt.ItemDataRole.BackgroundRole:
+                return _FLAG_BG if reason else None
+            return reason or "end − begin"
+        if role == Qt.ItemDataRole.ToolTipRole and col == self.OTHER:
+            return "\n".join(f"{a.name} = {attr_text(a)}" for a in node.attr if a.name not in _EDITED) or None
+        return None
+
+    def setData(self, index: AnyIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        if role != Qt.ItemDataRole.EditRole or not (self.flags(index) & Qt.ItemFlag.ItemIsEditable):
+            return False
+        parsed, reason = self.check(index, value)
+        if reason is not None:
+            self.message.emit(reason)
+            return False
+        command = self._command(index.row(), index.column(), parsed)
+        if command is not None:
+            self.stack.push(command)
+        return True
+
+    # ------------------------------------------------------------------ checks and edits
+
+    def check(self, index: AnyIndex, value: Any) -> tuple[Any, str | None]:
+        """(value, None) when cell `index` may take `value` (text or value), else (None, reason)."""
+        row, col = index.row(), index.column()
+        label = self.node_label(row)
+        if col == self.NAME:
+            attr_name = "name"
+            try:
+                parsed = parse_value(self.node(row).DESCRIPTOR.fields_by_name["name"], value) \
+                    if isinstance(value, str) else value
+            except ValueError as e:
+                return None, f"{label} name: {e}"
+        else:
+            attr_name = self._EDIT_ATTR[col]
+            parsed = value
+            if isinstance(value, str):
+                if attr_name == "type":
+                    parsed = value
+                else:
+                    try:
+                        parsed = parse_value(Attr.DESCRIPTOR.fields_by_name["i"], value)
+                    except ValueError:
+                        return None, f"{label} {attr_name} takes a whole number (a channel index), not {value!r}"
+        problem = validate_prune_value(self.live.dialect, self.record(), label, attr_name, parsed,
+                                       prune_index=self.prune)
+        return (parsed, None) if problem is None else (None, problem.message)
+
+    def _command(self, row: int, col: int, value: Any) -> RecordCommand | None:
+        path = self.node_path(row)
+        label = self.node_label(row)
+        if col == self.NAME:
+            return SetValueCommand(self.model, path + ("name",), value,
+                                   text=f"Rename {label} of prune record {self.prune} to {value!r}")
+        return attr_command(self.model, path, self._EDIT_ATTR[col], value,
+                            f"Set {self._EDIT_ATTR[col]} of {label} of prune record {self.prune} to {value}")
+
+
+def attr_command(model: RecordTreeModel, node_path: Path, name: str, value: Any, text: str) -> RecordCommand:
+    """The undo command that sets scalar attribute `name` of the node at `node_path` (adding it
+    when missing, clearing stray value fields), mirroring `set_attr`."""
+    node = model.message_at(node_path)
+    found = _attr(node, name)
+    if found is None:
+        a = Attr(name=name, type=_EDITED.get(name, Attr.INT if isinstance(value, int) else Attr.STRING))
+        setattr(a, _SCALAR_FIELD[a.type], value.encode("utf-8") if isinstance(value, str) else value)
+        return InsertElementsCommand(model, node_path + ("attr",), len(node.attr), [a], text=text)
+    j, a = found
+    field = _SCALAR_FIELD.get(a.type, "i")
+    apath = node_path + ("attr", j)
+    commands: list[RecordCommand] = [ClearFieldCommand(model, apath + (f,)) for f in _VALUE_FIELDS
+                                     if f != field and model.has_field(apath + (f,))]
+    commands.append(SetValueCommand(model, apath + (field,),
+                                    value.encode("utf-8") if field == "s" and isinstance(value, str) else value))
+    return commands[0] if len(commands) == 1 and isinstance(commands[0], SetValueCommand) and \
+        commands[0].text() == text else MacroCommand(model, text, commands)
+
+
+def check_prune_edit(dialect, record: Message, prune_index: int, edit) -> Problem | None:
+    """The error an edit of a whole prune record would newly cause, or None.
+
+    `edit(copy)` changes a copy of `record`; the copy is checked by the same rules as the
+    file (errors only) and compared with the record as it is.
+    """
+    def errors(rec: Message) -> list[Problem]:
+        top = dialect.new_message()
+        for _ in range(prune_index):
+            top.prune_record.add()  # empty records before it: the messages name the right index
+        top.prune_record.add().CopyFrom(rec)
+        return check_prune_record(top, dialect, prune_index, CheckContext(dialect), severities=("error",))
+
+    copy = type(record)()
+    copy.CopyFrom(record)
+    edit(copy)
+    before = {(p.rule, p.field) for p in errors(record)}
+    for p in errors(copy):
+        if (p.rule, p.field) not in before:
+            return p
+    return None
+
+
+class RangeDialog(QDialog):
+    """Asks for a channel range [begin, end) to give every producer and consumer."""
+
+    def __init__(self, begin: int, end: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Set channel range of all nodes")
+        self.begin = QSpinBox()
+        self.end = QSpinBox()
+        for box, v in ((self.begin, begin), (self.end, end)):
+            box.setRange(0, 2**31 - 1)
+            box.setValue(v)
+        form = QFormLayout(self)
+        form.addRow(QLabel("Every producer and consumer of this prune record gets this range."))
+        form.addRow("begin", self.begin)
+        form.addRow("end", self.end)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+
+class PrunePanel(QWidget):
+    """Edits one prune record (`Selection.prune_index`) through the undo stack."""
+
+    message = Signal(str)
+
+    def __init__(self, model: RecordTreeModel, undo_stack: QUndoStack, selection: Selection,
+                 live: LiveProblems, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.stack = undo_stack
+        self.selection = selection
+        self.live = live
+        self.prune: int | None = None
+        self.table_model = PruneTableModel(model, undo_stack, live, self)
+        self.view = QTableView()
+        self.view.setModel(self.table_model)
+        self.delegate = CheckedDelegate(self.view)
+        self.view.setItemDelegate(self.delegate)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectItems)
+        self.view.verticalHeader().setVisible(False)
+        hh = self.view.horizontalHeader()
+        hh.setStretchLastSection(True)
+        hh.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        for col, width in ((0, 110), (1, 330), (2, 140), (3, 60), (4, 60), (5, 60)):
+            hh.resizeSection(col, width)
+        self.title = QLabel()
+        self.empty = QLabel("Select a prune record in the tree to edit its producers and consumers.")
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setStyleSheet("color: gray;")
+        self.range_button = QPushButton("Set channel range…")
+        self.range_button.setToolTip("Give every producer and consumer the same [begin, end), in one undo step")
+        self.range_button.clicked.connect(self.open_range_dialog)
+        self.add_consumer_button = QPushButton("Add consumer")
+        self.add_consumer_button.setToolTip("Add a consumer with the first producer's channel range")
+        self.add_consumer_button.clicked.connect(lambda: self.add_node("consumer"))
+        self.delete_button = QPushButton("Delete node")
+        self.delete_button.clicked.connect(self.delete_current)
+        self.problem_list = QListWidget()
+        self.problem_list.setMaximumHeight(96)
+        self.problem_list.setWordWrap(True)
+        self.problem_list.itemDoubleClicked.connect(self._on_problem_clicked)
+        self.problems_title = QLabel()
+        bar = QHBoxLayout()
+        bar.addWidget(self.title, 1)
+        bar.addWidget(self.range_button)
+        bar.addWidget(self.add_consumer_button)
+        bar.addWidget(self.delete_button)
+        self.body = QWidget()
+        lay = QVBoxLayout(self.body)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addLayout(bar)
+        lay.addWidget(self.view, 1)
+        lay.addWidget(self.problems_title)
+        lay.addWidget(self.problem_list)
+        outer = QVBoxLayout(self)
+        outer.addWidget(self.empty)
+        outer.addWidget(self.body, 1)
+        self.table_model.message.connect(self.message)
+        self.delegate.refused.connect(self.message)
+        self.view.selectionModel().currentChanged.connect(self._on_current)
+        model.recordChanged.connect(self._on_record_changed)
+        live.problemsChanged.connect(self._on_problems)
+        selection.changed.connect(self._on_selection)
+        self.show_prune(selection.prune_index)
+
+    # ------------------------------------------------------------------ showing
+
+    def show_prune(self, prune: int | None) -> None:
+        has = self.live.dialect is not None and self.live.dialect.has_prune
+        if prune is not None and not (has and 0 <= prune < self.model.element_count(("prune_record",))):
+            prune = None
+        self.prune = prune
+        self.empty.setVisible(prune is None)
+        self.body.setVisible(prune is not None)
+        self.table_model.set_prune(prune)
+        self._refresh_title()
+        self._on_problems()
+
+    def _refresh_title(self) -> None:
+        if self.prune is None:
+            return
+        rec = self.table_model.record()
+        width = self.table_model.reference_width()
+        self.title.setText(f"<b>Prune record {self.prune}</b>: {len(rec.producer)} producer(s), "
+                           f"{len(rec.consumer)} consumer(s)"
+                           + (f", {width} channels" if width is not None else ""))
+
+    def _on_problems(self) -> None:
+        self.problem_list.clear()
+        if self.prune is None:
+            return
+        problems = self.live.prune_problems(self.prune)
+        for p in problems:
+            item = QListWidgetItem(f"{p.severity.value}: {p.message}  [{p.rule}]")
+            item.setForeground(Qt.GlobalColor.red if p.severity is Severity.ERROR else
+                               Qt.GlobalColor.darkYellow if p.severity is Severity.WARNING else
+                               Qt.GlobalColor.darkGray)
+            item.setData(Qt.ItemDataRole.UserRole, p)
+            item.setToolTip(p.message)
+            self.problem_list.addItem(item)
+        counts = [sum(p.severity is s for p in problems) for s in Severity]
+        self.problems_title.setText(
+            f"Problems of this prune record: <span style='color:{ERROR_COLOR}'>{counts[0]} error(s)</span>, "
+            f"<span style='color:{WARNING_COLOR}'>{counts[1]} warning(s)</span>, {counts[2]} info"
+            if problems else "No problems in this prune record.")
+        self.problem_list.setVisible(bool(problems))
+
+    def _on_record_changed(self, change: RecordChange) -> None:
+        if self.prune is None:
+            return
+        moved = follow_entry(change, "prune_record", self.prune)
+        if moved is None or moved >= self.model.element_count(("prune_record",)):
+            self.show_prune(None)
+            return
+        if moved != self.prune:
+            self.prune = moved
+            self.table_model.prune = moved
+            self._refresh_title()
+            return
+        if change.touches("prune_record", self.prune):
+            self.table_model.refresh()
+            self._refresh_title()
+
+    def _on_selection(self, path: Path, source: object) -> None:
+        if source is self:
+            return
+        j = self.selection.prune_index
+        if j is None:
+            return
+        if j != self.prune:
+            self.show_prune(j)
+        self.reveal(path)
+
+    def reveal(self, path: Path) -> None:
+        """Make the node (and attribute column) a path names current."""
+        rest = tuple(path[2:])
+        if not rest:
+            return
+        if rest[0] == "selective_prune":
+            row, rest = self.table_model.row_of("selective_prune", None), rest[1:]
+        elif len(rest) >= 2 and isinstance(rest[1], int):
+            row, rest = self.table_model.row_of(rest[0], rest[1]), rest[2:]
+        else:
+            return
+        if row is None:
+            return
+        col = PruneTableModel.NAME
+        if len(rest) >= 2 and rest[0] == "attr" and isinstance(rest[1], int):
+            try:
+                name = self.model.value(self.table_model.node_path(row) + ("attr", rest[1], "name"))
+            except PathError:
+                name = ""
+            col = {"type": PruneTableModel.TYPE, "begin": PruneTableModel.BEGIN,
+                   "end": PruneTableModel.END}.get(name, PruneTableModel.OTHER)
+        index = self.table_model.index(row, col)
+        self._quiet = True
+        try:
+            self.view.setCurrentIndex(index)
+            self.view.scrollTo(index)
+        finally:
+            self._quiet = False
+
+    _quiet = False
+
+    def _on_current(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if self._quiet or not current.isValid() or self.prune is None:
+            return
+        self.selection.select(self.table_model.node_path(current.row()), source=self)
+
+    def _on_problem_clicked(self, item: QListWidgetItem) -> None:
+        path = problem_path(self.model, item.data(Qt.ItemDataRole.UserRole))
+        if path:
+            self.selection.select(path, source=self)
+            self.reveal(path)
+
+    # ------------------------------------------------------------------ whole-record edits
+
+    def set_range_all(self, begin: int, end: int) -> bool:
+        """Give every producer and consumer the range [begin, end) in one undo step."""
+        if self.prune is None:
+            return False
+        rec = self.table_model.record()
+        nodes = [("producer", k) for k in range(len(rec.producer))] + \
+                [("consumer", k) for k in range(len(rec.consumer))]
+
+        def edit(copy: Message) -> None:
+            for role, k in nodes:
+                node = getattr(copy, role)[k]
+                set_attr(node, "begin", begin)
+                set_attr(node, "end", end)
+
+        problem = check_prune_edit(self.live.dialect, rec, self.prune, edit)
+        if problem is not None:
+            self.message.emit(f"Cannot set the range: {problem.message}")
+            return False
+        base = ("prune_record", self.prune)
+        commands: list[RecordCommand] = []
+        for role, k in nodes:
+            for name, value in (("begin", begin), ("end", end)):
+                commands.append(attr_command(self.model, base + (role, k), name, value, name))
+        text = f"Set channel range of prune record {self.prune} to [{begin}, {end})"
+        self.stack.push(MacroCommand(self.model, text, commands))
+        return True
+
+    def open_range_dialog(self) -> None:
+        if self.prune is None:
+            return
+        rec = self.table_model.record()
+        b = _attr_value(rec.producer[0], "begin") if rec.producer else 0
+        e = _attr_value(rec.producer[0], "end") if rec.producer else 0
+        dialog = RangeDialog(b if isinstance(b, int) else 0, e if isinstance(e, int) else 0, self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.set_range_all(dialog.begin.value(), dialog.end.value())
+
+    def add_node(self, role: str) -> bool:
+        """Add a producer or consumer covering the first producer's range, in one undo step."""
+        if self.prune is None:
+            return False
+        rec = self.table_model.record()
+        taken = {n.name for n in rec.producer} | {n.name for n in rec.consumer}
+        name, n = f"new_{role}", 2
+        while name in taken:
+            name, n = f"new_{role}_{n}", n + 1
+        msg = GetMessageClass(rec.DESCRIPTOR.fields_by_name[role].message_type)()
+        msg.name = name
+        if rec.producer:
+            for attr_name in ("begin", "end"):
+                v = _attr_value(rec.producer[0], attr_name)
+                if isinstance(v, int):
+                    set_attr(msg, attr_name, v)
+
+        def edit(copy: Message) -> None:
+            getattr(copy, role).add().CopyFrom(msg)
+
+        problem = check_prune_edit(self.live.dialect, rec, self.prune, edit)
+        if problem is not None:
+            self.message.emit(f"Cannot add a {role}: {problem.message}")
+            return False
+        path = ("prune_record", self.prune, role)
+        self.stack.push(InsertElementsCommand(self.model, path, self.model.element_count(path), [msg],
+                                              text=f"Add {role} {name!r} to prune record {self.prune}"))
+        return True
+
+    def delete_current(self) -> bool:
+        """Delete the node of the current row."""
+        index = self.view.currentIndex()
+        if self.prune is None or not index.isValid():
+            self.message.emit("Select a node to delete first")
+            return False
+        role, k = self.table_model.row_node(index.row())
+        if k is None:
+            self.message.emit("selective_prune is not a list element; clear it in the tree")
+            return False
+
+        def edit(copy: Message) -> None:
+            del getattr(copy, role)[k]
+
+        problem = check_prune_edit(self.live.dialect, self.table_model.record(), self.prune, edit)
+        if problem is not None:
+            self.message.emit(f"Cannot delete {role}[{k}]: {problem.message}")
+            return False
+        self.stack.push(RemoveElementsCommand(self.model, ("prune_record", self.prune, role), [k]))
+        return True

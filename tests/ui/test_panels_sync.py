@@ -1,0 +1,110 @@
+"""Panel, tree and problems agree after every edit, undo and redo, whoever made it."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QTreeView
+
+from editor.records.problems import Severity
+from editor.records.rules import check_message
+from editor.ui.commands import SetValueCommand
+from editor.ui.panels import LayerPanel, ProblemsDock, PrunePanel, RecordPanels
+from editor.ui.panels._widgets import FieldEdit
+from tests.ui.panel_kit import make_env, small_record
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+
+CELL = ("record", 1, "value", "scale_w", 5)
+
+
+@pytest.fixture
+def window(qtbot):
+    msg = small_record()
+    msg.record[1].value.scale_w[5] = 0.0  # an error the edit fixes
+    env = make_env(msg)
+    tree = QTreeView()
+    tree.setModel(env.model)
+    panel = LayerPanel(env.model, env.stack, env.selection, env.live)
+    prune = PrunePanel(env.model, env.stack, env.selection, env.live)
+    dock = ProblemsDock(env.live, env.selection)
+    for w in (tree, panel, prune, dock):
+        qtbot.addWidget(w)
+    env.selection.select(("record", 1), source=tree)
+    return env, tree, panel, dock
+
+
+def agree(env, panel, dock, text: str, errors: int) -> None:
+    """The record, the tree's row, the panel's cell and the problems all say the same."""
+    model = env.model
+    assert model.value(CELL) == float(np.float32(text))
+    tree_text = model.data(model.index_for_path(CELL, model.VALUE_COLUMN))
+    tm = panel.weights_model
+    assert tree_text == tm.data(tm.index(5, tm.column_of("scale_w"))) == text
+    assert dock.counts()[Severity.ERROR] == errors
+    assert len([p for p in check_message(model.message, "tf-inner") if p.severity is Severity.ERROR]) == errors
+    marked = tm.data(tm.index(5, 0), Qt.ItemDataRole.BackgroundRole) is not None
+    assert marked == (errors > 0)
+
+
+def test_edit_scale_w_5_in_the_table_then_undo_and_redo_from_the_shared_stack(qtbot, window):
+    env, tree, panel, dock = window
+    panel.show()
+    agree(env, panel, dock, "0", 1)
+    view = panel.weights.view
+    index = panel.weights_model.index(5, 0)
+    view.setCurrentIndex(index)
+    assert env.selection.path == CELL  # the tree and plots follow the table
+    view.edit(index)
+    editor = view.findChild(FieldEdit)
+    editor.setFocus()
+    editor.selectAll()
+    qtbot.keyClicks(editor, "0.0123456789")
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: env.stack.count() == 1)
+    agree(env, panel, dock, "0.012345679", 0)
+    undo = env.stack.createUndoAction(tree)  # what the tree's Edit menu triggers
+    redo = env.stack.createRedoAction(tree)
+    undo.trigger()
+    agree(env, panel, dock, "0", 1)
+    redo.trigger()
+    agree(env, panel, dock, "0.012345679", 0)
+
+
+def test_edits_made_through_the_tree_reach_the_panel_and_problems(qtbot, window):
+    env, tree, panel, dock = window
+    env.stack.push(SetValueCommand(env.model, CELL, 0.5))  # as the tree's delegate does
+    agree(env, panel, dock, "0.5", 0)
+    env.stack.push(SetValueCommand(env.model, ("record", 1, "value", "offset_d"), 500))
+    assert panel.edits["offset_d"].text() == "500"
+    assert dock.counts()[Severity.ERROR] == 1
+    assert "offset_d = 500" in panel.problem_list.item(0).text()
+    env.stack.undo()
+    assert panel.edits["offset_d"].text() == "-3" and dock.counts()[Severity.ERROR] == 0
+
+
+def test_a_refused_panel_edit_leaves_tree_stack_and_problems_alone(qtbot, window):
+    env, tree, panel, dock = window
+    before = env.snapshot()
+    tm = panel.weights_model
+    assert not tm.setData(tm.index(2, tm.column_of("offset_w")), "1")
+    assert env.snapshot() == before and env.stack.count() == 0
+    assert dock.counts()[Severity.ERROR] == 1
+
+
+def test_record_panels_show_the_panel_for_the_selection(qtbot):
+    env = make_env()
+    panels = RecordPanels(env.model, env.stack, env.selection, env.live)
+    qtbot.addWidget(panels)
+    seen = []
+    panels.message.connect(seen.append)
+    assert panels.currentWidget() is panels.hint
+    env.selection.select(("record", 2, "value", "scale_d"), source="tree")
+    assert panels.currentWidget() is panels.layer_panel and panels.layer_panel.entry == 2
+    env.selection.select(("prune_record", 0, "consumer", 1), source="tree")
+    assert panels.currentWidget() is panels.prune_panel
+    tm = panels.prune_panel.table_model
+    assert not tm.setData(tm.index(2, tm.END), "3")
+    assert seen and "3 channels" in seen[-1]
+    env.selection.select((), source="tree")
+    assert panels.currentWidget() is panels.hint

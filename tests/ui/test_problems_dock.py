@@ -1,0 +1,156 @@
+"""Problems dock: grouped by severity with counts, current after each edit (re-checking only
+what the edit touched), filters, and double-click selects the offending field."""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPersistentModelIndex, Qt
+
+from editor.records.document import RecordDocument
+from editor.records.problems import Severity
+from editor.records.rules import check_message
+from editor.ui.commands import RemoveElementsCommand, SetValueCommand, add_element
+from editor.ui.panels.layer_panel import LayerPanel
+from editor.ui.panels.problems_dock import ProblemsDock, ProblemsModel
+from tests.ui.panel_kit import make_env, small_record
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+
+
+def broken_record():
+    """small_record with an error (offset_w[3] = 5), a warning (act_type INT16) and a bad prune end."""
+    msg = small_record()
+    msg.record[0].value.offset_w[3] = 5
+    msg.record[2].value.act_type = "INT16"
+    msg.prune_record[0].consumer[1].attr[2].i = 6
+    return msg
+
+
+def dock_for(qtbot, message=None):
+    env = make_env(message if message is not None else broken_record())
+    dock = ProblemsDock(env.live, env.selection)
+    qtbot.addWidget(dock)
+    return env, dock, dock.problems_model
+
+
+def children(pm, group_row):
+    parent = pm.index(group_row, 0)
+    return [pm.problem(pm.index(r, 0, parent)) for r in range(pm.rowCount(parent))]
+
+
+def test_problems_are_grouped_by_severity_with_counts(qtbot, qtmodeltester):
+    env, dock, pm = dock_for(qtbot)
+    assert pm.rowCount() == 3
+    assert [pm.data(pm.index(g, 0)) for g in range(3)] == ["2 errors", "1 warning", "0 info"]
+    assert {p.rule for p in children(pm, 0)} == {"offset-w-zero", "prune-width"}
+    assert [p.rule for p in children(pm, 1)] == ["type-values"]
+    assert dock.summary() == "2 errors, 1 warning, 0 info"
+    assert dock.toggles[Severity.ERROR].text() == "2 errors"
+    expected = check_message(env.model.message, "tf-inner")
+    assert sorted(map(repr, pm.shown())) == sorted(map(repr, expected))
+    qtmodeltester.check(pm, force_py=True)
+
+
+def test_an_edit_updates_counts_and_rows_at_once_and_undo_brings_them_back(qtbot, qtmodeltester):
+    env, dock, pm = dock_for(qtbot)
+    qtmodeltester.check(pm, force_py=True)  # keeps watching the signals below
+    seen = []
+    dock.countsChanged.connect(lambda *c: seen.append(c))
+    kept = QPersistentModelIndex(pm.index(0, 0, pm.index(1, 0)))  # the warning row
+    env.stack.push(SetValueCommand(env.model, ("record", 0, "value", "offset_w", 3), 0))
+    assert seen[-1] == (1, 1, 0)  # no waiting: the undo step itself announces the problems
+    assert [p.rule for p in children(pm, 0)] == ["prune-width"]
+    assert kept.isValid() and pm.problem(kept).rule == "type-values"  # untouched rows stay
+    env.stack.undo()
+    assert seen[-1] == (2, 1, 0) and children(pm, 0)[0].field == "offset_w[3]"
+    env.stack.redo()
+    assert dock.summary() == "1 error, 1 warning, 0 info"
+
+
+def test_only_the_edited_entry_is_rechecked(qtbot, monkeypatch):
+    env, dock, pm = dock_for(qtbot)
+    checker = env.live.checker
+    calls = []
+    monkeypatch.setattr(checker, "recheck_all", lambda: calls.append("all"))
+    real = checker.entry_changed
+    monkeypatch.setattr(checker, "entry_changed", lambda i: (calls.append(("entry", i)), real(i)))
+    env.stack.push(SetValueCommand(env.model, ("record", 2, "value", "act_type"), "INT8"))
+    assert calls == [("entry", 2)]
+    assert pm.counts()[Severity.WARNING] == 0
+
+
+def test_inserting_and_removing_layers_keeps_problems_on_their_layers(qtbot):
+    env, dock, pm = dock_for(qtbot)
+    env.stack.push(add_element(env.model, ("record",), 0))  # a new empty layer above all
+    errors = children(pm, 0)
+    assert {(p.rule, p.record_index) for p in errors} >= {("offset-w-zero", 1)}
+    env.stack.push(RemoveElementsCommand(env.model, ("record",), [1]))  # the broken layer
+    assert "offset-w-zero" not in {p.rule for p in children(pm, 0)}
+    env.stack.undo()
+    env.stack.undo()
+    fresh = check_message(env.model.message, "tf-inner")
+    assert sorted(map(repr, pm.shown())) == sorted(map(repr, fresh))
+
+
+def test_filters_by_severity_and_rule(qtbot):
+    env, dock, pm = dock_for(qtbot)
+    dock.toggles[Severity.ERROR].setChecked(False)
+    assert [pm.data(pm.index(g, 0)) for g in range(pm.rowCount())] == ["1 warning", "0 info"]
+    assert dock.summary() == "2 errors, 1 warning, 0 info"  # the status bar counts everything
+    dock.toggles[Severity.ERROR].setChecked(True)
+    rules = [dock.rule_combo.itemData(i) for i in range(dock.rule_combo.count())]
+    assert rules == [None, "offset-w-zero", "prune-width", "type-values"]
+    dock.rule_combo.setCurrentIndex(2)
+    dock.rule_combo.activated.emit(2)
+    assert [p.rule for p in pm.shown()] == ["prune-width"]
+    assert pm.data(pm.index(0, 0)) == "2 errors (1 shown)"
+    dock.set_rule(None)
+    assert len(pm.shown()) == 3
+
+
+def test_double_click_selects_the_offending_field_and_the_panel_follows(qtbot):
+    env, dock, pm = dock_for(qtbot)
+    panel = LayerPanel(env.model, env.stack, env.selection, env.live)
+    qtbot.addWidget(panel)
+    parent = pm.index(0, 0)
+    first = pm.index(0, 0, parent)
+    assert pm.problem(first).field == "offset_w[3]"
+    dock.view.doubleClicked.emit(first)
+    assert env.selection.path == ("record", 0, "value", "offset_w", 3)
+    assert panel.entry == 0
+    current = panel.weights.view.currentIndex()
+    assert (current.row(), current.column()) == (3, panel.weights_model.column_of("offset_w"))
+    prune = pm.index(1, 0, parent)
+    dock.view.doubleClicked.emit(prune)
+    assert env.selection.path == ("prune_record", 0, "consumer", 1, "attr", 2)
+
+
+def test_reading_problems_come_first_with_their_lines(qtbot):
+    text = 'record {\n  key: "a"\n  value {\n    scale_d: 0.5\n    scale_d: 0.25\n    offset_d: 0\n  }\n}\n'
+    doc = RecordDocument.from_text(text, "tf-inner")
+    env = make_env(small_record())
+    env.model.set_message(doc.message)
+    env.live.set_document(doc)
+    dock = ProblemsDock(env.live, env.selection)
+    qtbot.addWidget(dock)
+    pm = dock.problems_model
+    warnings = children(pm, 1)
+    assert warnings[0].rule == "field-override" and warnings[0].line == 5
+    assert pm.data(pm.index(0, 3, pm.index(1, 0))).startswith("5")
+    assert "line 5" in pm.data(pm.index(0, 0, pm.index(1, 0)), Qt.ItemDataRole.ToolTipRole)
+
+
+def test_a_new_document_replaces_everything(qtbot):
+    env, dock, pm = dock_for(qtbot)
+    env.model.set_message(small_record("mindspore"))
+    env.live.flush()
+    assert dock.summary() == "no problems" and env.live.dialect.name == "mindspore"
+
+
+def test_model_survives_filter_changes_under_the_tester(qtbot, qtmodeltester):
+    env = make_env(broken_record())
+    pm = ProblemsModel(env.live)
+    qtmodeltester.check(pm, force_py=True)
+    pm.set_severities(["warning"])
+    pm.set_rule("type-values")
+    env.stack.push(SetValueCommand(env.model, ("record", 1, "value", "act_type"), "INT4"))
+    assert len(pm.shown()) == 2
