@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""Render the layer panel with a refused value and the problems dock, offscreen, as PNGs.
+
+- ``docs/panel-layer-error.png``: a bundled sample's layer after typing offset_d = 200 with
+  act_type INT8 — the field red, the reason in the status bar, the record unchanged.
+- ``docs/problems-dock.png``: the same sample after a few edits that break rules (a weight
+  offset, a zero scale, a prune range one channel short, an INT16 act_type), grouped by
+  severity.
+
+Usage: ``python scripts/screenshot_panels.py [OUT_DIR]`` (default ``docs``).
+"""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtGui import QUndoStack  # noqa: E402
+from PySide6.QtWidgets import QApplication, QMainWindow  # noqa: E402
+
+from editor.paths import samples_dir  # noqa: E402
+from editor.records.document import RecordDocument  # noqa: E402
+from editor.ui.commands import SetValueCommand  # noqa: E402
+from editor.ui.panels import LayerPanel, LiveProblems, ProblemsDock  # noqa: E402
+from editor.ui.selection import Selection  # noqa: E402
+from editor.ui.tree_model import RecordTreeModel  # noqa: E402
+
+SAMPLE = "resnet_tf_inner_prune.txt"
+LAYER = 1  # resnet_v1_50/block1/unit_1/bottleneck_v1/shortcut/Conv2D, a pruned producer
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    out = Path(argv[0]) if argv else ROOT / "docs"
+    out.mkdir(parents=True, exist_ok=True)
+    app = QApplication.instance() or QApplication([])
+    doc = RecordDocument.load(samples_dir() / SAMPLE)
+    model = RecordTreeModel(doc.message)
+    stack = QUndoStack()
+    selection = Selection()
+    live = LiveProblems(model, doc.dialect, stack, reading_problems=doc.problems)
+
+    # 1. the layer panel refusing offset_d = 200 under INT8
+    window = QMainWindow()
+    panel = LayerPanel(model, stack, selection, live)
+    status = window.statusBar()
+    panel.message.connect(status.showMessage)
+    window.setCentralWidget(panel)
+    window.setWindowTitle("Layer")
+    window.resize(1000, 720)
+    stack.push(SetValueCommand(model, ("record", LAYER, "value", "act_type"), "INT8"))
+    selection.select(("record", LAYER, "value", "scale_w", 3), source="tree")
+    window.show()
+    offset = panel.edits["offset_d"]
+    offset.setFocus(Qt.FocusReason.OtherFocusReason)
+    offset.selectAll()
+    offset.insert("200")
+    offset.textEdited.emit(offset.text())
+    offset.editingFinished.emit()
+    app.processEvents()
+    assert offset.reason is not None and doc.message.record[LAYER].value.offset_d != 200
+    window.grab().save(str(out / "panel-layer-error.png"))
+    window.close()
+
+    # 2. the problems dock after a few rule-breaking edits (made as commands, as anywhere)
+    for path, value in (
+        (("record", 3, "value", "offset_w", 5), 2),
+        (("record", 4, "value", "scale_w", 7), 0.0),
+        (("record", 6, "value", "act_type"), "INT16"),
+        (("prune_record", 2, "consumer", 1, "attr", 2, "i"), 63),
+    ):
+        stack.push(SetValueCommand(model, path, value))
+    dock_window = QMainWindow()
+    dock = ProblemsDock(live, selection)
+    dock_window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
+    dock_window.statusBar().showMessage(dock.summary())
+    dock.countsChanged.connect(lambda *_: dock_window.statusBar().showMessage(dock.summary()))
+    dock_window.setCentralWidget(None)
+    dock_window.resize(1100, 330)
+    dock_window.show()
+    app.processEvents()
+    dock_window.grab().save(str(out / "problems-dock.png"))
+    print(f"wrote {out / 'panel-layer-error.png'} and {out / 'problems-dock.png'} ({dock.summary()})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
