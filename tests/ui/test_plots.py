@@ -7,17 +7,19 @@ from types import SimpleNamespace
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QObject, QPointF, Qt, Signal
 from PySide6.QtGui import QImage, QKeySequence, QUndoStack
 from PySide6.QtWidgets import QMainWindow
 
 from editor.records import quant
+from editor.records.problems import Problem, Severity
+from editor.records.rules import LiveChecker
 from editor.records.synth import make_big
-from editor.ui.commands import SetValueCommand
+from editor.ui.commands import InsertElementsCommand, RemoveElementsCommand, SetValueCommand
 from editor.ui.plots import ChannelPlot, ModelOverview, PlotsPanel, PruneRangesView
 from editor.ui.plots._commands import SetSpanCommand
-from editor.ui.plots._common import ORANGE, RED
-from editor.ui.plots._data import BAR_MISMATCH
+from editor.ui.plots._common import ORANGE, RED, ScaleAxis
+from editor.ui.plots._data import BAR_MISMATCH, dialect_of
 from editor.ui.selection import Selection
 from editor.ui.tree_model import RecordTreeModel
 from tests.ui.conftest import load_sample
@@ -544,3 +546,51 @@ def test_panel_opens_on_the_overview_and_follows_selection(qtbot, sample_env):
     assert len(panel.overview.data) == len(other.record)
     panel.overview.layerActivated.emit(2)
     assert panel.currentWidget() is panel.channels and panel.channels.layer_index == 2
+
+
+def test_channel_plot_keeps_its_layer_when_layers_are_added_above(qtbot, sample_env):
+    plot = channel_plot(qtbot, sample_env)
+    i = per_channel_layers(sample_env.message)[4]
+    key = sample_env.message.record[i].key
+    sample_env.sel.select(("record", i))
+    new = sample_env.message.record[0].__class__(key="inserted/Conv2D")
+    sample_env.stack.push(InsertElementsCommand(sample_env.model, ("record",), 0, [new]))
+    plot.flush()
+    assert plot.layer_index == i + 1 and plot.series.key == key
+    sample_env.stack.push(RemoveElementsCommand(sample_env.model, ("record",), [i + 1]))
+    plot.flush()
+    assert plot.layer_index is None and plot.stack.currentWidget() is plot.empty
+
+
+def test_views_take_the_windows_problem_source(qtbot, sample_env):
+    dialect = dialect_of(sample_env.message)
+
+    class Source(QObject):  # what LiveProblems offers the plots
+        problemsChanged = Signal()
+
+        def __init__(self, model):
+            super().__init__()
+            self.dialect = dialect
+            self.checker = LiveChecker(model.message, dialect)
+            self.problems = list(self.checker.problems)
+
+    source = Source(sample_env.model)
+    panel = PlotsPanel(sample_env.model, sample_env.stack, sample_env.sel, source)
+    qtbot.addWidget(panel)
+    assert panel.context.checker is source.checker
+    assert panel.overview.errors.data.size == 0
+    source.problems = [Problem(Severity.ERROR, "x", "planted", "k", 7)]
+    source.problemsChanged.emit()
+    qtbot.waitUntil(lambda: panel.overview.errors.data["x"].tolist() == [7.0], timeout=2000)
+
+
+def test_log_axis_labels_stay_apart(qtbot):
+    axis = ScaleAxis("left")
+    levels = axis.logTickValues(-1.05, 0.15, 150, [])
+    labelled = levels[0][1]
+    assert 0.0 in labelled and -1.0 in labelled
+    gaps = np.diff(sorted(labelled)) * 150 / 1.2
+    assert (gaps >= ScaleAxis.MIN_GAP).all()
+    one_decade = axis.logTickValues(-0.9, -0.1, 300, [])[0][1]  # 0.13 … 0.79: no decade in view
+    for step in (0.2, 0.5):
+        assert any(abs(t - math.log10(step)) < 1e-12 for t in one_decade)

@@ -1,6 +1,7 @@
 """Shared pieces of the plot views: colours, export, a table model over columns, actions."""
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -144,6 +145,32 @@ def extend_view_menu(plot_item: pg.PlotItem, actions: Sequence[QAction | None]) 
     if first is not None:
         menu.insertSeparator(first)
 
+
+class ScaleAxis(pg.AxisItem):
+    """A y axis for scales: on a log axis, decades are labelled, and when fewer than two
+    decades are in view the 2s and 5s (then other steps) between them, kept at least
+    `MIN_GAP` pixels apart — pyqtgraph's own labels run into each other within a decade."""
+
+    MIN_GAP = 18
+
+    def logTickValues(self, minVal, maxVal, size, stdTicks):
+        lo, hi = math.floor(minVal), math.ceil(maxVal)
+        px = size / max(maxVal - minVal, 1e-12)
+        decades = [float(v) for v in range(lo, hi + 1) if minVal <= v <= maxVal]
+        minors = [v + math.log10(m) for v in range(lo, hi) for m in range(2, 10)
+                  if minVal < v + math.log10(m) < maxVal]
+        labelled = list(decades)
+        if len(decades) < 2:
+            preferred = sorted(minors, key=lambda t: _STEP_RANK.get(round(10 ** (t - math.floor(t))), 9))
+            for t in preferred:
+                if all(abs(t - u) * px >= self.MIN_GAP for u in labelled):
+                    labelled.append(t)
+        labelled.sort()
+        rest = [t for t in minors if t not in labelled]
+        return [(1.0, labelled), (None, rest)]
+
+
+_STEP_RANK = {2: 0, 5: 1, 3: 2, 4: 3, 6: 4, 8: 5, 7: 6, 9: 7}
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 

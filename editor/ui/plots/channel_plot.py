@@ -52,6 +52,7 @@ from editor.ui.plots._common import (
     RED,
     YELLOW,
     ColumnsModel,
+    ScaleAxis,
     elide,
     export_csv_dialog,
     export_image,
@@ -90,7 +91,7 @@ class _Row:
     def __init__(self, layout: pg.GraphicsLayout, row: int, left: str, bottom: str, colour,
                  *, fill: bool = True) -> None:
         self.fill = fill
-        self.plot: pg.PlotItem = layout.addPlot(row=row, col=0)
+        self.plot: pg.PlotItem = layout.addPlot(row=row, col=0, axisItems={"left": ScaleAxis("left")})
         self.plot.setLabel("left", left)
         self.plot.setLabel("bottom", bottom)
         self.plot.showGrid(x=False, y=True, alpha=0.25)
@@ -178,11 +179,13 @@ class _ScaleRow(_Row):
         self.fence_points.setZValue(5)
         self.bad_points.setZValue(6)
         dash = pg.mkPen(GREY, width=1, style=Qt.PenStyle.DashLine)
-        label_opts = {"position": 0.98, "color": (90, 90, 90), "anchors": [(1, 1), (1, 1)]}
+        # labels inside the band between the fences (never cut off at the plot's edge),
+        # on a light backing so the bars behind do not garble them
+        label_opts = {"position": 0.98, "color": (70, 70, 70), "fill": (255, 255, 255, 200)}
         self.fence_hi = pg.InfiniteLine(angle=0, movable=False, pen=dash, label="",
-                                        labelOpts=label_opts)
-        self.fence_lo = pg.InfiniteLine(angle=0, movable=False, pen=dash, label="",
                                         labelOpts={**label_opts, "anchors": [(1, 0), (1, 0)]})
+        self.fence_lo = pg.InfiniteLine(angle=0, movable=False, pen=dash, label="",
+                                        labelOpts={**label_opts, "anchors": [(1, 1), (1, 1)]})
         for line in (self.fence_hi, self.fence_lo):
             line.hide()
             self.plot.addItem(line, ignoreBounds=True)
@@ -769,6 +772,8 @@ class ChannelPlot(QWidget):
         self._log = on
         for row in (self.main, self.weight, self.tbf):
             row.plot.setLogMode(False, on)
+            # ScaleAxis puts every label worth reading on level 0; the rest are bare ticks
+            row.plot.getAxis("left").setStyle(maxTextLevel=0 if on else 2)
         self.refresh()
         for row in (self.main, self.weight, self.tbf):
             row.plot.enableAutoRange(axis=pg.ViewBox.YAxis)

@@ -38,6 +38,7 @@ from editor.ui.plots._common import (
     ORANGE,
     PURPLE,
     RED,
+    ScaleAxis,
     export_csv_dialog,
     export_image,
     export_plot_dialog,
@@ -58,6 +59,15 @@ def _pairs(x: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> tuple[np.ndarray, n
     """x, y of vertical segments lo..hi at each x, for a ``connect="pairs"`` curve (nan rows left out)."""
     ok = np.isfinite(lo) & np.isfinite(hi)
     return np.repeat(x[ok], 2), np.column_stack([lo[ok], hi[ok]]).reshape(-1)
+
+
+def _legend_html() -> str:
+    def span(colour, glyph: str) -> str:
+        return f"<span style='color:{colour.name()}; font-weight:bold'>{glyph}</span>"
+    items = [(span(tint(BLUE, 0.55), "┃"), "scale_w min–max"), (span(BLUE, "▬"), "scale_w median"),
+             (span(ORANGE, "●"), "scale_d"), (span(tint(GREEN, 0.6), "┃"), "activation clip range"),
+             (span(RED, "▲"), "layer with an error"), (span(ORANGE, "●"), "with a warning")]
+    return "&nbsp;&nbsp;&nbsp;".join(f"{g}&nbsp;{t}" for g, t in items)
 
 
 class _ProblemAxis(pg.AxisItem):
@@ -105,6 +115,9 @@ class ModelOverview(QWidget):
         font.setBold(True)
         self.title.setFont(font)
         self.summary = QLabel()
+        # the legend above the plot, where it hides no layer
+        self.legend = QLabel(_legend_html())
+        self.legend.setTextFormat(Qt.TextFormat.RichText)
         self.info = QLabel(" ")
         self.info.setTextFormat(Qt.TextFormat.PlainText)
         self.info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -113,7 +126,8 @@ class ModelOverview(QWidget):
         g = pg.GraphicsLayoutWidget()
         g.ci.setSpacing(2)
         self.graphics = g
-        self.p_scale = g.addPlot(row=0, col=0)
+        self.p_scale = g.addPlot(row=0, col=0, axisItems={"left": ScaleAxis("left")})
+        self.p_scale.getAxis("left").setStyle(maxTextLevel=0)  # log: ScaleAxis labels what fits
         self.p_clip = g.addPlot(row=1, col=0)
         self.p_prob = g.addPlot(row=2, col=0, axisItems={"left": _ProblemAxis("left")})
         for p in (self.p_scale, self.p_clip, self.p_prob):
@@ -135,14 +149,11 @@ class ModelOverview(QWidget):
         g.ci.layout.setRowStretchFactor(1, 2)
         self.p_scale.setLogMode(False, True)
 
-        legend = self.p_scale.addLegend(offset=(-8, 6), labelTextSize="8pt")
-        legend.setBrush(pg.mkBrush(255, 255, 255, 210))
-        self.w_band = self.p_scale.plot(pen=pg.mkPen(tint(BLUE, 0.55), width=3), connect="pairs",
-                                        name="scale_w min–max")
+        self.w_band = self.p_scale.plot(pen=pg.mkPen(tint(BLUE, 0.55), width=3), connect="pairs")
         self.w_median = self.p_scale.plot(pen=None, symbol="_", symbolSize=11, symbolPen=pg.mkPen(BLUE, width=2),
-                                          symbolBrush=BLUE, connect="finite", name="scale_w median")
+                                          symbolBrush=BLUE, connect="finite")
         self.scale_d = self.p_scale.plot(pen=pg.mkPen(ORANGE, width=1.5), symbol="o", symbolSize=4,
-                                         symbolPen=None, symbolBrush=ORANGE, connect="finite", name="scale_d")
+                                         symbolPen=None, symbolBrush=ORANGE, connect="finite")
         self.clip_band = self.p_clip.plot(pen=pg.mkPen(tint(GREEN, 0.6), width=3), connect="pairs")
         zero = pg.InfiniteLine(pos=0.0, angle=0, pen=pg.mkPen(GREY, width=1))
         self.p_clip.addItem(zero, ignoreBounds=True)
@@ -198,6 +209,7 @@ class ModelOverview(QWidget):
         box = QVBoxLayout(self)
         box.setContentsMargins(4, 4, 4, 4)
         box.addLayout(head)
+        box.addWidget(self.legend)
         box.addWidget(self.stack, 1)
         box.addWidget(self.info)
 
@@ -285,6 +297,7 @@ class ModelOverview(QWidget):
             return
         self._log = on
         self.p_scale.setLogMode(False, on)
+        self.p_scale.getAxis("left").setStyle(maxTextLevel=0 if on else 2)
         self.p_scale.setLabel("left", "scale (log)" if on else "scale")
         self.p_scale.enableAutoRange(axis=pg.ViewBox.YAxis)
 
@@ -359,7 +372,7 @@ class ModelOverview(QWidget):
             line.setPos(i)
             line.show()
         self.info.setText(self.describe(i))
-        if scroll:
+        if scroll and not self.p_scale.vb.autoRangeEnabled()[0]:  # zoomed in: bring it into view
             x0, x1 = self.p_scale.vb.viewRange()[0]
             if not x0 <= i <= x1:
                 half = (x1 - x0) / 2
