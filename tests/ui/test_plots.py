@@ -535,8 +535,11 @@ def test_panel_opens_on_the_overview_and_follows_selection(qtbot, sample_env):
     panel = PlotsPanel(sample_env.model, sample_env.stack, sample_env.sel)
     qtbot.addWidget(panel)
     assert panel.currentWidget() is panel.overview
-    sample_env.sel.select(("record", 3), source="tree")
-    assert panel.currentWidget() is panel.channels and panel.channels.layer_index == 3
+    sample_env.sel.select(("record", 3), source="tree")  # a layer: marked, the tab stays
+    assert panel.currentWidget() is panel.overview and panel.channels.layer_index == 3
+    assert panel.overview.sel_lines[0].value() == 3
+    sample_env.sel.select(("record", 3, "value", "scale_w", 2), source="tree")  # a channel
+    assert panel.currentWidget() is panel.channels
     sample_env.sel.select(("prune_record", 1, "consumer", 0), source="tree")
     assert panel.currentWidget() is panel.prune
     other, _ = load_sample("resnet_tf_convert.txt")
@@ -594,3 +597,19 @@ def test_log_axis_labels_stay_apart(qtbot):
     one_decade = axis.logTickValues(-0.9, -0.1, 300, [])[0][1]  # 0.13 … 0.79: no decade in view
     for step in (0.2, 0.5):
         assert any(abs(t - math.log10(step)) < 1e-12 for t in one_decade)
+
+
+def test_every_sample_and_layer_draws(qtbot, sample):
+    message, dialect = sample
+    env = make_env(message)
+    panel = PlotsPanel(env.model, env.stack, env.sel)
+    qtbot.addWidget(panel)
+    panel.resize(900, 500)
+    assert len(panel.overview.data) == len(message.record)
+    assert panel.isTabVisible(panel.indexOf(panel.prune)) == dialect.has_prune
+    for i, entry in enumerate(message.record):
+        env.sel.select(("record", i), source="tree")
+        if len(entry.value.scale_w):
+            assert bits(plotted(panel.channels)) == bits(entry.value.scale_w)
+    panel.channels.set_log(True)
+    panel.grab()

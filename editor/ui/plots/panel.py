@@ -17,11 +17,11 @@ class PlotsPanel(QTabWidget):
     """Overview, Channels and Prune ranges tabs over one model, undo stack and selection.
 
     `problems` is the window's live problems source (see `PlotContext`), if it has one.
-
-    The overview is shown whenever a record is opened (the model is reset). Selecting a
-    layer or channel elsewhere (tree, panels, problems) brings up the channel plot, a prune
-    node the prune ranges; selecting in the overview keeps the overview, and a double click
-    (or Return) there opens the layer in the channel plot.
+    The overview is shown whenever a record is opened (the model is reset), whatever gets
+    selected while the file loads. Selecting one channel elsewhere (tree, channel table)
+    brings up the channel plot, a prune node the prune ranges; selecting a whole layer
+    only moves the marks (the channel plot follows it in the background), and a double
+    click (or Return) in the overview opens the layer in the channel plot.
     """
 
     def __init__(self, model: RecordTreeModel, undo_stack: QUndoStack, selection: Selection,
@@ -60,7 +60,8 @@ class PlotsPanel(QTabWidget):
     def _on_selection(self, path, source) -> None:
         if source in (self.overview, self.channels, self.prune):
             return
-        if self.selection.record_index is not None:
+        if self.selection.channel is not None:
             self.setCurrentWidget(self.channels)
-        elif self.selection.prune_index is not None and self.isTabVisible(self.indexOf(self.prune)):
+        elif self.selection.prune_index is not None and len(path) >= 3 \
+                and self.isTabVisible(self.indexOf(self.prune)):
             self.setCurrentWidget(self.prune)
