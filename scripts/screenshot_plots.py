@@ -86,7 +86,7 @@ def main(argv: list[str]) -> int:
     channels.set_log(True)
     sel.select(("record", OUTLIER_LAYER, "value", "scale_w", OUTLIER_CHANNEL), source="script")
     channels.set_span(100, 111)
-    channels.info.setText(channels._describe("scale_w", OUTLIER_CHANNEL))
+    channels.info.setText(channels.describe("scale_w", OUTLIER_CHANNEL))
     shoot(channels, out / "plot-channels.png", (1280, 760))
 
     prune = PruneRangesView(model, stack, sel)

@@ -613,3 +613,22 @@ def test_every_sample_and_layer_draws(qtbot, sample):
             assert bits(plotted(panel.channels)) == bits(entry.value.scale_w)
     panel.channels.set_log(True)
     panel.grab()
+
+
+def test_right_click_menus_and_shortcuts(qtbot, sample_env):
+    panel = PlotsPanel(sample_env.model, sample_env.stack, sample_env.sel)
+    qtbot.addWidget(panel)
+    ch = panel.channels
+    menu = ch.main.plot.vb.menu.actions()
+    for action in (ch.act_log, ch.act_span, ch.act_multiply, ch.act_clamp, ch.act_median, ch.act_copy,
+                   ch.act_png, ch.act_csv):
+        assert action in menu
+    assert menu.index(ch.act_log) < menu.index(next(a for a in menu if a.text() == "View All"))
+    assert panel.overview.act_csv in panel.overview.p_scale.vb.menu.actions()
+    assert panel.prune.act_next in panel.prune.plot.vb.menu.actions()
+    keys = {a.text(): a.shortcut().toString() for a in ch.actions()}
+    assert keys["Log y"] == "L" and keys["Span"] == "R" and keys["Multiply span by…"] == "M"
+    assert not ch.act_multiply.isEnabled()  # no span yet
+    sample_env.sel.select(("record", per_channel_layers(sample_env.message)[0]))
+    ch.act_span.trigger()
+    assert ch.span() is not None and ch.act_multiply.isEnabled()

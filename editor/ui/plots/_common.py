@@ -131,19 +131,14 @@ def make_action(parent: QWidget, text: str, slot: Callable, shortcut: str | QKey
 
 
 def extend_view_menu(plot_item: pg.PlotItem, actions: Sequence[QAction | None]) -> None:
-    """Add our actions on top of pyqtgraph's right-click menu of a plot (None = separator)."""
+    """Put our actions (None: a separator) above pyqtgraph's own entries of a plot's right-click menu."""
     menu = plot_item.vb.menu
     first = menu.actions()[0] if menu.actions() else None
-    for action in actions:
+    for action in [*actions, None]:
         if action is None:
-            sep = menu.insertSeparator(first) if first is not None else menu.addSeparator()
-            del sep
-        elif first is not None:
-            menu.insertAction(first, action)
+            menu.insertSeparator(first)
         else:
-            menu.addAction(action)
-    if first is not None:
-        menu.insertSeparator(first)
+            menu.insertAction(first, action)
 
 
 class ScaleAxis(pg.AxisItem):

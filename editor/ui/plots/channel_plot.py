@@ -78,7 +78,6 @@ from editor.ui.tree_model import ChangeKind, RecordChange, RecordTreeModel
 BAR_LIMIT = 512
 #: Fields whose channel the plot highlights when the selection points at one.
 OUTPUT_FIELDS = ("scale_w", "offset_w", "shift_bit")
-SERIES_NAMES = {"scale_w": "scale_w", "tensor_balance_factor": "tensor_balance_factor"}
 
 
 def _bad_colour(kind: int):
@@ -255,6 +254,7 @@ class ChannelPlot(QWidget):
         self._timer.setInterval(0)
         self._timer.timeout.connect(self.refresh)
         self._build()
+        self._update_span_text()  # no span yet: its edits are greyed out
         self.context.changed.connect(self._on_record_changed)
         self.selection.changed.connect(self._on_selection)
         self._on_selection(self.selection.path, None)
@@ -692,7 +692,7 @@ class ChannelPlot(QWidget):
                     break
         self._select_row(self.outlier_view, self.outlier_model, match)
         if ch is not None:
-            self.info.setText(self._describe(ch[0] if ch[0] != "offset_w" else "scale_w", ch[1]))
+            self.info.setText(self.describe(ch[0] if ch[0] != "offset_w" else "scale_w", ch[1]))
 
     def _step_channel(self, delta: int) -> None:
         s = self.series
@@ -705,7 +705,8 @@ class ChannelPlot(QWidget):
         if n:
             self.select_channel(field, min(max(c + delta, 0), n - 1))
 
-    def _describe(self, field: str, c: int) -> str:
+    def describe(self, field: str, c: int) -> str:
+        """What hovering channel `c` of `field` shows: the exact float32 value and derived numbers."""
         s = self.series
         if s is None:
             return ""
@@ -751,7 +752,7 @@ class ChannelPlot(QWidget):
             row.hover_point.setData([c], [v])
         else:
             row.hover_point.setData([], [])
-        self.info.setText(self._describe(field, c))
+        self.info.setText(self.describe(field, c))
 
     def _on_mouse_clicked(self, ev) -> None:
         if ev.button() != Qt.MouseButton.LeftButton:

@@ -82,13 +82,11 @@ class _RowAxis(pg.AxisItem):
         super().__init__("left")
         #: row -> (prefix kept whole, text shortened on the left to fit)
         self.labels: dict[int, tuple[str, str]] = {}
-        self.bold_rows: set[int] = set()
         self.setWidth(LABEL_WIDTH)
         self._fm = QFontMetrics(QFont())
 
-    def set_labels(self, labels: dict[int, tuple[str, str]], headers: set[int]) -> None:
+    def set_labels(self, labels: dict[int, tuple[str, str]]) -> None:
         self.labels = labels
-        self.bold_rows = headers
         self.picture = None
         self.update()
 
@@ -268,7 +266,7 @@ class PruneRangesView(QWidget):
             typed = b.op_type and not b.name.endswith(b.op_type)
             labels[b.row] = ({"producer": "P  ", "consumer": "C  "}.get(b.role, "S  "),
                              b.name + (f" · {b.op_type}" if typed else ""))
-        self.axis.set_labels(labels, set(lay.headers))
+        self.axis.set_labels(labels)
         counts = lay.counts()
         bad = [f"{counts[s]} {BAR_STATUS[s]}" for s in (BAR_MISMATCH, BAR_INVERTED, BAR_OVERLAP, BAR_NO_RANGE)
                if counts[s]]
