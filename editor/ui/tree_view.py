@@ -652,6 +652,9 @@ class RecordTreeWidget(QWidget):
         if self.model.message is not None and self._has_top("record"):
             index = self.proxy.mapFromSource(self.model.index_for_path(("record",)))
             self.view.expand(index)
+            # wide enough for the visible layer keys, within reason
+            self.view.resizeColumnToContents(0)
+            self.view.setColumnWidth(0, max(280, min(self.view.columnWidth(0) + 16, 560)))
         if self.proxy.active:
             self._apply_filter()
         self._update_actions()

@@ -1,0 +1,47 @@
+"""Starting the GUI: `run_gui` is what `record-editor [FILE]` and `python -m editor` call."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
+
+from editor.paths import default_sample
+from editor.ui.main_window import APP_NAME, MainWindow
+
+
+def application() -> QApplication:
+    """The QApplication (created once, named so QSettings finds the editor's settings)."""
+    app = QApplication.instance()
+    if app is None:
+        app = QApplication(sys.argv[:1])
+    app.setOrganizationName("AMCT Record Editor")
+    app.setApplicationName(APP_NAME)
+    return app
+
+
+def create_window(path: str | None = None, dialect: str | None = None, *,
+                  settings: QSettings | None = None, **kwargs) -> MainWindow:
+    """A shown main window that offers crash recovery and starts opening `path`.
+
+    Without `path` it opens the bundled sample named in the README (when installed).
+    """
+    window = MainWindow(settings, **kwargs)
+    window.show()
+    window.offer_recovery()
+    target = Path(path) if path else default_sample()
+    if path or target.is_file():
+        window.open_path(target, dialect)
+    else:
+        window.statusBar().showMessage(f"The bundled sample is missing ({target}); use File ▸ Open", 10000)
+    return window
+
+
+def run_gui(path: str | None = None, dialect: str | None = None) -> int:
+    """Open the editor window on `path` (or the bundled sample) and run until it is closed."""
+    app = application()
+    window = create_window(path, dialect)
+    code = app.exec()
+    del window
+    return code

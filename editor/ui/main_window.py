@@ -1,0 +1,883 @@
+"""The editor window: file handling, menus, the record tree, reading problems, crash recovery.
+
+One window edits one record document at a time. Everything the window changes in the
+record goes through `undo_stack` (commands over `model`); the window's title and the
+unsaved-changes questions follow the stack's clean state. Panels and plots plug in beside
+the tree with `add_side_widget` and share `model`, `undo_stack` and `selection`.
+"""
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QFileSystemWatcher, QSettings, QStandardPaths, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDropEvent,
+    QIcon,
+    QKeySequence,
+    QUndoStack,
+)
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QStyle,
+    QTabWidget,
+    QToolBar,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.paths import resources_dir
+from editor.records.dialects import Dialect, get_dialect
+from editor.records.document import RecordDocument, RecordError
+from editor.records.problems import Problem, Severity
+from editor.ui.commands import ReplaceMessageCommand
+from editor.ui.dialogs import Prompter, SaveAsChoice
+from editor.ui.loader import LoadWorker
+from editor.ui.recovery import RecoveryInfo, RecoveryStore
+from editor.ui.selection import Selection
+from editor.ui.tree_model import Path as RecordPath
+from editor.ui.tree_model import PathError, RecordChange, RecordTreeModel, parse_path
+from editor.ui.tree_view import RecordTreeWidget
+
+APP_NAME = "AMCT Record Editor"
+MAX_RECENT = 10
+
+
+def default_recovery_dir() -> Path:
+    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppLocalDataLocation)
+    return Path(base or Path.home() / ".amct-record-editor") / "recovery"
+
+
+def _icon(widget: QWidget, name: str, fallback: QStyle.StandardPixmap) -> QIcon:
+    path = resources_dir() / "icons" / f"{name}.svg"
+    if path.is_file():
+        icon = QIcon(str(path))
+        if not icon.isNull():
+            return icon
+    return widget.style().standardIcon(fallback)
+
+
+def problem_path(problem: Problem, model: RecordTreeModel) -> RecordPath | None:
+    """The tree path a problem points at: its entry, and the field inside when it resolves."""
+    if problem.record_index is not None:
+        base: RecordPath = ("record", problem.record_index)
+    elif problem.prune_record is not None:
+        base = ("prune_record", problem.prune_record)
+    else:
+        return None
+    if problem.field:
+        try:
+            steps = parse_path(problem.field)
+        except PathError:
+            steps = ()
+        for candidate in (base + steps, base + ("value",) + steps):
+            if steps:
+                try:
+                    model.index_for_path(candidate)
+                    return candidate
+                except PathError:
+                    continue
+    return base
+
+
+class Banner(QFrame):
+    """A message across the top of the window with a few buttons (file changed, recovery…)."""
+
+    def __init__(self, text: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("banner")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setStyleSheet("#banner { background: #fff4ce; border: 1px solid #e0c060; }"
+                           "#banner QLabel { color: #3b2f00; }")
+        self.label = QLabel(text)
+        self.label.setWordWrap(True)
+        self._layout = QHBoxLayout(self)
+        self._layout.setContentsMargins(8, 4, 8, 4)
+        self._layout.addWidget(self.label, 1)
+        self.buttons: dict[str, QPushButton] = {}
+
+    def add_button(self, text: str, slot: Callable[[], None], *, closes: bool = True) -> QPushButton:
+        button = QPushButton(text)
+        button.clicked.connect(lambda: self._clicked(slot, closes))
+        self._layout.addWidget(button)
+        self.buttons[text] = button
+        return button
+
+    def _clicked(self, slot: Callable[[], None], closes: bool) -> None:
+        if closes:
+            self.hide()
+            self.deleteLater()
+        slot()
+
+
+class ReadingProblemsDock(QDockWidget):
+    """What the reader reported about the file (overrides, duplicate keys, repairs)."""
+
+    activated = Signal(object)  # Problem
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Reading problems", parent)
+        self.setObjectName("readingProblemsDock")
+        self.list = QTreeWidget()
+        self.list.setHeaderLabels(["Severity", "Line", "Rule", "Message"])
+        self.list.setRootIsDecorated(False)
+        self.list.setUniformRowHeights(True)
+        self.list.setColumnWidth(0, 80)
+        self.list.setColumnWidth(1, 60)
+        self.list.setColumnWidth(2, 150)
+        self.list.itemActivated.connect(self._activated)
+        self.list.itemClicked.connect(self._activated)
+        self.setWidget(self.list)
+        self.problems: list[Problem] = []
+
+    def set_problems(self, problems: list[Problem]) -> None:
+        self.problems = list(problems)
+        self.list.clear()
+        icons = {Severity.ERROR: QStyle.StandardPixmap.SP_MessageBoxCritical,
+                 Severity.WARNING: QStyle.StandardPixmap.SP_MessageBoxWarning,
+                 Severity.INFO: QStyle.StandardPixmap.SP_MessageBoxInformation}
+        for i, problem in enumerate(self.problems):
+            item = QTreeWidgetItem([problem.severity.value, str(problem.line or ""), problem.rule, problem.message])
+            item.setIcon(0, self.style().standardIcon(icons[problem.severity]))
+            item.setToolTip(3, problem.message)
+            item.setData(0, Qt.ItemDataRole.UserRole, i)
+            self.list.addTopLevelItem(item)
+        self.setWindowTitle(f"Reading problems ({len(self.problems)})" if self.problems else "Reading problems")
+
+    def _activated(self, item: QTreeWidgetItem, _column: int = 0) -> None:
+        index = item.data(0, Qt.ItemDataRole.UserRole)
+        if index is not None and 0 <= index < len(self.problems):
+            self.activated.emit(self.problems[index])
+
+
+class MainWindow(QMainWindow):
+    """The editor window over one record document.
+
+    `settings` holds geometry, splitter sizes and recent files (tests pass a QSettings on
+    a temporary file); `prompter` asks every question; `recovery_dir` is where unsaved
+    edits are kept `autosave_ms` after a change.
+    """
+
+    #: a document was installed (or None after Close)
+    documentChanged = Signal(object)
+    #: a load ended: True when a document was installed
+    loadFinished = Signal(bool)
+
+    def __init__(self, settings: QSettings | None = None, *, prompter: Prompter | None = None,
+                 recovery_dir: Path | None = None, autosave_ms: int = 3000,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.settings = settings if settings is not None else QSettings()
+        self.prompter = prompter or Prompter(self)
+        self.recovery = RecoveryStore(recovery_dir if recovery_dir is not None else default_recovery_dir())
+        self.document: RecordDocument | None = None
+        self.model = RecordTreeModel(None, self)
+        self.undo_stack = QUndoStack(self)
+        self.selection = Selection(self)
+        self._worker: LoadWorker | None = None
+        self._after_load: Callable[[], None] | None = None
+        self._disk_signature: tuple[int, int] | None = None
+        self._recovery_key: str | None = None
+        self._token = f"{id(self):x}"
+
+        self.setWindowTitle(APP_NAME)
+        self.setAcceptDrops(True)
+        self.setWindowIcon(_icon(self, "app", QStyle.StandardPixmap.SP_FileDialogDetailedView))
+
+        # central area: banners above a splitter with the tree and the side panels
+        self.tree = RecordTreeWidget(self.model, self.undo_stack, self.selection, self.prompter)
+        self.side_tabs = QTabWidget()
+        self.side_tabs.setObjectName("sideTabs")
+        self.side_tabs.setDocumentMode(True)
+        self.side_tabs.hide()
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.setObjectName("mainSplitter")
+        self.splitter.addWidget(self.tree)
+        self.splitter.addWidget(self.side_tabs)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
+        central = QWidget()
+        self._central_layout = QVBoxLayout(central)
+        self._central_layout.setContentsMargins(4, 4, 4, 4)
+        self._banner_area = QVBoxLayout()
+        self._central_layout.addLayout(self._banner_area)
+        self._central_layout.addWidget(self.splitter, 1)
+        self.setCentralWidget(central)
+
+        self.problems_dock = ReadingProblemsDock(self)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.problems_dock)
+        self.problems_dock.hide()
+        self.problems_dock.activated.connect(self._show_problem)
+
+        self._make_status_bar()
+        self._make_actions()
+        self._make_menus()
+
+        self.watcher = QFileSystemWatcher(self)
+        self.watcher.fileChanged.connect(self._file_changed)
+        self._disk_timer = QTimer(self)
+        self._disk_timer.setSingleShot(True)
+        self._disk_timer.setInterval(300)
+        self._disk_timer.timeout.connect(self._check_disk)
+        self._disk_banner: Banner | None = None
+
+        self._autosave = QTimer(self)
+        self._autosave.setSingleShot(True)
+        self._autosave.setInterval(autosave_ms)
+        self._autosave.timeout.connect(self.write_recovery)
+
+        self.undo_stack.cleanChanged.connect(self._clean_changed)
+        self.undo_stack.indexChanged.connect(self._stack_changed)
+        self.model.recordChanged.connect(self._record_changed)
+        self.tree.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.tree.selectionPathsChanged.connect(self._update_selection_label)
+
+        self._restore_settings()
+        self._update_title()
+        self._update_status()
+
+    # ------------------------------------------------------------------ building
+
+    def _make_status_bar(self) -> None:
+        bar = self.statusBar()
+        self.dialect_label = QLabel()
+        self.counts_label = QLabel()
+        self.selection_label = QLabel()
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 1000)
+        self.progress.setMaximumWidth(200)
+        self.progress.setTextVisible(False)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.clicked.connect(self.cancel_load)
+        for widget in (self.progress, self.cancel_button):
+            widget.hide()
+            bar.addPermanentWidget(widget)
+        for widget in (self.selection_label, self.counts_label, self.dialect_label):
+            bar.addPermanentWidget(widget)
+
+    def _action(self, text: str, slot: Callable[[], object], shortcuts=(), tip: str = "",
+                icon: QIcon | None = None) -> QAction:
+        action = QAction(text, self)
+        if shortcuts:
+            action.setShortcuts([QKeySequence(s) for s in shortcuts])
+        action.setStatusTip(tip)
+        if icon is not None:
+            action.setIcon(icon)
+        action.triggered.connect(lambda _checked=False: slot())
+        return action
+
+    def _make_actions(self) -> None:
+        std = QKeySequence.StandardKey
+        sp = QStyle.StandardPixmap
+        self.act_open = self._action("&Open…", self.open_file, [std.Open], "Open a record file",
+                                     _icon(self, "open", sp.SP_DialogOpenButton))
+        self.act_save = self._action("&Save", self.save, [std.Save], "Save the record to its file",
+                                     _icon(self, "save", sp.SP_DialogSaveButton))
+        self.act_save_as = self._action("Save &As…", self.save_as, [std.SaveAs],
+                                        "Save under another name, as text or binary, in any dialect")
+        self.act_reload = self._action("&Reload from Disk", self.reload, ["F5"], "Read the file again")
+        self.act_close = self._action("&Close", self.close_document, [std.Close], "Close the record")
+        self.act_quit = self._action("&Quit", self.close, [std.Quit], "Quit the editor")
+        self.act_undo = self.undo_stack.createUndoAction(self, "&Undo")
+        self.act_undo.setShortcuts([QKeySequence(std.Undo)])
+        self.act_undo.setIcon(_icon(self, "undo", sp.SP_ArrowBack))
+        self.act_redo = self.undo_stack.createRedoAction(self, "&Redo")
+        self.act_redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        self.act_redo.setIcon(_icon(self, "redo", sp.SP_ArrowForward))
+        self.act_find = self._action("&Find…", self.find, [std.Find], "Filter the tree by layer key or node name",
+                                     _icon(self, "find", sp.SP_FileDialogContentsView))
+        self.act_goto = self._action("&Go to Layer…", self.tree.go_to_layer, ["Ctrl+L"],
+                                     "Jump to a layer by (part of) its key")
+        for action in (self.act_open, self.act_save, self.act_save_as, self.act_reload, self.act_close,
+                       self.act_quit, self.act_undo, self.act_redo, self.act_find, self.act_goto):
+            self.addAction(action)
+
+    def _make_menus(self) -> None:
+        menu = self.menuBar()
+        file_menu = menu.addMenu("&File")
+        file_menu.addAction(self.act_open)
+        self.recent_menu = file_menu.addMenu("Open &Recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        file_menu.addSeparator()
+        file_menu.addAction(self.act_save)
+        file_menu.addAction(self.act_save_as)
+        file_menu.addAction(self.act_reload)
+        file_menu.addSeparator()
+        file_menu.addAction(self.act_close)
+        file_menu.addAction(self.act_quit)
+
+        edit_menu = menu.addMenu("&Edit")
+        edit_menu.addAction(self.act_undo)
+        edit_menu.addAction(self.act_redo)
+        edit_menu.addSeparator()
+        a = self.tree.actions
+        for name in ("cut", "copy", "paste", "delete"):
+            edit_menu.addAction(a[name])
+        edit_menu.addSeparator()
+        for name in ("add", "insert_before", "duplicate", "move_up", "move_down"):
+            edit_menu.addAction(a[name])
+        edit_menu.addSeparator()
+        for name in ("set_field", "clear_field", "set_on_selected"):
+            edit_menu.addAction(a[name])
+        edit_menu.addSeparator()
+        edit_menu.addAction(self.act_find)
+        edit_menu.addAction(self.act_goto)
+
+        view_menu = menu.addMenu("&View")
+        view_menu.addAction(a["expand_all"])
+        view_menu.addAction(a["collapse_all"])
+        view_menu.addSeparator()
+        view_menu.addAction(self.problems_dock.toggleViewAction())
+        self.view_menu = view_menu
+
+        help_menu = menu.addMenu("&Help")
+        help_menu.addAction(self._action("&About", self._about))
+
+        toolbar = QToolBar("Main")
+        toolbar.setObjectName("mainToolbar")
+        toolbar.setMovable(False)
+        for action in (self.act_open, self.act_save, None, self.act_undo, self.act_redo, None, self.act_find):
+            if action is None:
+                toolbar.addSeparator()
+            else:
+                toolbar.addAction(action)
+        self.addToolBar(toolbar)
+        self.toolbar = toolbar
+
+    def add_side_widget(self, widget: QWidget, title: str) -> None:
+        """Put a panel or plot in the tabs beside the tree (shown once it holds something)."""
+        self.side_tabs.addTab(widget, title)
+        self.side_tabs.show()
+
+    # ------------------------------------------------------------------ opening
+
+    @property
+    def is_loading(self) -> bool:
+        return self._worker is not None
+
+    def open_file(self) -> None:
+        """Ask for a file and open it (after the unsaved-changes question)."""
+        if not self.maybe_save():
+            return
+        path = self.prompter.open_file_name(self._last_dir())
+        if path:
+            self.open_path(path, ask_unsaved=False)
+
+    def open_path(self, path: str | os.PathLike, dialect: str | Dialect | None = None, *,
+                  repair: bool = False, ask_unsaved: bool = True) -> bool:
+        """Start loading `path` in the background; False if the user kept the current record."""
+        if ask_unsaved and not self.maybe_save():
+            return False
+        if self._worker is not None:
+            self.cancel_load(wait=True)
+        worker = LoadWorker(Path(path), dialect, repair=repair, parent=self)
+        worker.progress.connect(self.progress.setValue)
+        worker.loaded.connect(self._loaded)
+        worker.repairable.connect(self._repairable)
+        worker.failed.connect(self._load_failed)
+        worker.cancelled.connect(self._load_cancelled)
+        worker.finished.connect(self._worker_finished)
+        self._worker = worker
+        self.progress.setValue(0)
+        self._loading_ui(True)
+        self.statusBar().showMessage(f"Opening {Path(path).name}…")
+        worker.start()
+        return True
+
+    def cancel_load(self, wait: bool = False) -> None:
+        """Stop the load in progress; the current record stays."""
+        worker = self._worker
+        if worker is None:
+            return
+        worker.cancel()
+        if wait:
+            worker.wait()
+            self._worker = None
+            self._loading_ui(False)
+
+    def _loading_ui(self, loading: bool) -> None:
+        self.progress.setVisible(loading)
+        self.cancel_button.setVisible(loading)
+        self.tree.setEnabled(not loading)
+
+    def _worker_finished(self) -> None:
+        worker = self.sender()
+        if isinstance(worker, LoadWorker):
+            worker.deleteLater()
+        if worker is self._worker:
+            self._worker = None
+            self._loading_ui(False)
+
+    def _current_worker(self) -> LoadWorker | None:
+        """The worker that sent this result, if it is still the one wanted (and done with it)."""
+        sender = self.sender()
+        if not isinstance(sender, LoadWorker) or sender is not self._worker:
+            return None
+        self._worker = None
+        self._loading_ui(False)
+        return sender
+
+    def _loaded(self, document: RecordDocument) -> None:
+        worker = self._current_worker()
+        if worker is None or worker.cancel_requested:
+            return
+        self.set_document(document)
+        self.statusBar().showMessage(f"Opened {document.path}", 5000)
+        self.loadFinished.emit(True)
+        after, self._after_load = self._after_load, None
+        if after is not None:
+            after()
+
+    def _repairable(self, document: RecordDocument, error: str) -> None:
+        if self._current_worker() is None:
+            return
+        n = len(document.repairs)
+        text = (f"{error}\n\nThe reader can open it by repairing {n} place{'s' if n != 1 else ''} "
+                "(typically // comments or keys broken over lines, as pasted from AMCT's "
+                "documentation). Each repair is listed under Reading problems. Open the repaired record?")
+        if self.prompter.confirm("Open with repairs?", text, "Open Repaired"):
+            self.set_document(document)
+            self.undo_stack.resetClean()  # saving writes the repaired text: that is a change
+            self.problems_dock.show()
+            self.loadFinished.emit(True)
+        else:
+            self.loadFinished.emit(False)
+
+    def _load_failed(self, message: str) -> None:
+        if self._current_worker() is None:
+            return
+        self._after_load = None
+        self.statusBar().showMessage("Could not open the file", 5000)
+        self.prompter.error("Cannot open record", message)
+        self.loadFinished.emit(False)
+
+    def _load_cancelled(self) -> None:
+        if self._current_worker() is None:
+            return
+        self._after_load = None
+        self.statusBar().showMessage("Opening cancelled; nothing changed", 5000)
+        self.loadFinished.emit(False)
+
+    def set_document(self, document: RecordDocument | None) -> None:
+        """Show `document` (None: nothing open); the undo history starts afresh."""
+        if self._recovery_key is not None:
+            self.recovery.remove(self._recovery_key)
+        self._autosave.stop()
+        self.document = document
+        self.undo_stack.clear()
+        self.model.set_message(document.message if document is not None else None)
+        self.undo_stack.setClean()
+        files = self.watcher.files()
+        if files:
+            self.watcher.removePaths(files)
+        self._disk_signature = None
+        self._recovery_key = None
+        self._close_disk_banner()
+        if document is not None:
+            self._recovery_key = self.recovery.key_for(document.path, self._token)
+            if document.path is not None:
+                self._disk_signature = self._signature(document.path)
+                if document.path.exists():
+                    self.watcher.addPath(str(document.path))
+                self._add_recent(document.path)
+        self.problems_dock.set_problems(document.problems if document is not None else [])
+        if document is not None and document.problems:
+            self.problems_dock.show()
+        self._update_title()
+        self._update_status()
+        self.documentChanged.emit(document)
+
+    # ------------------------------------------------------------------ saving and closing
+
+    def maybe_save(self) -> bool:
+        """Ask Save / Discard / Cancel when there are unsaved edits; True to go on."""
+        if self.document is None or self.undo_stack.isClean():
+            return True
+        answer = self.prompter.ask_save_changes(self._display_name())
+        if answer == "save":
+            return self.save()
+        if answer == "discard":
+            if self._recovery_key is not None:
+                self.recovery.remove(self._recovery_key)
+            return True
+        return False
+
+    def save(self) -> bool:
+        """Save to the document's file (Save As when it has none)."""
+        doc = self.document
+        if doc is None:
+            return False
+        if doc.path is None:
+            return self.save_as()
+        if self._changed_on_disk() and not self.prompter.confirm(
+                "File changed on disk",
+                f"{doc.path} changed on disk after it was opened (was AMCT run again?). "
+                "Saving replaces that version with yours.", "Overwrite"):
+            return False
+        return self._write(doc, doc.path, doc.binary)
+
+    def save_as(self) -> bool:
+        doc = self.document
+        if doc is None:
+            return False
+        directory = str(doc.path.parent) if doc.path is not None else self._last_dir()
+        name = doc.path.name if doc.path is not None else "record.txt"
+        choice = self.prompter.save_as(directory, name, doc.dialect, doc.binary)
+        if choice is None:
+            return False
+        return self.save_to(choice)
+
+    def save_to(self, choice: SaveAsChoice) -> bool:
+        """Save As: another file, text or binary, and possibly another dialect."""
+        doc = self.document
+        if doc is None:
+            return False
+        if choice.dialect.name != doc.dialect.name:
+            try:
+                converted, _dropped = doc.convert(choice.dialect)
+            except RecordError as e:
+                self.prompter.error("Cannot convert", self._conversion_refusal(choice.dialect, e))
+                return False
+            if not self._write(converted, choice.path, choice.binary):
+                return False
+            self.set_document(converted)
+            self.statusBar().showMessage(
+                f"Saved as {choice.dialect.title}; the undo history starts here", 8000)
+            return True
+        old_key = self._recovery_key
+        if not self._write(doc, choice.path, choice.binary):
+            return False
+        if old_key is not None:
+            self.recovery.remove(old_key)
+        self._recovery_key = self.recovery.key_for(doc.path, self._token)
+        files = self.watcher.files()
+        if files:
+            self.watcher.removePaths(files)
+        self.watcher.addPath(str(doc.path))
+        self._add_recent(doc.path)
+        self._update_title()
+        self._update_status()
+        return True
+
+    @staticmethod
+    def _conversion_refusal(dialect: Dialect, error: RecordError) -> str:
+        detail = error.message.split("no field for: ", 1)[-1].split(" (use --drop-unsupported")[0]
+        return (f"Not saved: the {dialect.title} schema ({dialect.name}) has no place for these fields "
+                f"of this record: {detail}.\n\nRemove them first, or choose a dialect that has them.")
+
+    def _write(self, doc: RecordDocument, path: Path, binary: bool) -> bool:
+        try:
+            doc.save(path, binary=binary)
+        except RecordError as e:
+            text = str(e)
+            if "unchanged" not in text and "left as it was" not in text:
+                text += "\n\nThe file on disk was left as it was."
+            self.prompter.error("Not saved", text + "\nYour edits are still here.")
+            return False
+        except Exception as e:  # noqa: BLE001 - a failed save must end in a message, edits kept
+            self.prompter.error("Not saved", f"{path}: could not be saved ({type(e).__name__}: {e}).\n\n"
+                                "The file on disk was left as it was; your edits are still here.")
+            return False
+        if doc is self.document:
+            self.undo_stack.setClean()
+        self._disk_signature = self._signature(Path(path))
+        self.statusBar().showMessage(f"Saved {path}", 5000)
+        return True
+
+    def close_document(self) -> bool:
+        if not self.maybe_save():
+            return False
+        self.set_document(None)
+        return True
+
+    def reload(self) -> None:
+        """Read the document's file again (asks before dropping unsaved edits)."""
+        doc = self.document
+        if doc is None or doc.path is None:
+            return
+        if not self.undo_stack.isClean() and not self.prompter.confirm(
+                "Reload", f"Reloading {doc.path.name} drops your unsaved edits.", "Reload"):
+            return
+        self.open_path(doc.path, doc.dialect, ask_unsaved=False)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.maybe_save():
+            event.ignore()
+            return
+        if self._worker is not None:
+            self.cancel_load(wait=True)
+        if self._recovery_key is not None:
+            self.recovery.remove(self._recovery_key)
+        self._autosave.stop()
+        self._save_settings()
+        event.accept()
+
+    # ------------------------------------------------------------------ drag and drop
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if any(url.isLocalFile() for url in event.mimeData().urls()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        files = [url.toLocalFile() for url in event.mimeData().urls() if url.isLocalFile()]
+        if files:
+            event.acceptProposedAction()
+            self.open_path(files[0])
+
+    # ------------------------------------------------------------------ disk changes
+
+    @staticmethod
+    def _signature(path: Path) -> tuple[int, int] | None:
+        try:
+            st = Path(path).stat()
+        except OSError:
+            return None
+        return st.st_mtime_ns, st.st_size
+
+    def _changed_on_disk(self) -> bool:
+        doc = self.document
+        if doc is None or doc.path is None or self._disk_signature is None:
+            return False
+        return self._signature(doc.path) != self._disk_signature
+
+    def _file_changed(self, _path: str) -> None:
+        self._disk_timer.start()
+
+    def _check_disk(self) -> None:
+        doc = self.document
+        if doc is None or doc.path is None:
+            return
+        if doc.path.exists() and str(doc.path) not in self.watcher.files():
+            self.watcher.addPath(str(doc.path))  # a replaced file drops out of the watch list
+        signature = self._signature(doc.path)
+        if signature == self._disk_signature:
+            return
+        self._close_disk_banner()
+        if signature is None:
+            banner = Banner(f"{doc.path.name} was deleted or moved on disk. Your copy is still open; "
+                            "Save writes it back.")
+            banner.add_button("OK", lambda: None)
+        else:
+            edits = "" if self.undo_stack.isClean() else " Reloading drops your unsaved edits."
+            banner = Banner(f"{doc.path.name} changed on disk (was AMCT run again?).{edits}")
+            banner.add_button("Reload", self._reload_from_banner)
+            banner.add_button("Keep Mine", self._keep_mine)
+        self._disk_banner = banner
+        self._banner_area.addWidget(banner)
+
+    def _reload_from_banner(self) -> None:
+        self._disk_banner = None
+        doc = self.document
+        if doc is not None and doc.path is not None:
+            self.open_path(doc.path, doc.dialect, ask_unsaved=False)
+
+    def _keep_mine(self) -> None:
+        self._disk_banner = None
+        # the next Save still asks before overwriting the newer file
+        self.statusBar().showMessage("Kept your version; Save will ask before overwriting the file", 8000)
+
+    def _close_disk_banner(self) -> None:
+        if self._disk_banner is not None:
+            self._disk_banner.hide()
+            self._disk_banner.deleteLater()
+            self._disk_banner = None
+
+    # ------------------------------------------------------------------ crash recovery
+
+    def _clean_changed(self, clean: bool) -> None:
+        self._update_title()
+        if clean:
+            self._autosave.stop()
+            if self._recovery_key is not None:
+                self.recovery.remove(self._recovery_key)
+
+    def _stack_changed(self, _index: int) -> None:
+        if self.document is not None and not self.undo_stack.isClean() and not self._autosave.isActive():
+            self._autosave.start()
+
+    def write_recovery(self) -> Path | None:
+        """Write the unsaved record to the recovery folder now (normally a timer does it)."""
+        doc = self.document
+        if doc is None or self.undo_stack.isClean() or self._recovery_key is None:
+            return None
+        try:
+            return self.recovery.write(self._recovery_key, doc.path, doc.dialect.name, doc.binary,
+                                       doc.message.SerializePartialToString())
+        except OSError as e:
+            self.statusBar().showMessage(f"Could not write the recovery file: {e}", 8000)
+            return None
+
+    def offer_recovery(self) -> list[RecoveryInfo]:
+        """Show a banner for each record whose unsaved edits survived a crash."""
+        found = self.recovery.list()
+        for info in found:
+            note = " The file changed on disk since then." if info.source_changed() else ""
+            banner = Banner(f"Unsaved edits of {info.describe()} were kept when the editor did not close "
+                            f"normally.{note}")
+            banner.add_button("Restore", lambda i=info: self.restore_recovery(i))
+            banner.add_button("Discard", lambda i=info: self._discard_recovery(i))
+            banner.setObjectName("banner")
+            banner.setProperty("recovery", str(info.file))
+            self._banner_area.addWidget(banner)
+        return found
+
+    def _discard_recovery(self, info: RecoveryInfo) -> None:
+        try:
+            info.file.unlink()
+        except OSError:
+            pass
+
+    def restore_recovery(self, info: RecoveryInfo) -> None:
+        """Open the record the edits belong to and apply them as one undoable step."""
+        try:
+            data = info.data()
+            dialect = get_dialect(info.dialect)
+        except (OSError, ValueError) as e:
+            self.prompter.error("Cannot restore", f"{info.file}: {e}")
+            return
+
+        def apply() -> None:
+            self.undo_stack.push(ReplaceMessageCommand(self.model, (), data, text="Restore recovered edits"))
+            self._discard_recovery(info)
+            self.statusBar().showMessage("Recovered edits restored; Undo shows the file as saved", 8000)
+
+        if info.path is not None and info.path.exists():
+            self._after_load = apply
+            if not self.open_path(info.path, dialect):
+                self._after_load = None
+            return
+        if not self.maybe_save():
+            return
+        document = RecordDocument(dialect.new_message(), dialect, None, binary=info.binary)
+        self.set_document(document)
+        apply()
+
+    # ------------------------------------------------------------------ find, problems
+
+    def find(self) -> None:
+        self.tree.filter_edit.setFocus()
+        self.tree.filter_edit.selectAll()
+
+    def _show_problem(self, problem: Problem) -> None:
+        path = problem_path(problem, self.model)
+        if path is not None and self.tree.select_path(path):
+            self.tree.view.setFocus()
+        elif problem.line is not None:
+            self.statusBar().showMessage(f"line {problem.line}: {problem.message}", 8000)
+
+    # ------------------------------------------------------------------ status and title
+
+    def _display_name(self) -> str:
+        doc = self.document
+        if doc is None:
+            return ""
+        return doc.path.name if doc.path is not None else "Untitled"
+
+    def _update_title(self) -> None:
+        doc = self.document
+        if doc is None:
+            self.setWindowTitle(APP_NAME)
+            self.setWindowModified(False)
+            self.setWindowFilePath("")
+            return
+        self.setWindowTitle(f"{self._display_name()}[*] — {APP_NAME}")
+        self.setWindowFilePath(str(doc.path) if doc.path is not None else "")
+        self.setWindowModified(not self.undo_stack.isClean())
+
+    def _record_changed(self, _change: RecordChange) -> None:
+        self._update_status()
+
+    def _update_status(self) -> None:
+        doc = self.document
+        self.act_save.setEnabled(doc is not None)
+        self.act_save_as.setEnabled(doc is not None)
+        self.act_close.setEnabled(doc is not None)
+        self.act_reload.setEnabled(doc is not None and doc.path is not None)
+        if doc is None:
+            self.dialect_label.setText("")
+            self.counts_label.setText("No record open")
+            self.selection_label.setText("")
+            return
+        self.dialect_label.setText(doc.dialect.name)
+        self.dialect_label.setToolTip(f"{doc.dialect.title}: {doc.dialect.description}")
+        msg = doc.message
+        fields = msg.DESCRIPTOR.fields_by_name
+        layers = len(msg.record) if "record" in fields else 0
+        text = f"{layers} layer{'s' if layers != 1 else ''}"
+        if "prune_record" in fields:
+            n = len(msg.prune_record)
+            text += f" · {n} prune record{'s' if n != 1 else ''}"
+        self.counts_label.setText(text)
+        self._update_selection_label()
+
+    def _update_selection_label(self) -> None:
+        self.selection_label.setText(self.tree.selection_summary() if self.document is not None else "")
+
+    # ------------------------------------------------------------------ settings, recent files
+
+    def recent_files(self) -> list[str]:
+        value = self.settings.value("recentFiles", [])
+        if isinstance(value, str):
+            value = [value]
+        return [str(v) for v in (value or [])]
+
+    def _add_recent(self, path: Path) -> None:
+        text = str(Path(path).resolve())
+        files = [f for f in self.recent_files() if f != text]
+        files.insert(0, text)
+        self.settings.setValue("recentFiles", files[:MAX_RECENT])
+        self.settings.setValue("lastDir", str(Path(text).parent))
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        files = self.recent_files()
+        if not files:
+            action = self.recent_menu.addAction("No recent files")
+            action.setEnabled(False)
+            return
+        for i, name in enumerate(files, 1):
+            action = self.recent_menu.addAction(f"&{i % 10} {Path(name).name}  —  {Path(name).parent}")
+            action.setEnabled(Path(name).exists())
+            action.triggered.connect(lambda _c=False, n=name: self.open_path(n))
+        self.recent_menu.addSeparator()
+        self.recent_menu.addAction("Clear List", lambda: self.settings.setValue("recentFiles", []))
+
+    def _last_dir(self) -> str:
+        return str(self.settings.value("lastDir", str(Path.home())))
+
+    def _restore_settings(self) -> None:
+        geometry = self.settings.value("window/geometry")
+        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1280, 820)
+        state = self.settings.value("window/state")
+        if isinstance(state, QByteArray) and not state.isEmpty():
+            self.restoreState(state)
+        splitter = self.settings.value("window/splitter")
+        if isinstance(splitter, QByteArray) and not splitter.isEmpty():
+            self.splitter.restoreState(splitter)
+
+    def _save_settings(self) -> None:
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.setValue("window/state", self.saveState())
+        self.settings.setValue("window/splitter", self.splitter.saveState())
+        self.settings.sync()
+
+    def _about(self) -> None:
+        self.prompter.info(f"About {APP_NAME}",
+                           f"{APP_NAME}\n\nView, check and edit Ascend AMCT quantization and sparsity "
+                           "record files in every AMCT dialect.")

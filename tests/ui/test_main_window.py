@@ -1,0 +1,476 @@
+"""The main window driven offscreen as a user would: open, edit, undo, save, ask, recover."""
+from __future__ import annotations
+
+import difflib
+import shutil
+import struct
+from pathlib import Path
+
+import pytest
+from google.protobuf import text_format
+from PySide6.QtCore import QMimeData, QPointF, QSettings, Qt, QUrl
+from PySide6.QtGui import QDropEvent
+from PySide6.QtWidgets import QApplication, QLineEdit
+
+from editor.records.dialects import DIALECTS
+from editor.ui.dialogs import Prompter, SaveAsChoice
+from editor.ui.main_window import Banner, MainWindow
+from tests.ui.conftest import sample_path
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+
+
+def f32(x: float) -> float:
+    return struct.unpack("<f", struct.pack("<f", x))[0]
+
+
+class ScriptedPrompter(Prompter):
+    """Answers questions from queues and records what was shown."""
+
+    def __init__(self):
+        super().__init__(None)
+        self.save_answers: list[str] = []
+        self.confirm_answers: list[bool] = []
+        self.save_as_answers: list[SaveAsChoice | None] = []
+        self.open_answers: list[str | None] = []
+        self.errors: list[tuple[str, str]] = []
+        self.asked: list[str] = []
+
+    def ask_save_changes(self, name):
+        self.asked.append(f"save? {name}")
+        return self.save_answers.pop(0)
+
+    def confirm(self, title, text, yes="Yes"):
+        self.asked.append(f"{title}: {text}")
+        return self.confirm_answers.pop(0)
+
+    def save_as(self, directory, name, dialect, binary):
+        return self.save_as_answers.pop(0)
+
+    def open_file_name(self, directory):
+        return self.open_answers.pop(0)
+
+    def error(self, title, text):
+        self.errors.append((title, text))
+
+    def info(self, title, text):
+        self.asked.append(text)
+
+
+@pytest.fixture
+def env(tmp_path, qtbot):
+    """A factory of windows with their own settings file, recovery folder and prompter."""
+
+    def make(prompter: ScriptedPrompter | None = None, **kwargs) -> MainWindow:
+        settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+        window = MainWindow(settings, prompter=prompter or ScriptedPrompter(),
+                            recovery_dir=tmp_path / "recovery", **kwargs)
+        # whatever the test left unsaved is discarded when pytest-qt closes the window
+        qtbot.addWidget(window, before_close_func=lambda w: w.prompter.save_answers.extend(["discard"] * 3))
+        window.show()
+        return window
+
+    return make
+
+
+def copy_sample(tmp_path: Path, name: str) -> Path:
+    target = tmp_path / name
+    shutil.copyfile(sample_path(name), target)
+    return target
+
+
+def open_and_wait(qtbot, window: MainWindow, path, **kwargs) -> None:
+    with qtbot.waitSignal(window.loadFinished, timeout=30000) as blocker:
+        assert window.open_path(path, **kwargs)
+    assert blocker.args == [True], window.prompter.errors
+
+
+def view_index(window: MainWindow, path, column=0):
+    tree = window.tree
+    index = tree.proxy.mapFromSource(window.model.index_for_path(path, column))
+    tree.view.scrollTo(index)
+    return index
+
+
+def test_edit_undo_redo_save_changes_one_line(qtbot, tmp_path, env):
+    window = env()
+    path = copy_sample(tmp_path, "resnet_pytorch.txt")
+    original = path.read_text()
+    open_and_wait(qtbot, window, path)
+    assert "resnet_pytorch.txt" in window.windowTitle() and not window.isWindowModified()
+    assert window.dialect_label.text() == "pytorch"
+    assert window.counts_label.text() == "57 layers · 28 prune records"
+    view = window.tree.view
+    # expand layer conv1 with the keyboard, as a user would
+    layer = view_index(window, ("record", 0))
+    assert layer.data() == "conv1"
+    view.setFocus()
+    view.setCurrentIndex(layer)
+    qtbot.keyClick(view, Qt.Key.Key_Right)
+    assert view.isExpanded(layer)
+    # double-click the scale_d value, type, Enter
+    cell = view_index(window, ("record", 0, "value", "scale_d"), 1)
+    rect = view.visualRect(cell)
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    editor = view.indexWidget(cell)
+    assert isinstance(editor, QLineEdit)
+    old = window.document.message.record[0].value.scale_d
+    editor.selectAll()
+    qtbot.keyClicks(editor, "0.0123456789")
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    message = window.document.message
+    qtbot.waitUntil(lambda: message.record[0].value.scale_d == f32(0.0123456789))
+    assert window.isWindowModified()
+    qtbot.keyClick(view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert struct.pack("<f", message.record[0].value.scale_d) == struct.pack("<f", old)
+    assert not window.isWindowModified()
+    qtbot.keyClick(view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert message.record[0].value.scale_d == f32(0.0123456789)
+    qtbot.keyClick(view, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    assert not window.isWindowModified()
+    diff = [line for line in difflib.unified_diff(original.splitlines(), path.read_text().splitlines(), n=0)
+            if line.startswith(("+", "-")) and not line.startswith(("+++", "---"))]
+    assert diff == [f"-    scale_d: {original.splitlines()[3].split(': ')[1]}", "+    scale_d: 0.012345679"]
+
+
+def test_ctrl_y_redoes_too(qtbot, tmp_path, env):
+    window = env()
+    open_and_wait(qtbot, window, copy_sample(tmp_path, "resnet_caffe.txt"))
+    window.tree.select_paths([("record", 0), ("record", 1)])
+    window.tree.set_field_on_selected("offset_d", 3)
+    window.tree.view.setFocus()
+    qtbot.keyClick(window.tree.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert window.document.message.record[0].value.offset_d != 3
+    qtbot.keyClick(window.tree.view, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
+    assert [e.value.offset_d for e in window.document.message.record[:2]] == [3, 3]
+
+
+def test_delete_three_selected_layers_and_undo(qtbot, tmp_path, env):
+    window = env()
+    open_and_wait(qtbot, window, copy_sample(tmp_path, "resnet_tf_inner_prune.txt"))
+    message = window.document.message
+    before = message.SerializePartialToString()
+    keys = [e.key for e in message.record]
+    view = window.tree.view
+    view.setFocus()
+    for i, row in enumerate((1, 4, 7)):
+        rect = view.visualRect(view_index(window, ("record", row)))
+        modifier = Qt.KeyboardModifier.ControlModifier if i else Qt.KeyboardModifier.NoModifier
+        qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, modifier, rect.center())
+    assert window.selection_label.text() == "3 layers selected"
+    qtbot.keyClick(view, Qt.Key.Key_Delete)
+    assert [e.key for e in message.record] == [k for i, k in enumerate(keys) if i not in (1, 4, 7)]
+    assert window.counts_label.text().startswith("52 layers")
+    qtbot.keyClick(view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert message.SerializePartialToString() == before
+
+
+def test_unsaved_changes_save_discard_cancel_on_close_and_open(qtbot, tmp_path, env):
+    prompter = ScriptedPrompter()
+    window = env(prompter)
+    path = copy_sample(tmp_path, "resnet_mindspore.txt")
+    open_and_wait(qtbot, window, path)
+    window.tree.select_path(("record", 0))
+    window.tree.set_field_on_selected("offset_d", 7)
+    prompter.save_answers.append("cancel")
+    assert window.close() is False and window.isVisible()
+    prompter.save_answers.append("cancel")
+    other = copy_sample(tmp_path, "resnet_caffe.txt")
+    assert window.open_path(other) is False
+    assert window.document.path == path
+    prompter.save_answers.append("save")
+    open_and_wait(qtbot, window, other)
+    assert "offset_d: 7" in path.read_text()
+    window.tree.select_path(("record", 0))
+    window.tree.set_field_on_selected("offset_d", 9)
+    prompter.save_answers.append("discard")
+    assert window.close() is True
+    assert "offset_d: 9" not in other.read_text()
+
+
+def test_save_as_binary_and_dialect_change(qtbot, tmp_path, env):
+    prompter = ScriptedPrompter()
+    window = env(prompter)
+    open_and_wait(qtbot, window, copy_sample(tmp_path, "resnet_tf_inner_prune.txt"))
+    expected = window.document.message.SerializeToString()
+    prompter.save_as_answers.append(SaveAsChoice(tmp_path / "out.pb", True, DIALECTS["tf-inner"]))
+    assert window.save_as()
+    assert (tmp_path / "out.pb").read_bytes() == expected
+    assert "out.pb" in window.windowTitle()
+    # the caffe schema has no prune records: refused with the list of fields
+    prompter.save_as_answers.append(SaveAsChoice(tmp_path / "caffe.txt", False, DIALECTS["caffe"]))
+    assert not window.save_as()
+    title, text = prompter.errors[-1]
+    assert "prune_record" in text and "Caffe" in text
+    assert not (tmp_path / "caffe.txt").exists()
+
+
+def test_save_as_compatible_dialect_converts(qtbot, tmp_path, env):
+    prompter = ScriptedPrompter()
+    window = env(prompter)
+    open_and_wait(qtbot, window, copy_sample(tmp_path, "resnet_mindspore.txt"))
+    layers = len(window.document.message.record)
+    prompter.save_as_answers.append(SaveAsChoice(tmp_path / "tf.txt", False, DIALECTS["tf-convert"]))
+    assert window.save_as()
+    assert window.document.dialect.name == "tf-convert"
+    assert window.dialect_label.text() == "tf-convert"
+    reread = DIALECTS["tf-convert"].new_message()
+    text_format.Parse((tmp_path / "tf.txt").read_text(), reread)
+    assert len(reread.record) == layers
+
+
+def test_failed_save_keeps_file_and_edits(qtbot, tmp_path, env, monkeypatch):
+    prompter = ScriptedPrompter()
+    window = env(prompter)
+    path = copy_sample(tmp_path, "resnet_caffe.txt")
+    original = path.read_bytes()
+    open_and_wait(qtbot, window, path)
+    window.tree.select_path(("record", 0))
+    window.tree.set_field_on_selected("offset_d", 5)
+
+    def refuse(*_a, **_k):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("editor.records.document.os.replace", refuse)
+    assert not window.save()
+    text = prompter.errors[-1][1]
+    assert "disk is full" in text or "No space left" in text
+    assert "resnet_caffe.txt" in text and "Traceback" not in text
+    assert path.read_bytes() == original
+    assert window.isWindowModified()
+    assert window.document.message.record[0].value.offset_d == 5
+
+
+def test_recent_files_geometry_and_splitter_persist(qtbot, tmp_path, env):
+    window = env()
+    a = copy_sample(tmp_path, "resnet_caffe.txt")
+    b = copy_sample(tmp_path, "resnet_onnx.txt")
+    open_and_wait(qtbot, window, a)
+    open_and_wait(qtbot, window, b)
+    assert window.recent_files()[:2] == [str(b.resolve()), str(a.resolve())]
+    window.resize(640, 480)
+    window.add_side_widget(QLineEdit("panel"), "Panel")
+    window.splitter.setSizes([600, 400])
+    sizes = window.splitter.sizes()
+    assert window.close()
+    again = env()
+    again.add_side_widget(QLineEdit("panel"), "Panel")
+    again._restore_settings()
+    assert (again.size().width(), again.size().height()) == (640, 480)
+    restored = again.splitter.sizes()
+    assert all(abs(x - y) <= 4 for x, y in zip(restored, sizes, strict=True)), (restored, sizes)
+    assert again.recent_files()[0] == str(b.resolve())
+    again.recent_menu.aboutToShow.emit()
+    texts = [a.text() for a in again.recent_menu.actions()]
+    assert any("resnet_onnx.txt" in t for t in texts)
+
+
+def test_file_changed_on_disk_offers_reload(qtbot, tmp_path, env):
+    prompter = ScriptedPrompter()
+    window = env(prompter)
+    path = copy_sample(tmp_path, "resnet_caffe.txt")
+    open_and_wait(qtbot, window, path)
+    # AMCT rewrites the file
+    text = path.read_text().replace('key: "conv1"', 'key: "conv1_rerun"', 1)
+    path.write_text(text)
+    qtbot.waitUntil(lambda: window._disk_banner is not None, timeout=5000)
+    assert "changed on disk" in window._disk_banner.label.text()
+    with qtbot.waitSignal(window.loadFinished, timeout=10000):
+        window._disk_banner.buttons["Reload"].click()
+    assert window.document.message.record[0].key == "conv1_rerun"
+    # with unsaved edits: keep mine, and Save asks before overwriting
+    window.tree.select_path(("record", 0))
+    window.tree.set_field_on_selected("offset_d", 4)
+    path.write_text(text.replace("conv1_rerun", "conv1_third"))
+    qtbot.waitUntil(lambda: window._disk_banner is not None, timeout=5000)
+    assert "drops your unsaved edits" in window._disk_banner.label.text()
+    window._disk_banner.buttons["Keep Mine"].click()
+    prompter.confirm_answers.append(False)
+    assert not window.save()
+    assert "conv1_third" in path.read_text()
+    prompter.confirm_answers.append(True)
+    assert window.save()
+    assert "offset_d: 4" in path.read_text()
+
+
+def test_own_save_is_not_reported_as_a_change(qtbot, tmp_path, env):
+    window = env()
+    path = copy_sample(tmp_path, "resnet_caffe.txt")
+    open_and_wait(qtbot, window, path)
+    window.tree.select_path(("record", 0))
+    window.tree.set_field_on_selected("offset_d", 4)
+    assert window.save()
+    qtbot.wait(600)
+    assert window._disk_banner is None
+
+
+def test_reading_problems_dock_selects_the_row(qtbot, tmp_path, env):
+    window = env()
+    path = tmp_path / "dupes.txt"
+    path.write_text('record {\n  key: "a"\n  value { scale_d: 0.5 offset_d: 1 offset_d: 2 }\n}\n'
+                    'record {\n  key: "b"\n}\nrecord {\n  key: "a"\n}\n')
+    open_and_wait(qtbot, window, path)
+    dock = window.problems_dock
+    assert dock.isVisible() and dock.list.topLevelItemCount() >= 2
+    rules = [dock.list.topLevelItem(i).text(2) for i in range(dock.list.topLevelItemCount())]
+    dup = rules.index(next(r for r in rules if "duplicate" in r and "key" in r))
+    item = dock.list.topLevelItem(dup)
+    dock.list.itemClicked.emit(item, 0)
+    assert window.tree.current_path()[:1] == ("record",)
+    assert window.tree.current_path()[1] in (0, 2)
+
+
+def test_open_errors_are_messages_and_the_record_stays(qtbot, tmp_path, env):
+    prompter = ScriptedPrompter()
+    window = env(prompter)
+    good = copy_sample(tmp_path, "resnet_caffe.txt")
+    open_and_wait(qtbot, window, good)
+    bad = tmp_path / "bad.txt"
+    bad.write_text('record {\n  key: "x"\n  value { scale_d: abc }\n}\n')
+    with qtbot.waitSignal(window.loadFinished, timeout=10000) as blocker:
+        window.open_path(bad)
+    assert blocker.args == [False]
+    title, text = prompter.errors[-1]
+    assert "bad.txt:3:" in text
+    assert window.document.path == good
+    with qtbot.waitSignal(window.loadFinished, timeout=10000):
+        window.open_path(tmp_path / "missing.txt")
+    assert "missing.txt" in prompter.errors[-1][1]
+    assert "Traceback" not in prompter.errors[-1][1]
+
+
+def test_repair_is_offered_and_marks_the_record_modified(qtbot, tmp_path, env):
+    prompter = ScriptedPrompter()
+    window = env(prompter)
+    path = tmp_path / "from_docs.txt"
+    path.write_text('record {\n  key: "conv1"\n  value {\n    scale_d: 0.5  // the data scale\n'
+                    '    offset_d: 3\n  }\n}\n')
+    prompter.confirm_answers.append(True)
+    with qtbot.waitSignal(window.loadFinished, timeout=10000) as blocker:
+        window.open_path(path)
+    assert blocker.args == [True], prompter.errors
+    assert "repair" in prompter.asked[-1].lower()
+    assert window.document.message.record[0].value.scale_d == 0.5
+    assert window.isWindowModified()
+    assert window.problems_dock.isVisible()
+
+
+def test_crash_recovery_offered_and_restored(qtbot, tmp_path, env):
+    first = env(autosave_ms=50)
+    path = copy_sample(tmp_path, "resnet_caffe.txt")
+    open_and_wait(qtbot, first, path)
+    first.tree.select_path(("record", 2))
+    first.tree.set_field_on_selected("offset_d", 11)
+    edited = first.document.message.SerializePartialToString()
+    recovery = tmp_path / "recovery"
+    qtbot.waitUntil(lambda: any(recovery.glob("*.recovery")), timeout=5000)
+    # the editor "crashes": nothing removes the file; the next start offers it
+    second = env()
+    found = second.offer_recovery()
+    assert len(found) == 1 and found[0].path == path
+    banners = [b for b in second.findChildren(Banner) if "Unsaved edits" in b.label.text()]
+    assert len(banners) == 1 and "resnet_caffe.txt" in banners[0].label.text()
+    with qtbot.waitSignal(second.loadFinished, timeout=10000):
+        second.restore_recovery(found[0])
+    assert second.document.message.SerializePartialToString() == edited
+    assert second.isWindowModified()
+    assert second.undo_stack.count() == 1 and second.undo_stack.undoText() == "Restore recovered edits"
+    assert not found[0].file.exists()
+    second.undo_stack.undo()
+    assert second.document.message.record[2].value.offset_d != 11
+    # a clean state removes the recovery file for good
+    first.undo_stack.undo()
+    qtbot.waitUntil(lambda: not any(recovery.glob("*.recovery")), timeout=5000)
+
+
+def test_cancel_stops_a_big_load_and_keeps_the_record(qtbot, tmp_path, env):
+    from editor.records.synth import make_big, to_text
+
+    big = tmp_path / "big.txt"
+    big.write_text(to_text(make_big("tf-inner", layers=1500, channels=256)))
+    window = env()
+    small = copy_sample(tmp_path, "resnet_caffe.txt")
+    open_and_wait(qtbot, window, small)
+    with qtbot.waitSignal(window.loadFinished, timeout=60000) as blocker:
+        window.open_path(big)
+        assert window.progress.isVisible() and window.cancel_button.isVisible()
+        qtbot.mouseClick(window.cancel_button, Qt.MouseButton.LeftButton)
+    assert blocker.args == [False]
+    assert window.document.path == small
+    assert "cancelled" in window.statusBar().currentMessage()
+    qtbot.waitUntil(lambda: not window.is_loading)
+    assert window.tree.isEnabled()
+
+
+def test_drop_a_file_opens_it(qtbot, tmp_path, env):
+    window = env()
+    path = copy_sample(tmp_path, "resnet_onnx.txt")
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(path))])
+    event = QDropEvent(QPointF(10, 10), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
+                       Qt.KeyboardModifier.NoModifier)
+    with qtbot.waitSignal(window.loadFinished, timeout=10000):
+        window.dropEvent(event)
+    assert window.document.path == path
+    assert window.dialect_label.text() == "onnx"
+
+
+def test_find_and_go_to_layer_shortcuts(qtbot, tmp_path, env):
+    window = env()
+    open_and_wait(qtbot, window, copy_sample(tmp_path, "resnet_caffe.txt"))
+    window.tree.view.setFocus()
+    qtbot.keyClick(window.tree.view, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    assert window.tree.filter_edit.hasFocus()
+    qtbot.keyClicks(window.tree.filter_edit, "res3")
+    assert window.tree.count_label.text().endswith("layers")
+    window.prompter.ask_layer_key = lambda keys: "fc1000"
+    qtbot.keyClick(window.tree.view, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
+    assert window.tree.current_path() == ("record", len(window.document.message.record) - 1)
+
+
+def test_close_document_and_title(qtbot, tmp_path, env):
+    window = env()
+    open_and_wait(qtbot, window, copy_sample(tmp_path, "resnet_caffe.txt"))
+    assert window.close_document()
+    assert window.document is None and window.windowTitle() == "AMCT Record Editor"
+    assert window.counts_label.text() == "No record open"
+    assert not window.act_save.isEnabled()
+
+
+def test_create_window_opens_the_bundled_sample(qtbot, tmp_path, monkeypatch):
+    from editor.ui.app import create_window
+
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    window = create_window(None, None, settings=settings, prompter=ScriptedPrompter(),
+                           recovery_dir=tmp_path / "rec")
+    qtbot.addWidget(window, before_close_func=lambda w: w.prompter.save_answers.append("discard"))
+    qtbot.waitUntil(lambda: window.document is not None, timeout=20000)
+    assert window.document.path.name == "resnet_tf_inner_prune.txt"
+    assert window.dialect_label.text() == "tf-inner"
+
+
+def test_command_line_opens_the_file(qtbot, tmp_path, monkeypatch):
+    """`record-editor FILE` runs the GUI on FILE until the window closes."""
+    from PySide6.QtCore import QStandardPaths, QTimer
+
+    import editor.cli
+
+    QStandardPaths.setTestModeEnabled(True)
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "settings"))
+    path = copy_sample(tmp_path, "resnet_onnx.txt")
+    seen = {}
+
+    def check():
+        windows = [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible()]
+        if not windows or windows[-1].document is None:
+            QTimer.singleShot(50, check)
+            return
+        seen["path"] = windows[-1].document.path
+        windows[-1].close()
+        QApplication.quit()
+
+    QTimer.singleShot(50, check)
+    assert editor.cli.main([str(path)]) == 0
+    assert seen["path"] == path
