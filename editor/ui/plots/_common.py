@@ -11,7 +11,7 @@ import pyqtgraph.exporters  # noqa: F401  (registers the exporters)
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt
 from PySide6.QtGui import QAction, QColor, QFontMetrics, QKeySequence, QPainter
 from PySide6.QtSvg import QSvgGenerator
-from PySide6.QtWidgets import QFileDialog, QGraphicsScene, QMessageBox, QWidget
+from PySide6.QtWidgets import QFileDialog, QGraphicsScene, QLabel, QMessageBox, QSizePolicy, QWidget
 
 from editor.ui.plots._data import write_csv
 
@@ -42,6 +42,19 @@ def tint(color: QColor, amount: float) -> QColor:
     is what keeps 5 000 bars fast.
     """
     return QColor(*(round(255 - (255 - c) * amount) for c in (color.red(), color.green(), color.blue())))
+
+
+def text_label(text: str = "", *, rich: bool = False) -> QLabel:
+    """A one-line label that never makes its window wider: long text is cut at the edge.
+
+    (A QLabel's minimum width is its whole text, so a long layer key or legend would set
+    the smallest width of the whole window.)
+    """
+    label = QLabel(text)
+    label.setTextFormat(Qt.TextFormat.RichText if rich else Qt.TextFormat.PlainText)
+    label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+    label.setMinimumWidth(1)
+    return label
 
 
 def elide(text: str, pixels: int, widget: QWidget | None = None) -> str:

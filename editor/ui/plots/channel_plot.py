@@ -60,6 +60,7 @@ from editor.ui.plots._common import (
     extend_view_menu,
     faded,
     make_action,
+    text_label,
     tint,
 )
 from editor.ui.plots._data import (
@@ -262,15 +263,12 @@ class ChannelPlot(QWidget):
     # ------------------------------------------------------------------ building
 
     def _build(self) -> None:
-        self.title = QLabel()
-        self.title.setTextFormat(Qt.TextFormat.PlainText)
+        self.title = text_label()
         font = self.title.font()
         font.setBold(True)
         self.title.setFont(font)
-        self.details = QLabel()
-        self.details.setTextFormat(Qt.TextFormat.PlainText)
-        self.info = QLabel(" ")
-        self.info.setTextFormat(Qt.TextFormat.PlainText)
+        self.details = text_label()
+        self.info = text_label(" ")
         self.info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
         self.graphics = pg.GraphicsLayoutWidget()

@@ -44,6 +44,7 @@ from editor.ui.plots._common import (
     export_plot_dialog,
     extend_view_menu,
     make_action,
+    text_label,
     tint,
 )
 from editor.ui.plots._data import OverviewData, problems_by_entry, worst_severity
@@ -110,16 +111,14 @@ class ModelOverview(QWidget):
     # ------------------------------------------------------------------ building
 
     def _build(self) -> None:
-        self.title = QLabel()
+        self.title = text_label()
         font = self.title.font()
         font.setBold(True)
         self.title.setFont(font)
-        self.summary = QLabel()
+        self.summary = text_label()
         # the legend above the plot, where it hides no layer
-        self.legend = QLabel(_legend_html())
-        self.legend.setTextFormat(Qt.TextFormat.RichText)
-        self.info = QLabel(" ")
-        self.info.setTextFormat(Qt.TextFormat.PlainText)
+        self.legend = text_label(_legend_html(), rich=True)
+        self.info = text_label(" ")
         self.info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.info.setWordWrap(True)
 

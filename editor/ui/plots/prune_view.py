@@ -40,6 +40,7 @@ from editor.ui.plots._common import (
     extend_view_menu,
     faded,
     make_action,
+    text_label,
 )
 from editor.ui.plots._data import (
     BAR_INVERTED,
@@ -134,15 +135,13 @@ class PruneRangesView(QWidget):
         self.refresh(autorange=True)
 
     def _build(self) -> None:
-        self.title = QLabel("Prune ranges")
+        self.title = text_label("Prune ranges")
         font = self.title.font()
         font.setBold(True)
         self.title.setFont(font)
-        self.summary = QLabel()
-        self.legend = QLabel(_legend_html())
-        self.legend.setTextFormat(Qt.TextFormat.RichText)
-        self.info = QLabel(" ")
-        self.info.setTextFormat(Qt.TextFormat.PlainText)
+        self.summary = text_label()
+        self.legend = text_label(_legend_html(), rich=True)
+        self.info = text_label(" ")
         self.info.setWordWrap(True)
         self.info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
