@@ -225,6 +225,7 @@ class MainWindow(QMainWindow):
         self._make_status_bar()
         self._make_actions()
         self._make_menus()
+        self._install_plots()
 
         self.watcher = QFileSystemWatcher(self)
         self.watcher.fileChanged.connect(self._file_changed)
@@ -362,6 +363,20 @@ class MainWindow(QMainWindow):
         self.side_tabs.addTab(widget, title)
         self.side_tabs.show()
 
+    def _install_plots(self) -> None:
+        """The plots (model overview, per-channel factors, prune ranges) beside the tree."""
+        from editor.ui.plots import PlotsPanel
+
+        self.plots = PlotsPanel(self.model, self.undo_stack, self.selection)
+        self.add_side_widget(self.plots, "Plots")
+        self.documentChanged.connect(self._show_overview)
+
+    def _show_overview(self, document: RecordDocument | None) -> None:
+        """A file was opened: the model overview is the first thing shown."""
+        if document is not None:
+            self.side_tabs.setCurrentWidget(self.plots)
+            self.plots.show_overview()
+
     # ------------------------------------------------------------------ opening
 
     @property
@@ -432,7 +447,10 @@ class MainWindow(QMainWindow):
 
     def _loaded(self, document: RecordDocument) -> None:
         worker = self._current_worker()
-        if worker is None or worker.cancel_requested:
+        if worker is None:
+            return
+        if worker.cancel_requested:  # finished reading just as Cancel was pressed
+            self._cancelled_message()
             return
         self.set_document(document)
         self.statusBar().showMessage(f"Opened {document.path}", 5000)
@@ -467,6 +485,9 @@ class MainWindow(QMainWindow):
     def _load_cancelled(self) -> None:
         if self._current_worker() is None:
             return
+        self._cancelled_message()
+
+    def _cancelled_message(self) -> None:
         self._after_load = None
         self.statusBar().showMessage("Opening cancelled; nothing changed", 5000)
         self.loadFinished.emit(False)

@@ -388,7 +388,7 @@ def test_cancel_stops_a_big_load_and_keeps_the_record(qtbot, tmp_path, env):
     from editor.records.synth import make_big, to_text
 
     big = tmp_path / "big.txt"
-    big.write_text(to_text(make_big("tf-inner", layers=1500, channels=256)))
+    big.write_text(to_text(make_big("tf-inner", layers=600, channels=256)))
     window = env()
     small = copy_sample(tmp_path, "resnet_caffe.txt")
     open_and_wait(qtbot, window, small)
@@ -469,8 +469,14 @@ def test_command_line_opens_the_file(qtbot, tmp_path, monkeypatch):
             return
         seen["path"] = windows[-1].document.path
         windows[-1].close()
-        QApplication.quit()
+        QApplication.exit(0)
 
-    QTimer.singleShot(50, check)
-    assert editor.cli.main([str(path)]) == 0
+    app = QApplication.instance()
+    quit_on_close = app.quitOnLastWindowClosed()
+    app.setQuitOnLastWindowClosed(False)  # other tests' windows may exist: quit exactly once
+    try:
+        QTimer.singleShot(50, check)
+        assert editor.cli.main([str(path)]) == 0
+    finally:
+        app.setQuitOnLastWindowClosed(quit_on_close)
     assert seen["path"] == path
