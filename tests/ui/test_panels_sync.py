@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QTreeView
 from editor.records.problems import Severity
 from editor.records.rules import check_message
 from editor.ui.commands import SetValueCommand
-from editor.ui.panels import LayerPanel, ProblemsDock, PrunePanel, RecordPanels
+from editor.ui.panels import LayerPanel, LiveProblems, ProblemsDock, PrunePanel, RecordPanels
 from editor.ui.panels._widgets import FieldEdit
 from tests.ui.panel_kit import make_env, small_record
 
@@ -108,3 +108,22 @@ def test_record_panels_show_the_panel_for_the_selection(qtbot):
     assert seen and "3 channels" in seen[-1]
     env.selection.select((), source="tree")
     assert panels.currentWidget() is panels.hint
+
+
+def test_panels_built_before_any_record_is_open_take_the_first_one(qtbot):
+    env = make_env()
+    env.model.set_message(None)
+    live = LiveProblems(env.model, None, env.stack)
+    panels = RecordPanels(env.model, env.stack, env.selection, live)
+    dock = ProblemsDock(live, env.selection)
+    qtbot.addWidget(panels)
+    qtbot.addWidget(dock)
+    assert live.dialect is None and dock.summary() == "no problems"
+    msg = small_record("pytorch")
+    msg.record[0].value.offset_w[1] = 4
+    env.model.set_message(msg)
+    live.flush()
+    assert live.dialect.name == "pytorch" and dock.summary() == "1 error, 0 warnings, 0 info"
+    env.selection.select(("record", 0, "value", "offset_w", 1), source="tree")
+    assert panels.currentWidget() is panels.layer_panel
+    assert "fakequant_precision_mode" in panels.layer_panel.combos

@@ -154,3 +154,19 @@ def test_model_survives_filter_changes_under_the_tester(qtbot, qtmodeltester):
     pm.set_rule("type-values")
     env.stack.push(SetValueCommand(env.model, ("record", 1, "value", "act_type"), "INT4"))
     assert len(pm.shown()) == 2
+
+
+def test_reading_problems_belong_to_their_file(qtbot):
+    text = 'record {\n  key: "a"\n  value {\n    offset_d: 1\n    offset_d: 2\n    scale_d: 0.5\n  }\n}\n'
+    doc = RecordDocument.from_text(text, "tf-inner")
+    env = make_env(small_record())
+    env.model.set_message(doc.message)
+    checker = env.live.checker
+    env.live.set_document(doc)  # after the model's reset: no second full check
+    assert env.live.checker is checker
+    assert [p.rule for p in env.live.problems][:1] == ["field-override"]
+    assert [p.rule for p in env.live.reading_problems] == ["field-override"]
+    env.model.set_message(small_record())  # another file: its reading problems are gone
+    assert env.live.problems == []
+    env.model.set_message(None)  # nothing open
+    assert env.live.problems == [] and env.live.checker is None

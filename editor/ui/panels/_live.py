@@ -12,7 +12,7 @@ import time
 from collections.abc import Iterable
 
 from google.protobuf.message import Message
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal, Slot
 from PySide6.QtGui import QUndoStack
 
 from editor.records.dialects import DIALECTS, Dialect, get_dialect
@@ -45,7 +45,8 @@ class LiveProblems(QObject):
         super().__init__(parent)
         self.model = model
         self._dialect: Dialect | None = get_dialect(dialect) if dialect is not None else None
-        self.reading_problems: list[Problem] = list(reading_problems)
+        initial = list(reading_problems)
+        self.reading_problems: list[Problem] = []
         self.checker: LiveChecker | None = None
         self.last_recheck = 0.0
         self._rule_cache: list[Problem] | None = None
@@ -55,6 +56,7 @@ class LiveProblems(QObject):
         self._timer.setInterval(0)
         self._timer.timeout.connect(self.flush)
         self._rebuild(announce=False)  # nobody has read the problems yet
+        self.reading_problems = initial
         model.recordChanged.connect(self._on_change)
         if undo_stack is not None:
             # after a whole undo step (a macro emits several changes): announce at once
@@ -98,9 +100,13 @@ class LiveProblems(QObject):
         Call it after `model.set_message(document.message)` (or before: the check is
         redone either way).
         """
+        same = self.checker is not None and self.checker.message is document.message \
+            and self._dialect is document.dialect
         self._dialect = document.dialect
+        if not same:  # the model showed it already (RESET): the check is done, only the file's words are new
+            self._rebuild()
         self.reading_problems = list(document.problems)
-        self._rebuild()
+        self._schedule()
         self.flush()
 
     def set_reading_problems(self, problems: Iterable[Problem]) -> None:
@@ -117,8 +123,13 @@ class LiveProblems(QObject):
 
     # ------------------------------------------------------------------ following edits
 
+    @Slot()  # a declared slot: found even on an object the garbage collector is clearing
     def flush(self) -> None:
         """Announce pending changes now (tests and the undo stack call this)."""
+        if "_timer" not in self.__dict__:
+            # a QUndoStack's destructor emits indexChanged; when the garbage collector
+            # breaks a cycle holding both, this object may already have been cleared
+            return
         self._timer.stop()
         if self._pending:
             self._pending = False
@@ -134,6 +145,8 @@ class LiveProblems(QObject):
         found = dialect_of(message)
         if found is not None and (self._dialect is None or self._dialect.descriptor is not message.DESCRIPTOR):
             self._dialect = found
+        if self.checker is None or self.checker.message is not message:
+            self.reading_problems = []  # they belonged to the file shown before
         start = time.perf_counter()
         self.checker = LiveChecker(message, self._dialect) if message is not None and found is not None else None
         self.last_recheck = time.perf_counter() - start

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.records import quant
+from editor.records.dialects import PRIMARY
 from editor.records.problems import Problem, Severity
 from editor.records.rules import layer_type, type_values, validate_changes, validate_value
 from editor.ui.commands import ClearFieldCommand, MacroCommand, SetValueCommand, describe
@@ -158,7 +159,8 @@ class LayerPanel(QWidget):
         self.stack = undo_stack
         self.selection = selection
         self.live = live
-        self.dialect = live.dialect
+        # with no record open yet, build for the primary dialect; a record of another one rebuilds
+        self.dialect = live.dialect or PRIMARY
         self.entry: int | None = None
         self._outer = QVBoxLayout(self)
         self._build()
