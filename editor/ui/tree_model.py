@@ -293,7 +293,7 @@ class RecordTreeModel(QAbstractItemModel):
     IS_SET_ROLE = Qt.ItemDataRole.UserRole + 3
 
     def __init__(self, message: Message | None = None, parent: QObject | None = None, *,
-                 item_chunk: int = 512, element_chunk: int = 2000) -> None:
+                 item_chunk: int = 512, element_chunk: int = 500) -> None:
         super().__init__(parent)
         #: elements of a repeated scalar field fetched per `fetchMore`
         self.item_chunk = item_chunk

@@ -52,6 +52,7 @@ from editor.ui.tree_model import (
     RowKind,
     format_path,
 )
+from editor.ui.values import escape_text
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
@@ -652,12 +653,25 @@ class RecordTreeWidget(QWidget):
         if self.model.message is not None and self._has_top("record"):
             index = self.proxy.mapFromSource(self.model.index_for_path(("record",)))
             self.view.expand(index)
-            # wide enough for the visible layer keys, within reason
-            self.view.resizeColumnToContents(0)
-            self.view.setColumnWidth(0, max(280, min(self.view.columnWidth(0) + 16, 560)))
+            self._fit_key_column()
         if self.proxy.active:
             self._apply_filter()
         self._update_actions()
+
+    def _fit_key_column(self) -> None:
+        """Make the first column wide enough for layer keys, within reason.
+
+        Measured from the keys' text (cheap) rather than with resizeColumnToContents, which
+        asks the delegate for the size of a thousand rows.
+        """
+        keys = self.model.keys()
+        if not keys:
+            return
+        longest = max(keys[:5000], key=len)
+        metrics = self.view.fontMetrics()
+        text = f"[{len(keys) - 1}] {escape_text(longest)}"
+        width = metrics.horizontalAdvance(text) + 2 * self.view.indentation() + 32
+        self.view.setColumnWidth(0, max(280, min(width, 560)))
 
     def _on_expanded(self, index: QModelIndex) -> None:
         """Expanding a layer shows its factors too: expand its `value` as well."""

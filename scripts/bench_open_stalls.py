@@ -1,0 +1,168 @@
+"""How long does the GUI freeze while the window opens a big record?
+
+Writes a record of LAYERS x CHANNELS (default 5 000 x 1 024, tf-inner with prune
+records) to a temporary file, then:
+
+1. reference: `RecordDocument.load` on the main thread, no GUI — the plain load time;
+2. the main window opens the same file (loader thread, progress bar) while a 10 ms QTimer
+   records when the event loop gets to run; the longest gap between two ticks is the
+   longest stall the user would feel. Measured from `open_path` until one second after
+   the document is shown (model reset, tree, panels, plots and problems included);
+3. Cancel: a second open is cancelled 0.3 s in; how long until the window says so.
+
+Prints the figures and their ratios to the reference (never asserts; the design card asks
+benchmarks to be scripts). Usage:
+    .venv/bin/python scripts/bench_open_stalls.py [--layers N] [--channels N] [--keep FILE]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from PySide6.QtCore import QElapsedTimer, QEventLoop, QSettings, QTimer  # noqa: E402
+
+from editor.records.document import RecordDocument  # noqa: E402
+from editor.records.synth import make_big, to_text  # noqa: E402
+from editor.ui.app import application  # noqa: E402
+from editor.ui.dialogs import Prompter  # noqa: E402
+from editor.ui.main_window import MainWindow  # noqa: E402
+
+TICK_MS = 10
+
+
+class QuietPrompter(Prompter):
+    """Answers every question without a dialog (the benchmark runs unattended)."""
+
+    def ask_save_changes(self, name: str) -> str:
+        return "discard"
+
+    def error(self, title: str, text: str) -> None:
+        print(f"error: {title}: {text}", file=sys.stderr)
+
+    def confirm(self, title: str, text: str, yes: str = "Yes") -> bool:
+        return False
+
+
+class StallMeter:
+    """Records the gaps between ticks of a 10 ms timer on the GUI thread."""
+
+    def __init__(self) -> None:
+        self.clock = QElapsedTimer()
+        self.timer = QTimer()
+        self.timer.setInterval(TICK_MS)
+        self.timer.timeout.connect(self._tick)
+        self.gaps: list[tuple[float, float]] = []  # (gap ms, at ms)
+        self._last = 0.0
+
+    def start(self) -> None:
+        self.clock.start()
+        self._last = 0.0
+        self.gaps.clear()
+        self.timer.start()
+
+    def _tick(self) -> None:
+        now = self.clock.nsecsElapsed() / 1e6
+        self.gaps.append((now - self._last, now))
+        self._last = now
+
+    def stop(self) -> None:
+        self.timer.stop()
+        self._tick()
+
+    def worst(self) -> tuple[float, float]:
+        return max(self.gaps) if self.gaps else (0.0, 0.0)
+
+    def over(self, limit_ms: float) -> int:
+        return sum(1 for gap, _ in self.gaps if gap > limit_ms)
+
+
+def wait(window: MainWindow, timeout_s: float) -> bool:
+    loop = QEventLoop()
+    result: list[bool] = []
+    window.loadFinished.connect(lambda ok: (result.append(ok), loop.quit()))
+    QTimer.singleShot(int(timeout_s * 1000), loop.quit)
+    loop.exec()
+    return bool(result and result[0])
+
+
+def spin(seconds: float) -> None:
+    loop = QEventLoop()
+    QTimer.singleShot(int(seconds * 1000), loop.quit)
+    loop.exec()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--layers", type=int, default=5000)
+    parser.add_argument("--channels", type=int, default=1024)
+    parser.add_argument("--keep", type=Path, help="write the generated record here (and reuse it if present)")
+    args = parser.parse_args()
+
+    app = application()
+    with tempfile.TemporaryDirectory() as tmp:
+        path = args.keep or Path(tmp) / "big.txt"
+        if not path.exists():
+            t = time.perf_counter()
+            path.write_text(to_text(make_big("tf-inner", args.layers, args.channels)), encoding="utf-8")
+            print(f"generated {path.name}: {args.layers} layers x {args.channels} channels, "
+                  f"{path.stat().st_size / 1e6:.0f} MB in {time.perf_counter() - t:.1f} s")
+        size_mb = path.stat().st_size / 1e6
+
+        t = time.perf_counter()
+        doc = RecordDocument.load(path)
+        plain = time.perf_counter() - t
+        layers = len(doc.message.record)
+        del doc
+        print(f"plain load (main thread, no GUI): {plain:.2f} s ({size_mb / plain:.0f} MB/s, {layers} layers)")
+
+        settings = QSettings(str(Path(tmp) / "settings.ini"), QSettings.Format.IniFormat)
+        window = MainWindow(settings, prompter=QuietPrompter(), recovery_dir=Path(tmp) / "recovery")
+        window.resize(1360, 860)
+        window.show()
+        spin(0.3)
+
+        meter = StallMeter()
+        meter.start()
+        t = time.perf_counter()
+        window.open_path(path)
+        ok = wait(window, 600)
+        windowed = time.perf_counter() - t
+        shown_at = meter.clock.nsecsElapsed() / 1e6
+        spin(1.0)
+        meter.stop()
+        if not ok:
+            print("the window did not open the file", file=sys.stderr)
+            return 1
+        worst, at = meter.worst()
+        during = max((g for g, when in meter.gaps if when <= shown_at), default=0.0)
+        after = max((g for g, when in meter.gaps if when > shown_at), default=0.0)
+        print(f"window open (loader thread until shown): {windowed:.2f} s = {windowed / plain:.2f} x plain load")
+        print(f"longest event-loop stall: {worst:.0f} ms (at {at / 1000:.2f} s; tick {TICK_MS} ms; "
+              f"budget 100 ms -> {worst / 100:.2f} x budget)")
+        print(f"  while loading: {during:.0f} ms; after the record is shown: {after:.0f} ms; "
+              f"gaps over 100 ms: {meter.over(100)} of {len(meter.gaps)}")
+        print(f"  stall / plain load time: {worst / 1000 / plain:.3f}")
+
+        t = time.perf_counter()
+        window.open_path(path)
+        spin(0.3)
+        window.cancel_load()
+        cancelled = not wait(window, 120)
+        print(f"cancel 0.3 s into a second open: {'stopped' if cancelled else 'NOT stopped'} "
+              f"{(time.perf_counter() - t - 0.3) * 1000:.0f} ms after Cancel; the shown record stayed: "
+              f"{window.document is not None and len(window.document.message.record) == layers}")
+        window.undo_stack.setClean()
+        window.close()
+    app.processEvents()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
