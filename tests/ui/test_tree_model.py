@@ -1,6 +1,7 @@
 """RecordTreeModel: rows, display, lazy fetching, edit methods and their signals."""
 from __future__ import annotations
 
+import re
 import struct
 
 import pytest
@@ -17,6 +18,7 @@ from editor.ui.tree_model import (
     format_path,
     parse_path,
 )
+from tests.conftest import realworld_files
 
 DISPLAY = Qt.ItemDataRole.DisplayRole
 
@@ -248,3 +250,20 @@ def test_set_data_does_not_bypass_the_undo_stack():
     assert model.flags(index) & Qt.ItemFlag.ItemIsEditable
     assert model.setData(index, 5.0) is False
     assert msg.record[0].value.scale_d == pytest.approx(0.1)
+
+
+@pytest.mark.parametrize("path", realworld_files(), ids=lambda p: p.name[:40])
+def test_model_tester_passes_on_real_files(qtmodeltester, path):
+    from google.protobuf import text_format
+
+    from editor.records.dialects import detect_from_names
+
+    text = path.read_text(encoding="utf-8")
+    names = set(re.findall(r"^\s*([A-Za-z_]\w*)\s*[:{]", text, flags=re.MULTILINE))
+    message = detect_from_names(names).dialect.new_message()
+    text_format.Merge(text, message)
+    model = RecordTreeModel(message, item_chunk=16, element_chunk=16)
+    qtmodeltester.check(model)
+    top = "record" if message.record else "prune_record"
+    n = len(getattr(message, top))
+    assert model.data(model.index_for_path((top,), 1)) == f"{n} {'entry' if n == 1 else 'entries'}"
