@@ -98,16 +98,16 @@ def test_record_panels_show_the_panel_for_the_selection(qtbot):
     qtbot.addWidget(panels)
     seen = []
     panels.message.connect(seen.append)
-    assert panels.currentWidget() is panels.hint
+    assert panels.current_panel() is panels.hint
     env.selection.select(("record", 2, "value", "scale_d"), source="tree")
-    assert panels.currentWidget() is panels.layer_panel and panels.layer_panel.entry == 2
+    assert panels.current_panel() is panels.layer_panel and panels.layer_panel.entry == 2
     env.selection.select(("prune_record", 0, "consumer", 1), source="tree")
-    assert panels.currentWidget() is panels.prune_panel
+    assert panels.current_panel() is panels.prune_panel
     tm = panels.prune_panel.table_model
     assert not tm.setData(tm.index(2, tm.END), "3")
     assert seen and "3 channels" in seen[-1]
     env.selection.select((), source="tree")
-    assert panels.currentWidget() is panels.hint
+    assert panels.current_panel() is panels.hint
 
 
 def test_panels_built_before_any_record_is_open_take_the_first_one(qtbot):
@@ -125,5 +125,5 @@ def test_panels_built_before_any_record_is_open_take_the_first_one(qtbot):
     live.flush()
     assert live.dialect.name == "pytorch" and dock.summary() == "1 error, 0 warnings, 0 info"
     env.selection.select(("record", 0, "value", "offset_w", 1), source="tree")
-    assert panels.currentWidget() is panels.layer_panel
+    assert panels.current_panel() is panels.layer_panel
     assert "fakequant_precision_mode" in panels.layer_panel.combos

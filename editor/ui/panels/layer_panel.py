@@ -12,14 +12,14 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QUndoStack
+from PySide6.QtGui import QResizeEvent, QUndoStack
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
     QGridLayout,
     QGroupBox,
-    QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -208,9 +208,11 @@ class LayerPanel(QWidget):
             row += 1
         self.offset_hint = QLabel()
         self.offset_hint.setStyleSheet("color: #505a64;")
+        self.offset_hint.setWordWrap(True)
         grid.addWidget(self.offset_hint, row - 1, 2)
         grid.addWidget(QLabel("clip range"), row, 0)
         self.clip_label = QLabel()
+        self.clip_label.setWordWrap(True)
         self.clip_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.clip_label.setToolTip("[−(2^(b−1) + offset_d)·scale_d, (2^(b−1) − 1 − offset_d)·scale_d], "
                                    "b from act_type: the float range the activations are clipped to")
@@ -220,7 +222,8 @@ class LayerPanel(QWidget):
                                      "(forced through zero), in one undo step")
         self.range_button.clicked.connect(self.open_range_dialog)
         grid.addWidget(self.range_button, row, 2)
-        grid.setColumnStretch(1, 1)
+        grid.setColumnStretch(1, 2)
+        grid.setColumnStretch(2, 1)
 
         # types and options
         opts = QGroupBox("Types and options")
@@ -283,7 +286,7 @@ class LayerPanel(QWidget):
         self.problem_list.itemDoubleClicked.connect(self._on_problem_clicked)
         self.problems_title = QLabel()
 
-        top = QHBoxLayout()
+        top = self._top = QBoxLayout(QBoxLayout.Direction.LeftToRight)
         left = QVBoxLayout()
         left.addLayout(head)
         left.addWidget(act)
@@ -297,6 +300,16 @@ class LayerPanel(QWidget):
         lay.addWidget(self.problem_list)
         self._outer.addWidget(self.empty)
         self._outer.addWidget(self.body, 1)
+
+    #: below this width the form's two halves stack (a narrow dock)
+    WIDE = 820
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        direction = QBoxLayout.Direction.LeftToRight if event.size().width() >= self.WIDE \
+            else QBoxLayout.Direction.TopToBottom
+        if self._top.direction() != direction:
+            self._top.setDirection(direction)
 
     def _rebuild(self) -> None:
         """Build the form again for another dialect (a document of another flavour was opened)."""

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QUndoStack
-from PySide6.QtWidgets import QLabel, QStackedWidget, QWidget
+from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QStackedWidget, QWidget
 
 from editor.ui.panels._live import LiveProblems
 from editor.ui.panels.layer_panel import LayerPanel
@@ -28,8 +28,16 @@ class RecordPanels(QStackedWidget):
         self.hint.setStyleSheet("color: gray;")
         self.layer_panel = LayerPanel(model, undo_stack, selection, live)
         self.prune_panel = PrunePanel(model, undo_stack, selection, live)
-        for w in (self.hint, self.layer_panel, self.prune_panel):
-            self.addWidget(w)
+        self.addWidget(self.hint)
+        self._pages: dict[QWidget, QScrollArea] = {}
+        for panel in (self.layer_panel, self.prune_panel):
+            # a narrow side area scrolls the panel instead of forcing the window wider
+            area = QScrollArea()
+            area.setWidgetResizable(True)
+            area.setFrameShape(QFrame.Shape.NoFrame)
+            area.setWidget(panel)
+            self._pages[panel] = area
+            self.addWidget(area)
         self.layer_panel.message.connect(self.message)
         self.prune_panel.message.connect(self.message)
         selection.changed.connect(self._on_selection)
@@ -37,8 +45,13 @@ class RecordPanels(QStackedWidget):
 
     def _on_selection(self, _path: Path, _source: object) -> None:
         if self.selection.record_index is not None and self.layer_panel.entry is not None:
-            self.setCurrentWidget(self.layer_panel)
+            self.setCurrentWidget(self._pages[self.layer_panel])
         elif self.selection.prune_index is not None and self.prune_panel.prune is not None:
-            self.setCurrentWidget(self.prune_panel)
+            self.setCurrentWidget(self._pages[self.prune_panel])
         else:
             self.setCurrentWidget(self.hint)
+
+    def current_panel(self) -> QWidget:
+        """The layer panel, the prune panel or the hint, whichever is shown."""
+        page = self.currentWidget()
+        return next((p for p, area in self._pages.items() if area is page), page)

@@ -1,0 +1,157 @@
+"""Issue 4's "Done means" through the main window, driven offscreen as a user would."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QSettings, Qt
+
+from editor.records.problems import Severity
+from editor.records.rules import check_message
+from editor.ui.main_window import MainWindow
+from editor.ui.panels._widgets import FieldEdit
+from tests.ui.test_main_window import ScriptedPrompter, copy_sample, open_and_wait
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+
+
+@pytest.fixture
+def window(tmp_path, qtbot):
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    w = MainWindow(settings, prompter=ScriptedPrompter(), recovery_dir=tmp_path / "recovery")
+    qtbot.addWidget(w, before_close_func=lambda win: win.prompter.save_answers.extend(["discard"] * 3))
+    w.resize(1400, 900)
+    w.show()
+    return w
+
+
+def select_in_tree(qtbot, window: MainWindow, path) -> None:
+    """Click the row of `path` in the tree, as a user would."""
+    view = window.tree.view
+    index = window.tree.proxy.mapFromSource(window.model.index_for_path(path))
+    view.scrollTo(index)
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.visualRect(index).center())
+    assert window.selection.path == tuple(path)
+
+
+def type_and_enter(qtbot, edit: FieldEdit, text: str) -> None:
+    edit.setFocus()
+    edit.selectAll()
+    qtbot.keyClicks(edit, text)
+    qtbot.keyClick(edit, Qt.Key.Key_Return)
+
+
+def test_offset_d_200_is_refused_with_int8_and_accepted_with_int16(qtbot, tmp_path, window):
+    path = copy_sample(tmp_path, "resnet_tf_inner_prune.txt")
+    open_and_wait(qtbot, window, path)
+    select_in_tree(qtbot, window, ("record", 0))  # conv1: act_type "INT8" in the file
+    panels = window.record_panels
+    assert window.edit_dock.isVisible() and panels.current_panel() is panels.layer_panel
+    panel = panels.layer_panel
+    assert panel.combos["act_type"].currentData() == "INT8"
+    offset = panel.edits["offset_d"]
+    before = window.document.message.SerializeToString()
+    type_and_enter(qtbot, offset, "200")
+    # nothing changed; the field is red and says why; so does the status bar
+    assert window.document.message.SerializeToString() == before
+    assert window.undo_stack.count() == 0 and not window.isWindowModified()
+    assert "offset_d = 200 is outside [-128, 127] (act_type INT8)" in offset.toolTip()
+    assert "offset_d = 200 is outside [-128, 127]" in window.statusBar().currentMessage()
+    # INT16 (this dialect has act_type) makes 200 acceptable
+    panel.combos["act_type"].choose("INT16")
+    assert offset.reason is None and offset.text() == "200"
+    offset.setFocus()
+    qtbot.keyClick(offset, Qt.Key.Key_Return)
+    assert window.document.message.record[0].value.offset_d == 200
+    assert window.document.message.record[0].value.act_type == "INT16"
+    assert window.undo_stack.count() == 2 and window.isWindowModified()
+    # the tree shows it too, and the only new finding is the INT16 documentation warning
+    tree_text = window.model.data(window.model.index_for_path(("record", 0, "value", "offset_d"), 1))
+    assert tree_text == "200"
+    assert window.rules_dock.counts() == {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 0}
+    assert window.problem_counts_label.text() == "0 errors, 1 warning, 0 info"
+
+
+def test_scale_w_5_edited_in_the_table_and_undone_from_the_tree(qtbot, tmp_path, window):
+    path = copy_sample(tmp_path, "resnet_tf_inner_prune.txt")
+    lines = path.read_text().splitlines(keepends=True)
+    sixth = [i for i, line in enumerate(lines) if "scale_w:" in line][5]  # conv1's scale_w[5]
+    lines[sixth] = "    scale_w: 0\n"  # a degenerate channel the reviewer will fix
+    path.write_text("".join(lines))
+    open_and_wait(qtbot, window, path)
+    model, message = window.model, window.document.message
+    cell_path = ("record", 0, "value", "scale_w", 5)
+
+    def agree(text: str) -> None:
+        """Record, tree row, panel cell and problems say the same."""
+        assert message.record[0].value.scale_w[5] == float(np.float32(text))
+        assert model.data(model.index_for_path(cell_path, 1)) == text
+        tm = window.record_panels.layer_panel.weights_model
+        assert tm.data(tm.index(5, tm.column_of("scale_w"))) == text
+        shown = sorted(map(repr, window.rules_dock.problems_model.shown()))
+        assert shown == sorted(map(repr, check_message(message, "tf-inner")))
+        errors = sum(p.severity is Severity.ERROR for p in check_message(message, "tf-inner"))
+        assert window.rules_dock.counts()[Severity.ERROR] == errors
+        assert window.problem_counts_label.text() == window.rules_dock.summary()
+
+    select_in_tree(qtbot, window, ("record", 0))
+    agree("0")
+    assert window.rules_dock.counts()[Severity.ERROR] == 1
+    panel = window.record_panels.layer_panel
+    view = panel.weights.view
+    index = panel.weights_model.index(5, 0)
+    view.scrollTo(index)
+    pos = view.visualRect(index).center()
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+    assert window.selection.path == cell_path  # the tree follows the table
+    qtbot.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+    editor = view.findChild(FieldEdit)
+    assert editor is not None
+    editor.selectAll()
+    qtbot.keyClicks(editor, "0.0123456789")
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: window.undo_stack.count() == 1)
+    agree("0.012345679")
+    assert window.rules_dock.counts()[Severity.ERROR] == 0
+    # undo from the tree: focus it and press Ctrl+Z
+    tree = window.tree.view
+    tree.setFocus()
+    qtbot.keyClick(tree, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    agree("0")
+    assert window.rules_dock.counts()[Severity.ERROR] == 1
+    qtbot.keyClick(tree, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    agree("0.012345679")
+
+
+def test_double_click_in_the_problems_dock_selects_row_and_field(qtbot, tmp_path, window):
+    path = copy_sample(tmp_path, "resnet_tf_inner_prune.txt")
+    text = path.read_text().replace("offset_w: 0", "offset_w: 3", 1)  # conv1's offset_w[0]
+    path.write_text(text)
+    open_and_wait(qtbot, window, path)
+    dock = window.rules_dock
+    assert dock.isVisible() and dock.summary() == "1 error, 0 warnings, 0 info"
+    pm = dock.problems_model
+    index = pm.index(0, 0, pm.index(0, 0))
+    dock.view.scrollTo(index)
+    pos = dock.view.visualRect(index).center()
+    qtbot.mouseClick(dock.view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+    qtbot.mouseDClick(dock.view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+    assert window.selection.path == ("record", 0, "value", "offset_w", 0)
+    assert window.tree.current_path() == ("record", 0, "value", "offset_w", 0)
+    panel = window.record_panels.layer_panel
+    assert window.record_panels.current_panel() is panel and panel.entry == 0
+    current = panel.weights.view.currentIndex()
+    assert (current.row(), current.column()) == (0, panel.weights_model.column_of("offset_w"))
+
+
+def test_prune_records_open_the_prune_panel(qtbot, tmp_path, window):
+    path = copy_sample(tmp_path, "resnet_tf_inner_prune.txt")
+    open_and_wait(qtbot, window, path)
+    select_in_tree(qtbot, window, ("prune_record", 0))
+    panels = window.record_panels
+    assert panels.current_panel() is panels.prune_panel
+    tm = panels.prune_panel.table_model
+    before = window.document.message.SerializeToString()
+    end = tm.index(1, tm.END)
+    assert not tm.setData(end, str(int(tm.data(end)) - 1))
+    assert "must have the same width" in window.statusBar().currentMessage()
+    assert window.document.message.SerializeToString() == before
