@@ -28,6 +28,9 @@ class PlotsPanel(QTabWidget):
                  problems: QObject | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setDocumentMode(True)
+        # a side panel: let the window's splitter shrink it as far as the user likes (the
+        # toolbars fold into their » menus); the tree beside it keeps its room
+        self.setMinimumSize(60, 80)
         self.context = PlotContext(model, problems, self)
         self.overview = ModelOverview(model, undo_stack, selection, self.context)
         self.channels = ChannelPlot(model, undo_stack, selection, self.context)
