@@ -225,7 +225,7 @@ class MainWindow(QMainWindow):
         self._make_status_bar()
         self._make_actions()
         self._make_menus()
-        self._install_plots()
+        self._install_panels()
         self._install_plots()
 
         self.watcher = QFileSystemWatcher(self)
@@ -364,6 +364,31 @@ class MainWindow(QMainWindow):
         self.side_tabs.addTab(widget, title)
         self.side_tabs.show()
 
+    def _install_panels(self) -> None:
+        """The layer/prune editing panels (a dock beside the tree, so the plots stay in view)
+        and the live problems dock with its counts in the status bar."""
+        from editor.ui.panels import LiveProblems, ProblemsDock, RecordPanels
+
+        self.live_problems = LiveProblems(self.model, None, self.undo_stack, parent=self)
+        self.record_panels = RecordPanels(self.model, self.undo_stack, self.selection, self.live_problems)
+        self.record_panels.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.edit_dock = QDockWidget("Edit", self)
+        self.edit_dock.setObjectName("editDock")
+        self.edit_dock.setWidget(self.record_panels)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.edit_dock)
+        self.view_menu.addAction(self.edit_dock.toggleViewAction())
+        self.rules_dock = ProblemsDock(self.live_problems, self.selection, self)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.rules_dock)
+        self.resizeDocks([self.edit_dock], [480], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.rules_dock], [170], Qt.Orientation.Vertical)
+        self.view_menu.addAction(self.rules_dock.toggleViewAction())
+        self.problem_counts_label = QLabel()
+        self.problem_counts_label.setToolTip("What AMCT's rules find in the record; details in the Problems dock")
+        self.statusBar().addPermanentWidget(self.problem_counts_label)
+        self.live_problems.problemsChanged.connect(lambda: self.problem_counts_label.setText(
+            self.rules_dock.summary() if self.document is not None else ""))
+        self.documentChanged.connect(lambda doc: doc is not None and self.live_problems.set_document(doc))
+
     def _install_plots(self) -> None:
         """The plots (model overview, per-channel factors, prune ranges) beside the tree."""
         from editor.ui.plots import PlotsPanel
@@ -371,20 +396,6 @@ class MainWindow(QMainWindow):
         # the window's live problems when it keeps them (one rule check for docks and plots)
         self.plots = PlotsPanel(self.model, self.undo_stack, self.selection,
                                 getattr(self, "live_problems", None))
-        self.add_side_widget(self.plots, "Plots")
-        self.documentChanged.connect(self._show_overview)
-
-    def _show_overview(self, document: RecordDocument | None) -> None:
-        """A file was opened: the model overview is the first thing shown."""
-        if document is not None:
-            self.side_tabs.setCurrentWidget(self.plots)
-            self.plots.show_overview()
-
-    def _install_plots(self) -> None:
-        """The plots (model overview, per-channel factors, prune ranges) beside the tree."""
-        from editor.ui.plots import PlotsPanel
-
-        self.plots = PlotsPanel(self.model, self.undo_stack, self.selection)
         self.add_side_widget(self.plots, "Plots")
         self.documentChanged.connect(self._show_overview)
 
