@@ -629,7 +629,7 @@ def _pytorch() -> Message:
 
 def _onnx() -> Message:
     layers = _sample_layers("onnx", extras=True)
-    fp16 = {layer.name: "float16" for layer in layers if layer.stage in (1, 2) and layer.kind == "conv"}
+    fp16 = {layer.name: "FLOAT16" for layer in layers if layer.stage in (1, 2) and layer.kind == "conv"}
     return build_record("onnx", layers, seed=401, balanced=_first_units(layers, "conv2"),
                         typed=_head_and_stage4(layers), op_data_type=fp16)
 

@@ -266,7 +266,7 @@ def test_features_are_skipped_where_the_dialect_lacks_the_field():
     layers = synth.resnet50_layers("mindspore", width=0.125, extras=True)
     names = {layer.name for layer in layers}
     message = synth.build_record("mindspore", layers, balanced=names, typed=names,
-                                 op_data_type=dict.fromkeys(names, "float16"))
+                                 op_data_type=dict.fromkeys(names, "FLOAT16"))
     present = {fd.name for entry in message.record for fd, _ in entry.value.ListFields()}
     assert present == _BASIC
 
