@@ -21,6 +21,7 @@ def test_wheel_contains_resources_and_protos(tmp_path):
         assert f"editor/resources/{icon.relative_to(REPO / 'resources').as_posix()}" in names
     for proto in (REPO / "proto").glob("*.proto"):
         assert f"editor/proto/{proto.name}" in names
-    assert "editor/records/_pb/inner_scale_offset_record_tf_pb2.py" in names
+    code = {p.relative_to(REPO).as_posix() for p in (REPO / "editor").rglob("*.py")}
+    assert code - names == set(), "packages missing from pyproject.toml's [tool.setuptools] packages"
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
     assert "record-editor = editor.cli:main" in zipfile.ZipFile(wheel).read(entry_points).decode()
