@@ -33,8 +33,6 @@ from PySide6.QtWidgets import (
     QStyle,
     QTabWidget,
     QToolBar,
-    QTreeWidget,
-    QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -42,14 +40,12 @@ from PySide6.QtWidgets import (
 from editor.paths import resources_dir
 from editor.records.dialects import Dialect, get_dialect
 from editor.records.document import RecordDocument, RecordError
-from editor.records.problems import Problem, Severity
 from editor.ui.commands import ReplaceMessageCommand
 from editor.ui.dialogs import Prompter, SaveAsChoice
 from editor.ui.loader import LoadWorker
 from editor.ui.recovery import RecoveryInfo, RecoveryStore
 from editor.ui.selection import Selection
-from editor.ui.tree_model import Path as RecordPath
-from editor.ui.tree_model import PathError, RecordChange, RecordTreeModel, parse_path
+from editor.ui.tree_model import RecordChange, RecordTreeModel
 from editor.ui.tree_view import RecordTreeWidget
 
 APP_NAME = "AMCT Record Editor"
@@ -68,29 +64,6 @@ def _icon(widget: QWidget, name: str, fallback: QStyle.StandardPixmap) -> QIcon:
         if not icon.isNull():
             return icon
     return widget.style().standardIcon(fallback)
-
-
-def problem_path(problem: Problem, model: RecordTreeModel) -> RecordPath | None:
-    """The tree path a problem points at: its entry, and the field inside when it resolves."""
-    if problem.record_index is not None:
-        base: RecordPath = ("record", problem.record_index)
-    elif problem.prune_record is not None:
-        base = ("prune_record", problem.prune_record)
-    else:
-        return None
-    if problem.field:
-        try:
-            steps = parse_path(problem.field)
-        except PathError:
-            steps = ()
-        for candidate in (base + steps, base + ("value",) + steps):
-            if steps:
-                try:
-                    model.index_for_path(candidate)
-                    return candidate
-                except PathError:
-                    continue
-    return base
 
 
 class Banner(QFrame):
@@ -121,46 +94,6 @@ class Banner(QFrame):
             self.hide()
             self.deleteLater()
         slot()
-
-
-class ReadingProblemsDock(QDockWidget):
-    """What the reader reported about the file (overrides, duplicate keys, repairs)."""
-
-    activated = Signal(object)  # Problem
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Reading problems", parent)
-        self.setObjectName("readingProblemsDock")
-        self.list = QTreeWidget()
-        self.list.setHeaderLabels(["Severity", "Line", "Rule", "Message"])
-        self.list.setRootIsDecorated(False)
-        self.list.setUniformRowHeights(True)
-        self.list.setColumnWidth(0, 80)
-        self.list.setColumnWidth(1, 60)
-        self.list.setColumnWidth(2, 150)
-        self.list.itemActivated.connect(self._activated)
-        self.list.itemClicked.connect(self._activated)
-        self.setWidget(self.list)
-        self.problems: list[Problem] = []
-
-    def set_problems(self, problems: list[Problem]) -> None:
-        self.problems = list(problems)
-        self.list.clear()
-        icons = {Severity.ERROR: QStyle.StandardPixmap.SP_MessageBoxCritical,
-                 Severity.WARNING: QStyle.StandardPixmap.SP_MessageBoxWarning,
-                 Severity.INFO: QStyle.StandardPixmap.SP_MessageBoxInformation}
-        for i, problem in enumerate(self.problems):
-            item = QTreeWidgetItem([problem.severity.value, str(problem.line or ""), problem.rule, problem.message])
-            item.setIcon(0, self.style().standardIcon(icons[problem.severity]))
-            item.setToolTip(3, problem.message)
-            item.setData(0, Qt.ItemDataRole.UserRole, i)
-            self.list.addTopLevelItem(item)
-        self.setWindowTitle(f"Reading problems ({len(self.problems)})" if self.problems else "Reading problems")
-
-    def _activated(self, item: QTreeWidgetItem, _column: int = 0) -> None:
-        index = item.data(0, Qt.ItemDataRole.UserRole)
-        if index is not None and 0 <= index < len(self.problems):
-            self.activated.emit(self.problems[index])
 
 
 class MainWindow(QMainWindow):
@@ -216,11 +149,6 @@ class MainWindow(QMainWindow):
         self._central_layout.addLayout(self._banner_area)
         self._central_layout.addWidget(self.splitter, 1)
         self.setCentralWidget(central)
-
-        self.problems_dock = ReadingProblemsDock(self)
-        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.problems_dock)
-        self.problems_dock.hide()
-        self.problems_dock.activated.connect(self._show_problem)
 
         self._make_status_bar()
         self._make_actions()
@@ -342,7 +270,6 @@ class MainWindow(QMainWindow):
         view_menu.addAction(a["expand_all"])
         view_menu.addAction(a["collapse_all"])
         view_menu.addSeparator()
-        view_menu.addAction(self.problems_dock.toggleViewAction())
         self.view_menu = view_menu
 
         help_menu = menu.addMenu("&Help")
@@ -497,7 +424,7 @@ class MainWindow(QMainWindow):
         if self.prompter.confirm("Open with repairs?", text, "Open Repaired"):
             self.set_document(document)
             self.undo_stack.resetClean()  # saving writes the repaired text: that is a change
-            self.problems_dock.show()
+            self.rules_dock.show()  # each repair is listed there
             self.loadFinished.emit(True)
         else:
             self.loadFinished.emit(False)
@@ -542,9 +469,8 @@ class MainWindow(QMainWindow):
                 if document.path.exists():
                     self.watcher.addPath(str(document.path))
                 self._add_recent(document.path)
-        self.problems_dock.set_problems(document.problems if document is not None else [])
         if document is not None and document.problems:
-            self.problems_dock.show()
+            self.rules_dock.show()  # the reader's findings (overrides, duplicates, repairs) are there
         self._update_title()
         self._update_status()
         self.documentChanged.emit(document)
@@ -814,18 +740,11 @@ class MainWindow(QMainWindow):
         self.set_document(document)
         apply()
 
-    # ------------------------------------------------------------------ find, problems
+    # ------------------------------------------------------------------ find
 
     def find(self) -> None:
         self.tree.filter_edit.setFocus()
         self.tree.filter_edit.selectAll()
-
-    def _show_problem(self, problem: Problem) -> None:
-        path = problem_path(problem, self.model)
-        if path is not None and self.tree.select_path(path):
-            self.tree.view.setFocus()
-        elif problem.line is not None:
-            self.statusBar().showMessage(f"line {problem.line}: {problem.message}", 8000)
 
     # ------------------------------------------------------------------ status and title
 

@@ -305,20 +305,30 @@ def test_own_save_is_not_reported_as_a_change(qtbot, tmp_path, env):
     assert window._disk_banner is None
 
 
-def test_reading_problems_dock_selects_the_row(qtbot, tmp_path, env):
+def test_reading_problems_are_listed_and_select_the_row(qtbot, tmp_path, env):
     window = env()
     path = tmp_path / "dupes.txt"
     path.write_text('record {\n  key: "a"\n  value { scale_d: 0.5 offset_d: 1 offset_d: 2 }\n}\n'
                     'record {\n  key: "b"\n}\nrecord {\n  key: "a"\n}\n')
     open_and_wait(qtbot, window, path)
-    dock = window.problems_dock
-    assert dock.isVisible() and dock.list.topLevelItemCount() >= 2
-    rules = [dock.list.topLevelItem(i).text(2) for i in range(dock.list.topLevelItemCount())]
-    dup = rules.index(next(r for r in rules if "duplicate" in r and "key" in r))
-    item = dock.list.topLevelItem(dup)
-    dock.list.itemClicked.emit(item, 0)
-    assert window.tree.current_path()[:1] == ("record",)
-    assert window.tree.current_path()[1] in (0, 2)
+    dock = window.rules_dock
+    assert dock.isVisible()
+    reading = window.document.problems
+    assert len(reading) >= 2 and any("line" in p.message or p.line for p in reading)
+    model = dock.problems_model
+    shown = model.shown()
+    assert all(p in shown for p in reading)
+    # double-clicking the override (a reading problem with a line) selects that layer's field
+    override = next(p for p in reading if p.record_index == 0)
+    found = None
+    for group in range(model.rowCount()):
+        parent = model.index(group, 0)
+        for row in range(model.rowCount(parent)):
+            if model.problem(model.index(row, 0, parent)) == override:
+                found = model.index(row, 0, parent)
+    assert found is not None
+    dock.view.doubleClicked.emit(found)
+    assert window.tree.current_path()[:2] == ("record", 0)
 
 
 def test_open_errors_are_messages_and_the_record_stays(qtbot, tmp_path, env):
@@ -353,7 +363,7 @@ def test_repair_is_offered_and_marks_the_record_modified(qtbot, tmp_path, env):
     assert "repair" in prompter.asked[-1].lower()
     assert window.document.message.record[0].value.scale_d == 0.5
     assert window.isWindowModified()
-    assert window.problems_dock.isVisible()
+    assert window.rules_dock.isVisible()
 
 
 def test_crash_recovery_offered_and_restored(qtbot, tmp_path, env):
