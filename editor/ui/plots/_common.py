@@ -52,8 +52,8 @@ def text_label(text: str = "", *, rich: bool = False) -> QLabel:
     """
     label = QLabel(text)
     label.setTextFormat(Qt.TextFormat.RichText if rich else Qt.TextFormat.PlainText)
-    label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-    label.setMinimumWidth(1)
+    label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+    label.setMinimumWidth(1)  # an explicit minimum overrides the label's whole-text minimum
     return label
 
 
