@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QThread, Signal
@@ -14,20 +15,23 @@ class LoadWorker(QThread):
     """Runs `RecordDocument.load` in a thread; reports progress, the document or an error.
 
     Signals (delivered to the GUI thread): `progress(permille)` at most every 50 ms;
-    `loaded(document)`; `repairable(document, error)` when the file only opens with the
+    `loaded(document, results)` — `results` holds, for each of `steps`, what it returned
+    for the document (or the exception it raised); `repairable(document, error)` when the file only opens with the
     reader's explicit repair (the repaired document and the plain error); `failed(message)`
     with the reader's `FILE:LINE:COL: message`; `cancelled()`.
     """
 
     progress = Signal(int)
-    loaded = Signal(object)
+    loaded = Signal(object, object)
     repairable = Signal(object, str)
     failed = Signal(str)
     cancelled = Signal()
 
     def __init__(self, path: Path, dialect: str | Dialect | None = None, *, repair: bool = False,
-                 parent=None) -> None:
+                 steps: Sequence[Callable[[RecordDocument], object]] = (), parent=None) -> None:
         super().__init__(parent)
+        #: work on the new document that must not run on the GUI thread (see MainWindow.add_load_step)
+        self.steps = list(steps)
         self.path = Path(path)
         self.dialect = dialect
         self.repair = repair
@@ -77,7 +81,15 @@ class LoadWorker(QThread):
         except Exception as e:  # noqa: BLE001 - a bad file must end in a message, not a traceback
             self.failed.emit(f"{self.path}: could not be read ({type(e).__name__}: {e})")
             return
+        results: list[object] = []
+        for step in self.steps:
+            if self._cancel:
+                break
+            try:
+                results.append(step(document))
+            except Exception as e:  # noqa: BLE001 - a failed extra never costs the user the file
+                results.append(e)
         if self._cancel:
             self.cancelled.emit()
             return
-        self.loaded.emit(document)
+        self.loaded.emit(document, results)

@@ -121,6 +121,8 @@ class MainWindow(QMainWindow):
         self.undo_stack = QUndoStack(self)
         self.selection = Selection(self)
         self._worker: LoadWorker | None = None
+        self._load_steps: list[tuple[Callable[[RecordDocument], object],
+                                     Callable[[RecordDocument, object], None]]] = []
         self._after_load: Callable[[], None] | None = None
         self._disk_signature: tuple[int, int] | None = None
         self._recovery_key: str | None = None
@@ -286,6 +288,20 @@ class MainWindow(QMainWindow):
         self.addToolBar(toolbar)
         self.toolbar = toolbar
 
+    def add_load_step(self, prepare: Callable[[RecordDocument], object],
+                      apply: Callable[[RecordDocument, object], None]) -> None:
+        """Have work for each newly read document done on the loader thread, off the GUI thread.
+
+        `prepare(document)` runs on the loader thread right after reading (Qt-free code
+        only: it must not touch widgets or the model); `apply(document, result)` runs on
+        the GUI thread just before the document is shown (before the model reset), with
+        what `prepare` returned. A `prepare` that raises is skipped (`apply` is not
+        called), and so is everything for a repaired file opened after asking, so `apply`'s
+        owner must still cope with a reset it was not prepared for. Use it for whole-file
+        work that would freeze the window on a big record (e.g. the first rule check).
+        """
+        self._load_steps.append((prepare, apply))
+
     def add_side_widget(self, widget: QWidget, title: str) -> None:
         """Put a panel or plot in the tabs beside the tree (shown once it holds something)."""
         self.side_tabs.addTab(widget, title)
@@ -353,7 +369,8 @@ class MainWindow(QMainWindow):
             return False
         if self._worker is not None:
             self.cancel_load(wait=True)
-        worker = LoadWorker(Path(path), dialect, repair=repair, parent=self)
+        worker = LoadWorker(Path(path), dialect, repair=repair,
+                            steps=[prepare for prepare, _apply in self._load_steps], parent=self)
         worker.progress.connect(self.progress.setValue)
         worker.loaded.connect(self._loaded)
         worker.repairable.connect(self._repairable)
@@ -400,13 +417,16 @@ class MainWindow(QMainWindow):
         self._loading_ui(False)
         return sender
 
-    def _loaded(self, document: RecordDocument) -> None:
+    def _loaded(self, document: RecordDocument, results: list[object]) -> None:
         worker = self._current_worker()
         if worker is None:
             return
         if worker.cancel_requested:  # finished reading just as Cancel was pressed
             self._cancelled_message()
             return
+        for (_prepare, apply), result in zip(self._load_steps, results, strict=False):
+            if not isinstance(result, Exception):
+                apply(document, result)
         self.set_document(document)
         self.statusBar().showMessage(f"Opened {document.path}", 5000)
         self.loadFinished.emit(True)

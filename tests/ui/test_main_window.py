@@ -490,3 +490,27 @@ def test_command_line_opens_the_file(qtbot, tmp_path, monkeypatch):
     finally:
         app.setQuitOnLastWindowClosed(quit_on_close)
     assert seen["path"] == path
+
+
+def test_load_steps_run_on_the_loader_thread_and_hand_over_before_showing(qtbot, tmp_path, env):
+    import threading
+
+    window = env()
+    seen: dict[str, object] = {}
+
+    def prepare(document):
+        seen["thread"] = threading.current_thread() is not threading.main_thread()
+        return len(document.message.record)
+
+    def apply(document, result):
+        seen["result"] = result
+        seen["shown_yet"] = window.document is document
+
+    def broken(document):
+        raise RuntimeError("a bug in an extra")
+
+    window.add_load_step(broken, lambda d, r: seen.setdefault("broken_applied", True))
+    window.add_load_step(prepare, apply)
+    open_and_wait(qtbot, window, copy_sample(tmp_path, "resnet_caffe.txt"))
+    assert seen == {"thread": True, "result": 55, "shown_yet": False}
+    assert window.document.path.name == "resnet_caffe.txt"
