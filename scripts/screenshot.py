@@ -32,7 +32,7 @@ def render(out: Path, sample: Path | None = None) -> Path:
     with tempfile.TemporaryDirectory() as tmp:
         settings = QSettings(str(Path(tmp) / "settings.ini"), QSettings.Format.IniFormat)
         window = MainWindow(settings, recovery_dir=Path(tmp) / "recovery")
-        window.resize(1360, 860)
+        window.resize(1680, 940)
         window.show()
         loop = QEventLoop()
         window.loadFinished.connect(lambda _ok: loop.quit())
@@ -48,6 +48,9 @@ def render(out: Path, sample: Path | None = None) -> Path:
         tree.select_path(("record", LAYER, "value", "scale_d"), column=0)
         tree.view.scrollTo(tree.proxy.mapFromSource(window.model.index_for_path(("record", LAYER - 2))),
                            tree.view.ScrollHint.PositionAtTop)
+        width = window.splitter.width()
+        if window.side_tabs.count():
+            window.splitter.setSizes([width * 11 // 20, width * 9 // 20])
         window.tree.view.setFocus()
         for _ in range(5):
             app.processEvents()

@@ -304,8 +304,12 @@ class MainWindow(QMainWindow):
 
     def add_side_widget(self, widget: QWidget, title: str) -> None:
         """Put a panel or plot in the tabs beside the tree (shown once it holds something)."""
+        first = self.side_tabs.count() == 0
         self.side_tabs.addTab(widget, title)
         self.side_tabs.show()
+        if first:
+            total = max(self.splitter.width(), 800)
+            self.splitter.setSizes([total * 11 // 20, total * 9 // 20])  # the tree keeps its values in view
 
     def _install_panels(self) -> None:
         """The layer/prune editing panels (a dock beside the tree, so the plots stay in view)

@@ -671,7 +671,9 @@ class RecordTreeWidget(QWidget):
         metrics = self.view.fontMetrics()
         text = f"[{len(keys) - 1}] {escape_text(longest)}"
         width = metrics.horizontalAdvance(text) + 2 * self.view.indentation() + 32
-        self.view.setColumnWidth(0, max(280, min(width, 560)))
+        room = self.view.viewport().width()
+        cap = 560 if room < 500 else min(560, int(room * 0.5))  # leave the values in view
+        self.view.setColumnWidth(0, max(min(280, cap), min(width, cap)))
 
     def _on_expanded(self, index: QModelIndex) -> None:
         """Expanding a layer shows its factors too: expand its `value` as well."""
