@@ -77,7 +77,7 @@ def main() -> int:
         check = best(lambda: document_problems(RecordDocument.load(src)), 1)
         doc = RecordDocument.load(src)
         doc.message.record[args.layers // 2].value.scale_w[3] = 0.5
-        save = best(doc.render_text, args.repeat)
+        save = best(doc.render_bytes, args.repeat)
         canonical = best(lambda: text_format.MessageToString(doc.message, as_utf8=True), 1)
         full_save = best(lambda: doc.save(), 1)
 

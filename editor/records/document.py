@@ -6,6 +6,7 @@ str() is `FILE:LINE:COL: message`.
 """
 from __future__ import annotations
 
+import codecs
 import errno
 import os
 import re
@@ -28,7 +29,7 @@ from editor.records.textio import (
     reading_problems,
     record_items,
 )
-from editor.records.textwrite import CANONICAL, Style, detect_style, format_message, render
+from editor.records.textwrite import CANONICAL, Style, detect_style, format_message, render_chunks
 
 #: progress(done, total) -> False to cancel
 Progress = Callable[[int, int], bool]
@@ -58,7 +59,75 @@ class LoadCancelled(Exception):
     """Raised when a progress callback asked to stop reading."""
 
 
+class _Mismatch(Exception):
+    """Written text that does not read back as the record."""
+
+
+def same_message(a: Message, b: Message) -> bool:
+    """Bit-exact equality (floats by bits, NaN included), compared entry by entry."""
+    for fd in a.DESCRIPTOR.fields:
+        if fd.is_repeated and fd.message_type is not None:
+            x, y = getattr(a, fd.name), getattr(b, fd.name)
+            if len(x) != len(y) or any(p.SerializePartialToString() != q.SerializePartialToString()
+                                       for p, q in zip(x, y, strict=True)):
+                return False
+        elif fd.is_repeated:
+            if getattr(a, fd.name) != getattr(b, fd.name):
+                return False
+        elif a.HasField(fd.name) != b.HasField(fd.name):
+            return False
+        elif fd.message_type is not None:
+            if getattr(a, fd.name).SerializePartialToString() != getattr(b, fd.name).SerializePartialToString():
+                return False
+        elif a.HasField(fd.name) and getattr(a, fd.name) != getattr(b, fd.name):
+            return False
+    return True
+
+
 _CONTROL = re.compile(rb"[\x00-\x08\x0e-\x1f\x7f]")
+_SLICE = 1 << 22
+
+
+def _snapshot(message: Message) -> Message:
+    """A copy of `message`, made entry by entry.
+
+    One CopyFrom of a 200 MB record holds the GIL for ~0.15 s; small copies let the GUI
+    thread run while a loader thread does this.
+    """
+    copy = type(message)()
+    for fd, value in message.ListFields():
+        if fd.is_repeated and fd.message_type is not None:
+            target = getattr(copy, fd.name)
+            for item in value:
+                target.add().CopyFrom(item)
+        elif fd.is_repeated:
+            getattr(copy, fd.name).extend(value)
+        elif fd.message_type is not None:
+            getattr(copy, fd.name).CopyFrom(value)
+        else:
+            setattr(copy, fd.name, value)
+    return copy
+
+
+def _check_utf8(data: bytes) -> None:
+    """Raise UnicodeDecodeError unless `data` is UTF-8, checking it in slices.
+
+    Decoding a 200 MB file in one call holds the GIL for ~0.1 s; slices let the GUI
+    thread run while a loader thread checks. The reader itself works on the bytes.
+    """
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    view = memoryview(data)
+    for i in range(0, len(data), _SLICE):
+        decoder.decode(view[i:i + _SLICE])
+    decoder.decode(b"", final=True)
+
+
+def _first_decode_error(data: bytes) -> UnicodeDecodeError:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        return e
+    raise AssertionError("data decodes")
 
 
 def _decode_position(data: bytes, e: UnicodeDecodeError) -> tuple[int, int, int]:
@@ -91,9 +160,8 @@ class RecordDocument:
         self._style = CANONICAL
         self._items: dict[int, Stmt] | None = None
         if source is not None:
-            self._original = source.dialect.new_message()
-            self._original.CopyFrom(self.message)
-            self._style = detect_style(source.text)
+            self._original = _snapshot(self.message)
+            self._style = detect_style(source.data)
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -102,13 +170,16 @@ class RecordDocument:
         return cls(d.new_message(), d)
 
     @classmethod
-    def from_text(cls, text: str, dialect: str | Dialect | None = None, *,
+    def from_text(cls, text: str | bytes, dialect: str | Dialect | None = None, *,
                   path: str | os.PathLike | None = None, repair: bool = False,
                   progress: Progress | None = None) -> RecordDocument:
-        """Read record text. With repair=True, doc-example artefacts are fixed and reported."""
+        """Read record text (str, or UTF-8 bytes). With repair=True, doc-example artefacts
+        are fixed and reported."""
         repairs: list[Repair] = []
         if repair:
-            text, repairs = repair_text(text)
+            fixed, repairs = repair_text(text.decode("utf-8") if isinstance(text, bytes) else text)
+            if repairs:
+                text = fixed
         d = get_dialect(dialect) if dialect is not None else None
         try:
             parsed = read_text(text, d, progress=progress)
@@ -116,7 +187,7 @@ class RecordDocument:
             raise LoadCancelled() from None
         except TextParseError as e:
             msg = e.message
-            if not repair and needs_repair(text):
+            if not repair and needs_repair(text.decode("utf-8") if isinstance(text, bytes) else text):
                 msg += (" — the file looks like an example pasted from AMCT's documentation "
                         "(// comments or quoted text broken over lines); open it with repair "
                         "(--repair) to fix that and see each change")
@@ -168,32 +239,33 @@ class RecordDocument:
         data = _read_file(p)
         if not data:
             d = get_dialect(dialect) if dialect is not None else PRIMARY
-            return cls.from_text("", d, path=p)
+            return cls.from_text(b"", d, path=p)
         if _CONTROL.search(data, 0, 1 << 16):
             try:
                 return cls.from_binary(data, dialect, path=p)
             except RecordError as binary_error:
                 try:
-                    text = data.decode("utf-8")
-                except UnicodeDecodeError as e:
+                    _check_utf8(data)
+                except UnicodeDecodeError:
+                    e = _first_decode_error(data)
                     byte, line, col = _decode_position(data, e)
                     raise RecordError(
                         f"not a record file: neither UTF-8 text (byte 0x{byte:02x} is not UTF-8) "
                         f"nor {binary_error.message}", p, line, col) from None
                 if dialect is not None:
                     raise
-                return cls.from_text(text, dialect, path=p, repair=repair, progress=progress)
+                return cls.from_text(data, dialect, path=p, repair=repair, progress=progress)
         try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as e:
+            _check_utf8(data)
+        except UnicodeDecodeError:
             try:
                 return cls.from_binary(data, dialect, path=p)
             except RecordError:
-                byte, line, col = _decode_position(data, e)
+                byte, line, col = _decode_position(data, _first_decode_error(data))
                 raise RecordError(
                     f"not UTF-8 text (byte 0x{byte:02x} cannot be decoded; record files are UTF-8) "
                     f"and not a binary record either", p, line, col) from None
-        return cls.from_text(text, dialect, path=p, repair=repair, progress=progress)
+        return cls.from_text(data, dialect, path=p, repair=repair, progress=progress)
 
     # ------------------------------------------------------------------ writing
     @property
@@ -204,28 +276,30 @@ class RecordDocument:
     @property
     def source_text(self) -> str | None:
         """The text as read (after repair), or None for new and binary documents."""
-        return self._source.text if self._source is not None else None
+        return self._source.data.decode("utf-8") if self._source is not None else None
+
+    def render_chunks(self) -> list[bytes | memoryview]:
+        """The live message as UTF-8 text, in pieces (see textwrite.render_chunks)."""
+        if self._source is None:
+            return [format_message(self.message, self._style).encode("utf-8")]
+        return render_chunks(self._source, self._original, self.message, self._style)
+
+    def render_bytes(self) -> bytes:
+        """The live message as UTF-8 text: unchanged parts of the file byte for byte."""
+        return b"".join(self.render_chunks())
 
     def render_text(self) -> str:
-        """The live message as text: unchanged parts of the file byte for byte."""
-        if self._source is None:
-            return format_message(self.message, self._style)
-        return render(self._source, self._original, self.message, self._style)
+        return self.render_bytes().decode("utf-8")
 
-    def _verified_text(self) -> tuple[str, ParsedText]:
-        """Text that provably reads back as the live message, and its parse."""
-        want = self.message.SerializePartialToString()
-        for text in (self.render_text(), None):
-            if text is None:
-                text = format_message(self.message, self._style)
-            try:
-                parsed = read_text(text, self.dialect)
-            except TextParseError:
-                continue
-            if parsed.message.SerializePartialToString() == want:
-                return text, parsed
-        raise RecordError("internal error: the text written would not read back as the record; "
-                          "nothing was saved (please report this)", self.path)
+    def _reads_back(self, written: Path) -> ParsedText:
+        """The parse of a written file, if it reads back as the live message exactly."""
+        try:
+            parsed = read_text(_read_file(written), self.dialect)
+        except (TextParseError, RecordError):
+            raise _Mismatch() from None
+        if not same_message(parsed.message, self.message):
+            raise _Mismatch()
+        return parsed
 
     def encode_binary(self) -> bytes:
         try:
@@ -234,17 +308,29 @@ class RecordDocument:
             raise RecordError(f"cannot write binary: a required field is missing ({e})", self.path) from None
 
     def save(self, path: str | os.PathLike | None = None, *, binary: bool | None = None) -> Path:
-        """Write the record (atomically); without `path`, to the file it came from."""
+        """Write the record (atomically); without `path`, to the file it came from.
+
+        Text is checked before the original is replaced: the written file must read back
+        as the live message, bit for bit; if the patched text does not, the whole record is
+        written in the file's style instead, and if that fails too nothing is replaced.
+        """
         target = Path(path) if path is not None else self.path
         if target is None:
             raise RecordError("no file name given for saving")
         binary = self.binary if binary is None else binary
+        parsed = None
         if binary:
             atomic_write(target, self.encode_binary())
-            parsed = None
         else:
-            text, parsed = self._verified_text()
-            atomic_write(target, text.encode("utf-8"))
+            for attempt in (self.render_chunks, lambda: [format_message(self.message, self._style).encode()]):
+                try:
+                    parsed = atomic_write(target, attempt(), check=self._reads_back)
+                    break
+                except _Mismatch:
+                    continue
+            else:
+                raise RecordError("internal error: the text written would not read back as the record; "
+                                  "nothing was saved (please report this)", target)
         self.path, self.binary = target, binary
         self._set_source(parsed)
         return target
@@ -400,11 +486,18 @@ def _read_file(p: Path) -> bytes:
         raise RecordError(f"cannot read: {e.strerror or e}", p) from None
 
 
-def atomic_write(target: Path, data: bytes) -> None:
+_WRITE_SLICE = 1 << 22
+
+
+def atomic_write(target: Path, data: bytes | list, check=None):
     """Write via a temporary file in the same folder, flush, fsync, then replace.
 
-    The original file's permission bits are kept. On any failure the temporary file is
-    removed, the original is untouched, and a RecordError says why.
+    `data` is bytes or a list of bytes-like pieces (written in slices of a few MB, so the
+    GIL is released between them). `check(tmp_path)`, if given, runs on the written
+    temporary file before it replaces the original; whatever it raises aborts the save
+    and its result is returned. The original file's permission bits are kept. On any
+    failure the temporary file is removed, the original is untouched, and (for OS errors)
+    a RecordError says why.
     """
     target = Path(target)
     folder = target.parent if str(target.parent) else Path(".")
@@ -421,11 +514,20 @@ def atomic_write(target: Path, data: bytes) -> None:
     except OSError as e:
         raise RecordError(f"could not save: cannot create a file in {folder}: {e.strerror or e}",
                           target) from None
+    pieces = [data] if isinstance(data, (bytes, bytearray, memoryview)) else data
+    result = None
     try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
+        with os.fdopen(fd, "wb", buffering=0) as fh:
+            for piece in pieces:
+                view = memoryview(piece)
+                for i in range(0, len(view), _WRITE_SLICE):
+                    chunk = view[i:i + _WRITE_SLICE]
+                    while chunk:
+                        written = fh.write(chunk)
+                        chunk = chunk[written:]
             os.fsync(fh.fileno())
+        if check is not None:
+            result = check(Path(tmp))
         if mode is not None:
             os.chmod(tmp, mode)
         os.replace(tmp, target)
@@ -438,3 +540,4 @@ def atomic_write(target: Path, data: bytes) -> None:
             why = "the disk is full" if e.errno == errno.ENOSPC else (e.strerror or str(e))
             raise RecordError(f"could not save ({why}); the file on disk is unchanged", target) from None
         raise
+    return result

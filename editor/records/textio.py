@@ -6,17 +6,21 @@ fast path handles the plain `record { key: ... value { name: number ... } }` lay
 AMCT writes, falling back to the slow path for anything else, entry by entry. Both keep
 the span of every top-level entry so that saving can copy untouched text byte for byte.
 
+The source is kept as UTF-8 bytes and all offsets are byte offsets: bytes never need a
+whole-file decode, which would hold the GIL long enough to freeze a GUI reading in a
+thread. Lines are decoded one at a time where protobuf's tokenizer needs text.
+
 Reading also reports what strict C++ readers (protoc, AMCT Caffe) reject but Python
 accepts: a non-repeated field given twice (last wins), and Python-only number spellings.
 """
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from dataclasses import field as dc_field
 
+import numpy as np
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import text_format
 from google.protobuf.message import Message
@@ -50,30 +54,37 @@ class Cancelled(Exception):
 
 
 class LineIndex:
-    """Offsets <-> 1-based (line, column) for one text, built on first use."""
+    """Byte offsets <-> 1-based (line, column in characters) for UTF-8 data, built on first use.
 
-    def __init__(self, text: str):
-        self._text = text
-        self._starts: list[int] | None = None
+    The index is built in slices of a few MB, each a short numpy call, so that a loader
+    thread building it does not hold the GIL for long.
+    """
 
-    def _build(self) -> list[int]:
+    _SLICE = 1 << 22
+
+    def __init__(self, data: bytes):
+        self._data = data
+        self._starts: np.ndarray | None = None
+
+    def _build(self) -> np.ndarray:
         if self._starts is None:
-            starts = [0]
-            starts.extend(m.end() for m in re.finditer("\n", self._text))
-            self._starts = starts
+            buf = np.frombuffer(self._data, dtype=np.uint8)
+            parts = [np.zeros(1, dtype=np.int64)]
+            for i in range(0, len(buf), self._SLICE):
+                hits = np.flatnonzero(buf[i:i + self._SLICE] == 10)
+                parts.append(hits.astype(np.int64) + (i + 1))
+            self._starts = np.concatenate(parts)
         return self._starts
 
     def line_col(self, offset: int) -> tuple[int, int]:
         starts = self._build()
-        i = bisect_right(starts, offset) - 1
-        return i + 1, offset - starts[i] + 1
+        i = int(np.searchsorted(starts, offset, side="right")) - 1
+        start = int(starts[i])
+        column = len(self._data[start:offset].decode("utf-8", errors="replace")) + 1
+        return i + 1, column
 
     def line(self, offset: int) -> int:
         return self.line_col(offset)[0]
-
-    def offset(self, line: int, column: int = 1) -> int:
-        starts = self._build()
-        return starts[line - 1] + column - 1
 
 
 # --------------------------------------------------------------------------- location tree
@@ -128,32 +139,38 @@ class PythonOnly:
 
 
 class _LineFeeder:
-    """Yields the lines of `text` from `pos` on, remembering where each line starts."""
+    """Yields the lines of `data` from `pos` on as text, remembering where each line starts."""
 
-    def __init__(self, text: str, pos: int):
-        self.text = text
+    def __init__(self, data: bytes, pos: int):
+        self.text = data
         self.starts: list[int] = []
+        self.lines: list[str] = []
         self._pos = pos
 
     def __iter__(self) -> Iterator[str]:
-        text = self.text
+        data = self.text
         while True:
             pos = self._pos
-            if pos > len(text):
+            if pos > len(data):
                 return
-            nl = text.find("\n", pos)
+            nl = data.find(b"\n", pos)
+            end = len(data) if nl < 0 else nl
+            self._pos = end + 1
+            line = data[pos:end].decode("utf-8")
             self.starts.append(pos)
+            self.lines.append(line)
+            yield line
             if nl < 0:
-                self._pos = len(text) + 1
-                yield text[pos:]
                 return
-            self._pos = nl + 1
-            yield text[pos:nl]
 
     def abs(self, line: int, column: int) -> int:
+        """Byte offset of a tokenizer position (line index, column in characters)."""
         if line < 0:
             return self.starts[0] if self.starts else 0
-        return self.starts[line] + column
+        text = self.lines[line]
+        if text.isascii():
+            return self.starts[line] + column
+        return self.starts[line] + len(text[:column].encode("utf-8"))
 
 
 class _Tokenizer(text_format.Tokenizer):
@@ -188,9 +205,10 @@ class _RecordingParser(text_format._Parser):  # noqa: SLF001 - see module docstr
         return self.feeder.abs(tok._line, tok._column)
 
     def _prev_end(self, tok: _Tokenizer) -> int:
-        return self.feeder.abs(tok._previous_line, tok._previous_column) + len(tok.prev_token)
+        # column arithmetic in characters, then to a byte offset (tokens may be non-ASCII)
+        return self.feeder.abs(tok._previous_line, tok._previous_column + len(tok.prev_token))
 
-    def parse_one(self, text: str, pos: int, message: Message) -> Stmt | None:
+    def parse_one(self, text: bytes, pos: int, message: Message) -> Stmt | None:
         """Merge the single top-level field statement at `pos` into `message`.
 
         Returns None when only whitespace (as text_format counts it) is left.
@@ -217,7 +235,7 @@ class _RecordingParser(text_format._Parser):  # noqa: SLF001 - see module docstr
         if stmt.field is not None and not stmt.listed:
             head = self.feeder.text[stmt.start:(stmt.values[0][0] if stmt.values else
                                                 stmt.children[0].open if stmt.children else stmt.end)]
-            if "[" in head or len(stmt.values) + len(stmt.children) != 1:
+            if b"[" in head or len(stmt.values) + len(stmt.children) != 1:
                 stmt.listed = True
 
     def _note(self, stmt: Stmt, message: Message, field_desc: FD) -> None:
@@ -275,21 +293,21 @@ _NUMERIC_CPP = {
 
 # --------------------------------------------------------------------------- fast path
 
-_SKIP = re.compile(r"(?:[ \t\r\n]+|#[^\n]*)*")
-_HEAD = re.compile(r"([A-Za-z_]\w*)[ \t\r\n]*(?::[ \t\r\n]*)?\{")
-_BODY_BLOCK = re.compile(r"[ \t\r\n]*([A-Za-z_]\w*)[ \t\r\n]*(?::[ \t\r\n]*)?\{")
-_BODY_SCALAR = re.compile(r"[ \t\r\n]*([A-Za-z_]\w*)[ \t]*:[ \t]*(\"[^\"\\\n]*\"|[0-9A-Za-z_.+-]+)")
-_BODY_CLOSE = re.compile(r"[ \t\r\n]*\}")
-_SEPARATOR = re.compile(r"[ \t\r\n]*(?:,|;)")
-_BLANK = " \t\r\n"
+_SKIP = re.compile(rb"(?:[ \t\r\n]+|#[^\n]*)*")
+_HEAD = re.compile(rb"([A-Za-z_]\w*)[ \t\r\n]*(?::[ \t\r\n]*)?\{")
+_BODY_BLOCK = re.compile(rb"[ \t\r\n]*([A-Za-z_]\w*)[ \t\r\n]*(?::[ \t\r\n]*)?\{")
+_BODY_SCALAR = re.compile(rb"[ \t\r\n]*([A-Za-z_]\w*)[ \t]*:[ \t]*(\"[^\"\\\n]*\"|[0-9A-Za-z_.+-]+)")
+_BODY_CLOSE = re.compile(rb"[ \t\r\n]*\}")
+_SEPARATOR = re.compile(rb"[ \t\r\n]*(?:,|;)")
+_AFTER_SCALAR = frozenset(b" \t\r\n}")
 
-_F = r"-?(?:(?:0|[1-9][0-9]*)(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
-_FLOATS = re.compile(rf"(?:{_F}\n)*{_F}")
-_INTS = re.compile(r"(?:-?(?:0|[1-9][0-9]*)\n)*-?(?:0|[1-9][0-9]*)")
-_STRINGS = re.compile(r'(?:"[^"\\\n]*"\n)*"[^"\\\n]*"')
-_UINTS = re.compile(r"(?:(?:0|[1-9][0-9]*)\n)*(?:0|[1-9][0-9]*)")
-_BOOLS = {"true": True, "t": True, "1": True, "True": True,
-          "false": False, "f": False, "0": False, "False": False}
+_F = rb"-?(?:(?:0|[1-9][0-9]*)(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
+_FLOATS = re.compile(rb"(?:" + _F + rb"\n)*" + _F)
+_INTS = re.compile(rb"(?:-?(?:0|[1-9][0-9]*)\n)*-?(?:0|[1-9][0-9]*)")
+_STRINGS = re.compile(rb'(?:"[^"\\\n]*"\n)*"[^"\\\n]*"')
+_UINTS = re.compile(rb"(?:(?:0|[1-9][0-9]*)\n)*(?:0|[1-9][0-9]*)")
+_BOOLS = {b"true": True, b"t": True, b"1": True, b"True": True,
+          b"false": False, b"f": False, b"0": False, b"False": False}
 _LIMITS = {
     FD.CPPTYPE_INT32: (-(2**31), 2**31 - 1),
     FD.CPPTYPE_INT64: (-(2**63), 2**63 - 1),
@@ -302,18 +320,18 @@ class _NotSimple(Exception):
     """The fast path does not handle this entry; the slow path will."""
 
 
-def _convert(fd: FD, tokens: list[str]) -> list:
+def _convert(fd: FD, tokens: list[bytes]) -> list:
     """Convert value tokens exactly as text_format would, or raise _NotSimple."""
     cpp = fd.cpp_type
     if cpp == FD.CPPTYPE_FLOAT or cpp == FD.CPPTYPE_DOUBLE:
-        if not _FLOATS.fullmatch("\n".join(tokens)):
+        if not _FLOATS.fullmatch(b"\n".join(tokens)):
             raise _NotSimple
         return list(map(float, tokens))
     if cpp in _LIMITS:
-        if tokens.count("0") == len(tokens):  # offset_w is all zeros in every real file
+        if tokens.count(b"0") == len(tokens):  # offset_w is all zeros in every real file
             return [0] * len(tokens)
         pattern = _UINTS if cpp in (FD.CPPTYPE_UINT32, FD.CPPTYPE_UINT64) else _INTS
-        if not pattern.fullmatch("\n".join(tokens)):
+        if not pattern.fullmatch(b"\n".join(tokens)):
             raise _NotSimple
         values = list(map(int, tokens))
         lo, hi = _LIMITS[cpp]
@@ -326,32 +344,32 @@ def _convert(fd: FD, tokens: list[str]) -> list:
         except KeyError:
             raise _NotSimple from None
     if cpp == FD.CPPTYPE_STRING:
-        if not _STRINGS.fullmatch("\n".join(tokens)):
+        if not _STRINGS.fullmatch(b"\n".join(tokens)):
             raise _NotSimple
         if fd.type == FD.TYPE_BYTES:
-            return [t[1:-1].encode("utf-8") for t in tokens]
-        return [t[1:-1] for t in tokens]
+            return [t[1:-1] for t in tokens]
+        return [t[1:-1].decode("utf-8") for t in tokens]
     if cpp == FD.CPPTYPE_ENUM:
         try:
-            return [fd.enum_type.values_by_name[t].number for t in tokens]
+            return [fd.enum_type.values_by_name[t.decode("ascii")].number for t in tokens]
         except KeyError:
             raise _NotSimple from None
     raise _NotSimple
 
 
-_COLON_NAMES: dict[str, dict[str, FD]] = {}
+_COLON_NAMES: dict[str, dict[bytes, FD]] = {}
 
 
-def _colon_names(desc: _descriptor.Descriptor) -> dict[str, FD]:
-    """'scale_w:' -> field, for the scalar fields of `desc` (cached per message type)."""
+def _colon_names(desc: _descriptor.Descriptor) -> dict[bytes, FD]:
+    """b'scale_w:' -> field, for the scalar fields of `desc` (cached per message type)."""
     names = _COLON_NAMES.get(desc.full_name)
     if names is None:
-        names = {f"{f.name}:": f for f in desc.fields if f.cpp_type != FD.CPPTYPE_MESSAGE}
+        names = {f"{f.name}:".encode(): f for f in desc.fields if f.cpp_type != FD.CPPTYPE_MESSAGE}
         _COLON_NAMES[desc.full_name] = names
     return names
 
 
-def _group(names: list[str], values: list[str]) -> list[tuple[str, list[str]]]:
+def _group(names: list[bytes], values: list[bytes]) -> list[tuple[bytes, list[bytes]]]:
     """Values by field name in first-seen order; contiguous runs are sliced in C."""
     out = []
     for name in dict.fromkeys(names):
@@ -364,7 +382,7 @@ def _group(names: list[str], values: list[str]) -> list[tuple[str, list[str]]]:
     return out
 
 
-def _block_values(desc: _descriptor.Descriptor, body: str) -> list[tuple[FD, list]]:
+def _block_values(desc: _descriptor.Descriptor, body: bytes) -> list[tuple[FD, list]]:
     """The scalar statements of a block written one `name: value` per token pair."""
     if not body.isascii():
         raise _NotSimple
@@ -382,10 +400,10 @@ def _block_values(desc: _descriptor.Descriptor, body: str) -> list[tuple[FD, lis
     return out
 
 
-def _scalar_fields(desc: _descriptor.Descriptor, pairs: list[tuple[str, str]]) -> list[tuple[FD, list]]:
-    groups: dict[str, list[str]] = {}
+def _scalar_fields(desc: _descriptor.Descriptor, pairs: list[tuple[bytes, bytes]]) -> list[tuple[FD, list]]:
+    groups: dict[str, list[bytes]] = {}
     for name, token in pairs:
-        groups.setdefault(name, []).append(token)
+        groups.setdefault(name.decode("ascii"), []).append(token)
     out = []
     fields = desc.fields_by_name
     for name, tokens in groups.items():
@@ -412,13 +430,13 @@ _MAX_FAST_DEPTH = 8
 _Body = tuple[list[tuple[FD, list]], list[tuple[FD, object]]]
 
 
-def _fast_body(text: str, p: int, desc: _descriptor.Descriptor, depth: int) -> tuple[_Body, int]:
+def _fast_body(text: bytes, p: int, desc: _descriptor.Descriptor, depth: int) -> tuple[_Body, int]:
     """Parse statements up to the closing brace; raise _NotSimple for anything unusual.
 
     A block without nested braces (a layer's `value { ... }`, thousands of values) is read
     in bulk by `_block_values`; nested blocks (prune nodes, attrs) statement by statement.
     """
-    scalars: list[tuple[str, str]] = []
+    scalars: list[tuple[bytes, bytes]] = []
     subs: list[tuple[FD, object]] = []
     singular: set[str] = set()
     n = len(text)
@@ -428,17 +446,17 @@ def _fast_body(text: str, p: int, desc: _descriptor.Descriptor, depth: int) -> t
             return (_scalar_fields(desc, scalars), subs), c.end()
         b = _BODY_BLOCK.match(text, p)
         if b is not None:
-            fd = desc.fields_by_name.get(b.group(1))
+            fd = desc.fields_by_name.get(b.group(1).decode("ascii"))
             if fd is None or fd.message_type is None:
                 raise _NotSimple
             if not fd.is_repeated:
                 if fd.name in singular:
                     raise _NotSimple  # two blocks merge: the slow path reports it
                 singular.add(fd.name)
-            q = text.find("}", b.end())
+            q = text.find(b"}", b.end())
             if q < 0:
                 raise _NotSimple
-            inner = text.find("{", b.end(), q)
+            inner = text.find(b"{", b.end(), q)
             if inner < 0:
                 subs.append((fd, _block_values(fd.message_type, text[b.end():q])))
                 p = q + 1
@@ -453,7 +471,7 @@ def _fast_body(text: str, p: int, desc: _descriptor.Descriptor, depth: int) -> t
             raise _NotSimple
         scalars.append((s.group(1), s.group(2)))
         p = s.end()
-        if p < n and text[p] not in _BLANK and text[p] != "}":
+        if p < n and text[p] not in _AFTER_SCALAR:
             raise _NotSimple
 
 
@@ -472,12 +490,12 @@ def _build(msg: Message, body) -> None:
         _build(sub, sub_body)
 
 
-def _fast_entry(text: str, pos: int, top: Message) -> tuple[str, int] | None:
+def _fast_entry(text: bytes, pos: int, top: Message) -> tuple[str, int] | None:
     """Parse one simple top-level entry at `pos` into `top`; return (field, end) or None."""
     m = _HEAD.match(text, pos)
     if m is None:
         return None
-    top_fd = top.DESCRIPTOR.fields_by_name.get(m.group(1))
+    top_fd = top.DESCRIPTOR.fields_by_name.get(m.group(1).decode("ascii"))
     if top_fd is None or top_fd.message_type is None or not top_fd.is_repeated:
         return None
     try:
@@ -498,7 +516,7 @@ def _fast_entry(text: str, pos: int, top: Message) -> tuple[str, int] | None:
 class ParsedText:
     """The result of reading a text: the message and where each part of it came from."""
 
-    text: str
+    data: bytes  # the UTF-8 source; every offset below is a byte offset into it
     dialect: Dialect
     message: Message
     #: top-level statements in file order (fast ones have children=None: built on demand)
@@ -511,7 +529,7 @@ class ParsedText:
         """The statement with its full location tree (parsed again on first use)."""
         if item.children is None:
             scratch = self.dialect.new_message()
-            full = _RecordingParser().parse_one(self.text, item.start, scratch)
+            full = _RecordingParser().parse_one(self.data, item.start, scratch)
             item.children = full.children
             item.values = full.values
             item.listed = full.listed
@@ -530,7 +548,7 @@ def _error_from(e: text_format.ParseError, feeder: _LineFeeder, lines: LineIndex
     line = column = None
     if e.GetLine() is not None and feeder.starts:
         idx = min(e.GetLine() - 1, len(feeder.starts) - 1)
-        off = feeder.starts[idx] + (e.GetColumn() or 1) - 1
+        off = feeder.abs(idx, (e.GetColumn() or 1) - 1)
         line, column = lines.line_col(off)
     m = _UNKNOWN_FIELD.search(msg)
     if m:
@@ -544,8 +562,16 @@ def _error_from(e: text_format.ParseError, feeder: _LineFeeder, lines: LineIndex
     return TextParseError(msg.rstrip(), line, column)
 
 
-def parse_text(text: str, dialect: Dialect | str, *, progress: Progress | None = None) -> ParsedText:
-    """Read `text` with `dialect` (Merge semantics); raise TextParseError on the first error."""
+def _as_bytes(text: str | bytes) -> bytes:
+    return text.encode("utf-8") if isinstance(text, str) else text
+
+
+def parse_text(text: str | bytes, dialect: Dialect | str, *, progress: Progress | None = None) -> ParsedText:
+    """Read `text` (UTF-8 bytes, or str) with `dialect` (Merge semantics).
+
+    Raises TextParseError on the first error, like text_format does.
+    """
+    text = _as_bytes(text)
     dialect = get_dialect(dialect)
     message = dialect.new_message()
     lines = LineIndex(text)
@@ -576,6 +602,10 @@ def parse_text(text: str, dialect: Dialect | str, *, progress: Progress | None =
             stmt = recorder.parse_one(text, pos, message)
         except text_format.ParseError as e:
             raise _error_from(e, recorder.feeder, lines, dialect) from None
+        except UnicodeDecodeError as e:
+            bad = recorder.feeder.starts[-1] + e.start if recorder.feeder.starts else pos
+            raise TextParseError(f"byte 0x{e.object[e.start]:02x} is not UTF-8",
+                                 *lines.line_col(bad)) from None
         if stmt is None:
             break
         if stmt.field is not None:
@@ -589,17 +619,18 @@ def parse_text(text: str, dialect: Dialect | str, *, progress: Progress | None =
     return ParsedText(text, dialect, message, items, recorder.overrides, recorder.python_only, lines)
 
 
-_NAME_AT_LINE_START = re.compile(r"(?m)^[ \t]*([A-Za-z_]\w*)[ \t]*(?::|\{|<)")
+_NAME_AT_LINE_START = re.compile(rb"(?m)^[ \t]*([A-Za-z_]\w*)[ \t]*(?::|\{|<)")
 
 
-def field_names_in(text: str, limit: int = 1 << 20) -> set[str]:
-    """Field names used at line starts in the first `limit` characters (for detection)."""
-    return set(_NAME_AT_LINE_START.findall(text, 0, limit))
+def field_names_in(text: str | bytes, limit: int = 1 << 20) -> set[str]:
+    """Field names used at line starts in the first `limit` bytes (for detection)."""
+    return {n.decode("ascii") for n in set(_NAME_AT_LINE_START.findall(_as_bytes(text), 0, limit))}
 
 
-def read_text(text: str, dialect: Dialect | str | None = None, *,
+def read_text(text: str | bytes, dialect: Dialect | str | None = None, *,
               progress: Progress | None = None) -> ParsedText:
     """Read a record text, detecting the dialect from its field names unless one is given."""
+    text = _as_bytes(text)
     if dialect is not None:
         return parse_text(text, dialect, progress=progress)
     names = field_names_in(text)

@@ -70,33 +70,34 @@ class Style:
 
 CANONICAL = Style()
 
-_BLOCK_HEAD = re.compile(r"(?m)^([ \t]*)([A-Za-z_]\w*)([ \t]*:)?[ \t]*\{[ \t]*\r?\n(?=([ \t]*)\S)")
+_BLOCK_HEAD = re.compile(rb"(?m)^([ \t]*)([A-Za-z_]\w*)([ \t]*:)?[ \t]*\{[ \t]*\r?\n(?=([ \t]*)\S)")
 _TOP_NAMES = ("record", "prune_record")
+_TOP_NAMES_B = (b"record", b"prune_record")
 _FLOAT_NAMES = ("scale_d", "scale_w", "tensor_balance_factor", "scale_h", "scale_r", "scale", "f", "floats")
 _FLOAT_TOKEN = re.compile(
-    r"(?m)^[ \t]*(?:%s)[ \t]*:[ \t]*([-+0-9.eE]+)[ \t]*\r?$" % "|".join(_FLOAT_NAMES))
+    rb"(?m)^[ \t]*(?:%s)[ \t]*:[ \t]*([-+0-9.eE]+)[ \t]*\r?$" % "|".join(_FLOAT_NAMES).encode())
 
 
-def detect_style(text: str, sample: int = 1 << 18) -> Style:
+def detect_style(text: str | bytes, sample: int = 1 << 18) -> Style:
     """Indentation, brace style, float spelling and line ending of `text` (defaults: protobuf's)."""
-    head = text[:sample]
-    newline = "\r\n" if head.count("\r\n") * 2 > head.count("\n") else "\n"
+    head = (text.encode("utf-8") if isinstance(text, str) else text)[:sample]
+    newline = "\r\n" if head.count(b"\r\n") * 2 > head.count(b"\n") else "\n"
     indent, colon_votes, top_votes = "  ", [0, 0], [0, 0]
     first = True
     for m in _BLOCK_HEAD.finditer(head):
         outer, name, colon, inner = m.groups()
         if first and inner.startswith(outer):
-            indent = inner[len(outer):]
+            indent = inner[len(outer):].decode("ascii")
             first = False
         # the docs write `record {` but `value: {`: count the two levels apart
-        (top_votes if name in _TOP_NAMES else colon_votes)[bool(colon)] += 1
+        (top_votes if name in _TOP_NAMES_B else colon_votes)[bool(colon)] += 1
         if sum(colon_votes) >= 200:
             break
     votes = {"py": 0, "cpp": 0}
     for i, m in enumerate(_FLOAT_TOKEN.finditer(head)):
         if i >= 2000:
             break
-        tok = m.group(1)
+        tok = m.group(1).decode("ascii")
         try:
             v = to_f32(float(tok))
         except ValueError:
@@ -219,31 +220,31 @@ def _align(old_keys: list, new_keys: list, pair, delete, insert) -> None:
 class _Patcher:
     def __init__(self, parsed: ParsedText, style: Style):
         self.parsed = parsed
-        self.text = parsed.text
+        self.text = parsed.data  # bytes; offsets are byte offsets
         self.style = style
         self.nl = style.newline
-        self.edits: list[tuple[int, int, int, str]] = []
+        self.edits: list[tuple[int, int, int, bytes]] = []
 
     # text geometry ----------------------------------------------------------
     def edit(self, start: int, end: int, text: str) -> None:
-        self.edits.append((start, end, len(self.edits), text))
+        self.edits.append((start, end, len(self.edits), text.encode("utf-8")))
 
     def line_start(self, off: int) -> int:
-        return self.text.rfind("\n", 0, off) + 1
+        return self.text.rfind(b"\n", 0, off) + 1
 
     def line_end(self, off: int) -> int:
-        e = self.text.find("\n", off)
+        e = self.text.find(b"\n", off)
         return len(self.text) if e < 0 else e
 
     def starts_line(self, off: int) -> bool:
-        return self.text[self.line_start(off):off].strip(" \t") == ""
+        return self.text[self.line_start(off):off].strip(b" \t") == b""
 
     def ends_line(self, off: int) -> bool:
-        rest = self.text[off:self.line_end(off)].lstrip(" \t\r")
-        return rest == "" or rest.startswith("#")
+        rest = self.text[off:self.line_end(off)].lstrip(b" \t\r")
+        return rest == b"" or rest.startswith(b"#")
 
     def indent_at(self, off: int) -> str:
-        return self.text[self.line_start(off):off]
+        return self.text[self.line_start(off):off].decode("utf-8")
 
     # primitive edits ----------------------------------------------------------
     def insert_after(self, end: int, lines: list[str]) -> None:
@@ -442,7 +443,7 @@ class _Patcher:
             last = max(it.end for it in self.parsed.items)
             self.insert_after(last, lines)
             return
-        sep = "" if (not text or text.endswith("\n")) else self.nl
+        sep = "" if (not text or text.endswith(b"\n")) else self.nl
         self.edit(end, end, sep + "".join(line + self.nl for line in lines))
 
     def rewrite_field(self, fd: FD, mine: list[Stmt], values) -> None:
@@ -460,30 +461,39 @@ class _Patcher:
         elif lines:
             self.append_at_end(lines)
 
-    def result(self) -> str:
+    def chunks(self) -> list[bytes | memoryview]:
+        """The output as pieces: untouched stretches are views of the source, not copies."""
         edits = sorted(self.edits, key=lambda e: (e[0], e[1], e[2]))
-        out: list[str] = []
+        source = memoryview(self.text)
+        out: list[bytes | memoryview] = []
         pos = 0
         for start, end, _, text in edits:
             if start < pos:
                 raise _Fallback  # overlapping edits: give up patching
-            out.append(self.text[pos:start])
+            out.append(source[pos:start])
             out.append(text)
             pos = end
-        out.append(self.text[pos:])
-        return "".join(out)
+        out.append(source[pos:])
+        return out
 
 
-def render(parsed: ParsedText, original: Message, live: Message, style: Style | None = None) -> str:
-    """Text for `live`, made by patching the text `original` was read from.
+def render_chunks(parsed: ParsedText, original: Message, live: Message,
+                  style: Style | None = None) -> list[bytes | memoryview]:
+    """UTF-8 text for `live` in pieces, made by patching the text `original` was read from.
 
-    Unchanged statements keep their bytes. The caller should check the result parses
-    back to `live` (RecordDocument does) and fall back to `format_message` otherwise.
+    Unchanged statements keep their bytes (as views of the source: a 200 MB file is never
+    copied in one piece, which would hold the GIL). The caller should check the result
+    reads back as `live` (RecordDocument does) and fall back to `format_message` otherwise.
     """
-    style = style or detect_style(parsed.text)
+    style = style or detect_style(parsed.data)
     patcher = _Patcher(parsed, style)
     try:
         patcher.patch_top(original, live)
-        return patcher.result()
+        return patcher.chunks()
     except _Fallback:
-        return format_message(live, style)
+        return [format_message(live, style).encode("utf-8")]
+
+
+def render(parsed: ParsedText, original: Message, live: Message, style: Style | None = None) -> bytes:
+    """`render_chunks` joined into one bytes object."""
+    return b"".join(render_chunks(parsed, original, live, style))

@@ -50,7 +50,7 @@ def test_unedited_document_renders_the_same_text(case):
     parsed = parse_text(text, name)
     original = DIALECTS[name].new_message()
     original.CopyFrom(parsed.message)
-    assert render(parsed, original, parsed.message) == text
+    assert render(parsed, original, parsed.message) == text.encode("utf-8")
 
 
 @SETTINGS
