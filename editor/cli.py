@@ -16,7 +16,7 @@ from editor.records.dialects import DIALECTS
 from editor.records.document import RecordDocument, RecordError
 from editor.records.problems import Problem, Severity
 
-SUBCOMMANDS = ("info", "check", "convert", "set")
+SUBCOMMANDS = ("info", "check", "convert", "set", "diff")
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 
 
@@ -70,6 +70,14 @@ def build_parser() -> argparse.ArgumentParser:
                         "kv_cache_value.scale[0]=1; FIELD= clears the field")
     p.add_argument("-o", "--output", metavar="OUT", help="write here instead of changing FILE")
     _common(p)
+    p = sub.add_parser("diff", help="compare two records layer by layer, channel by channel")
+    p.add_argument("a", metavar="A")
+    p.add_argument("b", metavar="B")
+    _common(p)
+    p.add_argument("--dialect-b", choices=list(DIALECTS), help="dialect of B, when it differs from --dialect")
+    p.add_argument("--rtol", type=float, default=0.0, help="relative tolerance for numbers (default: exact)")
+    p.add_argument("--atol", type=float, default=0.0, help="absolute tolerance for numbers (default: exact)")
+    p.add_argument("--json", action="store_true", help="print JSON")
     return parser
 
 
@@ -300,6 +308,27 @@ def cmd_set(args) -> int:
     return EXIT_OK
 
 
+# --------------------------------------------------------------------------- diff
+
+
+def cmd_diff(args) -> int:
+    from editor.records.diff import diff_records
+
+    if args.rtol < 0 or args.atol < 0:
+        raise UsageError("tolerances cannot be negative")
+    a = _load(args.a, args)
+    b = RecordDocument.load(args.b, args.dialect_b or args.dialect, repair=args.repair)
+    result = diff_records(a.message, b.message, rtol=args.rtol, atol=args.atol)
+    if args.json:
+        print(json.dumps({"a": args.a, "b": args.b, "dialect_a": a.dialect.name,
+                          "dialect_b": b.dialect.name, **result.to_json()}, indent=2, default=str))
+    else:
+        print(f"A: {args.a} ({a.dialect.name})\nB: {args.b} ({b.dialect.name})")
+        for line in result.lines():
+            print(line)
+    return EXIT_OK if result.equal else EXIT_PROBLEMS
+
+
 # --------------------------------------------------------------------------- main
 
 
@@ -318,7 +347,8 @@ def main(argv: list[str] | None = None) -> int:
     if not argv or (argv[0] not in SUBCOMMANDS and argv[0] not in ("-h", "--help")):
         return run_gui(argv)
     args = build_parser().parse_args(argv)
-    handler = {"info": cmd_info, "check": cmd_check, "convert": cmd_convert, "set": cmd_set}[args.command]
+    handler = {"info": cmd_info, "check": cmd_check, "convert": cmd_convert, "set": cmd_set,
+               "diff": cmd_diff}[args.command]
     try:
         return handler(args)
     except RecordError as e:
