@@ -120,6 +120,7 @@ class MainWindow(QMainWindow):
         self.model = RecordTreeModel(None, self)
         self.undo_stack = QUndoStack(self)
         self.selection = Selection(self)
+        self.selection.follow(self.model)  # another file clears it before the views see the file
         self._worker: LoadWorker | None = None
         self._load_steps: list[tuple[Callable[[RecordDocument], object],
                                      Callable[[RecordDocument, object], None]]] = []

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 
-from editor.ui.tree_model import Path
+from editor.ui.tree_model import ChangeKind, Path, PathError, RecordChange, RecordTreeModel
 
 
 class Selection(QObject):
@@ -21,6 +21,33 @@ class Selection(QObject):
     def __init__(self, parent: QObject | None = None):
         super().__init__(parent)
         self._path: Path = ()
+        self._model: RecordTreeModel | None = None
+
+    def follow(self, model: RecordTreeModel) -> None:
+        """Keep the path meaningful when `model` is reset.
+
+        Another message (a file opened or closed) clears it before the reset begins, so no
+        view reads a path of the old record in the new one; the same message replaced as a
+        whole (restoring recovered edits, its undo) keeps the longest part that still exists.
+        """
+        self._model = model
+        model.modelAboutToBeReset.connect(self._about_to_reset)
+        model.recordChanged.connect(self._on_record_changed)
+
+    def _about_to_reset(self) -> None:
+        self.select((), source=self._model)
+
+    def _on_record_changed(self, change: RecordChange) -> None:
+        if change.kind is not ChangeKind.RESET or not self._path or self._model is None:
+            return
+        path = self._path
+        while path:
+            try:
+                self._model.value(path)
+                break
+            except PathError:
+                path = path[:-1]
+        self.select(path, source=self._model)
 
     @property
     def path(self) -> Path:

@@ -285,8 +285,11 @@ def test_pytorch_rnn_and_kv_cache_tabs_appear_where_present(qtbot):
 
 def test_opening_a_record_of_another_dialect_rebuilds_the_form(qtbot):
     env, panel = panel_for(qtbot, "tf-inner")
+    panel.show()
+    panel.grab()  # the per-channel table has read its cells
     assert "act_type" in panel.combos and "channels" not in panel.edits
     env.model.set_message(small_record("caffe"))
+    panel.grab()  # the old form is painted once more before it is deleted: it shows nothing
     assert panel.entry is None and panel.combos == {} and "channels" in panel.edits
     env.selection.select(("record", 2), source="tree")
     assert panel.edits["channels"].text() == "8"

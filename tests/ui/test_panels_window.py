@@ -155,3 +155,40 @@ def test_prune_records_open_the_prune_panel(qtbot, tmp_path, window):
     assert not tm.setData(end, str(int(tm.data(end)) - 1))
     assert "must have the same width" in window.statusBar().currentMessage()
     assert window.document.message.SerializeToString() == before
+
+
+@pytest.mark.parametrize("second", ["resnet_caffe.txt", "resnet_pytorch.txt", "resnet_tf_inner_prune.txt"])
+def test_opening_another_file_with_a_channel_selected(qtbot, tmp_path, window, second):
+    """A channel clicked in the Edit dock's table, then another file (of another dialect or
+    the same one): no error, nothing of the old file stays selected, the panels show the
+    new record."""
+    open_and_wait(qtbot, window, copy_sample(tmp_path, "resnet_tf_inner_prune.txt"))
+    select_in_tree(qtbot, window, ("record", 4))
+    panel = window.record_panels.layer_panel
+    view = panel.weights.view
+    index = panel.weights_model.index(2, 0)
+    view.scrollTo(index)
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.visualRect(index).center())
+    assert window.selection.path == ("record", 4, "value", "scale_w", 2)
+    assert window.plots.currentWidget() is window.plots.channels
+    other = tmp_path / "other"
+    other.mkdir()
+    open_and_wait(qtbot, window, copy_sample(other, second))
+    window.grab()  # paint every widget, the Edit dock's old tables included
+    qtbot.wait(50)  # and let deferred deletions and timers run
+    window.grab()
+    assert window.selection.path == ()
+    assert window.record_panels.current_panel() is window.record_panels.hint
+    assert panel.entry is None and window.tree.current_path() is None
+    assert window.plots.currentWidget() is window.plots.overview
+    # the panels edit the new record
+    message = window.document.message
+    select_in_tree(qtbot, window, ("record", 4))
+    panel = window.record_panels.layer_panel
+    assert window.record_panels.current_panel() is panel and panel.entry == 4
+    assert panel.key_edit.text() == message.record[4].key
+    assert ("channels" in panel.edits) == (second == "resnet_caffe.txt")
+    tm = panel.weights_model
+    assert tm.rowCount() == len(message.record[4].value.scale_w)
+    assert tm.data(tm.index(2, tm.column_of("scale_w"))) == window.model.data(
+        window.model.index_for_path(("record", 4, "value", "scale_w", 2), 1))

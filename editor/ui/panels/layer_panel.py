@@ -162,6 +162,7 @@ class LayerPanel(QWidget):
         # with no record open yet, build for the primary dialect; a record of another one rebuilds
         self.dialect = live.dialect or PRIMARY
         self.entry: int | None = None
+        self._message = model.message
         self._outer = QVBoxLayout(self)
         self._build()
         model.recordChanged.connect(self._on_record_changed)
@@ -313,6 +314,9 @@ class LayerPanel(QWidget):
 
     def _rebuild(self) -> None:
         """Build the form again for another dialect (a document of another flavour was opened)."""
+        for t in self.tables:
+            # the old tables live on until deleted; their derived columns read this panel's layer
+            t.table_model.set_entry(None)
         for w in (self.empty, self.body):
             self._outer.removeWidget(w)
             w.deleteLater()
@@ -426,6 +430,7 @@ class LayerPanel(QWidget):
         if entry is not None and not 0 <= entry < self.model.element_count(("record",)):
             entry = None
         self.entry = entry
+        self._message = self.model.message  # the record `entry` is a layer of
         self.empty.setVisible(entry is None)
         self.body.setVisible(entry is not None)
         for t in self.tables:
@@ -542,9 +547,10 @@ class LayerPanel(QWidget):
     # ------------------------------------------------------------------ following
 
     def _on_record_changed(self, change: RecordChange) -> None:
-        if change.kind is ChangeKind.RESET and self.live.dialect is not self.dialect \
-                and self.live.dialect is not None:
-            self._rebuild()
+        if change.kind is ChangeKind.RESET and self.model.message is not self._message:
+            # another record: nothing of the old one is shown (its layer index means nothing here)
+            if self.live.dialect is not self.dialect and self.live.dialect is not None:
+                self._rebuild()
             self.show_entry(None)
             return
         if self.entry is None:

@@ -47,7 +47,7 @@ from editor.ui.panels._live import LiveProblems, follow_entry, problem_path
 from editor.ui.panels._widgets import ERROR_COLOR, WARNING_COLOR
 from editor.ui.panels.channel_table import CheckedDelegate
 from editor.ui.selection import Selection
-from editor.ui.tree_model import Path, PathError, RecordChange, RecordTreeModel, attr_text
+from editor.ui.tree_model import ChangeKind, Path, PathError, RecordChange, RecordTreeModel, attr_text
 from editor.ui.values import escape_text, parse_value
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -392,6 +392,7 @@ class PrunePanel(QWidget):
         self.selection = selection
         self.live = live
         self.prune: int | None = None
+        self._message = model.message
         self.table_model = PruneTableModel(model, undo_stack, live, self)
         self.view = QTableView()
         self.view.setModel(self.table_model)
@@ -451,6 +452,7 @@ class PrunePanel(QWidget):
         if prune is not None and not (has and 0 <= prune < self.model.element_count(("prune_record",))):
             prune = None
         self.prune = prune
+        self._message = self.model.message  # the record `prune` is a prune record of
         self.empty.setVisible(prune is None)
         self.body.setVisible(prune is not None)
         self.table_model.set_prune(prune)
@@ -487,6 +489,9 @@ class PrunePanel(QWidget):
         self.problem_list.setVisible(bool(problems))
 
     def _on_record_changed(self, change: RecordChange) -> None:
+        if change.kind is ChangeKind.RESET and self.model.message is not self._message:
+            self.show_prune(None)  # another record: its prune record indices mean nothing here
+            return
         if self.prune is None:
             return
         moved = follow_entry(change, "prune_record", self.prune)
