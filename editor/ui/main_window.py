@@ -336,6 +336,8 @@ class MainWindow(QMainWindow):
         self.live_problems.problemsChanged.connect(lambda: self.problem_counts_label.setText(
             self.rules_dock.summary() if self.document is not None else ""))
         self.documentChanged.connect(lambda doc: doc is not None and self.live_problems.set_document(doc))
+        # the first full rule check of a new file runs on the loader thread
+        self.add_load_step(LiveProblems.prepare, self.live_problems.adopt)
 
     def _install_plots(self) -> None:
         """The plots (model overview, per-channel factors, prune ranges) beside the tree."""
@@ -346,6 +348,7 @@ class MainWindow(QMainWindow):
                                 getattr(self, "live_problems", None))
         self.add_side_widget(self.plots, "Plots")
         self.documentChanged.connect(self._show_overview)
+        self.add_load_step(PlotsPanel.prepare, self.plots.adopt)  # the overview's numbers, off the GUI thread
 
     def _show_overview(self, document: RecordDocument | None) -> None:
         """A file was opened: the model overview is the first thing shown."""

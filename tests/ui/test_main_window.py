@@ -13,6 +13,7 @@ from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QApplication, QLineEdit
 
 from editor.records.dialects import DIALECTS
+from editor.ui.commands import SetValueCommand
 from editor.ui.dialogs import Prompter, SaveAsChoice
 from editor.ui.main_window import Banner, MainWindow
 from tests.ui.conftest import sample_path
@@ -514,3 +515,79 @@ def test_load_steps_run_on_the_loader_thread_and_hand_over_before_showing(qtbot,
     open_and_wait(qtbot, window, copy_sample(tmp_path, "resnet_caffe.txt"))
     assert seen == {"thread": True, "result": 55, "shown_yet": False}
     assert window.document.path.name == "resnet_caffe.txt"
+
+
+def test_opening_checks_the_rules_and_reads_the_overview_on_the_loader_thread(qtbot, tmp_path, env,
+                                                                             monkeypatch):
+    """The two whole-file jobs of a new file run once each, off the GUI thread, and the window
+    uses what they made: no second full check or overview read when the file is shown."""
+    import threading
+
+    from editor.ui.panels import _live
+    from editor.ui.plots._data import OverviewData
+
+    on_gui_thread = threading.current_thread
+    gui = threading.main_thread()
+    checks: list[tuple[object, bool]] = []
+
+    class CountingChecker(_live.LiveChecker):
+        def recheck_all(self):
+            checks.append((self, on_gui_thread() is gui))
+            super().recheck_all()
+
+    builds: list[tuple[OverviewData, bool]] = []
+    build = OverviewData.build.__func__
+
+    def counting_build(cls, message):
+        data = build(cls, message)
+        builds.append((data, on_gui_thread() is gui))
+        return data
+
+    monkeypatch.setattr(_live, "LiveChecker", CountingChecker)
+    monkeypatch.setattr(OverviewData, "build", classmethod(counting_build))
+    window = env()
+    window.resize(1400, 800)
+    checks.clear()
+    builds.clear()
+    open_and_wait(qtbot, window, copy_sample(tmp_path, "resnet_pytorch.txt"))
+    overview = window.plots.overview
+    qtbot.waitUntil(lambda: len(overview.data) == len(window.document.message.record), timeout=3000)
+    qtbot.wait(50)  # whatever else the reset set going
+    assert [(c is window.live_problems.checker, gui_side) for c, gui_side in checks] == [(True, False)]
+    assert window.live_problems.checker.message is window.document.message
+    assert [(d is overview.data, gui_side) for d, gui_side in builds] == [(True, False)]
+    # edits are still followed entry by entry, on the GUI thread, without a full check
+    select = ("record", 3, "value", "scale_d")
+    window.undo_stack.push(SetValueCommand(window.model, select, 0.5))
+    overview.flush()
+    assert len(checks) == 1 and len(builds) == 1
+    assert overview.data.scale_d[3] == 0.5
+
+
+def test_cancel_while_the_load_steps_run_keeps_the_record_and_what_was_made_for_it(qtbot, tmp_path, env):
+    import threading
+
+    window = env()
+    small = copy_sample(tmp_path, "resnet_caffe.txt")
+    open_and_wait(qtbot, window, small)
+    checker, data = window.live_problems.checker, window.plots.overview.data
+    started, release = threading.Event(), threading.Event()
+
+    def slow(document):  # after the window's own steps
+        started.set()
+        release.wait(10)
+
+    window.add_load_step(slow, lambda document, result: None)
+    with qtbot.waitSignal(window.loadFinished, timeout=20000) as blocker:
+        window.open_path(copy_sample(tmp_path, "resnet_pytorch.txt"))
+        qtbot.waitUntil(started.is_set, timeout=10000)
+        qtbot.mouseClick(window.cancel_button, Qt.MouseButton.LeftButton)
+        release.set()
+    assert blocker.args == [False]
+    assert window.document.path == small and "cancelled" in window.statusBar().currentMessage()
+    assert window.live_problems.checker is checker and checker.message is window.document.message
+    window.plots.overview.flush()
+    assert window.plots.overview.data is data
+    # the next file is not shown with what was made for the cancelled one
+    open_and_wait(qtbot, window, copy_sample(tmp_path, "resnet_onnx.txt"))
+    assert window.live_problems.checker.message is window.document.message

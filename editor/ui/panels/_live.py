@@ -5,6 +5,10 @@ One object per window. It follows `RecordTreeModel.recordChanged`, tells the rul
 record), and announces `problemsChanged` once per undo step: right after the step when it
 knows the undo stack, else on the next turn of the event loop. The panels read their
 validation context from it (prune types, other keys), the problems dock reads the list.
+
+The first full check of a newly opened file is the slow part (about a second for 5 000
+layers): a window runs `LiveProblems.prepare` on its loader thread and hands the result
+over with `adopt`, so the model reset that shows the file does not check it again.
 """
 from __future__ import annotations
 
@@ -50,6 +54,7 @@ class LiveProblems(QObject):
         self.checker: LiveChecker | None = None
         self.last_recheck = 0.0
         self._rule_cache: list[Problem] | None = None
+        self._prepared: LiveChecker | None = None
         self._pending = False
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -93,6 +98,22 @@ class LiveProblems(QObject):
         return [p for p in self.rule_problems if p.prune_record == index]
 
     # ------------------------------------------------------------------ documents
+
+    @staticmethod
+    def prepare(document) -> LiveChecker | None:
+        """The full rule check of a newly read `RecordDocument`, made off the GUI thread.
+
+        Qt-free, for `MainWindow.add_load_step`; give the result to `adopt`.
+        """
+        if dialect_of(document.message) is None:
+            return None
+        return LiveChecker(document.message, document.dialect)
+
+    def adopt(self, document, checker: LiveChecker | None) -> None:
+        """Use `checker` (from `prepare`) when the model next shows `document`'s message,
+        instead of checking the whole file again on the GUI thread."""
+        ok = checker is not None and checker.message is document.message
+        self._prepared = checker if ok else None
 
     def set_document(self, document) -> None:
         """Take the dialect and reading problems of a newly shown `RecordDocument`.
@@ -147,8 +168,14 @@ class LiveProblems(QObject):
             self._dialect = found
         if self.checker is None or self.checker.message is not message:
             self.reading_problems = []  # they belonged to the file shown before
+        prepared, self._prepared = self._prepared, None  # good for this reset only
         start = time.perf_counter()
-        self.checker = LiveChecker(message, self._dialect) if message is not None and found is not None else None
+        if prepared is not None and message is not None and prepared.message is message:
+            self._dialect = prepared.dialect  # checked on the loader thread (`adopt`)
+            self.checker = prepared
+        else:
+            self.checker = LiveChecker(message, self._dialect) if message is not None and found is not None \
+                else None
         self.last_recheck = time.perf_counter() - start
         self._rule_cache = None
         if announce:

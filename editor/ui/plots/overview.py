@@ -9,6 +9,9 @@ Rows, x linked (layer index in file order):
   (from the live rule check).
 Hover names the layer and its numbers; a click selects the layer, a double click opens it
 in the channel plot (`layerActivated`).
+
+Reading the numbers of a 5 000-layer file takes over half a second: a window computes them
+on its loader thread (`prepare`) and hands them over (`adopt`) before the file is shown.
 """
 from __future__ import annotations
 
@@ -93,10 +96,12 @@ class ModelOverview(QWidget):
         self.selection = selection
         self.context = context if context is not None else PlotContext(model, parent=self)
         self.data = OverviewData()
+        self._prepared: tuple[object, OverviewData] | None = None
         #: layer index -> its problems (layers without problems are absent)
         self.problems: dict[int, list] = {}
         self._rows: set[int] = set()
         self._full = True
+        self._autorange = False
         self._log = True
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -219,8 +224,25 @@ class ModelOverview(QWidget):
         if self._timer.isActive():
             self.refresh()
 
+    @staticmethod
+    def prepare(document) -> OverviewData:
+        """The overview's numbers for a newly read `RecordDocument` (Qt-free: for the loader
+        thread, see `MainWindow.add_load_step`); give them to `adopt`."""
+        return OverviewData.build(document.message)
+
+    def adopt(self, document, data: OverviewData) -> None:
+        """Draw `data` (from `prepare`) when the model next shows `document`'s message,
+        instead of reading every layer again on the GUI thread."""
+        self._prepared = (document.message, data)
+
     def _on_record_changed(self, change: RecordChange) -> None:
-        if change.kind is ChangeKind.CHANGED and change.field == "record" and change.first is not None \
+        prepared, self._prepared = self._prepared, None  # good for the reset that shows it only
+        if change.kind is ChangeKind.RESET and prepared is not None and prepared[0] is self.model.message:
+            self.data = prepared[1]
+            self._full = False
+            self._rows.clear()
+            self._autorange = True
+        elif change.kind is ChangeKind.CHANGED and change.field == "record" and change.first is not None \
                 and change.first < len(self.data):
             self._rows.add(change.first)
         elif change.kind is ChangeKind.CHANGED and change.field == "prune_record":
@@ -239,7 +261,8 @@ class ModelOverview(QWidget):
         else:
             for i in self._rows:
                 self.data.update_row(msg, i)
-        self._full = False
+        autorange = autorange or self._autorange
+        self._full = self._autorange = False
         self._rows.clear()
         n = len(self.data)
         if msg is None or n == 0:

@@ -44,6 +44,15 @@ class PlotsPanel(QTabWidget):
         self.context.changed.connect(self._on_record_changed)
         selection.changed.connect(self._on_selection)
 
+    @staticmethod
+    def prepare(document) -> object:
+        """Whole-file work for a newly read document, off the GUI thread (the overview's
+        numbers); hand the result to `adopt` (see `MainWindow.add_load_step`)."""
+        return ModelOverview.prepare(document)
+
+    def adopt(self, document, prepared: object) -> None:
+        self.overview.adopt(document, prepared)
+
     def show_overview(self) -> None:
         self.setCurrentWidget(self.overview)
 
