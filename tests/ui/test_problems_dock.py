@@ -170,3 +170,53 @@ def test_reading_problems_belong_to_their_file(qtbot):
     assert env.live.problems == []
     env.model.set_message(None)  # nothing open
     assert env.live.problems == [] and env.live.checker is None
+
+
+def many_errors(layers: int = 500):
+    """A record whose every layer has offset_d = 200 under INT8 (one error each) and whose
+    first layer also has a warning."""
+    from editor.records.synth import make_big
+
+    msg = make_big("tf-inner", layers=layers, channels=4, prune_records=0)
+    for entry in msg.record:
+        entry.value.offset_d = 200
+    msg.record[0].value.act_type = "INT16"  # warning: documented as unsupported
+    return msg
+
+
+def test_thousands_of_problems_are_listed_a_chunk_at_a_time(qtbot, qtmodeltester):
+    from editor.ui.panels.problems_dock import CHUNK
+
+    env, dock, pm = dock_for(qtbot, many_errors())
+    errors = pm.index(0, 0)
+    assert pm.data(errors) == "499 errors" and len(pm.shown()) == 500  # layer 0 is fine in INT16
+    assert pm.rowCount(errors) == CHUNK and pm.has_more(0)
+    assert pm.rowCount(pm.index(1, 0)) == 1  # the warning is listed at once, below
+    qtmodeltester.check(pm, force_py=True)  # and keeps watching
+    # an edit that fixes the first listed error: the rows move up, the list stays full
+    second = pm.problem(pm.index(1, 0, errors))
+    env.stack.push(SetValueCommand(env.model, ("record", 1, "value", "offset_d"), 0))
+    assert pm.rowCount(errors) == CHUNK and pm.problem(pm.index(0, 0, errors)) == second
+    # a new error below the listed rows is counted, and listed when scrolled to
+    env.stack.push(SetValueCommand(env.model, ("record", 450, "value", "offset_w", 0), 1))
+    assert pm.rowCount(errors) == CHUNK and pm.data(errors) == "499 errors"
+    assert any(p.rule == "offset-w-zero" for p in pm.shown())
+    # the rest comes as the user scrolls through the errors
+    dock.resize(900, 300)
+    dock.show()
+    view = dock.view
+    for _ in range(20):
+        if not pm.has_more(0):
+            break
+        view.scrollTo(pm.index(pm.rowCount(errors) - 1, 0, errors))
+        qtbot.wait(20)
+    assert not pm.has_more(0) and pm.rowCount(errors) == 499
+    assert [pm.problem(pm.index(r, 0, errors)) for r in range(499)] == pm.shown()[:499]
+    # filters list from the top again
+    pm.set_rule("offset-d-range")
+    assert pm.rowCount(pm.index(0, 0)) == CHUNK and pm.data(pm.index(0, 0)) == "499 errors (498 shown)"
+    # another record with hundreds of other problems: listed from the top, a chunk
+    env.model.set_message(many_errors(700))
+    env.live.flush()
+    pm.set_rule(None)
+    assert pm.data(pm.index(0, 0)) == "699 errors" and pm.rowCount(pm.index(0, 0)) == CHUNK

@@ -2,6 +2,9 @@
 
 `ProblemsModel` turns `LiveProblems` into a two-level tree (severity → problems) and, after
 each edit, changes only the rows that differ, so expansion and scrolling survive typing.
+A group lists its first `CHUNK` problems and the dock lists more as the last listed one
+scrolls into view (`list_more`), so a file with thousands of problems opens without laying
+out thousands of rows.
 `ProblemsDock` adds filters (severity toggles with counts, a rule choice) and turns a
 double-click into a `Selection` of the offending field, which the tree and panels follow.
 """
@@ -9,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex, Qt, QTimer, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -37,6 +40,8 @@ _TITLES = {Severity.ERROR: ("error", "errors"), Severity.WARNING: ("warning", "w
 _COLORS = {Severity.ERROR: QColor("#c62828"), Severity.WARNING: QColor("#a86400"),
            Severity.INFO: QColor("#3b6ea5")}
 _GROUP = 0  # internal id of group rows; problem rows carry 1 + their group's row
+#: problem rows a group gives its views at a time (more are fetched as they come into view)
+CHUNK = 100
 
 
 def plural(n: int, severity: Severity) -> str:
@@ -87,6 +92,8 @@ class ProblemsModel(QAbstractItemModel):
         self._rule: str | None = None
         self._groups: list[Severity] = list(_ORDER)
         self._items: dict[Severity, list[Problem]] = {s: [] for s in _ORDER}
+        #: how many of each group's problems the views know about (the first ones)
+        self._fetched: dict[Severity, int] = dict.fromkeys(_ORDER, 0)
         self._counts: dict[Severity, int] = dict.fromkeys(_ORDER, 0)
         self._rules_present: dict[str, int] = {}
         live.problemsChanged.connect(self.refresh)
@@ -141,9 +148,12 @@ class ProblemsModel(QAbstractItemModel):
                 items[p.severity].append(p)
         groups = [s for s in _ORDER if s in self._severities]
         shown_before = {s: len(self._items[s]) for s in self._groups}
+        # thousands of rows coming or going (another file): a reset is cheaper than the rows
+        reset = reset or any(abs(len(items[s]) - len(self._items[s])) > CHUNK for s in _ORDER)
         if reset or groups != self._groups:
             self.beginResetModel()
             self._groups, self._items = groups, items
+            self._fetched = {s: min(len(items[s]), CHUNK) for s in _ORDER}
             self.endResetModel()
         else:
             for g, s in enumerate(self._groups):
@@ -157,10 +167,14 @@ class ProblemsModel(QAbstractItemModel):
             self.countsChanged.emit(*(counts[s] for s in _ORDER))
 
     def _update_group(self, g: int, new: list[Problem]) -> None:
-        """Replace the children of group `g` by `new`, touching only the rows that differ."""
-        old = self._items[self._groups[g]]
+        """Replace the children of group `g` by `new`, touching only the rows that differ
+        (and telling the views only about the rows they were given)."""
+        s = self._groups[g]
+        old = self._items[s]
         if old == new:
             return
+        fetched = self._fetched[s]
+        everything = fetched == len(old)
         start = 0
         limit = min(len(old), len(new))
         while start < limit and old[start] == new[start]:
@@ -173,16 +187,59 @@ class ProblemsModel(QAbstractItemModel):
         common = min(end_old, end_new) - start
         if common > 0:  # rows that stay, with new content
             old[start:start + common] = new[start:start + common]
-            self.dataChanged.emit(self.index(start, 0, parent),
-                                  self.index(start + common - 1, len(self.COLUMNS) - 1, parent))
-        if end_old > start + common:
-            self.beginRemoveRows(parent, start + common, end_old - 1)
-            del old[start + common:end_old]
-            self.endRemoveRows()
-        elif end_new > start + common:
-            self.beginInsertRows(parent, start + common, end_new - 1)
-            old[start + common:start + common] = new[start + common:end_new]
-            self.endInsertRows()
+            last = min(start + common, fetched) - 1
+            if last >= start:
+                self.dataChanged.emit(self.index(start, 0, parent),
+                                      self.index(last, len(self.COLUMNS) - 1, parent))
+        at = start + common
+        if end_old > at:
+            known = min(end_old, fetched) - 1  # the views were told about rows at..known
+            if known >= at:
+                self.beginRemoveRows(parent, at, known)
+                del old[at:end_old]
+                self._fetched[s] = fetched - (known - at + 1)
+                self.endRemoveRows()
+            else:
+                del old[at:end_old]
+        elif end_new > at:
+            if at < fetched or everything:
+                self.beginInsertRows(parent, at, end_new - 1)
+                old[at:at] = new[at:end_new]
+                self._fetched[s] = fetched + end_new - at
+                self.endInsertRows()
+            else:  # below what the views have: fetched when scrolled to
+                old[at:at] = new[at:end_new]
+        want = min(len(old), CHUNK)  # a group that lost listed rows lists the next ones
+        if self._fetched[s] < want:
+            self._expose(g, want - self._fetched[s])
+
+    def _expose(self, g: int, count: int) -> None:
+        s = self._groups[g]
+        first = self._fetched[s]
+        count = min(count, len(self._items[s]) - first)
+        if count <= 0:
+            return
+        self.beginInsertRows(self.index(g, 0), first, first + count - 1)
+        self._fetched[s] = first + count
+        self.endInsertRows()
+
+    def _group_of(self, parent: AnyIndex) -> int | None:
+        """The group row `parent` is, if it is one."""
+        if parent.isValid() and parent.internalId() == _GROUP and parent.column() == 0 \
+                and parent.row() < len(self._groups):
+            return parent.row()
+        return None
+
+    # Not Qt's canFetchMore/fetchMore: QTreeView fetches on every expand, the expandAll that
+    # follows a reset included, while the other views are still taking the reset in.
+    def has_more(self, g: int) -> bool:
+        """Whether group row `g` has problems it does not list yet."""
+        s = self._groups[g]
+        return self._fetched[s] < len(self._items[s])
+
+    def list_more(self, g: int) -> None:
+        """List the next `CHUNK` problems of group row `g`."""
+        self._expose(g, CHUNK)
 
     # ------------------------------------------------------------------ Qt model
 
@@ -194,7 +251,7 @@ class ProblemsModel(QAbstractItemModel):
         if parent.internalId() != _GROUP or parent.column() != 0:
             return QModelIndex()
         g = parent.row()
-        if g >= len(self._groups) or row >= len(self._items[self._groups[g]]):
+        if g >= len(self._groups) or row >= self._fetched[self._groups[g]]:
             return QModelIndex()
         return self.createIndex(row, column, g + 1)
 
@@ -206,9 +263,8 @@ class ProblemsModel(QAbstractItemModel):
     def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
         if not parent.isValid():
             return len(self._groups)
-        if parent.internalId() == _GROUP and parent.column() == 0 and parent.row() < len(self._groups):
-            return len(self._items[self._groups[parent.row()]])
-        return 0
+        g = self._group_of(parent)
+        return self._fetched[self._groups[g]] if g is not None else 0
 
     def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
         return len(self.COLUMNS)
@@ -237,8 +293,8 @@ class ProblemsModel(QAbstractItemModel):
         g = index.internalId() - 1
         if g >= len(self._groups):
             return None
-        items = self._items[self._groups[g]]
-        return items[index.row()] if index.row() < len(items) else None
+        s = self._groups[g]
+        return self._items[s][index.row()] if index.row() < self._fetched[s] else None
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
@@ -341,8 +397,37 @@ class ProblemsDock(QDockWidget):
         live.problemsChanged.connect(self._fill_rules)  # after the model: rules can change, counts not
         self.problems_model.modelReset.connect(self.view.expandAll)
         self.problems_model.rowsInserted.connect(lambda parent, *_: self.view.expand(parent))
+        # a group's next problems are listed when its last listed one scrolls into view
+        self._fetch_timer = QTimer(self)
+        self._fetch_timer.setSingleShot(True)
+        self._fetch_timer.setInterval(0)
+        self._fetch_timer.timeout.connect(self.fetch_visible)
+        for signal in (self.view.verticalScrollBar().valueChanged, self.view.verticalScrollBar().rangeChanged,
+                       self.view.expanded, self.problems_model.modelReset, self.problems_model.rowsRemoved):
+            signal.connect(lambda *_: self._fetch_timer.start())  # not start(msec) with their arguments
         self._on_counts(*(self.problems_model.counts()[s] for s in _ORDER))
         self.view.expandAll()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._fetch_timer.start()
+
+    def fetch_visible(self) -> None:
+        """List more problems of each group whose last listed problem is in view."""
+        pm = self.problems_model
+        if not self.view.isVisible():
+            return
+        bottom = self.view.viewport().height()
+        for g in range(pm.rowCount()):
+            parent = pm.index(g, 0)
+            if not pm.has_more(g) or not self.view.isExpanded(parent):
+                continue
+            rows = pm.rowCount(parent)
+            rect = self.view.visualRect(pm.index(rows - 1, 0, parent) if rows else parent)
+            if rect.top() <= bottom:
+                pm.list_more(g)
+                self._fetch_timer.start()  # until the viewport is full
+                return
 
     def counts(self) -> dict[Severity, int]:
         return self.problems_model.counts()
