@@ -20,6 +20,7 @@ from editor.ui.plots import ChannelPlot, ModelOverview, PlotsPanel, PruneRangesV
 from editor.ui.plots._commands import SetSpanCommand
 from editor.ui.plots._common import ORANGE, RED, ScaleAxis
 from editor.ui.plots._data import BAR_MISMATCH, dialect_of
+from editor.ui.plots._live import PlotContext
 from editor.ui.selection import Selection
 from editor.ui.tree_model import RecordTreeModel
 from tests.ui.conftest import load_sample
@@ -438,6 +439,29 @@ def test_overview_marks_layers_with_problems_and_follows_edits(qtbot, sample_env
     qtbot.waitUntil(lambda: view.errors.data.size == 0, timeout=2000)
 
 
+def test_overview_of_thousands_of_layers_marks_problems_with_ticks_and_thins_its_bars(qtbot):
+    from editor.ui.plots.overview import DOT_LIMIT
+
+    message = make_big("tf-inner", layers=DOT_LIMIT + 600, channels=4, prune_records=0)
+    for i in (3, 700, 950):
+        message.record[i].value.offset_d = 200  # an error each
+    message.record[5].value.act_type = "INT16"  # a warning
+    env = make_env(message)
+    view = ModelOverview(env.model, env.stack, env.sel, PlotContext(env.model))
+    qtbot.addWidget(view)
+    view.resize(900, 500)
+    view.grab()
+    assert view.errors.data.size == 0 and view.warnings.data.size == 0  # no symbol per layer
+    x, y = view.error_ticks.getOriginalDataset()
+    assert x.tolist() == [3.0, 3.0, 700.0, 700.0, 950.0, 950.0] and set(y.tolist()) == {0.65, 1.35}
+    assert view.warning_ticks.getOriginalDataset()[0].tolist() == [5.0, 5.0]
+    assert "┃</span>&nbsp;layer with an error" in view.legend.text()
+    assert "3 with errors, 1 with warnings (only)" in view.summary.text()
+    assert view.w_band.opts["pen"].width() == 1  # a thousand layers across 900 pixels
+    view.p_scale.setXRange(690, 710, padding=0)  # zoomed in: room for wide bars again
+    assert view.w_band.opts["pen"].width() == 3 and view.clip_band.opts["pen"].width() == 3
+
+
 def test_overview_click_selects_layer_and_follows_selection(qtbot, sample_env):
     view = overview(qtbot, sample_env)
     view.resize(1000, 500)
@@ -549,6 +573,31 @@ def test_panel_opens_on_the_overview_and_follows_selection(qtbot, sample_env):
     assert len(panel.overview.data) == len(other.record)
     panel.overview.layerActivated.emit(2)
     assert panel.currentWidget() is panel.channels and panel.channels.layer_index == 2
+
+
+@shown
+def test_a_hidden_prune_tab_lays_its_bars_out_when_it_is_shown(qtbot, sample_env, monkeypatch):
+    """Behind the overview, the prune ranges do not recompute 500 prune records' bars after
+    every reset or edit; they catch up when their tab is shown."""
+    from editor.ui.plots import prune_view
+
+    panel = PlotsPanel(sample_env.model, sample_env.stack, sample_env.sel)
+    qtbot.addWidget(panel)
+    panel.resize(900, 600)
+    panel.show()
+    assert panel.currentWidget() is panel.overview
+    layouts = []
+    real = prune_view.prune_layout
+    monkeypatch.setattr(prune_view, "prune_layout", lambda *a, **k: layouts.append(1) or real(*a, **k))
+    rec = sample_env.message.prune_record[0]
+    j = next(k for k, a in enumerate(rec.consumer[1].attr) if a.name == "end")
+    sample_env.stack.push(SetValueCommand(sample_env.model, ("prune_record", 0, "consumer", 1, "attr", j, "i"), 3))
+    qtbot.wait(50)
+    assert layouts == []
+    sample_env.sel.select(("prune_record", 0, "consumer", 1), source="tree")  # brings the tab up
+    assert panel.currentWidget() is panel.prune and layouts == [1]
+    assert any(b.status == BAR_MISMATCH for b in panel.prune.layout_data.bars)
+    assert panel.prune.outline.opts["y"].size == 1  # the selected node is outlined
 
 
 def test_channel_plot_keeps_its_layer_when_layers_are_added_above(qtbot, sample_env):

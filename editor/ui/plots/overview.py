@@ -6,7 +6,7 @@ Rows, x linked (layer index in file order):
 - the activation clip range ``[-(2^(b-1) + offset_d)·scale_d, (2^(b-1) - 1 - offset_d)·scale_d]``
   per layer (b from ``act_type``);
 - problems: a red triangle over each layer with an error, an orange dot for a warning
-  (from the live rule check).
+  (from the live rule check); a red or orange tick each beyond `DOT_LIMIT` layers.
 Hover names the layer and its numbers; a click selects the layer, a double click opens it
 in the channel plot (`layerActivated`).
 
@@ -50,13 +50,17 @@ from editor.ui.plots._common import (
     text_label,
     tint,
 )
-from editor.ui.plots._data import OverviewData, problems_by_entry, worst_severity
+from editor.ui.plots._data import OverviewData, problems_by_entry
 from editor.ui.plots._live import PlotContext
 from editor.ui.selection import Selection
 from editor.ui.tree_model import ChangeKind, RecordChange, RecordTreeModel
 
-#: Up to this many layers get dots on their lines; beyond, lines alone stay readable.
+#: Up to this many layers get dots on their lines and symbols for their problems; beyond,
+#: lines and ticks stay readable (and pyqtgraph draws thousands of symbols slowly).
 DOT_LIMIT = 400
+#: A layer needs this many pixels for its bars to be drawn wide (narrower, they merge anyway,
+#: and wide lines take twice as long to draw).
+WIDE_BAR_PX = 4
 
 
 def _pairs(x: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -65,12 +69,13 @@ def _pairs(x: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> tuple[np.ndarray, n
     return np.repeat(x[ok], 2), np.column_stack([lo[ok], hi[ok]]).reshape(-1)
 
 
-def _legend_html() -> str:
+def _legend_html(symbols: bool = True) -> str:
     def span(colour, glyph: str) -> str:
         return f"<span style='color:{colour.name()}; font-weight:bold'>{glyph}</span>"
     items = [(span(tint(BLUE, 0.55), "┃"), "scale_w min–max"), (span(BLUE, "▬"), "scale_w median"),
              (span(ORANGE, "●"), "scale_d"), (span(tint(GREEN, 0.6), "┃"), "activation clip range"),
-             (span(RED, "▲"), "layer with an error"), (span(ORANGE, "●"), "with a warning")]
+             (span(RED, "▲" if symbols else "┃"), "layer with an error"),
+             (span(ORANGE, "●" if symbols else "┃"), "with a warning")]
     return "&nbsp;&nbsp;&nbsp;".join(f"{g}&nbsp;{t}" for g, t in items)
 
 
@@ -158,6 +163,11 @@ class ModelOverview(QWidget):
                                           symbolBrush=BLUE, connect="finite")
         self.scale_d = self.p_scale.plot(pen=pg.mkPen(ORANGE, width=1.5), symbol="o", symbolSize=4,
                                          symbolPen=None, symbolBrush=ORANGE, connect="finite")
+        for line in (self.w_median, self.scale_d):
+            # thousands of layers on a few hundred pixels: min and max per pixel look the same
+            # and draw several times faster
+            line.setDownsampling(auto=True, method="peak")
+            line.setClipToView(True)
         self.clip_band = self.p_clip.plot(pen=pg.mkPen(tint(GREEN, 0.6), width=3), connect="pairs")
         zero = pg.InfiniteLine(pos=0.0, angle=0, pen=pg.mkPen(GREY, width=1))
         self.p_clip.addItem(zero, ignoreBounds=True)
@@ -165,6 +175,10 @@ class ModelOverview(QWidget):
         self.warnings = pg.ScatterPlotItem(symbol="o", size=7, brush=ORANGE, pen=pg.mkPen("k", width=0.6))
         self.p_prob.addItem(self.errors)
         self.p_prob.addItem(self.warnings)
+        self.error_ticks = self.p_prob.plot(pen=pg.mkPen(RED, width=1), connect="pairs")
+        self.warning_ticks = self.p_prob.plot(pen=pg.mkPen(ORANGE, width=1), connect="pairs")
+        self._bar_width = 3
+        self.p_scale.sigXRangeChanged.connect(self._fit_bar_width)
         self.sel_lines = []
         for p in (self.p_scale, self.p_clip, self.p_prob):
             line = pg.InfiniteLine(angle=90, movable=False,
@@ -291,19 +305,45 @@ class ModelOverview(QWidget):
             self.w_median.setData(x, d.w_median, pen=pg.mkPen(BLUE, width=1.5), symbol=None)
         self.scale_d.setData(x, d.scale_d, symbol="o" if dots else None)
         self.clip_band.setData(*_pairs(x, d.clip_lo, d.clip_hi))
-        sev = {i: worst_severity(ps) for i, ps in self.problems.items()}
-        err = sorted(i for i, s in sev.items() if s == Severity.ERROR)
-        warn = sorted(i for i, s in sev.items() if s == Severity.WARNING)
-        self.errors.setData(x=np.array(err, dtype=np.float64), y=np.ones(len(err)))
-        self.warnings.setData(x=np.array(warn, dtype=np.float64), y=np.zeros(len(warn)))
+        err_rows, warn_rows = [], []
+        for i, ps in self.problems.items():  # the worst severity of each layer (thousands of them)
+            found = {p.severity for p in ps}
+            if Severity.ERROR in found:
+                err_rows.append(i)
+            elif Severity.WARNING in found:
+                warn_rows.append(i)
+        err = np.array(sorted(err_rows), dtype=np.float64)
+        warn = np.array(sorted(warn_rows), dtype=np.float64)
+        empty = np.zeros(0)
+        if dots:
+            self.errors.setData(x=err, y=np.ones(len(err)))
+            self.warnings.setData(x=warn, y=np.zeros(len(warn)))
+            self.error_ticks.setData(empty, empty)
+            self.warning_ticks.setData(empty, empty)
+        else:  # pyqtgraph styles each symbol in Python: thousands of them take a while
+            self.errors.setData(x=empty, y=empty)
+            self.warnings.setData(x=empty, y=empty)
+            self.error_ticks.setData(*_pairs(err, np.full(err.size, 0.65), np.full(err.size, 1.35)))
+            self.warning_ticks.setData(*_pairs(warn, np.full(warn.size, -0.35), np.full(warn.size, 0.35)))
+        self.legend.setText(_legend_html(symbols=dots))
+        self._fit_bar_width()
         self.title.setText(f"Model overview — {n} layer{'s' if n != 1 else ''}")
         parts = []
-        if err:
+        if err.size:
             parts.append(f"{len(err)} with errors")
-        if warn:
+        if warn.size:
             parts.append(f"{len(warn)} with warnings (only)")
         self.summary.setText("   " + (", ".join(parts) if parts else "no problems found by the rules"))
         self._show_selected(scroll=False)
+
+    def _fit_bar_width(self, *_args) -> None:
+        """Wide bars while each layer has room for one, thin ones when thousands share the width."""
+        x0, x1 = self.p_scale.vb.viewRange()[0]
+        width = 3 if self.p_scale.vb.width() / max(x1 - x0, 1.0) >= WIDE_BAR_PX else 1
+        if width != self._bar_width:
+            self._bar_width = width
+            self.w_band.setPen(pg.mkPen(tint(BLUE, 0.55), width=width))
+            self.clip_band.setPen(pg.mkPen(tint(GREEN, 0.6), width=width))
 
     def table(self) -> tuple[list[str], list[list[str]]]:
         """The overview as exported to CSV: one row per layer."""

@@ -14,7 +14,7 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QBrush, QFont, QFontMetrics, QUndoStack
+from PySide6.QtGui import QBrush, QFont, QFontMetrics, QShowEvent, QUndoStack
 from PySide6.QtWidgets import (
     QCheckBox,
     QHBoxLayout,
@@ -124,10 +124,11 @@ class PruneRangesView(QWidget):
         self.context = context if context is not None else PlotContext(model, parent=self)
         self.layout_data = PruneLayout([], {}, {}, 0)
         self._only_selected = False
+        self._stale = False
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
-        self._timer.timeout.connect(self.refresh)
+        self._timer.timeout.connect(self._refresh_if_shown)
         self._build()
         self.context.changed.connect(self._on_record_changed)
         self.context.problemsChanged.connect(self._timer.start)
@@ -217,8 +218,22 @@ class PruneRangesView(QWidget):
 
     def flush(self) -> None:
         """Apply a pending redraw now (scripts and tests; the event loop does it otherwise)."""
-        if self._timer.isActive():
+        if self._timer.isActive() or self._stale:
             self.refresh()
+
+    def _refresh_if_shown(self) -> None:
+        # a tab the user is not looking at redraws when it is shown: laying out the bars of
+        # 500 prune records takes a noticeable moment right when a big file has opened
+        if self.window().isVisible() and not self.isVisible():
+            self._stale = True
+        else:
+            self.refresh()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._stale:
+            self.refresh()
+            self._show_selected(scroll=True)  # what was selected while this tab was hidden
 
     def _on_record_changed(self, change: RecordChange) -> None:
         # a layer edit cannot move a bar; its findings come with the prune records' own
@@ -228,6 +243,7 @@ class PruneRangesView(QWidget):
     def refresh(self, autorange: bool = False) -> None:
         """Recompute the bars from the model and update the items in place."""
         self._timer.stop()
+        self._stale = False
         msg = self.model.message
         if msg is None or "prune_record" not in msg.DESCRIPTOR.fields_by_name:
             self._empty("This dialect has no prune records." if msg is not None else "No record is open.")
