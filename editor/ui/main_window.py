@@ -117,7 +117,7 @@ class MainWindow(QMainWindow):
         self.prompter = prompter or Prompter(self)
         self.recovery = RecoveryStore(recovery_dir if recovery_dir is not None else default_recovery_dir())
         self.document: RecordDocument | None = None
-        self.model = RecordTreeModel(None, self)
+        self.model = RecordTreeModel(None, self, element_chunk=200)  # laid out at once when a file opens
         self.undo_stack = QUndoStack(self)
         self.selection = Selection(self)
         self.selection.follow(self.model)  # another file clears it before the views see the file

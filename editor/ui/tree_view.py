@@ -653,6 +653,9 @@ class RecordTreeWidget(QWidget):
         if self.model.message is not None and self._has_top("record"):
             index = self.proxy.mapFromSource(self.model.index_for_path(("record",)))
             self.view.expand(index)
+            # lay the rows out now: done by the first paint, it shows the scroll bar, which
+            # narrows the viewport and paints the whole tree a second time
+            self.view.doItemsLayout()
             self._fit_key_column()
         if self.proxy.active:
             self._apply_filter()
@@ -673,7 +676,14 @@ class RecordTreeWidget(QWidget):
         width = metrics.horizontalAdvance(text) + 2 * self.view.indentation() + 32
         room = self.view.viewport().width()
         cap = 560 if room < 500 else min(560, int(room * 0.5))  # leave the values in view
-        self.view.setColumnWidth(0, max(min(280, cap), min(width, cap)))
+        header = self.view.header()
+        # quietly: the view would repaint every column a moment after the reset's own repaint
+        # (a second full paint of the tree just as a big file opens)
+        blocked = header.blockSignals(True)
+        try:
+            self.view.setColumnWidth(0, max(min(280, cap), min(width, cap)))
+        finally:
+            header.blockSignals(blocked)
 
     def _on_expanded(self, index: QModelIndex) -> None:
         """Expanding a layer shows its factors too: expand its `value` as well."""

@@ -215,3 +215,34 @@ def test_big_sample_filter_counts_everything(qtbot):
     expected = sum(1 for e in message.record if "conv" in e.key.lower())
     assert w.count_label.text().startswith(f"{expected} layers")
     assert len(visible_keys(w)) == expected
+
+
+def test_a_new_record_is_laid_out_and_painted_once(qtbot, widget):
+    """A reset lays the rows out at once: left to the first paint, the layout shows the
+    scroll bar, which narrows the viewport and repaints the whole tree (as does the key
+    column's new width) — twice the paint just as a big file opens."""
+    from PySide6.QtCore import QEvent, QObject
+
+    from editor.records.synth import make_big
+
+    w, model, *_ = widget
+    qtbot.waitExposed(w)
+    qtbot.wait(20)
+
+    class Paints(QObject):
+        count = 0
+
+        def eventFilter(self, obj, event):
+            if event.type() == QEvent.Type.Paint:
+                Paints.count += 1
+            return False
+
+    paints = Paints()
+    w.view.viewport().installEventFilter(paints)
+    big = make_big("tf-inner", layers=300, channels=4, prune_records=0)
+    big.record[7].key = "net/a/rather/long/scope/name/for/one/layer/conv7/Conv2D"
+    model.set_message(big)
+    assert w.view.verticalScrollBar().maximum() > 0  # before any paint
+    qtbot.wait(100)
+    assert Paints.count == 1
+    assert w.view.columnWidth(0) > 340  # the long key fits
