@@ -7,16 +7,22 @@ records) to a temporary file, then:
 2. the main window opens the same file (loader thread, progress bar) while a 10 ms QTimer
    records when the event loop gets to run; the longest gap between two ticks is the
    longest stall the user would feel. Measured from `open_path` until one second after
-   the document is shown (model reset, tree, panels, plots and problems included);
+   the document is shown (model reset, tree, panels, plots and problems included), and
+   broken down by what the loader thread was doing when the stall began: reading the
+   file, running the window's load steps (first rule check, overview numbers: timed
+   each), or done (the record is being shown);
 3. Cancel: a second open is cancelled 0.3 s in; how long until the window says so.
 
 Prints the figures and their ratios to the reference (never asserts; the design card asks
-benchmarks to be scripts). Usage:
-    .venv/bin/python scripts/bench_open_stalls.py [--layers N] [--channels N] [--keep FILE]
+benchmarks to be scripts). `--events` also lists every GUI-thread event that took over
+20 ms once the file was read (what the stalls are made of; timing each event costs a little).
+Usage:
+    .venv/bin/python scripts/bench_open_stalls.py [--layers N] [--channels N] [--keep FILE] [--events]
 """
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 import tempfile
@@ -27,12 +33,15 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from PySide6.QtCore import QElapsedTimer, QEventLoop, QSettings, QTimer  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from editor.records.document import RecordDocument  # noqa: E402
 from editor.records.synth import make_big, to_text  # noqa: E402
-from editor.ui.app import application  # noqa: E402
+from editor.ui.app import application, freeze_startup_objects  # noqa: E402
 from editor.ui.dialogs import Prompter  # noqa: E402
 from editor.ui.main_window import MainWindow  # noqa: E402
+from editor.ui.panels import LiveProblems  # noqa: E402
+from editor.ui.plots import PlotsPanel  # noqa: E402
 
 TICK_MS = 10
 
@@ -63,6 +72,7 @@ class StallMeter:
 
     def start(self) -> None:
         self.clock.start()
+        self.t0 = time.perf_counter()  # the same origin for times taken on other threads
         self._last = 0.0
         self.gaps.clear()
         self.timer.start()
@@ -81,6 +91,85 @@ class StallMeter:
 
     def over(self, limit_ms: float) -> int:
         return sum(1 for gap, _ in self.gaps if gap > limit_ms)
+
+    def ms(self, perf: float) -> float:
+        """A `time.perf_counter()` reading in the meter's milliseconds."""
+        return (perf - self.t0) * 1000
+
+    def worst_between(self, lo_ms: float, hi_ms: float) -> tuple[float, float]:
+        """The longest stall that began in [lo_ms, hi_ms) (a gap begins up to a tick after its
+        last tick)."""
+        return max(((g, at) for g, at in self.gaps if lo_ms <= at - g + TICK_MS < hi_ms),
+                   default=(0.0, 0.0))
+
+
+class LoaderTimes:
+    """When the loader thread finished reading, and how long each load step took there.
+
+    Wraps `RecordDocument.load` and the window's two load steps (`LiveProblems.prepare`,
+    `PlotsPanel.prepare`) before the window registers them.
+    """
+
+    def __init__(self) -> None:
+        self.read_done: float | None = None
+        #: when the loader thread handed the document over (after reading and the steps)
+        self.ready: float | None = None
+        self.steps: dict[str, float] = {}
+        load = RecordDocument.load
+
+        def timed_load(*args, **kwargs):
+            document = load(*args, **kwargs)
+            self.read_done = self.ready = time.perf_counter()
+            return document
+
+        RecordDocument.load = timed_load  # the loader calls RecordDocument.load(path, …)
+        for owner, label in ((LiveProblems, "first rule check"), (PlotsPanel, "overview numbers")):
+            if hasattr(owner, "prepare"):
+                owner.prepare = staticmethod(self._timed(owner.prepare, label))
+
+    def _timed(self, step, label: str):
+        def run(document):
+            start = time.perf_counter()
+            try:
+                return step(document)
+            finally:
+                self.ready = time.perf_counter()
+                self.steps[label] = self.ready - start
+        return run
+
+
+class TimedApplication(QApplication):
+    """Times every event delivered on the GUI thread while `on` (for `--events`), and every
+    garbage collection (any thread: it holds the GIL, so the GUI thread waits for it too)."""
+
+    on = False
+    slow: list[tuple[float, float, str, str]] = []  # (took ms, began at perf_counter, receiver, event)
+    _gc_start = 0.0
+
+    @classmethod
+    def gc_callback(cls, phase: str, info: dict) -> None:
+        if phase == "start":
+            cls._gc_start = time.perf_counter()
+        elif cls.on:
+            took = (time.perf_counter() - cls._gc_start) * 1000
+            if took > 5:
+                cls.slow.append((took, cls._gc_start, f"generation {info['generation']}",
+                                 "garbage collection"))
+
+    def notify(self, receiver, event) -> bool:
+        if not TimedApplication.on:
+            return super().notify(receiver, event)
+        start = time.perf_counter()
+        try:
+            return super().notify(receiver, event)
+        finally:
+            took = (time.perf_counter() - start) * 1000
+            if took > 20:
+                name = type(receiver).__name__ + (f"({receiver.objectName()})" if receiver.objectName() else "")
+                owner = receiver.parent() if hasattr(receiver, "parent") else None
+                if owner is not None and not receiver.objectName():
+                    name += f" of {type(owner).__name__}"
+                TimedApplication.slow.append((took, start, name, event.type().name))
 
 
 def wait(window: MainWindow, timeout_s: float) -> bool:
@@ -103,9 +192,14 @@ def main() -> int:
     parser.add_argument("--layers", type=int, default=5000)
     parser.add_argument("--channels", type=int, default=1024)
     parser.add_argument("--keep", type=Path, help="write the generated record here (and reuse it if present)")
+    parser.add_argument("--events", action="store_true", help="list GUI-thread events over 20 ms after reading")
     args = parser.parse_args()
 
+    if args.events:
+        TimedApplication(sys.argv[:1])
+        gc.callbacks.append(TimedApplication.gc_callback)
     app = application()
+    freeze_startup_objects()  # as run_gui does
     with tempfile.TemporaryDirectory() as tmp:
         path = args.keep or Path(tmp) / "big.txt"
         if not path.exists():
@@ -123,6 +217,7 @@ def main() -> int:
         print(f"plain load (main thread, no GUI): {plain:.2f} s ({size_mb / plain:.0f} MB/s, {layers} layers)")
 
         settings = QSettings(str(Path(tmp) / "settings.ini"), QSettings.Format.IniFormat)
+        times = LoaderTimes()
         window = MainWindow(settings, prompter=QuietPrompter(), recovery_dir=Path(tmp) / "recovery")
         window.resize(1360, 860)
         window.show()
@@ -131,12 +226,16 @@ def main() -> int:
         meter = StallMeter()
         meter.start()
         t = time.perf_counter()
+        TimedApplication.on = args.events
         window.open_path(path)
         ok = wait(window, 600)
         windowed = time.perf_counter() - t
         shown_at = meter.clock.nsecsElapsed() / 1e6
+        read_at = meter.ms(times.read_done) if times.read_done is not None else shown_at
+        ready_at = meter.ms(times.ready) if times.ready is not None else shown_at
         spin(1.0)
         meter.stop()
+        TimedApplication.on = False
         if not ok:
             print("the window did not open the file", file=sys.stderr)
             return 1
@@ -149,6 +248,24 @@ def main() -> int:
         print(f"  while loading: {during:.0f} ms; after the record is shown: {after:.0f} ms; "
               f"gaps over 100 ms: {meter.over(100)} of {len(meter.gaps)}")
         print(f"  stall / plain load time: {worst / 1000 / plain:.3f}")
+        phases = [("reading the file (loader thread)", 0.0, read_at),
+                  ("load steps (loader thread)", read_at, ready_at),
+                  ("showing the record (GUI thread)", ready_at, float("inf"))]
+        print("longest stall by what was going on when it began:")
+        for label, lo, hi in phases:
+            gap, at = meter.worst_between(lo, hi)
+            print(f"  {label:34s} {gap:5.0f} ms (at {at / 1000:.2f} s; phase {lo / 1000:.2f}-"
+                  f"{min(hi, meter.gaps[-1][1]) / 1000:.2f} s)")
+        beyond = max(meter.worst_between(read_at, float("inf"))[0], 0.0)
+        print(f"  excluding the reading: {beyond:.0f} ms -> {beyond / 100:.2f} x budget")
+        steps = ", ".join(f"{k} {v:.2f} s" for k, v in times.steps.items()) or "none ran"
+        print(f"load steps on the loader thread: {steps}")
+        if args.events:
+            print("GUI-thread events over 20 ms (and garbage collections over 5 ms) after reading "
+                  "(an event inside another counts in both):")
+            for took, began, name, kind in TimedApplication.slow:
+                if meter.ms(began) >= read_at:
+                    print(f"  {meter.ms(began) / 1000:6.2f} s  {took:5.0f} ms  {kind} to {name}")
 
         t = time.perf_counter()
         window.open_path(path)
