@@ -17,7 +17,8 @@ Prints the figures and their ratios to the reference (never asserts; the design 
 benchmarks to be scripts). `--events` also lists every GUI-thread event that took over
 20 ms once the file was read (what the stalls are made of; timing each event costs a little).
 Usage:
-    .venv/bin/python scripts/bench_open_stalls.py [--layers N] [--channels N] [--keep FILE] [--events]
+    .venv/bin/python scripts/bench_open_stalls.py [--layers N] [--channels N] [--problems] [--keep FILE]
+        [--events]
 """
 from __future__ import annotations
 
@@ -193,6 +194,8 @@ def main() -> int:
     parser.add_argument("--channels", type=int, default=1024)
     parser.add_argument("--keep", type=Path, help="write the generated record here (and reuse it if present)")
     parser.add_argument("--events", action="store_true", help="list GUI-thread events over 20 ms after reading")
+    parser.add_argument("--problems", action="store_true",
+                        help="generate a record with an error in every layer (problems dock and overview marks)")
     args = parser.parse_args()
 
     if args.events:
@@ -204,7 +207,11 @@ def main() -> int:
         path = args.keep or Path(tmp) / "big.txt"
         if not path.exists():
             t = time.perf_counter()
-            path.write_text(to_text(make_big("tf-inner", args.layers, args.channels)), encoding="utf-8")
+            message = make_big("tf-inner", args.layers, args.channels)
+            if args.problems:
+                for entry in message.record:
+                    entry.value.offset_d = 200  # outside INT8's [-128, 127]: an error per layer
+            path.write_text(to_text(message), encoding="utf-8")
             print(f"generated {path.name}: {args.layers} layers x {args.channels} channels, "
                   f"{path.stat().st_size / 1e6:.0f} MB in {time.perf_counter() - t:.1f} s")
         size_mb = path.stat().st_size / 1e6
