@@ -3,10 +3,13 @@
 `ValueDelegate` opens an editor that fits the field (whole numbers checked against the
 type's range, float32 shown with full precision, bool as a check box, enum as a combo
 box, string/bytes as escaped text), refuses text that does not fit with the reason, and
-commits through undo commands on the window's stack — never through `setData`.
+commits through undo commands on the window's stack — never through `setData`. Given a
+`validate` function (the window's rule engine) it also refuses, with the rule's words, a
+value that breaks a hard rule, as the editing panels do.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from google.protobuf.descriptor import FieldDescriptor
@@ -33,8 +36,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.records.problems import Problem
 from editor.ui.commands import SetValueCommand, rename_entry
-from editor.ui.tree_model import PathError, RecordTreeModel, RowKind
+from editor.ui.tree_model import Path, PathError, RecordTreeModel, RowKind
 from editor.ui.values import FD, INT_RANGES, escape_text, format_value, is_float, parse_value
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -51,21 +55,26 @@ def source_index(index: AnyIndex) -> tuple[RecordTreeModel | None, QModelIndex]:
 
 
 class FieldValidator(QValidator):
-    """Accepts exactly the texts `parse_value` accepts for one field; remembers why not."""
+    """Accepts exactly the texts `parse_value` accepts for one field (and, given `check`, whose
+    value `check` finds no reason against); remembers why not."""
 
-    def __init__(self, field: FieldDescriptor, parent=None) -> None:
+    def __init__(self, field: FieldDescriptor, parent=None,
+                 check: Callable[[Any], str | None] | None = None) -> None:
         super().__init__(parent)
         self.field = field
+        self.check = check
         self.error = ""
 
     def validate(self, text: str, pos: int) -> object:
         try:
-            parse_value(self.field, text)
+            value = parse_value(self.field, text)
         except ValueError as e:
             self.error = str(e)
             # let the user keep typing ("-", "1e"); Enter is refused until the text fits
             return QValidator.State.Intermediate, text, pos
-        self.error = ""
+        self.error = (self.check(value) or "") if self.check is not None else ""
+        if self.error:
+            return QValidator.State.Intermediate, text, pos
         return QValidator.State.Acceptable, text, pos
 
 
@@ -94,6 +103,16 @@ class ValueDelegate(QStyledItemDelegate):
     def __init__(self, stack: QUndoStack, parent=None) -> None:
         super().__init__(parent)
         self.stack = stack
+        #: `validate(path, value)`: the hard-rule error setting the field at `path` to `value`
+        #: would cause, or None (the window gives its `LiveProblems.validate_edit`)
+        self.validate: Callable[[Path, Any], Problem | None] | None = None
+
+    def refusal(self, path: Path, value: Any) -> str | None:
+        """Why the rules refuse `value` at `path`, in their words; None when they accept it."""
+        if self.validate is None:
+            return None
+        problem = self.validate(tuple(path), value)
+        return None if problem is None else problem.message
 
     # ------------------------------------------------------------------ editors
 
@@ -105,14 +124,17 @@ class ValueDelegate(QStyledItemDelegate):
         field: FieldDescriptor | None = model.data(src, RecordTreeModel.FIELD_ROLE)
         if field is None:
             return None
+        path = model.path_for_index(src)
         if kind == RowKind.ELEMENT and src.column() == RecordTreeModel.FIELD_COLUMN:
             editor = QLineEdit(parent)
             editor.setFrame(False)
             label = "key" if "key" in field.message_type.fields_by_name else "name"
             label_field = field.message_type.fields_by_name[label]
-            validator = FieldValidator(label_field, editor)
+            validator = FieldValidator(label_field, editor, lambda v, p=path + (label,): self.refusal(p, v))
             editor.setValidator(validator)
-            editor.setToolTip(f"{label}: \\n, \\t and \\xNN stand for invisible characters")
+            hint = f"{label}: \\n, \\t and \\xNN stand for invisible characters"
+            editor.setToolTip(hint)
+            editor.textEdited.connect(lambda _t, e=editor, v=validator, h=hint: self._explain(e, v, h))
             return editor
         if kind not in (RowKind.FIELD, RowKind.ITEM) or src.column() != RecordTreeModel.VALUE_COLUMN:
             return None
@@ -131,7 +153,7 @@ class ValueDelegate(QStyledItemDelegate):
             return editor
         editor = QLineEdit(parent)
         editor.setFrame(False)
-        validator = FieldValidator(field, editor)
+        validator = FieldValidator(field, editor, lambda v, p=path: self.refusal(p, v))
         editor.setValidator(validator)
         if what == "int":
             lo, hi = INT_RANGES[field.type]
@@ -200,6 +222,10 @@ class ValueDelegate(QStyledItemDelegate):
                     if name == record_model.value(path + (label,)) and \
                             record_model.has_field(path + (label,)):
                         return
+                    reason = self.refusal(path + (label,), name)
+                    if reason is not None:
+                        self.message.emit(f"Not changed: {reason}")
+                        return
                     self.stack.push(rename_entry(record_model, path, name))
                     return
                 value = parse_value(field, text)
@@ -207,8 +233,13 @@ class ValueDelegate(QStyledItemDelegate):
         except (ValueError, PathError) as e:
             self.message.emit(f"Not changed: {e}")
             return
-        if not command.isObsolete():
-            self.stack.push(command)
+        if command.isObsolete():
+            return
+        reason = self.refusal(path, value)
+        if reason is not None:  # e.g. an editor that lost the focus with a refused value in it
+            self.message.emit(f"Not changed: {reason}")
+            return
+        self.stack.push(command)
 
     def updateEditorGeometry(self, editor: QWidget, option: QStyleOptionViewItem, index: AnyIndex) -> None:
         editor.setGeometry(option.rect)
@@ -227,7 +258,12 @@ class ValueDelegate(QStyledItemDelegate):
                 if field is not None and field.type == FD.TYPE_BOOL and \
                         self._check_rect(option).contains(event.position().toPoint()):
                     path = record_model.path_for_index(src)
-                    self.stack.push(SetValueCommand(record_model, path, not record_model.value(path)))
+                    value = not record_model.value(path)
+                    reason = self.refusal(path, value)
+                    if reason is not None:
+                        self.message.emit(f"Not changed: {reason}")
+                    else:
+                        self.stack.push(SetValueCommand(record_model, path, value))
                     return True
         return super().editorEvent(event, model, option, index)
 

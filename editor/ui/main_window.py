@@ -338,6 +338,8 @@ class MainWindow(QMainWindow):
         self.documentChanged.connect(lambda doc: doc is not None and self.live_problems.set_document(doc))
         # the first full rule check of a new file runs on the loader thread
         self.add_load_step(LiveProblems.prepare, self.live_problems.adopt)
+        # the tree refuses what the panels refuse, with the same words
+        self.tree.delegate.validate = self.live_problems.validate_edit
 
     def _install_plots(self) -> None:
         """The plots (model overview, per-channel factors, prune ranges) beside the tree."""

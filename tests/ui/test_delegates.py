@@ -159,3 +159,49 @@ def test_view_paints_indices_without_putting_them_in_the_data(qtbot, tree):
         option = QStyleOptionViewItem()
         option.initFrom(view)
     assert delegate.sizeHint(option, index).width() > 0
+
+
+def test_a_validate_function_refuses_values_of_every_editor_kind(qtbot, tree):
+    """With the rule engine behind it (`validate`), no editor commits a refused value: text
+    editors stay red, a combo box, a check box or a click in place say why and change nothing."""
+    from editor.records.problems import Problem, Severity
+
+    model, proxy, view, stack, delegate = tree
+    seen = []
+    delegate.message.connect(seen.append)
+    asked = []
+
+    def validate(path, value):
+        asked.append((path, value))
+        return Problem(Severity.ERROR, "test-rule", f"{path[-1]} cannot be {value!r} here")
+
+    delegate.validate = validate
+    before = model.message.SerializeToString()
+    path = ("record", 0, "value", "scale_d")
+    _, editor = open_editor(view, proxy, model, path)
+    editor.selectAll()
+    qtbot.keyClicks(editor, "0.5")
+    assert editor.toolTip() == "scale_d cannot be 0.5 here" and seen[-1] == "scale_d cannot be 0.5 here"
+    delegate.setModelData(editor, proxy, proxy.mapFromSource(model.index_for_path(path, 1)))  # forced
+    assert seen[-1] == "Not changed: scale_d cannot be 0.5 here"
+    qtbot.keyClick(editor, Qt.Key.Key_Escape)
+    enum = ("prune_record", 0, "producer", 0, "attr", 1, "type")
+    _, combo = open_editor(view, proxy, model, enum)
+    combo.setCurrentIndex(combo.findText("INTS"))
+    combo.activated.emit(combo.currentIndex())
+    qtbot.wait(20)
+    assert seen[-1] == "Not changed: type cannot be 5 here"
+    flag = ("record", 0, "value", "skip_fusion")
+    index = proxy.mapFromSource(model.index_for_path(flag, 1))
+    view.scrollTo(index)
+    rect = view.visualRect(index)
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(rect.left() + 8, rect.center().y()))
+    assert seen[-1] == "Not changed: skip_fusion cannot be True here"
+    _, key = open_editor(view, proxy, model, ("record", 1), column=0)
+    key.selectAll()
+    qtbot.keyClicks(key, "conv1")
+    assert key.toolTip() == "key cannot be 'conv1' here"
+    assert (("record", 1, "key"), "conv1") in asked
+    qtbot.keyClick(key, Qt.Key.Key_Return)
+    qtbot.wait(20)
+    assert model.message.SerializeToString() == before and stack.count() == 0

@@ -127,3 +127,25 @@ def test_panels_built_before_any_record_is_open_take_the_first_one(qtbot):
     env.selection.select(("record", 0, "value", "offset_w", 1), source="tree")
     assert panels.current_panel() is panels.layer_panel
     assert "fakequant_precision_mode" in panels.layer_panel.combos
+
+
+def test_validate_edit_checks_tree_paths_with_the_rules_of_the_panels():
+    env = make_env()
+    live = env.live
+    rec = env.model.message.prune_record[0]
+    end = next(k for k, a in enumerate(rec.consumer[1].attr) if a.name == "end")
+
+    def rule(path, value):
+        problem = live.validate_edit(path, value)
+        return None if problem is None else problem.rule
+
+    assert rule(("record", 0, "value", "offset_d"), 200) == "offset-d-range"
+    assert rule(("record", 0, "value", "offset_d"), 100) is None
+    assert rule(("record", 0, "value", "offset_w", 3), 5) == "offset-w-zero"
+    assert rule(("record", 0, "value", "scale_w", 2), -1.0) == "scale-positive"
+    assert rule(("record", 2, "key"), "net/conv1/Conv2D") == "duplicate-key"
+    assert rule(("prune_record", 0, "consumer", 1, "attr", end, "i"), 4) == "prune-width"
+    assert rule(("prune_record", 0, "consumer", 1, "name"), "") == "prune-name-required"
+    assert rule(("prune_record", 0, "consumer", 1, "attr", end, "name"), "x") is None  # left to the list
+    assert rule(("prune_record", 0, "consumer", 1, "attr", end, "f"), 1.0) is None  # not what INT reads
+    assert rule(("record", 9, "value", "offset_d"), 200) is None  # no such layer

@@ -4,12 +4,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QLineEdit
 
 from editor.records.problems import Severity
 from editor.records.rules import check_message
 from editor.ui.main_window import MainWindow
 from editor.ui.panels._widgets import FieldEdit
-from tests.ui.test_main_window import ScriptedPrompter, copy_sample, open_and_wait
+from tests.ui.test_main_window import ScriptedPrompter, copy_sample, open_and_wait, view_index
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -192,3 +193,76 @@ def test_opening_another_file_with_a_channel_selected(qtbot, tmp_path, window, s
     assert tm.rowCount() == len(message.record[4].value.scale_w)
     assert tm.data(tm.index(2, tm.column_of("scale_w"))) == window.model.data(
         window.model.index_for_path(("record", 4, "value", "scale_w", 2), 1))
+
+
+def type_in_tree(qtbot, window: MainWindow, path, text: str, column: int = 1) -> QLineEdit:
+    """Double-click the cell of `path` in the tree, type `text` and press Enter."""
+    view = window.tree.view
+    cell = view_index(window, path, column)
+    rect = view.visualRect(cell)
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    editor = view.indexWidget(cell)
+    assert isinstance(editor, QLineEdit)
+    editor.selectAll()
+    qtbot.keyClicks(editor, text)
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    return editor
+
+
+def test_the_tree_refuses_offset_d_200_with_int8_and_takes_it_with_int16(qtbot, tmp_path, window):
+    open_and_wait(qtbot, window, copy_sample(tmp_path, "resnet_tf_inner_prune.txt"))
+    message = window.document.message
+    assert message.record[0].value.act_type == "INT8"
+    before = message.SerializeToString()
+    offset_d = ("record", 0, "value", "offset_d")
+
+    def editor_of(path):
+        return window.tree.view.indexWidget(view_index(window, path, 1))
+
+    editor = type_in_tree(qtbot, window, offset_d, "200")
+    qtbot.wait(50)  # an accepted value is committed on the next turn of the event loop
+    # Enter did nothing: the editor stays open, red, and says why, as the layer panel does
+    reason = "offset_d = 200 is outside [-128, 127] (act_type INT8)"
+    assert editor_of(offset_d) is editor
+    assert reason in editor.toolTip()
+    assert reason in window.statusBar().currentMessage()
+    assert message.SerializeToString() == before and window.undo_stack.count() == 0
+    # leaving the editor with the refused text in it changes nothing either
+    window.tree.view.setFocus()
+    qtbot.waitUntil(lambda: editor_of(offset_d) is None)
+    assert message.SerializeToString() == before and window.undo_stack.count() == 0
+    assert reason in window.statusBar().currentMessage()
+    # act_type INT16 (typed in the tree too) makes 200 acceptable
+    type_in_tree(qtbot, window, ("record", 0, "value", "act_type"), "INT16")
+    qtbot.waitUntil(lambda: message.record[0].value.act_type == "INT16")
+    type_in_tree(qtbot, window, offset_d, "200")
+    qtbot.waitUntil(lambda: message.record[0].value.offset_d == 200)
+    assert window.undo_stack.count() == 2
+    # and INT16's own range holds
+    editor = type_in_tree(qtbot, window, offset_d, "40000")
+    qtbot.wait(50)
+    assert message.record[0].value.offset_d == 200 and editor_of(offset_d) is editor
+    assert "offset_d = 40000 is outside [-32768, 32767] (act_type INT16)" in editor.toolTip()
+    qtbot.keyClick(editor, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: editor_of(offset_d) is None)
+    assert message.record[0].value.offset_d == 200 and window.undo_stack.count() == 2
+
+
+def test_the_tree_refuses_a_duplicate_key_and_an_empty_prune_range(qtbot, tmp_path, window):
+    open_and_wait(qtbot, window, copy_sample(tmp_path, "resnet_tf_inner_prune.txt"))
+    message = window.document.message
+    before = message.SerializeToString()
+    editor = type_in_tree(qtbot, window, ("record", 1), message.record[0].key, column=0)
+    qtbot.wait(50)
+    assert "already used by record 0" in editor.toolTip()
+    qtbot.keyClick(editor, Qt.Key.Key_Escape)
+    node = message.prune_record[0].producer[0]
+    j = next(k for k, a in enumerate(node.attr) if a.name == "end")
+    begin = next(a.i for a in node.attr if a.name == "begin")
+    editor = type_in_tree(qtbot, window, ("prune_record", 0, "producer", 0, "attr", j, "i"), str(begin))
+    qtbot.wait(50)
+    assert f"begin = {begin}" in editor.toolTip() and f"end = {begin}" in editor.toolTip()
+    qtbot.keyClick(editor, Qt.Key.Key_Escape)
+    qtbot.wait(50)
+    assert message.SerializeToString() == before and window.undo_stack.count() == 0

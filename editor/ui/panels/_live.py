@@ -4,7 +4,8 @@ One object per window. It follows `RecordTreeModel.recordChanged`, tells the rul
 `LiveChecker` exactly what the edit touched (one entry, inserted/removed entries, one prune
 record), and announces `problemsChanged` once per undo step: right after the step when it
 knows the undo stack, else on the next turn of the event loop. The panels read their
-validation context from it (prune types, other keys), the problems dock reads the list.
+validation context from it (prune types, other keys), the problems dock reads the list, and
+the tree's editors ask `validate_edit` before a typed value becomes an undo command.
 
 The first full check of a newly opened file is the slow part (about a second for 5 000
 layers): a window runs `LiveProblems.prepare` on its loader thread and hands the result
@@ -14,17 +15,23 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
+from typing import Any
 
 from google.protobuf.message import Message
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 from PySide6.QtGui import QUndoStack
 
+from editor.records._pb import basic_info_pb2
 from editor.records.dialects import DIALECTS, Dialect, get_dialect
 from editor.records.problems import Problem
-from editor.records.rules import CheckContext, LiveChecker
+from editor.records.rules import CheckContext, LiveChecker, validate_prune_value, validate_value
 from editor.ui.tree_model import ChangeKind, Path, PathError, RecordChange, RecordTreeModel, parse_path
 
 _BY_MESSAGE = {d.full_name: d for d in DIALECTS.values()}
+_ATTR = basic_info_pb2.AttrProto
+#: the field of a prune attr that carries its value, by the attr's type
+_ATTR_VALUE_FIELD = {_ATTR.FLOAT: "f", _ATTR.INT: "i", _ATTR.STRING: "s", _ATTR.FLOATS: "floats",
+                     _ATTR.INTS: "ints", _ATTR.STRINGS: "strings"}
 
 
 def dialect_of(message: Message | None) -> Dialect | None:
@@ -88,6 +95,64 @@ class LiveProblems(QObject):
         if self._rule_cache is None:
             self._rule_cache = self.checker.problems if self.checker is not None else []
         return self._rule_cache
+
+    def validate_edit(self, path: Path, value: Any) -> Problem | None:
+        """The hard-rule error that setting the field at model `path` to `value` would cause,
+        or None: what the editing panels check, for an edit made anywhere (the tree).
+
+        Covers a layer's key, its value fields and kv-cache vectors (one element or all), and
+        a prune node's name and the value of its attributes. Other paths (an attribute's name
+        or type, a whole entry) are left to the problems list.
+        """
+        dialect = self._dialect
+        message = self.model.message
+        if dialect is None or message is None or len(path) < 3:
+            return None
+        try:
+            if path[0] == "record":
+                return self._validate_layer_edit(dialect, path, value)
+            if path[0] == "prune_record" and dialect.has_prune:
+                return self._validate_prune_edit(dialect, path, value)
+        except (PathError, IndexError):  # nothing there (yet): nothing to check against
+            return None
+        return None
+
+    def _validate_layer_edit(self, dialect: Dialect, path: Path, value: Any) -> Problem | None:
+        i, rest = path[1], tuple(path[2:])
+        index = rest[-1] if isinstance(rest[-1], int) else None
+        names = rest[:-1] if index is not None else rest
+        if names == ("key",):
+            field = "key"
+        elif len(names) == 2 and names[0] in ("value", "kv_cache_value"):
+            field = names[1] if names[0] == "value" else f"kv_cache_value.{names[1]}"
+        else:
+            return None
+        entry = self.model.message_at(("record", i))
+        return validate_value(dialect, entry, field, value, index=index, context=self.context, entry_index=i)
+
+    def _validate_prune_edit(self, dialect: Dialect, path: Path, value: Any) -> Problem | None:
+        j, rest = path[1], tuple(path[2:])
+        if rest[0] == "selective_prune":
+            node, rest = "selective_prune", rest[1:]
+        elif rest[0] in ("producer", "consumer") and len(rest) >= 2 and isinstance(rest[1], int):
+            node, rest = f"{rest[0]}[{rest[1]}]", rest[2:]
+        else:
+            return None
+        record = self.model.message_at(("prune_record", j))
+        if rest == ("name",):
+            return validate_prune_value(dialect, record, node, "name", value, prune_index=j)
+        if len(rest) < 3 or rest[0] != "attr" or not isinstance(rest[1], int):
+            return None
+        attrs = self.model.value(path[:len(path) - len(rest)] + ("attr",))
+        attr = attrs[rest[1]]
+        first = next(k for k, a in enumerate(attrs) if a.name == attr.name)
+        if first != rest[1] or _ATTR_VALUE_FIELD.get(attr.type) != rest[2]:
+            return None  # a second attr of that name, or a field its type does not read
+        if len(rest) == 4:  # one element of a list attribute: the list as it would be
+            values = list(getattr(attr, rest[2]))
+            values[rest[3]] = value
+            value = values
+        return validate_prune_value(dialect, record, node, attr.name, value, prune_index=j)
 
     def entry_problems(self, index: int) -> list[Problem]:
         """Rule problems of layer entry `index`, whole-file findings that point at it included."""
