@@ -5,7 +5,7 @@ import gc
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QEvent, QSettings
 from PySide6.QtWidgets import QApplication
 
 from editor.paths import default_sample
@@ -57,5 +57,12 @@ def run_gui(path: str | None = None, dialect: str | None = None) -> int:
     freeze_startup_objects()
     window = create_window(path, dialect)
     code = app.exec()
+    # Destroy every widget while the QApplication is still there: pyqtgraph widgets left for
+    # the interpreter's teardown can crash PySide6 6.12 on exit. `del window` alone does not
+    # destroy the window (its signal connections keep it alive), and pyqtgraph's view-box
+    # menus have no parent widget: they go when the collector frees their plots.
+    window.deleteLater()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     del window
+    gc.collect()
     return code
