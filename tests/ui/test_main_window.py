@@ -18,8 +18,6 @@ from editor.ui.dialogs import Prompter, SaveAsChoice
 from editor.ui.main_window import Banner, MainWindow
 from tests.ui.conftest import sample_path
 
-pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
-
 
 def f32(x: float) -> float:
     return struct.unpack("<f", struct.pack("<f", x))[0]

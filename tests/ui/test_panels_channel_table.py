@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import numpy as np
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView
 
@@ -12,8 +11,6 @@ from editor.ui.panels._widgets import FieldEdit
 from editor.ui.panels.channel_table import ChannelTable, ChannelTableModel, weights_columns
 from editor.ui.panels.layer_panel import LayerPanel
 from tests.ui.panel_kit import RELU6_SCALE, SCALES, make_env, small_record
-
-pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
 
 def table_for(qtbot, entry=1, dialect="tf-inner", message=None):

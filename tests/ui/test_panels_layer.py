@@ -11,8 +11,6 @@ from editor.ui.commands import InsertElementsCommand, SetValueCommand, new_eleme
 from editor.ui.panels.layer_panel import LayerPanel, SetFromRangeDialog
 from tests.ui.panel_kit import RELU6_SCALE, make_env, small_record
 
-pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
-
 OFFSET = ("record", 0, "value", "offset_d")
 
 

@@ -1,14 +1,12 @@
 """Prune panel: nodes as rows, validated edits, width mismatches refused or flagged."""
 from __future__ import annotations
 
-import pytest
 from PySide6.QtCore import Qt
 
 from editor.ui.commands import SetValueCommand
 from editor.ui.panels.prune_panel import PrunePanel, PruneTableModel
 from tests.ui.panel_kit import make_env, small_record
 
-pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 P = PruneTableModel
 
 

@@ -13,8 +13,6 @@ from editor.ui.panels import LayerPanel, LiveProblems, ProblemsDock, PrunePanel,
 from editor.ui.panels._widgets import FieldEdit
 from tests.ui.panel_kit import make_env, small_record
 
-pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
-
 CELL = ("record", 1, "value", "scale_w", 5)
 
 

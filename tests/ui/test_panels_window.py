@@ -12,8 +12,6 @@ from editor.ui.main_window import MainWindow
 from editor.ui.panels._widgets import FieldEdit
 from tests.ui.test_main_window import ScriptedPrompter, copy_sample, open_and_wait, view_index
 
-pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
-
 
 @pytest.fixture
 def window(tmp_path, qtbot):

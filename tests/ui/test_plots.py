@@ -25,9 +25,6 @@ from editor.ui.selection import Selection
 from editor.ui.tree_model import RecordTreeModel
 from tests.ui.conftest import load_sample
 
-# showing a window under the offscreen platform makes Qt say this; it is not our warning
-shown = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
-
 
 def bits(values) -> list[int]:
     return np.asarray(values, dtype=np.float32).view(np.uint32).tolist()
@@ -129,7 +126,6 @@ def test_an_edit_of_another_layer_does_not_redraw(qtbot, sample_env):
     assert not plot._timer.isActive()
 
 
-@shown
 def test_region_multiply_by_2_on_channels_3_to_7_and_ctrl_z(qtbot, sample_env):
     window = QMainWindow()
     qtbot.addWidget(window)
@@ -269,7 +265,6 @@ def test_k_moves_the_fence(qtbot, outlier_env):
     assert plot.main.fence_hi.label.toPlainText() == "Q3 + 3·IQR (log)"
 
 
-@shown
 def test_log_scale_toggle(qtbot, outlier_env):
     plot = channel_plot(qtbot, outlier_env)
     plot.show()
@@ -308,7 +303,6 @@ def test_hover_shows_channel_and_exact_float32(qtbot, sample_env):
     assert xs(plot.main.hover_point) == [4.0]
 
 
-@shown
 def test_clicking_a_channel_selects_it_and_selection_highlights(qtbot, sample_env):
     plot = channel_plot(qtbot, sample_env)
     plot.resize(1000, 600)
@@ -575,7 +569,6 @@ def test_panel_opens_on_the_overview_and_follows_selection(qtbot, sample_env):
     assert panel.currentWidget() is panel.channels and panel.channels.layer_index == 2
 
 
-@shown
 def test_a_hidden_prune_tab_lays_its_bars_out_when_it_is_shown(qtbot, sample_env, monkeypatch):
     """Behind the overview, the prune ranges do not recompute 500 prune records' bars after
     every reset or edit; they catch up when their tab is shown."""

@@ -8,8 +8,6 @@ from PySide6.QtCore import QSettings, Qt
 from editor.ui.main_window import MainWindow
 from tests.ui.test_main_window import ScriptedPrompter, copy_sample, open_and_wait
 
-pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
-
 
 @pytest.fixture
 def window(tmp_path, qtbot) -> MainWindow:

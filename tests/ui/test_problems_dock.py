@@ -2,7 +2,6 @@
 what the edit touched), filters, and double-click selects the offending field."""
 from __future__ import annotations
 
-import pytest
 from PySide6.QtCore import QPersistentModelIndex, Qt
 
 from editor.records.document import RecordDocument
@@ -12,8 +11,6 @@ from editor.ui.commands import RemoveElementsCommand, SetValueCommand, add_eleme
 from editor.ui.panels.layer_panel import LayerPanel
 from editor.ui.panels.problems_dock import ProblemsDock, ProblemsModel
 from tests.ui.panel_kit import make_env, small_record
-
-pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
 
 def broken_record():

@@ -13,9 +13,6 @@ from editor.ui.tree_view import RecordTreeWidget
 from tests.ui.conftest import load_sample
 from tests.ui.test_tree_model import small_record
 
-# the offscreen platform says so whenever a top-level widget with a layout is shown
-pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
-
 
 class ScriptedPrompter(Prompter):
     """Answers from a queue; records errors instead of showing them."""
