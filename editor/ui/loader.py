@@ -9,6 +9,7 @@ from PySide6.QtCore import QThread, Signal
 
 from editor.records.dialects import Dialect
 from editor.records.document import LoadCancelled, RecordDocument, RecordError
+from editor.ui.gc_policy import collect_on_gui_thread
 
 
 class LoadWorker(QThread):
@@ -30,6 +31,8 @@ class LoadWorker(QThread):
     def __init__(self, path: Path, dialect: str | Dialect | None = None, *, repair: bool = False,
                  steps: Sequence[Callable[[RecordDocument], object]] = (), parent=None) -> None:
         super().__init__(parent)
+        # the thread allocates heavily: no garbage collection may run on it (see gc_policy)
+        collect_on_gui_thread()
         #: work on the new document that must not run on the GUI thread (see MainWindow.add_load_step)
         self.steps = list(steps)
         self.path = Path(path)
