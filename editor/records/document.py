@@ -59,6 +59,11 @@ class LoadCancelled(Exception):
     """Raised when a progress callback asked to stop reading."""
 
 
+class SaveCancelled(Exception):
+    """Raised when a progress callback asked to stop saving (before the file was replaced:
+    the original is untouched)."""
+
+
 class _Mismatch(Exception):
     """Written text that does not read back as the record."""
 
@@ -274,6 +279,11 @@ class RecordDocument:
         return self._style
 
     @property
+    def size_hint(self) -> int:
+        """About how many bytes a save writes: the file as read, else the encoded message."""
+        return len(self._source.data) if self._source is not None else self.message.ByteSize()
+
+    @property
     def source_text(self) -> str | None:
         """The text as read (after repair), or None for new and binary documents."""
         return self._source.data.decode("utf-8") if self._source is not None else None
@@ -291,10 +301,12 @@ class RecordDocument:
     def render_text(self) -> str:
         return self.render_bytes().decode("utf-8")
 
-    def _reads_back(self, written: Path) -> ParsedText:
+    def _reads_back(self, written: Path, progress: Progress | None = None) -> ParsedText:
         """The parse of a written file, if it reads back as the live message exactly."""
         try:
-            parsed = read_text(_read_file(written), self.dialect)
+            parsed = read_text(_read_file(written), self.dialect, progress=progress)
+        except Cancelled:
+            raise SaveCancelled() from None
         except (TextParseError, RecordError):
             raise _Mismatch() from None
         if not same_message(parsed.message, self.message):
@@ -307,12 +319,17 @@ class RecordDocument:
         except EncodeError as e:
             raise RecordError(f"cannot write binary: a required field is missing ({e})", self.path) from None
 
-    def save(self, path: str | os.PathLike | None = None, *, binary: bool | None = None) -> Path:
+    def save(self, path: str | os.PathLike | None = None, *, binary: bool | None = None,
+             progress: Progress | None = None) -> Path:
         """Write the record (atomically); without `path`, to the file it came from.
 
         Text is checked before the original is replaced: the written file must read back
         as the live message, bit for bit; if the patched text does not, the whole record is
         written in the file's style instead, and if that fails too nothing is replaced.
+
+        `progress(done, total)` is called while writing and while reading back (text: the
+        bytes written, then the bytes read back, out of twice the file size); returning False
+        stops the save with SaveCancelled before anything replaced the original.
         """
         target = Path(path) if path is not None else self.path
         if target is None:
@@ -320,11 +337,24 @@ class RecordDocument:
         binary = self.binary if binary is None else binary
         parsed = None
         if binary:
-            atomic_write(target, self.encode_binary())
+            atomic_write(target, self.encode_binary(), progress=progress)
         else:
             for attempt in (self.render_chunks, lambda: [format_message(self.message, self._style).encode()]):
+                pieces = attempt()
+                size = sum(len(piece) for piece in pieces)
+
+                def write_progress(done: int, _total: int, size=size) -> bool:
+                    return progress is None or progress(done, 2 * size) is not False
+
+                def check(written: Path, size=size) -> ParsedText:
+                    read_progress = None
+                    if progress is not None:
+                        def read_progress(done: int, total: int) -> bool:
+                            return progress(size + done * size // max(total, 1), 2 * size) is not False
+                    return self._reads_back(written, read_progress)
+
                 try:
-                    parsed = atomic_write(target, attempt(), check=self._reads_back)
+                    parsed = atomic_write(target, pieces, check=check, progress=write_progress)
                     break
                 except _Mismatch:
                     continue
@@ -489,13 +519,14 @@ def _read_file(p: Path) -> bytes:
 _WRITE_SLICE = 1 << 22
 
 
-def atomic_write(target: Path, data: bytes | list, check=None):
+def atomic_write(target: Path, data: bytes | list, check=None, progress: Progress | None = None):
     """Write via a temporary file in the same folder, flush, fsync, then replace.
 
     `data` is bytes or a list of bytes-like pieces (written in slices of a few MB, so the
     GIL is released between them). `check(tmp_path)`, if given, runs on the written
     temporary file before it replaces the original; whatever it raises aborts the save
-    and its result is returned. The original file's permission bits are kept. On any
+    and its result is returned. `progress(bytes_written, total)` after each slice;
+    returning False aborts with SaveCancelled. The original file's permission bits are kept. On any
     failure the temporary file is removed, the original is untouched, and (for OS errors)
     a RecordError says why.
     """
@@ -515,6 +546,8 @@ def atomic_write(target: Path, data: bytes | list, check=None):
         raise RecordError(f"could not save: cannot create a file in {folder}: {e.strerror or e}",
                           target) from None
     pieces = [data] if isinstance(data, (bytes, bytearray, memoryview)) else data
+    total = sum(len(piece) for piece in pieces) if progress is not None else 0
+    done = 0
     result = None
     try:
         with os.fdopen(fd, "wb", buffering=0) as fh:
@@ -525,6 +558,9 @@ def atomic_write(target: Path, data: bytes | list, check=None):
                     while chunk:
                         written = fh.write(chunk)
                         chunk = chunk[written:]
+                        done += written
+                    if progress is not None and progress(done, total) is False:
+                        raise SaveCancelled()
             os.fsync(fh.fileno())
         if check is not None:
             result = check(Path(tmp))

@@ -39,11 +39,12 @@ from PySide6.QtWidgets import (
 
 from editor.paths import resources_dir
 from editor.records.dialects import Dialect, get_dialect
-from editor.records.document import RecordDocument, RecordError
+from editor.records.document import RecordDocument, RecordError, SaveCancelled
 from editor.ui.commands import ReplaceMessageCommand
 from editor.ui.dialogs import Prompter, SaveAsChoice
 from editor.ui.loader import LoadWorker
 from editor.ui.recovery import RecoveryInfo, RecoveryStore
+from editor.ui.saver import BACKGROUND_BYTES, save_document
 from editor.ui.selection import Selection
 from editor.ui.tree_model import RecordChange, RecordTreeModel
 from editor.ui.tree_view import RecordTreeWidget
@@ -127,6 +128,9 @@ class MainWindow(QMainWindow):
         self._after_load: Callable[[], None] | None = None
         self._disk_signature: tuple[int, int] | None = None
         self._recovery_key: str | None = None
+        self._saving = False
+        #: documents bigger than this are saved on a thread behind a progress dialog
+        self.background_save_bytes = BACKGROUND_BYTES
         self._token = f"{id(self):x}"
 
         self.setWindowTitle(APP_NAME)
@@ -584,8 +588,12 @@ class MainWindow(QMainWindow):
                 f"of this record: {detail}.\n\nRemove them first, or choose a dialect that has them.")
 
     def _write(self, doc: RecordDocument, path: Path, binary: bool) -> bool:
+        self._saving = True
         try:
-            doc.save(path, binary=binary)
+            save_document(doc, path, binary, self, background_bytes=self.background_save_bytes)
+        except SaveCancelled:
+            self.statusBar().showMessage(f"Save cancelled; {Path(path).name} on disk was left as it was", 8000)
+            return False
         except RecordError as e:
             text = str(e)
             if "unchanged" not in text and "left as it was" not in text:
@@ -596,6 +604,8 @@ class MainWindow(QMainWindow):
             self.prompter.error("Not saved", f"{path}: could not be saved ({type(e).__name__}: {e}).\n\n"
                                 "The file on disk was left as it was; your edits are still here.")
             return False
+        finally:
+            self._saving = False
         if doc is self.document:
             self.undo_stack.setClean()
         self._disk_signature = self._signature(Path(path))
@@ -662,6 +672,9 @@ class MainWindow(QMainWindow):
         self._disk_timer.start()
 
     def _check_disk(self) -> None:
+        if self._saving:  # our own write; look again once the save is over
+            self._disk_timer.start()
+            return
         doc = self.document
         if doc is None or doc.path is None:
             return

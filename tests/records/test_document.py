@@ -9,7 +9,7 @@ import pytest
 from editor.paths import samples_dir
 from editor.records import document as document_mod
 from editor.records.dialects import DIALECTS
-from editor.records.document import RecordDocument, RecordError, convert_message
+from editor.records.document import RecordDocument, RecordError, SaveCancelled, convert_message
 from tests.records.compat import changed_lines
 
 SAMPLE = samples_dir() / "resnet_tf_inner_prune.txt"
@@ -108,6 +108,53 @@ def test_a_failing_fsync_leaves_the_original_untouched(sample, monkeypatch):
     with pytest.raises(RecordError):
         doc.save()
     assert sample.read_bytes() == before
+
+
+def test_save_reports_progress_over_writing_and_reading_back(sample):
+    doc = RecordDocument.load(sample)
+    doc.message.record[0].value.scale_d = 0.5
+    calls = []
+    doc.save(progress=lambda done, total: calls.append((done, total)))
+    size = sample.stat().st_size
+    assert calls and all(total == 2 * size for _, total in calls)
+    done = [d for d, _ in calls]
+    assert done == sorted(done) and done[-1] == 2 * size
+    assert any(d <= size for d in done) and any(d > size for d in done)  # both phases report
+    assert RecordDocument.load(sample).message.record[0].value.scale_d == 0.5
+
+
+@pytest.mark.parametrize("phase", ["writing", "reading back"])
+def test_a_cancelled_save_leaves_the_original_untouched(tmp_path, phase):
+    from editor.records.synth import make_big, to_text
+    sample = tmp_path / "big.txt"  # a few MB: the reader reports progress every MB
+    sample.write_text(to_text(make_big("tf-inner", layers=120, channels=1024)))
+    before = sample.read_bytes()
+    doc = RecordDocument.load(sample)
+    doc.message.record[0].value.scale_d = 0.5
+    size = len(doc.render_bytes())
+
+    def progress(done, total):
+        return done < size if phase == "reading back" else False
+
+    with pytest.raises(SaveCancelled):
+        doc.save(progress=progress)
+    assert sample.read_bytes() == before
+    assert [p.name for p in sample.parent.iterdir()] == [sample.name]
+    doc.save()  # and the document can still be saved afterwards
+    assert RecordDocument.load(sample).message.record[0].value.scale_d == 0.5
+
+
+def test_binary_save_reports_progress_and_can_be_cancelled(sample, tmp_path):
+    doc = RecordDocument.load(sample)
+    target = tmp_path / "record.pb"
+    calls = []
+    doc.save(target, binary=True, progress=lambda d, t: calls.append((d, t)))
+    assert calls[-1] == (target.stat().st_size, target.stat().st_size)
+    before = target.read_bytes()
+    doc.message.record[0].value.scale_d = 0.5
+    with pytest.raises(SaveCancelled):
+        doc.save(target, binary=True, progress=lambda d, t: False)
+    assert target.read_bytes() == before
 
 
 def test_save_keeps_the_file_permissions(sample):

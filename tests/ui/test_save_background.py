@@ -1,0 +1,118 @@
+"""Big records are saved on a thread behind a modal progress dialog, with Cancel."""
+from __future__ import annotations
+
+import threading
+import time
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QProgressDialog, QPushButton
+
+from editor.records.document import RecordDocument, SaveCancelled
+from editor.ui import saver
+from tests.records.compat import changed_lines
+from tests.ui import test_main_window
+from tests.ui.test_main_window import ScriptedPrompter, copy_sample, open_and_wait
+
+env = test_main_window.env  # the main window tests' fixture: windows with their own settings
+
+
+def background(window):
+    window.background_save_bytes = 0  # every save goes through the thread, as a big one does
+    return window
+
+
+def test_a_big_save_runs_on_a_thread_and_changes_one_line(qtbot, tmp_path, env, monkeypatch):
+    window = background(env())
+    path = copy_sample(tmp_path, "resnet_pytorch.txt")
+    original = path.read_text()
+    open_and_wait(qtbot, window, path)
+    window.tree.select_path(("record", 0))
+    window.tree.set_field_on_selected("offset_d", 7)
+    threads, dialogs = [], []
+    real_save = RecordDocument.save
+
+    def spy(self, *args, **kwargs):  # runs on the save thread: no Qt widget calls here
+        threads.append(threading.get_ident())
+        return real_save(self, *args, **kwargs)
+
+    class Dialog(QProgressDialog):
+        def showEvent(self, event):
+            dialogs.append((self.windowModality(), self.labelText()))
+            super().showEvent(event)
+
+    monkeypatch.setattr(RecordDocument, "save", spy)
+    monkeypatch.setattr(saver, "QProgressDialog", Dialog)
+    assert window.save()
+    assert threads and threads[0] != threading.get_ident()
+    assert dialogs == [(Qt.WindowModality.WindowModal, "Saving resnet_pytorch.txt…")]
+    assert not window.isWindowModified()
+    assert changed_lines(original, path.read_text()) == ["-    offset_d: -14", "+    offset_d: 7"]
+    qtbot.wait(600)
+    assert window._disk_banner is None  # our own write is not "changed on disk"
+    assert not any(d.isVisible() for d in window.findChildren(QProgressDialog))
+
+
+def test_cancel_leaves_the_file_and_the_edits(qtbot, tmp_path, env, monkeypatch):
+    window = background(env())
+    path = copy_sample(tmp_path, "resnet_caffe.txt")
+    original = path.read_bytes()
+    open_and_wait(qtbot, window, path)
+    window.tree.select_path(("record", 0))
+    window.tree.set_field_on_selected("offset_d", 5)
+
+    def slow_save(self, path=None, *, binary=None, progress=None):
+        deadline = time.monotonic() + 20
+        while progress(1, 2) is not False:  # a long write, until Cancel is pressed
+            time.sleep(0.01)
+            assert time.monotonic() < deadline, "Cancel never reached the save"
+        raise SaveCancelled()
+
+    monkeypatch.setattr(RecordDocument, "save", slow_save)
+
+    def press_cancel():
+        dialogs = [d for d in window.findChildren(QProgressDialog) if d.isVisible()]
+        if not dialogs:
+            QTimer.singleShot(20, press_cancel)
+            return
+        button = dialogs[0].findChild(QPushButton)
+        assert button.text() == "Cancel"
+        button.click()
+
+    QTimer.singleShot(100, press_cancel)
+    assert not window.save()
+    assert "cancelled" in window.statusBar().currentMessage()
+    assert path.read_bytes() == original
+    assert window.isWindowModified()
+    assert window.document.message.record[0].value.offset_d == 5
+
+
+def test_a_failure_on_the_thread_is_reported_and_keeps_file_and_edits(qtbot, tmp_path, env, monkeypatch):
+    prompter = ScriptedPrompter()
+    window = background(env(prompter))
+    path = copy_sample(tmp_path, "resnet_caffe.txt")
+    original = path.read_bytes()
+    open_and_wait(qtbot, window, path)
+    window.tree.select_path(("record", 0))
+    window.tree.set_field_on_selected("offset_d", 5)
+    monkeypatch.setattr("editor.records.document.os.replace",
+                        lambda *_a: (_ for _ in ()).throw(OSError(28, "No space left on device")))
+    assert not window.save()
+    title, text = prompter.errors[-1]
+    assert title == "Not saved" and "disk is full" in text and "Traceback" not in text
+    assert path.read_bytes() == original
+    assert window.isWindowModified()
+
+
+def test_small_documents_are_saved_in_place(qtbot, tmp_path, env, monkeypatch):
+    window = env()
+    path = copy_sample(tmp_path, "resnet_caffe.txt")
+    open_and_wait(qtbot, window, path)
+    assert window.document.size_hint < saver.BACKGROUND_BYTES
+    window.tree.select_path(("record", 0))
+    window.tree.set_field_on_selected("offset_d", 5)
+    threads = []
+    real_save = RecordDocument.save
+    monkeypatch.setattr(RecordDocument, "save",
+                        lambda self, *a, **k: (threads.append(threading.get_ident()), real_save(self, *a, **k))[1])
+    assert window.save()
+    assert threads == [threading.get_ident()]
