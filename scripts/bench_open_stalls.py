@@ -11,7 +11,8 @@ records) to a temporary file, then:
    broken down by what the loader thread was doing when the stall began: reading the
    file, running the window's load steps (first rule check, overview numbers: timed
    each), or done (the record is being shown);
-3. Save after one edit: the same save on the GUI thread (reference: the window frozen that
+3. An edit, and the crash-recovery snapshot it causes a few seconds later (longest stall);
+   save after that edit: the same save on the GUI thread (reference: the window frozen that
    long) and through the window (save thread, progress dialog), with the longest stall;
 4. Cancel: a second open is cancelled 0.3 s in; how long until the window says so.
 
@@ -170,7 +171,7 @@ class TimedApplication(QApplication):
             if took > 20:
                 name = type(receiver).__name__ + (f"({receiver.objectName()})" if receiver.objectName() else "")
                 owner = receiver.parent() if hasattr(receiver, "parent") else None
-                if owner is not None and not receiver.objectName():
+                if owner is not None:
                     name += f" of {type(owner).__name__}"
                 TimedApplication.slow.append((took, start, name, event.type().name))
 
@@ -279,24 +280,46 @@ def main() -> int:
         # Save after one edit: on the GUI thread (as the window did before it saved big
         # records on a thread) it freezes the window for the whole save; now measured as stalls.
         reference = RecordDocument.load(path)
-        reference.message.record[0].value.offset_d = 5
+        reference.message.record[0].value.offset_d += 1
         t = time.perf_counter()
         reference.save(Path(tmp) / "reference.txt")
         plain_save = time.perf_counter() - t
         del reference
         window.tree.select_path(("record", 0))
-        window.tree.set_field_on_selected("offset_d", 5)
+        meter.start()
+        # a real edit even on a --keep file an earlier run saved with offset_d 5
+        edited = window.tree.set_field_on_selected("offset_d", 6 if window.document.message.record[0].value.offset_d == 5 else 5)
+        if not edited:
+            print("the edit was not made", file=sys.stderr)
+            return 1
+        spin(window._autosave.interval() / 1000 + 1.5)  # the recovery snapshot after the edit
+        while window.autosave.busy():
+            spin(0.1)
+        meter.stop()
+        worst, at = meter.worst()
+        turns = window.autosave.turns
+        print(f"edit, then the recovery file {window._autosave.interval() / 1000:.0f} s later: longest stall "
+              f"{worst:.0f} ms (budget 100 ms -> {worst / 100:.2f} x); snapshot in {len(turns)} turns, "
+              f"longest {max(turns, default=0):.1f} ms, {sum(turns):.0f} ms in all on the GUI thread")
         spin(0.3)
         meter.start()
+        TimedApplication.slow.clear()
+        TimedApplication.on = args.events
         t = time.perf_counter()
         saved = window.save()
         windowed_save = time.perf_counter() - t
+        spin(0.5)
         meter.stop()
+        TimedApplication.on = False
         worst, at = meter.worst()
         print(f"save after one edit: on the GUI thread {plain_save:.2f} s (the window frozen that long); "
               f"in the window (thread, progress dialog) {windowed_save:.2f} s, saved: {saved}")
         print(f"  longest event-loop stall during the save: {worst:.0f} ms "
               f"({worst / 1000 / plain_save:.3f} x the GUI-thread save; budget 100 ms -> {worst / 100:.2f} x)")
+        if args.events:
+            print("GUI-thread events over 20 ms (and garbage collections over 5 ms) during the save:")
+            for took, began, name, kind in TimedApplication.slow:
+                print(f"  {meter.ms(began) / 1000:6.2f} s  {took:5.0f} ms  {kind} to {name}")
 
         t = time.perf_counter()
         window.open_path(path)

@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 from editor.paths import resources_dir
 from editor.records.dialects import Dialect, get_dialect
 from editor.records.document import RecordDocument, RecordError, SaveCancelled
+from editor.ui.autosave import Autosave
 from editor.ui.commands import ReplaceMessageCommand
 from editor.ui.dialogs import Prompter, SaveAsChoice
 from editor.ui.loader import LoadWorker
@@ -174,7 +175,10 @@ class MainWindow(QMainWindow):
         self._autosave = QTimer(self)
         self._autosave.setSingleShot(True)
         self._autosave.setInterval(autosave_ms)
-        self._autosave.timeout.connect(self.write_recovery)
+        self._autosave.timeout.connect(self._snapshot_for_recovery)
+        self._edit_version = 0
+        self.autosave = Autosave(self.recovery, lambda: self._edit_version, self)
+        self.autosave.failed.connect(self._recovery_failed)
 
         self.undo_stack.cleanChanged.connect(self._clean_changed)
         self.undo_stack.indexChanged.connect(self._stack_changed)
@@ -483,9 +487,8 @@ class MainWindow(QMainWindow):
 
     def set_document(self, document: RecordDocument | None) -> None:
         """Show `document` (None: nothing open); the undo history starts afresh."""
-        if self._recovery_key is not None:
-            self.recovery.remove(self._recovery_key)
         self._autosave.stop()
+        self.autosave.discard(self._recovery_key)
         self.document = document
         self.undo_stack.clear()
         self.model.set_message(document.message if document is not None else None)
@@ -519,8 +522,7 @@ class MainWindow(QMainWindow):
         if answer == "save":
             return self.save()
         if answer == "discard":
-            if self._recovery_key is not None:
-                self.recovery.remove(self._recovery_key)
+            self.autosave.discard(self._recovery_key)
             return True
         return False
 
@@ -569,8 +571,7 @@ class MainWindow(QMainWindow):
         old_key = self._recovery_key
         if not self._write(doc, choice.path, choice.binary):
             return False
-        if old_key is not None:
-            self.recovery.remove(old_key)
+        self.autosave.discard(old_key)
         self._recovery_key = self.recovery.key_for(doc.path, self._token)
         files = self.watcher.files()
         if files:
@@ -589,6 +590,7 @@ class MainWindow(QMainWindow):
 
     def _write(self, doc: RecordDocument, path: Path, binary: bool) -> bool:
         self._saving = True
+        self._autosave.stop()  # the save makes the recovery file moot (restarted if it fails)
         try:
             save_document(doc, path, binary, self, background_bytes=self.background_save_bytes)
         except SaveCancelled:
@@ -606,6 +608,8 @@ class MainWindow(QMainWindow):
             return False
         finally:
             self._saving = False
+            if self.document is not None and not self.undo_stack.isClean():
+                self._autosave.start()  # not saved (or saved elsewhere, clean below stops it)
         if doc is self.document:
             self.undo_stack.setClean()
         self._disk_signature = self._signature(Path(path))
@@ -634,9 +638,11 @@ class MainWindow(QMainWindow):
             return
         if self._worker is not None:
             self.cancel_load(wait=True)
+        self._autosave.stop()
+        self.autosave.discard(self._recovery_key)
+        self.autosave.wait()  # a write still running must not put the file back after we go
         if self._recovery_key is not None:
             self.recovery.remove(self._recovery_key)
-        self._autosave.stop()
         self._save_settings()
         event.accept()
 
@@ -719,23 +725,34 @@ class MainWindow(QMainWindow):
         self._update_title()
         if clean:
             self._autosave.stop()
-            if self._recovery_key is not None:
-                self.recovery.remove(self._recovery_key)
+            self.autosave.discard(self._recovery_key)
 
     def _stack_changed(self, _index: int) -> None:
+        self._edit_version += 1  # a snapshot under way is abandoned; the timer takes a new one
         if self.document is not None and not self.undo_stack.isClean() and not self._autosave.isActive():
             self._autosave.start()
 
+    def _snapshot_for_recovery(self) -> None:
+        """The autosave timer: snapshot the unsaved record in slices, written on a thread."""
+        doc = self.document
+        if doc is None or self.undo_stack.isClean() or self._recovery_key is None or self._saving:
+            return
+        self.autosave.start(doc, self._recovery_key)
+
+    def _recovery_failed(self, message: str) -> None:
+        self.statusBar().showMessage(f"Could not write the recovery file: {message}", 8000)
+
     def write_recovery(self) -> Path | None:
-        """Write the unsaved record to the recovery folder now (normally a timer does it)."""
+        """Write the unsaved record to the recovery folder now, in one go (the autosave
+        timer does it in slices instead, see `Autosave`)."""
         doc = self.document
         if doc is None or self.undo_stack.isClean() or self._recovery_key is None:
             return None
         try:
             return self.recovery.write(self._recovery_key, doc.path, doc.dialect.name, doc.binary,
                                        doc.message.SerializePartialToString())
-        except OSError as e:
-            self.statusBar().showMessage(f"Could not write the recovery file: {e}", 8000)
+        except (OSError, RecordError) as e:
+            self._recovery_failed(str(e))
             return None
 
     def offer_recovery(self) -> list[RecoveryInfo]:

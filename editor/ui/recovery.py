@@ -68,8 +68,9 @@ class RecoveryStore:
     def file_for(self, key: str) -> Path:
         return self.folder / f"{key}{SUFFIX}"
 
-    def write(self, key: str, path: Path | None, dialect: str, binary: bool, data: bytes) -> Path:
-        """Write (atomically) the edited record for `key`; raises OSError-derived errors."""
+    def write(self, key: str, path: Path | None, dialect: str, binary: bool, data: bytes | list[bytes]) -> Path:
+        """Write (atomically) the edited record for `key` (the serialized message, or its
+        pieces in order); raises OSError-derived errors."""
         self.folder.mkdir(parents=True, exist_ok=True)
         size = mtime = None
         if path is not None:
@@ -81,7 +82,8 @@ class RecoveryStore:
         header = {"path": str(path) if path is not None else None, "dialect": dialect, "binary": binary,
                   "written": time.time(), "source_size": size, "source_mtime_ns": mtime}
         target = self.file_for(key)
-        atomic_write(target, json.dumps(header).encode("utf-8") + b"\n" + data)
+        pieces = [data] if isinstance(data, (bytes, bytearray, memoryview)) else list(data)
+        atomic_write(target, [json.dumps(header).encode("utf-8") + b"\n", *pieces])
         return target
 
     def remove(self, key: str) -> None:

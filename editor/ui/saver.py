@@ -8,15 +8,18 @@ as a plain call would. Cancel stops it before the original is replaced.
 """
 from __future__ import annotations
 
+import sys
 import time
 from pathlib import Path
 
-from PySide6.QtCore import QEventLoop, Qt, QThread, Signal
+from PySide6.QtCore import QCoreApplication, QEventLoop, Qt, QThread, Signal
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
 from editor.records.document import RecordDocument, SaveCancelled
 from editor.ui.gc_policy import collect_on_gui_thread
 
+#: seconds the save thread may hold the GIL before it hands it to a waiting GUI thread
+SWITCH_INTERVAL = 0.0002
 #: files up to this size are saved on the GUI thread (well under 100 ms; no dialog flashes)
 BACKGROUND_BYTES = 4 << 20
 
@@ -24,7 +27,7 @@ BACKGROUND_BYTES = 4 << 20
 class SaveWorker(QThread):
     """Runs `document.save(path, binary=...)` in a thread.
 
-    Signals (delivered to the GUI thread): `progress(permille)` at most every 50 ms;
+    Signals (delivered to the GUI thread): `progress(permille)` at most every 250 ms;
     `finished_with(error)`: None on success, else the exception the save raised.
     """
 
@@ -44,7 +47,9 @@ class SaveWorker(QThread):
 
     def _report(self, done: int, total: int) -> bool:
         now = time.monotonic()
-        if now - self._last_emit >= 0.05 or done >= total:
+        # a window-modal QProgressDialog repaints (and processes events) in every setValue:
+        # a few updates a second are plenty
+        if now - self._last_emit >= 0.25 or done >= total:
             self._last_emit = now
             self.progress.emit(min(1000, done * 1000 // max(total, 1)))
         return not self._cancel
@@ -89,10 +94,25 @@ def save_document(document: RecordDocument, path: Path, binary: bool, parent: QW
     worker.finished_with.connect(finished)
     dialog.canceled.connect(cancel)
     dialog.setValue(0)
-    worker.start()
-    if not outcome:
-        loop.exec()
-    worker.wait()
+    # show (and block the window) before the thread runs: showing a modal dialog sends events
+    # to every widget of the window, and with the save thread holding the GIL each Python
+    # handler among them would wait for it (measured: ~160 ms instead of ~40)
+    dialog.show()
+    # and let the window repaint what the last edit changed, also without waiting for the GIL
+    for _ in range(3):  # showing posts more work (activation, queued scene updates): let it run
+        QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
+        QCoreApplication.sendPostedEvents()
+    # while the thread runs, every Python call of the GUI thread (a model's data() for each
+    # painted cell...) waits until the thread hands over the GIL: by default after 5 ms
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(SWITCH_INTERVAL)
+    try:
+        worker.start()
+        if not outcome:
+            loop.exec()
+        worker.wait()
+    finally:
+        sys.setswitchinterval(interval)
     dialog.canceled.disconnect(cancel)
     dialog.close()
     dialog.deleteLater()
