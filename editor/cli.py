@@ -259,7 +259,7 @@ def _resolve(entry, dialect, dotted: str):
 
 
 def _apply_assignment(entry, dialect, text: str) -> str:
-    from editor.ui.values import parse_value  # Qt-free value parsing shared with the editor
+    from editor.records.values import parse_value  # Qt-free value parsing shared with the editor
 
     m = _ASSIGN.match(text)
     if m is None:

@@ -134,3 +134,19 @@ def test_set_refuses_bad_input_and_leaves_the_file(tmp_path, args, expect):
     proc = run("set", str(work), *[a.format(key=key) for a in args])
     assert proc.returncode == 2 and expect in proc.stderr and "Traceback" not in proc.stderr
     assert work.read_text() == SAMPLE.read_text()
+
+
+def test_the_command_line_never_loads_qt(tmp_path):
+    """Scripts and CI machines run info/check/convert/set/diff without Qt (and its start-up)."""
+    record = tmp_path / "r.txt"
+    record.write_bytes((samples_dir() / "resnet_pytorch.txt").read_bytes())
+    script = f"""
+import sys
+from editor.cli import main
+path = {str(record)!r}
+codes = [main(["info", path]), main(["check", path]), main(["convert", path, "-o", path + ".pb", "--to", "binary"]),
+         main(["set", path, "conv1", "scale_d=0.5"]), main(["diff", path, path + ".pb"])]
+print(codes, "PySide6" in sys.modules, "pyqtgraph" in sys.modules)
+"""
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    assert out.strip().splitlines()[-1] == "[0, 0, 0, 0, 1] False False"

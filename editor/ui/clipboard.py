@@ -16,6 +16,7 @@ from google.protobuf import text_format
 from google.protobuf.message import Message
 from google.protobuf.message_factory import GetMessageClass
 
+from editor.records.values import is_message
 from editor.ui.commands import (
     InsertElementsCommand,
     MacroCommand,
@@ -25,7 +26,6 @@ from editor.ui.commands import (
     element_noun,
 )
 from editor.ui.tree_model import Path, PathError, RecordTreeModel
-from editor.ui.values import is_message
 
 
 class PasteError(ValueError):

@@ -25,8 +25,8 @@ from google.protobuf.message import Message
 from google.protobuf.message_factory import GetMessageClass
 from PySide6.QtGui import QUndoCommand
 
+from editor.records.values import coerce_value, format_value, is_message, same_value, zero_value
 from editor.ui.tree_model import Path, PathError, RecordTreeModel, format_path
-from editor.ui.values import coerce_value, format_value, is_message, same_value, zero_value
 
 #: QUndoCommand.id() of SetValueCommand: consecutive edits of the same cell merge
 SET_VALUE_ID = 0x5E7

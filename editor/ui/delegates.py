@@ -37,9 +37,9 @@ from PySide6.QtWidgets import (
 )
 
 from editor.records.problems import Problem
+from editor.records.values import FD, INT_RANGES, escape_text, format_value, is_float, parse_value
 from editor.ui.commands import SetValueCommand, rename_entry
 from editor.ui.tree_model import Path, PathError, RecordTreeModel, RowKind
-from editor.ui.values import FD, INT_RANGES, escape_text, format_value, is_float, parse_value
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 

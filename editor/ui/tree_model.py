@@ -42,7 +42,7 @@ from google.protobuf.message_factory import GetMessageClass
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from editor.ui.values import (
+from editor.records.values import (
     coerce_value,
     default_value,
     escape_text,

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.records.values import escape_text
 from editor.ui.clipboard import PasteError, copy_text, duplicate_keys_after_paste, paste_command
 from editor.ui.commands import (
     ClearFieldCommand,
@@ -52,7 +53,6 @@ from editor.ui.tree_model import (
     RowKind,
     format_path,
 )
-from editor.ui.values import escape_text
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 

@@ -21,9 +21,9 @@ from PySide6.QtGui import QUndoStack
 from PySide6.QtTest import QAbstractItemModelTester
 from PySide6.QtWidgets import QTreeView
 
+from editor.records.values import format_value
 from editor.ui import commands as C
 from editor.ui.tree_model import RecordTreeModel, RowKind
-from editor.ui.values import format_value
 from tests.ui.conftest import available_samples, load_sample
 
 STEPS = int(os.environ.get("RANDOM_EDIT_STEPS", "260"))

@@ -38,11 +38,11 @@ from PySide6.QtWidgets import (
 
 from editor.records.problems import Severity
 from editor.records.rules import validate_changes, validate_value
+from editor.records.values import format_value, parse_value
 from editor.ui.commands import InsertElementsCommand, MacroCommand, RemoveElementsCommand, SetValueCommand
 from editor.ui.panels._live import LiveProblems, follow_entry
 from editor.ui.panels._widgets import FieldEdit
 from editor.ui.tree_model import Path, PathError, RecordChange, RecordTreeModel
-from editor.ui.values import format_value, parse_value
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 

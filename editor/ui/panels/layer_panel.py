@@ -33,6 +33,7 @@ from editor.records import quant
 from editor.records.dialects import PRIMARY
 from editor.records.problems import Problem, Severity
 from editor.records.rules import layer_type, type_values, validate_changes, validate_value
+from editor.records.values import escape_text, format_float32, format_value, parse_value
 from editor.ui.commands import ClearFieldCommand, MacroCommand, SetValueCommand, describe
 from editor.ui.panels._live import LiveProblems, follow_entry, problem_path
 from editor.ui.panels._widgets import ERROR_COLOR, WARNING_COLOR, FieldEdit, FlagBox, TypeCombo
@@ -45,7 +46,6 @@ from editor.ui.panels.channel_table import (
 )
 from editor.ui.selection import Selection
 from editor.ui.tree_model import ChangeKind, Path, RecordChange, RecordTreeModel
-from editor.ui.values import escape_text, format_float32, format_value, parse_value
 
 #: value fields shown as line edits, by group (only those the dialect has appear)
 _ACTIVATION = ("scale_d", "offset_d")

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 from editor.records._pb import basic_info_pb2
 from editor.records.problems import Problem, Severity
 from editor.records.rules import CheckContext, check_prune_record, validate_prune_value
+from editor.records.values import escape_text, parse_value
 from editor.ui.commands import (
     ClearFieldCommand,
     InsertElementsCommand,
@@ -48,7 +49,6 @@ from editor.ui.panels._widgets import ERROR_COLOR, WARNING_COLOR
 from editor.ui.panels.channel_table import CheckedDelegate
 from editor.ui.selection import Selection
 from editor.ui.tree_model import ChangeKind, Path, PathError, RecordChange, RecordTreeModel, attr_text
-from editor.ui.values import escape_text, parse_value
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 Attr = basic_info_pb2.AttrProto
