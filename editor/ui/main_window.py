@@ -633,6 +633,9 @@ class MainWindow(QMainWindow):
         self.open_path(doc.path, doc.dialect, ask_unsaved=False)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self._saving:  # a save on its thread: its dialog offers Cancel; close after it
+            event.ignore()
+            return
         if not self.maybe_save():
             event.ignore()
             return

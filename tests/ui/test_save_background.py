@@ -78,8 +78,11 @@ def test_cancel_leaves_the_file_and_the_edits(qtbot, tmp_path, env, monkeypatch)
         assert button.text() == "Cancel"
         button.click()
 
+    closed_during_save = []
+    QTimer.singleShot(50, lambda: closed_during_save.append(window.close()))
     QTimer.singleShot(100, press_cancel)
     assert not window.save()
+    assert closed_during_save == [False] and window.isVisible()  # no closing under a save
     assert "cancelled" in window.statusBar().currentMessage()
     assert path.read_bytes() == original
     assert window.isWindowModified()
