@@ -150,3 +150,13 @@ print(codes, "PySide6" in sys.modules, "pyqtgraph" in sys.modules)
 """
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
     assert out.strip().splitlines()[-1] == "[0, 0, 0, 0, 1] False False"
+
+
+def test_set_on_a_file_whose_prune_node_has_no_name(tmp_path):
+    from tests.records.test_document import NAMELESS_PRUNE
+
+    path = tmp_path / "nameless.txt"
+    path.write_text(NAMELESS_PRUNE)
+    result = run("set", str(path), "conv1", "scale_d=0.5")
+    assert result.returncode == 0 and "Traceback" not in result.stderr
+    assert changed_lines(NAMELESS_PRUNE, path.read_text()) == ["-    scale_d: 0.0235294122", "+    scale_d: 0.5"]

@@ -196,7 +196,7 @@ def _same_repeated(fd: FD, a, b) -> bool:
     if fd.cpp_type == FD.CPPTYPE_FLOAT:
         return _float_key(a) == _float_key(b)
     if fd.cpp_type == FD.CPPTYPE_MESSAGE:
-        return all(x.SerializeToString() == y.SerializeToString() for x, y in zip(a, b, strict=True))
+        return all(x.SerializePartialToString() == y.SerializePartialToString() for x, y in zip(a, b, strict=True))
     if fd.cpp_type == FD.CPPTYPE_DOUBLE:
         return struct.pack(f"<{len(a)}d", *a) == struct.pack(f"<{len(b)}d", *b)
     return list(a) == list(b)
@@ -337,7 +337,7 @@ class _Patcher:
     def patch_message_field(self, node: Node, fd: FD, occ: list[Stmt], old: Message, new: Message) -> None:
         had, has = old.HasField(fd.name), new.HasField(fd.name)
         ov, nv = getattr(old, fd.name), getattr(new, fd.name)
-        if had == has and (not has or ov.SerializeToString() == nv.SerializeToString()):
+        if had == has and (not has or ov.SerializePartialToString() == nv.SerializePartialToString()):
             return
         if len(occ) > 1 or any(s.listed for s in occ):
             raise _Fallback
@@ -389,7 +389,7 @@ class _Patcher:
                lambda at, j1, j2: self._insert_values(node, fd, occ, at, new[j1:j2]))
 
     def patch_repeated_messages(self, node: Node, fd: FD, occ: list[Stmt], old, new) -> None:
-        _align([m.SerializeToString() for m in old], [m.SerializeToString() for m in new],
+        _align([m.SerializePartialToString() for m in old], [m.SerializePartialToString() for m in new],
                lambda i, j: self.patch_child(occ[i], fd, old[i], new[j]),
                lambda i: self.delete(occ[i]),
                lambda at, j1, j2: self._insert_values(node, fd, occ, at, new[j1:j2]))
@@ -409,7 +409,7 @@ class _Patcher:
             if any(it.count != 1 for it in mine) or len(mine) != len(o):
                 self.rewrite_field(fd, mine, n)
                 continue
-            _align([m.SerializeToString() for m in o], [m.SerializeToString() for m in n],
+            _align([m.SerializePartialToString() for m in o], [m.SerializePartialToString() for m in n],
                    lambda i, j, o=o, n=n, mine=mine, fd=fd: self.patch_entry(mine[i], fd, o[i], n[j]),
                    lambda i, mine=mine: self.delete(mine[i]),
                    lambda at, j1, j2, n=n, mine=mine, fd=fd: self.insert_entries(fd, mine, at, n[j1:j2]))

@@ -277,3 +277,38 @@ def test_convert_message_lists_fields_the_target_lacks():
     assert len(msg.record) == len(doc.message.record)
     assert not msg.record[0].value.HasField("height") if "height" in msg.record[0].value.DESCRIPTOR.fields_by_name \
         else msg.record[0].value.scale_d == doc.message.record[0].value.scale_d
+
+
+NAMELESS_PRUNE = """record {
+  key: "conv1"
+  value {
+    scale_d: 0.0235294122
+    offset_d: -128
+  }
+}
+prune_record {
+  producer {
+    attr {
+      name: "begin"
+      type: INT
+      i: 0
+    }
+  }
+}
+"""
+
+
+def test_a_prune_node_without_its_required_name_saves_losslessly(tmp_path):
+    """Text files may leave out the required PruneNode.name (the rules say so); saving must
+    not need it: no edit writes the same bytes, an edit changes one line."""
+    path = tmp_path / "nameless.txt"
+    path.write_text(NAMELESS_PRUNE)
+    doc = RecordDocument.load(path)
+    doc.save()
+    assert path.read_text() == NAMELESS_PRUNE
+    doc.message.record[0].value.offset_d = 5
+    doc.save()
+    assert changed_lines(NAMELESS_PRUNE, path.read_text()) == ["-    offset_d: -128", "+    offset_d: 5"]
+    doc.message.prune_record[0].producer[0].attr[0].i = 3
+    doc.save()
+    assert RecordDocument.load(path).message.prune_record[0].producer[0].attr[0].i == 3

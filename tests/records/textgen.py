@@ -120,7 +120,9 @@ class Writer:
         draw = self.draw
         fields = [f for f in desc.fields if not (depth > 3 and f.message_type is not None)]
         chosen = draw(st.lists(st.sampled_from(fields), max_size=6)) if fields else []
-        if desc.name == "PruneNode" and desc.fields_by_name["name"] not in chosen:
+        # PruneNode.name is required; files may still leave it out (the rules flag that), and
+        # reading and saving them must not depend on it
+        if desc.name == "PruneNode" and desc.fields_by_name["name"] not in chosen and draw(st.integers(0, 4)):
             chosen.insert(0, desc.fields_by_name["name"])
         for fd in chosen:
             count = draw(st.integers(1, 4)) if fd.is_repeated else draw(st.sampled_from([1, 1, 1, 1, 2]))
