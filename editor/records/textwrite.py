@@ -10,6 +10,7 @@ float spelling, line endings), detected from the file.
 """
 from __future__ import annotations
 
+import itertools
 import math
 import re
 import struct
@@ -75,7 +76,10 @@ _TOP_NAMES = ("record", "prune_record")
 _TOP_NAMES_B = (b"record", b"prune_record")
 _FLOAT_NAMES = ("scale_d", "scale_w", "tensor_balance_factor", "scale_h", "scale_r", "scale", "f", "floats")
 _FLOAT_TOKEN = re.compile(
-    rb"(?m)^[ \t]*(?:%s)[ \t]*:[ \t]*([-+0-9.eE]+)[ \t]*\r?$" % "|".join(_FLOAT_NAMES).encode())
+    rb"(?m)^[ \t]*(?:%s)[ \t]*:[ \t]*([-+0-9.eE]+)[ \t]*[,;]?[ \t]*(?:#[^\n]*)?\r?$" % "|".join(_FLOAT_NAMES).encode())
+#: `scale_w: [0.0123456791, 0.00987654366]` (the values inside are taken by _LIST_FLOAT)
+_FLOAT_LIST = re.compile(rb"(?m)^[ \t]*(?:%s)[ \t]*:[ \t]*\[([^\]\n#]*)\]" % "|".join(_FLOAT_NAMES).encode())
+_LIST_FLOAT = re.compile(rb"[-+0-9.eE]+")
 
 
 def detect_style(text: str | bytes, sample: int = 1 << 18) -> Style:
@@ -94,10 +98,12 @@ def detect_style(text: str | bytes, sample: int = 1 << 18) -> Style:
         if sum(colon_votes) >= 200:
             break
     votes = {"py": 0, "cpp": 0}
-    for i, m in enumerate(_FLOAT_TOKEN.finditer(head)):
+    listed = (t for m in _FLOAT_LIST.finditer(head) for t in _LIST_FLOAT.findall(m.group(1)))
+    tokens = (m.group(1) for m in _FLOAT_TOKEN.finditer(head))
+    for i, raw in enumerate(itertools.chain(tokens, listed)):
         if i >= 2000:
             break
-        tok = m.group(1).decode("ascii")
+        tok = raw.decode("ascii")
         try:
             v = to_f32(float(tok))
         except ValueError:
@@ -309,6 +315,9 @@ class _Patcher:
                 o, n = getattr(old, fd.name), getattr(new, fd.name)
                 if _same_repeated(fd, o, n):
                     continue
+                if fd.cpp_type != FD.CPPTYPE_MESSAGE and any(s.listed for s in occ):
+                    self.patch_listed_scalars(fd, occ, o, n)
+                    continue
                 if any(s.listed for s in occ) or len(occ) != len(o):
                     raise _Fallback
                 if fd.cpp_type == FD.CPPTYPE_MESSAGE:
@@ -387,6 +396,31 @@ class _Patcher:
 
         _align(_scalar_keys(fd, old), _scalar_keys(fd, new), replace, lambda i: self.delete(occ[i]),
                lambda at, j1, j2: self._insert_values(node, fd, occ, at, new[j1:j2]))
+
+    def patch_listed_scalars(self, fd: FD, occ: list[Stmt], old, new) -> None:
+        """Repeated scalars written (at least partly) as `name: [a, b, c]`: values changed in
+        place where they stand; a list that grows or shrinks is written again inside its
+        brackets, with the file's separator (one list statement only, else the entry)."""
+        spans = [span for stmt in sorted(occ, key=lambda st: st.first_index) for span in stmt.values]
+        if len(spans) != len(old):
+            raise _Fallback
+        if len(old) == len(new):
+            for (a, b), x, y in zip(spans, old, new, strict=True):
+                if not _same_scalar(fd, x, y):
+                    self.edit(a, b, format_value(fd, y, self.style))
+            return
+        if len(occ) != 1 or not old:
+            raise _Fallback
+        stmt = occ[0]
+        if not new:
+            self.delete(stmt)
+            return
+        sep = ", "
+        if len(spans) > 1:
+            between = self.text[spans[0][1]:spans[1][0]].decode("utf-8")
+            if "\n" not in between and "#" not in between:
+                sep = between
+        self.edit(spans[0][0], spans[-1][1], sep.join(format_value(fd, v, self.style) for v in new))
 
     def patch_repeated_messages(self, node: Node, fd: FD, occ: list[Stmt], old, new) -> None:
         _align([m.SerializePartialToString() for m in old], [m.SerializePartialToString() for m in new],

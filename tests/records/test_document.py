@@ -312,3 +312,50 @@ def test_a_prune_node_without_its_required_name_saves_losslessly(tmp_path):
     doc.message.prune_record[0].producer[0].attr[0].i = 3
     doc.save()
     assert RecordDocument.load(path).message.prune_record[0].producer[0].attr[0].i == 3
+
+
+CPP_LISTS = """record {
+  key: "conv1"
+  value {
+    scale_d: 0.0235294122  # relu6
+    offset_d: -128
+    scale_w: [0.0123456791, 0.00987654366, 0.0456789508]
+    offset_w: [0, 0, 0]
+  }
+}
+"""
+
+
+def test_style_is_told_from_floats_with_comments_and_in_lists():
+    from editor.records.textwrite import detect_style
+    assert detect_style(CPP_LISTS).floats == "cpp"
+    assert detect_style(CPP_LISTS.replace("0.0235294122", "0.023529412")
+                        .replace("[0.0123456791, 0.00987654366, 0.0456789508]",
+                                 "[0.012345679, 0.009876544, 0.04567895]")).floats == "py"
+
+
+def test_list_syntax_edits_stay_on_their_line(tmp_path):
+    path = tmp_path / "lists.txt"
+    path.write_text(CPP_LISTS)
+    doc = RecordDocument.load(path)
+    value = doc.message.record[0].value
+    value.scale_w[1] = 0.5
+    doc.save()
+    assert changed_lines(CPP_LISTS, path.read_text()) == [
+        "-    scale_w: [0.0123456791, 0.00987654366, 0.0456789508]",
+        "+    scale_w: [0.0123456791, 0.5, 0.0456789508]"]
+    # a channel fewer: the list is written again inside its brackets, in the file's float style
+    del value.scale_w[0]
+    del value.offset_w[0]
+    doc.save()
+    assert changed_lines(CPP_LISTS, path.read_text()) == [
+        "-    scale_w: [0.0123456791, 0.00987654366, 0.0456789508]",
+        "-    offset_w: [0, 0, 0]",
+        "+    scale_w: [0.5, 0.0456789508]",
+        "+    offset_w: [0, 0]"]
+    assert "scale_d: 0.0235294122  # relu6" in path.read_text()  # the comment stays
+    # emptied: the statement goes
+    del value.offset_w[:]
+    doc.save()
+    assert "offset_w" not in path.read_text()
+    assert RecordDocument.load(path).message == doc.message
