@@ -28,7 +28,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.records.values import escape_text
+from editor.records.problems import Problem
+from editor.records.values import coerce_value, escape_text
 from editor.ui.clipboard import PasteError, copy_text, duplicate_keys_after_paste, paste_command
 from editor.ui.commands import (
     ClearFieldCommand,
@@ -563,10 +564,34 @@ class RecordTreeWidget(QWidget):
             field_name, value = answer
         try:
             command = set_field_on_entries(self.model, [("record", r) for r in rows], ("value", field_name), value)
+            refusals = self._rule_refusals(rows, field_name, value)
         except (ValueError, PathError) as e:
             self.prompter.error("Set field", str(e))
             return False
+        if refusals:
+            # a value that breaks a hard rule is refused here as in the tree's editor and the panels
+            keys = self.model.keys()
+            listed = "\n".join(f"• {keys[r]}: {p.message}" for r, p in refusals[:5])
+            more = f"\n… and {len(refusals) - 5} more" if len(refusals) > 5 else ""
+            self.message.emit(refusals[0][1].message)
+            self.prompter.error("Set field", f"Nothing was changed: {field_name} = {value} breaks AMCT's rules "
+                                f"on {len(refusals)} of {len(rows)} selected layer(s):\n{listed}{more}")
+            return False
         return self._push(command)
+
+    def _rule_refusals(self, rows: list[int], field_name: str, value: Any) -> list[tuple[int, Problem]]:
+        """(row, hard-rule error) for each selected layer where setting the field is refused."""
+        validate = self.delegate.validate
+        if validate is None or not rows:
+            return []
+        field = self.model.field_descriptor(("record", rows[0], "value", field_name))
+        typed = coerce_value(field, value)
+        found = []
+        for r in rows:
+            problem = validate(("record", r, "value", field_name), typed)
+            if problem is not None:
+                found.append((r, problem))
+        return found
 
     def go_to_key(self, key: str) -> bool:
         """Select the layer with this key (exact, else the first key containing it, any case)."""

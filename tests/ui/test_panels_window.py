@@ -264,3 +264,22 @@ def test_the_tree_refuses_a_duplicate_key_and_an_empty_prune_range(qtbot, tmp_pa
     qtbot.keyClick(editor, Qt.Key.Key_Escape)
     qtbot.wait(50)
     assert message.SerializeToString() == before and window.undo_stack.count() == 0
+
+
+def test_set_field_on_selected_layers_refuses_what_breaks_a_hard_rule(qtbot, tmp_path, window):
+    open_and_wait(qtbot, window, copy_sample(tmp_path, "resnet_tf_inner_prune.txt"))
+    message = window.document.message
+    before = message.SerializeToString()
+    window.tree.select_paths([("record", 1), ("record", 2)])
+    assert window.tree.selection_summary() == "2 layers selected"
+    for field, value, reason in (("offset_d", 200, "offset_d = 200 is outside [-128, 127]"),
+                                 ("scale_d", -1.0, "scale_d")):
+        assert not window.tree.set_field_on_selected(field, value)
+        title, text = window.prompter.errors[-1]
+        assert title == "Set field" and "Nothing was changed" in text and reason in text
+        assert "2 of 2 selected layer(s)" in text
+        assert message.SerializeToString() == before and window.undo_stack.count() == 0
+    # an allowed value goes through, as one undo step
+    assert window.tree.set_field_on_selected("offset_d", -100)
+    assert [message.record[i].value.offset_d for i in (1, 2)] == [-100, -100]
+    assert window.undo_stack.count() == 1
