@@ -8,12 +8,12 @@ from typing import Any
 
 import pyqtgraph as pg
 import pyqtgraph.exporters  # noqa: F401  (registers the exporters)
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt
-from PySide6.QtGui import QAction, QColor, QFontMetrics, QKeySequence, QPainter
-from PySide6.QtSvg import QSvgGenerator
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QAction, QColor, QFontMetrics, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QGraphicsScene, QLabel, QMessageBox, QSizePolicy, QWidget
 
 from editor.ui.plots._data import write_csv
+from editor.ui.plots._svg import export_svg
 
 pg.setConfigOptions(background="w", foreground="k", antialias=False)
 
@@ -75,29 +75,6 @@ def export_image(scene: QGraphicsScene, path: str | Path) -> Path:
     if not exporter.export(str(path)) and not path.is_file():
         raise OSError(f"could not write {path}")
     return path
-
-
-def export_svg(scene: QGraphicsScene, path: Path) -> None:
-    """Render the scene into an SVG drawing with Qt's own SVG generator.
-
-    pyqtgraph 0.14's SVGExporter cannot read the path data Qt 6.12 writes and fails on
-    any plot (pyqtgraph issue #3485), so the scene is rendered as it is painted on screen.
-    """
-    rect = scene.sceneRect()
-    gen = QSvgGenerator()
-    gen.setFileName(str(path))
-    gen.setSize(QSize(int(rect.width()), int(rect.height())))
-    gen.setViewBox(QRectF(0, 0, rect.width(), rect.height()))
-    gen.setTitle(path.stem)
-    gen.setDescription("AMCT Record Editor plot")
-    painter = QPainter(gen)
-    try:
-        painter.fillRect(QRectF(0, 0, rect.width(), rect.height()), QColor("white"))
-        scene.render(painter, QRectF(0, 0, rect.width(), rect.height()), rect)
-    finally:
-        painter.end()
-    if not path.is_file():
-        raise OSError(f"could not write {path}")
 
 
 def ask_path(parent: QWidget, title: str, name: str, filters: str) -> str | None:
