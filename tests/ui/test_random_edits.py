@@ -412,13 +412,17 @@ def trimmed(message: Message) -> Message:
     return message
 
 
-@pytest.mark.parametrize(("name", "seed"), [(n, s) for n, s in (("resnet_tf_inner_prune.txt", 1),
-                                                                ("resnet_pytorch.txt", 2))
-                                            if n in available_samples()])
-def test_random_edits_under_model_tester(qtmodeltester, qtbot, name, seed):
+@pytest.mark.parametrize(("name", "seed", "whole"),
+                         [(n, s, w) for n, s, w in (("resnet_tf_inner_prune.txt", 1, False),
+                                                    ("resnet_pytorch.txt", 2, False),
+                                                    # the samples as shipped, as issue 3 asks
+                                                    ("resnet_tf_inner_prune.txt", 3, True),
+                                                    ("resnet_pytorch.txt", 4, True))
+                          if n in available_samples()])
+def test_random_edits_under_model_tester(qtmodeltester, qtbot, name, seed, whole):
     from editor.ui.tree_view import RecordFilterProxy
 
-    message = trimmed(load_sample(name)[0])
+    message = load_sample(name)[0] if whole else trimmed(load_sample(name)[0])
     model = RecordTreeModel(message, item_chunk=4, element_chunk=3)
     qtmodeltester.check(model)
     proxy = RecordFilterProxy()
@@ -426,7 +430,7 @@ def test_random_edits_under_model_tester(qtmodeltester, qtbot, name, seed):
     proxy.set_pattern("conv")
     # the proxy gets its own tester in one run (each tester walks the whole tree after every change)
     proxy_tester = QAbstractItemModelTester(proxy, QAbstractItemModelTester.FailureReportingMode.Warning) \
-        if "tf_inner" in name else None
+        if "tf_inner" in name and not whole else None
     view = QTreeView()
     view.setModel(model)
     qtbot.addWidget(view)
@@ -460,7 +464,8 @@ def test_random_edits_under_model_tester(qtmodeltester, qtbot, name, seed):
         assert stack.index() == oracle.pos, f"step {step}"
         assert ser(model.message) == oracle.states[oracle.pos], f"step {step}: message differs from replay"
         if step % 40 == 0:
-            view.expandAll() if step == 40 else None
+            if step == 40 and not whole:  # the shipped samples stay lazily fetched: walks stay short
+                view.expandAll()
             check_mirror(model)
     assert sum(counts.values()) >= 200
     assert {"undo", "redo", "set", "remove_layers", "add_layer", "move", "node_add"} <= set(counts)
