@@ -11,7 +11,16 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QFileSystemWatcher, QSettings, QStandardPaths, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QByteArray,
+    QFileSystemWatcher,
+    QSettings,
+    QSize,
+    QStandardPaths,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -52,6 +61,15 @@ from editor.ui.tree_view import RecordTreeWidget
 
 APP_NAME = "AMCT Record Editor"
 MAX_RECENT = 10
+
+
+def default_size(screen: QSize | None) -> tuple[int, int]:
+    """The window's size on a first start (no saved geometry): 1280×820, or up to
+    1680×1000 (nine tenths of the screen) where the screen is wide enough, so the plots
+    beside the tree have room."""
+    if screen is None or screen.width() < 1440 or screen.height() < 900:
+        return 1280, 820
+    return min(1680, int(screen.width() * 0.9)), min(1000, int(screen.height() * 0.9))
 
 
 def default_recovery_dir() -> Path:
@@ -894,7 +912,7 @@ class MainWindow(QMainWindow):
         if isinstance(geometry, QByteArray) and not geometry.isEmpty():
             self.restoreGeometry(geometry)
         else:
-            self.resize(1280, 820)
+            self.resize(*default_size(self.screen().availableGeometry().size() if self.screen() else None))
         state = self.settings.value("window/state")
         if isinstance(state, QByteArray) and not state.isEmpty():
             self.restoreState(state)

@@ -159,8 +159,8 @@ def plot_areas(view: pg.GraphicsView, scale: float, shape, margin: int = 2) -> n
 @pytest.mark.parametrize("make", VIEWS.values(), ids=VIEWS.keys())
 def test_svg_export_draws_what_the_png_export_draws(qtbot, sample_env, tmp_path, make):
     view, graphics = make(qtbot, sample_env)
-    view.export_image(tmp_path / "plot.png")
-    view.export_image(tmp_path / "plot.svg")
+    view.export_image(tmp_path / "plot.png", caption=False)
+    view.export_image(tmp_path / "plot.svg", caption=False)
     png_image = QImage(str(tmp_path / "plot.png"))
     png = pixels(png_image)
     svg = render_svg(tmp_path / "plot.svg", png_image.size())
@@ -200,7 +200,7 @@ def test_svg_strokes_do_not_need_vector_effect(qtbot, sample_env, tmp_path, make
     that ignores vector-effect (librsvg drew a 2-pixel line 2e4 pixels wide): the export
     writes them in drawing units, so at the drawing's own size both renderings agree."""
     view, _graphics = make(qtbot, sample_env)
-    view.export_image(tmp_path / "plot.svg")
+    view.export_image(tmp_path / "plot.svg", caption=False)
     _, _, width, height = ET.fromstring((tmp_path / "plot.svg").read_bytes()).get("viewBox").split()
     size = QSize(round(float(width)), round(float(height)))
     honoured = render_svg(tmp_path / "plot.svg", size)

@@ -9,7 +9,17 @@ from typing import Any
 import pyqtgraph as pg
 import pyqtgraph.exporters  # noqa: F401  (registers the exporters)
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QAction, QColor, QFontMetrics, QKeySequence
+from PySide6.QtGui import (
+    QAction,
+    QColor,
+    QFont,
+    QFontInfo,
+    QFontMetrics,
+    QImage,
+    QKeySequence,
+    QPainter,
+    QTextDocument,
+)
 from PySide6.QtWidgets import QFileDialog, QGraphicsScene, QLabel, QMessageBox, QSizePolicy, QWidget
 
 from editor.ui.plots._data import write_csv
@@ -63,16 +73,52 @@ def elide(text: str, pixels: int, widget: QWidget | None = None) -> str:
     return fm.elidedText(text, Qt.TextElideMode.ElideMiddle, pixels)
 
 
-def export_image(scene: QGraphicsScene, path: str | Path) -> Path:
-    """Save a plot's scene as PNG (any image suffix) or SVG, by the file's suffix."""
+def caption_document(html: str, width: float, scale: float = 1.0) -> QTextDocument:
+    """`html` laid out `width` pixels wide in the application's font, `scale` times the size
+    it has on screen: the caption an exported picture carries above the plot."""
+    font = QFont()
+    font.setPixelSize(max(1, round(QFontInfo(font).pixelSize() * scale)))
+    doc = QTextDocument()
+    doc.setDocumentMargin(0)
+    doc.setDefaultFont(font)
+    doc.setHtml(html)
+    doc.setTextWidth(max(width, 1.0))
+    return doc
+
+
+def export_image(scene: QGraphicsScene, path: str | Path, caption: str | None = None) -> Path:
+    """Save a plot's scene as PNG (any image suffix) or SVG, by the file's suffix.
+
+    `caption` (rich text: what is plotted, the colours' legend) is written above the plot,
+    so the picture still says what it shows once it is pasted into a report.
+    """
     path = Path(path)
     if path.suffix.lower() == ".svg":
-        export_svg(scene, path)
+        export_svg(scene, path, caption)
         return path
     exporter = pg.exporters.ImageExporter(scene)
     # twice the on-screen size: sharp enough for a report or a slide
     exporter.parameters()["width"] = int(exporter.parameters()["width"] * 2)
-    if not exporter.export(str(path)) and not path.is_file():
+    if not caption:
+        if not exporter.export(str(path)) and not path.is_file():
+            raise OSError(f"could not write {path}")
+        return path
+    plot = exporter.export(toBytes=True)
+    scale = plot.width() / max(exporter.getTargetRect().width(), 1.0)
+    pad = round(6 * scale)
+    doc = caption_document(caption, plot.width() - 2 * pad, scale)
+    top = math.ceil(doc.size().height()) + 2 * pad
+    image = QImage(plot.width(), plot.height() + top, QImage.Format.Format_ARGB32)
+    image.fill(exporter.parameters()["background"])
+    painter = QPainter(image)
+    try:
+        painter.translate(pad, pad)
+        doc.drawContents(painter)
+        painter.resetTransform()
+        painter.drawImage(0, top, plot)
+    finally:
+        painter.end()
+    if not image.save(str(path)):
         raise OSError(f"could not write {path}")
     return path
 
@@ -83,11 +129,12 @@ def ask_path(parent: QWidget, title: str, name: str, filters: str) -> str | None
 
 
 def export_plot_dialog(parent: QWidget, target, name: str) -> None:
-    """Ask where to save an image of `target` (PNG or SVG by the chosen suffix) and save it."""
+    """Ask where to save an image of `target` (PNG or SVG by the chosen suffix) and save it
+    (`target`: a scene, or a view with an `export_image(path)` of its own)."""
     path = ask_path(parent, "Export plot", f"{name}.png", "PNG image (*.png);;SVG drawing (*.svg)")
     if path:
         try:
-            export_image(target, path)
+            target.export_image(path) if hasattr(target, "export_image") else export_image(target, path)
         except OSError as e:
             QMessageBox.warning(parent, "Export plot", f"Could not write {path}: {e.strerror or e}")
 

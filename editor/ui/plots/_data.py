@@ -332,8 +332,8 @@ class OverviewData:
                 "" if np.isnan(sd) else quant.f32_str(sd),
                 "" if np.isnan(sd) else str(int(self.offset_d[i])),
                 str(int(self.bits[i])),
-                "" if np.isnan(self.clip_lo[i]) else repr(float(self.clip_lo[i])),
-                "" if np.isnan(self.clip_hi[i]) else repr(float(self.clip_hi[i])),
+                "" if np.isnan(self.clip_lo[i]) else repr(float(self.clip_lo[i]) + 0.0),
+                "" if np.isnan(self.clip_hi[i]) else repr(float(self.clip_hi[i]) + 0.0),
                 str(int(self.channels[i])),
                 # min and max are stored float32 values; the median may fall between two
                 "" if np.isnan(self.w_min[i]) else quant.f32_str(self.w_min[i]),

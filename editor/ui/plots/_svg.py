@@ -8,6 +8,7 @@ works around Qt's generator losing track of clips (see there).
 """
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pyqtgraph as pg
@@ -18,9 +19,12 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QGraphicsScene
 
 
-def export_svg(scene: QGraphicsScene, path: Path) -> None:
-    """Write what `scene`'s view shows to `path` as an SVG 1.1 drawing (OSError if it cannot)."""
-    _SvgExporter(scene).export(str(path))
+def export_svg(scene: QGraphicsScene, path: Path, caption: str | None = None) -> None:
+    """Write what `scene`'s view shows to `path` as an SVG 1.1 drawing (OSError if it cannot),
+    under `caption` (rich text) when one is given."""
+    exporter = _SvgExporter(scene)
+    exporter.caption = caption
+    exporter.export(str(path))
 
 
 class _SvgExporter(pg.exporters.Exporter):
@@ -34,9 +38,18 @@ class _SvgExporter(pg.exporters.Exporter):
     Features"), so Qt-based viewers show data beyond the axes.
     """
 
+    caption: str | None = None
+
     def export(self, fileName=None, toBytes=False, copy=False):
+        from editor.ui.plots._common import caption_document  # (_common imports this module)
+
         target = QRectF(self.getTargetRect())  # the view's rectangle, in pixels
-        frame = QRectF(0, 0, target.width(), target.height())
+        doc, top, pad = None, 0.0, 6.0
+        if self.caption:
+            doc = caption_document(self.caption, target.width() - 2 * pad)
+            top = math.ceil(doc.size().height()) + 2 * pad
+        plot = QRectF(0, top, target.width(), target.height())
+        frame = QRectF(0, 0, target.width(), target.height() + top)
         view = self.getScene().getViewWidget()
         background = view.backgroundBrush().color()
         if view.backgroundBrush().style() == Qt.BrushStyle.NoBrush:
@@ -54,12 +67,17 @@ class _SvgExporter(pg.exporters.Exporter):
         out = QPainter(gen)
         try:
             out.fillRect(frame, background)
+            if doc is not None:
+                out.save()
+                out.translate(pad, pad)
+                doc.drawContents(out)
+                out.restore()
             device = _FlatClipDevice(out, gen)
             painter = QPainter(device)
             try:
                 self.setExportMode(True, {"antialias": True, "background": background, "painter": painter})
                 painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-                self.getScene().render(painter, frame, self.getSourceRect())
+                self.getScene().render(painter, plot, self.getSourceRect())
             finally:
                 self.setExportMode(False)
                 painter.end()

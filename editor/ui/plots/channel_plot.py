@@ -16,6 +16,7 @@ set to the layer median, set to another channel's value — pushed as one undo s
 """
 from __future__ import annotations
 
+import html
 import math
 
 import numpy as np
@@ -30,6 +31,7 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QLabel,
     QMenu,
+    QSizePolicy,
     QSplitter,
     QStackedWidget,
     QTableView,
@@ -120,7 +122,8 @@ class _Row:
         if self.x.size != n:
             self.x = np.arange(n, dtype=np.float64)
         self.bars = n <= BAR_LIMIT
-        self.draw(self.curve, y, self.baseline(y, log) if self.fill else None)
+        base = self.baseline(y, log) if self.fill else None
+        self.draw(self.curve, self.shown(y, log), base)
 
     def draw(self, curve: pg.PlotDataItem, y: np.ndarray, base: float | None) -> None:
         """Put `y` on `curve` as this row draws it (bars up to BAR_LIMIT channels, else a line)."""
@@ -138,12 +141,30 @@ class _Row:
 
     @staticmethod
     def baseline(y: np.ndarray, log: bool) -> float:
-        """Where bars start: 0, or in log mode the decade below the smallest positive value."""
+        """Where bars start: 0, or in log mode the decade below the smallest positive value
+        that is not degenerate (a single 1e-12 would squeeze every other bar to the top)."""
         if not log:
             return 0.0
         with np.errstate(invalid="ignore"):
             pos = y[np.isfinite(y) & (y > 0)]
+            usual = pos[pos >= quant.FLT_EPSILON]
+        pos = usual if usual.size else pos
         return float(math.floor(math.log10(float(pos.min())))) if pos.size else 0.0
+
+    @classmethod
+    def shown(cls, y: np.ndarray, log: bool) -> np.ndarray:
+        """`y` as drawn: on a log axis, positive values below the base line sit on it (their
+        red marks say they are degenerate; hover and the tables give the exact value)."""
+        if not log:
+            return y
+        floor = 10.0 ** cls.baseline(y, True)
+        with np.errstate(invalid="ignore"):
+            low = np.isfinite(y) & (y > 0) & (y < floor)
+        if not low.any():
+            return y
+        out = y.astype(np.float64)
+        out[low] = floor
+        return out
 
     def channel_at(self, scene_pos: QPointF) -> int | None:
         vb = self.plot.vb
@@ -163,6 +184,8 @@ class _Row:
         if log and not (math.isfinite(v) and v > 0):
             self.sel_point.setData([], [])
             return
+        if log:
+            v = max(v, 10.0 ** self.baseline(self.y, True))
         self.sel_point.setData([c], [v if math.isfinite(v) else 0.0])
 
 
@@ -179,16 +202,23 @@ class _ScaleRow(_Row):
         self.fence_points.setZValue(5)
         self.bad_points.setZValue(6)
         dash = pg.mkPen(GREY, width=1, style=Qt.PenStyle.DashLine)
-        # labels inside the band between the fences (never cut off at the plot's edge),
+        # Q3's label on the right, Q1's on the left, so the two never cover each other;
+        # inside the band between the fences while it has room for them (never cut off at
+        # the plot's edge), outside it when outliers squeeze the band (see place_fence_labels);
         # on a light backing so the bars behind do not garble them
-        label_opts = {"position": 0.98, "color": (70, 70, 70), "fill": (255, 255, 255, 200)}
+        label_opts = {"color": (70, 70, 70), "fill": (255, 255, 255, 200)}
         self.fence_hi = pg.InfiniteLine(angle=0, movable=False, pen=dash, label="",
-                                        labelOpts={**label_opts, "anchors": [(1, 0), (1, 0)]})
+                                        labelOpts={**label_opts, "position": 0.98,
+                                                   "anchors": [(1, 0), (1, 0)]})
         self.fence_lo = pg.InfiniteLine(angle=0, movable=False, pen=dash, label="",
-                                        labelOpts={**label_opts, "anchors": [(1, 1), (1, 1)]})
+                                        labelOpts={**label_opts, "position": 0.02,
+                                                   "anchors": [(0, 1), (0, 1)]})
         for line in (self.fence_hi, self.fence_lo):
             line.hide()
             self.plot.addItem(line, ignoreBounds=True)
+        self.fence_labels_inside = True
+        self.plot.vb.sigResized.connect(self.place_fence_labels)
+        self.plot.vb.sigYRangeChanged.connect(self.place_fence_labels)
         self.region = pg.LinearRegionItem(values=(-0.5, 0.5), brush=faded(YELLOW, 110),
                                           pen=pg.mkPen(ORANGE, width=2), swapMode="sort")
         self.region.setZValue(-5)
@@ -202,7 +232,7 @@ class _ScaleRow(_Row):
         base = 10.0 ** self.baseline(values, True) if log else 0.0
         y = values[bad].astype(np.float64)
         with np.errstate(invalid="ignore"):
-            y[~np.isfinite(y) | ((y <= 0) if log else False)] = base
+            y[~np.isfinite(y) | ((y < base) if log else False)] = base
         self.bad_points.setData(x=bad.astype(np.float64), y=y)
         self.fence_points.setData(x=far.astype(np.float64), y=values[far].astype(np.float64))
         if out.fence is None:
@@ -211,14 +241,33 @@ class _ScaleRow(_Row):
             return
         lo, hi = out.fence
         k = f"{out.k:g}"
-        for line, v, text in ((self.fence_lo, lo, f"Q1 − {k}·IQR (log)"),
-                              (self.fence_hi, hi, f"Q3 + {k}·IQR (log)")):
+        for line, v, text in ((self.fence_lo, lo, f"Q1 − {k}·IQR"),
+                              (self.fence_hi, hi, f"Q3 + {k}·IQR")):
             if v > 0 and math.isfinite(v):
                 line.setPos(math.log10(v) if log else v)
                 line.show()
                 line.label.setFormat(text)  # after show(): a hidden label ignores new text
             else:
                 line.hide()
+        self.place_fence_labels()
+
+    def place_fence_labels(self, *_) -> None:
+        """Put the fence labels inside the band between the fences when it is at least a
+        label high on screen, else outside it (Q3's above its line, Q1's below), so a label
+        never sits across the other fence's line."""
+        hi, lo = self.fence_hi, self.fence_lo
+        inside = True
+        if hi.isVisible() and lo.isVisible():
+            vb = self.plot.vb
+            y_hi = vb.mapViewToScene(QPointF(0.0, hi.value())).y()
+            y_lo = vb.mapViewToScene(QPointF(0.0, lo.value())).y()
+            inside = abs(y_lo - y_hi) >= 1.15 * lo.label.boundingRect().height()
+        self.fence_labels_inside = inside
+        for line, anchor in ((hi, (1, 0) if inside else (1, 1)), (lo, (0, 1) if inside else (0, 0))):
+            if line.label.anchors[0] != anchor:
+                line.label.anchors = [anchor, anchor]
+                if line.isVisible():
+                    line.label.updatePosition()
 
 
 class ChannelPlot(QWidget):
@@ -237,6 +286,8 @@ class ChannelPlot(QWidget):
     def __init__(self, model: RecordTreeModel, undo_stack: QUndoStack, selection: Selection,
                  context: PlotContext | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._note = ""  # the last span edit done, shown with the span
+        self._noted_span: tuple[int, int] | None = None
         self.model = model
         self.undo_stack = undo_stack
         self.selection = selection
@@ -269,6 +320,7 @@ class ChannelPlot(QWidget):
         self.title.setFont(font)
         self.details = text_label()
         self.info = text_label(" ")
+        self.info.setWordWrap(True)
         self.info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
         self.graphics = pg.GraphicsLayoutWidget()
@@ -315,6 +367,8 @@ class ChannelPlot(QWidget):
         head = QHBoxLayout()
         head.addWidget(self.title)
         head.addWidget(self.details, 1)
+        # the layer's name first: the details take what room is left (cut at the edge)
+        self.details.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         box = QVBoxLayout(self)
         box.setContentsMargins(4, 4, 4, 4)
         box.addLayout(head)
@@ -377,7 +431,7 @@ class ChannelPlot(QWidget):
                                     QKeySequence(Qt.Key.Key_Right))
         self.act_view_all = make_action(self, "View all", self.view_all, QKeySequence(Qt.Key.Key_Home))
         self.act_png = make_action(self, "Export plot (PNG/SVG)…",
-                                   lambda: export_plot_dialog(self, self.graphics.scene(), self._file_stem()))
+                                   lambda: export_plot_dialog(self, self, self._file_stem()))
         self.act_csv = make_action(self, "Export channel table (CSV)…",
                                    lambda: export_csv_dialog(self, self._file_stem() + "_channels",
                                                              self.channel_table))
@@ -443,6 +497,8 @@ class ChannelPlot(QWidget):
         if index != self._index:
             self._index = index
             self._channel = None
+            self._note = ""
+            self.info.setText(" ")  # what it said was about the layer shown before
             self.act_span.setChecked(False)
             self.refresh(autorange=True)
 
@@ -875,9 +931,12 @@ class ChannelPlot(QWidget):
         sp = self.span()
         for a in (self.act_multiply, self.act_clamp, self.act_median, self.act_copy):
             a.setEnabled(sp is not None)
+        if sp != self._noted_span:
+            self._note = ""  # it was said of another span
         if sp is not None:
             lo, hi = sp
-            self.info.setText(f"span: {self._span_field}[{lo}–{hi}], {hi - lo + 1} channel"
+            done = f"Done: {self._note}. " if self._note else ""
+            self.info.setText(f"{done}span: {self._span_field}[{lo}–{hi}], {hi - lo + 1} channel"
                               f"{'s' if hi > lo else ''} — Edit span (M, C, D, V) or drag its edges")
 
     def multiply_span(self, k: float) -> str | None:
@@ -918,7 +977,7 @@ class ChannelPlot(QWidget):
             new = span_values(op, values, lo, hi, **params)
         except ValueError as e:
             return str(e)
-        problem = self._validate(field, lo, new)
+        problem = self._validate(field, lo, new, values[lo:hi + 1])
         if problem is not None:
             return problem
         what = f"{field}[{lo}–{hi}]" if hi > lo else f"{field}[{lo}]"
@@ -933,14 +992,17 @@ class ChannelPlot(QWidget):
             self.info.setText(f"{what} already has these values; nothing to change")
             return None
         self.undo_stack.push(command)
-        self.info.setText(text)
+        self._note = text  # kept in the span line until the span moves or another layer shows
+        self._noted_span = sp
+        self._update_span_text()
         return None
 
-    def _validate(self, field: str, lo: int, new: np.ndarray) -> str | None:
-        """The rule a span edit would break (its message), judged on the new values alone.
+    def _validate(self, field: str, lo: int, new: np.ndarray, old: np.ndarray) -> str | None:
+        """The rule a span edit would break (its message), judged on the values it changes.
 
         The other channels of a copy are set to 1.0, which every rule accepts, so a problem
-        elsewhere in the vector neither hides a new one nor blocks an unrelated edit.
+        elsewhere in the vector (or a broken channel the edit leaves as it was, such as a 0
+        multiplied by 2) neither hides a new one nor blocks an unrelated edit.
         """
         ctx = self.context
         if ctx.dialect is None:
@@ -951,7 +1013,8 @@ class ChannelPlot(QWidget):
         n = len(vec)
         del vec[:]
         vec.extend([1.0] * n)
-        changes = [(field, lo + j, float(v)) for j, v in enumerate(new)]
+        same = np.asarray(new, np.float32).view(np.uint32) == np.asarray(old, np.float32).view(np.uint32)
+        changes = [(field, lo + j, float(v)) for j, v in enumerate(new) if not same[j]]
         problem = validate_changes(ctx.dialect, entry, changes,
                                    context=ctx.checker.context if ctx.checker else None,
                                    entry_index=self._index)
@@ -1021,8 +1084,22 @@ class ChannelPlot(QWidget):
         key = (s.key if s is not None and s.key else "layer").replace("/", "_").replace(":", "_")
         return f"{key}_channels"
 
-    def export_image(self, path) -> None:
-        """Save the plot rows as PNG or SVG (by the suffix of `path`)."""
-        export_image(self.graphics.scene(), path)
+    def export_image(self, path, caption: bool = True) -> None:
+        """Save the plot rows as PNG or SVG (by the suffix of `path`), under a caption naming
+        the layer and the marks (unless `caption` is False)."""
+        self.flush()
+        export_image(self.graphics.scene(), path, self.caption_html() if caption else None)
+
+    def caption_html(self) -> str | None:
+        """What an exported picture says above the plot: the layer, its numbers, the marks."""
+        s = self.series
+        if s is None:
+            return None
+        key = html.escape(s.key or f"record {self._index} (no key)")
+        k = f"{self._k:g}"
+        marks = (f"<span style='color:{RED.name()}'>▼</span>&nbsp;not&nbsp;finite, ≤&nbsp;0 or "
+                 f"below&nbsp;FLT_EPSILON&nbsp;&nbsp; <span style='color:{ORANGE.name()}'>●</span>&nbsp;outside "
+                 f"Q1&nbsp;−&nbsp;{k}·IQR … Q3&nbsp;+&nbsp;{k}·IQR of log10 values (dashed lines)")
+        return (f"<b>{key}</b><br>{html.escape(self.details.text())}<br>{marks}")
 
 

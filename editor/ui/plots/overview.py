@@ -15,6 +15,7 @@ on its loader thread (`prepare`) and hands them over (`adopt`) before the file i
 """
 from __future__ import annotations
 
+import html
 import math
 
 import numpy as np
@@ -74,9 +75,10 @@ def _legend_html(symbols: bool = True) -> str:
         return f"<span style='color:{colour.name()}; font-weight:bold'>{glyph}</span>"
     items = [(span(tint(BLUE, 0.55), "┃"), "scale_w min–max"), (span(BLUE, "▬"), "scale_w median"),
              (span(ORANGE, "●"), "scale_d"), (span(tint(GREEN, 0.6), "┃"), "activation clip range"),
-             (span(RED, "▲" if symbols else "┃"), "layer with an error"),
+             (span(RED, "▼" if symbols else "┃"), "layer with an error"),
              (span(ORANGE, "●" if symbols else "┃"), "with a warning")]
-    return "&nbsp;&nbsp;&nbsp;".join(f"{g}&nbsp;{t}" for g, t in items)
+    # a narrow panel wraps the legend between its items, never inside one
+    return "&nbsp;&nbsp; ".join(f"{g}&nbsp;{t.replace(' ', '&nbsp;')}" for g, t in items)
 
 
 class _ProblemAxis(pg.AxisItem):
@@ -128,6 +130,7 @@ class ModelOverview(QWidget):
         self.summary = text_label()
         # the legend above the plot, where it hides no layer
         self.legend = text_label(_legend_html(), rich=True)
+        self.legend.setWordWrap(True)
         self.info = text_label(" ")
         self.info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.info.setWordWrap(True)
@@ -204,7 +207,7 @@ class ModelOverview(QWidget):
         self.act_view_all = make_action(self, "View all", self.view_all, "Home")
         self.act_open = make_action(self, "Open layer in channel plot", self._open_selected, "Return")
         self.act_png = make_action(self, "Export plot (PNG/SVG)…",
-                                   lambda: export_plot_dialog(self, self.graphics.scene(), "overview"))
+                                   lambda: export_plot_dialog(self, self, "overview"))
         self.act_csv = make_action(self, "Export overview table (CSV)…",
                                    lambda: export_csv_dialog(self, "overview", self.table))
         bar.addAction(self.act_log)
@@ -440,7 +443,10 @@ class ModelOverview(QWidget):
                 half = (x1 - x0) / 2
                 self.p_scale.setXRange(i - half, i + half, padding=0)
 
-    def export_image(self, path) -> None:
-        """Save the overview as PNG or SVG (by the suffix of `path`)."""
+    def export_image(self, path, caption: bool = True) -> None:
+        """Save the overview as PNG or SVG (by the suffix of `path`), under its title, summary
+        and legend (unless `caption` is False)."""
         self.flush()
-        export_image(self.graphics.scene(), path)
+        text = (f"<b>{html.escape(self.title.text())}</b>{html.escape(self.summary.text())}<br>"
+                f"{self.legend.text()}")
+        export_image(self.graphics.scene(), path, text if caption else None)

@@ -9,6 +9,7 @@ producers purple; no begin/end grey at the axis. Hover explains, a click selects
 """
 from __future__ import annotations
 
+import html
 import math
 
 import numpy as np
@@ -57,9 +58,20 @@ from editor.ui.plots._live import PlotContext
 from editor.ui.selection import Selection
 from editor.ui.tree_model import ChangeKind, RecordChange, RecordTreeModel
 
-#: Pixels the row labels get on the left.
+#: Pixels the row labels get on the left, at most; a narrow view gives them less (see
+#: `label_width`) so the bars keep most of the room.
 LABEL_WIDTH = 330
-#: Rows shown when a file opens (more are a scroll away): enough to read every label.
+#: ... and at least.
+MIN_LABEL_WIDTH = 120
+
+
+def label_width(view_width: int) -> int:
+    """Pixels for the row labels in a view `view_width` wide: 40 % of it, within
+    [MIN_LABEL_WIDTH, LABEL_WIDTH]."""
+    return int(min(LABEL_WIDTH, max(MIN_LABEL_WIDTH, 0.4 * view_width)))
+
+
+#: Rows shown when a file opens (more are a scroll away), at most: enough to read every label.
 FIRST_ROWS = 28
 
 
@@ -72,8 +84,10 @@ def bar_colour(bar: PruneBar):
 def _legend_html() -> str:
     items = [(BLUE, "producer"), (SKY, "consumer"), (ORANGE, "width mismatch"),
              (RED, "inverted / empty"), (PURPLE, "overlap"), (GREY, "no range (×)")]
-    squares = "&nbsp;&nbsp;".join(f"<span style='color:{c.name()}'>■</span>&nbsp;{t}" for c, t in items)
-    return squares + "&nbsp;&nbsp;&nbsp;&nbsp;rows: P producer, C consumer, S selective prune"
+    # a narrow panel wraps the legend between its items, never inside one
+    squares = "&nbsp;&nbsp; ".join(f"<span style='color:{c.name()}'>■</span>&nbsp;{t.replace(' ', '&nbsp;')}"
+                                   for c, t in items)
+    return squares + "&nbsp;&nbsp; rows:&nbsp;P&nbsp;producer, C&nbsp;consumer, S&nbsp;selective&nbsp;prune"
 
 
 class _RowAxis(pg.AxisItem):
@@ -81,15 +95,26 @@ class _RowAxis(pg.AxisItem):
 
     def __init__(self) -> None:
         super().__init__("left")
-        #: row -> (prefix kept whole, text shortened on the left to fit)
+        #: row -> (prefix kept whole, text shortened to fit; on the left for node names,
+        #: whose ends tell them apart, on the right for headers)
         self.labels: dict[int, tuple[str, str]] = {}
+        self.headers: set[int] = set()
+        self.label_width = LABEL_WIDTH
         self.setWidth(LABEL_WIDTH)
         self._fm = QFontMetrics(QFont())
 
-    def set_labels(self, labels: dict[int, tuple[str, str]]) -> None:
+    def set_labels(self, labels: dict[int, tuple[str, str]], headers: set[int] = frozenset()) -> None:
         self.labels = labels
+        self.headers = set(headers)
         self.picture = None
         self.update()
+
+    def set_label_width(self, width: int) -> None:
+        if width != self.label_width:
+            self.label_width = width
+            self.setWidth(width)
+            self.picture = None
+            self.update()
 
     def tickValues(self, minVal, maxVal, size):
         minVal, maxVal = sorted((minVal, maxVal))  # an inverted axis gives them the other way
@@ -105,10 +130,14 @@ class _RowAxis(pg.AxisItem):
     def tickStrings(self, values, scale, spacing):
         out = []
         for v in values:
-            prefix, text = self.labels.get(int(round(v)), ("", ""))
-            room = LABEL_WIDTH - 16 - self._fm.horizontalAdvance(prefix)
-            # names share long prefixes (resnet_v1_50/block1/…): their end tells them apart
-            out.append(prefix + self._fm.elidedText(text, Qt.TextElideMode.ElideLeft, room))
+            row = int(round(v))
+            prefix, text = self.labels.get(row, ("", ""))
+            room = self.label_width - 16 - self._fm.horizontalAdvance(prefix)
+            # node names share long prefixes (resnet_v1_50/block1/…): their end tells them
+            # apart; a header keeps its start ("prune record 27 — …"). A label wider than the
+            # axis would not be drawn at all.
+            mode = Qt.TextElideMode.ElideRight if row in self.headers else Qt.TextElideMode.ElideLeft
+            out.append(prefix + self._fm.elidedText(text, mode, room))
         return out
 
 
@@ -142,6 +171,7 @@ class PruneRangesView(QWidget):
         self.title.setFont(font)
         self.summary = text_label()
         self.legend = text_label(_legend_html(), rich=True)
+        self.legend.setWordWrap(True)
         self.info = text_label(" ")
         self.info.setWordWrap(True)
         self.info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -189,7 +219,7 @@ class PruneRangesView(QWidget):
         self.act_next = make_action(self, "Next problem", lambda: self._jump_problem(1), "N")
         self.act_prev = make_action(self, "Previous problem", lambda: self._jump_problem(-1), "Shift+N")
         self.act_png = make_action(self, "Export plot (PNG/SVG)…",
-                                   lambda: export_plot_dialog(self, self.plot_widget.scene(), "prune_ranges"))
+                                   lambda: export_plot_dialog(self, self, "prune_ranges"))
         bar.addWidget(self.only_box)
         bar.addAction(self.act_prev)
         bar.addAction(self.act_next)
@@ -235,6 +265,10 @@ class PruneRangesView(QWidget):
             self.refresh()
             self._show_selected(scroll=True)  # what was selected while this tab was hidden
 
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.axis.set_label_width(label_width(event.size().width()))
+
     def _on_record_changed(self, change: RecordChange) -> None:
         # a layer edit cannot move a bar; its findings come with the prune records' own
         if change.kind is ChangeKind.RESET or change.field == "prune_record":
@@ -276,12 +310,12 @@ class PruneRangesView(QWidget):
                           brushes=brushes or None, pens=pens or None)
         missing = [b for b in lay.bars if b.status == BAR_NO_RANGE]  # an × at channel 0
         self.missing.setData(x=np.zeros(len(missing)), y=np.array([b.row for b in missing], dtype=np.float64))
-        labels = {r: (t, "") for r, t in lay.headers.items()}
+        labels = {r: ("", t) for r, t in lay.headers.items()}
         for b in lay.bars:
             typed = b.op_type and not b.name.endswith(b.op_type)
             labels[b.row] = ({"producer": "P  ", "consumer": "C  "}.get(b.role, "S  "),
                              b.name + (f" · {b.op_type}" if typed else ""))
-        self.axis.set_labels(labels)
+        self.axis.set_labels(labels, set(lay.headers))
         counts = lay.counts()
         bad = [f"{counts[s]} {BAR_STATUS[s]}" for s in (BAR_MISMATCH, BAR_INVERTED, BAR_OVERLAP, BAR_NO_RANGE)
                if counts[s]]
@@ -308,7 +342,15 @@ class PruneRangesView(QWidget):
         ends = [max(b.begin, b.end) for b in lay.bars if b.drawn]
         right = max(ends) if ends else 1
         self.plot.setXRange(0, right, padding=0.02)
-        self.plot.setYRange(-0.6, min(lay.rows, FIRST_ROWS) + 0.6, padding=0)
+        self.plot.setYRange(-0.6, min(lay.rows, self.first_rows()) + 0.6, padding=0)
+
+    def first_rows(self) -> int:
+        """Rows a fresh view shows: FIRST_ROWS, fewer where the plot is too short to label
+        each of them (16 pixels a row)."""
+        height = self.plot.vb.height()
+        if height <= 0:
+            return FIRST_ROWS
+        return max(6, min(FIRST_ROWS, int(height // 16)))
 
     def set_only_selected(self, on: bool) -> None:
         """Show only the selected prune record (True) or all of them."""
@@ -425,7 +467,10 @@ class PruneRangesView(QWidget):
         if len(selected) == 1:
             self.info.setText(self.describe(selected[0]))
 
-    def export_image(self, path) -> None:
-        """Save the bars as PNG or SVG (by the suffix of `path`)."""
+    def export_image(self, path, caption: bool = True) -> None:
+        """Save the bars as PNG or SVG (by the suffix of `path`), under the view's title,
+        summary and legend (unless `caption` is False)."""
         self.flush()
-        export_image(self.plot_widget.scene(), path)
+        text = (f"<b>{html.escape(self.title.text())}</b>{html.escape(self.summary.text())}<br>"
+                f"{self.legend.text()}")
+        export_image(self.plot_widget.scene(), path, text if caption else None)

@@ -1,0 +1,194 @@
+"""What a reviewer sees in the plots, beyond the numbers: labels that can be read at the
+sizes the window gives them, lines that describe what is shown, exports that say what they
+show, and span edits that do not trip over channels they leave alone."""
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPointF, QSize
+from PySide6.QtGui import QFontMetrics, QImage
+
+from editor.records.synth import make_big
+from editor.ui.commands import SetValueCommand
+from editor.ui.main_window import default_size
+from editor.ui.plots.prune_view import LABEL_WIDTH, MIN_LABEL_WIDTH, label_width
+from tests.ui.conftest import load_sample
+from tests.ui.test_plots import (
+    bits,
+    channel_plot,
+    make_env,
+    overview,
+    per_channel_layers,
+    plotted,
+    prune_view,
+)
+
+
+@pytest.fixture
+def sample_env():
+    message, _ = load_sample("resnet_tf_inner_prune.txt")
+    return make_env(message)
+
+
+@pytest.fixture
+def outlier_env():
+    return make_env(make_big("tf-inner", layers=20, channels=300, seed=7, outlier=(1, 5),
+                             prune_mismatch=True))
+
+
+def scale_w(env, i) -> np.ndarray:
+    return np.array(env.message.record[i].value.scale_w, dtype=np.float32)
+
+
+# ---------------------------------------------------------------------------- fence labels
+
+def test_fence_labels_never_cover_each_other_when_an_outlier_squeezes_the_band(qtbot, outlier_env):
+    plot = channel_plot(qtbot, outlier_env)
+    plot.resize(900, 600)
+    plot.show()
+    qtbot.waitExposed(plot)
+    outlier_env.sel.select(("record", 2))  # no planted outlier: room between the fences
+    row = plot.main
+
+    def rects():
+        plot.flush()
+        plot.grab()
+        return row.fence_hi.label.sceneBoundingRect(), row.fence_lo.label.sceneBoundingRect()
+
+    hi, lo = rects()
+    assert row.fence_labels_inside and not hi.intersects(lo)
+
+    # one channel 1000 times the largest stretches the axis: the band is a few pixels high
+    far = float(scale_w(outlier_env, 2).max()) * 1000
+    outlier_env.stack.push(SetValueCommand(outlier_env.model, ("record", 2, "value", "scale_w", 9), far))
+    hi, lo = rects()
+    vb = row.plot.vb
+    y_hi = vb.mapViewToScene(QPointF(0.0, row.fence_hi.value())).y()
+    y_lo = vb.mapViewToScene(QPointF(0.0, row.fence_lo.value())).y()
+    assert abs(y_lo - y_hi) < lo.height()  # the squeeze happened
+    assert not row.fence_labels_inside
+    assert not hi.intersects(lo)
+    assert hi.bottom() <= y_hi + 1 and lo.top() >= y_lo - 1  # Q3's above its line, Q1's below
+    assert row.fence_hi.label.toPlainText().startswith("Q3") and row.fence_lo.label.toPlainText().startswith("Q1")
+
+    outlier_env.stack.undo()
+    hi, lo = rects()
+    assert row.fence_labels_inside and not hi.intersects(lo)
+
+
+def test_log_axis_starts_at_the_usual_values_not_at_a_degenerate_one(qtbot, sample_env):
+    plot = channel_plot(qtbot, sample_env)
+    i = per_channel_layers(sample_env.message)[0]
+    sample_env.stack.push(SetValueCommand(sample_env.model, ("record", i, "value", "scale_w", 2), 1e-12))
+    sample_env.sel.select(("record", i))
+    plot.set_log(True)
+    plot.flush()
+    values = scale_w(sample_env, i)
+    usual = np.delete(values, 2)
+    base = math.floor(math.log10(float(usual.min())))
+    assert plot.main.baseline(values, True) == base
+    drawn = plotted(plot)
+    assert drawn[2] == 10.0 ** base  # sits on the base line ...
+    assert bits(np.delete(drawn, 2)) == bits(usual)  # ... and nothing else moved
+    assert bits(plot.main.y) == bits(values)  # hover and tables keep the exact value
+    bad_x, bad_y = plot.main.bad_points.getOriginalDataset()
+    assert bad_x.tolist() == [2.0] and bad_y.tolist() == [10.0 ** base]  # marked in red there
+    plot.set_log(False)
+    assert bits(plotted(plot)) == bits(values)
+
+
+# ---------------------------------------------------------------------------- the info line
+
+def test_info_line_forgets_the_channel_of_the_layer_shown_before(qtbot, sample_env):
+    plot = channel_plot(qtbot, sample_env)
+    a, b = per_channel_layers(sample_env.message)[:2]
+    sample_env.sel.select(("record", a, "value", "scale_w", 7))
+    assert plot.info.text().startswith("channel 7:")
+    sample_env.sel.select(("record", b))
+    assert plot.layer_index == b
+    assert "channel 7" not in plot.info.text()
+
+
+def test_span_edit_says_what_it_did_and_leaves_a_broken_channel_alone(qtbot, sample_env):
+    plot = channel_plot(qtbot, sample_env)
+    i = per_channel_layers(sample_env.message)[1]
+    sample_env.stack.push(SetValueCommand(sample_env.model, ("record", i, "value", "scale_w", 5), 0.0))
+    sample_env.sel.select(("record", i))
+    old = scale_w(sample_env, i)
+    plot.set_span(3, 7)
+    # channel 5 is 0 before and after: not a reason to refuse doubling the others
+    assert plot.multiply_span(2.0) is None
+    new = scale_w(sample_env, i)
+    expect = old.copy()
+    expect[[3, 4, 6, 7]] = (old[[3, 4, 6, 7]].astype(np.float64) * 2).astype(np.float32)
+    assert bits(new) == bits(expect)
+    plot.flush()
+    assert plot.info.text().startswith("Done: Multiply scale_w[3–7]")
+    plot.set_span(1, 2)
+    assert "Done" not in plot.info.text() and "span: scale_w[1–2]" in plot.info.text()
+    # a change that does touch it is still judged: 0 clamped into [0, 1] stays 0, but -1 ...
+    plot.set_span(5, 5)
+    got = plot.clamp_span(-1.0, -0.5)
+    assert got is not None and "scale_w[5]" in got
+
+
+# ---------------------------------------------------------------------------- prune view
+
+def test_prune_labels_fit_a_narrow_view_and_headers_keep_their_start(qtbot, sample_env):
+    assert label_width(2000) == LABEL_WIDTH and label_width(100) == MIN_LABEL_WIDTH
+    view = prune_view(qtbot, sample_env)
+    view.resize(420, 600)
+    view.show()
+    qtbot.waitExposed(view)
+    view.grab()
+    assert view.axis.label_width == label_width(420) < LABEL_WIDTH
+    assert view.plot.vb.width() > 150  # the bars keep room
+    fm = QFontMetrics(view.axis.font())
+    headers = sorted(view.layout_data.headers)
+    strings = view.axis.tickStrings([float(r) for r in headers], 1.0, 1.0)
+    for row, text in zip(headers, strings, strict=True):
+        assert text.startswith("prune record ")
+        assert fm.horizontalAdvance(text) <= view.axis.label_width - 16
+        assert view.layout_data.headers[row].startswith(text.rstrip("…"))
+    # a fresh view shows only as many rows as it can label
+    view.view_all()
+    y0, y1 = view.plot.vb.viewRange()[1]
+    assert (y1 - y0) * 16 <= view.plot.vb.height() + 2 * 16
+
+
+# ---------------------------------------------------------------------------- exports
+
+def test_overview_csv_writes_no_negative_zero(qtbot, sample_env):
+    assert any(e.value.offset_d == -128 for e in sample_env.message.record)  # clip_lo = -0.0 there
+    _, rows = overview(qtbot, sample_env).table()
+    assert not any(cell == "-0.0" for row in rows for cell in row)
+
+
+def test_exported_pictures_say_what_they_show(qtbot, sample_env, tmp_path):
+    plot = channel_plot(qtbot, sample_env)
+    plot.resize(700, 500)
+    i = per_channel_layers(sample_env.message)[0]
+    sample_env.sel.select(("record", i))
+    plot.grab()
+    plot.export_image(tmp_path / "bare.png", caption=False)
+    plot.export_image(tmp_path / "c.png")
+    bare, captioned = QImage(str(tmp_path / "bare.png")), QImage(str(tmp_path / "c.png"))
+    assert captioned.width() == bare.width() and captioned.height() > bare.height() + 40
+    # the plot itself is drawn unchanged under the caption
+    top = captioned.height() - bare.height()
+    assert captioned.copy(0, top, bare.width(), bare.height()).convertToFormat(bare.format()) == bare
+    plot.export_image(tmp_path / "c.svg")
+    texts = "".join(t.text or "" for t in ET.parse(tmp_path / "c.svg").getroot().iter()
+                    if t.tag.endswith("text") or t.tag.endswith("tspan"))
+    key = sample_env.message.record[i].key
+    assert key.split("/")[-1] in texts and "FLT_EPSILON" in texts
+
+
+def test_first_start_window_size_follows_the_screen():
+    assert default_size(None) == (1280, 820)
+    assert default_size(QSize(1366, 768)) == (1280, 820)
+    assert default_size(QSize(1920, 1040)) == (1680, 936)
+    assert default_size(QSize(2560, 1400)) == (1680, 1000)
