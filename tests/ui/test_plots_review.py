@@ -192,3 +192,18 @@ def test_first_start_window_size_follows_the_screen():
     assert default_size(QSize(1366, 768)) == (1280, 820)
     assert default_size(QSize(1920, 1040)) == (1680, 936)
     assert default_size(QSize(2560, 1400)) == (1680, 1000)
+
+
+def test_overview_log_axis_has_no_si_prefix_with_a_tiny_scale(qtbot, sample_env):
+    """scale_d = 1e-9 pulled the axis into pyqtgraph's SI-prefix mode: the label read
+    "(x0.001)" and 0.1 was ticked as "10²"."""
+    sample_env.stack.push(SetValueCommand(sample_env.model, ("record", 0, "value", "scale_d"), 1e-9))
+    view = overview(qtbot, sample_env)
+    view.resize(900, 600)
+    view.show()
+    qtbot.waitExposed(view)
+    view.grab()
+    axis = view.p_scale.getAxis("left")
+    assert axis.autoSIPrefixScale == 1.0 and "x0.001" not in axis.labelString()
+    ticks = axis.tickStrings([-1.0, 0.0], 1.0, 1.0)
+    assert ticks[0] in ("0.1", "10⁻¹", "1e-01", "1e-1") and ticks[1] in ("1", "10⁰", "1e+00")

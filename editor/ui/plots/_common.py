@@ -185,6 +185,11 @@ class ScaleAxis(pg.AxisItem):
 
     MIN_GAP = 18
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # "0.001", never "(x0.001)": on a log axis the prefix turned 0.1 into a "10²" tick
+        self.enableAutoSIPrefix(False)
+
     def logTickValues(self, minVal, maxVal, size, stdTicks):
         lo, hi = math.floor(minVal), math.ceil(maxVal)
         px = size / max(maxVal - minVal, 1e-12)
