@@ -8,7 +8,11 @@ a few planted problems), renders it as text (``str(message)``, upb's C printer) 
 - ``rules.check_message`` (all rules, context included),
 - ``text_format.Parse`` of the same text (what reading costs at least, pure Python),
 - ``SerializeToString`` + ``ParseFromString`` (binary round trip, the C floor),
-- re-checking one edited entry with ``LiveChecker.entry_changed`` (what the GUI pays per edit).
+- re-checking one edited entry with ``LiveChecker.entry_changed`` (what the GUI pays per edit),
+- the real command a CI job runs, ``record-editor check FILE``, as a subprocess on the text
+  written to a file (process start, reading, every rule, printing), against the reference
+  ``python -m grpc_tools.protoc --encode=<message>`` reading the same file (C++ text parser,
+  also with its process start) and ``text_format.Parse`` above.
 
 Prints times and ratios; no thresholds. Defaults give the 5 000 × 1 024 case (about 190 MB
 of text: some 37 bytes per channel); ``--channels 256`` gives about 50 MB.
@@ -16,8 +20,11 @@ of text: some 37 bytes per channel); ``--channels 256`` gives about 50 MB.
 from __future__ import annotations
 
 import argparse
+import shutil
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -26,6 +33,7 @@ from google.protobuf import text_format
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from editor.paths import proto_dir  # noqa: E402
 from editor.records.dialects import DIALECTS  # noqa: E402
 from editor.records.rules import LiveChecker, check_message  # noqa: E402
 
@@ -64,6 +72,41 @@ def timed(fn, repeat: int) -> float:
     return statistics.median(times)
 
 
+def check_command() -> list[str]:
+    """``record-editor`` as installed next to this Python (else ``python -m editor``)."""
+    exe = Path(sys.executable).with_name("record-editor")
+    if exe.exists():
+        return [str(exe)]
+    found = shutil.which("record-editor")
+    return [found] if found else [sys.executable, "-m", "editor"]
+
+
+def time_commands(path: Path, dialect: str, repeat: int) -> tuple[float, float | None, int]:
+    """(record-editor check, protoc --encode or None, check's exit code) on the file `path`."""
+    d = DIALECTS[dialect]
+    cli = [*check_command(), "check", "--dialect", dialect, str(path)]
+    codes: list[int] = []
+
+    def run_check() -> None:
+        codes.append(subprocess.run(cli, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE).returncode)
+
+    check_s = timed(run_check, repeat)
+    if codes[-1] not in (0, 1):
+        raise SystemExit(f"record-editor check failed (exit {codes[-1]}): {' '.join(cli)}")
+
+    def protoc() -> None:
+        with open(path, "rb") as fh:
+            subprocess.run([sys.executable, "-m", "grpc_tools.protoc", f"-I{proto_dir()}",
+                            f"--encode={d.full_name}", d.proto_file],
+                           stdin=fh, stdout=subprocess.DEVNULL, check=True)
+
+    try:
+        protoc_s: float | None = timed(protoc, repeat)
+    except (OSError, subprocess.CalledProcessError):
+        protoc_s = None  # grpcio-tools not installed: no C++ reference
+    return check_s, protoc_s, codes[-1]
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--layers", type=int, default=5000)
@@ -100,6 +143,11 @@ def main(argv: list[str] | None = None) -> int:
 
     edit_s = timed(edit, max(args.repeat, 20))
 
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "record.txt"
+        path.write_text(text, encoding="ascii")
+        cli_s, protoc_s, code = time_commands(path, args.dialect, args.repeat)
+
     print(f"problems found:                  {len(problems)}")
     print(f"check_message:                   {check_s:8.3f} s  ({mb / check_s:6.1f} MB/s)")
     print(f"text_format.Parse (same text):   {parse_s:8.3f} s  ({mb / parse_s:6.1f} MB/s)")
@@ -108,6 +156,14 @@ def main(argv: list[str] | None = None) -> int:
     print(f"ratio check / text_format.Parse: {check_s / parse_s:8.3f}")
     print(f"ratio check / binary round trip: {check_s / binary_s:8.2f}")
     print(f"ratio full check / one entry:    {check_s / edit_s:8.0f}")
+    print(f"record-editor check FILE:        {cli_s:8.3f} s  ({mb / cli_s:6.1f} MB/s, a subprocess, "
+          f"exit {code})")
+    if protoc_s is not None:
+        print(f"protoc --encode FILE (C++):      {protoc_s:8.3f} s  ({mb / protoc_s:6.1f} MB/s, a subprocess)")
+        print(f"ratio CLI check / protoc:        {cli_s / protoc_s:8.2f}")
+    else:
+        print("protoc --encode:                 not available (pip install grpcio-tools)")
+    print(f"ratio CLI check / text_format:   {cli_s / parse_s:8.3f}")
     return 0
 
 

@@ -83,7 +83,8 @@ class RecordDiff:
 
     def lines(self) -> list[str]:
         common = self.layers_a - len(self.only_in_a)
-        out = [f"{common} layers in both, {len(self.only_in_a)} only in A, {len(self.only_in_b)} only in B; "
+        out = [f"{common} layer{'' if common == 1 else 's'} in both, {len(self.only_in_a)} only in A, "
+               f"{len(self.only_in_b)} only in B; "
                f"{len(self.changed)} differ" + ("; the layer order differs" if self.order_differs else "")]
         out += [f"- only in A: {k}" for k in self.only_in_a]
         out += [f"+ only in B: {k}" for k in self.only_in_b]

@@ -54,3 +54,14 @@ class Problem:
                 where += f":{self.column}"
         prefix = f"{where}: " if where else ""
         return f"{prefix}{self.severity.value} [{self.rule}] {self.message}"
+
+
+#: Rule ids of the problems found while reading a file (not by the rule engine): what
+#: ``record-editor check --rule`` accepts besides the engine's rules.
+READING_RULES = {
+    "field-override": "a non-repeated field given twice (Python keeps the last, C++ readers reject it)",
+    "python-only-syntax": "a number spelling only Python's text_format accepts (+1, 1_0)",
+    "duplicate-key": "a layer key given twice (also a rule)",
+    "repaired": "a documentation artefact fixed by --repair",
+    "binary-dialect-guess": "a binary file that reads cleanly as more than one dialect",
+}

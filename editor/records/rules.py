@@ -615,6 +615,11 @@ def _vector(e: EntryView, label: str, values: np.ndarray, bad_mask: np.ndarray, 
     yield Finding(msg, f"{label}[{first}]", severity)
 
 
+def _an(word: str) -> str:
+    """``a FLOAT``, ``an INT``: the article a type name takes."""
+    return f"{'an' if word[:1].upper() in 'AEIOU' else 'a'} {word}"
+
+
 def _act_desc(e: EntryView, act: str | None) -> str:
     if act is None:
         if e.dialect.has_value_field("act_type"):
@@ -958,19 +963,31 @@ def _caffe_shape(e: EntryView):
             yield Finding(f"{f} is missing; AMCT Caffe cannot infer shapes and needs the layer's input "
                           "shape (channels, height, width) on every quantized layer", f)
         elif getattr(e.value, f) == 0:
-            yield Finding(f"{f} = 0 is not a valid input shape", f)
+            yield Finding(f"{f} = 0 is not a valid input shape; channels, height and width must each "
+                          "be ≥ 1", f)
 
 
 RESERVED_FIELD = rule(
-    "reserved-field", WARNING, frozenset({"tf-convert", "tf-inner"}),
-    "fields documented as unsupported: shift_bit in TF convert_model (reserved), cluster (NUQ)")
+    "reserved-field", WARNING, frozenset({"tf-convert", "tf-inner", "caffe"}),
+    "fields documented as unsupported: shift_bit in TF convert_model (reserved), cluster (NUQ); "
+    "info for shift_bit in Caffe, whose documentation both reserves and requires it", also=(INFO,))
+
+#: Seed 000 (AMCT Caffe) on shift_bit, in its own two places (the field table; the record section).
+CAFFE_SHIFT_BIT = (
+    "shift_bit is set, and AMCT Caffe's documentation contradicts itself about it: its field table "
+    "says shift_bit is reserved for convert_model, not supported and not to be configured, while its "
+    "record section says a quantized layer's config needs shift_bit among its fields, and its example "
+    "sets it; which of the two applies is not documented, so this is a note, not a warning")
 
 
 @RESERVED_FIELD.on_entry
 def _reserved_field(e: EntryView):
-    if e.dialect.name == "tf-convert" and e.has("shift_bit"):
-        yield Finding("shift_bit is reserved for convert_model and not supported; remove it "
-                      "(AMCT may stop with 'shift_bit is not support')", "shift_bit")
+    if e.has("shift_bit"):
+        if e.dialect.name == "tf-convert":
+            yield Finding("shift_bit is reserved for convert_model and not supported; remove it "
+                          "(AMCT may stop with 'shift_bit is not support')", "shift_bit")
+        elif e.dialect.name == "caffe":
+            yield Finding(CAFFE_SHIFT_BIT, "shift_bit", INFO)
     if e.has("cluster"):
         yield Finding("cluster (NUQ centres) is documented as not supported", "cluster")
 
@@ -1108,8 +1125,8 @@ def _prune_attr_type(p: PruneView):
             expected = _VALUE_FIELD[t]
             wrong = [f for f in present if f != expected]
             if wrong:
-                yield Finding(f"{label} has type {_TYPE_NAME(t)} but sets {', '.join(wrong)}; a "
-                              f"{_TYPE_NAME(t)} attr carries its value in {expected}", apath)
+                yield Finding(f"{label} has type {_TYPE_NAME(t)} but sets {', '.join(wrong)}; "
+                              f"{_an(_TYPE_NAME(t))} attr carries its value in {expected}", apath)
             elif not present:
                 yield Finding(f"{label} has type {_TYPE_NAME(t)} but no {expected} value (it reads as "
                               "empty/0)", apath, WARNING)
@@ -1151,8 +1168,15 @@ def _prune_range(p: PruneView):
             if outside.size:
                 yield Finding(f"{label}: prune_index {', '.join(map(str, outside[:5]))} outside the "
                               f"channel range [{b.i}, {e.i})", f"{path}.attr[{jp}]")
-            if np.unique(idx).size != idx.size:
-                yield Finding(f"{label}: prune_index lists a channel twice", f"{path}.attr[{jp}]")
+            values, counts = np.unique(idx, return_counts=True)
+            twice = values[counts > 1]
+            if twice.size:
+                listed = ", ".join(f"{int(v)} ({int(n)} times)" for v, n in
+                                   zip(twice[:5], counts[counts > 1][:5], strict=True))
+                more = f" and {twice.size - 5} more" if twice.size > 5 else ""
+                yield Finding(f"{label}: prune_index lists channel{'s' if twice.size > 1 else ''} "
+                              f"{listed}{more} more than once; each pruned channel is listed once",
+                              f"{path}.attr[{jp}]")
 
 
 PRUNE_WIDTH = rule("prune-width", ERROR, PRUNE,
@@ -1368,6 +1392,38 @@ def check_document(doc, *, rules: Iterable[str] | None = None,
     return [locate(doc, p) for p in problems]
 
 
+#: Reading problems the rule engine judges too. Such a reading problem stands only while the
+#: rules still find the same thing (same rule, entry and key): it keeps its line numbers and
+#: its words about the file, but follows edits, so fixing the record clears it.
+REJUDGED = frozenset({"duplicate-key"})
+
+
+def _same_finding(p: Problem) -> tuple:
+    return (p.rule, p.record_index, p.prune_record, p.record)
+
+
+def merge_problems(reading: Iterable[Problem], found: Iterable[Problem]) -> list[Problem]:
+    """Reading problems then rule problems, each finding listed once: what `check` prints and
+    the problems dock lists.
+
+    A rule problem that a reading problem already reports (same rule, entry and key; e.g. the
+    reader's duplicate key) is dropped; a reading problem of a `REJUDGED` rule is dropped when
+    the rules no longer find it (the record was edited since it was read).
+    """
+    found = list(found)
+    confirmed = {_same_finding(p) for p in found if p.rule in REJUDGED}
+    out = [p for p in reading if p.rule not in REJUDGED or _same_finding(p) in confirmed]
+    seen = {_same_finding(p) for p in out}
+    out += [p for p in found if _same_finding(p) not in seen]
+    return out
+
+
+def document_problems(doc) -> list[Problem]:
+    """Everything wrong with a `RecordDocument` as read: reading problems and every rule,
+    merged by `merge_problems` (what ``record-editor check`` reports before filtering)."""
+    return merge_problems(doc.problems, check_document(doc))
+
+
 def locate(doc, p: Problem) -> Problem:
     """`p` with line/column from ``doc.locate`` (the field's own place, else its entry's)."""
     if p.record_index is None and p.prune_record is None:
@@ -1385,7 +1441,8 @@ class LiveChecker:
 
     Call the matching method after each change to the message; only what the change can
     affect is re-checked (the edited entry, entries sharing its old or new key, entries
-    of renamed/retyped prune nodes; whole-file rules always, they are cheap).
+    of renamed/retyped prune nodes). Whole-file rules walk every entry, so they run when
+    the problems are next read, once for a whole bulk edit, not once per edited entry.
     """
 
     def __init__(self, message: Message, dialect: str | Dialect, *, rules: Iterable[str] | None = None,
@@ -1407,6 +1464,8 @@ class LiveChecker:
         """All current problems, in `check_message` order."""
         out = [p for ps in self._entries for p in ps]
         out += [p for ps in self._prunes for p in ps]
+        if self._document is None:
+            self._document = _document_problems(self.message, self.dialect, self.context, self._sel)
         return out + self._document
 
     def entry_problems(self, index: int) -> list[Problem]:
@@ -1482,7 +1541,7 @@ class LiveChecker:
         return _prune_problems(self.message, self.dialect, j, self.context, self._sel)
 
     def _recheck_document(self) -> None:
-        self._document = _document_problems(self.message, self.dialect, self.context, self._sel)
+        self._document: list[Problem] | None = None  # found again when `problems` is read
 
 
 # --- validation before an edit is committed ---------------------------------------------

@@ -65,15 +65,36 @@ def _matches(p: Problem, exp: dict) -> bool:
 
 # --- one bad and one ok file per rule -------------------------------------------------------
 
+#: ``RULE.bad.txt``/``RULE.ok.txt`` for every rule, and ``RULE.VARIANT.bad.txt``/``.ok.txt`` pairs
+#: where a rule behaves differently in another dialect (e.g. reserved-field.caffe)
+_RULE_FILE = re.compile(r"^(?P<rule>[a-z0-9-]+)(?:\.(?P<variant>[a-z0-9-]+))?\.(?P<kind>bad|ok)\.txt$")
+
+
+def _variants() -> list[str]:
+    """``rule`` and ``rule.variant`` stems of the rule test files, every rule's plain one first."""
+    extra = sorted({p.name.rsplit(".", 2)[0] for p in RULE_DATA.glob("*.*.*.txt")})
+    return list(RULES) + extra
+
+
+def _rule_of(stem: str) -> str:
+    return stem.split(".")[0]
+
+
 def test_every_rule_has_a_bad_and_an_ok_file():
     files = {p.name for p in RULE_DATA.glob("*.txt")}
     expected = {f"{r}.{kind}.txt" for r in RULES for kind in ("bad", "ok")}
-    assert files == expected
+    assert expected <= files
+    for name in files - expected:  # a dialect variant: a known rule, with both files
+        m = _RULE_FILE.match(name)
+        assert m and m["variant"] and m["rule"] in RULES, name
+        other = "ok" if m["kind"] == "bad" else "bad"
+        assert f"{m['rule']}.{m['variant']}.{other}.txt" in files, name
 
 
-@pytest.mark.parametrize("rule_id", list(RULES))
-def test_bad_file_triggers_exactly_the_expected_problems(rule_id):
-    dialect, message, expects = load_rule_file(RULE_DATA / f"{rule_id}.bad.txt")
+@pytest.mark.parametrize("stem", _variants())
+def test_bad_file_triggers_exactly_the_expected_problems(stem):
+    rule_id = _rule_of(stem)
+    dialect, message, expects = load_rule_file(RULE_DATA / f"{stem}.bad.txt")
     assert expects, "a bad file lists what it expects"
     assert RULES[rule_id].applies_to(dialect)
     found = [p for p in check_message(message, dialect) if p.rule == rule_id]
@@ -92,18 +113,20 @@ def test_bad_file_triggers_exactly_the_expected_problems(rule_id):
         assert p.field, "every finding names a field"
 
 
-@pytest.mark.parametrize("rule_id", list(RULES))
-def test_ok_file_is_clean(rule_id):
-    dialect, message, expects = load_rule_file(RULE_DATA / f"{rule_id}.ok.txt")
+@pytest.mark.parametrize("stem", _variants())
+def test_ok_file_is_clean(stem):
+    rule_id = _rule_of(stem)
+    dialect, message, expects = load_rule_file(RULE_DATA / f"{stem}.ok.txt")
     assert not expects
     problems = check_message(message, dialect)
     assert [p for p in problems if p.rule == rule_id] == []
     assert [p.message for p in problems if p.severity is Severity.ERROR] == []
 
 
-@pytest.mark.parametrize("rule_id", list(RULES))
-def test_selecting_one_rule_runs_only_that_rule(rule_id):
-    dialect, message, _ = load_rule_file(RULE_DATA / f"{rule_id}.bad.txt")
+@pytest.mark.parametrize("stem", _variants())
+def test_selecting_one_rule_runs_only_that_rule(stem):
+    rule_id = _rule_of(stem)
+    dialect, message, _ = load_rule_file(RULE_DATA / f"{stem}.bad.txt")
     only = check_message(message, dialect, rules=[rule_id])
     assert only and {p.rule for p in only} == {rule_id}
     assert only == [p for p in check_message(message, dialect) if p.rule == rule_id]
@@ -161,6 +184,28 @@ def test_key_shown_with_its_line_breaks_visible():
     assert 'did you mean "conv2d/Conv2D"' in p.message
 
 
+def _prune(dialect: str, node_attrs: str) -> object:
+    return parse(dialect, 'prune_record { producer { name: "a/Conv2D" attr { name: "begin" type: INT i: 0 } '
+                          'attr { name: "end" type: INT i: 8 } ' + node_attrs + " } }")
+
+
+def test_wording_an_int_attr_the_repeated_channel_and_the_shape_range():
+    (p,) = check_message(_prune("tf-inner", 'attr { name: "group" type: INT f: 2 }'), "tf-inner",
+                         rules=["prune-attr-type"])
+    assert "has type INT but sets f; an INT attr carries its value in i" in p.message
+    (p,) = check_message(_prune("tf-inner", 'attr { name: "prune_index" type: INTS ints: [1, 5, 5, 2] }'),
+                         "tf-inner", rules=["prune-range"])
+    assert "prune_index lists channel 5 (2 times) more than once" in p.message
+    (p,) = check_message(_prune("tf-inner", 'attr { name: "prune_index" type: INTS ints: [3, 1, 3, 1, 3] }'),
+                         "tf-inner", rules=["prune-range"])
+    assert "prune_index lists channels 1 (2 times), 3 (3 times) more than once" in p.message
+    caffe = parse("caffe", 'record { key: "conv1" value { scale_d: 0.1 offset_d: 0 scale_w: 0.1 offset_w: 0 '
+                           "channels: 3 height: 8 width: 0 } }")
+    (p,) = check_message(caffe, "caffe", rules=["caffe-shape-required"])
+    assert p.message == ('layer "conv1": width = 0 is not a valid input shape; channels, height and width '
+                         "must each be ≥ 1")
+
+
 def test_guessed_type_is_said_in_the_message():
     msg = parse("tf-inner", 'record { key: "fc1" value { scale_d: 0.1 offset_d: 0 '
                             "scale_w: [0.1, 0.2] offset_w: [0, 0] } }")
@@ -210,6 +255,20 @@ def test_shift_bit_reserved_only_in_tf_convert():
             continue
         found = check_message(parse(d, text), d, rules=[r for r in ["reserved-field"] if RULES[r].applies_to(d)])
         assert bool(found) == (d == "tf-convert"), d
+
+
+def test_shift_bit_in_caffe_is_a_note_that_names_the_contradiction():
+    text = ('record { key: "conv1" value { scale_d: 0.1 offset_d: 0 scale_w: 0.1 offset_w: 0 '
+            "shift_bit: 1 channels: 3 height: 8 width: 8 } }")
+    (p,) = check_message(parse("caffe", text), "caffe", rules=["reserved-field"])
+    assert p.severity is Severity.INFO and p.field == "shift_bit"
+    assert "reserved for convert_model" in p.message and "needs shift_bit" in p.message
+    assert "contradicts itself" in p.message and "example sets it" in p.message
+    # TF convert_model's docs only reserve it: a warning there
+    (p,) = check_message(parse("tf-convert", text.replace(" channels: 3 height: 8 width: 8", "")),
+                         "tf-convert", rules=["reserved-field"])
+    assert p.severity is Severity.WARNING
+    assert RULES["reserved-field"].severities == (Severity.WARNING, Severity.INFO)
 
 
 def test_cluster_is_documented_unsupported_in_tf_inner():
@@ -336,6 +395,32 @@ def test_check_document_fills_line_and_column_from_locate():
     assert (1, None, "scale_w[2]") in doc.calls and (1, None, None) in doc.calls
 
 
+def test_merge_lists_a_duplicate_key_once_and_drops_it_when_the_record_no_longer_has_it():
+    from editor.records.rules import document_problems, merge_problems
+
+    value = "value { scale_d: 0.1 offset_d: 0 scale_w: 0.1 offset_w: 0 }"
+    text = f'record {{\n  key: "a"\n  {value}\n}}\nrecord {{\n  key: "a"\n  {value}\n}}\n'
+    doc = RecordDocument.from_text(text, "tf-inner")
+    (read,) = doc.problems
+    (rule,) = [p for p in check_document(doc) if p.rule == "duplicate-key"]
+    # both report record 1: listed once, the reader's words and lines kept
+    assert read.rule == rule.rule == "duplicate-key" and read.record_index == rule.record_index == 1
+    merged = document_problems(doc)
+    assert [p for p in merged if p.rule == "duplicate-key"] == [read] and read.line == 5
+    # the record is edited: the rules no longer find it, so the reading problem goes as well
+    doc.message.record[1].key = "b"
+    assert [p.rule for p in merge_problems(doc.problems, check_message(doc.message, "tf-inner"))] == []
+    # the twin moved (another entry inserted above): the rules' finding, not the stale one
+    doc.message.record[1].key = "a"
+    doc.message.record.insert(0, doc.message.record[0])
+    doc.message.record[0].key = "z"
+    (p,) = merge_problems(doc.problems, check_message(doc.message, "tf-inner", rules=["duplicate-key"]))
+    assert p.record_index == 2 and p.line is None
+    # reading problems the rules do not judge stay as read
+    other = Problem(Severity.WARNING, "field-override", "x", "a", 0, field="scale_d", line=3)
+    assert merge_problems([other], []) == [other]
+
+
 def test_check_document_on_a_record_document(tmp_path):
     text = (RULE_DATA / "prune-width.bad.txt").read_text(encoding="utf-8")
     doc = RecordDocument.from_text(text, "tf-inner")
@@ -356,9 +441,9 @@ def _pieces(message, dialect):
     return out + check_file_rules(message, dialect, ctx)
 
 
-@pytest.mark.parametrize("rule_id", list(RULES))
-def test_pieces_add_up_to_check_message(rule_id):
-    dialect, message, _ = load_rule_file(RULE_DATA / f"{rule_id}.bad.txt")
+@pytest.mark.parametrize("stem", _variants())
+def test_pieces_add_up_to_check_message(stem):
+    dialect, message, _ = load_rule_file(RULE_DATA / f"{stem}.bad.txt")
     assert _pieces(message, dialect) == check_message(message, dialect)
 
 

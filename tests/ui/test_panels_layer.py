@@ -239,6 +239,7 @@ def test_layer_type_and_problems_of_the_layer_are_shown(qtbot):
     env.model.set_value(("record", 0, "value", "offset_w", 3), 5)  # as if read from a file
     env.live.flush()
     assert "offset_w[3] = 5 must be 0" in panel.problem_list.item(0).text()
+    assert "1 error</span>" in panel.problems_title.text() and "0 warnings</span>" in panel.problems_title.text()
     panel.problem_list.itemDoubleClicked.emit(panel.problem_list.item(0))
     assert env.selection.path == ("record", 0, "value", "offset_w", 3)
 

@@ -283,3 +283,135 @@ def test_set_field_on_selected_layers_refuses_what_breaks_a_hard_rule(qtbot, tmp
     assert window.tree.set_field_on_selected("offset_d", -100)
     assert [message.record[i].value.offset_d for i in (1, 2)] == [-100, -100]
     assert window.undo_stack.count() == 1
+
+
+def duplicated_first_record(tmp_path):
+    """The TF-inner sample with its first record (conv1) appended again at the end."""
+    path = copy_sample(tmp_path, "resnet_tf_inner_prune.txt")
+    text = path.read_text()
+    start = text.index("record {")
+    end = text.index("\nrecord {", start + 1) + 1
+    first_prune = text.index("prune_record {")
+    path.write_text(text[:first_prune] + text[start:end] + text[first_prune:])
+    return path
+
+
+def test_a_duplicate_key_is_listed_once_as_check_lists_it_and_goes_when_renamed(qtbot, tmp_path, window):
+    from editor.records.document import RecordDocument
+    from editor.records.rules import document_problems
+
+    path = duplicated_first_record(tmp_path)
+    open_and_wait(qtbot, window, path)
+    message = window.document.message
+    last = len(message.record) - 1
+    assert message.record[last].key == message.record[0].key
+    dock = window.rules_dock
+    # what the dock lists is what `record-editor check` lists: the duplicate once, with its line
+    expected = document_problems(RecordDocument.load(path))
+    assert [p.rule for p in expected] == ["duplicate-key"]
+    assert sorted(map(repr, dock.problems_model.shown())) == sorted(map(repr, expected))
+    assert dock.summary() == "1 error, 0 warnings, 0 info"
+    assert window.problem_counts_label.text() == "1 error, 0 warnings, 0 info"
+    # rename the second conv1 in the panel's key field: the reader's finding goes too
+    select_in_tree(qtbot, window, ("record", last))
+    key = window.record_panels.layer_panel.key_edit
+    type_and_enter(qtbot, key, "resnet_v1_50/conv1/Conv2D_copy")
+    assert message.record[last].key == "resnet_v1_50/conv1/Conv2D_copy"
+    assert dock.summary() == "no problems" and dock.problems_model.shown() == []
+    assert window.problem_counts_label.text() == window.rules_dock.summary()
+    # undo brings the duplicate back, once, still with its line from the file
+    window.undo_stack.undo()
+    (dup,) = dock.problems_model.shown()
+    assert dup.rule == "duplicate-key" and dup.line == expected[0].line and dup.record_index == last
+
+
+def _inside(widget, container) -> bool:
+    """Whether `widget` is shown whole inside `container` (no part cut off or scrolled away)."""
+    rect = widget.rect().translated(widget.mapTo(container, widget.rect().topLeft()))
+    return widget.isVisible() and container.rect().contains(rect)
+
+
+def _columns_fit(view) -> bool:
+    """Every shown column of a table lies inside its viewport: nothing to scroll sideways to."""
+    header = view.horizontalHeader()
+    right = max(header.sectionViewportPosition(c) + header.sectionSize(c)
+                for c in range(header.count()) if not view.isColumnHidden(c))
+    return view.horizontalScrollBar().maximum() == 0 and right <= view.viewport().width()
+
+
+def test_the_prune_panel_fits_the_edit_dock(qtbot, tmp_path, window):
+    open_and_wait(qtbot, window, copy_sample(tmp_path, "resnet_tf_inner_prune.txt"))
+    dock = window.edit_dock
+    panel = window.record_panels.prune_panel
+    tm = panel.table_model
+    for j in (0, 2, 27):  # plain; nodes with other attributes; a selective_prune node only
+        select_in_tree(qtbot, window, ("prune_record", j))
+        qtbot.wait(20)
+        assert dock.width() <= 520
+        for button in (panel.range_button, panel.add_consumer_button, panel.delete_button):
+            assert _inside(button, dock), (j, button.text())
+        assert _columns_fit(panel.view), j
+        for c in (tm.NAME, tm.TYPE, tm.BEGIN, tm.END, tm.WIDTH):
+            assert not panel.view.isColumnHidden(c)
+        assert panel.view.columnWidth(tm.NAME) >= 100
+        full = window.document.message.prune_record[j]
+        name = full.producer[0].name if full.producer else full.selective_prune.name
+        assert tm.data(tm.index(0, tm.NAME), Qt.ItemDataRole.ToolTipRole) == name
+        if j == 2:  # other attributes: a column when the name keeps room, else listed for the current node
+            panel.view.setCurrentIndex(tm.index(0, tm.NAME))
+            if panel.view.isColumnHidden(tm.OTHER):
+                assert "producer[0]: " in panel.other_label.text() and "group=1" in panel.other_label.text()
+                assert _inside(panel.other_label, dock)
+            else:
+                assert panel.other_label.isHidden()
+
+
+def test_the_layer_panel_shows_its_problems_and_every_column_at_the_default_size(qtbot, tmp_path, window):
+    path = copy_sample(tmp_path, "resnet_tf_inner_prune.txt")
+    text = path.read_text().replace("offset_w: 0", "offset_w: 3", 1)  # conv1: one error
+    path.write_text(text.replace("scale_d: 1.0749822", "scale_d: 1e-09", 1))  # and one warning
+    open_and_wait(qtbot, window, path)
+    select_in_tree(qtbot, window, ("record", 0))
+    qtbot.wait(20)
+    dock = window.edit_dock
+    panel = window.record_panels.layer_panel
+    assert panel.problem_list.count() == 2
+    assert _inside(panel.problems_title, dock) and _inside(panel.problem_list, dock)
+    view = panel.problem_list
+    for r in range(view.count()):  # each problem whole, without scrolling the list
+        assert view.viewport().rect().contains(view.visualItemRect(view.item(r))), r
+    table = panel.weights.view
+    assert _columns_fit(table)
+    assert not table.isColumnHidden(panel.weights_model.column_of("dequant scale"))
+    assert _inside(panel.edits["scale_d"], dock) and _inside(panel.edits["offset_d"], dock)
+    assert _inside(table, dock)
+
+
+def test_a_warning_marks_its_field_amber_and_an_error_red_without_refusing(qtbot, tmp_path, window):
+    from editor.ui.panels._widgets import WARNING_STYLE
+
+    path = duplicated_first_record(tmp_path)
+    path.write_text(path.read_text().replace("scale_d: 1.0749822", "scale_d: 1e-09", 1))  # conv1
+    open_and_wait(qtbot, window, path)
+    message = window.document.message
+    select_in_tree(qtbot, window, ("record", 0))
+    panel = window.record_panels.layer_panel
+    scale_d, offset_d = panel.edits["scale_d"], panel.edits["offset_d"]
+    assert scale_d.property("mark") == "warning" and scale_d.reason is None
+    assert WARNING_STYLE in scale_d.styleSheet()
+    assert scale_d.toolTip().startswith("warning: ") and "below FLT_EPSILON" in scale_d.toolTip()
+    assert offset_d.property("mark") == "" and offset_d.styleSheet() == ""
+    assert panel.key_edit.property("mark") == ""  # the first conv1 is the one AMCT uses
+    # a legal value replaces it: taken at once, and the mark goes
+    type_and_enter(qtbot, scale_d, "0.5")
+    assert message.record[0].value.scale_d == 0.5 and window.undo_stack.count() == 1
+    assert scale_d.property("mark") == "" and scale_d.styleSheet() == ""
+    window.undo_stack.undo()
+    assert scale_d.property("mark") == "warning"
+    # the warning value itself can be typed again: marked, not refused
+    type_and_enter(qtbot, scale_d, "2e-09")
+    assert message.record[0].value.scale_d == float(np.float32(2e-09)) and scale_d.reason is None
+    assert scale_d.property("mark") == "warning"
+    # the second conv1's key is an error: red, the reason in the tooltip
+    select_in_tree(qtbot, window, ("record", len(message.record) - 1))
+    assert panel.key_edit.property("mark") == "error" and "appears again" in panel.key_edit.toolTip()

@@ -24,7 +24,13 @@ from PySide6.QtGui import QUndoStack
 from editor.records._pb import basic_info_pb2
 from editor.records.dialects import DIALECTS, Dialect, get_dialect
 from editor.records.problems import Problem
-from editor.records.rules import CheckContext, LiveChecker, validate_prune_value, validate_value
+from editor.records.rules import (
+    CheckContext,
+    LiveChecker,
+    merge_problems,
+    validate_prune_value,
+    validate_value,
+)
 from editor.ui.tree_model import ChangeKind, Path, PathError, RecordChange, RecordTreeModel, parse_path
 
 _BY_MESSAGE = {d.full_name: d for d in DIALECTS.values()}
@@ -43,8 +49,10 @@ class LiveProblems(QObject):
     """Rule problems of the model's message plus the document's reading problems.
 
     `problems` is reading problems first (they carry line numbers and describe the file as
-    read), then rule problems in `check_message` order. `last_recheck` is how long the
-    rule engine took for the last edit, in seconds (the benchmark reports it).
+    read), then rule problems in `check_message` order, merged as ``record-editor check``
+    merges them (`rules.merge_problems`): a finding both report is listed once, and a reading
+    problem the rules judge too (a duplicate key) goes once an edit fixes it. `last_recheck`
+    is how long the rule engine took for the last edit, in seconds (the benchmark reports it).
     """
 
     #: emitted once the problems reflect the latest edit (coalesced per undo step)
@@ -57,10 +65,11 @@ class LiveProblems(QObject):
         self.model = model
         self._dialect: Dialect | None = get_dialect(dialect) if dialect is not None else None
         initial = list(reading_problems)
-        self.reading_problems: list[Problem] = []
+        self._reading: list[Problem] = []
         self.checker: LiveChecker | None = None
         self.last_recheck = 0.0
         self._rule_cache: list[Problem] | None = None
+        self._merged: list[Problem] | None = None
         self._prepared: LiveChecker | None = None
         self._pending = False
         self._timer = QTimer(self)
@@ -86,8 +95,21 @@ class LiveProblems(QObject):
         return self.checker.context if self.checker is not None else None
 
     @property
+    def reading_problems(self) -> list[Problem]:
+        """The problems found when reading the file, as read (`problems` drops those edits fixed)."""
+        return self._reading
+
+    @reading_problems.setter
+    def reading_problems(self, problems: list[Problem]) -> None:
+        self._reading = problems
+        self._merged = None
+
+    @property
     def problems(self) -> list[Problem]:
-        return self.reading_problems + self.rule_problems
+        """Reading and rule problems, each finding once (what `check` lists for the record)."""
+        if self._merged is None:
+            self._merged = merge_problems(self.reading_problems, self.rule_problems)
+        return self._merged
 
     @property
     def rule_problems(self) -> list[Problem]:
@@ -222,7 +244,7 @@ class LiveProblems(QObject):
             self.problemsChanged.emit()
 
     def _schedule(self) -> None:
-        self._rule_cache = None
+        self._rule_cache = self._merged = None
         self._pending = True
         self._timer.start()
 
@@ -242,7 +264,7 @@ class LiveProblems(QObject):
             self.checker = LiveChecker(message, self._dialect) if message is not None and found is not None \
                 else None
         self.last_recheck = time.perf_counter() - start
-        self._rule_cache = None
+        self._rule_cache = self._merged = None
         if announce:
             self._schedule()
 

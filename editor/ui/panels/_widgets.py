@@ -14,21 +14,43 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QLineEdit, QToolButton, QWidget
 
+from editor.records.problems import Severity
+
 #: ``check(text) -> (value, None) | (None, reason)``
 TextCheck = Callable[[str], tuple[Any, str | None]]
 #: ``check(value) -> reason or None``
 ValueCheck = Callable[[Any], str | None]
 
 INVALID_STYLE = "background-color: #fde2e2; border: 1px solid #d33; border-radius: 2px;"
+WARNING_STYLE = "background-color: #fff3d6; border: 1px solid #d99a00; border-radius: 2px;"
 ERROR_COLOR = "#c62828"
 WARNING_COLOR = "#a86400"
 
+#: what the record's problems say about a field's current value: (severity, message)
+Mark = tuple[Severity, str]
 
-def set_invalid(widget: QWidget, reason: str | None, normal_tooltip: str = "") -> None:
-    """Mark a widget red with `reason` as its tooltip, or back to normal (reason None)."""
+
+def counted(n: int, noun: str) -> str:
+    """``1 error``, ``2 errors``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def set_invalid(widget: QWidget, reason: str | None, normal_tooltip: str = "",
+                mark: Mark | None = None) -> None:
+    """Mark a widget red with `reason` (a refused value) as its tooltip; else, with `mark`, red
+    for an error or amber for a warning the record's value has, the problem in the tooltip;
+    else back to normal. A warning never refuses anything: it only marks the field."""
     widget.setProperty("invalid", reason is not None)
-    widget.setStyleSheet(f"{type(widget).__name__} {{ {INVALID_STYLE} }}" if reason else "")
-    widget.setToolTip(reason if reason else normal_tooltip)
+    widget.setProperty("mark", mark[0].value if mark is not None and reason is None else "")
+    if reason:
+        style, tip = INVALID_STYLE, reason
+    elif mark is not None:
+        style = INVALID_STYLE if mark[0] is Severity.ERROR else WARNING_STYLE
+        tip = f"{mark[0].value}: {mark[1]}" + (f"\n\n{normal_tooltip}" if normal_tooltip else "")
+    else:
+        style, tip = "", normal_tooltip
+    widget.setStyleSheet(f"{type(widget).__name__} {{ {style} }}" if style else "")
+    widget.setToolTip(tip)
 
 
 class FieldEdit(QLineEdit):
@@ -50,6 +72,7 @@ class FieldEdit(QLineEdit):
         self._record_text = ""
         self._tooltip = tooltip
         self.reason: str | None = None
+        self.mark: Mark | None = None
         self.setToolTip(tooltip)
         self.textEdited.connect(self._on_edited)
         self.editingFinished.connect(self._on_finished)
@@ -61,8 +84,14 @@ class FieldEdit(QLineEdit):
 
     def set_normal_tooltip(self, tooltip: str) -> None:
         self._tooltip = tooltip
-        if self.reason is None:
-            self.setToolTip(tooltip)
+        self._show_state()
+
+    def set_mark(self, mark: Mark | None) -> None:
+        """What the record's problems say about the field's value (shown while it is not being
+        edited): an error red, a warning amber, with the problem in the tooltip."""
+        if mark != self.mark:
+            self.mark = mark
+            self._show_state()
 
     def show_value(self, text: str, *, placeholder: str = "", force: bool = False) -> None:
         """Show the record's value `text`; keep (and re-check) a pending edit if the value is
@@ -109,7 +138,11 @@ class FieldEdit(QLineEdit):
 
     def _set_reason(self, reason: str | None) -> None:
         self.reason = reason
-        set_invalid(self, reason, self._tooltip)
+        self._show_state()
+
+    def _show_state(self) -> None:
+        # a pending edit is not the record's value: the record's mark waits until it is
+        set_invalid(self, self.reason, self._tooltip, None if self.dirty else self.mark)
 
 
 class TypeCombo(QComboBox):
@@ -131,6 +164,7 @@ class TypeCombo(QComboBox):
         self._tooltip = tooltip
         self._current: str | None = None
         self.reason: str | None = None
+        self.mark: Mark | None = None
         self.setToolTip(tooltip)
         self.activated.connect(self._on_activated)
         self._fill(None)
@@ -151,6 +185,13 @@ class TypeCombo(QComboBox):
         self._current = current
         self._fill(current)
         self._set_reason(None)
+
+    def set_mark(self, mark: Mark | None) -> None:
+        """What the record's problems say about the chosen value: red for an error, amber for a
+        warning, the problem in the tooltip."""
+        if mark != self.mark:
+            self.mark = mark
+            set_invalid(self, self.reason, self._tooltip, self.mark)
 
     def choose(self, value: str | None) -> None:
         """Choose `value` as a user would (tests, keyboard shortcuts)."""
@@ -175,7 +216,7 @@ class TypeCombo(QComboBox):
 
     def _set_reason(self, reason: str | None) -> None:
         self.reason = reason
-        set_invalid(self, reason, self._tooltip)
+        set_invalid(self, reason, self._tooltip, self.mark)
 
 
 class FlagBox(QWidget):

@@ -20,6 +20,7 @@ from PySide6.QtCore import (
     QModelIndex,
     QObject,
     QPersistentModelIndex,
+    QSize,
     Qt,
     Signal,
 )
@@ -436,6 +437,20 @@ class CheckedDelegate(QStyledItemDelegate):
         return super().eventFilter(obj, event)
 
 
+class _TableView(QTableView):
+    """A table view that asks for room for a few rows only: it stretches into whatever else
+    there is, so a panel in a narrow or short dock keeps its other parts in view."""
+
+    #: rows the table asks room for before the panel around it scrolls
+    PREFERRED_ROWS = 4
+
+    def sizeHint(self) -> QSize:
+        rows = self.PREFERRED_ROWS * self.verticalHeader().defaultSectionSize()
+        height = rows + self.horizontalHeader().sizeHint().height() + 2 * self.frameWidth() \
+            + self.horizontalScrollBar().sizeHint().height()
+        return QSize(super().sizeHint().width(), height)
+
+
 class ChannelTable(QWidget):
     """A ChannelTableModel in a view, with add/delete buttons and a note on the lengths."""
 
@@ -447,7 +462,7 @@ class ChannelTable(QWidget):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.table_model = table_model
-        self.view = QTableView()
+        self.view = _TableView()
         self.view.setModel(table_model)
         self.delegate = CheckedDelegate(self.view)
         self.view.setItemDelegate(self.delegate)
@@ -494,8 +509,27 @@ class ChannelTable(QWidget):
         table_model.rowsInserted.connect(self.update_state)
         table_model.rowsRemoved.connect(self.update_state)
         table_model.dataChanged.connect(self.update_state)
+        table_model.modelReset.connect(self.fit_columns)  # another layer: its numbers' widths
         self.view.selectionModel().currentChanged.connect(self._on_current)
         self.update_state()
+        self.fit_columns()
+
+    #: rows `fit_columns` measures (a layer has up to thousands; their numbers look alike)
+    FIT_ROWS = 256
+    def fit_columns(self) -> None:
+        """Each column as wide as its header and its numbers (the first `FIT_ROWS` channels)."""
+        m = self.table_model
+        header = self.view.horizontalHeader()
+        cell = self.view.fontMetrics()
+        head = header.fontMetrics()
+        rows = min(m.rowCount(), self.FIT_ROWS)
+        for c in range(m.columnCount()):
+            want = head.horizontalAdvance(str(m.headerData(c, Qt.Orientation.Horizontal))) + 24
+            for r in range(rows):
+                text = m.data(m.index(r, c))
+                if text:
+                    want = max(want, cell.horizontalAdvance(str(text)) + 16)
+            self.view.setColumnWidth(c, want)
 
     def update_state(self, *_args) -> None:
         m = self.table_model
@@ -515,7 +549,7 @@ class ChannelTable(QWidget):
             if hidden != self.view.isColumnHidden(c):
                 self.view.setColumnHidden(c, hidden)
             header = str(m.headerData(c, Qt.Orientation.Horizontal))
-            want = max(110, metrics.horizontalAdvance(header) + 24)
+            want = metrics.horizontalAdvance(header) + 24  # "scale_w (1024)" after adding channels
             if self.view.columnWidth(c) < want:
                 self.view.setColumnWidth(c, want)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QRect, Qt, Signal
 from PySide6.QtGui import QResizeEvent, QUndoStack
 from PySide6.QtWidgets import (
     QBoxLayout,
@@ -36,7 +36,7 @@ from editor.records.rules import layer_type, type_values, validate_changes, vali
 from editor.records.values import escape_text, format_float32, format_value, parse_value
 from editor.ui.commands import ClearFieldCommand, MacroCommand, SetValueCommand, describe
 from editor.ui.panels._live import LiveProblems, follow_entry, problem_path
-from editor.ui.panels._widgets import ERROR_COLOR, WARNING_COLOR, FieldEdit, FlagBox, TypeCombo
+from editor.ui.panels._widgets import ERROR_COLOR, WARNING_COLOR, FieldEdit, FlagBox, TypeCombo, counted
 from editor.ui.panels.channel_table import (
     ChannelTable,
     ChannelTableModel,
@@ -225,10 +225,14 @@ class LayerPanel(QWidget):
         grid.addWidget(self.range_button, row, 2)
         grid.setColumnStretch(1, 2)
         grid.setColumnStretch(2, 1)
+        grid.setContentsMargins(6, 4, 6, 6)
+        grid.setVerticalSpacing(4)
 
         # types and options
         opts = QGroupBox("Types and options")
         form = QFormLayout(opts)
+        form.setContentsMargins(6, 4, 6, 6)
+        form.setVerticalSpacing(4)
         for name in _TYPES:
             if name != "act_type" and d.has_value_field(name):
                 form.addRow(name, self._combo(name))
@@ -280,30 +284,40 @@ class LayerPanel(QWidget):
             t.message.connect(self.message)
             t.cellSelected.connect(lambda name, row, t=t: self._on_cell(t, name, row))
 
-        # problems of this layer
+        # problems of this layer: right under its name, where they are seen without scrolling
         self.problem_list = QListWidget()
-        self.problem_list.setMaximumHeight(96)
         self.problem_list.setWordWrap(True)
+        self.problem_list.setResizeMode(QListWidget.ResizeMode.Adjust)  # re-wrap when the dock resizes
         self.problem_list.itemDoubleClicked.connect(self._on_problem_clicked)
+        self.problem_list.installEventFilter(self)
+        self._fitted_width = -1
         self.problems_title = QLabel()
 
         top = self._top = QBoxLayout(QBoxLayout.Direction.LeftToRight)
-        left = QVBoxLayout()
-        left.addLayout(head)
-        left.addWidget(act)
-        top.addLayout(left, 3)
+        top.addWidget(act, 3)
         top.addWidget(opts, 2)
         lay = QVBoxLayout(self.body)
         lay.setContentsMargins(0, 0, 0, 0)
-        lay.addLayout(top)
-        lay.addWidget(self.tabs, 1)
+        lay.setSpacing(4)
+        lay.addLayout(head)
         lay.addWidget(self.problems_title)
         lay.addWidget(self.problem_list)
+        lay.addLayout(top)
+        lay.addWidget(self.tabs, 1)
+        self._outer.setContentsMargins(4, 4, 4, 4)
         self._outer.addWidget(self.empty)
         self._outer.addWidget(self.body, 1)
 
     #: below this width the form's two halves stack (a narrow dock)
     WIDE = 820
+    #: the layer's problems list shows up to this many (wrapped) lines before it scrolls
+    PROBLEM_LINES = 5
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+        if obj is self.problem_list and event.type() in (QEvent.Type.Resize, QEvent.Type.Show) \
+                and obj.width() != self._fitted_width:
+            self._fit_problem_list()  # another width: the problems wrap to other heights
+        return super().eventFilter(obj, event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -514,6 +528,7 @@ class LayerPanel(QWidget):
     def _on_problems(self) -> None:
         if self.entry is None:
             self.problem_list.clear()
+            self._mark_fields([])
             return
         lt = layer_type(self.model.value(self._field_path("key")), self.live.context)
         if lt.known:
@@ -522,10 +537,13 @@ class LayerPanel(QWidget):
             self.type_label.setText(f"{lt.name} ({source})")
         else:
             self.type_label.setText("unknown (no prune record names it; the key does not say)")
-        problems = self.live.entry_problems(self.entry)
+        problems = sorted(self.live.entry_problems(self.entry), key=lambda p: p.severity.rank)
         self.problem_list.clear()
         for p in problems:
-            item = QListWidgetItem(f"{p.severity.value}: {p.message}  [{p.rule}]")
+            # the panel names the layer already: not again on every line
+            prefix = f'layer "{p.record}": ' if p.record is not None else None
+            text = p.message[len(prefix):] if prefix and p.message.startswith(prefix) else p.message
+            item = QListWidgetItem(f"{p.severity.value}: {text}  [{p.rule}]")
             item.setForeground(Qt.GlobalColor.red if p.severity is Severity.ERROR else
                                Qt.GlobalColor.darkYellow if p.severity is Severity.WARNING else
                                Qt.GlobalColor.darkGray)
@@ -535,14 +553,46 @@ class LayerPanel(QWidget):
         counts = [sum(p.severity is s for p in problems) for s in Severity]
         if problems:
             self.problems_title.setText(
-                f"Problems of this layer: <span style='color:{ERROR_COLOR}'>{counts[0]} error(s)</span>, "
-                f"<span style='color:{WARNING_COLOR}'>{counts[1]} warning(s)</span>, {counts[2]} info")
+                f"Problems of this layer: <span style='color:{ERROR_COLOR}'>{counted(counts[0], 'error')}</span>, "
+                f"<span style='color:{WARNING_COLOR}'>{counted(counts[1], 'warning')}</span>, {counts[2]} info")
         else:
             self.problems_title.setText("No problems in this layer.")
         self.problem_list.setVisible(bool(problems))
+        self._fit_problem_list()
+        self._mark_fields(problems)
         self.key_edit.revalidate()
         for w in self.edits.values():
             w.revalidate()
+
+    def _fit_problem_list(self) -> None:
+        """As tall as its problems (wrapped to the panel's width), at most `PROBLEM_LINES` lines."""
+        view = self.problem_list
+        self._fitted_width = view.width()
+        frame = 2 * view.frameWidth()
+        fm = view.fontMetrics()
+        cap = self.PROBLEM_LINES * fm.lineSpacing() + frame + 6
+        width = max(view.width() - frame - view.verticalScrollBar().sizeHint().width() - 8, 80)
+        height = 0
+        for r in range(view.count()):  # whole problems only, unless the first alone is taller
+            row = fm.boundingRect(QRect(0, 0, width, 1 << 16), Qt.TextFlag.TextWordWrap,
+                                  view.item(r).text()).height() + 2
+            if height and height + row + frame + 2 > cap:
+                break
+            height += row
+        view.setFixedHeight(min(cap, height + frame + 2))
+
+    def _mark_fields(self, problems: list[Problem]) -> None:
+        """Mark each field a current error or warning names (the worst, the first of its rank)."""
+        marks: dict[str, Problem] = {}
+        for p in problems:
+            if p.field and p.severity is not Severity.INFO:
+                best = marks.get(p.field)
+                if best is None or p.severity.rank < best.severity.rank:
+                    marks[p.field] = p
+        widgets: dict[str, FieldEdit | TypeCombo] = {"key": self.key_edit, **self.edits, **self.combos}
+        for name, w in widgets.items():
+            p = marks.get(name)
+            w.set_mark((p.severity, p.message) if p is not None else None)
 
     # ------------------------------------------------------------------ following
 

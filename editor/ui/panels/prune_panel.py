@@ -13,7 +13,15 @@ from typing import Any
 
 from google.protobuf.message import Message
 from google.protobuf.message_factory import GetMessageClass
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QEvent,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QBrush, QColor, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -45,7 +53,7 @@ from editor.ui.commands import (
     SetValueCommand,
 )
 from editor.ui.panels._live import LiveProblems, follow_entry, problem_path
-from editor.ui.panels._widgets import ERROR_COLOR, WARNING_COLOR
+from editor.ui.panels._widgets import ERROR_COLOR, WARNING_COLOR, counted
 from editor.ui.panels.channel_table import CheckedDelegate
 from editor.ui.selection import Selection
 from editor.ui.tree_model import ChangeKind, Path, PathError, RecordChange, RecordTreeModel, attr_text
@@ -261,6 +269,8 @@ class PruneTableModel(QAbstractTableModel):
             if role == Qt.ItemDataRole.BackgroundRole:
                 return _FLAG_BG if reason else None
             return reason or "end − begin"
+        if role == Qt.ItemDataRole.ToolTipRole and col == self.NAME:
+            return escape_text(node.name) if node.HasField("name") else "no name (required)"
         if role == Qt.ItemDataRole.ToolTipRole and col == self.OTHER:
             return "\n".join(f"{a.name} = {attr_text(a)}" for a in node.attr if a.name not in _EDITED) or None
         return None
@@ -400,12 +410,19 @@ class PrunePanel(QWidget):
         self.view.setItemDelegate(self.delegate)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectItems)
         self.view.verticalHeader().setVisible(False)
+        self.view.verticalHeader().setDefaultSectionSize(self.view.fontMetrics().height() + 8)
+        # long node names keep their end (".../conv1/Conv2D"), the part that tells them apart
+        self.view.setTextElideMode(Qt.TextElideMode.ElideLeft)
+        self.view.setWordWrap(False)
         hh = self.view.horizontalHeader()
-        hh.setStretchLastSection(True)
-        hh.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        for col, width in ((0, 110), (1, 330), (2, 140), (3, 60), (4, 60), (5, 60)):
-            hh.resizeSection(col, width)
+        hh.setStretchLastSection(False)
+        hh.setMinimumSectionSize(36)
+        for col in range(PruneTableModel.OTHER + 1):
+            hh.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        hh.setSectionResizeMode(PruneTableModel.NAME, QHeaderView.ResizeMode.Stretch)
+        hh.setSectionResizeMode(PruneTableModel.OTHER, QHeaderView.ResizeMode.Interactive)
         self.title = QLabel()
+        self.title.setWordWrap(True)
         self.empty = QLabel("Select a prune record in the tree to edit its producers and consumers.")
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setStyleSheet("color: gray;")
@@ -422,16 +439,23 @@ class PrunePanel(QWidget):
         self.problem_list.setWordWrap(True)
         self.problem_list.itemDoubleClicked.connect(self._on_problem_clicked)
         self.problems_title = QLabel()
+        # the title on a line of its own, the actions under it: all visible in a narrow dock
         bar = QHBoxLayout()
-        bar.addWidget(self.title, 1)
         bar.addWidget(self.range_button)
         bar.addWidget(self.add_consumer_button)
         bar.addWidget(self.delete_button)
+        bar.addStretch(1)
         self.body = QWidget()
         lay = QVBoxLayout(self.body)
         lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.title)
         lay.addLayout(bar)
         lay.addWidget(self.view, 1)
+        self.other_label = QLabel()  # a node's other attributes, when their column does not fit
+        self.other_label.setWordWrap(True)
+        self.other_label.setStyleSheet("color: #505a64;")
+        self.other_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        lay.addWidget(self.other_label)
         lay.addWidget(self.problems_title)
         lay.addWidget(self.problem_list)
         outer = QVBoxLayout(self)
@@ -440,6 +464,7 @@ class PrunePanel(QWidget):
         self.table_model.message.connect(self.message)
         self.delegate.refused.connect(self.message)
         self.view.selectionModel().currentChanged.connect(self._on_current)
+        self.view.viewport().installEventFilter(self)  # a resized dock: fit the columns again
         model.recordChanged.connect(self._on_record_changed)
         live.problemsChanged.connect(self._on_problems)
         selection.changed.connect(self._on_selection)
@@ -456,8 +481,57 @@ class PrunePanel(QWidget):
         self.empty.setVisible(prune is None)
         self.body.setVisible(prune is not None)
         self.table_model.set_prune(prune)
+        self._fit_columns()
         self._refresh_title()
         self._on_problems()
+
+    #: the widest the "Other attributes" column starts (the rest is in its tooltip)
+    OTHER_WIDTH = 180
+    #: the name column keeps at least this much before "Other attributes" gives way
+    NAME_MIN = 180
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize and obj is self.view.viewport():
+            self._fit_columns()
+        return super().eventFilter(obj, event)
+
+    def _fit_columns(self) -> None:
+        """Fit the table to the panel's width: role, type and the numbers as wide as their
+        contents, the name the rest. "Other attributes" is a column only when some node has
+        them and the name keeps `NAME_MIN`; otherwise the current node's are listed under the
+        table."""
+        tm = self.table_model
+        view = self.view
+        others = [tm.data(tm.index(r, tm.OTHER)) for r in range(tm.rowCount())]
+        show = any(others)
+        if show:
+            fm = view.fontMetrics()
+            header = view.horizontalHeader()
+            want = max([fm.horizontalAdvance(t) for t in others if t]
+                       + [header.fontMetrics().horizontalAdvance(tm.COLUMNS[tm.OTHER])]) + 16
+            want = min(want, self.OTHER_WIDTH)
+            fixed = sum(max(header.sectionSizeFromContents(c).width(), view.sizeHintForColumn(c))
+                        for c in (0, tm.TYPE, tm.BEGIN, tm.END, tm.WIDTH))
+            show = view.viewport().width() - fixed - want >= self.NAME_MIN
+        if view.isColumnHidden(tm.OTHER) == show:
+            view.setColumnHidden(tm.OTHER, not show)
+        if show:
+            view.setColumnWidth(tm.OTHER, want)
+        self._show_other(any(others) and not show)
+
+    def _show_other(self, wanted: bool) -> None:
+        """List the current node's other attributes under the table (their column is hidden)."""
+        tm = self.table_model
+        index = self.view.currentIndex()
+        text = ""
+        if wanted:
+            if index.isValid():
+                other = tm.data(tm.index(index.row(), tm.OTHER))
+                text = f"{tm.node_label(index.row())}: " + (other if other else "no other attributes")
+            else:
+                text = "Select a node to see its other attributes (prune_axis, group, …)."
+        self.other_label.setText(text)
+        self.other_label.setVisible(bool(text))
 
     def _refresh_title(self) -> None:
         if self.prune is None:
@@ -483,8 +557,8 @@ class PrunePanel(QWidget):
             self.problem_list.addItem(item)
         counts = [sum(p.severity is s for p in problems) for s in Severity]
         self.problems_title.setText(
-            f"Problems of this prune record: <span style='color:{ERROR_COLOR}'>{counts[0]} error(s)</span>, "
-            f"<span style='color:{WARNING_COLOR}'>{counts[1]} warning(s)</span>, {counts[2]} info"
+            f"Problems of this prune record: <span style='color:{ERROR_COLOR}'>{counted(counts[0], 'error')}</span>, "
+            f"<span style='color:{WARNING_COLOR}'>{counted(counts[1], 'warning')}</span>, {counts[2]} info"
             if problems else "No problems in this prune record.")
         self.problem_list.setVisible(bool(problems))
 
@@ -505,6 +579,7 @@ class PrunePanel(QWidget):
             return
         if change.touches("prune_record", self.prune):
             self.table_model.refresh()
+            self._fit_columns()
             self._refresh_title()
 
     def _on_selection(self, path: Path, source: object) -> None:
@@ -549,6 +624,8 @@ class PrunePanel(QWidget):
     _quiet = False
 
     def _on_current(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if self.other_label.isVisible():
+            self._show_other(True)
         if self._quiet or not current.isValid() or self.prune is None:
             return
         self.selection.select(self.table_model.node_path(current.row()), source=self)
