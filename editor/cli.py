@@ -8,13 +8,14 @@ from __future__ import annotations
 import argparse
 import difflib
 import json
+import os
 import re
 import sys
 from pathlib import Path
 
 from editor.records.dialects import DIALECTS
 from editor.records.document import RecordDocument, RecordError
-from editor.records.problems import Problem, Severity
+from editor.records.problems import READING_RULES, Problem, Severity
 
 SUBCOMMANDS = ("info", "check", "convert", "set", "diff")
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
@@ -61,6 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--to-dialect", choices=list(DIALECTS), help="convert to another dialect")
     p.add_argument("--drop-unsupported", action="store_true",
                    help="with --to-dialect: drop (and list) fields the target lacks instead of stopping")
+    p.add_argument("--json", action="store_true", help="print what was written as JSON")
 
     p = sub.add_parser("set", help="set fields of one layer; only that entry of the file changes")
     p.add_argument("file")
@@ -70,6 +72,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "kv_cache_value.scale[0]=1; FIELD= clears the field")
     p.add_argument("-o", "--output", metavar="OUT", help="write here instead of changing FILE")
     _common(p)
+    p.add_argument("--force", action="store_true",
+                   help="write even when a value breaks one of AMCT's rules (an empty key is always refused)")
+    p.add_argument("--json", action="store_true", help="print what was written as JSON")
     p = sub.add_parser("diff", help="compare two records layer by layer, channel by channel")
     p.add_argument("a", metavar="A")
     p.add_argument("b", metavar="B")
@@ -87,6 +92,8 @@ def gui_parser() -> argparse.ArgumentParser:
                                 + ", ".join(SUBCOMMANDS) + " (see record-editor COMMAND --help).")
     p.add_argument("file", nargs="?")
     p.add_argument("--dialect", choices=list(DIALECTS))
+    p.add_argument("--repair", action="store_true",
+                   help="open FILE with the documentation-artefact repair (each change is listed)")
     return p
 
 
@@ -101,6 +108,11 @@ def _err(msg: str) -> None:
     print(f"record-editor: {msg}", file=sys.stderr)
 
 
+def _count(n: int, noun: str) -> str:
+    """``1 error``, ``2 errors``, ``0 notes``."""
+    return f"{n:,} {noun}" if n == 1 else f"{n:,} {noun}s"
+
+
 def _per_channel(doc: RecordDocument) -> dict[str, int]:
     counts: dict[str, int] = {}
     for entry in doc.message.record:
@@ -110,12 +122,35 @@ def _per_channel(doc: RecordDocument) -> dict[str, int]:
     return counts
 
 
+def _per_channel_scale_w(doc: RecordDocument) -> tuple[int, int]:
+    """(scale_w values, layers) of the per-channel layers: those with more than one scale_w
+    (a single value is per-tensor)."""
+    lengths = [len(e.value.scale_w) for e in doc.message.record if len(e.value.scale_w) > 1]
+    return sum(lengths), len(lengths)
+
+
+def _report_reading(doc: RecordDocument, path: str) -> None:
+    """Every repair and reading problem (overrides, duplicate keys…) on stderr, one a line,
+    as FILE:LINE: — a command that writes never passes over them silently."""
+    for r in doc.repairs:
+        print(r.format(path), file=sys.stderr)
+    for p in doc.problems:
+        if p.rule != "repaired":  # the repairs, listed above
+            print(p.format(path), file=sys.stderr)
+
+
+def _reading_json(doc: RecordDocument) -> dict:
+    return {"repairs": [{"line": r.line, "message": r.message} for r in doc.repairs],
+            "problems": [p.to_json() for p in doc.problems if p.rule != "repaired"]}
+
+
 # --------------------------------------------------------------------------- info
 
 
 def cmd_info(args) -> int:
     doc = _load(args.file, args)
     counts = _per_channel(doc)
+    per_channel, per_channel_layers = _per_channel_scale_w(doc)
     prune = len(doc.message.prune_record) if doc.dialect.has_prune else 0
     info = {
         "path": str(doc.path),
@@ -125,7 +160,8 @@ def cmd_info(args) -> int:
         "size": Path(args.file).stat().st_size,
         "records": len(doc.message.record),
         "prune_records": prune,
-        "per_channel_values": counts.get("scale_w", 0),
+        "per_channel_values": per_channel,
+        "per_channel_layers": per_channel_layers,
         "repeated_values": counts,
         "reading_problems": len(doc.problems),
         "repairs": [r.format() for r in doc.repairs],
@@ -136,7 +172,7 @@ def cmd_info(args) -> int:
         print(f"{info['path']}: {doc.dialect.name} ({doc.dialect.title}, {info['schema']}), {info['format']}, "
               f"{info['size']:,} bytes")
         print(f"  records: {info['records']:,}   prune records: {prune:,}   "
-              f"per-channel scale_w values: {info['per_channel_values']:,}")
+              f"per-channel scale_w values: {per_channel:,} in {_count(per_channel_layers, 'layer')}")
         if counts:
             print("  repeated values: " + ", ".join(f"{k} {v:,}" for k, v in sorted(counts.items())))
         for r in doc.repairs:
@@ -150,17 +186,10 @@ def cmd_info(args) -> int:
 
 
 def document_problems(doc: RecordDocument) -> list[Problem]:
-    """Reading problems plus every rule, one list (rule duplicates of reading problems dropped)."""
-    problems = list(doc.problems)
-    try:
-        from editor.records import rules
-    except ImportError:  # rules arrive with the rule engine
-        return problems
-    seen = {(p.rule, p.record_index, p.prune_record) for p in problems}
-    for p in rules.check_document(doc):
-        if (p.rule, p.record_index, p.prune_record) not in seen:
-            problems.append(p)
-    return problems
+    """Reading problems plus every rule, one list (`rules.document_problems`, as the GUI lists them)."""
+    from editor.records import rules
+
+    return rules.document_problems(doc)
 
 
 def _filter(problems: list[Problem], args) -> list[Problem]:
@@ -173,7 +202,23 @@ def _filter(problems: list[Problem], args) -> list[Problem]:
     return problems
 
 
+def _check_rule_ids(ids: list[str] | None) -> None:
+    """Refuse --rule ids the engine does not know (a typo would otherwise pass every check)."""
+    if not ids:
+        return
+    from editor.records import rules
+
+    known = list(dict.fromkeys([*rules.RULES, *READING_RULES]))
+    unknown = [r for r in ids if r not in known]
+    if unknown:
+        close = difflib.get_close_matches(unknown[0], known, n=1)
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        raise UsageError(f"unknown rule id{'s' if len(unknown) > 1 else ''} "
+                         f"{', '.join(unknown)}{hint}; known rule ids: {', '.join(known)}")
+
+
 def cmd_check(args) -> int:
+    _check_rule_ids(args.rule)
     results = []
     worst = EXIT_OK
     for path in args.files:
@@ -195,8 +240,8 @@ def cmd_check(args) -> int:
             for p in problems:
                 print(p.format(path))
             counts = {s: sum(p.severity is s for p in problems) for s in Severity}
-            print(f"{path}: {doc.dialect.name}, {counts[Severity.ERROR]} errors, "
-                  f"{counts[Severity.WARNING]} warnings, {counts[Severity.INFO]} notes")
+            print(f"{path}: {doc.dialect.name}, {_count(counts[Severity.ERROR], 'error')}, "
+                  f"{_count(counts[Severity.WARNING], 'warning')}, {_count(counts[Severity.INFO], 'note')}")
     if args.json:
         print(json.dumps({"files": results}, indent=2))
     return worst
@@ -217,19 +262,37 @@ def cmd_convert(args) -> int:
             "text" if doc.binary else "binary")
     if args.drop_unsupported and not args.to_dialect:
         raise UsageError("--drop-unsupported only makes sense with --to-dialect")
-    out = doc
+    report = {"input": args.input, "output": args.output, "source_dialect": doc.dialect.name,
+              **_reading_json(doc)}
+    if not args.json:
+        _report_reading(doc, args.input)
+    out, dropped = doc, []
     if args.to_dialect and args.to_dialect != doc.dialect.name:
         try:
             out, dropped = doc.convert(args.to_dialect, drop_unsupported=args.drop_unsupported)
         except RecordError as e:  # the target lacks fields: a finding about the content
-            _err(f"{args.input}: not converted: {e}")
+            if args.json:
+                print(json.dumps({**report, "written": False, "error": f"not converted: {e}"}, indent=2))
+            else:
+                _err(f"{args.input}: not converted: {e}")
             return EXIT_PROBLEMS
+    if not args.json:
         for d in dropped:
             print(f"dropped: {d}", file=sys.stderr)
+        for x in out.explicit_defaults:
+            print(f"explicit: {x.message}", file=sys.stderr)
     # canonical text (protobuf's own formatting, as AMCT writes it), or binary
     fresh = RecordDocument(out.message, out.dialect)
     fresh.save(args.output, binary=(to == "binary"))
-    print(f"{args.output}: {to}, {fresh.dialect.name}, {len(fresh.message.record)} records", file=sys.stderr)
+    prune = len(fresh.message.prune_record) if fresh.dialect.has_prune else 0
+    if args.json:
+        print(json.dumps({**report, "written": True, "format": to, "dialect": fresh.dialect.name,
+                          "records": len(fresh.message.record), "prune_records": prune,
+                          "dropped": dropped, "explicit_defaults": [x.to_json() for x in out.explicit_defaults]},
+                         indent=2))
+    else:
+        print(f"{args.output}: {to}, {fresh.dialect.name}, {_count(len(fresh.message.record), 'record')}",
+              file=sys.stderr)
     return EXIT_OK
 
 
@@ -258,7 +321,9 @@ def _resolve(entry, dialect, dotted: str):
     return msg, fd
 
 
-def _apply_assignment(entry, dialect, text: str) -> str:
+def _apply_assignment(entry, dialect, text: str) -> tuple[str, int | None, object]:
+    """Apply one FIELD=VALUE to `entry`; return the change as `rules.validate_changes` takes
+    it: (field relative to the entry, element index or None, new value; None clears)."""
     from editor.records.values import parse_value  # Qt-free value parsing shared with the editor
 
     m = _ASSIGN.match(text)
@@ -266,6 +331,8 @@ def _apply_assignment(entry, dialect, text: str) -> str:
         raise UsageError(f"{text!r}: write FIELD=VALUE, FIELD[INDEX]=VALUE or FIELD=V1,V2,...")
     dotted, index, raw = m.group(1), m.group(2), m.group(3)
     msg, fd = _resolve(entry, dialect, dotted)
+    # relative to the entry, `value.` left out: scale_d, key, kv_cache_value.scale
+    field = dotted[len("value."):] if dotted.startswith("value.") else dotted
     try:
         if index is not None:
             if not fd.is_repeated:
@@ -276,17 +343,29 @@ def _apply_assignment(entry, dialect, text: str) -> str:
                 raise UsageError(f"{fd.name}[{i}]: the layer has {len(values)} {fd.name} values "
                                  f"(indices 0..{len(values) - 1})")
             values[i] = parse_value(fd, raw)
-        elif fd.is_repeated:
+            return field, i, values[i]
+        if fd.is_repeated:
             items = [] if raw.strip() == "" else [parse_value(fd, x) for x in raw.split(",")]
             msg.ClearField(fd.name)
             getattr(msg, fd.name).extend(items)
-        elif raw == "":
+            return field, None, list(getattr(msg, fd.name))
+        if raw == "":
             msg.ClearField(fd.name)
-        else:
-            setattr(msg, fd.name, parse_value(fd, raw))
+            return field, None, None
+        setattr(msg, fd.name, parse_value(fd, raw))
+        return field, None, getattr(msg, fd.name)
     except ValueError as e:
         raise UsageError(str(e)) from None
-    return fd.name
+
+
+def _judge(doc: RecordDocument, index: int, changes: list) -> Problem | None:
+    """The error AMCT's rules find in these changes to entry `index` (as the editor's panels
+    judge an edit), or None. Call before the changes are applied."""
+    from editor.records import rules
+
+    context = rules.CheckContext.build(doc.message, doc.dialect)
+    return rules.validate_changes(doc.dialect, doc.message.record[index], changes,
+                                  context=context, entry_index=index)
 
 
 def cmd_set(args) -> int:
@@ -297,14 +376,42 @@ def cmd_set(args) -> int:
         close = difflib.get_close_matches(args.key, [e.key for e in entries], n=3)
         hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
         raise UsageError(f"{args.file}: no layer with key {args.key!r}{hint}")
-    if len(matches) > 1:
-        _err(f"warning: key {args.key!r} appears {len(matches)} times; setting the first "
-             f"(the one AMCT uses)")
-    entry = entries[matches[0]]
-    for assignment in args.assignments:
-        _apply_assignment(entry, doc.dialect, assignment)
+    if not args.json:
+        _report_reading(doc, args.file)
+        if len(matches) > 1:
+            _err(f"warning: key {args.key!r} appears {len(matches)} times; setting the first "
+                 f"(the one AMCT uses)")
+    index = matches[0]
+    entry = entries[index]
+    before = type(entry)()
+    before.CopyFrom(entry)
+    changes = [_apply_assignment(entry, doc.dialect, assignment) for assignment in args.assignments]
+    scratch = type(entry)()
+    scratch.CopyFrom(entry)
+    entry.CopyFrom(before)  # judged against the file as read, as the editor judges an edit
+    problem = _judge(doc, index, changes)
+    entry.CopyFrom(scratch)
+    report = {"path": args.file, "dialect": doc.dialect.name, "key": args.key, "record_index": index,
+              "fields": [c[0] if c[1] is None else f"{c[0]}[{c[1]}]" for c in changes], **_reading_json(doc),
+              "rule_error": problem.to_json() if problem is not None else None}
+    # a key set to nothing leaves a layer no one can address, AMCT included: never written
+    empty_key = any(field == "key" for field, _, _ in changes) and not entry.key
+    if problem is not None and (not args.force or empty_key):
+        why = problem.message + ("; a layer key cannot be empty, even with --force" if empty_key
+                                 else "; --force writes it anyway")
+        if args.json:
+            print(json.dumps({**report, "output": None, "written": False}, indent=2))
+        else:
+            _err(f"{args.file}: nothing written: {problem.severity.value} [{problem.rule}] {why}")
+        return EXIT_PROBLEMS
     target = doc.save(args.output) if args.output else doc.save()
-    print(f"{target}: set {len(args.assignments)} field(s) of {args.key!r}", file=sys.stderr)
+    if args.json:
+        print(json.dumps({**report, "output": str(target), "written": True, "forced": problem is not None},
+                         indent=2))
+    else:
+        if problem is not None:
+            _err(f"warning: written despite {problem.severity.value} [{problem.rule}] {problem.message} (--force)")
+        print(f"{target}: set {_count(len(args.assignments), 'field')} of {args.key!r}", file=sys.stderr)
     return EXIT_OK
 
 
@@ -339,12 +446,27 @@ def run_gui(argv: list[str]) -> int:
     except ImportError as e:
         _err(f"the editor window is not available in this build ({e})")
         return EXIT_USAGE
-    return _run(args.file, args.dialect)
+    return _run(args.file, args.dialect, repair=args.repair)
+
+
+def _mistyped_command(word: str) -> str | None:
+    """The message for a first argument that is neither a command nor a file but looks like
+    a command word (no path separator, no dot), else None."""
+    if word.startswith("-") or "/" in word or os.sep in word or "." in word or os.path.lexists(word):
+        return None
+    close = difflib.get_close_matches(word, SUBCOMMANDS, n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    return (f"unknown command {word!r}{hint}; commands: {', '.join(SUBCOMMANDS)}. "
+            f"To open a file in the editor, give its path (e.g. ./{word})")
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or (argv[0] not in SUBCOMMANDS and argv[0] not in ("-h", "--help")):
+        mistyped = _mistyped_command(argv[0]) if argv else None
+        if mistyped is not None:
+            _err(mistyped)
+            return EXIT_USAGE
         return run_gui(argv)
     args = build_parser().parse_args(argv)
     handler = {"info": cmd_info, "check": cmd_check, "convert": cmd_convert, "set": cmd_set,
@@ -352,7 +474,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return handler(args)
     except RecordError as e:
-        print(str(e), file=sys.stderr)
+        if getattr(args, "json", False):  # scripts read stdout: the error comes as JSON too
+            print(json.dumps({"path": e.path, "dialect": None, "error": str(e)}, indent=2))
+        else:
+            print(str(e), file=sys.stderr)
         return EXIT_USAGE
     except UsageError as e:
         _err(str(e))

@@ -1,7 +1,7 @@
 """Copy every record example out of the seed documents into tests/data/seeds/.
 
 Run when ../shared/seeds changes: python scripts/extract_seed_examples.py
-tests/records/test_seeds.py checks that the copies still equal what this extracts.
+tests/records/test_compat.py checks that the copies still equal what this extracts.
 """
 from __future__ import annotations
 

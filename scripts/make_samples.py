@@ -14,7 +14,9 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from editor.records.dialects import detect_from_names  # noqa: E402
 from editor.records.synth import SAMPLE_WIDTH, SAMPLES, to_text  # noqa: E402
+from editor.records.textio import field_names_in  # noqa: E402
 
 DEFAULT_OUT = ROOT / "resources" / "samples"
 
@@ -31,7 +33,15 @@ def readme() -> str:
         "(seeded; do not edit by hand).",
         "",
     ]
-    lines += [f"- `{s.filename}` ({s.dialect}): {s.description}" for s in SAMPLES]
+    for s in SAMPLES:
+        line = f"- `{s.filename}` ({s.dialect}): {s.description}"
+        detected = detect_from_names(field_names_in(to_text(s.build()))).dialect.name
+        if detected != s.dialect:
+            line += (f" Its field names are all {detected}'s too, so `record-editor info` reports it as "
+                     f"{detected} (a file valid in several dialects gets {detected}); read it as "
+                     f"{s.dialect} with `--dialect {s.dialect}`, e.g. "
+                     f"`record-editor info --dialect {s.dialect} {s.filename}`.")
+        lines.append(line)
     return "\n".join(lines) + "\n"
 
 

@@ -26,7 +26,9 @@ def test_info_json(capsys):
     assert info["dialect"] == "tf-inner"
     assert info["records"] == len(doc.message.record)
     assert info["prune_records"] == len(doc.message.prune_record)
-    assert info["per_channel_values"] == sum(len(e.value.scale_w) for e in doc.message.record)
+    # per-channel: layers with more than one scale_w (a single value is per-tensor)
+    assert info["per_channel_values"] == sum(len(e.value.scale_w) for e in doc.message.record
+                                             if len(e.value.scale_w) > 1)
     assert info["size"] == SAMPLE.stat().st_size and info["format"] == "text"
 
 
@@ -75,6 +77,32 @@ def test_usage_errors_exit_2():
     assert run("check", str(SAMPLE), "--dialect", "bogus").returncode == 2
 
 
+def test_an_unknown_rule_or_severity_is_a_usage_error():
+    proc = run("check", "--rule", "no-such-rule", str(SAMPLE))
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert "unknown rule id no-such-rule" in proc.stderr
+    # the message lists the ids check knows: the engine's rules and the reading problems'
+    assert "duplicate-key" in proc.stderr and "offset-d-range" in proc.stderr and "field-override" in proc.stderr
+    proc = run("check", "--rule", "duplicate-kye", "--rule", "offset-d-range", str(SAMPLE))
+    assert proc.returncode == 2 and "did you mean duplicate-key?" in proc.stderr
+    proc = run("check", "--severity", "fatal", str(SAMPLE))
+    assert proc.returncode == 2 and "error" in proc.stderr and "warning" in proc.stderr
+    # known ids still pass (the sample is clean)
+    assert run("check", "--rule", "duplicate-key", "--rule", "field-override", str(SAMPLE)).returncode == 0
+
+
+def test_check_summary_counts_are_pluralised(tmp_path):
+    one_each = tmp_path / "one.txt"
+    one_each.write_text('record {\n  key: "conv/Conv2D"\n  value {\n    scale_d: 1e-09\n    offset_d: 0\n'
+                        '    scale_w: 0.5\n    offset_w: 3\n  }\n}\n')
+    proc = run("check", str(one_each))
+    assert proc.stdout.splitlines()[-1] == f"{one_each}: tf-inner, 1 error, 1 warning, 0 notes"
+    proc = run("check", str(SAMPLE))
+    assert proc.stdout.splitlines()[-1] == f"{SAMPLE}: tf-inner, 0 errors, 0 warnings, 0 notes"
+    proc = run("diff", str(one_each), str(one_each))
+    assert "1 layer in both, 0 only in A, 0 only in B; 0 differ" in proc.stdout
+
+
 def test_convert_dialect_conversion_stops_or_drops(tmp_path, capsys):
     caffe = samples_dir() / "resnet_caffe.txt"
     out = tmp_path / "tf.txt"
@@ -114,9 +142,17 @@ def test_set_whole_vector_and_output_file(tmp_path):
     out = tmp_path / "out.txt"
     doc = RecordDocument.load(SAMPLE)
     key = doc.message.record[1].key
-    assert main(["set", str(SAMPLE), key, "scale_w=0.1,0.2,0.3", "offset_w=0,0,0", "-o", str(out)]) == 0
+    # as many channels as the layer's prune records give it (else a rule refuses the edit)
+    n = len(doc.message.record[1].value.scale_w)
+    want = [round(0.01 * (i + 1), 6) for i in range(n)]
+    assert main(["set", str(SAMPLE), key, "scale_w=" + ",".join(map(str, want)), "offset_w=" + ",".join(["0"] * n),
+                 "-o", str(out)]) == 0
     got = RecordDocument.load(out).message.record[1].value
-    assert [round(x, 6) for x in got.scale_w] == [0.1, 0.2, 0.3] and list(got.offset_w) == [0, 0, 0]
+    assert [round(x, 6) for x in got.scale_w] == want and list(got.offset_w) == [0] * n
+    # a vector of another length breaks AMCT's prune-quant-length rule: refused, nothing written
+    out2 = tmp_path / "out2.txt"
+    assert main(["set", str(SAMPLE), key, "scale_w=0.1,0.2,0.3", "offset_w=0,0,0", "-o", str(out2)]) == 1
+    assert not out2.exists()
 
 
 @pytest.mark.parametrize("args,expect", [

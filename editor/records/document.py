@@ -10,14 +10,16 @@ import codecs
 import errno
 import os
 import re
+import stat
 import tempfile
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from google.protobuf import text_format
 from google.protobuf.message import EncodeError, Message
 
-from editor.records.dialects import PRIMARY, Dialect, detect_binary, get_dialect, unknown_fields
+from editor.records.dialects import DIALECTS, PRIMARY, Dialect, detect_binary, get_dialect, unknown_fields
 from editor.records.problems import Problem, Severity
 from editor.records.repair import Repair, needs_repair, repair_text
 from editor.records.textio import (
@@ -157,6 +159,8 @@ class RecordDocument:
         self.binary = binary
         self.problems: list[Problem] = list(problems or [])
         self.repairs: list[Repair] = list(repairs or [])
+        #: unset fields a dialect conversion wrote out to keep their meaning (see `convert`)
+        self.explicit_defaults: list[ExplicitDefault] = []
         self._set_source(source)
 
     def _set_source(self, source: ParsedText | None) -> None:
@@ -254,9 +258,11 @@ class RecordDocument:
                 except UnicodeDecodeError:
                     e = _first_decode_error(data)
                     byte, line, col = _decode_position(data, e)
+                    binary = ("nor a binary record of any AMCT dialect" if dialect is None
+                              else f"nor a binary record ({binary_error.message})")
                     raise RecordError(
                         f"not a record file: neither UTF-8 text (byte 0x{byte:02x} is not UTF-8) "
-                        f"nor {binary_error.message}", p, line, col) from None
+                        f"{binary}", p, line, col) from None
                 if dialect is not None:
                     raise
                 return cls.from_text(data, dialect, path=p, repair=repair, progress=progress)
@@ -367,10 +373,18 @@ class RecordDocument:
 
     def convert(self, dialect: str | Dialect, *, drop_unsupported: bool = False
                 ) -> tuple[RecordDocument, list[str]]:
-        """This record in another dialect, and the fields dropped (see convert_message)."""
+        """This record in another dialect, and the fields dropped (see convert_message).
+
+        The new document's `explicit_defaults` lists the unset fields written out because
+        the two schemas' defaults differ (ONNX's skip_fusion), so the meaning is kept.
+        """
         d = get_dialect(dialect)
-        msg, dropped = convert_message(self.message, d, drop_unsupported=drop_unsupported)
-        return RecordDocument(msg, d), dropped
+        explicit: list[ExplicitDefault] = []
+        msg, dropped = convert_message(self.message, d, drop_unsupported=drop_unsupported,
+                                       explicit=explicit)
+        converted = RecordDocument(msg, d)
+        converted.explicit_defaults = explicit
+        return converted, dropped
 
     # ------------------------------------------------------------------ locations
     def locate(self, record_index: int | None = None, prune_index: int | None = None,
@@ -459,17 +473,68 @@ def _find_path(node, path: str) -> int | None:
     return off
 
 
-def convert_message(message: Message, dialect: Dialect, *, drop_unsupported: bool = False
-                    ) -> tuple[Message, list[str]]:
+@dataclass(frozen=True)
+class ExplicitDefault:
+    """An unset field a conversion wrote out: the two schemas give it different defaults."""
+
+    field: str  # dotted path, e.g. record.value.skip_fusion
+    value: object  # the source schema's default, now written explicitly
+    count: int  # in how many messages (layers)
+    source: str  # dialect names
+    target: str
+    target_default: object  # what unset would have meant in the target
+
+    @property
+    def message(self) -> str:
+        text = _default_text(self.value)
+        unit = "layer" if self.field.startswith("record.value.") else "entry"
+        return (f"{self.field}: wrote {text} explicitly on {self.count:,} {unit}{'s' if self.count != 1 else ''} "
+                f"that left it unset (unset means {text} in {self.source} but "
+                f"{_default_text(self.target_default)} in {self.target}), so the meaning is kept")
+
+    def to_json(self) -> dict:
+        return {"field": self.field, "value": self.value, "count": self.count,
+                "source": self.source, "target": self.target, "message": self.message}
+
+
+def _default_text(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return repr(value)
+
+
+def convert_message(message: Message, dialect: Dialect, *, drop_unsupported: bool = False,
+                    explicit: list[ExplicitDefault] | None = None) -> tuple[Message, list[str]]:
     """Copy `message` into `dialect`'s schema field by field name (text-format semantics).
 
     Fields the target lacks stop the conversion (RecordError listing them) unless
-    drop_unsupported, which drops them and returns their names with counts.
+    drop_unsupported, which drops them and returns their names with counts. A field left
+    unset whose default differs between the schemas (skip_fusion: false in most flavours,
+    true in ONNX) is written with the source's default, so it means what it meant; pass a
+    list as `explicit` to learn which (ExplicitDefault items).
     """
     target = dialect.new_message()
     missing: dict[str, int] = {}
+    kept: dict[str, tuple[object, object, int]] = {}
+
+    def keep_defaults(src: Message, dst: Message, prefix: str) -> None:
+        fields = dst.DESCRIPTOR.fields_by_name
+        for fd in src.DESCRIPTOR.fields:
+            if fd.is_repeated or fd.message_type is not None or not fd.has_presence or src.HasField(fd.name):
+                continue
+            tfd = fields.get(fd.name)
+            if tfd is None or tfd.cpp_type != fd.cpp_type or tfd.is_repeated or \
+                    tfd.default_value == fd.default_value:
+                continue
+            setattr(dst, fd.name, fd.default_value)
+            where = f"{prefix}{fd.name}"
+            _value, _target, count = kept.get(where, (fd.default_value, tfd.default_value, 0))
+            kept[where] = (fd.default_value, tfd.default_value, count + 1)
 
     def copy(src: Message, dst: Message, prefix: str) -> None:
+        keep_defaults(src, dst, prefix)
         fields = dst.DESCRIPTOR.fields_by_name
         for fd, value in src.ListFields():
             tfd = fields.get(fd.name)
@@ -495,15 +560,57 @@ def convert_message(message: Message, dialect: Dialect, *, drop_unsupported: boo
     if missing and not drop_unsupported:
         raise RecordError(f"the {dialect.name} schema has no field for: {', '.join(dropped)} "
                           f"(use --drop-unsupported to drop them)")
+    if explicit is not None:
+        source = next((d.name for d in DIALECTS.values() if d.descriptor is message.DESCRIPTOR),
+                      message.DESCRIPTOR.full_name)
+        for where, (value, target_default, count) in sorted(kept.items()):
+            explicit.append(ExplicitDefault(where, value, count, source, dialect.name, target_default))
     return target, dropped
 
 
+#: The largest file the reader accepts: a guard against endless inputs (a /proc file) and
+#: files far beyond any record (the biggest real ones are a few hundred MB).
+MAX_FILE_SIZE = 2 << 30
+
+_KINDS = ((stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISCHR, "a character device"),
+          (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+
+
+def _not_regular(mode: int) -> str | None:
+    """Why a file of this mode cannot be a record file, or None for a regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "is a directory, not a record file"
+    kind = next((name for test, name in _KINDS if test(mode)), "a special file")
+    return f"is {kind}, not a regular file; record files are regular files"
+
+
+def _too_big(size: int) -> str:
+    return (f"is {size:,} bytes or more, larger than the {MAX_FILE_SIZE:,} bytes a record file "
+            f"may have; it is not read")
+
+
 def _read_file(p: Path) -> bytes:
+    """The bytes of a regular file (after symbolic links), at most MAX_FILE_SIZE.
+
+    Anything else (a FIFO, a device, a socket) is refused before reading: reading one
+    could block forever or never end.
+    """
     try:
-        if p.is_dir():
-            raise RecordError("is a directory, not a record file", p)
-        with open(p, "rb") as fh:
-            return fh.read()
+        why = _not_regular(os.stat(p).st_mode)
+        if why is not None:
+            raise RecordError(why, p)
+        # O_NONBLOCK: should a FIFO replace the file after the check, opening it must not hang
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        with os.fdopen(fd, "rb") as fh:
+            st = os.fstat(fh.fileno())
+            why = _not_regular(st.st_mode)
+            if why is not None:
+                raise RecordError(why, p)
+            if st.st_size > MAX_FILE_SIZE:
+                raise RecordError(_too_big(st.st_size), p)
+            data = fh.read(MAX_FILE_SIZE + 1)
     except RecordError:
         raise
     except FileNotFoundError:
@@ -514,37 +621,44 @@ def _read_file(p: Path) -> bytes:
         raise RecordError("is a directory, not a record file", p) from None
     except OSError as e:
         raise RecordError(f"cannot read: {e.strerror or e}", p) from None
+    if len(data) > MAX_FILE_SIZE:
+        raise RecordError(_too_big(len(data)), p)
+    return data
 
 
 _WRITE_SLICE = 1 << 22
 
 
-def atomic_write(target: Path, data: bytes | list, check=None, progress: Progress | None = None):
+def atomic_write(target: Path, data: bytes | list, check=None, progress: Progress | None = None, *,
+                 new_mode: int | None = None):
     """Write via a temporary file in the same folder, flush, fsync, then replace.
 
     `data` is bytes or a list of bytes-like pieces (written in slices of a few MB, so the
     GIL is released between them). `check(tmp_path)`, if given, runs on the written
     temporary file before it replaces the original; whatever it raises aborts the save
     and its result is returned. `progress(bytes_written, total)` after each slice;
-    returning False aborts with SaveCancelled. The original file's permission bits are kept. On any
+    returning False aborts with SaveCancelled. The original file's permission bits are kept;
+    a new file gets `new_mode` (default: 0o666 less the umask, as open() would give). A
+    symbolic link is written through: its target is replaced and the link stays. On any
     failure the temporary file is removed, the original is untouched, and (for OS errors)
     a RecordError says why.
     """
-    target = Path(target)
+    shown = Path(target)  # messages name the path the user gave
+    target = Path(os.path.realpath(shown)) if shown.is_symlink() else shown
     folder = target.parent if str(target.parent) else Path(".")
     if target.is_dir():
-        raise RecordError("is a directory; choose a file name to save to", target)
+        raise RecordError("is a directory; choose a file name to save to", shown)
     try:
         mode = target.stat().st_mode & 0o7777
     except FileNotFoundError:
-        mode = None
+        mode = new_mode if new_mode is not None else 0o666 & ~_umask()
     except OSError as e:
-        raise RecordError(f"could not save: {e.strerror or e}", target) from None
+        raise RecordError(f"could not save: {e.strerror or e}", shown) from None
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     except OSError as e:
         raise RecordError(f"could not save: cannot create a file in {folder}: {e.strerror or e}",
-                          target) from None
+                          shown) from None
     pieces = [data] if isinstance(data, (bytes, bytearray, memoryview)) else data
     total = sum(len(piece) for piece in pieces) if progress is not None else 0
     done = 0
@@ -564,8 +678,7 @@ def atomic_write(target: Path, data: bytes | list, check=None, progress: Progres
             os.fsync(fh.fileno())
         if check is not None:
             result = check(Path(tmp))
-        if mode is not None:
-            os.chmod(tmp, mode)
+        os.chmod(tmp, mode)  # mkstemp made it 0600
         os.replace(tmp, target)
     except BaseException as e:
         try:
@@ -574,6 +687,20 @@ def atomic_write(target: Path, data: bytes | list, check=None, progress: Progres
             pass
         if isinstance(e, OSError):
             why = "the disk is full" if e.errno == errno.ENOSPC else (e.strerror or str(e))
-            raise RecordError(f"could not save ({why}); the file on disk is unchanged", target) from None
+            raise RecordError(f"could not save ({why}); the file on disk is unchanged", shown) from None
         raise
     return result
+
+
+def _umask() -> int:
+    """The process's umask (read without changing it where the system says it)."""
+    try:
+        with open("/proc/self/status", encoding="ascii", errors="replace") as fh:
+            for line in fh:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask

@@ -25,7 +25,7 @@ from google.protobuf import descriptor as _descriptor
 from google.protobuf import text_format
 from google.protobuf.message import Message
 
-from editor.records.dialects import Dialect, detect_from_names, dialects_with_field, get_dialect
+from editor.records.dialects import DIALECTS, Dialect, detect_from_names, dialects_with_field, get_dialect
 from editor.records.problems import Problem, Severity
 
 FD = _descriptor.FieldDescriptor
@@ -199,6 +199,8 @@ class _RecordingParser(text_format._Parser):  # noqa: SLF001 - see module docstr
         self._nodes: list[Node] = []
         self._stmts: list[Stmt] = []
         self.feeder: _LineFeeder | None = None
+        #: field names from the top to the message being read when a ParseError was raised
+        self.error_path: tuple[str, ...] | None = None
 
     # positions -----------------------------------------------------------
     def _cur(self, tok: _Tokenizer) -> int:
@@ -214,6 +216,7 @@ class _RecordingParser(text_format._Parser):  # noqa: SLF001 - see module docstr
         Returns None when only whitespace (as text_format counts it) is left.
         """
         self.feeder = _LineFeeder(text, pos)
+        self.error_path = None
         tok = _Tokenizer(iter(self.feeder))
         if tok.AtEnd():
             return None
@@ -229,6 +232,10 @@ class _RecordingParser(text_format._Parser):  # noqa: SLF001 - see module docstr
         self._stmts.append(stmt)
         try:
             super()._MergeField(tokenizer, message)
+        except text_format.ParseError:
+            if self.error_path is None:  # the innermost message: where the error is
+                self.error_path = tuple(name for name, _ in self._path)
+            raise
         finally:
             self._stmts.pop()
         stmt.end = self._prev_end(tokenizer)
@@ -541,8 +548,91 @@ _LOC_PREFIX = re.compile(r"^\d+(?::\d+)? : ")
 _LINE_ECHO = re.compile(r"^'.*?': ", re.S)
 
 
+#: How much of the file's text an error message quotes (a 10 MB line must not come back).
+ECHO_LIMIT = 60
+_QUOTED = re.compile(r"""(['"])(.*)\1""")
+_LONG_RUN = re.compile(r"\S{%d,}" % (ECHO_LIMIT + 1))
+
+
+def clip(text: str, limit: int = ECHO_LIMIT) -> str:
+    """`text`, or its first `limit` characters and an ellipsis."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def _clip_echo(msg: str) -> str:
+    """protobuf's message with the text it quotes from the file shortened."""
+    def runs(text: str) -> str:
+        return _LONG_RUN.sub(lambda m: clip(m.group(0)), text)
+
+    out: list[str] = []
+    pos = 0
+    for m in _QUOTED.finditer(msg):
+        out += [runs(msg[pos:m.start()]), m.group(1), clip(m.group(2)), m.group(1)]
+        pos = m.end()
+    out.append(runs(msg[pos:]))
+    return clip("".join(out), 4 * ECHO_LIMIT)
+
+
+def _place(path: tuple[str, ...]) -> str:
+    """Words for a place in a record: ``value { … } of a record entry``."""
+    if not path:
+        return "the top level of the file"
+    phrase = {"record": "a record entry", "prune_record": "a prune_record entry"}.get(
+        path[0], f"{path[0]} {{ … }}")
+    for name in path[1:]:
+        phrase = f"{name} {{ … }} of {phrase}"
+    return phrase
+
+
+def _descriptor_at(desc: _descriptor.Descriptor, path: tuple[str, ...]) -> _descriptor.Descriptor | None:
+    for name in path:
+        fd = desc.fields_by_name.get(name)
+        if fd is None or fd.message_type is None:
+            return None
+        desc = fd.message_type
+    return desc
+
+
+def _places_of(desc: _descriptor.Descriptor, name: str, depth: int = 6) -> list[tuple[str, ...]]:
+    """Paths (field names from the top) of the messages that have a field `name`."""
+    found: list[tuple[str, ...]] = []
+    todo: list[tuple[_descriptor.Descriptor, tuple[str, ...]]] = [(desc, ())]
+    while todo:
+        d, path = todo.pop(0)
+        if name in d.fields_by_name:
+            found.append(path)
+        if len(path) < depth:
+            todo.extend((f.message_type, (*path, f.name)) for f in d.fields if f.message_type is not None)
+    return found
+
+
+def unknown_field_message(name: str, path: tuple[str, ...], dialect: Dialect, message_name: str) -> str:
+    """Why `name` is not accepted at `path`, and where it would be.
+
+    Names the place the field does belong in this dialect, and other dialects only when
+    they accept the field at this very place (else those that have it anywhere).
+    """
+    shown = clip(name)
+    here = [d.name for d in DIALECTS.values() if d is not dialect
+            and (desc := _descriptor_at(d.descriptor, path)) is not None and name in desc.fields_by_name]
+    own = _places_of(dialect.descriptor, name)
+    notes: list[str] = []
+    if own:
+        where = " or ".join("at the top level of the file" if not p else f"inside {_place(p)}" for p in own[:3])
+        notes.append(f"{shown} belongs {where}")
+    if here:
+        notes.append(f"dialects that have it here: {', '.join(here)} (choose one with --dialect)")
+    if not own and not here:
+        elsewhere = [d for d in dialects_with_field(name) if d != dialect.name]
+        notes.append(f"dialects that have a field of that name: {', '.join(elsewhere)}" if elsewhere
+                     else "no AMCT dialect has a field of that name")
+    known = "" if own else f"not part of the {dialect.name} schema; "
+    return (f'unknown field "{shown}" in {_place(path)} (message {message_name}): {known}'
+            + "; ".join(notes))
+
+
 def _error_from(e: text_format.ParseError, feeder: _LineFeeder, lines: LineIndex,
-                dialect: Dialect) -> TextParseError:
+                dialect: Dialect, path: tuple[str, ...] | None = None) -> TextParseError:
     msg = _LOC_PREFIX.sub("", str(e))
     msg = _LINE_ECHO.sub("", msg) if msg.startswith("'") else msg
     line = column = None
@@ -553,13 +643,11 @@ def _error_from(e: text_format.ParseError, feeder: _LineFeeder, lines: LineIndex
     m = _UNKNOWN_FIELD.search(msg)
     if m:
         name = m.group(2)
-        others = [d for d in dialects_with_field(name) if d != dialect.name]
-        where = (f"dialects that have it: {', '.join(others)}" if others
-                 else "no AMCT dialect has a field of that name")
-        return TextParseError(
-            f'unknown field "{name}": not part of the {dialect.name} schema '
-            f"(message {m.group(1)}); {where}", line, column, field_name=name)
-    return TextParseError(msg.rstrip(), line, column)
+        if path is None or _descriptor_at(dialect.descriptor, path) is None:
+            path = ()
+        return TextParseError(unknown_field_message(name, path, dialect, m.group(1)),
+                              line, column, field_name=name)
+    return TextParseError(_clip_echo(msg.rstrip()), line, column)
 
 
 def _as_bytes(text: str | bytes) -> bytes:
@@ -601,7 +689,7 @@ def parse_text(text: str | bytes, dialect: Dialect | str, *, progress: Progress 
         try:
             stmt = recorder.parse_one(text, pos, message)
         except text_format.ParseError as e:
-            raise _error_from(e, recorder.feeder, lines, dialect) from None
+            raise _error_from(e, recorder.feeder, lines, dialect, recorder.error_path) from None
         except UnicodeDecodeError as e:
             bad = recorder.feeder.starts[-1] + e.start if recorder.feeder.starts else pos
             raise TextParseError(f"byte 0x{e.object[e.start]:02x} is not UTF-8",

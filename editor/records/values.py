@@ -15,6 +15,8 @@ from google.protobuf.descriptor import FieldDescriptor
 FD = FieldDescriptor
 
 FLOAT32_MAX = struct.unpack("<f", b"\xff\xff\x7f\x7f")[0]
+#: The smallest positive float32 (a subnormal, about 1.4e-45); anything nearer zero is stored as 0.
+FLOAT32_TRUE_MIN = struct.unpack("<f", b"\x01\x00\x00\x00")[0]
 
 #: (minimum, maximum) of every integer field type
 INT_RANGES: dict[int, tuple[int, int]] = {
@@ -197,6 +199,18 @@ def _parse_int(text: str) -> int | None:
     return -number if negative else number
 
 
+def _float32_or_error(name: str, number: float, shown: str) -> float:
+    """`number` as float32, or ValueError when float32 cannot hold it: beyond its largest
+    value, or so near zero that it would be stored as 0 (subnormals are fine)."""
+    if math.isfinite(number) and abs(number) > FLOAT32_MAX:
+        raise ValueError(f"{name} is a float32: {shown} is beyond its largest value {format_float32(FLOAT32_MAX)}")
+    stored = to_float32(number)
+    if stored == 0 and number != 0:
+        raise ValueError(f"{name} is a float32: {shown} is below its smallest value "
+                         f"{format_float32(FLOAT32_TRUE_MIN)} and would be stored as 0")
+    return stored
+
+
 def parse_value(field: FieldDescriptor, text: str) -> Any:
     """The typed value for a user's text, or ValueError saying what the field accepts."""
     name = field.name
@@ -208,11 +222,7 @@ def parse_value(field: FieldDescriptor, text: str) -> Any:
         except ValueError:
             raise ValueError(f"{name} takes a number such as 0.5, 1e-3, inf or nan, not {text!r}") from None
         if t == FD.TYPE_FLOAT:
-            if math.isfinite(number) and abs(number) > FLOAT32_MAX:
-                raise ValueError(
-                    f"{name} is a float32: {raw} is beyond its largest value {format_float32(FLOAT32_MAX)}"
-                )
-            return to_float32(number)
+            return _float32_or_error(name, number, raw)
         return number
     if t in INT_RANGES:
         lo, hi = INT_RANGES[t]
@@ -264,10 +274,7 @@ def coerce_value(field: FieldDescriptor, value: Any) -> Any:
     if t == FD.TYPE_FLOAT:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise ValueError(f"{field.name} takes a number, not {value!r}")
-        number = float(value)
-        if math.isfinite(number) and abs(number) > FLOAT32_MAX:
-            raise ValueError(f"{field.name} is a float32: {number!r} is beyond its range")
-        return to_float32(number)
+        return _float32_or_error(field.name, float(value), repr(value))
     if t == FD.TYPE_DOUBLE:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise ValueError(f"{field.name} takes a number, not {value!r}")

@@ -83,7 +83,8 @@ class RecoveryStore:
                   "written": time.time(), "source_size": size, "source_mtime_ns": mtime}
         target = self.file_for(key)
         pieces = [data] if isinstance(data, (bytes, bytearray, memoryview)) else list(data)
-        atomic_write(target, [json.dumps(header).encode("utf-8") + b"\n", *pieces])
+        # private, like the editor's other state: it holds the user's unsaved record
+        atomic_write(target, [json.dumps(header).encode("utf-8") + b"\n", *pieces], new_mode=0o600)
         return target
 
     def remove(self, key: str) -> None:

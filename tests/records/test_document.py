@@ -230,15 +230,14 @@ def test_missing_and_directory(tmp_path, kind):
 def test_unreadable(tmp_path, monkeypatch):
     path = tmp_path / "x.txt"
     path.write_text("")
-    import builtins
-    real_open = builtins.open
+    real_open = os.open
 
-    def deny(p, *a, **k):
+    def deny(p, *a, **k):  # the reader opens with os.open (O_NONBLOCK: see test_files)
         if str(p) == str(path):
             raise PermissionError(13, "Permission denied")
         return real_open(p, *a, **k)
 
-    monkeypatch.setattr(builtins, "open", deny)
+    monkeypatch.setattr(os, "open", deny)
     with pytest.raises(RecordError) as err:
         RecordDocument.load(path)
     assert "permission denied" in str(err.value)
@@ -359,3 +358,24 @@ def test_list_syntax_edits_stay_on_their_line(tmp_path):
     doc.save()
     assert "offset_w" not in path.read_text()
     assert RecordDocument.load(path).message == doc.message
+
+
+def test_converting_to_onnx_keeps_the_meaning_of_an_unset_skip_fusion():
+    """skip_fusion unset means false in TF but true in ONNX: the conversion writes it out."""
+    doc = RecordDocument.from_text('record {\n  key: "a"\n  value {\n    scale_d: 0.5\n  }\n}\n'
+                                   'record {\n  key: "b"\n  value {\n    skip_fusion: true\n  }\n}\n'
+                                   'record {\n  key: "c"\n  value {\n    offset_d: 1\n  }\n}\n')
+    onnx, dropped = doc.convert("onnx")
+    values = [e.value for e in onnx.message.record]
+    assert dropped == [] and [v.HasField("skip_fusion") for v in values] == [True, True, True]
+    assert [v.skip_fusion for v in values] == [False, True, False]
+    [explicit] = onnx.explicit_defaults
+    assert (explicit.field, explicit.value, explicit.count) == ("record.value.skip_fusion", False, 2)
+    assert "unset means false in tf-inner but true in onnx" in explicit.message
+    # and back: ONNX's unset (true) becomes an explicit true in TF
+    back, _ = RecordDocument.from_text('record {\n  key: "a"\n  value {\n    scale_d: 0.5\n  }\n}\n',
+                                       "onnx").convert("tf-inner")
+    assert back.message.record[0].value.HasField("skip_fusion") and back.message.record[0].value.skip_fusion
+    # between schemas with the same defaults nothing is added
+    same, _ = doc.convert("pytorch")
+    assert same.explicit_defaults == [] and not same.message.record[0].value.HasField("skip_fusion")

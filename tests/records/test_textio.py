@@ -211,3 +211,48 @@ def test_style_detection():
     assert detect_style("a {\n  scale_d: 0.0235294122\n}\n").floats == "cpp"
     assert detect_style("a {\n  scale_d: 0.023529412\n}\n").floats == "py"
     assert detect_style("a {\r\n  b: 1\r\n}\r\n").newline == "\r\n"
+
+
+@pytest.mark.parametrize("text,where,belongs", [
+    ('record {\n  key: "a"\n  scale_d: 0.5\n}\n', "in a record entry",
+     "scale_d belongs inside value { … } of a record entry"),
+    ("scale_d: 0.5\n", "in the top level of the file", "scale_d belongs inside value { … } of a record entry"),
+    ('record {\n  value {\n    key: "a"\n  }\n}\n', "in value { … } of a record entry",
+     "key belongs inside a record entry"),
+    ("record {\n  value {\n    record {\n    }\n  }\n}\n", "in value { … } of a record entry",
+     "record belongs at the top level of the file"),
+])
+def test_a_misplaced_field_says_where_it_belongs(text, where, belongs):
+    """Every dialect has scale_d, inside value { }: the message says so instead of naming
+    other dialects as if they accepted it there."""
+    with pytest.raises(TextParseError) as err:
+        read_text(text)
+    message = err.value.message
+    assert where in message and belongs in message
+    assert "dialects that have" not in message and "not part of the" not in message
+
+
+def test_other_dialects_are_named_only_where_they_accept_the_field_at_that_place():
+    # channels inside value { }: Caffe has it right there
+    with pytest.raises(TextParseError) as err:
+        parse_text('record {\n  value {\n    channels: 3\n  }\n}\n', "tf-inner")
+    assert "dialects that have it here: caffe" in err.value.message
+    # channels in the entry itself: no dialect has it there, so none is offered as an answer
+    with pytest.raises(TextParseError) as err:
+        parse_text('record {\n  key: "a"\n  channels: 3\n}\n', "tf-inner")
+    assert "dialects that have it here" not in err.value.message
+    assert "dialects that have a field of that name: caffe" in err.value.message
+
+
+@pytest.mark.parametrize("text", [
+    'record {\n  key: "' + "a" * 100_000 + "\n}\n",  # an unterminated string: the rest of the line
+    "record {\n  key: a" + "b" * 100_000 + "\n}\n",
+    "record {\n  value {\n    scale_d: 1" + "e" * 100_000 + "\n  }\n}\n",
+    "record {\n  " + "x" * 100_000 + ": 1\n}\n",
+    'record {\n  key: "' + "a b " * 30_000 + "\n}\n",
+])
+def test_a_syntax_error_quotes_a_short_snippet_not_the_whole_line(text):
+    with pytest.raises(TextParseError) as err:
+        read_text(text)
+    assert len(err.value.message) < 300 and "…" in err.value.message
+    assert err.value.line in (2, 3) and err.value.column is not None
