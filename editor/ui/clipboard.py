@@ -1,21 +1,30 @@
 """Copy rows of a record as protobuf text format; paste text format back in as one undo step.
 
 Copying a layer gives exactly what a record file holds (`record { key: … value { … } }`),
-so it can be pasted into a file, another window, or this one. Pasting parses the text
-strictly (protobuf's text parser: unknown fields, wrong types and a field given twice are
-errors with line and column) into the message that fits it — the top-level record for
-`record { }`/`prune_record { }` blocks, or the message around the current row for smaller
-pieces (`producer { }`, `scale_w: 0.5`) — and inserts repeated entries after the current
-one of their list, or at its end.
+so it can be pasted into a file, another window, or this one. Pasting parses the text into
+the message that fits it — the top-level record for `record { }`/`prune_record { }` blocks,
+read by the project's reader as a file would be (errors with line and column, a field given
+twice, Python-only spellings and duplicate keys reported, doc-example artefacts repaired),
+or the message around the current row for smaller pieces (`producer { }`, `scale_w: 0.5`),
+read strictly by protobuf's parser — and inserts repeated entries after the current one of
+their list, or at its end. `plan_paste` also checks the pasted entries against AMCT's rules
+in the record they land in, so the caller can ask before pasting what breaks a hard rule.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
+from dataclasses import field as dc_field
 
 from google.protobuf import text_format
 from google.protobuf.message import Message
 from google.protobuf.message_factory import GetMessageClass
 
+from editor.records.dialects import DIALECTS, Dialect
+from editor.records.problems import Problem, Severity
+from editor.records.repair import repair_text
+from editor.records.rules import CheckContext, check_entry, check_prune_record
+from editor.records.textio import TextParseError, parse_text, reading_problems
 from editor.records.values import is_message
 from editor.ui.commands import (
     InsertElementsCommand,
@@ -111,32 +120,140 @@ def _position(anchor: Path, parent: Path, name: str, length: int) -> int:
     return length
 
 
+@dataclass
+class PastePlan:
+    """What pasting a text would do, and what the user should hear about it first."""
+
+    command: RecordCommand
+    #: hard-rule errors (rules.ERROR) the pasted entries would have in this record, and
+    #: reading errors of the text; pasting anyway is the user's choice
+    errors: list[Problem] = dc_field(default_factory=list)
+    #: what else the reader found or changed (given twice, Python-only syntax, duplicate keys, repairs)
+    notes: list[str] = dc_field(default_factory=list)
+
+
 def paste_command(model: RecordTreeModel, text: str, anchor: Path | None = None) -> RecordCommand:
     """One undo step that pastes `text` at `anchor` (the current row); PasteError if it cannot."""
+    return plan_paste(model, text, anchor).command
+
+
+def plan_paste(model: RecordTreeModel, text: str, anchor: Path | None = None) -> PastePlan:
+    """Read `text` for pasting at `anchor`: the undo step, and the problems it would bring.
+
+    Raises PasteError (naming line and column) for text that cannot be pasted here.
+    """
     if model.message is None:
         raise PasteError("no record is open")
     if not text.strip():
         raise PasteError("the clipboard holds no text")
     anchor = tuple(anchor or ())
-    first_error: text_format.ParseError | None = None
-    candidates = _candidates(model, anchor)
-    for parent_path in candidates:
-        target = GetMessageClass(model.message_at(parent_path).DESCRIPTOR)()
-        try:
-            text_format.Parse(text, target, allow_unknown_field=False)
-        except text_format.ParseError as e:
-            if parent_path == ():
-                first_error = e
-            continue
+    dialect = _dialect_of(model.message)
+    for parent_path in _candidates(model, anchor):
+        notes: list[str] = []
+        errors: list[Problem] = []
+        if parent_path == () and dialect is not None:
+            target, errors, notes = _read_record_text(text, dialect)
+        else:
+            target = GetMessageClass(model.message_at(parent_path).DESCRIPTOR)()
+            try:
+                text_format.Parse(text, target, allow_unknown_field=False)
+            except text_format.ParseError as e:
+                if parent_path == ():
+                    raise PasteError(f"Not record text: {_where(e.GetLine(), e.GetColumn())}"
+                                     f"{str(e).split(' : ', 1)[-1]}") from None
+                continue
         if not target.ListFields():
             continue
-        return _commands_for(model, parent_path, target, anchor)
-    if first_error is not None:
-        line, column = first_error.GetLine(), first_error.GetColumn()
-        reason = str(first_error).split(" : ", 1)[-1]
-        where = f"line {line}, column {column}: " if line else ""
-        raise PasteError(f"Not record text: {where}{reason}")
+        command = _commands_for(model, parent_path, target, anchor)
+        if dialect is not None:
+            errors += rule_errors_after_paste(model.message, dialect, parent_path, target, anchor)
+        return PastePlan(command, errors, notes)
     raise PasteError("the text holds nothing that can be pasted here")
+
+
+def _where(line: int | None, column: int | None) -> str:
+    if not line:
+        return ""
+    return f"line {line}, column {column}: " if column else f"line {line}: "
+
+
+def _dialect_of(message: Message) -> Dialect | None:
+    for d in DIALECTS.values():
+        if d.descriptor is message.DESCRIPTOR:
+            return d
+    return None
+
+
+def _read_record_text(text: str, dialect: Dialect) -> tuple[Message, list[Problem], list[str]]:
+    """The text read as a record file is: (message, reading errors, notes); PasteError if unreadable."""
+    repairs = []
+    try:
+        parsed = parse_text(text, dialect)
+    except TextParseError as e:
+        fixed, repairs = repair_text(text)
+        if not repairs:
+            raise PasteError(f"Not record text: {_where(e.line, e.column)}{e.message}") from None
+        try:  # text copied from a document: // comments, quoted text broken over lines
+            parsed = parse_text(fixed, dialect)
+        except TextParseError:
+            raise PasteError(f"Not record text: {_where(e.line, e.column)}{e.message}") from None
+    found = reading_problems(parsed)
+    # a key given twice is reported after pasting, with the keys already in the record
+    errors = [p for p in found if p.severity is Severity.ERROR and p.rule != "duplicate-key"]
+    notes = [f"line {r.line}: repaired: {r.message}" for r in repairs]
+    notes += [p.message for p in found if p not in errors]
+    return parsed.message, errors, notes
+
+
+def _apply_plain(message: Message, parent_path: Path, parsed: Message, anchor: Path) -> dict[str, range]:
+    """What the paste's undo step does, on a plain message; {top-level list: new indices}."""
+    parent = message
+    for step in parent_path:
+        parent = parent[step] if isinstance(step, int) else getattr(parent, step)
+    inserted: dict[str, range] = {}
+    for fd, value in parsed.ListFields():
+        if fd.is_repeated:
+            container = getattr(parent, fd.name)
+            at = _position(anchor, parent_path, fd.name, len(container))
+            for k, item in enumerate(value):
+                container.insert(at + k, item)
+            if parent_path == ():
+                inserted[fd.name] = range(at, at + len(value))
+        elif is_message(fd):
+            getattr(parent, fd.name).CopyFrom(value)
+        else:
+            setattr(parent, fd.name, value)
+    return inserted
+
+
+def rule_errors_after_paste(message: Message, dialect: Dialect, parent_path: Path, parsed: Message,
+                            anchor: Path) -> list[Problem]:
+    """Hard-rule errors the pasted entries would have in `message` (which is left alone).
+
+    Pasted layers and prune records are checked where they would land, with the record's
+    other keys and prune nodes around them; a piece pasted into an entry counts only with
+    the errors it adds to that entry. Duplicate keys are left out: the paste reports them.
+    """
+    scratch = type(message)()
+    scratch.CopyFrom(message)
+    inserted = _apply_plain(scratch, parent_path, parsed, anchor)
+    after_ctx = CheckContext.build(scratch, dialect)
+    errors = [Severity.ERROR]
+    found: list[Problem] = []
+    if parent_path == ():
+        for i in inserted.get("record", ()):
+            found += check_entry(scratch, dialect, i, after_ctx, severities=errors)
+        if dialect.has_prune:
+            for j in inserted.get("prune_record", ()):
+                found += check_prune_record(scratch, dialect, j, after_ctx, severities=errors)
+    elif len(parent_path) >= 2 and parent_path[0] in ("record", "prune_record"):
+        index = parent_path[1]
+        check = check_entry if parent_path[0] == "record" else check_prune_record
+        before_ctx = CheckContext.build(message, dialect)
+        before = {(p.rule, p.field) for p in check(message, dialect, index, before_ctx, severities=errors)}
+        found = [p for p in check(scratch, dialect, index, after_ctx, severities=errors)
+                 if (p.rule, p.field) not in before]
+    return [p for p in found if p.rule != "duplicate-key"]
 
 
 def _commands_for(model: RecordTreeModel, parent_path: Path, parsed: Message, anchor: Path) -> RecordCommand:

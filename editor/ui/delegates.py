@@ -106,6 +106,9 @@ class ValueDelegate(QStyledItemDelegate):
         #: `validate(path, value)`: the hard-rule error setting the field at `path` to `value`
         #: would cause, or None (the window gives its `LiveProblems.validate_edit`)
         self.validate: Callable[[Path, Any], Problem | None] | None = None
+        #: the scope every layer key starts with (``resnet_v1_50/``): dropped first when a
+        #: key does not fit, since it tells the rows apart least (the tree sets it)
+        self.common_scope = ""
 
     def refusal(self, path: Path, value: Any) -> str | None:
         """Why the rules refuse `value` at `path`, in their words; None when they accept it."""
@@ -312,6 +315,9 @@ class ValueDelegate(QStyledItemDelegate):
             painter.setPen(opt.palette.color(group, QPalette.ColorRole.HighlightedText) if selected
                            else (opt.palette.color(group, QPalette.ColorRole.Text)
                                  if not index.data(Qt.ItemDataRole.ForegroundRole) else muted))
+            if (self.common_scope and label.startswith(self.common_scope)
+                    and metrics.horizontalAdvance(label) > rest.width()):
+                label = "…/" + label[len(self.common_scope):]
             painter.drawText(rest, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
                              metrics.elidedText(label, Qt.TextElideMode.ElideMiddle, rest.width()))
         painter.restore()

@@ -72,6 +72,16 @@ def default_size(screen: QSize | None) -> tuple[int, int]:
     return min(1680, int(screen.width() * 0.9)), min(1000, int(screen.height() * 0.9))
 
 
+def _with_platform_keys(standard: QKeySequence.StandardKey, *extra: str) -> list[QKeySequence]:
+    """The platform's keys for a standard action (none on some), then `extra` ones not among them."""
+    keys = [k for k in QKeySequence.keyBindings(standard) if not k.isEmpty()]
+    for text in extra:
+        key = QKeySequence(text)
+        if key not in keys:
+            keys.append(key)
+    return keys
+
+
 def default_recovery_dir() -> Path:
     base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppLocalDataLocation)
     return Path(base or Path.home() / ".amct-record-editor") / "recovery"
@@ -248,8 +258,10 @@ class MainWindow(QMainWindow):
         self.act_save_as = self._action("Save &As…", self.save_as, [std.SaveAs],
                                         "Save under another name, as text or binary, in any dialect")
         self.act_reload = self._action("&Reload from Disk", self.reload, ["F5"], "Read the file again")
-        self.act_close = self._action("&Close", self.close_document, [std.Close], "Close the record")
-        self.act_quit = self._action("&Quit", self.close, [std.Quit], "Quit the editor")
+        self.act_close = self._action("&Close", self.close_document, (), "Close the record")
+        self.act_close.setShortcuts(_with_platform_keys(std.Close, "Ctrl+W"))
+        self.act_quit = self._action("&Quit", self.close, (), "Quit the editor")
+        self.act_quit.setShortcuts(_with_platform_keys(std.Quit, "Ctrl+Q"))
         self.act_undo = self.undo_stack.createUndoAction(self, "&Undo")
         self.act_undo.setShortcuts([QKeySequence(std.Undo)])
         self.act_undo.setIcon(_icon(self, "undo", sp.SP_ArrowBack))
@@ -286,7 +298,7 @@ class MainWindow(QMainWindow):
         for name in ("cut", "copy", "paste", "delete"):
             edit_menu.addAction(a[name])
         edit_menu.addSeparator()
-        for name in ("add", "insert_before", "duplicate", "move_up", "move_down"):
+        for name in ("add", "insert_before", "duplicate", "rename", "move_up", "move_down"):
             edit_menu.addAction(a[name])
         edit_menu.addSeparator()
         for name in ("set_field", "clear_field", "set_on_selected"):
@@ -847,9 +859,11 @@ class MainWindow(QMainWindow):
         self.setWindowModified(not self.undo_stack.isClean())
 
     def _record_changed(self, _change: RecordChange) -> None:
-        self._update_status()
+        # the selection's words follow the tree's selectionPathsChanged, which a bulk edit
+        # (one change per layer) sends once
+        self._update_status(selection=False)
 
-    def _update_status(self) -> None:
+    def _update_status(self, *, selection: bool = True) -> None:
         doc = self.document
         self.act_save.setEnabled(doc is not None)
         self.act_save_as.setEnabled(doc is not None)
@@ -870,7 +884,8 @@ class MainWindow(QMainWindow):
             n = len(msg.prune_record)
             text += f" · {n} prune record{'s' if n != 1 else ''}"
         self.counts_label.setText(text)
-        self._update_selection_label()
+        if selection:
+            self._update_selection_label()
 
     def _update_selection_label(self) -> None:
         self.selection_label.setText(self.tree.selection_summary() if self.document is not None else "")

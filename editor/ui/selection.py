@@ -53,9 +53,11 @@ class Selection(QObject):
     def path(self) -> Path:
         return self._path
 
-    def select(self, path: Path, source: object = None) -> None:
+    def select(self, path: Path, source: object = None, *, again: bool = False) -> None:
+        """Make `path` current; `again` tells the views even when it already is (a jump to
+        the field a click in a list selected a moment ago)."""
         path = tuple(path)
-        if path == self._path:
+        if path == self._path and not again:
             return
         self._path = path
         self.changed.emit(path, source)

@@ -314,6 +314,11 @@ class RecordTreeModel(QAbstractItemModel):
         """The live message (read it freely; change it only through the edit methods)."""
         return self._message
 
+    @property
+    def editing(self) -> bool:
+        """True while an edit method runs: rows are moving; `recordChanged` follows when done."""
+        return self._updating > 0
+
     def set_message(self, message: Message | None) -> None:
         """Show another message (e.g. a newly opened document): a model reset."""
         self.beginResetModel()
@@ -627,6 +632,19 @@ class RecordTreeModel(QAbstractItemModel):
         if parent.kind == RowKind.REPEATED:
             return base + (index.row(),)
         return base + (parent.desc.fields[index.row()].name,)
+
+    def child_path(self, parent: AnyIndex, row: int) -> Path:
+        """The path of row `row` below `parent`: ``path_for_index(index(row, 0, parent))``
+        without making the index (a filter asks this of every row)."""
+        node = self._node_for(parent)
+        if node is None:
+            raise PathError("stale index")
+        base = self._node_path(node)
+        if node.kind == RowKind.REPEATED:
+            return base + (row,)
+        if node.desc is None or not 0 <= row < len(node.desc.fields):
+            raise PathError(f"no row {row} below {format_path(base)}")
+        return base + (node.desc.fields[row].name,)
 
     def index_for_path(self, path: Path, column: int = 0) -> QModelIndex:
         """The index of the row at `path`, fetching lazily loaded rows on the way.

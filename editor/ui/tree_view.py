@@ -1,17 +1,23 @@
 """The record tree: a filter proxy over RecordTreeModel and the view widget around it."""
 from __future__ import annotations
 
+import os
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from google.protobuf.descriptor import FieldDescriptor
 from PySide6.QtCore import (
+    QEvent,
+    QItemSelection,
     QItemSelectionModel,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     QPoint,
     QSortFilterProxyModel,
     Qt,
+    QTimer,
     Signal,
 )
 from PySide6.QtGui import QAction, QKeySequence, QUndoCommand, QUndoStack
@@ -30,7 +36,7 @@ from PySide6.QtWidgets import (
 
 from editor.records.problems import Problem
 from editor.records.values import coerce_value, escape_text
-from editor.ui.clipboard import PasteError, copy_text, duplicate_keys_after_paste, paste_command
+from editor.ui.clipboard import PasteError, copy_text, duplicate_keys_after_paste, plan_paste
 from editor.ui.commands import (
     ClearFieldCommand,
     MacroCommand,
@@ -56,6 +62,13 @@ from editor.ui.tree_model import (
 )
 
 AnyIndex = QModelIndex | QPersistentModelIndex
+
+#: the key column takes at most this share of the tree's width, so the values stay in view
+KEY_COLUMN_SHARE = 0.55
+
+#: the filter applies this long after the last keystroke (at once on Enter): on a big
+#: record one pass over the rows takes a noticeable moment, and each key would cost one
+FILTER_DELAY_MS = 200
 
 
 class RecordFilterProxy(QSortFilterProxyModel):
@@ -123,7 +136,7 @@ class RecordFilterProxy(QSortFilterProxyModel):
         if model is None or model.message is None:
             return True
         try:
-            path = model.path_for_index(model.index(source_row, 0, source_parent))
+            path = model.child_path(source_parent, source_row)
         except PathError:
             return False
         msg = model.message
@@ -153,6 +166,17 @@ class RecordFilterProxy(QSortFilterProxyModel):
         return (any(self.matches(n.name) for n in prune.producer)
                 or any(self.matches(n.name) for n in prune.consumer)
                 or (prune.HasField("selective_prune") and self.matches(prune.selective_prune.name)))
+
+
+@dataclass(frozen=True)
+class _SelectionFacts:
+    """What the actions and the status bar need to know about the selected rows, read once."""
+
+    paths: list[Path]
+    layers: list[int]
+    elements: list[Path]
+    contiguous: tuple[Path, list[int]] | None
+    summary: str
 
 
 class RecordTreeWidget(QWidget):
@@ -207,22 +231,47 @@ class RecordTreeWidget(QWidget):
         header.setStretchLastSection(True)
         self.view.setColumnWidth(0, 340)
         self.view.setColumnWidth(1, 360)
+        #: the user dragged the key column's edge: leave its width alone until another record opens
+        self._key_width_chosen = False
+        header.sectionResized.connect(self._on_section_resized)
+        self.view.viewport().installEventFilter(self)
+        self.view.installEventFilter(self)  # F2 on a value cell edits the value, not the key
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
         layout.addWidget(self.view, 1)
 
+        #: the selected rows as read from the view, until the selection or the rows change
+        self._facts: _SelectionFacts | None = None
+        #: how often the selected rows were read from the view (a bulk edit must not read them per row)
+        self.selection_reads = 0
+        # reactions to many signals in a row (one per layer of a bulk edit, one per entry an
+        # undo puts back) coalesce into one update when the event loop is next idle
+        self._update_timer = QTimer(self)
+        self._update_timer.setSingleShot(True)
+        self._update_timer.setInterval(0)
+        self._update_timer.timeout.connect(self._deferred_update)
+
         self.actions: dict[str, QAction] = {}
         self._make_actions()
 
+        self._filter_timer = QTimer(self)
+        self._filter_timer.setSingleShot(True)
+        self._filter_timer.setInterval(FILTER_DELAY_MS)
+        self._filter_timer.timeout.connect(self._apply_filter)
+
         self.delegate.message.connect(self.message)
-        self.filter_edit.textChanged.connect(self._apply_filter)
-        self.regex_check.toggled.connect(self._apply_filter)
+        self.filter_edit.textChanged.connect(self._filter_typed)
+        self.filter_edit.returnPressed.connect(self.apply_filter_now)
+        self.regex_check.toggled.connect(self.apply_filter_now)
         self.view.customContextMenuRequested.connect(self._context_menu)
         self.view.expanded.connect(self._on_expanded)
         self.view.selectionModel().selectionChanged.connect(self._on_selection_changed)
         self.view.selectionModel().currentChanged.connect(self._on_current_changed)
+        for signal in (self.proxy.rowsInserted, self.proxy.rowsRemoved, self.proxy.rowsMoved,
+                       self.proxy.layoutChanged, self.proxy.modelReset):
+            signal.connect(self._on_rows_moved)
         model.recordChanged.connect(self._on_record_changed)
         model.modelReset.connect(self._on_reset)
         if selection is not None:
@@ -248,6 +297,8 @@ class RecordTreeWidget(QWidget):
              "Delete the selected layers, entries or values; clear selected fields")
         make("duplicate", "D&uplicate", self.duplicate_selected, "Ctrl+D",
              "Copy the selected entries; each copy goes after its original")
+        make("rename", "&Rename Layer…", self.rename_current_layer, "F2",
+             "Edit the key of the current layer")
         make("add", "&Add Entry", self.add_after_current, "Ctrl+Shift+N",
              "Add a new entry after the current one (a layer, prune record, node, attribute or value)")
         make("insert_before", "&Insert Before", self.insert_before_current, None,
@@ -270,40 +321,64 @@ class RecordTreeWidget(QWidget):
         make("collapse_all", "Collapse &All", self.view.collapseAll, None, "Collapse every row")
 
     def _update_actions(self) -> None:
-        paths = self.selected_paths()
+        facts = self._selection_facts()
         current = self.current_path()
-        has = bool(paths)
+        has = bool(facts.paths)
         a = self.actions
-        elements = [p for p in paths if p and isinstance(p[-1], int)]
         a["delete"].setEnabled(has)
         a["copy"].setEnabled(has)
         a["cut"].setEnabled(has)
-        a["duplicate"].setEnabled(bool(elements))
-        a["move_up"].setEnabled(self._contiguous(elements) is not None)
-        a["move_down"].setEnabled(self._contiguous(elements) is not None)
+        a["duplicate"].setEnabled(bool(facts.elements))
+        a["move_up"].setEnabled(facts.contiguous is not None)
+        a["move_down"].setEnabled(facts.contiguous is not None)
         target = self._insertion_target(current)
         a["add"].setEnabled(target is not None)
         a["insert_before"].setEnabled(target is not None and target[1] is not None)
         a["paste"].setEnabled(self.model.message is not None)
+        # off elsewhere, so F2 on a prune node edits its name as the view's own key does
+        a["rename"].setEnabled(current is not None and len(current) >= 2 and current[0] == "record")
         kind = self._kind(current)
         can_set = kind in (RowKind.FIELD, RowKind.MESSAGE) and not self.model.has_field(current)
         can_clear = kind in (RowKind.FIELD, RowKind.MESSAGE, RowKind.REPEATED) and self.model.has_field(current)
         a["set_field"].setEnabled(can_set)
         a["clear_field"].setEnabled(can_clear)
-        a["set_on_selected"].setEnabled(bool(self._selected_layers()))
+        a["set_on_selected"].setEnabled(bool(facts.layers))
 
     # ------------------------------------------------------------------ selection
 
     def selected_paths(self) -> list[Path]:
         """Paths of the selected rows, in tree order."""
-        paths = []
-        for index in self.view.selectionModel().selectedRows(0):
-            src = self.proxy.mapToSource(index)
-            try:
-                paths.append(self.model.path_for_index(src))
-            except PathError:
-                continue
-        return sorted(paths, key=_path_sort_key)
+        return list(self._selection_facts().paths)
+
+    def _selection_facts(self) -> _SelectionFacts:
+        if self._facts is None:
+            self._facts = self._read_selection()
+        return self._facts
+
+    def _read_selection(self) -> _SelectionFacts:
+        # from the selection's ranges: selectedRows() asks flags() of every cell of every row
+        self.selection_reads += 1
+        found: set[Path] = set()
+        proxy, model = self.proxy, self.model
+        for selected in self.view.selectionModel().selection():
+            parent = selected.parent()
+            for row in range(selected.top(), selected.bottom() + 1):
+                try:
+                    found.add(model.path_for_index(proxy.mapToSource(proxy.index(row, 0, parent))))
+                except PathError:
+                    continue
+        paths = sorted(found, key=_path_sort_key)
+        layers = sorted({p[1] for p in paths if len(p) >= 2 and p[0] == "record" and isinstance(p[1], int)})
+        elements = [p for p in paths if p and isinstance(p[-1], int)]
+        if not paths:
+            summary = "Nothing selected"
+        elif len(paths) == 1:
+            summary = format_path(paths[0])
+        elif layers and all(len(p) == 2 and p[0] == "record" for p in paths):
+            summary = f"{len(layers)} layers selected"
+        else:
+            summary = f"{len(paths)} rows selected"
+        return _SelectionFacts(paths, layers, elements, self._contiguous(elements), summary)
 
     def current_path(self) -> Path | None:
         index = self.view.currentIndex()
@@ -335,10 +410,9 @@ class RecordTreeWidget(QWidget):
         return True
 
     def select_paths(self, paths: list[Path]) -> None:
-        """Select several rows (the first becomes current)."""
-        selection_model = self.view.selectionModel()
-        selection_model.clearSelection()
-        first = True
+        """Select several rows (the first becomes current), as one change of the selection."""
+        first: QModelIndex | None = None
+        rows: dict[Path, tuple[QModelIndex, set[int]]] = {}  # by the parent's path
         for path in paths:
             try:
                 index = self.proxy.mapFromSource(self.model.index_for_path(tuple(path)))
@@ -346,29 +420,33 @@ class RecordTreeWidget(QWidget):
                 continue
             if not index.isValid():
                 continue
-            flags = QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
-            if first:
-                selection_model.setCurrentIndex(index, flags)
-                first = False
-            else:
-                selection_model.select(index, flags)
+            if first is None:
+                first = index
+            parent = index.parent()
+            rows.setdefault(tuple(path)[:-1], (parent, set()))[1].add(index.row())
+        selection = QItemSelection()
+        for parent, numbers in rows.values():
+            ordered = sorted(numbers)
+            start = prev = ordered[0]
+            for row in ordered[1:] + [None]:
+                if row is not None and row == prev + 1:
+                    prev = row
+                    continue
+                selection.select(self.proxy.index(start, 0, parent), self.proxy.index(prev, 0, parent))
+                if row is not None:
+                    start = prev = row
+        flag = QItemSelectionModel.SelectionFlag
+        selection_model = self.view.selectionModel()
+        selection_model.select(selection, flag.ClearAndSelect | flag.Rows)
+        if first is not None:
+            selection_model.setCurrentIndex(first, flag.NoUpdate)
 
     def selection_summary(self) -> str:
         """A few words for the status bar about what is selected."""
-        paths = self.selected_paths()
-        layers = self._selected_layers()
-        if not paths:
-            return "Nothing selected"
-        if len(paths) == 1:
-            return format_path(paths[0])
-        if layers and all(len(p) == 2 and p[0] == "record" for p in paths):
-            return f"{len(layers)} layers selected"
-        return f"{len(paths)} rows selected"
+        return self._selection_facts().summary
 
     def _selected_layers(self) -> list[int]:
-        rows = sorted({p[1] for p in self.selected_paths()
-                       if len(p) >= 2 and p[0] == "record" and isinstance(p[1], int)})
-        return rows
+        return list(self._selection_facts().layers)
 
     def _kind(self, path: Path | None) -> RowKind | None:
         if path is None:
@@ -410,12 +488,15 @@ class RecordTreeWidget(QWidget):
                 by_container.setdefault(path[:-1], []).append(path[-1])
             else:
                 fields.append(path)
-        commands = []
-        # deepest first, so removals never shift the path of a later one
+        # Each command keeps the paths and old contents it saw when it was built, before any
+        # of them ran, so none may run after a change that moves what its path points to.
+        # Clearing a field moves nothing: clears go first. A removal moves only the later
+        # elements of its own list and what lies below them, i.e. paths deeper than the
+        # list's elements; with the deepest lists first, all of those have been dealt with.
+        # (No selected path lies inside another: _outermost dropped those.)
+        commands = [ClearFieldCommand(self.model, path) for path in fields]
         for container in sorted(by_container, key=lambda p: (len(p), _path_sort_key(p)), reverse=True):
             commands.append(RemoveElementsCommand(self.model, container, by_container[container]))
-        for path in sorted(fields, key=lambda p: (len(p), _path_sort_key(p)), reverse=True):
-            commands.append(ClearFieldCommand(self.model, path))
         first = paths[0]
         command = commands[0] if len(commands) == 1 else \
             MacroCommand(self.model, f"Delete {len(paths)} rows", commands)
@@ -457,6 +538,20 @@ class RecordTreeWidget(QWidget):
             if isinstance(current[end - 1], int):
                 return current[:end - 1], current[end - 1]
         return None
+
+    def rename_current_layer(self) -> bool:
+        """Start editing the key of the layer the current row is in (F2, Rename Layer…)."""
+        path = self.current_path()
+        if path is None or len(path) < 2 or path[0] != "record":
+            self.message.emit("Select a layer to rename it")
+            return False
+        layer = path[:2]
+        if not self.select_path(layer):
+            return False
+        self.view.setFocus()
+        index = self.view.currentIndex()
+        self.view.edit(index)
+        return self.view.indexWidget(index) is not None
 
     def add_after_current(self) -> None:
         self._add(after=True)
@@ -515,19 +610,36 @@ class RecordTreeWidget(QWidget):
             text = QApplication.clipboard().text()
         anchor = self.current_path()
         try:
-            command = paste_command(self.model, text, anchor)
+            plan = plan_paste(self.model, text, anchor)
         except (PasteError, ValueError, PathError) as e:
             self.prompter.error("Paste", str(e))
             return False
+        if plan.errors:
+            # refused at entry everywhere else; here the text may be a whole layer to fix
+            # afterwards, so the user may paste anyway
+            listed = "\n".join(f"• {p.message}" for p in plan.errors[:8])
+            more = f"\n… and {len(plan.errors) - 8} more" if len(plan.errors) > 8 else ""
+            notes = "".join(f"\n• {n}" for n in plan.notes[:4])
+            question = (f"The pasted text breaks AMCT's rules ({len(plan.errors)} "
+                        f"error{'s' if len(plan.errors) != 1 else ''}):\n{listed}{more}"
+                        + (f"\n\nAlso:{notes}" if notes else "")
+                        + "\n\nPaste it anyway? The errors will be listed under Problems.")
+            if not self.prompter.confirm("Paste", question, yes="Paste anyway"):
+                self.message.emit("Nothing was pasted")
+                return False
         before = set(self.model.keys())
-        if not self._push(command):
+        if not self._push(plan.command):
             return False
         dupes = [k for k in duplicate_keys_after_paste(self.model) if k in before]
+        words = [plan.command.text()]
         if dupes:
-            self.message.emit(f"Pasted; {len(dupes)} layer key(s) now occur twice, e.g. {dupes[0]!r} — "
-                              "AMCT uses only the first of them")
-        else:
-            self.message.emit(command.text())
+            words = [f"Pasted; {len(dupes)} layer key(s) now occur twice, e.g. {dupes[0]!r} — "
+                     "AMCT uses only the first of them"]
+        if plan.errors:
+            words.append(f"{len(plan.errors)} rule error{'s' if len(plan.errors) != 1 else ''} pasted")
+        if plan.notes:
+            words.append(plan.notes[0] + (f" (and {len(plan.notes) - 1} more)" if len(plan.notes) > 1 else ""))
+        self.message.emit("; ".join(words))
         return True
 
     def set_current_field(self) -> None:
@@ -623,7 +735,24 @@ class RecordTreeWidget(QWidget):
 
     # ------------------------------------------------------------------ reactions
 
+    def _filter_typed(self, text: str) -> None:
+        if text:
+            self._filter_timer.start()  # restarted by every key: applied once typing pauses
+        else:
+            self.apply_filter_now()  # cleared: everything shows again at once (go-to relies on it)
+
+    def apply_filter_now(self) -> None:
+        """Filter by the box's text now instead of after the typing pause."""
+        self._filter_timer.stop()
+        self._apply_filter()
+
+    @property
+    def filter_pending(self) -> bool:
+        """True between a keystroke in the filter box and the filter's application."""
+        return self._filter_timer.isActive()
+
     def _apply_filter(self) -> None:
+        self._filter_timer.stop()
         text = self.filter_edit.text()
         try:
             self.proxy.set_pattern(text, regex=self.regex_check.isChecked())
@@ -671,10 +800,28 @@ class RecordTreeWidget(QWidget):
             if change.kind in (ChangeKind.INSERTED, ChangeKind.RESET):
                 self._fetch_all("record")
                 self._fetch_all("prune_record")
+            self._schedule_update()  # counting the matches walks the whole record
+        if self._facts is not None:
+            self._update_actions()  # cheap: the selected rows are known
+        else:
+            self._schedule_update()
+
+    def _schedule_update(self) -> None:
+        self._update_timer.start()
+
+    def _deferred_update(self) -> None:
+        if self.proxy.active:
             self._update_count()
         self._update_actions()
+        self.selectionPathsChanged.emit()
+
+    def _on_rows_moved(self, *_args) -> None:
+        """Rows came, went or moved: the selected paths are to be read again, once, later."""
+        self._facts = None
+        self._schedule_update()
 
     def _on_reset(self) -> None:
+        self._key_width_chosen = False
         if self.model.message is not None and self._has_top("record"):
             index = self.proxy.mapFromSource(self.model.index_for_path(("record",)))
             self.view.expand(index)
@@ -696,11 +843,14 @@ class RecordTreeWidget(QWidget):
         if not keys:
             return
         longest = max(keys[:5000], key=len)
+        scope = os.path.commonprefix(keys[:5000])
+        self.delegate.common_scope = scope[:scope.rfind("/") + 1] if len(keys) > 1 else ""
         metrics = self.view.fontMetrics()
         text = f"[{len(keys) - 1}] {escape_text(longest)}"
         width = metrics.horizontalAdvance(text) + 2 * self.view.indentation() + 32
         room = self.view.viewport().width()
-        cap = 560 if room < 500 else min(560, int(room * 0.5))  # leave the values in view
+        # leave the values in view however narrow the tree: longer keys are elided in the middle
+        cap = min(560, int(room * KEY_COLUMN_SHARE))
         header = self.view.header()
         # quietly: the view would repaint every column a moment after the reset's own repaint
         # (a second full paint of the tree just as a big file opens)
@@ -709,6 +859,24 @@ class RecordTreeWidget(QWidget):
             self.view.setColumnWidth(0, max(min(280, cap), min(width, cap)))
         finally:
             header.blockSignals(blocked)
+
+    def _on_section_resized(self, section: int, _old: int, _new: int) -> None:
+        if section == 0:  # our own fitting blocks the header's signals: this is the user
+            self._key_width_chosen = True
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.view and event.type() == QEvent.Type.ShortcutOverride \
+                and event.key() == Qt.Key.Key_F2 and event.modifiers() == Qt.KeyboardModifier.NoModifier:
+            index = self.view.currentIndex()
+            if index.isValid() and index.column() != 0 and index.flags() & Qt.ItemFlag.ItemIsEditable:
+                event.accept()  # the key goes to the view, whose F2 edits the current cell
+                return True
+        # the window lays itself out (side panels, docks) after the record is shown: the
+        # tree's final width is known only then
+        if (event.type() == QEvent.Type.Resize and watched is self.view.viewport()
+                and not self._key_width_chosen and self.model.message is not None):
+            self._fit_key_column()
+        return super().eventFilter(watched, event)
 
     def _on_expanded(self, index: QModelIndex) -> None:
         """Expanding a layer shows its factors too: expand its `value` as well."""
@@ -723,11 +891,20 @@ class RecordTreeWidget(QWidget):
                 self.view.expand(child)
 
     def _on_selection_changed(self, *_args) -> None:
+        self._facts = None
+        if self.model.editing:
+            # rows inserted or removed under the selection: an undo of many entries does so
+            # once per entry; update once it is all done
+            self._schedule_update()
+            return
         self._update_actions()
         self.selectionPathsChanged.emit()
 
     def _on_current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
-        self._update_actions()
+        if self.model.editing:
+            self._schedule_update()  # the current row was removed under an edit
+        else:
+            self._update_actions()
         if self.selection is not None and current.isValid():
             path = self.current_path()
             if path is not None:
@@ -740,9 +917,13 @@ class RecordTreeWidget(QWidget):
             self.select_path(tuple(path))
 
     def _context_menu(self, pos: QPoint) -> None:
+        self.context_menu().exec(self.view.viewport().mapToGlobal(pos))
+
+    def context_menu(self) -> QMenu:
+        """The tree's context menu for the current row."""
         menu = QMenu(self)
         current = self.current_path()
-        for name in ("add", "insert_before", "duplicate", "delete"):
+        for name in ("add", "insert_before", "duplicate", "rename", "delete"):
             menu.addAction(self.actions[name])
         # "Add producer / consumer / attribute" for the current element's own lists
         if current is not None and self._kind(current) in (RowKind.ELEMENT, RowKind.MESSAGE) and current:
@@ -766,7 +947,7 @@ class RecordTreeWidget(QWidget):
         menu.addSeparator()
         menu.addAction(self.actions["expand_all"])
         menu.addAction(self.actions["collapse_all"])
-        menu.exec(self.view.viewport().mapToGlobal(pos))
+        return menu
 
 
 def _path_sort_key(path: Path) -> tuple:

@@ -432,7 +432,7 @@ def test_find_and_go_to_layer_shortcuts(qtbot, tmp_path, env):
     qtbot.keyClick(window.tree.view, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
     assert window.tree.filter_edit.hasFocus()
     qtbot.keyClicks(window.tree.filter_edit, "res3")
-    assert window.tree.count_label.text().endswith("layers")
+    qtbot.waitUntil(lambda: window.tree.count_label.text().endswith("layers"))
     window.prompter.ask_layer_key = lambda keys: "fc1000"
     qtbot.keyClick(window.tree.view, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
     assert window.tree.current_path() == ("record", len(window.document.message.record) - 1)
@@ -589,3 +589,120 @@ def test_cancel_while_the_load_steps_run_keeps_the_record_and_what_was_made_for_
     # the next file is not shown with what was made for the cancelled one
     open_and_wait(qtbot, window, copy_sample(tmp_path, "resnet_onnx.txt"))
     assert window.live_problems.checker.message is window.document.message
+
+
+def test_bulk_edits_read_the_selection_a_constant_number_of_times(qtbot, tmp_path, env, monkeypatch):
+    """Set Field on N selected layers sent N record changes; the tree's actions and the
+    status bar re-read the whole selection (a flags() call per cell) at each, and the live
+    check ran the whole-file rules (a walk over every layer) at each: quadratic, 56 s for
+    500 layers. Reads are counted, not timed: they must not grow with N."""
+    from editor.records import rules
+    from editor.records.synth import make_big, to_text
+
+    walks = []
+    real_walk = rules._document_problems
+    monkeypatch.setattr(rules, "_document_problems", lambda *a: (walks.append(1), real_walk(*a))[1])
+
+    path = tmp_path / "big.txt"
+    path.write_text(to_text(make_big("tf-inner", 120, 4, prune_records=0)))
+    window = env()
+    open_and_wait(qtbot, window, path)
+    tree = window.tree
+    selection_model = tree.view.selectionModel()
+    reads = []
+    for name in ("selectedRows", "selectedIndexes", "selection"):
+        real = getattr(selection_model, name)
+        setattr(selection_model, name, lambda *a, _r=real, _n=name: (reads.append(_n), _r(*a))[1])
+    changes = []
+    selection_model.selectionChanged.connect(lambda *_: changes.append(1))
+
+    tree.select_paths([("record", i) for i in range(120)])
+    assert len(changes) == 1 and len(reads) <= 2
+    assert window.selection_label.text() == "120 layers selected"
+    for step in (lambda: tree.set_field_on_selected("offset_d", 3), window.undo_stack.undo,
+                 window.undo_stack.redo, tree.duplicate_selected, window.undo_stack.undo):
+        reads.clear()
+        walks.clear()
+        step()
+        qtbot.wait(10)  # the coalesced update
+        window.live_problems.flush()
+        window.live_problems.problems  # noqa: B018 (read, as the dock and the status bar do)
+        assert len(reads) <= 2, reads
+        assert len(walks) <= 2, len(walks)
+    message = window.document.message
+    assert [e.value.offset_d for e in message.record] == [3] * 120
+    assert window.selection_label.text() == "120 layers selected"
+    assert tree.actions["set_on_selected"].isEnabled() and tree.actions["move_down"].isEnabled()
+    # after a structural change the actions and the words catch up once the loop is idle
+    tree.select_paths([("record", 118), ("record", 119)])
+    tree.delete_selected()
+    qtbot.waitUntil(lambda: window.selection_label.text() == "record[117]")
+    assert window.counts_label.text().startswith("118 layers")
+
+
+def test_values_are_in_view_at_the_first_start_size(qtbot, tmp_path, env):
+    """At 1280x820 the key column took 458 of the tree's 414 px: Value and Type were off-screen."""
+    from editor.paths import default_sample
+
+    window = env()
+    window.resize(1280, 820)
+    open_and_wait(qtbot, window, copy_sample(tmp_path, default_sample().name))
+    qtbot.wait(20)
+    view = window.tree.view
+    room = view.viewport().width()
+    assert view.header().sectionPosition(1) <= 0.6 * room < room - 100
+    # the scope all keys share is what an elided key drops first
+    assert window.tree.delegate.common_scope == "resnet_v1_50/"
+    # the tree narrows (the user drags the splitter): the values stay in view
+    window.splitter.setSizes([300, window.splitter.width() - 300])
+    qtbot.wait(20)
+    assert view.header().sectionPosition(1) <= 0.6 * view.viewport().width()
+    # once the user sets the key column's width, it is theirs
+    view.header().resizeSection(0, 250)
+    window.splitter.setSizes([600, window.splitter.width() - 600])
+    qtbot.wait(20)
+    assert view.columnWidth(0) == 250
+
+
+def test_rename_layer_close_and_quit_have_their_keys(qtbot, tmp_path, env):
+    from PySide6.QtGui import QKeySequence
+
+    window = env()
+    open_and_wait(qtbot, window, copy_sample(tmp_path, "resnet_caffe.txt"))
+    close_keys = window.act_close.shortcuts()
+    assert QKeySequence("Ctrl+W") in close_keys and QKeySequence(QKeySequence.StandardKey.Close) in close_keys
+    assert QKeySequence("Ctrl+Q") in window.act_quit.shortcuts()
+    rename = window.tree.actions["rename"]
+    assert rename.shortcut() == QKeySequence("F2") and rename.text() == "&Rename Layer…"
+    edit_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Edit")
+    assert rename in edit_menu.actions()
+    tree, view = window.tree, window.tree.view
+    message = window.document.message
+    # F2 on a field of a layer (its name cell): the layer's key cell opens for editing
+    tree.select_path(("record", 1, "value", "scale_d"))
+    assert rename in tree.context_menu().actions() and rename.isEnabled()
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_F2)
+    assert tree.current_path() == ("record", 1)
+    editor = view.indexWidget(view.currentIndex())
+    assert isinstance(editor, QLineEdit) and editor.text() == message.record[1].key
+    editor.selectAll()
+    qtbot.keyClicks(editor, "renamed_layer")
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: message.record[1].key == "renamed_layer")
+    # F2 on a value cell still edits the value, as it always did
+    cell = view_index(window, ("record", 1, "value", "scale_d"), 1)
+    view.setCurrentIndex(cell)
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_F2)
+    assert isinstance(view.indexWidget(cell), QLineEdit)
+    qtbot.keyClick(view.indexWidget(cell), Qt.Key.Key_Escape)
+    # the menu item does the same as the key
+    tree.select_path(("record", 2, "value", "offset_d"))
+    assert tree.rename_current_layer()
+    assert isinstance(view.indexWidget(view_index(window, ("record", 2))), QLineEdit)
+    # Ctrl+W closes the record
+    qtbot.keyClick(view.indexWidget(view_index(window, ("record", 2))), Qt.Key.Key_Escape)
+    window.prompter.save_answers.append("discard")
+    qtbot.keyClick(view, Qt.Key.Key_W, Qt.KeyboardModifier.ControlModifier)
+    assert window.document is None

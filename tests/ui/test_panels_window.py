@@ -142,6 +142,41 @@ def test_double_click_in_the_problems_dock_selects_row_and_field(qtbot, tmp_path
     assert (current.row(), current.column()) == (0, panel.weights_model.column_of("offset_w"))
 
 
+def test_a_click_in_the_problems_dock_selects_the_row_and_leaves_the_focus_there(qtbot, tmp_path, window):
+    """The issue: "clicking one selects the row". A single click did nothing."""
+    path = copy_sample(tmp_path, "resnet_tf_inner_prune.txt")
+    text = path.read_text().replace("offset_w: 0", "offset_w: 3", 1)  # conv1's offset_w[0]
+    at = text.index("offset_w: 0", text.index("record {", text.index("record {") + 1))
+    path.write_text(text[:at] + "offset_w: 4" + text[at + len("offset_w: 0"):])  # record 1's offset_w[0]
+    open_and_wait(qtbot, window, path)
+    window.activateWindow()
+    dock = window.rules_dock
+    assert dock.summary() == "2 errors, 0 warnings, 0 info"
+    pm = dock.problems_model
+    first, second = (pm.index(r, 0, pm.index(0, 0)) for r in (0, 1))
+    dock.view.scrollTo(first)
+    qtbot.mouseClick(dock.view.viewport(), Qt.MouseButton.LeftButton, pos=dock.view.visualRect(first).center())
+    assert window.tree.current_path() == ("record", 0, "value", "offset_w", 0)
+    assert window.record_panels.layer_panel.entry == 0
+    qtbot.waitUntil(dock.view.hasFocus)  # still in the list: the next key moves through it
+    qtbot.keyClick(dock.view, Qt.Key.Key_Down)
+    assert window.tree.current_path() == ("record", 1, "value", "offset_w", 0)
+    assert dock.view.hasFocus()
+    # Enter (as a double-click) jumps: the field takes the focus
+    qtbot.keyClick(dock.view, Qt.Key.Key_Return)
+    panel = window.record_panels.layer_panel
+    qtbot.waitUntil(lambda: panel.weights.view.hasFocus())
+    current = panel.weights.view.currentIndex()
+    assert (panel.entry, current.row(), current.column()) == (1, 0, panel.weights_model.column_of("offset_w"))
+    # the list changing under an edit (its current row goes) does not move the tree
+    window.tree.select_path(("record", 5))
+    window.tree.view.setFocus()
+    from editor.ui.commands import SetValueCommand
+    window.undo_stack.push(SetValueCommand(window.model, ("record", 1, "value", "offset_w", 0), 0))
+    qtbot.waitUntil(lambda: dock.summary() == "1 error, 0 warnings, 0 info")
+    assert window.tree.current_path() == ("record", 5)
+
+
 def test_prune_records_open_the_prune_panel(qtbot, tmp_path, window):
     path = copy_sample(tmp_path, "resnet_tf_inner_prune.txt")
     open_and_wait(qtbot, window, path)

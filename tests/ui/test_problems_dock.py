@@ -221,3 +221,18 @@ def test_thousands_of_problems_are_listed_a_chunk_at_a_time(qtbot, qtmodeltester
     # test, under the tester (not during teardown, where the tester's output is not captured)
     qtbot.waitUntil(lambda: pm.rowCount(pm.index(0, 0)) > CHUNK, timeout=2000)
     dock.hide()
+
+
+def test_where_tells_apart_two_records_with_the_same_key(qtbot):
+    msg = small_record()
+    twin = msg.record.add()
+    twin.CopyFrom(msg.record[0])  # record 3: conv1 again
+    for i in (0, 3):
+        msg.record[i].value.offset_w[2] = 1
+    env, dock, pm = dock_for(qtbot, msg)
+    errors = pm.index(0, 0)
+    rows = {(pm.problem(pm.index(r, 0, errors)).rule, pm.data(pm.index(r, 1, errors)))
+            for r in range(pm.rowCount(errors))}
+    assert rows == {("offset-w-zero", "record 0 · net/conv1/Conv2D › offset_w[2]"),
+                    ("offset-w-zero", "record 3 · net/conv1/Conv2D › offset_w[2]"),
+                    ("duplicate-key", "record 3 · net/conv1/Conv2D › key")}

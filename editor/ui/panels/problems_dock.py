@@ -6,7 +6,9 @@ A group lists its first `CHUNK` problems and the dock lists more as the last lis
 scrolls into view (`list_more`), so a file with thousands of problems opens without laying
 out thousands of rows.
 `ProblemsDock` adds filters (severity toggles with counts, a rule choice) and turns a
-double-click into a `Selection` of the offending field, which the tree and panels follow.
+click (or moving through the list with the keys) into a `Selection` of the offending row,
+which the tree and panels follow while the focus stays in the list; a double-click or
+Enter also takes the focus to the field.
 """
 from __future__ import annotations
 
@@ -50,9 +52,13 @@ def plural(n: int, severity: Severity) -> str:
 
 
 def where(problem: Problem) -> str:
-    """Where a problem is, in words: ``conv1 › scale_w[3]``, ``prune record 2 › consumer[1]``."""
+    """Where a problem is, in words: ``record 0 · conv1 › scale_w[3]``, ``prune record 2 › consumer[1]``.
+
+    The record's index comes first: two records with the same key (a duplicate) are told apart.
+    """
     if problem.record is not None:
-        head = problem.record
+        head = problem.record if problem.record_index is None else \
+            f"record {problem.record_index} · {problem.record}"
     elif problem.record_index is not None:
         head = f"record {problem.record_index}"
     elif problem.prune_record is not None:
@@ -339,7 +345,8 @@ class ProblemsModel(QAbstractItemModel):
 
 
 class ProblemsDock(QDockWidget):
-    """A dock with the document's problems: filters, counts, double-click to jump."""
+    """A dock with the document's problems: filters, counts; a click selects the offending
+    row, a double-click (or Enter) jumps to its field."""
 
     #: (errors, warnings, infos) — for the status bar
     countsChanged = Signal(int, int, int)
@@ -393,6 +400,8 @@ class ProblemsDock(QDockWidget):
         self.setWidget(body)
         self.view.doubleClicked.connect(self.jump)
         self.view.activated.connect(self.jump)
+        self.view.clicked.connect(self.show_problem)
+        self.view.selectionModel().currentChanged.connect(self._on_current)
         self.problems_model.countsChanged.connect(self._on_counts)
         live.problemsChanged.connect(self._fill_rules)  # after the model: rules can change, counts not
         self.problems_model.modelReset.connect(self.view.expandAll)
@@ -450,13 +459,26 @@ class ProblemsDock(QDockWidget):
         self._fill_rules()
 
     def jump(self, index: QModelIndex) -> None:
-        """Select the field a problem names (tree and panels follow the Selection)."""
+        """Select the field a problem names and take the focus there (tree and panels follow)."""
+        self._select(index, source=self, again=True)
+
+    def show_problem(self, index: QModelIndex) -> None:
+        """Select the row a problem names; the focus stays in the list (a click, arrow keys)."""
+        # any source but the dock itself: the panels take the focus only for a jump from it
+        self._select(index, source=self.view)
+
+    def _on_current(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        # the user moving through the list; not the current row moving as an edit changes the list
+        if self.view.hasFocus():
+            self.show_problem(current)
+
+    def _select(self, index: QModelIndex, source: object, *, again: bool = False) -> None:
         p = self.problems_model.problem(index)
         if p is None:
             return
         path = problem_path(self.live.model, p)
         if path:
-            self.selection.select(path, source=self)
+            self.selection.select(path, source=source, again=again)
 
     def _on_filter(self) -> None:
         self.problems_model.set_severities(s for s, b in self.toggles.items() if b.isChecked())
