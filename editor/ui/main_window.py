@@ -23,6 +23,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import (
     QAction,
+    QActionGroup,
     QCloseEvent,
     QDragEnterEvent,
     QDropEvent,
@@ -47,7 +48,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.paths import resources_dir
-from editor.records.dialects import Dialect, get_dialect
+from editor.records.dialects import DIALECTS, Dialect, get_dialect
 from editor.records.document import RecordDocument, RecordError, SaveCancelled
 from editor.ui.autosave import Autosave
 from editor.ui.commands import ReplaceMessageCommand
@@ -286,6 +287,19 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.act_save)
         file_menu.addAction(self.act_save_as)
         file_menu.addAction(self.act_reload)
+        self.read_as_menu = file_menu.addMenu("Read As &Dialect")
+        self.read_as_menu.setToolTipsVisible(True)
+        self.read_as_group = QActionGroup(self)
+        self.read_as_actions: dict[str, QAction] = {}
+        for d in DIALECTS.values():
+            action = QAction(f"{d.title} ({d.name})", self, checkable=True)
+            action.setToolTip(d.description)
+            action.setStatusTip(f"Read the file again with the {d.title} schema and its rules")
+            action.triggered.connect(lambda _checked=False, n=d.name: self.read_as(n))
+            self.read_as_group.addAction(action)
+            self.read_as_menu.addAction(action)
+            self.read_as_actions[d.name] = action
+        self.read_as_menu.setEnabled(False)
         file_menu.addSeparator()
         file_menu.addAction(self.act_close)
         file_menu.addAction(self.act_quit)
@@ -595,6 +609,11 @@ class MainWindow(QMainWindow):
             if not self._write(converted, choice.path, choice.binary):
                 return False
             self.set_document(converted)
+            kept = "".join(f"\n• {x.message}" for x in converted.explicit_defaults)
+            if kept:  # the file now says what unset used to mean: tell the user why it changed
+                self.prompter.info("Saved as " + choice.dialect.title,
+                                   f"Saved {choice.path.name} as {choice.dialect.title}. Fields whose default "
+                                   f"differs between the two dialects were written out:{kept}")
             self.statusBar().showMessage(
                 f"Saved as {choice.dialect.title}; the undo history starts here", 8000)
             return True
@@ -661,6 +680,30 @@ class MainWindow(QMainWindow):
                 "Reload", f"Reloading {doc.path.name} drops your unsaved edits.", "Reload"):
             return
         self.open_path(doc.path, doc.dialect, ask_unsaved=False)
+
+    def read_as(self, dialect: str | Dialect) -> None:
+        """Read the document's file again as `dialect` (a text file's dialect is told from its
+        field names, and a MindSpore or TF convert_model file uses only names TF-inner has
+        too, so it opens as TF-inner: this is how its user says what it is). Asks before
+        dropping unsaved edits; a file the dialect cannot read leaves the record as it is."""
+        doc = self.document
+        d = get_dialect(dialect)
+        if doc is None or doc.path is None or d.name == doc.dialect.name:
+            self._update_read_as()
+            return
+        if not self.undo_stack.isClean() and not self.prompter.confirm(
+                "Read as another dialect",
+                f"Reading {doc.path.name} again as {d.title} drops your unsaved edits.", "Read Again"):
+            self._update_read_as()
+            return
+        self.open_path(doc.path, d, repair=bool(doc.repairs), ask_unsaved=False)
+        self._update_read_as()
+
+    def _update_read_as(self) -> None:
+        doc = self.document
+        self.read_as_menu.setEnabled(doc is not None and doc.path is not None)
+        for name, action in self.read_as_actions.items():
+            action.setChecked(doc is not None and doc.dialect.name == name)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self._saving:  # a save on its thread: its dialog offers Cancel; close after it
@@ -869,13 +912,15 @@ class MainWindow(QMainWindow):
         self.act_save_as.setEnabled(doc is not None)
         self.act_close.setEnabled(doc is not None)
         self.act_reload.setEnabled(doc is not None and doc.path is not None)
+        self._update_read_as()
         if doc is None:
             self.dialect_label.setText("")
             self.counts_label.setText("No record open")
             self.selection_label.setText("")
             return
         self.dialect_label.setText(doc.dialect.name)
-        self.dialect_label.setToolTip(f"{doc.dialect.title}: {doc.dialect.description}")
+        self.dialect_label.setToolTip(f"{doc.dialect.title}: {doc.dialect.description}\n"
+                                      "(File ▸ Read As Dialect to read the file as another one)")
         msg = doc.message
         fields = msg.DESCRIPTOR.fields_by_name
         layers = len(msg.record) if "record" in fields else 0

@@ -706,3 +706,52 @@ def test_rename_layer_close_and_quit_have_their_keys(qtbot, tmp_path, env):
     window.prompter.save_answers.append("discard")
     qtbot.keyClick(view, Qt.Key.Key_W, Qt.KeyboardModifier.ControlModifier)
     assert window.document is None
+
+
+def test_read_as_dialect_reads_the_file_again_with_the_chosen_schema(qtbot, tmp_path, env):
+    """A MindSpore record uses only field names TF-inner has too, so it opens as TF-inner;
+    File ▸ Read As Dialect is how its user says what it is."""
+    prompter = ScriptedPrompter()
+    window = env(prompter)
+    path = copy_sample(tmp_path, "resnet_mindspore.txt")
+    open_and_wait(qtbot, window, path)
+    assert window.dialect_label.text() == "tf-inner"
+    actions = window.read_as_actions
+    assert window.read_as_menu.isEnabled() and set(actions) == set(DIALECTS)
+    assert actions["tf-inner"].isChecked() and not actions["mindspore"].isChecked()
+    with qtbot.waitSignal(window.loadFinished, timeout=30000) as blocker:
+        actions["mindspore"].trigger()
+    assert blocker.args == [True]
+    assert window.document.dialect.name == "mindspore" and window.dialect_label.text() == "mindspore"
+    assert actions["mindspore"].isChecked() and not actions["tf-inner"].isChecked()
+
+    # unsaved edits: asked first; No keeps everything as it is
+    window.undo_stack.push(SetValueCommand(window.model, ("record", 0, "value", "offset_d"), 3))
+    prompter.confirm_answers.append(False)
+    actions["tf-convert"].trigger()
+    assert "drops your unsaved edits" in prompter.asked[-1]
+    assert window.document.dialect.name == "mindspore" and actions["mindspore"].isChecked()
+    assert window.document.message.record[0].value.offset_d == 3
+
+
+def test_read_as_a_dialect_that_cannot_read_the_file_keeps_the_record(qtbot, tmp_path, env):
+    prompter = ScriptedPrompter()
+    window = env(prompter)
+    open_and_wait(qtbot, window, copy_sample(tmp_path, "resnet_tf_inner_prune.txt"))
+    with qtbot.waitSignal(window.loadFinished, timeout=30000) as blocker:
+        window.read_as_actions["caffe"].trigger()  # caffe has no prune_record
+    assert blocker.args == [False]
+    assert prompter.errors and "not part of the caffe schema" in prompter.errors[-1][1]
+    assert window.document.dialect.name == "tf-inner" and window.read_as_actions["tf-inner"].isChecked()
+
+
+def test_save_as_another_dialect_says_which_defaults_it_wrote_out(qtbot, tmp_path, env):
+    prompter = ScriptedPrompter()
+    window = env(prompter)
+    open_and_wait(qtbot, window, copy_sample(tmp_path, "resnet_mindspore.txt"), dialect="mindspore")
+    prompter.save_as_answers.append(SaveAsChoice(tmp_path / "onnx.txt", False, DIALECTS["onnx"]))
+    assert window.save_as()
+    assert window.document.dialect.name == "onnx"
+    said = [a for a in prompter.asked if "skip_fusion" in a]
+    assert said and "written out" in said[-1] and "onnx.txt" in said[-1]
+    assert "skip_fusion: false" in (tmp_path / "onnx.txt").read_text()
