@@ -648,6 +648,10 @@ def atomic_write(target: Path, data: bytes | list, check=None, progress: Progres
     folder = target.parent if str(target.parent) else Path(".")
     if target.is_dir():
         raise RecordError("is a directory; choose a file name to save to", shown)
+    if target.exists() and not target.is_file():
+        # a fifo, a device (/dev/null), a socket: replacing it would destroy it
+        raise RecordError("is not a regular file (a pipe or a device); choose a file name to save to",
+                          shown)
     try:
         mode = target.stat().st_mode & 0o7777
     except FileNotFoundError:

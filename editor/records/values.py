@@ -202,9 +202,11 @@ def _parse_int(text: str) -> int | None:
 def _float32_or_error(name: str, number: float, shown: str) -> float:
     """`number` as float32, or ValueError when float32 cannot hold it: beyond its largest
     value, or so near zero that it would be stored as 0 (subnormals are fine)."""
-    if math.isfinite(number) and abs(number) > FLOAT32_MAX:
-        raise ValueError(f"{name} is a float32: {shown} is beyond its largest value {format_float32(FLOAT32_MAX)}")
+    # rounded as float32 first: 3.4028235e+38, the way FLT_MAX is written, is a little
+    # above FLT_MAX as a double but is FLT_MAX in float32
     stored = to_float32(number)
+    if math.isfinite(number) and not math.isfinite(stored):
+        raise ValueError(f"{name} is a float32: {shown} is beyond its largest value {format_float32(FLOAT32_MAX)}")
     if stored == 0 and number != 0:
         raise ValueError(f"{name} is a float32: {shown} is below its smallest value "
                          f"{format_float32(FLOAT32_TRUE_MIN)} and would be stored as 0")

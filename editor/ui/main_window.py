@@ -490,6 +490,8 @@ class MainWindow(QMainWindow):
             if not isinstance(result, Exception):
                 apply(document, result)
         self.set_document(document)
+        if document.repairs:  # opened with --repair or read again as another dialect
+            self.undo_stack.resetClean()  # saving writes the repaired text: that is a change
         self.statusBar().showMessage(f"Opened {document.path}", 5000)
         self.loadFinished.emit(True)
         after, self._after_load = self._after_load, None

@@ -379,3 +379,21 @@ def test_converting_to_onnx_keeps_the_meaning_of_an_unset_skip_fusion():
     # between schemas with the same defaults nothing is added
     same, _ = doc.convert("pytorch")
     assert same.explicit_defaults == [] and not same.message.record[0].value.HasField("skip_fusion")
+
+
+def test_saving_onto_a_fifo_or_device_is_refused_and_leaves_it(tmp_path):
+    import os
+    import stat
+
+    import pytest as _pytest
+
+    from editor.records.document import RecordError, atomic_write
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    link = tmp_path / "link"
+    link.symlink_to(fifo)
+    for target in (fifo, link):
+        with _pytest.raises(RecordError, match="not a regular file"):
+            atomic_write(target, b"record {}\n")
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode) and link.is_symlink()
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]

@@ -29,3 +29,15 @@ def test_subnormals_and_zero_are_kept(text):
 def test_beyond_the_largest_float32_is_still_refused():
     with pytest.raises(ValueError, match="beyond its largest value"):
         parse_value(SCALE_D, "1e39")
+
+
+def test_flt_max_as_amct_writes_it_is_accepted_and_just_beyond_is_refused():
+    import pytest as _pytest
+
+    from editor.records.dialects import DIALECTS
+    from editor.records.values import FLOAT32_MAX, parse_value
+    field = DIALECTS["tf-inner"].new_message().record.add().value.DESCRIPTOR.fields_by_name["scale_d"]
+    for text in ("3.4028235e38", "3.4028235e+38", "3.40282347e38"):
+        assert parse_value(field, text) == FLOAT32_MAX
+    with _pytest.raises(ValueError, match="beyond its largest value"):
+        parse_value(field, "3.4028236e38")

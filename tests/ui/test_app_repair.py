@@ -22,3 +22,4 @@ def test_create_window_with_repair_opens_the_repaired_record_without_asking(qtbo
     qtbot.waitUntil(lambda: window.document is not None, timeout=20000)
     assert window.document.path == path and window.document.repairs
     assert not [q for q in prompter.asked if q.startswith("Open with repairs?")] and not prompter.errors
+    assert window.isWindowModified()  # saving writes the repaired text: that is a change

@@ -363,6 +363,13 @@ def test_repair_is_offered_and_marks_the_record_modified(qtbot, tmp_path, env):
     assert window.document.message.record[0].value.scale_d == 0.5
     assert window.isWindowModified()
     assert window.rules_dock.isVisible()
+    # read again as another dialect: still the repaired text, still a change to save
+    prompter.confirm_answers.append(True)  # the repair counts as an unsaved edit
+    with qtbot.waitSignal(window.loadFinished, timeout=10000) as blocker:
+        window.read_as_actions["mindspore"].trigger()
+    assert blocker.args == [True], prompter.errors
+    assert window.document.dialect.name == "mindspore" and window.document.repairs
+    assert window.isWindowModified()
 
 
 def test_crash_recovery_offered_and_restored(qtbot, tmp_path, env):

@@ -207,3 +207,45 @@ def test_overview_log_axis_has_no_si_prefix_with_a_tiny_scale(qtbot, sample_env)
     assert axis.autoSIPrefixScale == 1.0 and "x0.001" not in axis.labelString()
     ticks = axis.tickStrings([-1.0, 0.0], 1.0, 1.0)
     assert ticks[0] in ("0.1", "10⁻¹", "1e-01", "1e-1") and ticks[1] in ("1", "10⁰", "1e+00")
+
+
+def test_a_short_log_axis_labels_every_kth_decade_apart():
+    from editor.ui.plots._common import ScaleAxis
+    axis = ScaleAxis("left")
+    levels = axis.logTickValues(-9.2, 0.2, 62, [])  # 0.1 … 1e-9 in 62 pixels
+    labelled = levels[0][1]
+    assert len(labelled) >= 2
+    gaps = np.diff(sorted(labelled)) * 62 / 9.4
+    assert (gaps >= ScaleAxis.MIN_GAP).all()
+    assert set(range(-9, 1)) <= {round(t) for t in labelled + levels[1][1]}  # the rest still ticked
+
+
+def test_plot_info_lines_forget_the_record_that_was_open_before(qtbot, sample_env):
+    sample_env.sel.follow(sample_env.model)  # as in the window: another file clears it
+    plot = channel_plot(qtbot, sample_env)
+    i = per_channel_layers(sample_env.message)[0]
+    sample_env.sel.select(("record", i, "value", "scale_w", 3))
+    assert plot.info.text().startswith("channel 3:")
+    view = overview(qtbot, sample_env)
+    view.info.setText("layer 3 of the old file")
+    pv = prune_view(qtbot, sample_env)
+    pv.info.setText("prune record 0 of the old file")
+    other, _ = load_sample("resnet_caffe.txt")
+    sample_env.model.set_message(other)
+    assert plot.info.text().strip() == "" and view.info.text().strip() == "" and pv.info.text().strip() == ""
+
+
+def test_a_one_channel_layer_has_whole_channel_numbers(qtbot):
+    message, _ = load_sample("resnet_caffe.txt")
+    env = make_env(message)
+    i = next(k for k, e in enumerate(message.record) if len(e.value.scale_w) == 1)
+    plot = channel_plot(qtbot, env)
+    plot.resize(800, 500)
+    env.sel.select(("record", i))
+    plot.show()
+    qtbot.waitExposed(plot)
+    plot.grab()
+    axis = plot.main.plot.getAxis("bottom")
+    assert axis.autoSIPrefixScale == 1.0
+    lo, hi = plot.main.plot.vb.viewRange()[0]
+    assert hi - lo >= 4.99

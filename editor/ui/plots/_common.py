@@ -194,6 +194,9 @@ class ScaleAxis(pg.AxisItem):
         lo, hi = math.floor(minVal), math.ceil(maxVal)
         px = size / max(maxVal - minVal, 1e-12)
         decades = [float(v) for v in range(lo, hi + 1) if minVal <= v <= maxVal]
+        step = max(1, math.ceil(self.MIN_GAP / px)) if px > 0 else 1  # a short plot: every k-th decade
+        unlabelled = [v for v in decades if int(v) % step != 0]
+        decades = [v for v in decades if int(v) % step == 0]
         minors = [v + math.log10(m) for v in range(lo, hi) for m in range(2, 10)
                   if minVal < v + math.log10(m) < maxVal]
         labelled = list(decades)
@@ -203,7 +206,7 @@ class ScaleAxis(pg.AxisItem):
                 if all(abs(t - u) * px >= self.MIN_GAP for u in labelled):
                     labelled.append(t)
         labelled.sort()
-        rest = [t for t in minors if t not in labelled]
+        rest = [t for t in minors if t not in labelled] + unlabelled
         return [(1.0, labelled), (None, rest)]
 
 

@@ -101,6 +101,9 @@ class _Row:
         self.plot.hideButtons()
         self.plot.getAxis("left").setWidth(72)
         self.plot.getAxis("left").enableAutoSIPrefix(False)  # 0.001, not "(x0.001)"
+        # channel numbers: a one-channel layer's axis would read "(x0.001)" from -500 to 500
+        self.plot.getAxis("bottom").enableAutoSIPrefix(False)
+        self.plot.vb.setLimits(minXRange=5)  # ... and whole channel numbers under a lone bar
         self.curve = self.plot.plot(pen=pg.mkPen(colour, width=1.5), brush=tint(colour, 0.3),
                                     fillLevel=0.0 if fill else None, connect="finite")
         self.sel_line = pg.InfiniteLine(angle=90, movable=False,
@@ -509,6 +512,9 @@ class ChannelPlot(QWidget):
             self.refresh()
 
     def _on_record_changed(self, change: RecordChange) -> None:
+        if change.kind is ChangeKind.RESET:
+            self._note = ""
+            self.info.setText(" ")  # it spoke of the record that was open before
         if self._index is None:
             return
         if change.kind is ChangeKind.RESET:

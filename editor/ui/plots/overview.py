@@ -254,6 +254,8 @@ class ModelOverview(QWidget):
 
     def _on_record_changed(self, change: RecordChange) -> None:
         prepared, self._prepared = self._prepared, None  # good for the reset that shows it only
+        if change.kind is ChangeKind.RESET:
+            self.info.setText(" ")  # it spoke of the record that was open before
         if change.kind is ChangeKind.RESET and prepared is not None and prepared[0] is self.model.message:
             self.data = prepared[1]
             self._full = False

@@ -271,6 +271,8 @@ class PruneRangesView(QWidget):
 
     def _on_record_changed(self, change: RecordChange) -> None:
         # a layer edit cannot move a bar; its findings come with the prune records' own
+        if change.kind is ChangeKind.RESET:
+            self.info.setText(" ")  # it spoke of the record that was open before
         if change.kind is ChangeKind.RESET or change.field == "prune_record":
             self._timer.start()
 
@@ -350,7 +352,8 @@ class PruneRangesView(QWidget):
         height = self.plot.vb.height()
         if height <= 0:
             return FIRST_ROWS
-        return max(6, min(FIRST_ROWS, int(height // 16)))
+        # (the view adds 0.6 of a row above and below)
+        return max(6, min(FIRST_ROWS, int(height / 16 - 1.2)))
 
     def set_only_selected(self, on: bool) -> None:
         """Show only the selected prune record (True) or all of them."""
