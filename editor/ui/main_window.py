@@ -65,11 +65,14 @@ MAX_RECENT = 10
 
 
 def default_size(screen: QSize | None) -> tuple[int, int]:
-    """The window's size on a first start (no saved geometry): 1280×820, or up to
-    1680×1000 (nine tenths of the screen) where the screen is wide enough, so the plots
-    beside the tree have room."""
-    if screen is None or screen.width() < 1440 or screen.height() < 900:
-        return 1280, 820
+    """The window's size on a first start (no saved geometry): 1280×820, less on a smaller
+    screen, up to 1680×1000 (nine tenths of the screen) where the screen is big enough, so
+    the plots beside the tree have room."""
+    if screen is None or screen.width() < 1024:
+        return 1280, 820  # no real desktop to fit (offscreen, a tiny VNC): the usual size
+    if screen.width() < 1440 or screen.height() < 900:
+        # a laptop (1366×768): fit inside it rather than run past its bottom edge
+        return min(1280, int(screen.width() * 0.95)), min(820, int(screen.height() * 0.92))
     return min(1680, int(screen.width() * 0.9)), min(1000, int(screen.height() * 0.9))
 
 

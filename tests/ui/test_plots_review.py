@@ -189,7 +189,9 @@ def test_exported_pictures_say_what_they_show(qtbot, sample_env, tmp_path):
 
 def test_first_start_window_size_follows_the_screen():
     assert default_size(None) == (1280, 820)
-    assert default_size(QSize(1366, 768)) == (1280, 820)
+    assert default_size(QSize(800, 600)) == (1280, 820)
+    assert default_size(QSize(1366, 728)) == (1280, 669)
+    assert default_size(QSize(1280, 760)) == (1216, 699)
     assert default_size(QSize(1920, 1040)) == (1680, 936)
     assert default_size(QSize(2560, 1400)) == (1680, 1000)
 
