@@ -12,6 +12,7 @@ in the record they land in, so the caller can ask before pasting what breaks a h
 """
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from dataclasses import field as dc_field
@@ -276,12 +277,13 @@ def _commands_for(model: RecordTreeModel, parent_path: Path, parsed: Message, an
     return MacroCommand(model, "Paste " + ", ".join(described), commands)
 
 
-def duplicate_keys_after_paste(model: RecordTreeModel) -> list[str]:
-    """Layer keys that occur more than once (worth a warning after pasting layers)."""
-    seen: set[str] = set()
-    dupes: list[str] = []
-    for key in model.keys():
-        if key in seen and key not in dupes:
-            dupes.append(key)
-        seen.add(key)
-    return dupes
+def duplicate_keys_after_paste(model: RecordTreeModel, before: Iterable[str] | None = None) -> list[str]:
+    """Layer keys the paste made occur twice (worth a warning after pasting layers).
+
+    `before` is the list of keys before the paste (`model.keys()` then): a key counts only
+    when it occurs more often than it did, and now more than once — a file that already
+    held a duplicate is not blamed on the paste. Without `before`, every duplicate counts.
+    """
+    had = Counter(before if before is not None else ())
+    now = Counter(model.keys())  # in file order: the first duplicate is the first named
+    return [key for key, n in now.items() if n > 1 and n > had[key]]

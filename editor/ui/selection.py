@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 
-from editor.ui.tree_model import ChangeKind, Path, PathError, RecordChange, RecordTreeModel
+from editor.ui.tree_model import ChangeKind, Path, RecordChange, RecordTreeModel
 
 
 class Selection(QObject):
@@ -24,11 +24,16 @@ class Selection(QObject):
         self._model: RecordTreeModel | None = None
 
     def follow(self, model: RecordTreeModel) -> None:
-        """Keep the path meaningful when `model` is reset.
+        """Keep the path bound to the same thing while `model` changes.
 
         Another message (a file opened or closed) clears it before the reset begins, so no
         view reads a path of the old record in the new one; the same message replaced as a
         whole (restoring recovered edits, its undo) keeps the longest part that still exists.
+        Entries inserted, removed or moved in a top-level list (a layer moved up, a delete
+        above, its undo) renumber the path so that it names the same entry; that is no new
+        selection, so `changed` is not emitted (the views follow the entry themselves, from
+        the same `recordChanged`). When the selected entry itself is removed the path is
+        cleared, and `changed` emitted.
         """
         self._model = model
         model.modelAboutToBeReset.connect(self._about_to_reset)
@@ -38,16 +43,24 @@ class Selection(QObject):
         self.select((), source=self._model)
 
     def _on_record_changed(self, change: RecordChange) -> None:
-        if change.kind is not ChangeKind.RESET or not self._path or self._model is None:
+        if not self._path or self._model is None:
             return
         path = self._path
-        while path:
-            try:
-                self._model.value(path)
-                break
-            except PathError:
-                path = path[:-1]
-        self.select(path, source=self._model)
+        if change.kind in (ChangeKind.INSERTED, ChangeKind.REMOVED, ChangeKind.MOVED):
+            if len(path) < 2 or path[0] != change.field or not isinstance(path[1], int):
+                return
+            index = change.follow(change.field, path[1])
+            if index is None:
+                self.select((), source=self._model)
+            else:
+                self._path = (path[0], index) + path[2:]
+            return
+        # a reset, or a change inside an entry (a node of the selected one removed): keep
+        # the longest part of the path that still exists
+        while path and not self._model.exists(path):
+            path = path[:-1]
+        if path != self._path:
+            self.select(path, source=self._model)
 
     @property
     def path(self) -> Path:

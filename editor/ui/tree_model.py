@@ -113,6 +113,29 @@ class RecordChange:
             return lo <= index < hi
         return index >= self.first  # inserted/removed entries shift everything after them
 
+    def follow(self, field: str, index: int | None) -> int | None:
+        """Where entry `index` of top-level `field` is after this change; None once removed.
+
+        A view showing entry 7 keeps the same entry when one above it is inserted, removed
+        or moved. CHANGED and RESET keep the index (after a reset the caller checks that it
+        still exists).
+        """
+        if index is None or self.kind in (ChangeKind.RESET, ChangeKind.CHANGED) \
+                or self.field != field or self.first is None:
+            return index
+        first, count = self.first, self.count
+        if self.kind is ChangeKind.INSERTED:
+            return index + count if index >= first else index
+        if self.kind is ChangeKind.REMOVED:
+            if first <= index < first + count:
+                return None
+            return index - count if index >= first + count else index
+        to = self.to if self.to is not None else first  # MOVED
+        if first <= index < first + count:
+            return to + (index - first)
+        rest = index - count if index >= first + count else index
+        return rest + count if rest >= to else rest
+
 
 class PathError(LookupError):
     """A path that does not name anything in the message."""
@@ -338,6 +361,14 @@ class RecordTreeModel(QAbstractItemModel):
         if hasattr(obj, "__len__") and not isinstance(obj, (str, bytes)):
             return list(obj)
         return obj
+
+    def exists(self, path: Path) -> bool:
+        """True when `path` names something in the message (without reading it)."""
+        try:
+            self._resolve(tuple(path))
+        except PathError:
+            return False
+        return True
 
     def message_at(self, path: Path) -> Message:
         """The message at `path` (for reading only; an unset message field reads as empty)."""

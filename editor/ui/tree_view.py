@@ -48,7 +48,7 @@ from editor.ui.commands import (
     move_by,
     set_field_on_entries,
 )
-from editor.ui.delegates import ValueDelegate
+from editor.ui.delegates import ValueDelegate, frequent_segments, frequent_tails
 from editor.ui.dialogs import Prompter
 from editor.ui.selection import Selection
 from editor.ui.tree_model import (
@@ -246,6 +246,8 @@ class RecordTreeWidget(QWidget):
         self._facts: _SelectionFacts | None = None
         #: how often the selected rows were read from the view (a bulk edit must not read them per row)
         self.selection_reads = 0
+        #: the current row changed under an edit; the shared selection is yet to hear of it
+        self._current_pending = False
         # reactions to many signals in a row (one per layer of a bulk edit, one per entry an
         # undo puts back) coalesce into one update when the event loop is next idle
         self._update_timer = QTimer(self)
@@ -269,6 +271,7 @@ class RecordTreeWidget(QWidget):
         self.view.expanded.connect(self._on_expanded)
         self.view.selectionModel().selectionChanged.connect(self._on_selection_changed)
         self.view.selectionModel().currentChanged.connect(self._on_current_changed)
+        self.view.clicked.connect(self._on_clicked)
         for signal in (self.proxy.rowsInserted, self.proxy.rowsRemoved, self.proxy.rowsMoved,
                        self.proxy.layoutChanged, self.proxy.modelReset):
             signal.connect(self._on_rows_moved)
@@ -627,10 +630,10 @@ class RecordTreeWidget(QWidget):
             if not self.prompter.confirm("Paste", question, yes="Paste anyway"):
                 self.message.emit("Nothing was pasted")
                 return False
-        before = set(self.model.keys())
+        before = self.model.keys()
         if not self._push(plan.command):
             return False
-        dupes = [k for k in duplicate_keys_after_paste(self.model) if k in before]
+        dupes = duplicate_keys_after_paste(self.model, before)
         words = [plan.command.text()]
         if dupes:
             words = [f"Pasted; {len(dupes)} layer key(s) now occur twice, e.g. {dupes[0]!r} — "
@@ -810,6 +813,8 @@ class RecordTreeWidget(QWidget):
         self._update_timer.start()
 
     def _deferred_update(self) -> None:
+        if self._current_pending and not self.model.editing:
+            self._share_current()
         if self.proxy.active:
             self._update_count()
         self._update_actions()
@@ -829,6 +834,9 @@ class RecordTreeWidget(QWidget):
             # narrows the viewport and paints the whole tree a second time
             self.view.doItemsLayout()
             self._fit_key_column()
+        # another record (the only thing that resets the model) opens at its top; the view
+        # keeps the scroll bar's value of the record shown before
+        self.view.scrollToTop()
         if self.proxy.active:
             self._apply_filter()
         self._update_actions()
@@ -845,6 +853,8 @@ class RecordTreeWidget(QWidget):
         longest = max(keys[:5000], key=len)
         scope = os.path.commonprefix(keys[:5000])
         self.delegate.common_scope = scope[:scope.rfind("/") + 1] if len(keys) > 1 else ""
+        self.delegate.frequent_segments = frequent_segments(keys[:5000])
+        self.delegate.frequent_tails = frequent_tails(keys[:5000])
         metrics = self.view.fontMetrics()
         text = f"[{len(keys) - 1}] {escape_text(longest)}"
         width = metrics.horizontalAdvance(text) + 2 * self.view.indentation() + 32
@@ -902,13 +912,31 @@ class RecordTreeWidget(QWidget):
 
     def _on_current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if self.model.editing:
-            self._schedule_update()  # the current row was removed under an edit
-        else:
-            self._update_actions()
-        if self.selection is not None and current.isValid():
-            path = self.current_path()
-            if path is not None:
-                self.selection.select(path, source=self)
+            # the current row was removed under an edit: the shared selection learns of the
+            # row that is current now once the edit is done, after it has renumbered its own
+            # path from the edit's recordChanged (now it would take a path of after the edit
+            # for one of before it)
+            self._current_pending = True
+            self._schedule_update()
+            return
+        self._update_actions()
+        if current.isValid():
+            self._share_current()
+
+    def _share_current(self) -> None:
+        """Make the shared selection the tree's current row (panels and plots follow it)."""
+        self._current_pending = False
+        if self.selection is None:
+            return
+        path = self.current_path()
+        if path is not None:
+            self.selection.select(path, source=self)
+
+    def _on_clicked(self, _index: QModelIndex) -> None:
+        # a click on the row that is already current changes no current index, yet the user
+        # means that row: the panels may show another entry (the selection cleared when its
+        # entry was deleted, or the row's entry moved away while the current index stayed)
+        self._share_current()
 
     def _on_shared_selection(self, path: Path, source: object) -> None:
         if source is self or not path:

@@ -321,3 +321,42 @@ def test_paste_reads_like_a_file_and_asks_before_pasting_what_breaks_a_hard_rule
     assert not w.paste("offset_d: 200")
     assert "offset_d = 200" in prompter.questions[-1][1]
     assert len(prompter.questions) == asked + 1
+
+
+def test_paste_warns_only_of_duplicate_keys_the_paste_made(qtbot):
+    from editor.ui.clipboard import copy_text, duplicate_keys_after_paste
+
+    record = small_record()
+    record.record[2].key = "conv1"  # the file already holds a duplicate key
+    model = RecordTreeModel(record)
+    w = RecordTreeWidget(model, QUndoStack(), Selection(), ScriptedPrompter())
+    qtbot.addWidget(w)
+    said: list[str] = []
+    w.message.connect(said.append)
+    conv2 = copy_text(model, [("record", 1)])
+    w.select_path(("record", 2))
+    before = model.keys()
+    assert w.paste(conv2.replace('"conv2"', '"fresh"'))
+    assert model.keys() == ["conv1", "conv2", "conv1", "fresh"]
+    assert duplicate_keys_after_paste(model, before) == []
+    assert "occur twice" not in said[-1]
+    assert w.paste(conv2)
+    assert "1 layer key(s) now occur twice, e.g. 'conv2'" in said[-1]
+    # a new key pasted twice at once is a duplicate the paste made as well
+    before = model.keys()
+    assert w.paste(conv2.replace('"conv2"', '"twin"') * 2)
+    assert duplicate_keys_after_paste(model, before) == ["twin"]
+    assert duplicate_keys_after_paste(model) == ["conv1", "conv2", "twin"]  # without `before`: all
+
+
+def test_another_record_opens_scrolled_to_its_top(qtbot, widget):
+    w, model, _stack, _p, _s = widget
+    big, _dialect = load_sample("resnet_caffe.txt")
+    model.set_message(big)
+    bar = w.view.verticalScrollBar()
+    assert w.select_path(("record", 40))
+    assert bar.value() > 0
+    other, _dialect = load_sample("resnet_pytorch.txt")
+    model.set_message(other)
+    assert bar.value() == 0
+    assert w.view.indexAt(w.view.viewport().rect().topLeft()).data() == "record"

@@ -303,26 +303,9 @@ class LiveProblems(QObject):
 
 
 def follow_entry(change: RecordChange, field: str, index: int | None) -> int | None:
-    """Where entry `index` of the top-level `field` is after `change`; None once it is gone.
-
-    A panel showing layer 7 keeps showing the same layer when a layer above it is inserted,
-    removed or moved (RESET keeps the index; the caller checks it still exists).
-    """
-    if index is None or change.kind in (ChangeKind.RESET, ChangeKind.CHANGED) \
-            or change.field != field or change.first is None:
-        return index
-    first, count = change.first, change.count
-    if change.kind is ChangeKind.INSERTED:
-        return index + count if index >= first else index
-    if change.kind is ChangeKind.REMOVED:
-        if first <= index < first + count:
-            return None
-        return index - count if index >= first + count else index
-    to = change.to if change.to is not None else first  # MOVED
-    if first <= index < first + count:
-        return to + (index - first)
-    rest = index - count if index >= first + count else index
-    return rest + count if rest >= to else rest
+    """Where entry `index` of the top-level `field` is after `change`; None once it is gone
+    (`RecordChange.follow`, the one remapping the selection and the views share)."""
+    return change.follow(field, index)
 
 
 def problem_path(model: RecordTreeModel, problem: Problem) -> Path:

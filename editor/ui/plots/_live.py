@@ -99,18 +99,4 @@ class PlotContext(QObject):
 
 def follow_entry(change: RecordChange, index: int | None) -> int | None:
     """Where layer entry `index` is after `change` (None once removed): a view keeps its layer."""
-    if index is None or change.field != "record" or change.first is None \
-            or change.kind in (ChangeKind.CHANGED, ChangeKind.RESET):
-        return index
-    first, count = change.first, change.count
-    if change.kind is ChangeKind.INSERTED:
-        return index + count if index >= first else index
-    if change.kind is ChangeKind.REMOVED:
-        if first <= index < first + count:
-            return None
-        return index - count if index >= first + count else index
-    to = change.to if change.to is not None else first  # MOVED
-    if first <= index < first + count:
-        return to + (index - first)
-    rest = index - count if index >= first + count else index
-    return rest + count if rest >= to else rest
+    return change.follow("record", index)
