@@ -1,7 +1,8 @@
 """`record-editor`: the editor (default) and subcommands for scripts and CI.
 
 Exit codes: 0 = fine, 1 = problems or differences found, 2 = usage error or unreadable input.
-`--json` prints machine-readable output on stdout.
+`--json` prints machine-readable output on stdout, failures included (an object with "error").
+`-o -` (convert, set) writes the record to standard output.
 """
 from __future__ import annotations
 
@@ -25,6 +26,16 @@ class UsageError(Exception):
     """A mistake in the command line itself (exit 2)."""
 
 
+class _JsonErrorParser(argparse.ArgumentParser):
+    """For a command line with --json: argparse's usage errors also come as JSON on stdout
+    (then as usual on stderr, exit 2), so a script reading stdout always gets an object."""
+
+    def error(self, message: str):
+        print(json.dumps({"error": f"{self.prog}: error: {message}"}, indent=2))
+        sys.stdout.flush()
+        super().error(message)
+
+
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--dialect", choices=list(DIALECTS), help="read with this dialect instead of detecting it")
     p.add_argument("--repair", action="store_true",
@@ -32,8 +43,8 @@ def _common(p: argparse.ArgumentParser) -> None:
                         "broken over lines) and report each change")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+def build_parser(json_errors: bool = False) -> argparse.ArgumentParser:
+    parser = (_JsonErrorParser if json_errors else argparse.ArgumentParser)(
         prog="record-editor",
         description="View, check, edit and convert Ascend AMCT quantization/sparsity record files. "
                     "Without a subcommand, opens the editor window.",
@@ -55,7 +66,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("convert", help="text <-> binary, canonical formatting, dialect conversion")
     p.add_argument("input", metavar="IN")
-    p.add_argument("-o", "--output", required=True, metavar="OUT")
+    p.add_argument("-o", "--output", required=True, metavar="OUT",
+                   help="the file to write; - writes to standard output (text unless --to binary)")
     p.add_argument("--to", choices=["text", "binary"],
                    help="output format (default: from OUT's extension, else the other one)")
     _common(p)
@@ -70,7 +82,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("assignments", nargs="+", metavar="FIELD=VALUE",
                    help="scale_d=0.5, act_type=INT8, scale_w=0.1,0.2,0.3, scale_w[2]=0.3, "
                         "kv_cache_value.scale[0]=1; FIELD= clears the field")
-    p.add_argument("-o", "--output", metavar="OUT", help="write here instead of changing FILE")
+    p.add_argument("-o", "--output", metavar="OUT",
+                   help="write here instead of changing FILE, text or binary by OUT's extension as "
+                        "convert does (else FILE's format); - writes to standard output (text "
+                        "unless --to binary)")
+    p.add_argument("--to", choices=["text", "binary"],
+                   help="with -o: output format (default: from OUT's extension, else FILE's format)")
     _common(p)
     p.add_argument("--force", action="store_true",
                    help="write even when a value breaks one of AMCT's rules (an empty key is always refused)")
@@ -251,15 +268,51 @@ def cmd_check(args) -> int:
 
 _TEXT_EXT = {".txt", ".pbtxt", ".prototxt", ".textproto", ".record"}
 _BINARY_EXT = {".pb", ".bin", ".binpb", ".proto_bin"}
+STDOUT = "-"  # -o -: standard output
+
+
+def _output_format(output: str, to: str | None, otherwise: str) -> str:
+    """"text" or "binary" for writing to `output`: `to` when given; for standard output, text;
+    else by the file name's extension, and `otherwise` when it says nothing (convert: the
+    other format than the input's; set: the file's own)."""
+    if to is not None:
+        return to
+    if output == STDOUT:
+        return "text"
+    ext = Path(output).suffix.lower()
+    return "text" if ext in _TEXT_EXT else "binary" if ext in _BINARY_EXT else otherwise
+
+
+def _check_stdout(args, to: str) -> None:
+    """Refuse `-o -` where the record and the JSON would share stdout, or binary to a terminal."""
+    if args.output != STDOUT:
+        return
+    if args.json:
+        raise UsageError("-o - writes the record to standard output; --json cannot share it "
+                         "(write to a file to get the JSON report)")
+    if to == "binary" and sys.stdout.isatty():
+        raise UsageError("refusing to write a binary record to a terminal; redirect standard output "
+                         "(or write text: --to text)")
+
+
+def _write(doc: RecordDocument, output: str | None, binary: bool | None = None) -> str:
+    """Save `doc` (to its own file when `output` is None), or write it to standard output for
+    `-`; returns the name of where it went, for messages."""
+    if output != STDOUT:
+        return str(doc.save(output, binary=binary) if output is not None else doc.save())
+    data = doc.encode_binary() if binary else doc.encode_text()
+    sys.stdout.flush()
+    sys.stdout.buffer.write(data)
+    sys.stdout.buffer.flush()
+    return "standard output"
 
 
 def cmd_convert(args) -> int:
+    to = _output_format(args.output, args.to, "?")
+    _check_stdout(args, to)
     doc = _load(args.input, args)
-    to = args.to
-    if to is None:
-        ext = Path(args.output).suffix.lower()
-        to = "text" if ext in _TEXT_EXT else "binary" if ext in _BINARY_EXT else (
-            "text" if doc.binary else "binary")
+    if to == "?":
+        to = "text" if doc.binary else "binary"
     if args.drop_unsupported and not args.to_dialect:
         raise UsageError("--drop-unsupported only makes sense with --to-dialect")
     report = {"input": args.input, "output": args.output, "source_dialect": doc.dialect.name,
@@ -283,7 +336,7 @@ def cmd_convert(args) -> int:
             print(f"explicit: {x.message}", file=sys.stderr)
     # canonical text (protobuf's own formatting, as AMCT writes it), or binary
     fresh = RecordDocument(out.message, out.dialect)
-    fresh.save(args.output, binary=(to == "binary"))
+    shown = _write(fresh, args.output, binary=(to == "binary"))
     prune = len(fresh.message.prune_record) if fresh.dialect.has_prune else 0
     if args.json:
         print(json.dumps({**report, "written": True, "format": to, "dialect": fresh.dialect.name,
@@ -291,7 +344,7 @@ def cmd_convert(args) -> int:
                           "dropped": dropped, "explicit_defaults": [x.to_json() for x in out.explicit_defaults]},
                          indent=2))
     else:
-        print(f"{args.output}: {to}, {fresh.dialect.name}, {_count(len(fresh.message.record), 'record')}",
+        print(f"{shown}: {to}, {fresh.dialect.name}, {_count(len(fresh.message.record), 'record')}",
               file=sys.stderr)
     return EXIT_OK
 
@@ -369,7 +422,13 @@ def _judge(doc: RecordDocument, index: int, changes: list) -> Problem | None:
 
 
 def cmd_set(args) -> int:
+    if args.to is not None and args.output is None:
+        raise UsageError("--to needs -o OUT (a file changed in place keeps its own format)")
+    to = _output_format(args.output, args.to, "?") if args.output is not None else "?"
+    _check_stdout(args, to)
     doc = _load(args.file, args)
+    if to == "?":
+        to = "binary" if doc.binary else "text"
     entries = doc.message.record
     matches = [i for i, e in enumerate(entries) if e.key == args.key]
     if not matches:
@@ -400,14 +459,16 @@ def cmd_set(args) -> int:
         why = problem.message + ("; a layer key cannot be empty, even with --force" if empty_key
                                  else "; --force writes it anyway")
         if args.json:
-            print(json.dumps({**report, "output": None, "written": False}, indent=2))
+            print(json.dumps({**report, "output": None, "written": False,
+                              "error": f"nothing written: {problem.severity.value} [{problem.rule}] {why}"},
+                             indent=2))
         else:
             _err(f"{args.file}: nothing written: {problem.severity.value} [{problem.rule}] {why}")
         return EXIT_PROBLEMS
-    target = doc.save(args.output) if args.output else doc.save()
+    target = _write(doc, args.output, binary=(to == "binary"))
     if args.json:
-        print(json.dumps({**report, "output": str(target), "written": True, "forced": problem is not None},
-                         indent=2))
+        print(json.dumps({**report, "output": target, "written": True, "format": to,
+                          "forced": problem is not None}, indent=2))
     else:
         if problem is not None:
             _err(f"warning: written despite {problem.severity.value} [{problem.rule}] {problem.message} (--force)")
@@ -460,6 +521,11 @@ def _mistyped_command(word: str) -> str | None:
             f"To open a file in the editor, give its path (e.g. ./{word})")
 
 
+def _not_written(args) -> dict:
+    """`"written": false` for the commands that write (their JSON always says whether)."""
+    return {"written": False} if args.command in ("convert", "set") else {}
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or (argv[0] not in SUBCOMMANDS and argv[0] not in ("-h", "--help")):
@@ -468,18 +534,21 @@ def main(argv: list[str] | None = None) -> int:
             _err(mistyped)
             return EXIT_USAGE
         return run_gui(argv)
-    args = build_parser().parse_args(argv)
+    args = build_parser(json_errors="--json" in argv).parse_args(argv)
     handler = {"info": cmd_info, "check": cmd_check, "convert": cmd_convert, "set": cmd_set,
                "diff": cmd_diff}[args.command]
     try:
         return handler(args)
     except RecordError as e:
         if getattr(args, "json", False):  # scripts read stdout: the error comes as JSON too
-            print(json.dumps({"path": e.path, "dialect": None, "error": str(e)}, indent=2))
+            print(json.dumps({"path": e.path, "dialect": None, "error": str(e),
+                              **_not_written(args)}, indent=2))
         else:
             print(str(e), file=sys.stderr)
         return EXIT_USAGE
     except UsageError as e:
+        if getattr(args, "json", False):
+            print(json.dumps({"error": str(e), **_not_written(args)}, indent=2))
         _err(str(e))
         return EXIT_USAGE
     except BrokenPipeError:

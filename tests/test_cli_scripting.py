@@ -106,6 +106,86 @@ def test_json_commands_report_an_unreadable_file_as_json(tmp_path, command):
     assert report["error"].startswith(f"{junk}:") and "not a record file" in report["error"]
 
 
+@pytest.mark.parametrize("args", [
+    ["set", "{r}", "nokey", "scale_d=1"],                      # no such layer
+    ["set", "{r}", "conv1", "scale_d=1e-50"],                  # a value float32 stores as 0
+    ["set", "{r}", "conv1", "bogus=1"],                        # no such field
+    ["set", "{r}", "conv1"],                                   # argparse: no FIELD=VALUE
+    ["convert", "{r}", "-o", "{d}/o.bin", "--drop-unsupported"],
+    ["convert", "{r}", "-o", "-"],                             # the record and the JSON on stdout
+    ["info", "{r}", "--dialect", "nosuch"],                    # argparse: bad choice
+    ["diff", "{r}", "{r}", "--rtol", "-1"],
+    ["check", "{r}", "--rule", "no-such-rule"],
+])
+def test_json_usage_errors_come_as_json_on_stdout_too(tmp_path, args):
+    path = tmp_path / "r.txt"
+    path.write_text(PLAIN)
+    proc = run(*[a.format(r=path, d=tmp_path) for a in args], "--json")
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr and proc.stderr.strip()
+    report = json.loads(proc.stdout)
+    assert report["error"] and report["error"] in proc.stderr and report.get("written", False) is False
+    assert path.read_text() == PLAIN
+
+
+def test_set_refused_by_a_rule_says_why_in_json(tmp_path):
+    path = tmp_path / "r.txt"
+    path.write_text(PLAIN)
+    proc = run("set", str(path), "conv1", "offset_d=200", "--json")
+    report = json.loads(proc.stdout)
+    assert proc.returncode == 1 and not report["written"] and "[offset-d-range]" in report["error"]
+
+
+def _run_in(folder: Path, *args: str, text: bool = True) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "editor", *args], capture_output=True, text=text,
+                          cwd=folder, env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+
+def test_dash_output_is_standard_output_for_convert_and_set(tmp_path):
+    path = tmp_path / "r.txt"
+    path.write_text(PLAIN)
+    proc = _run_in(tmp_path, "convert", str(path), "-o", "-")
+    assert proc.returncode == 0 and proc.stdout == PLAIN  # canonical text, by default
+    assert "standard output: text" in proc.stderr
+    proc = _run_in(tmp_path, "convert", str(path), "-o", "-", "--to", "binary", text=False)
+    assert proc.returncode == 0
+    assert RecordDocument.from_binary(proc.stdout, "tf-inner").message == RecordDocument.load(path).message
+    proc = _run_in(tmp_path, "set", str(path), "conv1", "scale_d=0.25", "-o", "-")
+    assert proc.returncode == 0 and proc.stdout == PLAIN.replace("0.5", "0.25")
+    proc = _run_in(tmp_path, "set", str(path), "conv1", "scale_d=0.25", "-o", "-", "--to", "binary", text=False)
+    assert proc.returncode == 0 and RecordDocument.from_binary(proc.stdout, "tf-inner").message.record[0].value.scale_d == 0.25
+    assert not (tmp_path / "-").exists() and path.read_text() == PLAIN
+
+
+def test_binary_to_a_terminal_is_refused(tmp_path, capsys, monkeypatch):
+    path = tmp_path / "r.txt"
+    path.write_text(PLAIN)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    for args in (["convert", str(path), "-o", "-", "--to", "binary"],
+                 ["set", str(path), "conv1", "scale_d=0.25", "-o", "-", "--to", "binary"]):
+        assert main(args) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and "refusing to write a binary record to a terminal" in err
+    assert path.read_text() == PLAIN
+
+
+@pytest.mark.parametrize("out,binary", [("out.txt", False), ("out.pbtxt", False), ("out.bin", True),
+                                        ("out.pb", True), ("out", True)])
+def test_set_output_format_follows_the_extension_as_convert_does(tmp_path, out, binary):
+    source = tmp_path / "r.bin"
+    RecordDocument.from_text(PLAIN, "tf-inner").save(source, binary=True)
+    assert main(["set", str(source), "conv1", "scale_d=0.25", "-o", str(tmp_path / out)]) == 0
+    written = RecordDocument.load(tmp_path / out)
+    assert written.binary is binary and written.message.record[0].value.scale_d == 0.25
+    # from a text file, an extension that says nothing keeps the file's own format (text)
+    text = tmp_path / "r.txt"
+    text.write_text(PLAIN)
+    assert main(["set", str(text), "conv1", "scale_d=0.25", "-o", str(tmp_path / ("t_" + out))]) == 0
+    assert RecordDocument.load(tmp_path / ("t_" + out)).binary is (binary and out != "out")
+    # in place: the file's own format, whatever its name
+    assert main(["set", str(source), "conv1", "scale_d=0.125"]) == 0
+    assert RecordDocument.load(source).binary
+
+
 @pytest.mark.parametrize("assignment,rule", [
     ("act_type=BOGUS", "type-values"),
     ("offset_d=200", "offset-d-range"),
@@ -237,7 +317,7 @@ def test_readme_states_the_exit_codes_of_check_and_every_flag_it_documents(tmp_p
     assert "warnings and notes alone exit 0" in README
     for flag in ("--force", "--json", "--repair"):
         assert flag in README
-    assert "set FILE KEY FIELD=VALUE... [-o OUT] [--force] [--json]" in README
+    assert "set FILE KEY FIELD=VALUE... [-o OUT [--to text\\|binary]] [--force] [--json]" in README
     assert "convert IN -o OUT" in README and re.search(r"convert IN -o OUT[^\n]*\[--json\]", README)
 
 

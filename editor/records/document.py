@@ -319,6 +319,21 @@ class RecordDocument:
             raise _Mismatch()
         return parsed
 
+    def encode_text(self) -> bytes:
+        """The text `save` would write (unchanged parts of the file byte for byte), checked the
+        same way: it must read back as the live message, else the whole record is formatted
+        in the file's style; for writing to a stream rather than a file."""
+        for attempt in (self.render_chunks, lambda: [format_message(self.message, self._style).encode()]):
+            data = b"".join(attempt())
+            try:
+                parsed = read_text(data, self.dialect)
+            except (TextParseError, RecordError):
+                continue
+            if same_message(parsed.message, self.message):
+                return data
+        raise RecordError("internal error: the text would not read back as the record; "
+                          "nothing was written (please report this)", self.path)
+
     def encode_binary(self) -> bytes:
         try:
             return self.message.SerializeToString()

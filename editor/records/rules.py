@@ -42,6 +42,7 @@ it says ``max``.
 """
 from __future__ import annotations
 
+import bisect
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator
@@ -55,7 +56,7 @@ from google.protobuf.message import Message
 from editor.records import quant
 from editor.records._pb import basic_info_pb2
 from editor.records.dialects import DIALECTS, Dialect, get_dialect
-from editor.records.problems import Problem, Severity
+from editor.records.problems import Problem, Severity, ordinal
 
 ERROR, WARNING, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
 _ATTR = basic_info_pb2.AttrProto
@@ -684,7 +685,10 @@ def _duplicate_key(e: EntryView):
     if e.key:
         first = e.ctx.first_index(e.key)
         if first is not None and first < e.index:
-            yield Finding(f"the key appears again (first at record {first}); AMCT uses the first "
+            # the how-many-th entry with this key this one is (it may be an edit not yet indexed)
+            nth = bisect.bisect_left(e.ctx.key_index[e.key], e.index) + 1
+            again = "again" if nth == 2 else f"again, a {ordinal(nth)} time"
+            yield Finding(f"the key appears {again} (first at record {first}); AMCT uses the first "
                           "entry and silently ignores this one", "key")
 
 

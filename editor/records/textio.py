@@ -25,8 +25,8 @@ from google.protobuf import descriptor as _descriptor
 from google.protobuf import text_format
 from google.protobuf.message import Message
 
-from editor.records.dialects import DIALECTS, Dialect, detect_from_names, dialects_with_field, get_dialect
-from editor.records.problems import Problem, Severity
+from editor.records.dialects import DIALECTS, Dialect, detect_from_names, get_dialect
+from editor.records.problems import Problem, Severity, ordinal
 
 FD = _descriptor.FieldDescriptor
 
@@ -609,8 +609,9 @@ def _places_of(desc: _descriptor.Descriptor, name: str, depth: int = 6) -> list[
 def unknown_field_message(name: str, path: tuple[str, ...], dialect: Dialect, message_name: str) -> str:
     """Why `name` is not accepted at `path`, and where it would be.
 
-    Names the place the field does belong in this dialect, and other dialects only when
-    they accept the field at this very place (else those that have it anywhere).
+    Names the place the field does belong in this dialect, and offers other dialects only
+    when they accept the field at this very place; when none does, says where the dialects
+    that have the field put it (so none reads as an answer for this place).
     """
     shown = clip(name)
     here = [d.name for d in DIALECTS.values() if d is not dialect
@@ -621,11 +622,22 @@ def unknown_field_message(name: str, path: tuple[str, ...], dialect: Dialect, me
         where = " or ".join("at the top level of the file" if not p else f"inside {_place(p)}" for p in own[:3])
         notes.append(f"{shown} belongs {where}")
     if here:
-        notes.append(f"dialects that have it here: {', '.join(here)} (choose one with --dialect)")
+        notes.append(f"dialects that have it here: {', '.join(here)} "
+                     "(choose one with --dialect, or File ▸ Read As Dialect in the editor)")
     if not own and not here:
-        elsewhere = [d for d in dialects_with_field(name) if d != dialect.name]
-        notes.append(f"dialects that have a field of that name: {', '.join(elsewhere)}" if elsewhere
-                     else "no AMCT dialect has a field of that name")
+        # other dialects have it, but not here: say where, never offer them for this place
+        places: dict[tuple[str, ...], list[str]] = {}
+        for d in DIALECTS.values():
+            if d is not dialect:
+                for p in _places_of(d.descriptor, name):
+                    places.setdefault(p, []).append(d.name)
+        if places:
+            said = [f"{', '.join(names)} {'has' if len(names) == 1 else 'have'} it "
+                    + ("at the top level of the file" if not p else f"inside {_place(p)}")
+                    for p, names in list(places.items())[:3]]
+            notes.append("no AMCT dialect has it here (" + "; ".join(said) + ")")
+        else:
+            notes.append("no AMCT dialect has a field of that name")
     known = "" if own else f"not part of the {dialect.name} schema; "
     return (f'unknown field "{shown}" in {_place(path)} (message {message_name}): {known}'
             + "; ".join(notes))
@@ -808,7 +820,9 @@ def record_items(parsed: ParsedText) -> dict[int, Stmt]:
 
 
 def duplicate_key_problems(parsed: ParsedText) -> list[Problem]:
+    """One problem for every repeat of a layer key: the second, third… entry with that key."""
     first: dict[str, int] = {}
+    seen: dict[str, int] = {}
     problems: list[Problem] = []
     items = None
     for i, entry in enumerate(parsed.message.record):
@@ -816,14 +830,19 @@ def duplicate_key_problems(parsed: ParsedText) -> list[Problem]:
         if key in first:
             if items is None:
                 items = record_items(parsed)
+            seen[key] += 1
             j = first[key]
             l1 = parsed.lines.line(items[j].start) if j in items else None
             l2 = parsed.lines.line(items[i].start) if i in items else None
+            how = (f"appears twice (record {j} at line {l1} and record {i} at line {l2})" if seen[key] == 2
+                   else f"appears a {ordinal(seen[key])} time (record {i} at line {l2}; "
+                        f"first as record {j} at line {l1})")
             problems.append(Problem(
                 Severity.ERROR, "duplicate-key",
-                f'layer key "{key}" appears twice (record {j} at line {l1} and record {i} at line {l2}); '
+                f'layer key "{key}" {how}; '
                 f"AMCT uses the first entry and ignores this one",
                 record=key, record_index=i, field="key", line=l2))
         else:
             first[key] = i
+            seen[key] = 1
     return problems

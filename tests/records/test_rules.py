@@ -395,6 +395,14 @@ def test_check_document_fills_line_and_column_from_locate():
     assert (1, None, "scale_w[2]") in doc.calls and (1, None, None) in doc.calls
 
 
+def test_duplicate_key_rule_counts_a_third_copy_as_such():
+    text = 'record {\n  key: "a"\n}\n' * 3
+    found = [p for p in check_message(parse("tf-inner", text), "tf-inner", rules=["duplicate-key"])]
+    assert [p.record_index for p in found] == [1, 2]
+    assert "appears again (first at record 0)" in found[0].message
+    assert "appears again, a 3rd time (first at record 0)" in found[1].message
+
+
 def test_merge_lists_a_duplicate_key_once_and_drops_it_when_the_record_no_longer_has_it():
     from editor.records.rules import document_problems, merge_problems
 

@@ -170,6 +170,16 @@ def test_duplicate_keys_are_reported_with_both_lines():
     assert "line 1" in p.message and "line 7" in p.message and p.severity.value == "error"
 
 
+def test_a_key_given_three_times_is_counted_right():
+    text = 'record {\n  key: "a"\n}\n' * 3 + 'record {\n  key: "a"\n}\n'
+    problems = reading_problems(parse_text(text, "tf-inner"))
+    assert [p.record_index for p in problems] == [1, 2, 3]
+    assert 'appears twice (record 0 at line 1 and record 1 at line 4)' in problems[0].message
+    assert 'appears a 3rd time (record 2 at line 7; first as record 0 at line 1)' in problems[1].message
+    assert 'appears a 4th time (record 3 at line 10;' in problems[2].message
+    assert not any("twice" in p.message for p in problems[1:])
+
+
 def test_python_only_numbers_are_reported():
     text = "record {\n  value {\n    offset_d: +3\n    scale_d: 1_0\n  }\n}\n"
     problems = reading_problems(parse_text(text, "tf-inner"))
@@ -237,11 +247,15 @@ def test_other_dialects_are_named_only_where_they_accept_the_field_at_that_place
     with pytest.raises(TextParseError) as err:
         parse_text('record {\n  value {\n    channels: 3\n  }\n}\n', "tf-inner")
     assert "dialects that have it here: caffe" in err.value.message
-    # channels in the entry itself: no dialect has it there, so none is offered as an answer
-    with pytest.raises(TextParseError) as err:
-        parse_text('record {\n  key: "a"\n  channels: 3\n}\n', "tf-inner")
-    assert "dialects that have it here" not in err.value.message
-    assert "dialects that have a field of that name: caffe" in err.value.message
+    assert "(choose one with --dialect, or File ▸ Read As Dialect in the editor)" in err.value.message
+    # channels in the entry itself: no dialect has it there, so none is offered as an answer,
+    # only said where the dialect that has it puts it
+    for dialect in ("tf-inner", "pytorch"):
+        with pytest.raises(TextParseError) as err:
+            parse_text('record {\n  key: "a"\n  channels: 3\n}\n', dialect)
+        message = err.value.message
+        assert "dialects that have" not in message and "--dialect" not in message
+        assert "no AMCT dialect has it here (caffe has it inside value { … } of a record entry)" in message
 
 
 @pytest.mark.parametrize("text", [
