@@ -24,7 +24,7 @@ from editor.paths import proto_dir  # noqa: E402
 from editor.records.dialects import DIALECTS  # noqa: E402
 from editor.records.document import RecordDocument  # noqa: E402
 from editor.records.synth import make_big, to_text  # noqa: E402
-from editor.records.textio import parse_text  # noqa: E402
+from editor.records.textread import parse_text  # noqa: E402
 
 
 def best(fn, repeat: int) -> float:

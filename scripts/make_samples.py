@@ -16,7 +16,7 @@ if str(ROOT) not in sys.path:
 
 from editor.records.dialects import detect_from_names  # noqa: E402
 from editor.records.synth import SAMPLE_WIDTH, SAMPLES, to_text  # noqa: E402
-from editor.records.textio import field_names_in  # noqa: E402
+from editor.records.textread import field_names_in  # noqa: E402
 
 DEFAULT_OUT = ROOT / "resources" / "samples"
 

@@ -22,7 +22,7 @@ from google.protobuf.message import EncodeError, Message
 from editor.records.dialects import DIALECTS, PRIMARY, Dialect, detect_binary, get_dialect, unknown_fields
 from editor.records.problems import Problem, Severity
 from editor.records.repair import Repair, needs_repair, repair_text
-from editor.records.textio import (
+from editor.records.textread import (
     Cancelled,
     ParsedText,
     Stmt,

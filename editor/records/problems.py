@@ -27,8 +27,8 @@ def ordinal(n: int) -> str:
 class Problem:
     """One finding, located as precisely as it can be.
 
-    `record` is the layer key (None for prune or file-level problems), `record_index` the
-    entry's position, `prune_record` the prune record's index, `field` a dotted path inside
+    `key` is the layer key (None for prune or file-level problems), `record_index` the
+    entry's position, `prune_index` the prune record's index, `field` a dotted path inside
     the entry such as ``scale_w[3]`` or ``consumer[1].attr[2].i``; `line`/`column` are
     1-based positions in the file the record was read from, when known.
     """
@@ -36,9 +36,9 @@ class Problem:
     severity: Severity
     rule: str
     message: str
-    record: str | None = None
+    key: str | None = None
     record_index: int | None = None
-    prune_record: int | None = None
+    prune_index: int | None = None
     field: str | None = None
     line: int | None = None
     column: int | None = None
@@ -47,9 +47,12 @@ class Problem:
         return replace(self, line=line, column=column)
 
     def to_json(self) -> dict:
+        """The problem as `check --json` prints it (the JSON names are an interface: the
+        layer key is "record", the prune record's index "prune_record")."""
         data = asdict(self)
         data["severity"] = self.severity.value
-        return data
+        return {("record" if k == "key" else "prune_record" if k == "prune_index" else k): v
+                for k, v in data.items()}
 
     def format(self, path: str | None = None) -> str:
         """`FILE:LINE:COL: severity [rule] message` — the compiler-style line editors link."""

@@ -1403,7 +1403,7 @@ REJUDGED = frozenset({"duplicate-key"})
 
 
 def _same_finding(p: Problem) -> tuple:
-    return (p.rule, p.record_index, p.prune_record, p.record)
+    return (p.rule, p.record_index, p.prune_index, p.key)
 
 
 def merge_problems(reading: Iterable[Problem], found: Iterable[Problem]) -> list[Problem]:
@@ -1430,11 +1430,11 @@ def document_problems(doc) -> list[Problem]:
 
 def locate(doc, p: Problem) -> Problem:
     """`p` with line/column from ``doc.locate`` (the field's own place, else its entry's)."""
-    if p.record_index is None and p.prune_record is None:
+    if p.record_index is None and p.prune_index is None:
         return p
-    where = doc.locate(record_index=p.record_index, prune_index=p.prune_record, field=p.field)
+    where = doc.locate(record_index=p.record_index, prune_index=p.prune_index, field=p.field)
     if where is None and p.field is not None:
-        where = doc.locate(record_index=p.record_index, prune_index=p.prune_record)
+        where = doc.locate(record_index=p.record_index, prune_index=p.prune_index)
     return p.with_location(*where) if where else p
 
 
@@ -1688,10 +1688,10 @@ def validate_prune_value(dialect: str | Dialect, prune_record: Message, node: st
     after = _prune_problems(rec, d, pos, ctx, sel, record=rec)
     for p in after:
         if p.field in edited:
-            return replace(p, prune_record=prune_index)
+            return replace(p, prune_index=prune_index)
     for p in after:
         if (p.rule, p.field) not in before:
-            return replace(p, prune_record=prune_index)
+            return replace(p, prune_index=prune_index)
     return None
 
 

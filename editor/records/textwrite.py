@@ -22,7 +22,7 @@ from google.protobuf import text_encoding
 from google.protobuf.internal import type_checkers
 from google.protobuf.message import Message
 
-from editor.records.textio import Node, ParsedText, Stmt
+from editor.records.textread import Node, ParsedText, Stmt
 
 FD = _descriptor.FieldDescriptor
 _F32 = struct.Struct("<f")

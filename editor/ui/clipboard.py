@@ -25,7 +25,7 @@ from editor.records.dialects import DIALECTS, Dialect
 from editor.records.problems import Problem, Severity
 from editor.records.repair import repair_text
 from editor.records.rules import CheckContext, check_entry, check_prune_record
-from editor.records.textio import TextParseError, parse_text, reading_problems
+from editor.records.textread import TextParseError, parse_text, reading_problems
 from editor.records.values import is_message
 from editor.ui.commands import (
     InsertElementsCommand,

@@ -59,8 +59,9 @@ def parse(dialect: str, text: str):
 
 
 def _matches(p: Problem, exp: dict) -> bool:
-    return all(str(getattr(p, k).value if k == "severity" else getattr(p, k)) == str(v)
-               for k, v in exp.items())
+    """The expectations use the names `check --json` prints (record=, prune_record=)."""
+    data = p.to_json()
+    return all(str(data[k]) == str(v) for k, v in exp.items())
 
 
 # --- one bad and one ok file per rule -------------------------------------------------------
@@ -104,11 +105,11 @@ def test_bad_file_triggers_exactly_the_expected_problems(stem):
     unexpected = [p for p in found if not any(_matches(p, e) for e in expects)]
     assert not unexpected, [p.to_json() for p in unexpected]
     for p in found:  # location fields follow the Problem conventions
-        if p.prune_record is not None:
-            assert p.record is None and p.record_index is None
+        if p.prune_index is not None:
+            assert p.key is None and p.record_index is None
         else:
             assert p.record_index is not None
-            assert p.record == (message.record[p.record_index].key
+            assert p.key == (message.record[p.record_index].key
                                 if message.record[p.record_index].HasField("key") else None)
         assert p.field, "every finding names a field"
 
@@ -161,7 +162,7 @@ def test_messages_name_layer_field_value_and_range():
                             'scale_w: 0.1 offset_w: 0 act_type: "INT8" } }')
     (p,) = check_message(msg, "tf-inner", rules=["offset-d-range"])
     assert p.message == 'layer "conv1": offset_d = 200 is outside [-128, 127] (act_type INT8)'
-    assert (p.record, p.record_index, p.field) == ("conv1", 0, "offset_d")
+    assert (p.key, p.record_index, p.field) == ("conv1", 0, "offset_d")
     msg.record[0].value.ClearField("act_type")
     (p,) = check_message(msg, "tf-inner", rules=["offset-d-range"])
     assert "(act_type unset, so INT8)" in p.message
@@ -346,7 +347,7 @@ def _realworld_cases():
 def test_realworld_files(name, dialect):
     msg = parse(dialect, (REALWORLD / name).read_text(encoding="utf-8"))
     problems = check_message(msg, dialect)
-    errors = {(p.rule, p.record, p.field) for p in problems if p.severity is Severity.ERROR}
+    errors = {(p.rule, p.key, p.field) for p in problems if p.severity is Severity.ERROR}
     if "conv_model_w" in name:
         # weight-only factors for a custom op: AMCT's standard reader rejects it
         assert errors == {("missing-factors", k, f) for k in ("conv1", "conv2") for f in ("scale_d", "offset_d")}
@@ -389,7 +390,7 @@ def test_check_document_fills_line_and_column_from_locate():
     doc = _LocatingDoc(message, dialect)
     problems = check_document(doc)
     assert problems and all(p.line is not None for p in problems)
-    by_field = {(p.record, p.field): (p.line, p.column) for p in problems}
+    by_field = {(p.key, p.field): (p.line, p.column) for p in problems}
     assert by_field[("zero", "scale_d")] == (100, 3)
     assert by_field[("channels", "scale_w[2]")] == (101, 1)  # fell back to the entry
     assert (1, None, "scale_w[2]") in doc.calls and (1, None, None) in doc.calls
@@ -569,7 +570,7 @@ def test_live_checker_respects_rule_and_severity_selection():
     assert live.problems == check_message(msg, dialect, rules=["offset-d-range"], severities=["error"])
     msg.record[0].value.offset_d = 0
     live.entry_changed(0)
-    assert [p.record for p in live.problems] == ["int16/Conv2D", "seed004/Conv2D"]
+    assert [p.key for p in live.problems] == ["int16/Conv2D", "seed004/Conv2D"]
     assert live.entry_problems(0) == []
 
 
@@ -675,7 +676,7 @@ def test_validate_prune_width_and_range():
     _, msg, _ = load_rule_file(RULE_DATA / "prune-width.ok.txt")
     pr = msg.prune_record[0]
     p = validate_prune_value("tf-inner", pr, "consumer[0]", "end", 32, prune_index=0)
-    assert p.rule == "prune-width" and p.field.startswith("consumer[0]") and p.prune_record == 0
+    assert p.rule == "prune-width" and p.field.startswith("consumer[0]") and p.prune_index == 0
     p = validate_prune_value("tf-inner", pr, "consumer[0]", "begin", 70)
     assert p.rule == "prune-range"
     assert validate_prune_value("tf-inner", pr, "consumer[0]", "type", "BatchNorm") is None

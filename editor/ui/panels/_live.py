@@ -182,7 +182,7 @@ class LiveProblems(QObject):
 
     def prune_problems(self, index: int) -> list[Problem]:
         """Rule problems of prune record `index`."""
-        return [p for p in self.rule_problems if p.prune_record == index]
+        return [p for p in self.rule_problems if p.prune_index == index]
 
     # ------------------------------------------------------------------ documents
 
@@ -312,8 +312,8 @@ def problem_path(model: RecordTreeModel, problem: Problem) -> Path:
     """The model path a problem points at (its field if that exists, else its entry), or ()."""
     if problem.record_index is not None:
         base: Path = ("record", problem.record_index)
-    elif problem.prune_record is not None:
-        base = ("prune_record", problem.prune_record)
+    elif problem.prune_index is not None:
+        base = ("prune_record", problem.prune_index)
     else:
         return ()
     try:

@@ -541,7 +541,7 @@ class LayerPanel(QWidget):
         self.problem_list.clear()
         for p in problems:
             # the panel names the layer already: not again on every line
-            prefix = f'layer "{p.record}": ' if p.record is not None else None
+            prefix = f'layer "{p.key}": ' if p.key is not None else None
             text = p.message[len(prefix):] if prefix and p.message.startswith(prefix) else p.message
             item = QListWidgetItem(f"{p.severity.value}: {text}  [{p.rule}]")
             item.setForeground(Qt.GlobalColor.red if p.severity is Severity.ERROR else

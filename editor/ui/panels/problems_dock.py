@@ -56,13 +56,13 @@ def where(problem: Problem) -> str:
 
     The record's index comes first: two records with the same key (a duplicate) are told apart.
     """
-    if problem.record is not None:
-        head = problem.record if problem.record_index is None else \
-            f"record {problem.record_index} · {problem.record}"
+    if problem.key is not None:
+        head = problem.key if problem.record_index is None else \
+            f"record {problem.record_index} · {problem.key}"
     elif problem.record_index is not None:
         head = f"record {problem.record_index}"
-    elif problem.prune_record is not None:
-        head = f"prune record {problem.prune_record}"
+    elif problem.prune_index is not None:
+        head = f"prune record {problem.prune_index}"
     else:
         head = "file"
     return f"{head} › {problem.field}" if problem.field else head
@@ -71,8 +71,8 @@ def where(problem: Problem) -> str:
 def short_message(problem: Problem) -> str:
     """The message without the leading ``layer "…": `` that the Where column already shows."""
     text = problem.message
-    for prefix in (f'layer "{problem.record}": ' if problem.record is not None else None,
-                   f"prune record {problem.prune_record}: " if problem.prune_record is not None else None):
+    for prefix in (f'layer "{problem.key}": ' if problem.key is not None else None,
+                   f"prune record {problem.prune_index}: " if problem.prune_index is not None else None):
         if prefix and text.startswith(prefix):
             return text[len(prefix):]
     return text

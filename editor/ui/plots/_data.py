@@ -465,10 +465,10 @@ def prune_layout(message: Message | None, records: Iterable[int] | None = None,
                                                                      if 0 <= j < len(all_records)]
     extra: dict[tuple[int, str], list[str]] = {}
     for p in problems:
-        if p.prune_record is None or p.rule in ("prune-width", "prune-range") or not p.field:
+        if p.prune_index is None or p.rule in ("prune-width", "prune-range") or not p.field:
             continue
         node = p.field.split(".")[0]
-        extra.setdefault((p.prune_record, node), []).append(p.message)
+        extra.setdefault((p.prune_index, node), []).append(p.message)
 
     overlaps = _overlaps(all_records)
     bars: list[PruneBar] = []

@@ -59,7 +59,7 @@ class PlotContext(QObject):
         return [p for p in self.problems if p.record_index == index]
 
     def prune_problems(self) -> list[Problem]:
-        return [p for p in self.problems if p.prune_record is not None]
+        return [p for p in self.problems if p.prune_index is not None]
 
     def _reset(self) -> None:
         message = self.model.message

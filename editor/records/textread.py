@@ -792,7 +792,7 @@ def reading_problems(parsed: ParsedText) -> list[Problem]:
             Severity.ERROR if strict else Severity.WARNING, "field-override",
             f"{where}: {fieldpath} is given twice (line {l1} and line {l2}); AMCT's Python reader "
             f"keeps the last value, strict C++ readers (protoc, AMCT Caffe) reject the file",
-            record=record, record_index=ri, prune_record=pi, field=fieldpath,
+            key=record, record_index=ri, prune_index=pi, field=fieldpath,
             line=l2, column=lines.line_col(o.second)[1]))
     for p in parsed.python_only:
         record, ri, pi, prefix = _entry_key(msg, p.path)
@@ -804,7 +804,7 @@ def reading_problems(parsed: ParsedText) -> list[Problem]:
             f"protoc and C++ readers; write it as {float(p.token.replace('_', '')):g}"
             if p.token.replace("_", "").lstrip("+-").replace(".", "", 1).isdigit()
             else f"{fieldpath} = {p.token!r} is accepted only by Python readers",
-            record=record, record_index=ri, prune_record=pi, field=fieldpath, line=line, column=col))
+            key=record, record_index=ri, prune_index=pi, field=fieldpath, line=line, column=col))
     problems.extend(duplicate_key_problems(parsed))
     return problems
 
@@ -841,7 +841,7 @@ def duplicate_key_problems(parsed: ParsedText) -> list[Problem]:
                 Severity.ERROR, "duplicate-key",
                 f'layer key "{key}" {how}; '
                 f"AMCT uses the first entry and ignores this one",
-                record=key, record_index=i, field="key", line=l2))
+                key=key, record_index=i, field="key", line=l2))
         else:
             first[key] = i
             seen[key] = 1

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from editor.records.dialects import DIALECTS
-from editor.records.textio import TextParseError, parse_text, read_text, reading_problems
+from editor.records.textread import TextParseError, parse_text, read_text, reading_problems
 from editor.records.textwrite import (
     detect_style,
     format_float_cpp,
@@ -147,7 +147,7 @@ def test_overrides_are_reported_with_both_lines():
     parsed = parse_text(text, "tf-inner")
     assert parsed.message.record[0].value.scale_d == 2.0  # last wins, as text_format.Merge
     (p,) = reading_problems(parsed)
-    assert p.rule == "field-override" and p.record == "a" and p.field == "value.scale_d"
+    assert p.rule == "field-override" and p.key == "a" and p.field == "value.scale_d"
     assert "line 4 and line 5" in p.message and p.line == 5
     assert p.severity.value == "warning"
     caffe = reading_problems(parse_text(text, "caffe"))
