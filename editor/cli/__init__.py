@@ -1,0 +1,110 @@
+"""`record-editor`: the editor (default) and subcommands for scripts and CI.
+
+One module per command (`info`, `check`, `convert`, `edit` for `set`, `diff`), each with
+`add_parser(subparsers)` and `run(args) -> exit code`; `_common` holds what they share.
+Exit codes: 0 = fine, 1 = problems or differences found, 2 = usage error or unreadable input.
+`--json` prints machine-readable output on stdout, failures included (an object with "error").
+`-o -` (convert, set) writes the record to standard output.
+"""
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import os
+import sys
+
+from editor.cli import check, convert, diff, edit, info
+from editor.cli._common import EXIT_OK, EXIT_USAGE, JsonErrorParser, UsageError, err
+from editor.cli.check import document_problems
+from editor.records.dialects import DIALECTS
+from editor.records.document import RecordError
+
+__all__ = ["SUBCOMMANDS", "build_parser", "document_problems", "gui_parser", "main", "run_gui"]
+
+#: command word -> its module
+COMMANDS = {"info": info, "check": check, "convert": convert, "set": edit, "diff": diff}
+SUBCOMMANDS = tuple(COMMANDS)
+
+
+def build_parser(json_errors: bool = False) -> argparse.ArgumentParser:
+    parser = (JsonErrorParser if json_errors else argparse.ArgumentParser)(
+        prog="record-editor",
+        description="View, check, edit and convert Ascend AMCT quantization/sparsity record files. "
+                    "Without a subcommand, opens the editor window.",
+        epilog="Exit codes: 0 fine, 1 problems or differences found, 2 usage error or unreadable input.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for module in COMMANDS.values():
+        module.add_parser(sub)
+    return parser
+
+
+def gui_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="record-editor", description="Open the editor window "
+                                "(the bundled sample when no FILE is given). Subcommands: "
+                                + ", ".join(SUBCOMMANDS) + " (see record-editor COMMAND --help).")
+    p.add_argument("file", nargs="?")
+    p.add_argument("--dialect", choices=list(DIALECTS))
+    p.add_argument("--repair", action="store_true",
+                   help="open FILE with the documentation-artefact repair (each change is listed)")
+    return p
+
+
+def run_gui(argv: list[str]) -> int:
+    args = gui_parser().parse_args(argv)
+    try:
+        from editor.ui.app import run_gui as _run
+    except ImportError as e:
+        err(f"the editor window is not available in this build ({e})")
+        return EXIT_USAGE
+    return _run(args.file, args.dialect, repair=args.repair)
+
+
+def _mistyped_command(word: str) -> str | None:
+    """The message for a first argument that is neither a command nor a file but looks like
+    a command word (no path separator, no dot), else None."""
+    if word.startswith("-") or "/" in word or os.sep in word or "." in word or os.path.lexists(word):
+        return None
+    close = difflib.get_close_matches(word, SUBCOMMANDS, n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    return (f"unknown command {word!r}{hint}; commands: {', '.join(SUBCOMMANDS)}. "
+            f"To open a file in the editor, give its path (e.g. ./{word})")
+
+
+def _not_written(args) -> dict:
+    """`"written": false` for the commands that write (their JSON always says whether)."""
+    return {"written": False} if args.command in ("convert", "set") else {}
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or (argv[0] not in SUBCOMMANDS and argv[0] not in ("-h", "--help")):
+        mistyped = _mistyped_command(argv[0]) if argv else None
+        if mistyped is not None:
+            err(mistyped)
+            return EXIT_USAGE
+        return run_gui(argv)
+    args = build_parser(json_errors="--json" in argv).parse_args(argv)
+    handler = COMMANDS[args.command].run
+    try:
+        return handler(args)
+    except RecordError as e:
+        if getattr(args, "json", False):  # scripts read stdout: the error comes as JSON too
+            print(json.dumps({"path": e.path, "dialect": None, "error": str(e),
+                              **_not_written(args)}, indent=2))
+        else:
+            print(str(e), file=sys.stderr)
+        return EXIT_USAGE
+    except UsageError as e:
+        if getattr(args, "json", False):
+            print(json.dumps({"error": str(e), **_not_written(args)}, indent=2))
+        err(str(e))
+        return EXIT_USAGE
+    except BrokenPipeError:
+        return EXIT_OK
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,120 @@
+"""What the commands share: exit codes, errors, reading a file, reporting, writing output."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from editor.records.dialects import DIALECTS
+from editor.records.document import RecordDocument
+
+EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    """A mistake in the command line itself (exit 2)."""
+
+
+class JsonErrorParser(argparse.ArgumentParser):
+    """For a command line with --json: argparse's usage errors also come as JSON on stdout
+    (then as usual on stderr, exit 2), so a script reading stdout always gets an object."""
+
+    def error(self, message: str):
+        print(json.dumps({"error": f"{self.prog}: error: {message}"}, indent=2))
+        sys.stdout.flush()
+        super().error(message)
+
+
+def add_common(p: argparse.ArgumentParser) -> None:
+    """--dialect and --repair, which every command and the editor form take."""
+    p.add_argument("--dialect", choices=list(DIALECTS), help="read with this dialect instead of detecting it")
+    p.add_argument("--repair", action="store_true",
+                   help="fix artefacts of pasted documentation examples (// comments, quoted text "
+                        "broken over lines) and report each change")
+
+
+def load(path: str, args) -> RecordDocument:
+    """Read `path` with the --dialect and --repair the command line gave."""
+    return RecordDocument.load(path, args.dialect, repair=args.repair)
+
+
+def err(msg: str) -> None:
+    print(f"record-editor: {msg}", file=sys.stderr)
+
+
+def count(n: int, noun: str) -> str:
+    """``1 error``, ``2 errors``, ``0 notes``."""
+    return f"{n:,} {noun}" if n == 1 else f"{n:,} {noun}s"
+
+
+def repeated_value_counts(doc: RecordDocument) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for entry in doc.message.record:
+        for fd, value in entry.value.ListFields():
+            if fd.is_repeated and fd.cpp_type != fd.CPPTYPE_STRING:
+                counts[fd.name] = counts.get(fd.name, 0) + len(value)
+    return counts
+
+
+def per_channel_scale_w(doc: RecordDocument) -> tuple[int, int]:
+    """(scale_w values, layers) of the per-channel layers: those with more than one scale_w
+    (a single value is per-tensor)."""
+    lengths = [len(e.value.scale_w) for e in doc.message.record if len(e.value.scale_w) > 1]
+    return sum(lengths), len(lengths)
+
+
+def report_reading(doc: RecordDocument, path: str) -> None:
+    """Every repair and reading problem (overrides, duplicate keys…) on stderr, one a line,
+    as FILE:LINE: — a command that writes never passes over them silently."""
+    for r in doc.repairs:
+        print(r.format(path), file=sys.stderr)
+    for p in doc.problems:
+        if p.rule != "repaired":  # the repairs, listed above
+            print(p.format(path), file=sys.stderr)
+
+
+def reading_json(doc: RecordDocument) -> dict:
+    return {"repairs": [{"line": r.line, "message": r.message} for r in doc.repairs],
+            "problems": [p.to_json() for p in doc.problems if p.rule != "repaired"]}
+
+
+TEXT_EXT = {".txt", ".pbtxt", ".prototxt", ".textproto", ".record"}
+BINARY_EXT = {".pb", ".bin", ".binpb", ".proto_bin"}
+STDOUT = "-"  # -o -: standard output
+
+
+def output_format(output: str, to: str | None, otherwise: str) -> str:
+    """"text" or "binary" for writing to `output`: `to` when given; for standard output, text;
+    else by the file name's extension, and `otherwise` when it says nothing (convert: the
+    other format than the input's; set: the file's own)."""
+    if to is not None:
+        return to
+    if output == STDOUT:
+        return "text"
+    ext = Path(output).suffix.lower()
+    return "text" if ext in TEXT_EXT else "binary" if ext in BINARY_EXT else otherwise
+
+
+def check_stdout(args, to: str) -> None:
+    """Refuse `-o -` where the record and the JSON would share stdout, or binary to a terminal."""
+    if args.output != STDOUT:
+        return
+    if args.json:
+        raise UsageError("-o - writes the record to standard output; --json cannot share it "
+                         "(write to a file to get the JSON report)")
+    if to == "binary" and sys.stdout.isatty():
+        raise UsageError("refusing to write a binary record to a terminal; redirect standard output "
+                         "(or write text: --to text)")
+
+
+def write_record(doc: RecordDocument, output: str | None, binary: bool | None = None) -> str:
+    """Save `doc` (to its own file when `output` is None), or write it to standard output for
+    `-`; returns the name of where it went, for messages."""
+    if output != STDOUT:
+        return str(doc.save(output, binary=binary) if output is not None else doc.save())
+    data = doc.encode_binary() if binary else doc.encode_text()
+    sys.stdout.flush()
+    sys.stdout.buffer.write(data)
+    sys.stdout.buffer.flush()
+    return "standard output"

@@ -1,0 +1,84 @@
+"""`record-editor check FILE...`: reading problems and AMCT's rules; exit 1 on any error."""
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import sys
+
+from editor.cli._common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, add_common, count, load
+from editor.records.document import RecordDocument, RecordError
+from editor.records.problems import READING_RULES, Problem, Severity
+
+
+def add_parser(sub) -> argparse.ArgumentParser:
+    p = sub.add_parser("check", help="report reading problems and AMCT rule violations")
+    p.add_argument("files", nargs="+", metavar="FILE")
+    add_common(p)
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--severity", choices=[s.value for s in Severity],
+                   help="report only problems of this severity or worse")
+    p.add_argument("--rule", action="append", metavar="ID", help="report only this rule (repeatable)")
+    return p
+
+
+def document_problems(doc: RecordDocument) -> list[Problem]:
+    """Reading problems plus every rule, one list (`rules.document_problems`, as the GUI lists them)."""
+    from editor.records import rules
+
+    return rules.document_problems(doc)
+
+
+def filter_problems(problems: list[Problem], args) -> list[Problem]:
+    if args.severity:
+        limit = Severity(args.severity).rank
+        problems = [p for p in problems if p.severity.rank <= limit]
+    if args.rule:
+        wanted = set(args.rule)
+        problems = [p for p in problems if p.rule in wanted]
+    return problems
+
+
+def check_rule_ids(ids: list[str] | None) -> None:
+    """Refuse --rule ids the engine does not know (a typo would otherwise pass every check)."""
+    if not ids:
+        return
+    from editor.records import rules
+
+    known = list(dict.fromkeys([*rules.RULES, *READING_RULES]))
+    unknown = [r for r in ids if r not in known]
+    if unknown:
+        close = difflib.get_close_matches(unknown[0], known, n=1)
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        raise UsageError(f"unknown rule id{'s' if len(unknown) > 1 else ''} "
+                         f"{', '.join(unknown)}{hint}; known rule ids: {', '.join(known)}")
+
+
+def run(args) -> int:
+    check_rule_ids(args.rule)
+    results = []
+    worst = EXIT_OK
+    for path in args.files:
+        try:
+            doc = load(path, args)
+        except RecordError as e:
+            worst = EXIT_USAGE
+            results.append({"path": path, "dialect": None, "error": str(e), "problems": []})
+            if not args.json:
+                print(str(e), file=sys.stderr)
+            continue
+        problems = filter_problems(document_problems(doc), args)
+        problems.sort(key=lambda p: (p.line if p.line is not None else 1 << 60, p.severity.rank))
+        if any(p.severity is Severity.ERROR for p in problems) and worst == EXIT_OK:
+            worst = EXIT_PROBLEMS
+        results.append({"path": path, "dialect": doc.dialect.name,
+                        "problems": [p.to_json() for p in problems]})
+        if not args.json:
+            for p in problems:
+                print(p.format(path))
+            counts = {s: sum(p.severity is s for p in problems) for s in Severity}
+            print(f"{path}: {doc.dialect.name}, {count(counts[Severity.ERROR], 'error')}, "
+                  f"{count(counts[Severity.WARNING], 'warning')}, {count(counts[Severity.INFO], 'note')}")
+    if args.json:
+        print(json.dumps({"files": results}, indent=2))
+    return worst

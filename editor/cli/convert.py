@@ -1,0 +1,80 @@
+"""`record-editor convert IN -o OUT`: text <-> binary, canonical formatting, dialect conversion."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from editor.cli._common import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    UsageError,
+    add_common,
+    check_stdout,
+    count,
+    err,
+    load,
+    output_format,
+    reading_json,
+    report_reading,
+    write_record,
+)
+from editor.records.dialects import DIALECTS
+from editor.records.document import RecordDocument, RecordError
+
+
+def add_parser(sub) -> argparse.ArgumentParser:
+    p = sub.add_parser("convert", help="text <-> binary, canonical formatting, dialect conversion")
+    p.add_argument("input", metavar="IN")
+    p.add_argument("-o", "--output", required=True, metavar="OUT",
+                   help="the file to write; - writes to standard output (text unless --to binary)")
+    p.add_argument("--to", choices=["text", "binary"],
+                   help="output format (default: from OUT's extension, else the other one)")
+    add_common(p)
+    p.add_argument("--to-dialect", choices=list(DIALECTS), help="convert to another dialect")
+    p.add_argument("--drop-unsupported", action="store_true",
+                   help="with --to-dialect: drop (and list) fields the target lacks instead of stopping")
+    p.add_argument("--json", action="store_true", help="print what was written as JSON")
+    return p
+
+
+def run(args) -> int:
+    to = output_format(args.output, args.to, "?")
+    check_stdout(args, to)
+    doc = load(args.input, args)
+    if to == "?":
+        to = "text" if doc.binary else "binary"
+    if args.drop_unsupported and not args.to_dialect:
+        raise UsageError("--drop-unsupported only makes sense with --to-dialect")
+    report = {"input": args.input, "output": args.output, "source_dialect": doc.dialect.name,
+              **reading_json(doc)}
+    if not args.json:
+        report_reading(doc, args.input)
+    out, dropped = doc, []
+    if args.to_dialect and args.to_dialect != doc.dialect.name:
+        try:
+            out, dropped = doc.convert(args.to_dialect, drop_unsupported=args.drop_unsupported)
+        except RecordError as e:  # the target lacks fields: a finding about the content
+            if args.json:
+                print(json.dumps({**report, "written": False, "error": f"not converted: {e}"}, indent=2))
+            else:
+                err(f"{args.input}: not converted: {e}")
+            return EXIT_PROBLEMS
+    if not args.json:
+        for d in dropped:
+            print(f"dropped: {d}", file=sys.stderr)
+        for x in out.explicit_defaults:
+            print(f"explicit: {x.message}", file=sys.stderr)
+    # canonical text (protobuf's own formatting, as AMCT writes it), or binary
+    fresh = RecordDocument(out.message, out.dialect)
+    shown = write_record(fresh, args.output, binary=(to == "binary"))
+    prune = len(fresh.message.prune_record) if fresh.dialect.has_prune else 0
+    if args.json:
+        print(json.dumps({**report, "written": True, "format": to, "dialect": fresh.dialect.name,
+                          "records": len(fresh.message.record), "prune_records": prune,
+                          "dropped": dropped, "explicit_defaults": [x.to_json() for x in out.explicit_defaults]},
+                         indent=2))
+    else:
+        print(f"{shown}: {to}, {fresh.dialect.name}, {count(len(fresh.message.record), 'record')}",
+              file=sys.stderr)
+    return EXIT_OK

@@ -1,0 +1,51 @@
+"""`record-editor info FILE`: dialect, entry counts and size of a record file."""
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from editor.cli._common import EXIT_OK, add_common, count, load, per_channel_scale_w, repeated_value_counts
+
+
+def add_parser(sub) -> argparse.ArgumentParser:
+    p = sub.add_parser("info", help="dialect, entry counts and size of a record file")
+    p.add_argument("file")
+    add_common(p)
+    p.add_argument("--json", action="store_true", help="print JSON")
+    return p
+
+
+def run(args) -> int:
+    doc = load(args.file, args)
+    counts = repeated_value_counts(doc)
+    per_channel, per_channel_layers = per_channel_scale_w(doc)
+    prune = len(doc.message.prune_record) if doc.dialect.has_prune else 0
+    info = {
+        "path": str(doc.path),
+        "dialect": doc.dialect.name,
+        "schema": doc.dialect.full_name,
+        "format": "binary" if doc.binary else "text",
+        "size": Path(args.file).stat().st_size,
+        "records": len(doc.message.record),
+        "prune_records": prune,
+        "per_channel_values": per_channel,
+        "per_channel_layers": per_channel_layers,
+        "repeated_values": counts,
+        "reading_problems": len(doc.problems),
+        "repairs": [r.format() for r in doc.repairs],
+    }
+    if args.json:
+        print(json.dumps(info, indent=2))
+    else:
+        print(f"{info['path']}: {doc.dialect.name} ({doc.dialect.title}, {info['schema']}), {info['format']}, "
+              f"{info['size']:,} bytes")
+        print(f"  records: {info['records']:,}   prune records: {prune:,}   "
+              f"per-channel scale_w values: {per_channel:,} in {count(per_channel_layers, 'layer')}")
+        if counts:
+            print("  repeated values: " + ", ".join(f"{k} {v:,}" for k, v in sorted(counts.items())))
+        for r in doc.repairs:
+            print("  " + r.format())
+        if doc.problems:
+            print(f"  reading problems: {len(doc.problems)} (see record-editor check)")
+    return EXIT_OK
