@@ -76,8 +76,20 @@ def _not_written(args) -> dict:
     return {"written": False} if args.command in ("convert", "set") else {}
 
 
+def _tolerant_streams() -> None:
+    """Make stdout and stderr escape what their encoding cannot write (a file name with bytes
+    that are not UTF-8, under a strict UTF-8 terminal) instead of failing with a traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure") and getattr(stream, "errors", "strict") == "strict":
+            try:
+                stream.reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):  # a stream that cannot change: leave it
+                pass
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    _tolerant_streams()
     if not argv or (argv[0] not in SUBCOMMANDS and argv[0] not in ("-h", "--help")):
         mistyped = _mistyped_command(argv[0]) if argv else None
         if mistyped is not None:

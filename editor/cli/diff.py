@@ -7,6 +7,7 @@ import json
 from editor.cli._common import EXIT_OK, EXIT_PROBLEMS, UsageError, add_common, load
 from editor.records.dialects import DIALECTS
 from editor.records.document import RecordDocument
+from editor.records.problems import shown_path
 
 
 def add_parser(sub) -> argparse.ArgumentParser:
@@ -33,7 +34,7 @@ def run(args) -> int:
         print(json.dumps({"a": args.a, "b": args.b, "dialect_a": a.dialect.name,
                           "dialect_b": b.dialect.name, **result.to_json()}, indent=2, default=str))
     else:
-        print(f"A: {args.a} ({a.dialect.name})\nB: {args.b} ({b.dialect.name})")
+        print(f"A: {shown_path(args.a)} ({a.dialect.name})\nB: {shown_path(args.b)} ({b.dialect.name})")
         for line in result.lines():
             print(line)
     return EXIT_OK if result.equal else EXIT_PROBLEMS

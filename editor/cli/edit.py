@@ -23,7 +23,7 @@ from editor.cli._common import (
     write_record,
 )
 from editor.records.document import RecordDocument
-from editor.records.problems import Problem
+from editor.records.problems import Problem, shown_path
 
 
 def add_parser(sub) -> argparse.ArgumentParser:
@@ -129,7 +129,7 @@ def run(args) -> int:
     if not matches:
         close = difflib.get_close_matches(args.key, [e.key for e in entries], n=3)
         hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
-        raise UsageError(f"{args.file}: no layer with key {args.key!r}{hint}")
+        raise UsageError(f"{shown_path(args.file)}: no layer with key {args.key!r}{hint}")
     if not args.json:
         report_reading(doc, args.file)
         if len(matches) > 1:
@@ -158,7 +158,7 @@ def run(args) -> int:
                               "error": f"nothing written: {problem.severity.value} [{problem.rule}] {why}"},
                              indent=2))
         else:
-            err(f"{args.file}: nothing written: {problem.severity.value} [{problem.rule}] {why}")
+            err(f"{shown_path(args.file)}: nothing written: {problem.severity.value} [{problem.rule}] {why}")
         return EXIT_PROBLEMS
     target = write_record(doc, args.output, binary=(to == "binary"))
     if args.json:
@@ -167,5 +167,5 @@ def run(args) -> int:
     else:
         if problem is not None:
             err(f"warning: written despite {problem.severity.value} [{problem.rule}] {problem.message} (--force)")
-        print(f"{target}: set {count(len(args.assignments), 'field')} of {args.key!r}", file=sys.stderr)
+        print(f"{shown_path(target)}: set {count(len(args.assignments), 'field')} of {args.key!r}", file=sys.stderr)
     return EXIT_OK
