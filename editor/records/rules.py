@@ -43,7 +43,6 @@ it says ``max``.
 from __future__ import annotations
 
 import bisect
-import json
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
@@ -56,7 +55,7 @@ from google.protobuf.message import Message
 from editor.records import quant
 from editor.records._pb import basic_info_pb2
 from editor.records.dialects import DIALECTS, Dialect, get_dialect
-from editor.records.problems import Problem, Severity, ordinal
+from editor.records.problems import Problem, Severity, ordinal, quoted
 
 ERROR, WARNING, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
 _ATTR = basic_info_pb2.AttrProto
@@ -579,8 +578,8 @@ class DocumentView:
 # --- formatting helpers -----------------------------------------------------------------
 
 def _q(text: str) -> str:
-    """A name quoted for a message, with line breaks and tabs visible."""
-    return json.dumps(text, ensure_ascii=False)
+    """A name quoted for a message: control characters visible, at most ~80 characters."""
+    return quoted(text)
 
 
 def _fmt(v) -> str:
