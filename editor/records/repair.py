@@ -57,8 +57,8 @@ _NEAR = 4096  # bytes either side of an error that `needs_repair_near` looks at
 
 
 def needs_repair_near(text: str | bytes, offset: int | None) -> bool:
-    """Whether `repair_text` would change the lines at byte `offset` (an error's place) or the
-    two lines before it. A documentation artefact is where reading stops (protobuf's reader
+    """Whether `repair_text` would change the lines at byte `offset` (an error's place), the
+    two lines before it or (quoted text broken over lines) the few after it. A documentation artefact is where reading stops (protobuf's reader
     fails on the first one), so after an error only its neighbourhood is looked at: a few
     kilobytes, whatever the size of the file.
     """
@@ -76,8 +76,15 @@ def needs_repair_near(text: str | bytes, offset: int | None) -> bool:
             begin = start
             break
         begin = nl
-    end = data.find(b"\n", offset, offset + _NEAR)
-    window = data[begin:end if end >= 0 else offset + _NEAR]
+    end = offset
+    limit = min(len(data), offset + _NEAR)
+    for _ in range(10):  # quoted text broken over lines is joined over up to 8 more lines
+        nl = data.find(b"\n", end, limit)
+        if nl < 0:
+            end = limit
+            break
+        end = nl + 1
+    window = data[begin:end]
     return needs_repair(window.decode("utf-8", errors="replace"))
 
 

@@ -216,7 +216,7 @@ class _LineFeeder:
     own size; one token longer than a piece makes the piece grow until it fits.
     """
 
-    _FIRST = 1 << 12
+    _FIRST = 1 << 8
     _MOST = 1 << 22
 
     def __init__(self, data: bytes, pos: int):
