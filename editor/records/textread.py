@@ -636,6 +636,18 @@ def _as_bytes(text: str | bytes) -> bytes:
     return text.encode("utf-8") if isinstance(text, str) else text
 
 
+def _nul_bytes(data: bytes, found: list[PythonOnly], most: int = 20) -> None:
+    """Note the NUL bytes of an accepted text (at most `most`): C++ readers stop at them."""
+    offset = data.find(b"\0")
+    while offset >= 0 and most:
+        found.append(PythonOnly((), "", offset, "\0",
+                                "a NUL character (U+0000) inside a string or comment: AMCT's Python reader "
+                                "reads past it, protoc and C++ readers stop there and reject the file",
+                                "nothing (remove it)"))
+        offset = data.find(b"\0", offset + 1)
+        most -= 1
+
+
 _SKIP = re.compile(rb"(?:[ \t\r\n\v\f]++|#[^\n]*+)*+")  # what the fast path skips between entries
 #: Entries the fast path has read are merged into the message in batches of about this size.
 _BATCH = 1 << 22
@@ -712,6 +724,8 @@ def parse_text(text: str | bytes, dialect: Dialect | str, *, progress: Progress 
         pos = stmt.end
     if batch:
         message.MergeFromString(b"".join(batch))
+    if b"\0" in data:  # in a string or a comment, where Merge reads past it
+        _nul_bytes(data, recorder.python_only)
     if progress is not None:
         progress(n, n)
     return ParsedText(data, dialect, message, items, recorder.overrides, recorder.python_only, lines)
