@@ -28,7 +28,7 @@ def run(args) -> int:
     if args.rtol < 0 or args.atol < 0:
         raise UsageError("tolerances cannot be negative")
     a = load(args.a, args)
-    b = RecordDocument.load(args.b, args.dialect_b or args.dialect, repair=args.repair)
+    b = RecordDocument.load(args.b, args.dialect_b or args.dialect, repair=args.repair, keep_original=False)
     result = diff_records(a.message, b.message, rtol=args.rtol, atol=args.atol)
     if args.json:
         print(json.dumps({"a": args.a, "b": args.b, "dialect_a": a.dialect.name,

@@ -121,7 +121,7 @@ def run(args) -> int:
         raise UsageError("--to needs -o OUT (a file changed in place keeps its own format)")
     to = output_format(args.output, args.to, "?") if args.output is not None else "?"
     check_stdout(args, to)
-    doc = load(args.file, args)
+    doc = load(args.file, args, edit=True)
     if to == "?":
         to = "binary" if doc.binary else "text"
     entries = doc.message.record

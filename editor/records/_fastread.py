@@ -23,7 +23,6 @@ import struct
 import sys
 from array import array
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from google.protobuf import descriptor as _descriptor
 
@@ -79,12 +78,18 @@ def _floats64(values: list[float]) -> bytes:
 
 # --------------------------------------------------------------------------- value tokens
 
-# A 256-byte table for the spelling check of numbers: digits 1-9 become "1", the few other
-# characters a plain number has stay, anything else becomes "#".
+# A 256-byte table for the spelling check of numbers: digits 1-9 become "1"; "0", ".", "e",
+# "-" and space stay; anything else (E, +, f: rare, checked closely) becomes "#".
 _NUM_TABLE = bytes(
-    (ord("1") if ord("1") <= i <= ord("9") else
-     i if i in b"0.eE+- " else ord("#")) for i in range(256))
+    (ord("1") if ord("1") <= i <= ord("9") else i if i in b"0.e- " else ord("#")) for i in range(256))
 _INT_CHARS = b"0123456789- "
+
+
+def _octal_start(token: bytes) -> bool:
+    """Whether a number token starts like C octal (`017`, `-08.5`), which Merge reads (or
+    refuses) in its own way."""
+    t = token[1:] if token[:1] == b"-" else token
+    return len(t) > 1 and t[0] == 0x30 and 0x30 <= t[1] <= 0x39
 
 
 def _plain_floats(tokens: list[bytes]) -> list[float]:
@@ -94,34 +99,36 @@ def _plain_floats(tokens: list[bytes]) -> list[float]:
     as C++ protobuf also accepts. Refused (the careful path reads and reports them): a
     leading `+`, `_`, octal-looking `01.5`, `inf`/`nan`, hex, anything non-ASCII.
     """
-    joined = b" " + b" ".join(tokens)
-    if b"f" in joined or b"F" in joined:  # 0.5f: one suffix, which Merge and C++ both allow
-        stripped = (joined + b" ").replace(b"f ", b" ").replace(b"F ", b" ")
-        unsuffixed = stripped.split()
-        if len(unsuffixed) != len(tokens):  # a bare "f"
+    shape = b" ".join(tokens).translate(_NUM_TABLE)
+    if b"#" in shape:  # E, +, f: look closer
+        joined = b" " + b" ".join(tokens)
+        if b"f" in joined or b"F" in joined:  # 0.5f: one suffix, which Merge and C++ both allow
+            stripped = (joined + b" ").replace(b"f ", b" ").replace(b"F ", b" ")
+            unsuffixed = stripped.split()
+            if len(unsuffixed) != len(tokens):  # a bare "f"
+                raise NotSimple
+            tokens, joined = unsuffixed, stripped
+        if b" +" in joined or b"e+" not in joined and b"E+" not in joined and b"+" in joined:
+            raise NotSimple  # +1: Python only; a + elsewhere than after e is refused by float()
+        shape = joined.replace(b"E", b"e").replace(b"e+", b"e-").translate(_NUM_TABLE)
+        if b"#" in shape:
             raise NotSimple
-        tokens, joined = unsuffixed, stripped
-    shape = joined.translate(_NUM_TABLE)
-    if b"#" in shape or b" +" in shape or b" 0" in shape and (
-            b" 00" in shape or b" 01" in shape) or b" -0" in shape and (
+    if b" 00" in shape or b" 01" in shape or _octal_start(tokens[0]) or b"-0" in shape and (
             b" -00" in shape or b" -01" in shape):
         raise NotSimple
     try:
-        values = list(map(float, tokens))
+        return list(map(float, tokens))
     except ValueError:  # "1.2.3", "-", "1e": Merge refuses them too, with its own message
         raise NotSimple from None
-    return values
 
 
 def _plain_ints(tokens: list[bytes], lo: int, hi: int) -> list[int]:
     """Decimal integer tokens (`-?(0|[1-9][0-9]*)`) in [lo, hi], else NotSimple."""
-    if tokens.count(b"0") == len(tokens):  # offset_w is all zeros in every real file
-        return [0] * len(tokens)
-    joined = b" " + b" ".join(tokens)
+    joined = b" ".join(tokens)
     if joined.translate(None, _INT_CHARS) or max(map(len, tokens)) > 20:
         raise NotSimple  # also keeps int() far from Python's digit limit
     shape = joined.translate(_NUM_TABLE)
-    if b" 00" in shape or b" 01" in shape or b" -00" in shape or b" -01" in shape:
+    if b" 00" in shape or b" 01" in shape or _octal_start(tokens[0]) or b" -00" in shape or b" -01" in shape:
         raise NotSimple  # C octal (017) or 08: the careful path reads or refuses it as Merge does
     if lo >= 0 and b"-" in joined:
         raise NotSimple  # -0 on an unsigned field: Python reads it, C++ does not
@@ -132,6 +139,13 @@ def _plain_ints(tokens: list[bytes], lo: int, hi: int) -> list[int]:
     if min(values) < lo or max(values) > hi:
         raise NotSimple
     return values
+
+
+def _int_payload(tokens: list[bytes], lo: int, hi: int) -> bytes:
+    """The varints of integer tokens (see `_plain_ints`)."""
+    if tokens.count(b"0") == len(tokens):  # offset_w is all zeros in every real file
+        return bytes(len(tokens))
+    return _varints(_plain_ints(tokens, lo, hi))
 
 
 _BOOLS = {b"true": 1, b"t": 1, b"1": 1, b"True": 1, b"false": 0, b"f": 0, b"0": 0, b"False": 0}
@@ -161,16 +175,19 @@ def _strings(tokens: list[bytes]) -> list[bytes]:
 Encoder = Callable[[list[bytes]], bytes]
 
 
-@dataclass(eq=False)
 class _Field:
-    """What the fast path needs of one field: how its tokens become wire bytes."""
+    """What the fast path needs of one field: how its tokens become wire bytes (`encode`,
+    tag included), and the tag of a length-delimited occurrence (`tag_len`)."""
 
-    fd: FD
-    number: int
-    repeated: bool
-    message: _Table | None
-    encode: Encoder | None  # value tokens -> the field's wire bytes (tag included)
-    tag_len: bytes  # the tag of a length-delimited occurrence (messages, packed, strings)
+    __slots__ = ("fd", "number", "repeated", "message", "encode", "tag_len")
+
+    def __init__(self, fd: FD, message: _Table | None, encode: Encoder | None, tag_len: bytes):
+        self.fd = fd
+        self.number = fd.number
+        self.repeated = fd.is_repeated
+        self.message = message
+        self.encode = encode
+        self.tag_len = tag_len
 
 
 class _Table:
@@ -186,8 +203,7 @@ class _Table:
             sub = None
             if fd.message_type is not None:
                 sub = tables.get(fd.message_type.full_name) or _Table(fd.message_type, tables)
-            info = _Field(fd, fd.number, fd.is_repeated, sub, _encoder(fd),
-                          varint((fd.number << 3) | _WIRE_LEN))
+            info = _Field(fd, sub, _encoder(fd), varint((fd.number << 3) | _WIRE_LEN))
             self.by_name[fd.name.encode()] = info
             if sub is None:
                 self.by_colon[fd.name.encode() + b":"] = info
@@ -215,7 +231,7 @@ def _encoder(fd: FD) -> Encoder | None:
         lo, hi = _LIMITS[t]
         tag = varint((number << 3) | _WIRE_VARINT)
         if repeated:
-            return lambda tokens: packed(_varints(_plain_ints(tokens, lo, hi)))
+            return lambda tokens: packed(_int_payload(tokens, lo, hi))
         return lambda tokens: tag + varint(_plain_ints(tokens, lo, hi)[0])
     if t == FD.TYPE_BOOL:
         tag = varint((number << 3) | _WIRE_VARINT)

@@ -189,15 +189,17 @@ def unknown_fields(message: Message) -> list[str]:
     return _scan(message).unknown
 
 
-@dataclass
 class _Scan:
     """What a parsed binary record holds: the field numbers present (by path of field numbers
-    from the top), messages with unknown fields, and string fields that are not UTF-8."""
+    from the top), messages with unknown fields, and string fields that are not UTF-8 (each as
+    a readable path and a path of (field number, index or None))."""
 
-    present: dict[tuple[int, ...], set[int]] = field(default_factory=dict)
-    unknown: list[str] = field(default_factory=list)
-    #: (readable path, path of (field number, index or None)) of each string that is not UTF-8
-    bad_strings: list[tuple[str, tuple[tuple[int, int | None], ...]]] = field(default_factory=list)
+    __slots__ = ("present", "unknown", "bad_strings")
+
+    def __init__(self) -> None:
+        self.present: dict[tuple[int, ...], set[int]] = {}
+        self.unknown: list[str] = []
+        self.bad_strings: list[tuple[str, tuple[tuple[int, int | None], ...]]] = []
 
 
 def _scan(message: Message) -> _Scan:
@@ -277,16 +279,19 @@ def _compare(scan: _Scan, ours: Dialect, other: Dialect) -> str:
     return verdict
 
 
-@dataclass
 class BinaryRead:
-    """A binary record read with the first dialect whose schema leaves nothing unknown."""
+    """A binary record read with the first dialect whose schema leaves nothing unknown;
+    `others` are the dialects that also read it cleanly but as a different record,
+    `bad_strings` the string fields that are not UTF-8 (see `_Scan`)."""
 
-    dialect: Dialect
-    message: Message
-    #: other dialects that also read it cleanly, but as a different record
-    others: list[str]
-    #: (field path, path of (field number, index)) of string fields that are not UTF-8
-    bad_strings: list[tuple[str, tuple[tuple[int, int | None], ...]]]
+    __slots__ = ("dialect", "message", "others", "bad_strings")
+
+    def __init__(self, dialect: Dialect, message: Message, others: list[str],
+                 bad_strings: list[tuple[str, tuple[tuple[int, int | None], ...]]]):
+        self.dialect = dialect
+        self.message = message
+        self.others = others
+        self.bad_strings = bad_strings
 
 
 def read_binary(data: bytes, dialect: Dialect | None = None) -> BinaryRead | None:

@@ -158,7 +158,8 @@ class RecordDocument:
 
     def __init__(self, message: Message, dialect: Dialect, path: Path | None = None,
                  binary: bool = False, problems: list[Problem] | None = None, *,
-                 source: ParsedText | None = None, repairs: list[Repair] | None = None):
+                 source: ParsedText | None = None, repairs: list[Repair] | None = None,
+                 keep_original: bool = True):
         self.message = message
         self.dialect = dialect
         self.path = Path(path) if path is not None else None
@@ -167,16 +168,39 @@ class RecordDocument:
         self.repairs: list[Repair] = list(repairs or [])
         #: unset fields a dialect conversion wrote out to keep their meaning (see `convert`)
         self.explicit_defaults: list[ExplicitDefault] = []
-        self._set_source(source)
+        self._set_source(source, keep_original)
 
-    def _set_source(self, source: ParsedText | None) -> None:
+    def _set_source(self, source: ParsedText | None, keep_original: bool = True) -> None:
         self._source = source
         self._original = None
         self._style = CANONICAL
         self._items: dict[int, Stmt] | None = None
         if source is not None:
-            self._original = _snapshot(self.message)
-            self._style = detect_style(source.data)
+            # The record as read tells edits apart when saving. A document opened only to be
+            # read (info, check) keeps no copy: a save would read it again from the source.
+            self._original = _snapshot(self.message) if keep_original else None
+            self._style = None  # detected from the source when first needed
+
+    @property
+    def _original(self) -> Message | None:
+        """The record as the file says it (a snapshot taken when read, else read again)."""
+        if self._original_message is None and self._source is not None:
+            self._original_message = read_text(self._source.data, self.dialect).message
+        return self._original_message
+
+    @_original.setter
+    def _original(self, message: Message | None) -> None:
+        self._original_message = message
+
+    @property
+    def _style(self) -> Style:
+        if self._style_value is None:
+            self._style_value = detect_style(self._source.data) if self._source is not None else CANONICAL
+        return self._style_value
+
+    @_style.setter
+    def _style(self, style: Style | None) -> None:
+        self._style_value = style
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -187,9 +211,10 @@ class RecordDocument:
     @classmethod
     def from_text(cls, text: str | bytes, dialect: str | Dialect | None = None, *,
                   path: str | os.PathLike | None = None, repair: bool = False,
-                  progress: Progress | None = None) -> RecordDocument:
+                  progress: Progress | None = None, keep_original: bool = True) -> RecordDocument:
         """Read record text (str, or UTF-8 bytes). With repair=True, doc-example artefacts
-        are fixed and reported."""
+        are fixed and reported. keep_original=False saves the copy of the record that tells
+        edits apart (memory as large as the record) for documents that are only read."""
         repairs: list[Repair] = []
         if repair:
             fixed, repairs = repair_text(text.decode("utf-8") if isinstance(text, bytes) else text)
@@ -211,7 +236,7 @@ class RecordDocument:
         problems = reading_problems(parsed)
         problems += [Problem(Severity.INFO, "repaired", r.message, line=r.line) for r in repairs]
         return cls(parsed.message, parsed.dialect, Path(path) if path is not None else None,
-                   problems=problems, source=parsed, repairs=repairs)
+                   problems=problems, source=parsed, repairs=repairs, keep_original=keep_original)
 
     @classmethod
     def from_binary(cls, data: bytes, dialect: str | Dialect | None = None, *,
@@ -254,8 +279,10 @@ class RecordDocument:
 
     @classmethod
     def load(cls, path: str | os.PathLike, dialect: str | Dialect | None = None, *,
-             repair: bool = False, progress: Progress | None = None) -> RecordDocument:
-        """Open a record file (text or binary, told apart automatically)."""
+             repair: bool = False, progress: Progress | None = None,
+             keep_original: bool = True) -> RecordDocument:
+        """Open a record file (text or binary, told apart automatically); keep_original as
+        for `from_text`."""
         p = Path(path)
         data = _read_file(p)
         if not data:
@@ -280,7 +307,8 @@ class RecordDocument:
                               else f"nor a binary record ({binary_error.message})")
                     raise RecordError(f"not a record file: neither UTF-8 text (byte {byte} is not UTF-8) "
                                       f"{binary}", p, line, col) from None
-        return cls.from_text(data, dialect, path=p, repair=repair, progress=progress)
+        return cls.from_text(data, dialect, path=p, repair=repair, progress=progress,
+                             keep_original=keep_original)
 
     # ------------------------------------------------------------------ writing
     @property
@@ -424,11 +452,14 @@ class RecordDocument:
         else:
             return None
         live = getattr(self.message, name, None)
-        orig = getattr(self._original, name, None)
-        if live is None or index >= len(live) or index >= len(orig):
+        if live is None or index >= len(live):
             return None
-        if live[index].SerializePartialToString() != orig[index].SerializePartialToString():
-            return None
+        if self._original_message is not None:  # without a snapshot (read only) nothing was edited
+            orig = getattr(self._original_message, name, None)
+            if orig is None or index >= len(orig):
+                return None
+            if live[index].SerializePartialToString() != orig[index].SerializePartialToString():
+                return None
         item = self._item_for(name, index)
         if item is None:
             return None

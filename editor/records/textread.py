@@ -24,8 +24,6 @@ import codecs
 import re
 import unicodedata
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from dataclasses import field as dc_field
 
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import text_format
@@ -134,45 +132,63 @@ def utf8_error(data: bytes, slice_size: int = 1 << 22) -> int | None:
 # --------------------------------------------------------------------------- location tree
 
 
-@dataclass
+# Plain classes with slots rather than dataclasses: thousands of statements are made, and
+# the command line's start-up pays for every dataclass built at import.
+
 class Node:
     """A message in the text: offsets of its opening and closing bracket and its statements."""
 
-    open: int
-    close: int = -1
-    stmts: list[Stmt] = dc_field(default_factory=list)
+    __slots__ = ("open", "close", "stmts")
+
+    def __init__(self, open: int, close: int = -1, stmts: list[Stmt] | None = None):
+        self.open = open
+        self.close = close
+        self.stmts: list[Stmt] = [] if stmts is None else stmts
+
+    def __repr__(self) -> str:
+        return f"Node(open={self.open}, close={self.close}, stmts={self.stmts!r})"
 
 
-@dataclass
 class Stmt:
     """One field statement `name: value`, `name { ... }` or `name: [ ... ]` in the text.
 
     `end` includes a trailing `,`/`;` separator. `values` are the spans of scalar value
-    tokens, `children` the nodes of message values; `listed` marks `[ ... ]` syntax.
+    tokens, `children` the nodes of message values (None: not parsed yet, see
+    `ParsedText.item_node`); `listed` marks `[ ... ]` syntax. `first_index` is the index in
+    the parent's repeated field of the first value this statement produced.
     """
 
-    start: int
-    end: int = -1
-    field: FD | None = None
-    values: list[tuple[int, int]] = dc_field(default_factory=list)
-    children: list[Node] | None = dc_field(default_factory=list)
-    listed: bool = False
-    #: index in the parent's repeated field of the first value this statement produced
-    first_index: int = 0
-    count: int = 0
+    __slots__ = ("start", "end", "field", "values", "children", "listed", "first_index", "count")
+
+    def __init__(self, start: int, end: int = -1, field: FD | None = None,
+                 values: list[tuple[int, int]] | None = None, children: list[Node] | None | bool = True,
+                 listed: bool = False, first_index: int = 0, count: int = 0):
+        self.start = start
+        self.end = end
+        self.field = field
+        self.values: list[tuple[int, int]] = [] if values is None else values
+        self.children: list[Node] | None = [] if children is True else children  # type: ignore[assignment]
+        self.listed = listed
+        self.first_index = first_index
+        self.count = count
+
+    def __repr__(self) -> str:
+        name = self.field.name if self.field is not None else None
+        return f"Stmt({name}, {self.start}..{self.end}, first_index={self.first_index}, count={self.count})"
 
 
-@dataclass
 class Override:
     """A non-repeated field given more than once in one message (text_format: last wins)."""
 
-    path: tuple[tuple[str, int | None], ...]
-    name: str
-    first: int
-    second: int
+    __slots__ = ("path", "name", "first", "second")
+
+    def __init__(self, path: tuple[tuple[str, int | None], ...], name: str, first: int, second: int):
+        self.path = path
+        self.name = name
+        self.first = first
+        self.second = second
 
 
-@dataclass
 class PythonOnly:
     """Something only Python's text_format reads (or reads otherwise than C++ readers).
 
@@ -180,18 +196,37 @@ class PythonOnly:
     `why` what is wrong with it for C++ readers, `instead` a spelling every reader accepts.
     """
 
-    path: tuple[tuple[str, int | None], ...]
-    name: str
-    offset: int
-    token: str
-    why: str = "is accepted only by Python readers"
-    instead: str | None = None
+    __slots__ = ("path", "name", "offset", "token", "why", "instead")
+
+    def __init__(self, path: tuple[tuple[str, int | None], ...], name: str, offset: int, token: str,
+                 why: str = "is accepted only by Python readers", instead: str | None = None):
+        self.path = path
+        self.name = name
+        self.offset = offset
+        self.token = token
+        self.why = why
+        self.instead = instead
+
+
+class _Lazy:
+    """A regular expression compiled when first used (most runs never need the careful path's)."""
+
+    __slots__ = ("_args", "_pattern")
+
+    def __init__(self, *args):
+        self._args = args
+        self._pattern: re.Pattern | None = None
+
+    def __getattr__(self, name: str):
+        if self._pattern is None:
+            self._pattern = re.compile(*self._args)
+        return getattr(self._pattern, name)
 
 
 # A long line is fed to the tokenizer in pieces cut where no token continues: outside
 # strings and comments, next to a byte that cannot be part of a token. `_CUT` runs over
 # everything but newlines, comments and strings not closed on the line.
-_CUT = re.compile(rb"(?:[^\"'#\n]++|\"[^\"\\\n]*+(?:\\.[^\"\\\n]*+)*+\"|'[^'\\\n]*+(?:\\.[^'\\\n]*+)*+')*+")
+_CUT = _Lazy(rb"(?:[^\"'#\n]++|\"[^\"\\\n]*+(?:\\.[^\"\\\n]*+)*+\"|'[^'\\\n]*+(?:\\.[^'\\\n]*+)*+')*+")
 _TOKEN_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.+-") | frozenset(
     range(0x80, 0x100))
 
@@ -279,19 +314,19 @@ class _Tokenizer(text_format.Tokenizer):
 
 
 # What C++ readers accept, token by token (Python's text_format accepts more).
-_CPP_INT = re.compile(r"-?(?:0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)")
-_CPP_UINT = re.compile(r"(?:0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)")
-_CPP_FLOAT = re.compile(r"-?(?:(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:e[+-]?[0-9]+)?f?|inf|infinity|nan)", re.I)
+_CPP_INT = _Lazy(r"-?(?:0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)")
+_CPP_UINT = _Lazy(r"(?:0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)")
+_CPP_FLOAT = _Lazy(r"-?(?:(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:e[+-]?[0-9]+)?f?|inf|infinity|nan)", re.I)
 _CPP_ESCAPES = frozenset("01234567xuUabfnrtv\\'\"")
-_ESCAPE = re.compile(r"\\(.)", re.S)
-_STRING_OR_COMMENT = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|#[^\n]*")
+_ESCAPE = _Lazy(r"\\(.)", re.S)
+_STRING_OR_COMMENT = _Lazy(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|#[^\n]*")
 _SIGNED = (FD.CPPTYPE_INT32, FD.CPPTYPE_INT64)
 _UNSIGNED = (FD.CPPTYPE_UINT32, FD.CPPTYPE_UINT64)
 _FLOATS = (FD.CPPTYPE_FLOAT, FD.CPPTYPE_DOUBLE)
 # Whitespace to Python's tokenizer (`\s`) that C++ readers refuse between tokens.
-_ODD_SPACE = re.compile("[\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
-_ODD_SPACE_BYTES = re.compile(rb"[\x1c-\x1f]")
-_ODD_OR_SKIPPED = re.compile(_STRING_OR_COMMENT.pattern + "|(" + _ODD_SPACE.pattern + ")")
+_ODD_SPACE = _Lazy("[\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
+_ODD_SPACE_BYTES = _Lazy(rb"[\x1c-\x1f]")
+_ODD_OR_SKIPPED = _Lazy(_STRING_OR_COMMENT._args[0] + "|(" + _ODD_SPACE._args[0] + ")")
 
 
 def _ascii_digits(token: str) -> str:
@@ -490,18 +525,22 @@ class _RecordingParser(text_format._Parser):  # noqa: SLF001 - see module docstr
 # --------------------------------------------------------------------------- reading
 
 
-@dataclass
 class ParsedText:
-    """The result of reading a text: the message and where each part of it came from."""
+    """The result of reading a text: the message and where each part of it came from.
 
-    data: bytes  # the UTF-8 source; every offset below is a byte offset into it
-    dialect: Dialect
-    message: Message
-    #: top-level statements in file order (fast ones have children=None: built on demand)
-    items: list[Stmt]
-    overrides: list[Override]
-    python_only: list[PythonOnly]
-    lines: LineIndex
+    `data` is the UTF-8 source (every offset is a byte offset into it); `items` the
+    top-level statements in file order (fast ones have children=None: built on demand).
+    """
+
+    def __init__(self, data: bytes, dialect: Dialect, message: Message, items: list[Stmt],
+                 overrides: list[Override], python_only: list[PythonOnly], lines: LineIndex):
+        self.data = data
+        self.dialect = dialect
+        self.message = message
+        self.items = items
+        self.overrides = overrides
+        self.python_only = python_only
+        self.lines = lines
 
     def item_node(self, item: Stmt) -> Stmt:
         """The statement with its full location tree (parsed again on first use)."""
@@ -514,14 +553,14 @@ class ParsedText:
         return item
 
 
-_UNKNOWN_FIELD = re.compile(r'Message type "([\w.]+)" has no field named "([^"]+)"')
-_LOC_PREFIX = re.compile(r"^\d+(?::\d+)? : ")
+_UNKNOWN_FIELD = _Lazy(r'Message type "([\w.]+)" has no field named "([^"]+)"')
+_LOC_PREFIX = _Lazy(r"^\d+(?::\d+)? : ")
 
 
 #: How much of the file's text an error message quotes (a 10 MB line must not come back).
 ECHO_LIMIT = 60
-_QUOTED = re.compile(r"""(['"])(.*)\1""", re.S)
-_LONG_RUN = re.compile(r"\S{%d,}" % (ECHO_LIMIT + 1))
+_QUOTED = _Lazy(r"""(['"])(.*)\1""", re.S)
+_LONG_RUN = _Lazy(r"\S{%d,}" % (ECHO_LIMIT + 1))
 
 
 def clip(text: str, limit: int = ECHO_LIMIT) -> str:
