@@ -417,16 +417,19 @@ def _flat_block(data: bytes, p: int, table: _Table, close: int) -> tuple[bytes, 
     if q < 0:
         raise NotSimple
     body = data[p:q]
+    try:
+        # Were the bracket found inside a string or a comment, the body would end in a
+        # token no field accepts (an open quote, a '#'): token pairs that all read are real.
+        return _pairs_block(body, table), q + 1
+    except NotSimple:
+        pass
     if b'"' in body or b"'" in body or b"#" in body:
         # the bracket found may be inside a string or a comment: find the real one
         q = _FLAT_END.match(data, p).end()
         if q >= len(data) or data[q] != close:
             raise NotSimple
         body = data[p:q]
-    try:
-        return _pairs_block(body, table), q + 1
-    except NotSimple:
-        return _statements_block(body, table), q + 1
+    return _statements_block(body, table), q + 1
 
 
 _BYTE = {c: bytes([c]) for c in b"}>"}

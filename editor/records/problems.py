@@ -1,7 +1,6 @@
 """Problems found in a record: reading problems and rule violations share one shape."""
 from __future__ import annotations
 
-import json
 import os
 import re
 from dataclasses import asdict, dataclass, replace
@@ -54,8 +53,8 @@ def clip(text: str, limit: int = KEY_LIMIT) -> str:
 
 def quoted(text: str, limit: int = KEY_LIMIT) -> str:
     """A name from the file in double quotes for a message: at most `limit` characters of it,
-    escaped as JSON escapes (``"conv\\n1"``) and control characters made visible."""
-    return printable(json.dumps(clip(text, limit), ensure_ascii=False))
+    with backslashes and quotes escaped and control characters made visible (``"conv\\n1"``)."""
+    return '"' + printable(clip(text, limit).replace("\\", "\\\\").replace('"', '\\"')) + '"'
 
 
 def shown_path(path: str | os.PathLike) -> str:

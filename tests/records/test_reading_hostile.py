@@ -339,3 +339,20 @@ def test_float_limits_read_as_merge_reads_them():
         got = parse_text(text, "tf-inner").message.record[0].value.scale_d
         want = merged(text).record[0].value.scale_d
         assert struct.pack("<f", got) == struct.pack("<f", want), spelled
+
+
+# --- reading only: no copy of the record kept, saving still right ----------------------------
+
+def test_a_document_read_without_a_copy_still_saves_only_its_edits(tmp_path):
+    from editor.paths import samples_dir
+
+    path = tmp_path / "r.txt"
+    path.write_bytes((samples_dir() / "resnet_tf_inner_prune.txt").read_bytes())
+    kept = RecordDocument.load(path)
+    light = RecordDocument.load(path, keep_original=False)
+    assert light.locate(record_index=3, field="scale_w[2]") == kept.locate(record_index=3, field="scale_w[2]")
+    for doc in (kept, light):
+        doc.message.record[3].value.scale_w[2] = 0.5
+    assert light.render_bytes() == kept.render_bytes()
+    light.save()
+    assert path.read_bytes() == kept.render_bytes()
