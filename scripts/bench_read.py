@@ -39,6 +39,7 @@ from editor.records.dialects import DIALECTS  # noqa: E402
 from editor.records.document import RecordDocument  # noqa: E402
 from editor.records.synth import make_big  # noqa: E402
 from editor.records.textread import parse_text  # noqa: E402
+from editor.records.textwrite import format_float_py  # noqa: E402
 
 DIALECT = DIALECTS["tf-inner"]
 CHANNELS = 1024
@@ -166,7 +167,7 @@ def layouts(msg) -> dict[str, str]:
             v = e.value
             out.append(f'record {{\n  key: "{e.key}"\n  value {{\n    scale_d: {v.scale_d!r}\n'
                        f"    offset_d: {v.offset_d}\n"
-                       f"    scale_w: [{', '.join(repr(x) for x in v.scale_w)}]\n"
+                       f"    scale_w: [{', '.join(format_float_py(x) for x in v.scale_w)}]\n"
                        f"    offset_w: [{', '.join(str(x) for x in v.offset_w)}]\n  }}\n}}\n")
         return "".join(out)
 

@@ -23,7 +23,7 @@ from editor.cli._common import (
     write_record,
 )
 from editor.records.document import RecordDocument
-from editor.records.problems import Problem, shown_path
+from editor.records.problems import Problem, quoted, shown_path
 
 
 def add_parser(sub) -> argparse.ArgumentParser:
@@ -128,7 +128,7 @@ def run(args) -> int:
     matches = [i for i, e in enumerate(entries) if e.key == args.key]
     if not matches:
         close = difflib.get_close_matches(args.key, [e.key for e in entries], n=3)
-        hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
+        hint = f"; did you mean {', '.join(quoted(c) for c in close)}?" if close else ""
         raise UsageError(f"{shown_path(args.file)}: no layer with key {args.key!r}{hint}")
     if not args.json:
         report_reading(doc, args.file)

@@ -273,6 +273,7 @@ _STRING = re.compile(rb"\"[^\"\\\n]*+\"|'[^'\\\n]*+'")
 # (or a quote that is not closed on its line).
 _FLAT_END = re.compile(rb"(?:[^{}<>#\"']++|#[^\n]*+|\"[^\"\\\n]*+\"|'[^'\\\n]*+')*+")
 _COMMENTS = re.compile(rb"(\"[^\"\\\n]*+\"|'[^'\\\n]*+')|#[^\n]*+")
+_COMMENT = re.compile(rb"#[^\n]*+")
 _CLOSE = {ord("{"): ord("}"), ord("<"): ord(">")}
 _PUNCT = (b":", b",", b";", b"[", b"]")
 _SEPARATORS = (b",", b";")
@@ -423,12 +424,19 @@ def _flat_block(data: bytes, p: int, table: _Table, close: int) -> tuple[bytes, 
         return _pairs_block(body, table), q + 1
     except NotSimple:
         pass
-    if b'"' in body or b"'" in body or b"#" in body:
+    quotes = b'"' in body or b"'" in body
+    if quotes or b"#" in body:
         # the bracket found may be inside a string or a comment: find the real one
         q = _FLAT_END.match(data, p).end()
         if q >= len(data) or data[q] != close:
             raise NotSimple
         body = data[p:q]
+        if b"#" in body:
+            body = _COMMENTS.sub(rb"\1", body) if quotes else _COMMENT.sub(b"", body)
+            try:  # `scale_w: 0.5  # note` is AMCT's layout once the comments are gone
+                return _pairs_block(body, table), q + 1
+            except NotSimple:
+                pass
     return _statements_block(body, table), q + 1
 
 
@@ -437,13 +445,24 @@ _BYTE = {c: bytes([c]) for c in b"}>"}
 
 def _pairs_block(body: bytes, table: _Table) -> bytes:
     """A body written `name: value` token pairs (AMCT's layout, on lines or on one line),
-    each field's values together; runs are found by slicing, never token by token."""
+    each field's values together; runs are found by slicing, never token by token.
+
+    A `,` or `;` right after a value (`scale_w: 0.5;`) is taken as the separator it is.
+    """
     tokens = body.split()
     if len(tokens) & 1:
         raise NotSimple
     names = tokens[0::2]
     values = tokens[1::2]
     m = len(names)
+    if b";" in body or b"," in body:
+        # one separator at the end of a value, nowhere else (names are checked below)
+        joined = (b" ".join(values) + b" ").replace(b"; ", b" ").replace(b", ", b" ")
+        if b";" in joined or b"," in joined:
+            raise NotSimple
+        values = joined.split()
+        if len(values) != m:
+            raise NotSimple
     out: list[bytes] = []
     seen: set[int] = set()
     i = 0

@@ -17,6 +17,7 @@ from editor.records.dialects import DIALECTS, read_binary
 from editor.records.document import RecordDocument, RecordError
 from editor.records.synth import make_big
 from editor.records.textread import TextParseError, parse_text, reading_problems
+from editor.records.textwrite import format_float_py
 
 # Merge itself warns about the escapes only Python reads; that is what these tests feed it.
 pytestmark = pytest.mark.filterwarnings("ignore:invalid escape sequence:DeprecationWarning")
@@ -154,7 +155,7 @@ def _as_lists(msg) -> str:
         v = e.value
         out.append(f'record {{\n  key: "{e.key}"\n  value {{\n    scale_d: {v.scale_d!r}\n'
                    f"    offset_d: {v.offset_d}\n"
-                   f"    scale_w: [{', '.join(repr(x) for x in v.scale_w)}]\n"
+                   f"    scale_w: [{', '.join(format_float_py(x) for x in v.scale_w)}]\n"
                    f"    offset_w: [{', '.join(str(x) for x in v.offset_w)}]\n  }}\n}}\n")
     return "".join(out)
 
