@@ -689,7 +689,7 @@ def _nul_bytes(data: bytes, found: list[PythonOnly], most: int = 20) -> None:
 
 _SKIP = re.compile(rb"(?:[ \t\r\n\v\f]++|#[^\n]*+)*+")  # what the fast path skips between entries
 #: Entries the fast path has read are merged into the message in batches of about this size.
-_BATCH = 1 << 22
+_BATCH = 1 << 20
 
 
 def parse_text(text: str | bytes, dialect: Dialect | str, *, progress: Progress | None = None) -> ParsedText:
