@@ -280,29 +280,35 @@ def _compare(scan: _Scan, ours: Dialect, other: Dialect) -> str:
 
 
 class BinaryRead:
-    """A binary record read with the first dialect whose schema leaves nothing unknown;
-    `others` are the dialects that also read it cleanly but as a different record,
-    `bad_strings` the string fields that are not UTF-8 (see `_Scan`)."""
+    """A binary record read with a dialect: `unknown` lists the messages with fields the
+    schema does not know (empty: a clean read), `others` the dialects that also read it
+    cleanly but as a different record, `bad_strings` the string fields that are not UTF-8
+    (see `_Scan`)."""
 
-    __slots__ = ("dialect", "message", "others", "bad_strings")
+    __slots__ = ("dialect", "message", "unknown", "others", "bad_strings")
 
-    def __init__(self, dialect: Dialect, message: Message, others: list[str],
-                 bad_strings: list[tuple[str, tuple[tuple[int, int | None], ...]]]):
+    def __init__(self, dialect: Dialect, message: Message, scan: _Scan, others: list[str]):
         self.dialect = dialect
         self.message = message
+        self.unknown = scan.unknown
         self.others = others
-        self.bad_strings = bad_strings
+        self.bad_strings = scan.bad_strings
 
 
 def read_binary(data: bytes, dialect: Dialect | None = None) -> BinaryRead | None:
-    """Read `data` with `dialect`, or the first dialect (in priority order) whose schema parses
-    it with no unknown field; None if none does (or `dialect` does not).
+    """Read `data` with `dialect` (errors of the binary format are raised; unknown fields are
+    in the result), or else with the first dialect, in priority order, whose schema parses it
+    with no unknown field (None if none does).
 
     Which other dialects read it as a different record is decided from the field numbers
     present, without reading it again: only a dialect whose schema gives a present number
     another field of a compatible wire type is tried.
     """
-    for i, d in enumerate(_ALL if dialect is None else (dialect,)):
+    if dialect is not None:
+        msg = dialect.new_message()
+        msg.ParseFromString(data)
+        return BinaryRead(dialect, msg, _scan(msg), [])
+    for i, d in enumerate(_ALL):
         msg = d.new_message()
         try:
             msg.ParseFromString(data)
@@ -323,7 +329,7 @@ def read_binary(data: bytes, dialect: Dialect | None = None) -> BinaryRead | Non
                         continue
                     if not _scan(again).unknown:
                         others.append(other.name)
-        return BinaryRead(d, msg, others, scan.bad_strings)
+        return BinaryRead(d, msg, scan, others)
     return None
 
 

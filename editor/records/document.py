@@ -17,7 +17,15 @@ from pathlib import Path
 
 from google.protobuf.message import EncodeError, Message
 
-from editor.records.dialects import DIALECTS, PRIMARY, Dialect, get_dialect, read_binary, wire_offset
+from editor.records.dialects import (
+    DIALECTS,
+    PRIMARY,
+    Dialect,
+    detect_binary,
+    get_dialect,
+    read_binary,
+    wire_offset,
+)
 from editor.records.problems import Problem, Severity, printable, quoted, shown_path
 from editor.records.repair import Repair, needs_repair_near, repair_text
 from editor.records.textread import (
@@ -249,23 +257,19 @@ class RecordDocument:
         """
         d = get_dialect(dialect) if dialect is not None else None
         if d is not None:
-            msg = d.new_message()
             try:
-                msg.ParseFromString(data)
+                got = read_binary(data, d)
             except Exception as e:  # noqa: BLE001 - DecodeError and friends from upb
                 raise RecordError(f"not a binary {d.name} record: {printable(str(e))}", path) from None
-        got = read_binary(data, d)
-        if got is None:
-            if d is None:
+            if got.unknown:
+                clean = [c.name for c, _ in detect_binary(data)]
+                hint = f"; it reads cleanly as: {', '.join(clean)}" if clean else ""
+                raise RecordError(f"binary record has fields the {d.name} schema does not know "
+                                  f"(in {', '.join(got.unknown[:5])}){hint}", path)
+        else:
+            got = read_binary(data)
+            if got is None:
                 raise RecordError("not a binary record of any AMCT dialect", path)
-            others = read_binary(data)
-            hint = f"; it reads cleanly as: {', '.join([others.dialect.name, *others.others])}" \
-                if others is not None else ""
-            from editor.records.dialects import unknown_fields
-
-            raise RecordError(
-                f"binary record has fields the {d.name} schema does not know "
-                f"(in {', '.join(unknown_fields(msg)[:5])}){hint}", path)
         if got.bad_strings:
             raise _NotUtf8String(_bad_string_message(data, got), path)
         problems = []
