@@ -314,9 +314,9 @@ class _Tokenizer(text_format.Tokenizer):
 
 
 # What C++ readers accept, token by token (Python's text_format accepts more).
-_CPP_INT = _Lazy(r"-?(?:0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)")
-_CPP_UINT = _Lazy(r"(?:0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)")
-_CPP_FLOAT = _Lazy(r"-?(?:(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:e[+-]?[0-9]+)?f?|inf|infinity|nan)", re.I)
+_CPP_INT = re.compile(r"-?(?:0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)")
+_CPP_UINT = re.compile(r"(?:0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)")
+_CPP_FLOAT = re.compile(r"-?(?:(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:e[+-]?[0-9]+)?f?|inf|infinity|nan)", re.I)
 _CPP_ESCAPES = frozenset("01234567xuUabfnrtv\\'\"")
 _ESCAPE = _Lazy(r"\\(.)", re.S)
 _STRING_OR_COMMENT = _Lazy(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|#[^\n]*")
