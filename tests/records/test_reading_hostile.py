@@ -10,6 +10,7 @@ import struct
 
 import pytest
 from google.protobuf import text_format
+from hypothesis import HealthCheck, given, settings
 
 from editor.records import repair as repair_mod
 from editor.records import textread
@@ -18,6 +19,7 @@ from editor.records.document import RecordDocument, RecordError
 from editor.records.synth import make_big
 from editor.records.textread import TextParseError, parse_text, reading_problems
 from editor.records.textwrite import format_float_py
+from tests.records.textgen import record_texts
 
 # Merge itself warns about the escapes only Python reads; that is what these tests feed it.
 pytestmark = pytest.mark.filterwarnings("ignore:invalid escape sequence:DeprecationWarning")
@@ -146,6 +148,8 @@ def _layouts(msg) -> dict[str, str]:
         "lists": _as_lists(msg),
         "colon before brace": pretty.replace(" {", ": {"),
         "no spaces": pretty.replace(": ", ":"),
+        "CRLF": pretty.replace("\n", "\r\n"),
+        "tabs": pretty.replace("  ", "\t"),
     }
 
 
@@ -357,3 +361,24 @@ def test_a_document_read_without_a_copy_still_saves_only_its_edits(tmp_path):
     assert light.render_bytes() == kept.render_bytes()
     light.save()
     assert path.read_bytes() == kept.render_bytes()
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(record_texts())
+def test_binary_ambiguity_from_the_fields_present_is_what_printing_every_reading_says(case):
+    """read_binary names exactly the dialects that read the bytes cleanly and print otherwise
+    (the definition it replaced: MessageToString of every clean reading, compared)."""
+    from editor.records.dialects import detect_binary
+
+    name, text = case
+    msg = merged(text, name)
+    data = msg.SerializePartialToString()
+    clean = detect_binary(data)
+    got = read_binary(data)
+    if not clean:
+        assert got is None
+        return
+    first, first_msg = clean[0]
+    assert got is not None and got.dialect is first
+    printed = text_format.MessageToString(first_msg)
+    assert got.others == [d.name for d, m in clean[1:] if text_format.MessageToString(m) != printed]
