@@ -418,14 +418,16 @@ def _flat_block(data: bytes, p: int, table: _Table, close: int) -> tuple[bytes, 
     if q < 0:
         raise NotSimple
     body = data[p:q]
-    try:
-        # Were the bracket found inside a string or a comment, the body would end in a
-        # token no field accepts (an open quote, a '#'): token pairs that all read are real.
-        return _pairs_block(body, table), q + 1
-    except NotSimple:
-        pass
+    comments = b"#" in body
+    if not comments:
+        try:
+            # Were the bracket found inside a string, the body would end in a token no
+            # field accepts (an open quote): token pairs that all read are real.
+            return _pairs_block(body, table), q + 1
+        except NotSimple:
+            pass
     quotes = b'"' in body or b"'" in body
-    if quotes or b"#" in body:
+    if quotes or comments:
         # the bracket found may be inside a string or a comment: find the real one
         q = _FLAT_END.match(data, p).end()
         if q >= len(data) or data[q] != close:
@@ -528,10 +530,5 @@ def _statements_block(body: bytes, table: _Table) -> bytes:
             i += 3
         if i < n and tokens[i] in _SEPARATORS:
             i += 1
-    out: list[bytes] = []
-    for info, values in groups.items():
-        for v in values:
-            if v in _PUNCT:
-                raise NotSimple
-        out.append(info.encode(values))
-    return b"".join(out)
+    # every encoder refuses a stray ':', ',', ';', '[' or ']' as a value
+    return b"".join([info.encode(values) for info, values in groups.items()])
