@@ -135,7 +135,7 @@ class TensorRef:
     def of(cls, array: np.ndarray, source: str = "") -> TensorRef:
         """A tensor held in memory."""
         a = np.asarray(array)
-        return cls(a.shape, a.dtype, lambda: a, source)
+        return cls(a.shape, a.dtype, constant_loader(a), source)
 
     @classmethod
     def filled(cls, shape: Sequence[int], value: float, dtype=np.float32, source: str = "") -> TensorRef:
@@ -150,6 +150,31 @@ class TensorRef:
 
     def __repr__(self) -> str:
         return f"TensorRef({list(self.shape)}, {self.dtype}, {self.source!r})"
+
+
+def constant_loader(a: np.ndarray) -> Callable[[], np.ndarray]:
+    """A loader returning an array already in memory."""
+    def load() -> np.ndarray:
+        return a
+    return load
+
+
+def reshaper(shape: Sequence[int]) -> Callable[[np.ndarray], np.ndarray]:
+    """A function reshaping an array to `shape` (for `TensorRef.transformed`)."""
+    target = tuple(shape)
+
+    def fn(a: np.ndarray) -> np.ndarray:
+        return a.reshape(target)
+    return fn
+
+
+def transposer(perm: Sequence[int]) -> Callable[[np.ndarray], np.ndarray]:
+    """A function transposing an array by `perm`."""
+    axes = tuple(perm)
+
+    def fn(a: np.ndarray) -> np.ndarray:
+        return np.transpose(a, axes)
+    return fn
 
 
 class FileSlice:

@@ -15,6 +15,7 @@ import math
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from google.protobuf.message import DecodeError
@@ -31,7 +32,9 @@ from editor.models.base import (
     ModelError,
     Progress,
     TensorRef,
+    constant_loader,
     file_stamp,
+    reshaper,
 )
 from editor.models.shapes import chw, conv_geometry, propagate
 
@@ -65,7 +68,7 @@ class _CaffeLayer:
     type: str
     bottom: list[str]
     top: list[str]
-    param: object  # LayerParameter or V1LayerParameter
+    param: Any  # LayerParameter or V1LayerParameter (the *_param fields they share)
     blobs: list[TensorRef] = field(default_factory=list)
 
 
@@ -126,10 +129,10 @@ def _blob_refs(layer_msg, where: tuple, moved: dict[tuple, dict[int, _wire.Paylo
                                   file.reader(p.offset, p.length, _DOUBLE, source), source))
         elif len(blob.data) or not len(blob.double_data):
             data = np.asarray(blob.data, dtype=np.float32)
-            refs.append(TensorRef(shape or data.shape, data.dtype, lambda d=data: d, source))
+            refs.append(TensorRef(shape or data.shape, data.dtype, constant_loader(data), source))
         else:
             data = np.asarray(blob.double_data, dtype=np.float64)
-            refs.append(TensorRef(shape or data.shape, data.dtype, lambda d=data: d, source))
+            refs.append(TensorRef(shape or data.shape, data.dtype, constant_loader(data), source))
     return refs
 
 
@@ -138,7 +141,7 @@ def _reshaped(ref: TensorRef, shape: tuple[int, ...]) -> TensorRef:
     shape the layer defines, as Caffe itself accepts when the counts agree."""
     if ref.shape == shape or math.prod(ref.shape) != math.prod(shape):
         return ref
-    return ref.transformed(shape, lambda a, s=shape: a.reshape(s))
+    return ref.transformed(shape, reshaper(shape))
 
 
 def _read_weights(path: Path, progress: Progress | None) -> tuple[pb.NetParameter, dict, FileSlice]:

@@ -31,6 +31,8 @@ from editor.models.base import (
     Progress,
     TensorRef,
     file_stamp,
+    reshaper,
+    transposer,
 )
 
 _T = onnx.TensorProto
@@ -241,17 +243,16 @@ def _build(path: Path, model: onnx.ModelProto, tensors: _Tensors) -> Model:
             base = consts[node.input[0]]
             try:
                 target = [int(d) for d in np.asarray(consts[node.input[1]].values()).ravel()]
-                shape = _reshape_to(base.shape, target)
+                new_shape = _reshape_to(base.shape, target)
             except (ModelError, ValueError) as e:
                 notes.append(f"node {node_label(j, node)}: shape unknown ({e})")
                 continue
-            consts[out] = base.transformed(shape, lambda a, s=shape: a.reshape(s), src)
+            consts[out] = base.transformed(new_shape, reshaper(new_shape), src)
         elif node.op_type == "Transpose" and node.input and node.input[0] in consts:
             base = consts[node.input[0]]
             perm = _attr(node, "perm") or list(range(len(base.shape)))[::-1]
             if sorted(perm) == list(range(len(base.shape))):
-                shape = tuple(base.shape[k] for k in perm)
-                consts[out] = base.transformed(shape, lambda a, perm=tuple(perm): np.transpose(a, perm), src)
+                consts[out] = base.transformed(tuple(base.shape[k] for k in perm), transposer(perm), src)
 
     layers: list[Layer] = []
     for j, node in enumerate(graph.node):
