@@ -2,7 +2,7 @@
 parsed as usual, while large tensor payloads are only located (file offset and length) and
 read later, on demand.
 
-How: the file is memory-mapped and walked with the protobuf wire format (tag = varint
+How: the file is walked with the protobuf wire format, reading little more than the headers (tag = varint
 ``number << 3 | wire_type``; wire type 2 is ``varint(length)`` + bytes). A `Spec` says which
 length-delimited fields to descend into (sub-messages on the way to the tensors) and which
 are payloads (e.g. ONNX ``TensorProto.raw_data``). Everything else is copied unchanged into a
@@ -16,7 +16,6 @@ even for graphs with many small nodes.
 """
 from __future__ import annotations
 
-import mmap
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -168,6 +167,45 @@ class _Walker:
         return b"".join(out)
 
 
+class FileBuffer:
+    """Byte and slice access to a file, read on demand through a small window.
+
+    Not a memory map: mapping the file would count every page a walk touches (with large page
+    cache folios, megabytes around each field header) as this process's memory.
+    """
+
+    def __init__(self, f, size: int, window: int = 1 << 16):
+        self._fd = f.fileno()
+        self._size = size
+        self._window = window
+        self._start = 0
+        self._data = b""
+
+    def __len__(self) -> int:
+        return self._size
+
+    def _read(self, start: int, length: int) -> bytes:
+        data = os.pread(self._fd, length, start)
+        if len(data) != length:
+            raise DecodeError("the file ended while it was read (did it change?)")
+        return data
+
+    def __getitem__(self, k):
+        if isinstance(k, slice):
+            start, stop, _ = k.indices(self._size)
+            if stop <= start:
+                return b""
+            if self._start <= start and stop <= self._start + len(self._data):
+                return self._data[start - self._start:stop - self._start]
+            return self._read(start, stop - start)
+        if not self._start <= k < self._start + len(self._data):
+            if not 0 <= k < self._size:
+                raise IndexError(k)
+            self._start = k
+            self._data = self._read(k, min(self._window, self._size - k))
+        return self._data[k - self._start]
+
+
 def split_file(path: str | os.PathLike, spec: Spec,
                progress: Callable[[int, int], bool] | None = None) -> tuple[bytes, list[Payload]]:
     """The skeleton of the message in `path` and the payloads left out of it.
@@ -179,12 +217,11 @@ def split_file(path: str | os.PathLike, spec: Spec,
         size = os.fstat(f.fileno()).st_size
         if size == 0:
             return b"", []
-        with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as buf:
-            walker = _Walker(buf, progress, size)
-            skeleton = walker.strip(0, size, spec, ())
-            if progress is not None and not progress(size, size):
-                raise Cancelled()
-            return skeleton, walker.payloads
+        walker = _Walker(FileBuffer(f, size), progress, size)
+        skeleton = walker.strip(0, size, spec, ())
+        if progress is not None and not progress(size, size):
+            raise Cancelled()
+        return skeleton, walker.payloads
 
 
 def split_bytes(data: bytes, spec: Spec) -> tuple[bytes, list[Payload]]:
@@ -202,12 +239,11 @@ def top_level_fields(path: str | os.PathLike, limit: int = 64) -> list[tuple[int
         size = os.fstat(f.fileno()).st_size
         if size == 0:
             return found
-        with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as buf:
-            try:
-                for number, wire_type, *_ in iter_fields(buf, 0, size):
-                    found.append((number, wire_type))
-                    if len(found) >= limit:
-                        break
-            except DecodeError:
-                pass
+        try:
+            for number, wire_type, *_ in iter_fields(FileBuffer(f, size), 0, size):
+                found.append((number, wire_type))
+                if len(found) >= limit:
+                    break
+        except DecodeError:
+            pass
     return found
