@@ -1,9 +1,10 @@
 """AMCT's validity rules as data: each rule is an id, a severity, the dialects it applies to,
 a one-line description and pure functions that yield findings. No Qt here.
 
-Where the rules come from: docs/RECORD-FORMAT.md (AMCT's validity rules), the AMCT
-documentation, and the checks of AMCT's own record parser (``parse_record_file.py`` in
-``hicann/amct``), whose error messages the findings quote where AMCT stops on them.
+Where the rules come from: docs/RECORD-FORMAT.md (§6, what AMCT checks; §7, the rules and
+their ids), the AMCT documentation, and the checks of AMCT's own record parser
+(``parse_record_file.py`` in ``hicann/amct``), whose error messages the findings quote where
+AMCT stops on them.
 
 Severities: **error** — AMCT rejects the file or builds a wrong model; **warning** — legal
 but suspicious, or documented as unsupported; **info** — worth knowing.
