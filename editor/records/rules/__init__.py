@@ -60,10 +60,13 @@ Adding a rule
 2. Problems are reported in registration order: the catalogs are imported below in one
    fixed order, and each registers its rules top to bottom. Place the rule where its
    problems should be listed; a rule placed elsewhere reorders ``check`` output.
-3. Add ``tests/data/rules/my-rule.bad.txt`` and ``my-rule.ok.txt`` (first line
-   ``# dialect: NAME``; ``# expect: record="…" field="…" severity="…"`` lines in the bad
-   file name each problem it must produce; the ok file must produce none of that rule), and
-   run ``python scripts/rules_table.py --update README.md``.
+3. Add the test pair ``tests/data/rules/my-rule.bad.txt`` and ``my-rule.ok.txt`` (the
+   tests require one for every rule). First line ``# dialect: NAME``; in the bad file one
+   ``# expect: record="…" field="…" severity="…"`` line per problem — the rule must report
+   exactly those; the ok file must give no problem of that rule and no error at all. Where
+   a dialect behaves differently, add a ``my-rule.DIALECT.bad.txt``/``.ok.txt`` pair too.
+4. Run ``python scripts/rules_table.py --update README.md`` and add the rule to the table in
+   docs/RECORD-FORMAT.md §7.
 """
 from __future__ import annotations
 
