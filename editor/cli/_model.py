@@ -1,12 +1,11 @@
 """What the commands that take a model share: --model/--weights, reading the model (a model
 that cannot be read ends like an unreadable record: exit 2, the error as JSON with --json),
-and the per-entry settings the weights review needs."""
+and the model's summary for JSON output."""
 from __future__ import annotations
 
 import argparse
 
 from editor.models import Model, ModelError, load_model
-from editor.records import quant
 from editor.records.document import RecordError
 
 
@@ -29,22 +28,6 @@ def load(args) -> Model | None:
         return load_model(args.model, args.weights)
     except ModelError as e:
         raise RecordError(e.message, e.path or args.model, e.line, e.column) from None
-
-
-def weight_bits(value) -> int:
-    """Bit width of a record entry's weights: its wts_type where the dialect has one, else INT8."""
-    fields = value.DESCRIPTOR.fields_by_name
-    name = value.wts_type if "wts_type" in fields else None
-    try:
-        return quant.bit_width(name)
-    except ValueError:
-        return quant.bit_width(None)
-
-
-def folds(value) -> bool:
-    """AMCT folds BatchNorm into the weights unless the entry's skip_fusion is true (the
-    dialect's default where unset: false, true for ONNX)."""
-    return not value.skip_fusion if "skip_fusion" in value.DESCRIPTOR.fields_by_name else True
 
 
 def model_summary(model: Model) -> dict:

@@ -25,7 +25,8 @@ from editor.cli._common import (
     write_record,
 )
 from editor.models import ModelError
-from editor.models.weights import DEFAULT_WASTE, refit, review
+from editor.models.weights import DEFAULT_WASTE, refit
+from editor.records.model_review import review_entry
 
 
 def add_parser(sub) -> argparse.ArgumentParser:
@@ -81,26 +82,11 @@ def run(args) -> int:
     for index in targets:
         entry = entries[index]
         value = entry.value
-        layer, tensor = model.find(entry.key)
-        reason = None
-        if layer is None:
-            reason = f"the model has no layer {entry.key!r}"
-        elif tensor is not None:
-            reason = "a tensor-quantization key (layer:input) has no weights"
-        elif not layer.takes_weights:
-            reason = f"{layer.op_type} has no weights AMCT quantizes"
-        elif not len(value.scale_w):
-            reason = "the entry has no scale_w"
-        if reason is None:
-            assert layer is not None
-            try:
-                r = review(model, layer, value.scale_w, bits=_model.weight_bits(value), fold=_model.folds(value),
-                           waste=args.waste)
-            except ModelError as e:
-                reason = e.message
-        if reason is not None:
+        try:
+            r = review_entry(entry, model, args.waste)
+        except ModelError as e:
             if named:
-                skipped.append({"key": entry.key, "record_index": index, "reason": reason})
+                skipped.append({"key": entry.key, "record_index": index, "reason": e.message})
             continue
         if not named and not r.flagged.any():
             continue

@@ -228,3 +228,25 @@ def test_live_suggestions_follow_other_keys(resnet):
     (p,) = live.problems  # no longer suggested as a layer without a record
     assert p.rule == "model-unknown-key" and "has no record" not in p.message
     assert p.message == check_message(message, "caffe", model=resnet)[0].message
+
+
+def test_review_record_gives_every_entry_a_review_or_a_reason(tmp_path):
+    from editor.models import LoadCancelled, ModelError
+    from editor.records.model_review import review_record
+
+    path = tmp_path / "net.onnx"
+    model_synth.onnx_convnet(path, seed=6)
+    model = load_model(path)
+    message = synth.build_record("onnx", synth.layers_from_model(model), seed=3)
+    tensor = message.record.add(key="conv2:0")
+    tensor.value.scale_d, tensor.value.offset_d = 0.1, 0
+    reviews = review_record(message, "onnx", model)
+    assert isinstance(reviews[len(message.record) - 1], ModelError)
+    conv1 = reviews[0]
+    # ONNX leaves skip_fusion true by default: no BatchNorm folding
+    assert conv1.layer.name == "conv1" and not conv1.arq.folded and conv1.scale_w.size == 16
+    assert all(not isinstance(r, ModelError) for i, r in reviews.items() if i < len(message.record) - 1)
+    worst = {message.record[i].key: r.worst_ratio for i, r in reviews.items() if not isinstance(r, ModelError)}
+    assert set(worst) == {"conv1", "conv2", "deconv", "fc", "proj"}
+    with pytest.raises(LoadCancelled):
+        review_record(message, "onnx", model, progress=lambda done, total: done < 2)

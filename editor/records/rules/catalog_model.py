@@ -17,6 +17,7 @@ import numpy as np
 from editor.models import ModelError
 from editor.models.weights import review
 from editor.records import quant
+from editor.records.model_review import folds, weight_bits
 from editor.records.rules._registry import ALL, ERROR, INFO, PRUNE, WARNING, Finding, _dialects_with, rule
 from editor.records.rules._wording import _fmt, _q
 from editor.records.rules.context import CheckContext, _attr_by_name, _node_range
@@ -219,13 +220,11 @@ def _model_scale_w_weights(e: EntryView):
         return
     if n != 1 and n != layer.out_channels:
         return  # model-channels says it
-    try:
-        bits = quant.bit_width(e.get("wts_type"))
-    except ValueError:
+    if e.has("wts_type") and e.value.wts_type not in quant.BIT_WIDTHS:
         return  # type-values says it
-    fold = not e.value.skip_fusion if e.dialect.has_value_field("skip_fusion") else True
+    bits = weight_bits(e.value)
     try:
-        r = review(ctx.model, layer, e.f32("scale_w"), bits=bits, fold=fold, waste=ctx.waste)
+        r = review(ctx.model, layer, e.f32("scale_w"), bits=bits, fold=folds(e.value), waste=ctx.waste)
     except ModelError as err:
         yield Finding(f"scale_w is not compared with the weights: {err.message}", "scale_w", INFO)
         return
