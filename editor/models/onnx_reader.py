@@ -6,8 +6,10 @@ with the `onnx` package's ModelProto from a skeleton without the big tensor payl
 (``raw_data``, ``float_data``, ``double_data`` of initializers and Constant nodes), and each
 weight is a `TensorRef` that reads its bytes when asked. Weights may also be produced by
 ``Constant`` nodes, ``ConstantOfShape`` (shape known, one repeated value — the onnx
-package's ``light_*`` models), ``Identity`` or ``Transpose`` of those, or live in external
-data files next to the model.
+package's ``light_*`` models), ``Identity``, ``Reshape`` or ``Transpose`` of those, or live in
+external data files in the model's folder. Only the main graph's nodes are layers: the bodies
+of ``If``/``Loop``/``Scan`` nodes are not read (AMCT does not quantize inside them either).
+A node without a name is a layer no key can name (`Layer.unnamed`).
 """
 from __future__ import annotations
 
