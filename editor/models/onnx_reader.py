@@ -8,7 +8,7 @@ weight is a `TensorRef` that reads its bytes when asked. Weights may also be pro
 ``Constant`` nodes, ``ConstantOfShape`` (shape known, one repeated value — the onnx
 package's ``light_*`` models), ``Identity``, ``Reshape`` or ``Transpose`` of those, or live in
 external data files in the model's folder. Only the main graph's nodes are layers: the bodies
-of ``If``/``Loop``/``Scan`` nodes are not read (AMCT does not quantize inside them either).
+of ``If``/``Loop``/``Scan`` nodes are not read (their nodes are not offered as layers).
 A node without a name is a layer no key can name (`Layer.unnamed`).
 """
 from __future__ import annotations
