@@ -1,17 +1,12 @@
-"""What the panel tests share: a small record per dialect and the objects a window would own."""
+"""What the Qt-layer tests share: small records, a session over one, comparisons by bits."""
 from __future__ import annotations
-
-from dataclasses import dataclass, field
 
 import numpy as np
 from google.protobuf.message import Message
-from PySide6.QtGui import QUndoStack
 
 from editor.records._pb import basic_info_pb2
-from editor.records.dialects import DIALECTS, Dialect
-from editor.ui.panels._live import LiveProblems
-from editor.ui.selection import Selection
-from editor.ui.tree_model import RecordTreeModel
+from editor.records.dialects import DIALECTS
+from editor.ui.session import EditSession
 
 Attr = basic_info_pb2.AttrProto
 RELU6_SCALE = float(np.float32(6 / 255))  # 0.0235294122, as in the MobileNetV2 sample
@@ -71,24 +66,21 @@ def small_record(dialect: str = "tf-inner") -> Message:
     return msg
 
 
-@dataclass
-class Env:
-    """The objects a main window owns, wired as it wires them."""
-
-    model: RecordTreeModel
-    stack: QUndoStack
-    selection: Selection
-    live: LiveProblems
-    dialect: Dialect
-    messages: list[str] = field(default_factory=list)
-
-    def snapshot(self) -> bytes:
-        return self.model.message.SerializePartialToString(deterministic=True)
+def make_session(message: Message | None = None, dialect: str | None = None) -> EditSession:
+    """A session over `message` (default: `small_record` of `dialect`, tf-inner), as a window
+    holds one; the dialect is the message's own unless given."""
+    if message is None:
+        message = small_record(dialect or "tf-inner")
+    session = EditSession()
+    session.set_message(message, dialect)
+    return session
 
 
-def make_env(message: Message | None = None, dialect: str = "tf-inner") -> Env:
-    message = message if message is not None else small_record(dialect)
-    model = RecordTreeModel(message)
-    stack = QUndoStack()
-    live = LiveProblems(model, dialect, stack)
-    return Env(model, stack, Selection(), live, DIALECTS[dialect])
+def snapshot(session: EditSession) -> bytes:
+    """The record's exact content, for bit-exact before/after comparisons."""
+    return session.message.SerializePartialToString(deterministic=True)
+
+
+def bits(values) -> list[int]:
+    """float32 values as their bit patterns (NaN compares equal to itself)."""
+    return np.asarray(values, dtype=np.float32).view(np.uint32).tolist()
