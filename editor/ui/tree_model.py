@@ -131,8 +131,9 @@ class RecordTreeModel(QAbstractItemModel):
 
     @property
     def editing(self) -> bool:
-        """True while an edit runs: rows are moving; `recordChanged` follows when done."""
-        return self._updating > 0 or self.editor.editing
+        """True while the rows of an edit are moving (no lazy fetching meanwhile); the
+        editor's `changed` follows when done. Not during a reset: the rows are all new."""
+        return self._updating > 0
 
     # ------------------------------------------------------------------ the editor's announcements
 
@@ -179,7 +180,11 @@ class RecordTreeModel(QAbstractItemModel):
             kind = step.kind
             if kind is EditKind.RESET:
                 self._root = self._new_root(self.editor.message)
-                self.endResetModel()
+                self._updating -= 1  # views lay the new rows out (and fetch) from endResetModel
+                try:
+                    self.endResetModel()
+                finally:
+                    self._updating += 1
             elif kind is EditKind.SET:
                 chain, leaf = self._locate(step.path)
                 if leaf is not None:

@@ -1,8 +1,9 @@
-"""The record tree: a filter proxy over RecordTreeModel and the view widget around it."""
+"""The record tree: the view over the session's RecordTreeModel (filtered by RecordFilterProxy),
+its editing actions and context menu. What an edit of the selection means is planned in
+`editor.ui.edit_plans`; this widget maps its selection to paths, asks, and pushes."""
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,12 +16,11 @@ from PySide6.QtCore import (
     QObject,
     QPersistentModelIndex,
     QPoint,
-    QSortFilterProxyModel,
     Qt,
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QAction, QKeySequence, QUndoCommand, QUndoStack
+from PySide6.QtGui import QAction, QKeySequence, QUndoCommand
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -34,32 +34,29 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.records.problems import Problem
-from editor.records.values import coerce_value, escape_text
+from editor.records.editing import ChangeKind, RecordChange
+from editor.records.paths import Path, PathError, format_path, outermost, sort_key
+from editor.records.values import escape_text
 from editor.ui.clipboard import PasteError, copy_text, duplicate_keys_after_paste, plan_paste
 from editor.ui.commands import (
     ClearFieldCommand,
-    MacroCommand,
-    RemoveElementsCommand,
     SetPresentCommand,
     add_element,
-    duplicate_elements,
     element_noun,
     move_by,
-    set_field_on_entries,
 )
 from editor.ui.delegates import ValueDelegate, frequent_segments, frequent_tails
 from editor.ui.dialogs import Prompter
-from editor.ui.selection import Selection
-from editor.ui.tree_model import (
-    ChangeKind,
-    Path,
-    PathError,
-    RecordChange,
-    RecordTreeModel,
-    RowKind,
-    format_path,
+from editor.ui.edit_plans import (
+    contiguous,
+    path_after_delete,
+    plan_delete,
+    plan_duplicate,
+    plan_set_on_layers,
 )
+from editor.ui.session import EditSession
+from editor.ui.tree_filter import RecordFilterProxy
+from editor.ui.tree_model import RowKind
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
@@ -69,103 +66,6 @@ KEY_COLUMN_SHARE = 0.55
 #: the filter applies this long after the last keystroke (at once on Enter): on a big
 #: record one pass over the rows takes a noticeable moment, and each key would cost one
 FILTER_DELAY_MS = 200
-
-
-class RecordFilterProxy(QSortFilterProxyModel):
-    """Shows the layers whose key and the prune nodes whose name match a pattern.
-
-    A matching row is shown with its ancestors and everything below it; other layers and
-    prune nodes are hidden. Substring (case-insensitive by default) or regular expression.
-    With no pattern every row is shown.
-    """
-
-    def __init__(self, parent=None) -> None:
-        super().__init__(parent)
-        self._pattern: re.Pattern[str] | None = None
-        self.setDynamicSortFilter(True)
-
-    # --------------------------------------------------------------- pattern
-
-    def set_pattern(self, text: str, *, regex: bool = False, case_sensitive: bool = False) -> None:
-        """Filter by `text`; raises ValueError (with the reason) for a bad regular expression."""
-        pattern: re.Pattern[str] | None = None
-        if text:
-            flags = 0 if case_sensitive else re.IGNORECASE
-            try:
-                pattern = re.compile(text if regex else re.escape(text), flags)
-            except re.error as e:
-                raise ValueError(f"not a valid regular expression: {e}") from None
-        self.beginFilterChange()
-        self._pattern = pattern
-        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
-
-    @property
-    def active(self) -> bool:
-        return self._pattern is not None
-
-    def matches(self, text: str) -> bool:
-        return self._pattern is None or self._pattern.search(text) is not None
-
-    def match_count(self) -> tuple[int, int]:
-        """(matching layers, matching prune nodes) in the whole record."""
-        model = self._model()
-        if model is None or model.message is None or self._pattern is None:
-            return 0, 0
-        msg = model.message
-        fields = msg.DESCRIPTOR.fields_by_name
-        layers = sum(1 for e in msg.record if self.matches(e.key)) if "record" in fields else 0
-        nodes = 0
-        if "prune_record" in fields:
-            for prune in msg.prune_record:
-                nodes += sum(1 for n in prune.producer if self.matches(n.name))
-                nodes += sum(1 for n in prune.consumer if self.matches(n.name))
-                if prune.HasField("selective_prune") and self.matches(prune.selective_prune.name):
-                    nodes += 1
-        return layers, nodes
-
-    # --------------------------------------------------------------- filtering
-
-    def _model(self) -> RecordTreeModel | None:
-        model = self.sourceModel()
-        return model if isinstance(model, RecordTreeModel) else None
-
-    def filterAcceptsRow(self, source_row: int, source_parent: AnyIndex) -> bool:
-        if self._pattern is None:
-            return True
-        model = self._model()
-        if model is None or model.message is None:
-            return True
-        try:
-            path = model.child_path(source_parent, source_row)
-        except PathError:
-            return False
-        msg = model.message
-        head = path[0] if path else None
-        if head == "record":
-            if len(path) == 1:
-                return any(self.matches(e.key) for e in msg.record)
-            return len(path) > 2 or self.matches(msg.record[path[1]].key)
-        if head == "prune_record":
-            if len(path) == 1:
-                return any(self._prune_matches(p) for p in msg.prune_record)
-            prune = msg.prune_record[path[1]]
-            if len(path) == 2:
-                return self._prune_matches(prune)
-            side = path[2]
-            if side in ("producer", "consumer"):
-                nodes = getattr(prune, side)
-                if len(path) == 3:
-                    return any(self.matches(n.name) for n in nodes)
-                return len(path) > 4 or self.matches(nodes[path[3]].name)
-            if side == "selective_prune":
-                return prune.HasField("selective_prune") and self.matches(prune.selective_prune.name)
-            return False
-        return False
-
-    def _prune_matches(self, prune) -> bool:
-        return (any(self.matches(n.name) for n in prune.producer)
-                or any(self.matches(n.name) for n in prune.consumer)
-                or (prune.HasField("selective_prune") and self.matches(prune.selective_prune.name)))
 
 
 @dataclass(frozen=True)
@@ -192,12 +92,13 @@ class RecordTreeWidget(QWidget):
     message = Signal(str)
     selectionPathsChanged = Signal()
 
-    def __init__(self, model: RecordTreeModel, stack: QUndoStack, selection: Selection | None = None,
-                 prompter: Prompter | None = None, parent: QWidget | None = None) -> None:
+    def __init__(self, session: EditSession, prompter: Prompter | None = None,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.model = model
-        self.stack = stack
-        self.selection = selection
+        self.session = session
+        #: the Qt model the view shows (the session's)
+        self.model = model = session.model
+        self.editor = session.editor
         self.prompter = prompter or Prompter(self)
 
         self.filter_edit = QLineEdit()
@@ -225,7 +126,7 @@ class RecordTreeWidget(QWidget):
                                   | QAbstractItemView.EditTrigger.EditKeyPressed
                                   | QAbstractItemView.EditTrigger.SelectedClicked)
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        self.delegate = ValueDelegate(stack, self.view)
+        self.delegate = ValueDelegate(session, self.view)
         self.view.setItemDelegate(self.delegate)
         header = self.view.header()
         header.setStretchLastSection(True)
@@ -275,10 +176,9 @@ class RecordTreeWidget(QWidget):
         for signal in (self.proxy.rowsInserted, self.proxy.rowsRemoved, self.proxy.rowsMoved,
                        self.proxy.layoutChanged, self.proxy.modelReset):
             signal.connect(self._on_rows_moved)
-        model.recordChanged.connect(self._on_record_changed)
+        session.recordChanged.connect(self._on_record_changed)
         model.modelReset.connect(self._on_reset)
-        if selection is not None:
-            selection.changed.connect(self._on_shared_selection)
+        session.selection.changed.connect(self._on_shared_selection)
         self._on_reset()
 
     # ------------------------------------------------------------------ actions
@@ -341,8 +241,8 @@ class RecordTreeWidget(QWidget):
         # off elsewhere, so F2 on a prune node edits its name as the view's own key does
         a["rename"].setEnabled(current is not None and len(current) >= 2 and current[0] == "record")
         kind = self._kind(current)
-        can_set = kind in (RowKind.FIELD, RowKind.MESSAGE) and not self.model.has_field(current)
-        can_clear = kind in (RowKind.FIELD, RowKind.MESSAGE, RowKind.REPEATED) and self.model.has_field(current)
+        can_set = kind in (RowKind.FIELD, RowKind.MESSAGE) and not self.editor.has_field(current)
+        can_clear = kind in (RowKind.FIELD, RowKind.MESSAGE, RowKind.REPEATED) and self.editor.has_field(current)
         a["set_field"].setEnabled(can_set)
         a["clear_field"].setEnabled(can_clear)
         a["set_on_selected"].setEnabled(bool(facts.layers))
@@ -370,7 +270,7 @@ class RecordTreeWidget(QWidget):
                     found.add(model.path_for_index(proxy.mapToSource(proxy.index(row, 0, parent))))
                 except PathError:
                     continue
-        paths = sorted(found, key=_path_sort_key)
+        paths = sorted(found, key=sort_key)
         layers = sorted({p[1] for p in paths if len(p) >= 2 and p[0] == "record" and isinstance(p[1], int)})
         elements = [p for p in paths if p and isinstance(p[-1], int)]
         if not paths:
@@ -381,7 +281,7 @@ class RecordTreeWidget(QWidget):
             summary = f"{len(layers)} layers selected"
         else:
             summary = f"{len(paths)} rows selected"
-        return _SelectionFacts(paths, layers, elements, self._contiguous(elements), summary)
+        return _SelectionFacts(paths, layers, elements, contiguous(elements), summary)
 
     def current_path(self) -> Path | None:
         index = self.view.currentIndex()
@@ -459,76 +359,22 @@ class RecordTreeWidget(QWidget):
         except PathError:
             return None
 
-    @staticmethod
-    def _contiguous(elements: list[Path]) -> tuple[Path, list[int]] | None:
-        if not elements:
-            return None
-        container = elements[0][:-1]
-        if any(p[:-1] != container for p in elements):
-            return None
-        rows = sorted(p[-1] for p in elements)
-        if rows[-1] - rows[0] + 1 != len(rows):
-            return None
-        return container, rows
-
     # ------------------------------------------------------------------ edits
 
     def _push(self, command: QUndoCommand | None) -> bool:
         if command is None or command.isObsolete():
             return False
-        self.stack.push(command)
+        self.session.push(command)
         return True
 
     def delete_selected(self) -> None:
         """Delete selected entries and values; clear selected fields. One undo step."""
-        paths = _outermost(self.selected_paths())
-        if not paths:
-            return
-        by_container: dict[Path, list[int]] = {}
-        fields: list[Path] = []
-        for path in paths:
-            if isinstance(path[-1], int):
-                by_container.setdefault(path[:-1], []).append(path[-1])
-            else:
-                fields.append(path)
-        # Each command keeps the paths and old contents it saw when it was built, before any
-        # of them ran, so none may run after a change that moves what its path points to.
-        # Clearing a field moves nothing: clears go first. A removal moves only the later
-        # elements of its own list and what lies below them, i.e. paths deeper than the
-        # list's elements; with the deepest lists first, all of those have been dealt with.
-        # (No selected path lies inside another: _outermost dropped those.)
-        commands = [ClearFieldCommand(self.model, path) for path in fields]
-        for container in sorted(by_container, key=lambda p: (len(p), _path_sort_key(p)), reverse=True):
-            commands.append(RemoveElementsCommand(self.model, container, by_container[container]))
-        first = paths[0]
-        command = commands[0] if len(commands) == 1 else \
-            MacroCommand(self.model, f"Delete {len(paths)} rows", commands)
-        if self._push(command):
-            self._select_near(first)
-
-    def _select_near(self, path: Path) -> None:
-        """After a delete: the row now at the same place, else the one before, else the parent."""
-        if not path:
-            return
-        if isinstance(path[-1], int):
-            n = self.model.element_count(path[:-1])
-            if n:
-                self.select_path(path[:-1] + (min(path[-1], n - 1),))
-                return
-            self.select_path(path[:-1])
-            return
-        self.select_path(path)
+        paths = outermost(self.selected_paths())
+        if self._push(plan_delete(self.editor, paths)):
+            self.select_path(path_after_delete(self.editor, paths[0]))
 
     def duplicate_selected(self) -> None:
-        elements = [p for p in _outermost(self.selected_paths()) if isinstance(p[-1], int)]
-        groups: dict[Path, list[int]] = {}
-        for p in elements:
-            groups.setdefault(p[:-1], []).append(p[-1])
-        commands = [duplicate_elements(self.model, c, rows) for c, rows in
-                    sorted(groups.items(), key=lambda kv: (len(kv[0]), _path_sort_key(kv[0])), reverse=True)]
-        if not commands:
-            return
-        self._push(commands[0] if len(commands) == 1 else MacroCommand(self.model, "Duplicate", commands))
+        self._push(plan_duplicate(self.editor, self.selected_paths()))
 
     def _insertion_target(self, current: Path | None) -> tuple[Path, int | None] | None:
         """(repeated field, index of the current element or None) where Add puts a new entry."""
@@ -569,10 +415,10 @@ class RecordTreeWidget(QWidget):
             return
         container, row = target
         if row is None:
-            at = self.model.element_count(container)
+            at = self.editor.element_count(container)
         else:
             at = row + 1 if after else row
-        if self._push(add_element(self.model, container, at)):
+        if self._push(add_element(self.editor, container, at)):
             new = container + (at,)
             self.select_path(new)
             if container == ("record",):
@@ -580,16 +426,16 @@ class RecordTreeWidget(QWidget):
 
     def add_child(self, container: Path) -> None:
         """Append a new element to the repeated field `container` (Add Producer, Add Attribute…)."""
-        if self._push(add_element(self.model, container)):
-            self.select_path(container + (self.model.element_count(container) - 1,))
+        if self._push(add_element(self.editor, container)):
+            self.select_path(container + (self.editor.element_count(container) - 1,))
 
     def move_selected(self, delta: int) -> None:
-        found = self._contiguous([p for p in self.selected_paths() if p and isinstance(p[-1], int)])
+        found = contiguous(self.selected_paths())
         if found is None:
             self.message.emit("Select adjacent entries of one list to move them")
             return
         container, rows = found
-        command = move_by(self.model, container, rows, delta)
+        command = move_by(self.editor, container, rows, delta)
         if command is None:
             return
         self._push(command)
@@ -599,7 +445,7 @@ class RecordTreeWidget(QWidget):
         paths = self.selected_paths()
         if not paths:
             return
-        text = copy_text(self.model, paths)
+        text = copy_text(self.editor, paths)
         QApplication.clipboard().setText(text)
         self.message.emit(f"Copied {len(paths)} row{'s' if len(paths) != 1 else ''} as record text")
 
@@ -613,7 +459,7 @@ class RecordTreeWidget(QWidget):
             text = QApplication.clipboard().text()
         anchor = self.current_path()
         try:
-            plan = plan_paste(self.model, text, anchor)
+            plan = plan_paste(self.editor, text, anchor, self.session.dialect)
         except (PasteError, ValueError, PathError) as e:
             self.prompter.error("Paste", str(e))
             return False
@@ -630,10 +476,10 @@ class RecordTreeWidget(QWidget):
             if not self.prompter.confirm("Paste", question, yes="Paste anyway"):
                 self.message.emit("Nothing was pasted")
                 return False
-        before = self.model.keys()
+        before = self.editor.keys()
         if not self._push(plan.command):
             return False
-        dupes = duplicate_keys_after_paste(self.model, before)
+        dupes = duplicate_keys_after_paste(self.editor, before)
         words = [plan.command.text()]
         if dupes:
             words = [f"Pasted; {len(dupes)} layer key(s) now occur twice, e.g. {dupes[0]!r} — "
@@ -648,12 +494,12 @@ class RecordTreeWidget(QWidget):
     def set_current_field(self) -> None:
         path = self.current_path()
         if path is not None:
-            self._push(SetPresentCommand(self.model, path))
+            self._push(SetPresentCommand(self.editor, path))
 
     def clear_current_field(self) -> None:
         path = self.current_path()
         if path is not None and not isinstance(path[-1], int):
-            self._push(ClearFieldCommand(self.model, path))
+            self._push(ClearFieldCommand(self.editor, path))
 
     def layer_fields(self) -> list[FieldDescriptor]:
         """The singular scalar fields of a layer's `value` (for "set on selected layers")."""
@@ -678,14 +524,13 @@ class RecordTreeWidget(QWidget):
                 return False
             field_name, value = answer
         try:
-            command = set_field_on_entries(self.model, [("record", r) for r in rows], ("value", field_name), value)
-            refusals = self._rule_refusals(rows, field_name, value)
+            command, refusals = plan_set_on_layers(self.editor, rows, field_name, value, self.delegate.validate)
         except (ValueError, PathError) as e:
             self.prompter.error("Set field", str(e))
             return False
         if refusals:
             # a value that breaks a hard rule is refused here as in the tree's editor and the panels
-            keys = self.model.keys()
+            keys = self.editor.keys()
             listed = "\n".join(f"• {keys[r]}: {p.message}" for r, p in refusals[:5])
             more = f"\n… and {len(refusals) - 5} more" if len(refusals) > 5 else ""
             self.message.emit(refusals[0][1].message)
@@ -694,23 +539,9 @@ class RecordTreeWidget(QWidget):
             return False
         return self._push(command)
 
-    def _rule_refusals(self, rows: list[int], field_name: str, value: Any) -> list[tuple[int, Problem]]:
-        """(row, hard-rule error) for each selected layer where setting the field is refused."""
-        validate = self.delegate.validate
-        if validate is None or not rows:
-            return []
-        field = self.model.field_descriptor(("record", rows[0], "value", field_name))
-        typed = coerce_value(field, value)
-        found = []
-        for r in rows:
-            problem = validate(("record", r, "value", field_name), typed)
-            if problem is not None:
-                found.append((r, problem))
-        return found
-
     def go_to_key(self, key: str) -> bool:
         """Select the layer with this key (exact, else the first key containing it, any case)."""
-        keys = self.model.keys()
+        keys = self.editor.keys()
         if key in keys:
             row = keys.index(key)
         else:
@@ -727,7 +558,7 @@ class RecordTreeWidget(QWidget):
 
     def go_to_layer(self) -> None:
         """Ask for a layer key (with completion) and select that layer."""
-        key = self.prompter.ask_layer_key(self.model.keys())
+        key = self.prompter.ask_layer_key(self.editor.keys())
         if key:
             self.go_to_key(key)
 
@@ -784,7 +615,7 @@ class RecordTreeWidget(QWidget):
         """The filter must see every entry of a top-level list, fetched or not."""
         if not self._has_top(name):
             return
-        n = self.model.element_count((name,))
+        n = self.editor.element_count((name,))
         if n:
             self.model.index_for_path((name, n - 1))
 
@@ -847,7 +678,7 @@ class RecordTreeWidget(QWidget):
         Measured from the keys' text (cheap) rather than with resizeColumnToContents, which
         asks the delegate for the size of a thousand rows.
         """
-        keys = self.model.keys()
+        keys = self.editor.keys()
         if not keys:
             return
         longest = max(keys[:5000], key=len)
@@ -894,7 +725,7 @@ class RecordTreeWidget(QWidget):
         if self.model.row_kind(src) != RowKind.ELEMENT:
             return
         path = self.model.path_for_index(src)
-        message = self.model.message_at(path)
+        message = self.editor.message_at(path)
         if "value" in message.DESCRIPTOR.fields_by_name and message.HasField("value"):
             child = self.proxy.mapFromSource(self.model.index_for_path(path + ("value",)))
             if child.isValid():
@@ -926,11 +757,9 @@ class RecordTreeWidget(QWidget):
     def _share_current(self) -> None:
         """Make the shared selection the tree's current row (panels and plots follow it)."""
         self._current_pending = False
-        if self.selection is None:
-            return
         path = self.current_path()
         if path is not None:
-            self.selection.select(path, source=self)
+            self.session.selection.select(path, source=self)
 
     def _on_clicked(self, _index: QModelIndex) -> None:
         # a click on the row that is already current changes no current index, yet the user
@@ -955,7 +784,7 @@ class RecordTreeWidget(QWidget):
             menu.addAction(self.actions[name])
         # "Add producer / consumer / attribute" for the current element's own lists
         if current is not None and self._kind(current) in (RowKind.ELEMENT, RowKind.MESSAGE) and current:
-            msg = self.model.message_at(current)
+            msg = self.editor.message_at(current)
             extra = [f for f in msg.DESCRIPTOR.fields if f.is_repeated and f.message_type is not None]
             if extra:
                 menu.addSeparator()
@@ -976,15 +805,3 @@ class RecordTreeWidget(QWidget):
         menu.addAction(self.actions["expand_all"])
         menu.addAction(self.actions["collapse_all"])
         return menu
-
-
-def _path_sort_key(path: Path) -> tuple:
-    return tuple((0, s, "") if isinstance(s, int) else (1, 0, s) for s in path)
-
-
-def _outermost(paths: list[Path]) -> list[Path]:
-    chosen: list[Path] = []
-    for path in sorted(set(paths), key=_path_sort_key):
-        if not any(path[:len(p)] == p for p in chosen):
-            chosen.append(path)
-    return chosen
