@@ -1,6 +1,6 @@
 """The per-channel table of one layer: its vectors side by side, one row per channel.
 
-`ChannelTableModel` reads the live message through `RecordTreeModel`'s path API one cell
+`ChannelTableModel` reads the live message through the session's `RecordEditor` one cell
 at a time (nothing is copied, so 30 000 channels cost nothing until they are scrolled to)
 and writes only through undo commands after the rule engine has accepted the value.
 Vectors form *groups* that must stay in step (scale_w, offset_w, shift_bit: one value per
@@ -24,7 +24,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QBrush, QColor, QUndoStack
+from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -37,13 +37,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.records.problems import Severity
+from editor.records.dialects import Dialect
+from editor.records.editing import RecordChange, follow_entry
+from editor.records.paths import Path, PathError
+from editor.records.problems import Problem, Severity
 from editor.records.rules import validate_changes, validate_value
 from editor.records.values import format_value, parse_value
-from editor.ui.commands import InsertElementsCommand, MacroCommand, RemoveElementsCommand, SetValueCommand
-from editor.ui.panels._live import LiveProblems, follow_entry
+from editor.ui.commands import (
+    InsertElementsCommand,
+    MacroCommand,
+    RecordCommand,
+    RemoveElementsCommand,
+    SetValueCommand,
+)
 from editor.ui.panels._widgets import FieldEdit
-from editor.ui.tree_model import Path, PathError, RecordChange, RecordTreeModel
+from editor.ui.session import EditSession
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
@@ -80,7 +88,7 @@ class DerivedColumn:
     tooltip: str = ""
 
 
-def weights_columns(dialect) -> list[VectorColumn]:
+def weights_columns(dialect: Dialect) -> list[VectorColumn]:
     """scale_w, offset_w, shift_bit (output channels) and tensor_balance_factor (input channels)."""
     cols = [
         VectorColumn(("value", "scale_w"), "output", "scale_w: weight scale, one per output channel "
@@ -107,13 +115,11 @@ class ChannelTableModel(QAbstractTableModel):
 
     message = Signal(str)
 
-    def __init__(self, model: RecordTreeModel, stack: QUndoStack, live: LiveProblems,
-                 columns: Sequence[VectorColumn], derived: Sequence[DerivedColumn] = (), *,
-                 follow_record: bool = True, parent: QObject | None = None) -> None:
+    def __init__(self, session: EditSession, columns: Sequence[VectorColumn],
+                 derived: Sequence[DerivedColumn] = (), *, follow_record: bool = True,
+                 parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.model = model
-        self.stack = stack
-        self.live = live
+        self.session = session
         self.vectors = list(columns)
         self.derived = list(derived)
         self.entry: int | None = None
@@ -121,8 +127,8 @@ class ChannelTableModel(QAbstractTableModel):
         self._rows = 0
         self._marks: dict[tuple[str, int], tuple[Severity, str]] = {}
         if follow_record:  # a panel that tracks its layer itself calls set_entry/refresh instead
-            model.recordChanged.connect(self._on_record_changed)
-        live.problemsChanged.connect(self._on_problems)
+            session.recordChanged.connect(self._on_record_changed)
+        session.problems.problemsChanged.connect(self._on_problems)
 
     # ------------------------------------------------------------------ entry
 
@@ -176,7 +182,7 @@ class ChannelTableModel(QAbstractTableModel):
         if self.entry is None:
             return [0] * len(self.vectors)
         try:
-            return [self.model.element_count(self.vector_path(c)) for c in range(len(self.vectors))]
+            return [self.session.editor.element_count(self.vector_path(c)) for c in range(len(self.vectors))]
         except PathError:  # the layer has no such block (a kv-cache table on a plain layer)
             return [0] * len(self.vectors)
 
@@ -186,7 +192,7 @@ class ChannelTableModel(QAbstractTableModel):
         if self.entry is None:
             return
         names = {v.name for v in self.vectors}
-        for p in self.live.entry_problems(self.entry):
+        for p in self.session.problems.entry_problems(self.entry):
             if not p.field or "[" not in p.field or p.severity is Severity.INFO:
                 continue
             name, _, rest = p.field.partition("[")
@@ -201,8 +207,8 @@ class ChannelTableModel(QAbstractTableModel):
     def _on_record_changed(self, change: RecordChange) -> None:
         if self.entry is None:
             return
-        moved = follow_entry(change, "record", self.entry)
-        n_entries = self.model.element_count(("record",))
+        moved = follow_entry(change, self.entry)
+        n_entries = self.session.editor.element_count(("record",))
         if moved is None or moved >= n_entries:
             self.set_entry(None)
             return
@@ -304,8 +310,9 @@ class ChannelTableModel(QAbstractTableModel):
             return None
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
             path = self.vector_path(c) + (row,)
+            editor = self.session.editor
             try:
-                return format_value(self.model.field_descriptor(path), self.model.value(path))
+                return format_value(editor.field_descriptor(path), editor.value(path))
             except PathError:
                 return None
         if role == Qt.ItemDataRole.TextAlignmentRole:
@@ -326,7 +333,7 @@ class ChannelTableModel(QAbstractTableModel):
             self.message.emit(reason)
             return False
         path = self.vector_path(index.column()) + (index.row(),)
-        self.stack.push(SetValueCommand(self.model, path, parsed))
+        self.session.push(SetValueCommand(self.session.editor, path, parsed))
         return True
 
     # ------------------------------------------------------------------ checks and edits
@@ -336,13 +343,14 @@ class ChannelTableModel(QAbstractTableModel):
         c, row = index.column(), index.row()
         v = self.vectors[c]
         path = self.vector_path(c) + (row,)
-        field = self.model.field_descriptor(path)
+        field = self.session.editor.field_descriptor(path)
         try:
             parsed = parse_value(field, value) if isinstance(value, str) else value
         except ValueError as e:
             return None, f"{v.name}[{row}]: {e}"
-        problem = validate_value(self.live.dialect, self.model.message_at(self.entry_path()), v.name, parsed,
-                                 index=row, context=self.live.context, entry_index=self.entry)
+        problem = validate_value(self.session.dialect, self.session.editor.message_at(self.entry_path()), v.name,
+                                 parsed, index=row, context=self.session.problems.context,
+                                 entry_index=self.entry)
         return (parsed, None) if problem is None else (None, problem.message)
 
     def _vectors_of(self, group: str) -> list[int]:
@@ -358,31 +366,34 @@ class ChannelTableModel(QAbstractTableModel):
         if not self.can_add(group):
             self.message.emit("this layer has no values of that kind to add a channel to")
             return False
+        editor = self.session.editor
         n = self.group_length(group)
-        changes, commands = [], []
+        changes: list[tuple[str, int, Any]] = []
+        commands: list[RecordCommand] = []
         for c in self._vectors_of(group):
             if self._lengths[c] != n:
                 continue  # an optional vector that is absent (or already out of step) stays as is
             v = self.vectors[c]
             path = self.vector_path(c)
-            last = self.model.value(path + (n - 1,))
+            last = editor.value(path + (n - 1,))
             new = 0 if v.name.endswith("offset_w") or v.name.endswith("offset_r") else last
             changes.append((v.name, n, new))
-            commands.append(InsertElementsCommand(self.model, path, n, [new]))
-        problem = validate_changes(self.live.dialect, self.model.message_at(self.entry_path()), changes,
-                                   context=self.live.context, entry_index=self.entry)
+            commands.append(InsertElementsCommand(editor, path, n, [new]))
+        problem = self._refusal(changes)
         if problem is not None:
             self.message.emit(f"Cannot add a channel: {problem.message}")
             return False
         names = ", ".join(self.vectors[c].name for c in self._vectors_of(group) if self._lengths[c] == n)
-        self.stack.push(MacroCommand(self.model, f"Add channel {n} to {names}", commands))
+        self.session.push(MacroCommand(editor, f"Add channel {n} to {names}", commands))
         return True
 
     def remove_channels(self, rows: Sequence[int], groups: Sequence[str]) -> bool:
         """Delete channels `rows` from every vector of `groups`, in one undo step."""
         if self.entry is None:
             return False
-        changes, commands = [], []
+        editor = self.session.editor
+        changes: list[tuple[str, int, Any]] = []
+        commands: list[RecordCommand] = []
         for group in groups:
             for c in self._vectors_of(group):
                 mine = sorted({r for r in rows if 0 <= r < self._lengths[c]}, reverse=True)
@@ -390,18 +401,22 @@ class ChannelTableModel(QAbstractTableModel):
                     continue
                 v = self.vectors[c]
                 changes += [(v.name, r, None) for r in mine]
-                commands.append(RemoveElementsCommand(self.model, self.vector_path(c), mine))
+                commands.append(RemoveElementsCommand(editor, self.vector_path(c), mine))
         if not commands:
             return False
-        problem = validate_changes(self.live.dialect, self.model.message_at(self.entry_path()), changes,
-                                   context=self.live.context, entry_index=self.entry)
+        problem = self._refusal(changes)
         if problem is not None:
             self.message.emit(f"Cannot delete: {problem.message}")
             return False
         count = len({r for _, r, _ in changes})
-        self.stack.push(MacroCommand(self.model, f"Delete {count} channel{'s' if count != 1 else ''}",
-                                     commands))
+        self.session.push(MacroCommand(editor, f"Delete {count} channel{'s' if count != 1 else ''}", commands))
         return True
+
+    def _refusal(self, changes: list[tuple[str, int, Any]]) -> Problem | None:
+        """The error `changes` (``(field, index, value)`` triples, one undo step) would cause
+        in the shown layer, as `rules.validate_changes` judges them; None when they may go in."""
+        return validate_changes(self.session.dialect, self.session.editor.message_at(self.entry_path()),
+                                changes, context=self.session.problems.context, entry_index=self.entry)
 
 
 class CheckedDelegate(QStyledItemDelegate):
