@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, cast
 
 from PySide6.QtCore import (
+    QAbstractItemModel,
     QAbstractTableModel,
     QEvent,
     QModelIndex,
@@ -24,7 +25,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -32,6 +33,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -88,6 +90,14 @@ class DerivedColumn:
     tooltip: str = ""
 
 
+def shown_dialect(session: EditSession) -> Dialect:
+    """The dialect to check a shown layer or prune record with: the session's (one is shown,
+    so a record is open)."""
+    dialect = session.dialect
+    assert dialect is not None, "no record is open"
+    return dialect
+
+
 def weights_columns(dialect: Dialect) -> list[VectorColumn]:
     """scale_w, offset_w, shift_bit (output channels) and tensor_balance_factor (input channels)."""
     cols = [
@@ -141,6 +151,7 @@ class ChannelTableModel(QAbstractTableModel):
         self.endResetModel()
 
     def entry_path(self) -> Path:
+        assert self.entry is not None, "no layer is shown"
         return ("record", self.entry)
 
     def vector_path(self, col: int) -> Path:
@@ -348,7 +359,7 @@ class ChannelTableModel(QAbstractTableModel):
             parsed = parse_value(field, value) if isinstance(value, str) else value
         except ValueError as e:
             return None, f"{v.name}[{row}]: {e}"
-        problem = validate_value(self.session.dialect, self.session.editor.message_at(self.entry_path()), v.name,
+        problem = validate_value(shown_dialect(self.session), self.session.editor.message_at(self.entry_path()), v.name,
                                  parsed, index=row, context=self.session.problems.context,
                                  entry_index=self.entry)
         return (parsed, None) if problem is None else (None, problem.message)
@@ -415,36 +426,47 @@ class ChannelTableModel(QAbstractTableModel):
     def _refusal(self, changes: list[tuple[str, int, Any]]) -> Problem | None:
         """The error `changes` (``(field, index, value)`` triples, one undo step) would cause
         in the shown layer, as `rules.validate_changes` judges them; None when they may go in."""
-        return validate_changes(self.session.dialect, self.session.editor.message_at(self.entry_path()),
+        return validate_changes(shown_dialect(self.session), self.session.editor.message_at(self.entry_path()),
                                 changes, context=self.session.problems.context, entry_index=self.entry)
 
 
+class CheckingModel(Protocol):
+    """A table model whose cells say whether they may take a value (`ChannelTableModel`,
+    `PruneTableModel`): what `CheckedDelegate` edits."""
+
+    def check(self, index: AnyIndex, value: Any) -> tuple[Any, str | None]: ...
+
+
 class CheckedDelegate(QStyledItemDelegate):
-    """Cell editor that checks while typing: red with the reason, and Enter refuses to commit."""
+    """Cell editor that checks while typing: red with the reason, and Enter refuses to commit.
+
+    For a view over a `CheckingModel`; its editors are `FieldEdit`s."""
 
     refused = Signal(str)
 
-    def createEditor(self, parent: QWidget, option, index: QModelIndex) -> QWidget:
+    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem, index: AnyIndex) -> QWidget:
         model = index.model()
+        checking = cast(CheckingModel, model)
         row, col = index.row(), index.column()
 
-        def check(text: str):
-            return model.check(model.index(row, col), text)
+        def check(text: str) -> tuple[Any, str | None]:
+            return checking.check(model.index(row, col), text)
 
         editor = FieldEdit(check, parent=parent)
         editor.setFrame(False)
         return editor
 
-    def setEditorData(self, editor: QWidget, index: QModelIndex) -> None:
-        editor.show_value(index.data(Qt.ItemDataRole.EditRole) or "")
+    def setEditorData(self, editor: QWidget, index: AnyIndex) -> None:
+        cast(FieldEdit, editor).show_value(index.data(Qt.ItemDataRole.EditRole) or "")
 
-    def setModelData(self, editor: QWidget, model, index: QModelIndex) -> None:
-        if editor.dirty:
-            model.setData(index, editor.text(), Qt.ItemDataRole.EditRole)
+    def setModelData(self, editor: QWidget, model: QAbstractItemModel, index: AnyIndex) -> None:
+        edit = cast(FieldEdit, editor)
+        if edit.dirty:
+            model.setData(index, edit.text(), Qt.ItemDataRole.EditRole)
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:
         if isinstance(obj, FieldEdit) and event.type() == QEvent.Type.KeyPress \
-                and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and obj.dirty:
+                and cast(QKeyEvent, event).key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and obj.dirty:
             obj.revalidate()
             if obj.reason is not None:
                 self.refused.emit(obj.reason)

@@ -9,6 +9,7 @@ follows the session's `recordChanged` (undo/redo anywhere) and its `selection`.
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QRect, Qt, Signal
@@ -51,6 +52,7 @@ from editor.ui.panels.channel_table import (
     ChannelTableModel,
     DerivedColumn,
     VectorColumn,
+    shown_dialect,
     weights_columns,
 )
 from editor.ui.session import EditSession
@@ -349,14 +351,14 @@ class LayerPanel(QWidget):
     def _combo(self, name: str) -> TypeCombo:
         default = self.form_dialect.default(name) or ""
         w = TypeCombo(type_values(name) or (), default or "empty",
-                      lambda v, n=name: self._check_value(n, v), tooltip=_FIELD_TIPS.get(name, name))
+                      partial(self._check_value, name), tooltip=_FIELD_TIPS.get(name, name))
         w.commit.connect(lambda v, n=name: self._commit(n, v))
         w.refused.connect(self.message)
         self.combos[name] = w
         return w
 
     def _flag(self, name: str) -> FlagBox:
-        w = FlagBox(name, bool(self.form_dialect.default(name)), lambda v, n=name: self._check_value(n, v),
+        w = FlagBox(name, bool(self.form_dialect.default(name)), partial(self._check_value, name),
                     tooltip=_FIELD_TIPS.get(name, name))
         w.commit.connect(lambda v, n=name: self._commit(n, v))
         w.refused.connect(self.message)
@@ -392,13 +394,14 @@ class LayerPanel(QWidget):
     # ------------------------------------------------------------------ record access
 
     def _entry_path(self) -> Path:
+        assert self.entry is not None, "no layer is shown"
         return ("record", self.entry)
 
     def _value_path(self, name: str) -> Path:
-        return ("record", self.entry, "value", name)
+        return self._entry_path() + ("value", name)
 
     def _field_path(self, name: str) -> Path:
-        return ("record", self.entry, "key") if name == "key" else self._value_path(name)
+        return self._entry_path() + ("key",) if name == "key" else self._value_path(name)
 
     def _has(self, name: str) -> bool:
         return self.form_dialect.has_value_field(name) and self.session.editor.has_field(self._value_path(name))
@@ -411,7 +414,7 @@ class LayerPanel(QWidget):
         """The reason the rules refuse `value` for field `name` of the shown layer, or None."""
         if self.entry is None:
             return "no layer is shown"
-        problem = validate_value(self.session.dialect, self.session.editor.message_at(self._entry_path()), name,
+        problem = validate_value(shown_dialect(self.session), self.session.editor.message_at(self._entry_path()), name,
                                  value, context=self.session.problems.context, entry_index=self.entry)
         return None if problem is None else problem.message
 
@@ -463,18 +466,19 @@ class LayerPanel(QWidget):
         key_path = self._field_path("key")
         self.key_edit.show_value(escape_text(editor.value(key_path)) if editor.has_field(key_path) else "",
                                  placeholder="no key", force=force)
-        for name, w in self.edits.items():
+        for name, edit in self.edits.items():
             path = self._value_path(name)
             fd = editor.field_descriptor(path)
+            assert fd is not None  # the path ends in a field
             if editor.has_field(path):
-                w.show_value(format_value(fd, editor.value(path)), force=force)
+                edit.show_value(format_value(fd, editor.value(path)), force=force)
             else:
-                w.show_value("", placeholder=f"not set (default {format_value(fd, fd.default_value)})",
-                             force=force)
-        for name, w in self.combos.items():
-            w.show_value(self._get(name))
-        for name, w in self.flags.items():
-            w.show_value(self._has(name), bool(editor.value(self._value_path(name))))
+                edit.show_value("", placeholder=f"not set (default {format_value(fd, fd.default_value)})",
+                                force=force)
+        for name, combo in self.combos.items():
+            combo.show_value(self._get(name))
+        for name, flag in self.flags.items():
+            flag.show_value(self._has(name), bool(editor.value(self._value_path(name))))
         if self.form_dialect.has_value_field("prune_producer"):
             prod = editor.value(self._value_path("prune_producer"))
             cons = editor.value(self._value_path("prune_consumer"))
@@ -596,8 +600,8 @@ class LayerPanel(QWidget):
                     marks[p.field] = p
         widgets: dict[str, FieldEdit | TypeCombo] = {"key": self.key_edit, **self.edits, **self.combos}
         for name, w in widgets.items():
-            p = marks.get(name)
-            w.set_mark((p.severity, p.message) if p is not None else None)
+            mark = marks.get(name)
+            w.set_mark((mark.severity, mark.message) if mark is not None else None)
 
     # ------------------------------------------------------------------ following
 
@@ -644,6 +648,8 @@ class LayerPanel(QWidget):
         if len(rest) >= 2 and isinstance(rest[1], int) or (name == "kv_cache_value" and len(rest) >= 3):
             column = ".".join(str(s) for s in rest if not isinstance(s, int))
             row = rest[-1]
+            if not isinstance(row, int):
+                return
             for t in self.tables:
                 try:
                     t.table_model.column_of(column)
@@ -656,6 +662,8 @@ class LayerPanel(QWidget):
                 if focus:
                     t.view.setFocus(Qt.FocusReason.OtherFocusReason)
                 return
+            return
+        if not isinstance(name, str):
             return
         widget = self.key_edit if name == "key" else (self.edits.get(name) or self.combos.get(name)
                                                       or self.flags.get(name))
@@ -704,7 +712,7 @@ class LayerPanel(QWidget):
             return False
         scale, offset, _bits = result
         editor = self.session.editor
-        problem = validate_changes(self.session.dialect, editor.message_at(self._entry_path()),
+        problem = validate_changes(shown_dialect(self.session), editor.message_at(self._entry_path()),
                                    [("scale_d", None, scale), ("offset_d", None, offset)],
                                    context=self.session.problems.context, entry_index=self.entry)
         if problem is not None:

@@ -58,7 +58,7 @@ from editor.ui.commands import (
     SetValueCommand,
 )
 from editor.ui.panels._widgets import ERROR_COLOR, WARNING_COLOR, counted
-from editor.ui.panels.channel_table import CheckedDelegate
+from editor.ui.panels.channel_table import CheckedDelegate, shown_dialect
 from editor.ui.session import EditSession
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -149,6 +149,7 @@ class PruneTableModel(QAbstractTableModel):
             self.dataChanged.emit(self.index(0, 0), self.index(len(new) - 1, len(self.COLUMNS) - 1))
 
     def record_path(self) -> Path:
+        assert self.prune is not None, "no prune record is shown"
         return ("prune_record", self.prune)
 
     def record(self) -> Message:
@@ -311,7 +312,7 @@ class PruneTableModel(QAbstractTableModel):
                         parsed = parse_value(Attr.DESCRIPTOR.fields_by_name["i"], value)
                     except ValueError:
                         return None, f"{label} {attr_name} takes a whole number (a channel index), not {value!r}"
-        problem = validate_prune_value(self.session.dialect, self.record(), label, attr_name, parsed,
+        problem = validate_prune_value(shown_dialect(self.session), self.record(), label, attr_name, parsed,
                                        prune_index=self.prune)
         return (parsed, None) if problem is None else (None, problem.message)
 
@@ -597,7 +598,7 @@ class PrunePanel(QWidget):
             return
         if rest[0] == "selective_prune":
             row, rest = self.table_model.row_of("selective_prune", None), rest[1:]
-        elif len(rest) >= 2 and isinstance(rest[1], int):
+        elif len(rest) >= 2 and isinstance(rest[0], str) and isinstance(rest[1], int):
             row, rest = self.table_model.row_of(rest[0], rest[1]), rest[2:]
         else:
             return
@@ -650,7 +651,7 @@ class PrunePanel(QWidget):
                 set_attr(node, "begin", begin)
                 set_attr(node, "end", end)
 
-        problem = check_prune_edit(self.session.dialect, rec, self.prune, edit)
+        problem = check_prune_edit(shown_dialect(self.session), rec, self.prune, edit)
         if problem is not None:
             self.message.emit(f"Cannot set the range: {problem.message}")
             return False
@@ -693,7 +694,7 @@ class PrunePanel(QWidget):
         def edit(copy: Message) -> None:
             getattr(copy, role).add().CopyFrom(msg)
 
-        problem = check_prune_edit(self.session.dialect, rec, self.prune, edit)
+        problem = check_prune_edit(shown_dialect(self.session), rec, self.prune, edit)
         if problem is not None:
             self.message.emit(f"Cannot add a {role}: {problem.message}")
             return False
@@ -717,7 +718,7 @@ class PrunePanel(QWidget):
         def edit(copy: Message) -> None:
             del getattr(copy, role)[k]
 
-        problem = check_prune_edit(self.session.dialect, self.table_model.record(), self.prune, edit)
+        problem = check_prune_edit(shown_dialect(self.session), self.table_model.record(), self.prune, edit)
         if problem is not None:
             self.message.emit(f"Cannot delete {role}[{k}]: {problem.message}")
             return False

@@ -49,7 +49,7 @@ class RecordPanels(QStackedWidget):
         else:
             self.setCurrentWidget(self.hint)
 
-    def current_panel(self) -> QWidget:
+    def current_panel(self) -> QWidget | None:
         """The layer panel, the prune panel or the hint, whichever is shown."""
         page = self.currentWidget()
         return next((p for p, area in self._pages.items() if area is page), page)
