@@ -300,3 +300,23 @@ def test_opening_a_record_of_another_dialect_rebuilds_the_form(qtbot):
     type_into_hidden.setText("0")
     type_into_hidden.editingFinished.emit()
     assert "height = 0 is not a valid input shape" in messages[-1]
+
+
+def test_a_kv_cache_value_the_file_has_wrong_is_marked_in_its_cell(qtbot):
+    session = make_session(dialect="pytorch")
+    kv = session.message.record[1].kv_cache_value
+    kv.scale.extend([0.5, 0.25])
+    kv.offset.extend([0, 300])  # as read from a file
+    session.problems.recheck_all()
+    panel = LayerPanel(session)
+    qtbot.addWidget(panel)
+    session.selection.select(("record", 1, "kv_cache_value", "offset", 1), source="tree")
+    kv_model = panel.kv_table.table_model
+    assert panel.tabs.tabText(panel.tabs.currentIndex()) == "KV cache"
+    current = panel.kv_table.view.currentIndex()
+    assert (current.row(), current.column()) == (1, kv_model.column_of("kv_cache_value.offset"))
+    bad, good = kv_model.index(1, 1), kv_model.index(0, 1)
+    assert kv_model.data(bad, Qt.ItemDataRole.BackgroundRole) is not None
+    assert "kv_cache_value.offset[1] = 300 is outside [-128, 127]" in kv_model.data(bad, Qt.ItemDataRole.ToolTipRole)
+    assert kv_model.data(good, Qt.ItemDataRole.BackgroundRole) is None
+    assert kv_model.data(good, Qt.ItemDataRole.ToolTipRole) == "kv_cache_value.offset[0]"

@@ -41,7 +41,7 @@ from PySide6.QtWidgets import (
 
 from editor.records.dialects import Dialect
 from editor.records.editing import RecordChange, follow_entry
-from editor.records.paths import Path, PathError
+from editor.records.paths import Path, PathError, entry_field_text, format_path, parse_path
 from editor.records.problems import Problem, Severity
 from editor.records.rules import validate_changes, validate_value
 from editor.records.values import format_value, parse_value
@@ -77,7 +77,7 @@ class VectorColumn:
 
     @property
     def name(self) -> str:
-        return ".".join(str(s) for s in (self.subpath[1:] if self.subpath[0] == "value" else self.subpath))
+        return entry_field_text(self.subpath)
 
 
 @dataclass(frozen=True)
@@ -204,12 +204,16 @@ class ChannelTableModel(QAbstractTableModel):
             return
         names = {v.name for v in self.vectors}
         for p in self.session.problems.entry_problems(self.entry):
-            if not p.field or "[" not in p.field or p.severity is Severity.INFO:
+            if not p.field or p.severity is Severity.INFO:
                 continue
-            name, _, rest = p.field.partition("[")
-            if name not in names or not rest[:-1].isdigit():
+            try:
+                steps = parse_path(p.field)  # "scale_w[3]", "kv_cache_value.offset[1]"
+            except PathError:
                 continue
-            key = (name, int(rest[:-1]))
+            channel = steps[-1] if steps else None
+            if not isinstance(channel, int) or format_path(steps[:-1]) not in names:
+                continue
+            key = (format_path(steps[:-1]), channel)
             if key not in self._marks or p.severity is Severity.ERROR:
                 self._marks[key] = (p.severity, p.message)
 
@@ -332,7 +336,7 @@ class ChannelTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.BackgroundRole and mark is not None:
             return _ERROR_BG if mark[0] is Severity.ERROR else _WARNING_BG
         if role == Qt.ItemDataRole.ToolTipRole:
-            return mark[1] if mark is not None else f"{v.name}[{row}]"
+            return mark[1] if mark is not None else entry_field_text(v.subpath + (row,))
         return None
 
     def setData(self, index: AnyIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
@@ -358,7 +362,7 @@ class ChannelTableModel(QAbstractTableModel):
         try:
             parsed = parse_value(field, value) if isinstance(value, str) else value
         except ValueError as e:
-            return None, f"{v.name}[{row}]: {e}"
+            return None, f"{entry_field_text(v.subpath + (row,))}: {e}"
         problem = validate_value(shown_dialect(self.session), self.session.editor.message_at(self.entry_path()), v.name,
                                  parsed, index=row, context=self.session.problems.context,
                                  entry_index=self.entry)

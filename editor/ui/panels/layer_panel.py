@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 from editor.records import quant
 from editor.records.dialects import PRIMARY, Dialect
 from editor.records.editing import ChangeKind, RecordChange, follow_entry
-from editor.records.paths import Path, problem_path
+from editor.records.paths import Path, entry_field_text, problem_path
 from editor.records.problems import Problem, Severity
 from editor.records.rules import layer_type, type_values, validate_changes, validate_value
 from editor.records.values import escape_text, format_float32, format_value, parse_value
@@ -646,7 +646,7 @@ class LayerPanel(QWidget):
             return
         name = rest[0]
         if len(rest) >= 2 and isinstance(rest[1], int) or (name == "kv_cache_value" and len(rest) >= 3):
-            column = ".".join(str(s) for s in rest if not isinstance(s, int))
+            column = entry_field_text(tuple(path[2:-1]))  # "scale_w", "kv_cache_value.scale"
             row = rest[-1]
             if not isinstance(row, int):
                 return

@@ -44,7 +44,7 @@ from PySide6.QtWidgets import (
 from editor.records._pb import basic_info_pb2
 from editor.records.dialects import Dialect
 from editor.records.editing import ChangeKind, RecordChange, RecordEditor, follow_entry
-from editor.records.paths import Path, PathError, problem_path
+from editor.records.paths import Path, PathError, format_path, problem_path
 from editor.records.problems import Problem, Severity
 from editor.records.rules import CheckContext, check_prune_record, validate_prune_value
 from editor.records.summaries import attr_text
@@ -172,7 +172,7 @@ class PruneTableModel(QAbstractTableModel):
     def node_label(self, row: int) -> str:
         """``producer[0]``, ``consumer[2]`` or ``selective_prune`` (the rules' node paths)."""
         role, k = self._rows[row]
-        return role if k is None else f"{role}[{k}]"
+        return format_path((role,) if k is None else (role, k))
 
     def node_path(self, row: int) -> Path:
         role, k = self._rows[row]
@@ -720,7 +720,7 @@ class PrunePanel(QWidget):
 
         problem = check_prune_edit(shown_dialect(self.session), self.table_model.record(), self.prune, edit)
         if problem is not None:
-            self.message.emit(f"Cannot delete {role}[{k}]: {problem.message}")
+            self.message.emit(f"Cannot delete {format_path((role, k))}: {problem.message}")
             return False
         self.session.push(RemoveElementsCommand(self.session.editor, ("prune_record", self.prune, role), [k]))
         return True
