@@ -83,7 +83,7 @@ _FIELD_TIPS = {
 
 
 def weight_bits(wts_type: str | None) -> int:
-    """Bits of the stored weight factors: INT6/INT7 are stored as INT8 (RECORDS.md)."""
+    """Bits of the stored weight factors: INT6/INT7 are stored as INT8 (docs/RECORD-FORMAT.md, §3.2)."""
     try:
         bits = quant.bit_width(wts_type)
     except ValueError:
