@@ -157,7 +157,8 @@ class SetFromRangeDialog(QDialog):
 
 
 class LayerPanel(QWidget):
-    """Edits one layer entry (`Selection.record_index`) of a record through the undo stack."""
+    """Edits one layer entry (`Selection.record_index`) of the session's record; every edit
+    is an undo step."""
 
     #: words for the status bar: refusals and what an action did
     message = Signal(str)

@@ -1,7 +1,8 @@
 """The problems dock: every problem of the open record, grouped by severity, kept current.
 
-`ProblemsModel` turns the session's `LiveProblems` into a two-level tree (severity → problems) and, after
-each edit, changes only the rows that differ, so expansion and scrolling survive typing.
+`ProblemsModel` turns the session's problems (`EditSession.problems`) into a two-level tree
+(severity → problems) and, after each edit, changes only the rows that differ, so expansion
+and scrolling survive typing.
 A group lists its first `CHUNK` problems and the dock lists more as the last listed one
 scrolls into view (`list_more`), so a file with thousands of problems opens without laying
 out thousands of rows.

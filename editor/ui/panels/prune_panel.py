@@ -392,7 +392,8 @@ class RangeDialog(QDialog):
 
 
 class PrunePanel(QWidget):
-    """Edits one prune record (`Selection.prune_index`) through the undo stack."""
+    """Edits one prune record (`Selection.prune_index`) of the session's record; every edit
+    is an undo step."""
 
     message = Signal(str)
 
