@@ -54,7 +54,8 @@ def test_edit_is_one_undo_step_and_a_refused_value_changes_nothing(qtbot):
     session, tm, messages = table_for(qtbot)
     col = tm.column_of("scale_w")
     assert tm.setData(tm.index(5, col), "0.25")
-    assert session.editor.value(("record", 1, "value", "scale_w", 5)) == 0.25 and session.undo_stack.count() == 1
+    assert session.editor.value(("record", 1, "value", "scale_w", 5)) == 0.25
+    assert session.undo_stack.count() == 1
     before = snapshot(session)
     for text, words in (("-1", "must be finite and > 0"), ("x", "takes a number"), ("0", "> 0")):
         assert not tm.setData(tm.index(5, col), text)

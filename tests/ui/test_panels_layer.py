@@ -317,6 +317,7 @@ def test_a_kv_cache_value_the_file_has_wrong_is_marked_in_its_cell(qtbot):
     assert (current.row(), current.column()) == (1, kv_model.column_of("kv_cache_value.offset"))
     bad, good = kv_model.index(1, 1), kv_model.index(0, 1)
     assert kv_model.data(bad, Qt.ItemDataRole.BackgroundRole) is not None
-    assert "kv_cache_value.offset[1] = 300 is outside [-128, 127]" in kv_model.data(bad, Qt.ItemDataRole.ToolTipRole)
+    tip = kv_model.data(bad, Qt.ItemDataRole.ToolTipRole)
+    assert "kv_cache_value.offset[1] = 300 is outside [-128, 127]" in tip
     assert kv_model.data(good, Qt.ItemDataRole.BackgroundRole) is None
     assert kv_model.data(good, Qt.ItemDataRole.ToolTipRole) == "kv_cache_value.offset[0]"

@@ -41,7 +41,7 @@ def agree(session: EditSession, panel: LayerPanel, dock: ProblemsDock, text: str
     tm = panel.weights_model
     assert tree_text == tm.data(tm.index(5, tm.column_of("scale_w"))) == text
     assert dock.counts()[Severity.ERROR] == errors
-    assert len([p for p in check_message(session.message, "tf-inner") if p.severity is Severity.ERROR]) == errors
+    assert sum(p.severity is Severity.ERROR for p in check_message(session.message, "tf-inner")) == errors
     marked = tm.data(tm.index(5, 0), Qt.ItemDataRole.BackgroundRole) is not None
     assert marked == (errors > 0)
 

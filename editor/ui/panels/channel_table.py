@@ -363,9 +363,9 @@ class ChannelTableModel(QAbstractTableModel):
             parsed = parse_value(field, value) if isinstance(value, str) else value
         except ValueError as e:
             return None, f"{entry_field_text(v.subpath + (row,))}: {e}"
-        problem = validate_value(shown_dialect(self.session), self.session.editor.message_at(self.entry_path()), v.name,
-                                 parsed, index=row, context=self.session.problems.context,
-                                 entry_index=self.entry)
+        entry = self.session.editor.message_at(self.entry_path())
+        problem = validate_value(shown_dialect(self.session), entry, v.name, parsed, index=row,
+                                 context=self.session.problems.context, entry_index=self.entry)
         return (parsed, None) if problem is None else (None, problem.message)
 
     def _vectors_of(self, group: str) -> list[int]:
@@ -424,14 +424,16 @@ class ChannelTableModel(QAbstractTableModel):
             self.message.emit(f"Cannot delete: {problem.message}")
             return False
         count = len({r for _, r, _ in changes})
-        self.session.push(MacroCommand(editor, f"Delete {count} channel{'s' if count != 1 else ''}", commands))
+        text = f"Delete {count} channel{'s' if count != 1 else ''}"
+        self.session.push(MacroCommand(editor, text, commands))
         return True
 
     def _refusal(self, changes: list[tuple[str, int, Any]]) -> Problem | None:
         """The error `changes` (``(field, index, value)`` triples, one undo step) would cause
         in the shown layer, as `rules.validate_changes` judges them; None when they may go in."""
-        return validate_changes(shown_dialect(self.session), self.session.editor.message_at(self.entry_path()),
-                                changes, context=self.session.problems.context, entry_index=self.entry)
+        entry = self.session.editor.message_at(self.entry_path())
+        return validate_changes(shown_dialect(self.session), entry, changes,
+                                context=self.session.problems.context, entry_index=self.entry)
 
 
 class CheckingModel(Protocol):

@@ -405,7 +405,8 @@ class LayerPanel(QWidget):
         return self._entry_path() + ("key",) if name == "key" else self._value_path(name)
 
     def _has(self, name: str) -> bool:
-        return self.form_dialect.has_value_field(name) and self.session.editor.has_field(self._value_path(name))
+        return self.form_dialect.has_value_field(name) \
+            and self.session.editor.has_field(self._value_path(name))
 
     def _get(self, name: str) -> Any:
         """The value of a value field, None when unset (or not in this dialect)."""
@@ -415,8 +416,9 @@ class LayerPanel(QWidget):
         """The reason the rules refuse `value` for field `name` of the shown layer, or None."""
         if self.entry is None:
             return "no layer is shown"
-        problem = validate_value(shown_dialect(self.session), self.session.editor.message_at(self._entry_path()), name,
-                                 value, context=self.session.problems.context, entry_index=self.entry)
+        entry = self.session.editor.message_at(self._entry_path())
+        problem = validate_value(shown_dialect(self.session), entry, name, value,
+                                 context=self.session.problems.context, entry_index=self.entry)
         return None if problem is None else problem.message
 
     def _text_check(self, name: str) -> TextCheck:
@@ -512,8 +514,9 @@ class LayerPanel(QWidget):
             bits = quant.bit_width(act)
         except ValueError:
             return 8, f"act_type {act!r} unknown, so INT8"
-        return bits, (f"act_type {act}" if act else ("act_type unset, so INT8"
-                                                     if self.form_dialect.has_value_field("act_type") else "INT8"))
+        if act:
+            return bits, f"act_type {act}"
+        return bits, "act_type unset, so INT8" if self.form_dialect.has_value_field("act_type") else "INT8"
 
     def clip_range(self) -> tuple[float, float] | None:
         """The activation range the layer's scale_d/offset_d imply, or None if either is unset."""

@@ -403,7 +403,8 @@ class ProblemsDock(QDockWidget):
         self.view.clicked.connect(self.show_problem)
         self.view.selectionModel().currentChanged.connect(self._on_current)
         self.problems_model.countsChanged.connect(self._on_counts)
-        session.problems.problemsChanged.connect(self._fill_rules)  # after the model: rules can change, counts not
+        # after the model: the rules present can change while the counts do not
+        session.problems.problemsChanged.connect(self._fill_rules)
         self.problems_model.modelReset.connect(self.view.expandAll)
         self.problems_model.rowsInserted.connect(lambda parent, *_: self.view.expand(parent))
         # a group's next problems are listed when its last listed one scrolls into view

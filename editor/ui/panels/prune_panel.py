@@ -474,7 +474,8 @@ class PrunePanel(QWidget):
     def show_prune(self, prune: int | None) -> None:
         dialect = self.session.dialect
         has = dialect is not None and dialect.has_prune
-        if prune is not None and not (has and 0 <= prune < self.session.editor.element_count(("prune_record",))):
+        editor = self.session.editor
+        if prune is not None and not (has and 0 <= prune < editor.element_count(("prune_record",))):
             prune = None
         self.prune = prune
         self._message = self.session.message  # the record `prune` is a prune record of
