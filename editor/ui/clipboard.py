@@ -120,6 +120,28 @@ class PastePlan:
     #: what else the reader found or changed (given twice, Python-only syntax, duplicate keys, repairs)
     notes: list[str] = dc_field(default_factory=list)
 
+    def question(self) -> str:
+        """What to ask before pasting text that breaks AMCT's rules."""
+        listed = "\n".join(f"• {p.message}" for p in self.errors[:8])
+        more = f"\n… and {len(self.errors) - 8} more" if len(self.errors) > 8 else ""
+        notes = "".join(f"\n• {n}" for n in self.notes[:4])
+        return (f"The pasted text breaks AMCT's rules ({len(self.errors)} "
+                f"error{'s' if len(self.errors) != 1 else ''}):\n{listed}{more}"
+                + (f"\n\nAlso:{notes}" if notes else "")
+                + "\n\nPaste it anyway? The errors will be listed under Problems.")
+
+    def outcome(self, duplicates: list[str]) -> str:
+        """What to say once pasted (`duplicates`: keys the paste made occur twice)."""
+        words = [self.command.text()]
+        if duplicates:
+            words = [f"Pasted; {len(duplicates)} layer key(s) now occur twice, e.g. {duplicates[0]!r} — "
+                     "AMCT uses only the first of them"]
+        if self.errors:
+            words.append(f"{len(self.errors)} rule error{'s' if len(self.errors) != 1 else ''} pasted")
+        if self.notes:
+            words.append(self.notes[0] + (f" (and {len(self.notes) - 1} more)" if len(self.notes) > 1 else ""))
+        return "; ".join(words)
+
 
 def paste_command(editor: RecordEditor, text: str, anchor: Path | None = None,
                   dialect: Dialect | None = None) -> RecordCommand:

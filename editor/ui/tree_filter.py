@@ -1,12 +1,18 @@
-"""RecordFilterProxy: the tree's filter by layer key or prune node name."""
+"""The tree's filter: RecordFilterProxy (layers by key, prune nodes by name) and the
+FilterBar above the tree (the box, Regex, the match count)."""
 from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, QTimer, Signal
+from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QLineEdit, QWidget
 
 from editor.records.paths import PathError
 from editor.ui.tree_model import RecordTreeModel
+
+#: the filter applies this long after the last keystroke (at once on Enter): on a big
+#: record one pass over the rows takes a noticeable moment, and each key would cost one
+FILTER_DELAY_MS = 200
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
@@ -106,3 +112,95 @@ class RecordFilterProxy(QSortFilterProxyModel):
         return (any(self.matches(n.name) for n in prune.producer)
                 or any(self.matches(n.name) for n in prune.consumer)
                 or (prune.HasField("selective_prune") and self.matches(prune.selective_prune.name)))
+
+
+class FilterBar(QWidget):
+    """The filter box with its Regex switch and match count, applying the pattern to a
+    `RecordFilterProxy` once typing pauses (at once on Enter or when cleared).
+
+    `applied(text)` follows each application of a valid pattern (the tree expands its
+    layers then); `message` carries why a regular expression is refused.
+    """
+
+    applied = Signal(str)
+    message = Signal(str)
+
+    def __init__(self, model: RecordTreeModel, proxy: RecordFilterProxy, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.proxy = proxy
+        self.edit = QLineEdit()
+        self.edit.setPlaceholderText("Filter layers and prune nodes")
+        self.edit.setClearButtonEnabled(True)
+        self.regex_check = QCheckBox("Regex")
+        self.regex_check.setToolTip("Treat the filter as a regular expression")
+        self.count_label = QLabel()
+        self.count_label.setMinimumWidth(120)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.edit, 1)
+        layout.addWidget(self.regex_check)
+        layout.addWidget(self.count_label)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(FILTER_DELAY_MS)
+        self._timer.timeout.connect(self.apply)
+        self.edit.textChanged.connect(self._typed)
+        self.edit.returnPressed.connect(self.apply_now)
+        self.regex_check.toggled.connect(self.apply_now)
+
+    @property
+    def pending(self) -> bool:
+        """True between a keystroke in the box and the filter's application."""
+        return self._timer.isActive()
+
+    def _typed(self, text: str) -> None:
+        if text:
+            self._timer.start()  # restarted by every key: applied once typing pauses
+        else:
+            self.apply_now()  # cleared: everything shows again at once (go-to relies on it)
+
+    def apply_now(self) -> None:
+        """Filter by the box's text now instead of after the typing pause."""
+        self._timer.stop()
+        self.apply()
+
+    def apply(self) -> None:
+        self._timer.stop()
+        text = self.edit.text()
+        try:
+            self.proxy.set_pattern(text, regex=self.regex_check.isChecked())
+        except ValueError as e:
+            self.count_label.setText("bad regex")
+            self.count_label.setToolTip(str(e))
+            self.count_label.setStyleSheet("color: #b00020")
+            self.message.emit(str(e))
+            return
+        self.count_label.setStyleSheet("")
+        self.count_label.setToolTip("")
+        if text:
+            self.fetch_all()
+        self.applied.emit(text)
+        self.update_count()
+
+    def has_top(self, name: str) -> bool:
+        msg = self.model.message
+        return msg is not None and name in msg.DESCRIPTOR.fields_by_name
+
+    def fetch_all(self) -> None:
+        """The filter must see every layer and prune record, fetched by the view or not."""
+        for name in ("record", "prune_record"):
+            if self.has_top(name):
+                n = self.model.editor.element_count((name,))
+                if n:
+                    self.model.index_for_path((name, n - 1))
+
+    def update_count(self) -> None:
+        if not self.proxy.active:
+            self.count_label.setText("")
+            return
+        layers, nodes = self.proxy.match_count()
+        text = f"{layers} layer{'s' if layers != 1 else ''}"
+        if self.has_top("prune_record"):
+            text += f", {nodes} node{'s' if nodes != 1 else ''}"
+        self.count_label.setText(text)

@@ -24,17 +24,13 @@ from PySide6.QtGui import QAction, QKeySequence, QUndoCommand
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
-    QCheckBox,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
     QMenu,
     QTreeView,
     QVBoxLayout,
     QWidget,
 )
 
-from editor.records.editing import ChangeKind, RecordChange
+from editor.records.editing import ChangeKind, RecordChange, RecordEditor
 from editor.records.paths import Path, PathError, format_path, outermost, sort_key
 from editor.records.values import escape_text
 from editor.ui.clipboard import PasteError, copy_text, duplicate_keys_after_paste, plan_paste
@@ -55,7 +51,7 @@ from editor.ui.edit_plans import (
     plan_set_on_layers,
 )
 from editor.ui.session import EditSession
-from editor.ui.tree_filter import RecordFilterProxy
+from editor.ui.tree_filter import FilterBar, RecordFilterProxy
 from editor.ui.tree_model import RowKind
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -63,9 +59,6 @@ AnyIndex = QModelIndex | QPersistentModelIndex
 #: the key column takes at most this share of the tree's width, so the values stay in view
 KEY_COLUMN_SHARE = 0.55
 
-#: the filter applies this long after the last keystroke (at once on Enter): on a big
-#: record one pass over the rows takes a noticeable moment, and each key would cost one
-FILTER_DELAY_MS = 200
 
 
 @dataclass(frozen=True)
@@ -101,21 +94,12 @@ class RecordTreeWidget(QWidget):
         self.editor = session.editor
         self.prompter = prompter or Prompter(self)
 
-        self.filter_edit = QLineEdit()
-        self.filter_edit.setPlaceholderText("Filter layers and prune nodes")
-        self.filter_edit.setClearButtonEnabled(True)
-        self.regex_check = QCheckBox("Regex")
-        self.regex_check.setToolTip("Treat the filter as a regular expression")
-        self.count_label = QLabel()
-        self.count_label.setMinimumWidth(120)
-        top = QHBoxLayout()
-        top.setContentsMargins(0, 0, 0, 0)
-        top.addWidget(self.filter_edit, 1)
-        top.addWidget(self.regex_check)
-        top.addWidget(self.count_label)
-
         self.proxy = RecordFilterProxy(self)
         self.proxy.setSourceModel(model)
+        self.filter_bar = FilterBar(model, self.proxy)
+        self.filter_edit = self.filter_bar.edit
+        self.regex_check = self.filter_bar.regex_check
+        self.count_label = self.filter_bar.count_label
         self.view = QTreeView()
         self.view.setModel(self.proxy)
         self.view.setUniformRowHeights(True)
@@ -132,15 +116,12 @@ class RecordTreeWidget(QWidget):
         header.setStretchLastSection(True)
         self.view.setColumnWidth(0, 340)
         self.view.setColumnWidth(1, 360)
-        #: the user dragged the key column's edge: leave its width alone until another record opens
-        self._key_width_chosen = False
-        header.sectionResized.connect(self._on_section_resized)
-        self.view.viewport().installEventFilter(self)
+        self.key_column = KeyColumn(self.view, self.delegate, self.editor)
         self.view.installEventFilter(self)  # F2 on a value cell edits the value, not the key
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(top)
+        layout.addWidget(self.filter_bar)
         layout.addWidget(self.view, 1)
 
         #: the selected rows as read from the view, until the selection or the rows change
@@ -159,15 +140,9 @@ class RecordTreeWidget(QWidget):
         self.actions: dict[str, QAction] = {}
         self._make_actions()
 
-        self._filter_timer = QTimer(self)
-        self._filter_timer.setSingleShot(True)
-        self._filter_timer.setInterval(FILTER_DELAY_MS)
-        self._filter_timer.timeout.connect(self._apply_filter)
-
         self.delegate.message.connect(self.message)
-        self.filter_edit.textChanged.connect(self._filter_typed)
-        self.filter_edit.returnPressed.connect(self.apply_filter_now)
-        self.regex_check.toggled.connect(self.apply_filter_now)
+        self.filter_bar.message.connect(self.message)
+        self.filter_bar.applied.connect(self._filter_applied)
         self.view.customContextMenuRequested.connect(self._context_menu)
         self.view.expanded.connect(self._on_expanded)
         self.view.selectionModel().selectionChanged.connect(self._on_selection_changed)
@@ -202,9 +177,9 @@ class RecordTreeWidget(QWidget):
              "Copy the selected entries; each copy goes after its original")
         make("rename", "&Rename Layer…", self.rename_current_layer, "F2",
              "Edit the key of the current layer")
-        make("add", "&Add Entry", self.add_after_current, "Ctrl+Shift+N",
+        make("add", "&Add Entry", lambda: self.add(after=True), "Ctrl+Shift+N",
              "Add a new entry after the current one (a layer, prune record, node, attribute or value)")
-        make("insert_before", "&Insert Before", self.insert_before_current, None,
+        make("insert_before", "&Insert Before", lambda: self.add(after=False), None,
              "Add a new entry before the current one")
         make("move_up", "Move &Up", lambda: self.move_selected(-1), "Alt+Up", "Move the selected entries up")
         make("move_down", "Move Do&wn", lambda: self.move_selected(1), "Alt+Down",
@@ -348,9 +323,6 @@ class RecordTreeWidget(QWidget):
         """A few words for the status bar about what is selected."""
         return self._selection_facts().summary
 
-    def _selected_layers(self) -> list[int]:
-        return list(self._selection_facts().layers)
-
     def _kind(self, path: Path | None) -> RowKind | None:
         if path is None:
             return None
@@ -402,13 +374,8 @@ class RecordTreeWidget(QWidget):
         self.view.edit(index)
         return self.view.indexWidget(index) is not None
 
-    def add_after_current(self) -> None:
-        self._add(after=True)
-
-    def insert_before_current(self) -> None:
-        self._add(after=False)
-
-    def _add(self, after: bool) -> None:
+    def add(self, after: bool) -> None:
+        """Add a new entry after (or before) the current one, or at the end of the current list."""
         target = self._insertion_target(self.current_path())
         if target is None:
             self.message.emit("Select a list (a repeated field) or one of its entries to add to it")
@@ -463,32 +430,15 @@ class RecordTreeWidget(QWidget):
         except (PasteError, ValueError, PathError) as e:
             self.prompter.error("Paste", str(e))
             return False
-        if plan.errors:
-            # refused at entry everywhere else; here the text may be a whole layer to fix
-            # afterwards, so the user may paste anyway
-            listed = "\n".join(f"• {p.message}" for p in plan.errors[:8])
-            more = f"\n… and {len(plan.errors) - 8} more" if len(plan.errors) > 8 else ""
-            notes = "".join(f"\n• {n}" for n in plan.notes[:4])
-            question = (f"The pasted text breaks AMCT's rules ({len(plan.errors)} "
-                        f"error{'s' if len(plan.errors) != 1 else ''}):\n{listed}{more}"
-                        + (f"\n\nAlso:{notes}" if notes else "")
-                        + "\n\nPaste it anyway? The errors will be listed under Problems.")
-            if not self.prompter.confirm("Paste", question, yes="Paste anyway"):
-                self.message.emit("Nothing was pasted")
-                return False
+        # refused at entry everywhere else; here the text may be a whole layer to fix
+        # afterwards, so the user may paste anyway
+        if plan.errors and not self.prompter.confirm("Paste", plan.question(), yes="Paste anyway"):
+            self.message.emit("Nothing was pasted")
+            return False
         before = self.editor.keys()
         if not self._push(plan.command):
             return False
-        dupes = duplicate_keys_after_paste(self.editor, before)
-        words = [plan.command.text()]
-        if dupes:
-            words = [f"Pasted; {len(dupes)} layer key(s) now occur twice, e.g. {dupes[0]!r} — "
-                     "AMCT uses only the first of them"]
-        if plan.errors:
-            words.append(f"{len(plan.errors)} rule error{'s' if len(plan.errors) != 1 else ''} pasted")
-        if plan.notes:
-            words.append(plan.notes[0] + (f" (and {len(plan.notes) - 1} more)" if len(plan.notes) > 1 else ""))
-        self.message.emit("; ".join(words))
+        self.message.emit(plan.outcome(duplicate_keys_after_paste(self.editor, before)))
         return True
 
     def set_current_field(self) -> None:
@@ -514,7 +464,7 @@ class RecordTreeWidget(QWidget):
 
     def set_field_on_selected(self, field_name: str | None = None, value: Any = None) -> bool:
         """Set one field of every selected layer's value, as one undo step (asks when not given)."""
-        rows = self._selected_layers()
+        rows = list(self._selection_facts().layers)
         if not rows:
             self.message.emit("Select one or more layers first")
             return False
@@ -569,71 +519,25 @@ class RecordTreeWidget(QWidget):
 
     # ------------------------------------------------------------------ reactions
 
-    def _filter_typed(self, text: str) -> None:
-        if text:
-            self._filter_timer.start()  # restarted by every key: applied once typing pauses
-        else:
-            self.apply_filter_now()  # cleared: everything shows again at once (go-to relies on it)
-
     def apply_filter_now(self) -> None:
         """Filter by the box's text now instead of after the typing pause."""
-        self._filter_timer.stop()
-        self._apply_filter()
+        self.filter_bar.apply_now()
 
     @property
     def filter_pending(self) -> bool:
         """True between a keystroke in the filter box and the filter's application."""
-        return self._filter_timer.isActive()
+        return self.filter_bar.pending
 
-    def _apply_filter(self) -> None:
-        self._filter_timer.stop()
-        text = self.filter_edit.text()
-        try:
-            self.proxy.set_pattern(text, regex=self.regex_check.isChecked())
-        except ValueError as e:
-            self.count_label.setText("bad regex")
-            self.count_label.setToolTip(str(e))
-            self.count_label.setStyleSheet("color: #b00020")
-            self.message.emit(str(e))
-            return
-        self.count_label.setStyleSheet("")
-        self.count_label.setToolTip("")
-        if text:
-            for name in ("record", "prune_record"):
-                self._fetch_all(name)
-            index = self.proxy.mapFromSource(self.model.index_for_path(("record",))) \
-                if self._has_top("record") else None
-            if index is not None and index.isValid():
+    def _filter_applied(self, text: str) -> None:
+        if text and self.filter_bar.has_top("record"):
+            index = self.proxy.mapFromSource(self.model.index_for_path(("record",)))
+            if index.isValid():
                 self.view.expand(index)
-        self._update_count()
-
-    def _has_top(self, name: str) -> bool:
-        msg = self.model.message
-        return msg is not None and name in msg.DESCRIPTOR.fields_by_name
-
-    def _fetch_all(self, name: str) -> None:
-        """The filter must see every entry of a top-level list, fetched or not."""
-        if not self._has_top(name):
-            return
-        n = self.editor.element_count((name,))
-        if n:
-            self.model.index_for_path((name, n - 1))
-
-    def _update_count(self) -> None:
-        if not self.proxy.active:
-            self.count_label.setText("")
-            return
-        layers, nodes = self.proxy.match_count()
-        text = f"{layers} layer{'s' if layers != 1 else ''}"
-        if self._has_top("prune_record"):
-            text += f", {nodes} node{'s' if nodes != 1 else ''}"
-        self.count_label.setText(text)
 
     def _on_record_changed(self, change: RecordChange) -> None:
         if self.proxy.active:
             if change.kind in (ChangeKind.INSERTED, ChangeKind.RESET):
-                self._fetch_all("record")
-                self._fetch_all("prune_record")
+                self.filter_bar.fetch_all()
             self._schedule_update()  # counting the matches walks the whole record
         if self._facts is not None:
             self._update_actions()  # cheap: the selected rows are known
@@ -647,7 +551,7 @@ class RecordTreeWidget(QWidget):
         if self._current_pending and not self.model.editing:
             self._share_current()
         if self.proxy.active:
-            self._update_count()
+            self.filter_bar.update_count()
         self._update_actions()
         self.selectionPathsChanged.emit()
 
@@ -657,53 +561,20 @@ class RecordTreeWidget(QWidget):
         self._schedule_update()
 
     def _on_reset(self) -> None:
-        self._key_width_chosen = False
-        if self.model.message is not None and self._has_top("record"):
+        self.key_column.chosen = False
+        if self.model.message is not None and self.filter_bar.has_top("record"):
             index = self.proxy.mapFromSource(self.model.index_for_path(("record",)))
             self.view.expand(index)
             # lay the rows out now: done by the first paint, it shows the scroll bar, which
             # narrows the viewport and paints the whole tree a second time
             self.view.doItemsLayout()
-            self._fit_key_column()
+            self.key_column.fit()
         # another record (the only thing that resets the model) opens at its top; the view
         # keeps the scroll bar's value of the record shown before
         self.view.scrollToTop()
         if self.proxy.active:
-            self._apply_filter()
+            self.filter_bar.apply()
         self._update_actions()
-
-    def _fit_key_column(self) -> None:
-        """Make the first column wide enough for layer keys, within reason.
-
-        Measured from the keys' text (cheap) rather than with resizeColumnToContents, which
-        asks the delegate for the size of a thousand rows.
-        """
-        keys = self.editor.keys()
-        if not keys:
-            return
-        longest = max(keys[:5000], key=len)
-        scope = os.path.commonprefix(keys[:5000])
-        self.delegate.common_scope = scope[:scope.rfind("/") + 1] if len(keys) > 1 else ""
-        self.delegate.frequent_segments = frequent_segments(keys[:5000])
-        self.delegate.frequent_tails = frequent_tails(keys[:5000])
-        metrics = self.view.fontMetrics()
-        text = f"[{len(keys) - 1}] {escape_text(longest)}"
-        width = metrics.horizontalAdvance(text) + 2 * self.view.indentation() + 32
-        room = self.view.viewport().width()
-        # leave the values in view however narrow the tree: longer keys are elided in the middle
-        cap = min(560, int(room * KEY_COLUMN_SHARE))
-        header = self.view.header()
-        # quietly: the view would repaint every column a moment after the reset's own repaint
-        # (a second full paint of the tree just as a big file opens)
-        blocked = header.blockSignals(True)
-        try:
-            self.view.setColumnWidth(0, max(min(280, cap), min(width, cap)))
-        finally:
-            header.blockSignals(blocked)
-
-    def _on_section_resized(self, section: int, _old: int, _new: int) -> None:
-        if section == 0:  # our own fitting blocks the header's signals: this is the user
-            self._key_width_chosen = True
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.view and event.type() == QEvent.Type.ShortcutOverride \
@@ -712,11 +583,6 @@ class RecordTreeWidget(QWidget):
             if index.isValid() and index.column() != 0 and index.flags() & Qt.ItemFlag.ItemIsEditable:
                 event.accept()  # the key goes to the view, whose F2 edits the current cell
                 return True
-        # the window lays itself out (side panels, docks) after the record is shown: the
-        # tree's final width is known only then
-        if (event.type() == QEvent.Type.Resize and watched is self.view.viewport()
-                and not self._key_width_chosen and self.model.message is not None):
-            self._fit_key_column()
         return super().eventFilter(watched, event)
 
     def _on_expanded(self, index: QModelIndex) -> None:
@@ -805,3 +671,57 @@ class RecordTreeWidget(QWidget):
         menu.addAction(self.actions["expand_all"])
         menu.addAction(self.actions["collapse_all"])
         return menu
+
+
+class KeyColumn(QObject):
+    """Keeps the tree's key column as wide as the layer keys need, within a share of the
+    tree's width, and tells the delegate how to shorten keys that do not fit — until the
+    user drags the column's edge (`chosen`; another record resets it)."""
+
+    def __init__(self, view: QTreeView, delegate: ValueDelegate, editor: RecordEditor) -> None:
+        super().__init__(view)
+        self.view, self.delegate, self.editor = view, delegate, editor
+        #: the user dragged the key column's edge: leave its width alone until another record opens
+        self.chosen = False
+        view.header().sectionResized.connect(self._resized)
+        view.viewport().installEventFilter(self)
+
+    def fit(self) -> None:
+        """Make the first column wide enough for layer keys, within reason.
+
+        Measured from the keys' text (cheap) rather than with resizeColumnToContents, which
+        asks the delegate for the size of a thousand rows.
+        """
+        keys = self.editor.keys()
+        if not keys:
+            return
+        longest = max(keys[:5000], key=len)
+        scope = os.path.commonprefix(keys[:5000])
+        self.delegate.common_scope = scope[:scope.rfind("/") + 1] if len(keys) > 1 else ""
+        self.delegate.frequent_segments = frequent_segments(keys[:5000])
+        self.delegate.frequent_tails = frequent_tails(keys[:5000])
+        metrics = self.view.fontMetrics()
+        text = f"[{len(keys) - 1}] {escape_text(longest)}"
+        width = metrics.horizontalAdvance(text) + 2 * self.view.indentation() + 32
+        room = self.view.viewport().width()
+        # leave the values in view however narrow the tree: longer keys are elided in the middle
+        cap = min(560, int(room * KEY_COLUMN_SHARE))
+        header = self.view.header()
+        # quietly: the view would repaint every column a moment after the reset's own repaint
+        # (a second full paint of the tree just as a big file opens)
+        blocked = header.blockSignals(True)
+        try:
+            self.view.setColumnWidth(0, max(min(280, cap), min(width, cap)))
+        finally:
+            header.blockSignals(blocked)
+
+    def _resized(self, section: int, _old: int, _new: int) -> None:
+        if section == 0:  # our own fitting blocks the header's signals: this is the user
+            self.chosen = True
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # the window lays itself out (side panels, docks) after the record is shown: the
+        # tree's final width is known only then
+        if event.type() == QEvent.Type.Resize and not self.chosen and self.editor.message is not None:
+            self.fit()
+        return super().eventFilter(watched, event)

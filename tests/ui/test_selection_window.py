@@ -104,21 +104,15 @@ def test_deleting_the_selected_layer_leaves_no_panel_on_it_and_undo_brings_it_ba
 
 
 def test_selection_renumbers_without_a_signal_and_clears_when_its_entry_goes(qtbot):
-    from PySide6.QtGui import QUndoStack
-
     from editor.ui.commands import MoveElementsCommand
-    from editor.ui.selection import Selection
-    from editor.ui.tree_model import RecordTreeModel
-    from tests.ui.panel_kit import small_record
+    from tests.ui.kit import make_session
 
-    model = RecordTreeModel(small_record())
-    sel = Selection()
-    sel.follow(model)
+    session = make_session()
+    model, sel, stack = session.model, session.selection, session.undo_stack
     seen = []
     sel.changed.connect(lambda path, source: seen.append(path))
     sel.select(("record", 2, "value", "scale_w", 1))
     seen.clear()
-    stack = QUndoStack()
     stack.push(MoveElementsCommand(model.editor, ("record",), 2, 1, 0))
     assert sel.path == ("record", 0, "value", "scale_w", 1) and seen == []
     stack.undo()
