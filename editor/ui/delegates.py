@@ -3,9 +3,9 @@
 `ValueDelegate` opens an editor that fits the field (whole numbers checked against the
 type's range, float32 shown with full precision, bool as a check box, enum as a combo
 box, string/bytes as escaped text), refuses text that does not fit with the reason, and
-commits through undo commands on the window's stack — never through `setData`. Given a
-`validate` function (the window's rule engine) it also refuses, with the rule's words, a
-value that breaks a hard rule, as the editing panels do.
+commits through undo commands on the session's stack — never through `setData`. With the
+session's rule engine (`validate`, the live problems' `validate_edit` by default) it also
+refuses, with the rule's words, a value that breaks a hard rule, as the editing panels do.
 """
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QPainter, QPalette, QUndoStack, QValidator
+from PySide6.QtGui import QPainter, QPalette, QValidator
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -36,10 +36,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.records.paths import Path, PathError
 from editor.records.problems import Problem
 from editor.records.values import FD, INT_RANGES, escape_text, format_value, is_float, parse_value
 from editor.ui.commands import SetValueCommand, rename_entry
-from editor.ui.tree_model import Path, PathError, RecordTreeModel, RowKind
+from editor.ui.session import EditSession
+from editor.ui.tree_model import RecordTreeModel, RowKind
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
@@ -149,12 +151,12 @@ class ValueDelegate(QStyledItemDelegate):
 
     message = Signal(str)
 
-    def __init__(self, stack: QUndoStack, parent=None) -> None:
+    def __init__(self, session: EditSession, parent=None) -> None:
         super().__init__(parent)
-        self.stack = stack
+        self.session = session
         #: `validate(path, value)`: the hard-rule error setting the field at `path` to `value`
-        #: would cause, or None (the window gives its `LiveProblems.validate_edit`)
-        self.validate: Callable[[Path, Any], Problem | None] | None = None
+        #: would cause, or None (None: no rule is checked)
+        self.validate: Callable[[Path, Any], Problem | None] | None = session.problems.validate_edit
         #: the scope every layer key starts with (``resnet_v1_50/``): dropped first when a
         #: key does not fit, since it tells the rows apart least (the tree sets it)
         self.common_scope = ""
@@ -275,17 +277,17 @@ class ValueDelegate(QStyledItemDelegate):
                 if record_model.row_kind(src) == RowKind.ELEMENT:
                     label = "key" if "key" in field.message_type.fields_by_name else "name"
                     name = parse_value(field.message_type.fields_by_name[label], text)
-                    if name == record_model.value(path + (label,)) and \
-                            record_model.has_field(path + (label,)):
+                    editor_ = self.session.editor
+                    if name == editor_.value(path + (label,)) and editor_.has_field(path + (label,)):
                         return
                     reason = self.refusal(path + (label,), name)
                     if reason is not None:
                         self.message.emit(f"Not changed: {reason}")
                         return
-                    self.stack.push(rename_entry(record_model, path, name))
+                    self.session.push(rename_entry(self.session.editor, path, name))
                     return
                 value = parse_value(field, text)
-            command = SetValueCommand(record_model, path, value)
+            command = SetValueCommand(self.session.editor, path, value)
         except (ValueError, PathError) as e:
             self.message.emit(f"Not changed: {e}")
             return
@@ -295,7 +297,7 @@ class ValueDelegate(QStyledItemDelegate):
         if reason is not None:  # e.g. an editor that lost the focus with a refused value in it
             self.message.emit(f"Not changed: {reason}")
             return
-        self.stack.push(command)
+        self.session.push(command)
 
     def updateEditorGeometry(self, editor: QWidget, option: QStyleOptionViewItem, index: AnyIndex) -> None:
         editor.setGeometry(option.rect)
@@ -314,12 +316,12 @@ class ValueDelegate(QStyledItemDelegate):
                 if field is not None and field.type == FD.TYPE_BOOL and \
                         self._check_rect(option).contains(event.position().toPoint()):
                     path = record_model.path_for_index(src)
-                    value = not record_model.value(path)
+                    value = not self.session.editor.value(path)
                     reason = self.refusal(path, value)
                     if reason is not None:
                         self.message.emit(f"Not changed: {reason}")
                     else:
-                        self.stack.push(SetValueCommand(record_model, path, value))
+                        self.session.push(SetValueCommand(self.session.editor, path, value))
                     return True
         return super().editorEvent(event, model, option, index)
 

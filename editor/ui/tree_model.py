@@ -131,8 +131,9 @@ class RecordTreeModel(QAbstractItemModel):
 
     @property
     def editing(self) -> bool:
-        """True while an edit runs: rows are moving; `recordChanged` follows when done."""
-        return self._updating > 0 or self.editor.editing
+        """True while the rows of an edit are moving (no lazy fetching meanwhile); the
+        editor's `changed` follows when done. Not during a reset: the rows are all new."""
+        return self._updating > 0
 
     # ------------------------------------------------------------------ the editor's announcements
 
@@ -179,7 +180,11 @@ class RecordTreeModel(QAbstractItemModel):
             kind = step.kind
             if kind is EditKind.RESET:
                 self._root = self._new_root(self.editor.message)
-                self.endResetModel()
+                self._updating -= 1  # views lay the new rows out (and fetch) from endResetModel
+                try:
+                    self.endResetModel()
+                finally:
+                    self._updating += 1
             elif kind is EditKind.SET:
                 chain, leaf = self._locate(step.path)
                 if leaf is not None:
@@ -393,28 +398,24 @@ class RecordTreeModel(QAbstractItemModel):
     # ------------------------------------------------------------------ internals: data
 
     def _data(self, index: AnyIndex, role: int) -> Any:
+        if role not in _TEXT_ROLES and role not in (self.KIND_ROLE, self.FIELD_ROLE, self.IS_SET_ROLE):
+            return None
         info = self._row_info(index)
         if info is None:
             return None
         kind, field, node = info
-        col = index.column()
         if role == self.KIND_ROLE:
             return int(kind)
         if role == self.FIELD_ROLE:
             return field
-        parent_node = self._nodes[index.internalId()]
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole,
-                    Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.FontRole,
-                    Qt.ItemDataRole.ToolTipRole, self.IS_SET_ROLE):
-            is_set = self._is_set(parent_node, index.row(), kind, field)
-        else:
-            return None
+        row, col = index.row(), index.column()
+        # the parent row's message (or, for elements and items, its repeated container)
+        holder = self._resolve_node(self._nodes[index.internalId()])
+        is_set = _is_set(holder, kind, field)
         if role == self.IS_SET_ROLE:
             return is_set
         if role == Qt.ItemDataRole.ForegroundRole:
-            if col == self.TYPE_COLUMN or not is_set:
-                return QBrush(_GREY)
-            return None
+            return QBrush(_GREY) if col == self.TYPE_COLUMN or not is_set else None
         if role == Qt.ItemDataRole.FontRole:
             if not is_set and col != self.TYPE_COLUMN:
                 font = QFont()
@@ -422,81 +423,21 @@ class RecordTreeModel(QAbstractItemModel):
                 return font
             return None
         if role == Qt.ItemDataRole.ToolTipRole:
-            return self._tooltip(parent_node, index.row(), kind, field, is_set)
+            return _tooltip(holder, row, kind, field, is_set)
         if col == self.TYPE_COLUMN:
             return type_name(field, element=kind in (RowKind.ELEMENT, RowKind.ITEM)) \
                 if role == Qt.ItemDataRole.DisplayRole else None
         if role == Qt.ItemDataRole.EditRole:
-            return self._edit_value(parent_node, index.row(), kind, field, col)
+            return _edit_value(holder, row, kind, field, col)
         if col == self.FIELD_COLUMN:
             if kind == RowKind.ELEMENT:
-                msg = self._resolve_node(parent_node)[index.row()]
-                return element_label(msg)
-            if kind == RowKind.ITEM:
-                return ""
-            return field.name
-        return self._display_value(parent_node, index.row(), kind, field, node)
-
-    def _is_set(self, parent_node: _Node, row: int, kind: RowKind, field: FieldDescriptor) -> bool:
-        if kind in (RowKind.FIELD, RowKind.MESSAGE):
-            if not field.has_presence:
-                return True
-            return self._resolve_node(parent_node).HasField(field.name)
-        if kind == RowKind.REPEATED:
-            return len(getattr(self._resolve_node(parent_node), field.name)) > 0
-        return True
-
-    def _edit_value(self, parent_node: _Node, row: int, kind: RowKind, field: FieldDescriptor,
-                    col: int) -> Any:
-        if kind == RowKind.FIELD and col == self.VALUE_COLUMN:
-            return getattr(self._resolve_node(parent_node), field.name)
-        if kind == RowKind.ITEM and col == self.VALUE_COLUMN:
-            return self._resolve_node(parent_node)[row]
-        if kind == RowKind.ELEMENT and col == self.FIELD_COLUMN:
-            label = label_field(field.message_type)
-            if label is not None:
-                return getattr(self._resolve_node(parent_node)[row], label.name)
-        return None
-
-    def _display_value(self, parent_node: _Node, row: int, kind: RowKind, field: FieldDescriptor,
-                       node: _Node | None) -> str:
-        if kind == RowKind.FIELD:
-            return format_value(field, getattr(self._resolve_node(parent_node), field.name))
-        if kind == RowKind.ITEM:
-            return format_value(field, self._resolve_node(parent_node)[row])
-        if kind == RowKind.REPEATED:
-            if node is not None and node.cache is not None:
-                return node.cache
-            text = repeated_summary(field, getattr(self._resolve_node(parent_node), field.name))
-            if node is not None:
-                node.cache = text
-            return text
-        if kind == RowKind.MESSAGE:
-            msg = self._resolve_node(parent_node)
-            if field.has_presence and not msg.HasField(field.name):
-                return "not set"
-            return message_summary(getattr(msg, field.name))
-        msg = self._resolve_node(parent_node)[row]
-        label = label_field(field.message_type)
-        return message_summary(msg, skip=label.name if label is not None else None)
-
-    def _tooltip(self, parent_node: _Node, row: int, kind: RowKind, field: FieldDescriptor,
-                 is_set: bool) -> str:
-        what = f"{field.full_name} — {type_name(field)}, field number {field.number}"
-        if kind == RowKind.ITEM:
-            return f"{field.name}[{row}] — {type_name(field, element=True)}"
-        if kind == RowKind.ELEMENT:
-            label = label_field(field.message_type)
-            if label is not None:
-                msg = self._resolve_node(parent_node)[row]
-                return f"{field.name}[{row}] {label.name}: \"{escape_text(getattr(msg, label.name))}\""
-            return f"{field.name}[{row}] — {field.message_type.name}"
-        if kind == RowKind.FIELD and not is_set:
-            return (f"{what}\nNot set: reads as the default "
-                    f"{format_value(field, default_value(field))}. Edit the value to set it.")
-        if kind == RowKind.MESSAGE and not is_set:
-            return f"{what}\nNot set."
-        return what
+                return element_label(holder[row])
+            return "" if kind == RowKind.ITEM else field.name
+        if kind == RowKind.REPEATED and node is not None:
+            if node.cache is None:  # a summary walks the whole vector: kept until it changes
+                node.cache = repeated_summary(field, getattr(holder, field.name))
+            return node.cache
+        return _display_value(holder, row, kind, field)
 
     # ------------------------------------------------------------------ internals: nodes
 
@@ -728,3 +669,65 @@ class RecordTreeModel(QAbstractItemModel):
             if child is not None:
                 self._sync(child)
         self._emit_rows(node, 0, len(node.children) - 1)
+
+
+# ---------------------------------------------------------------------- what a row says
+
+_TEXT_ROLES = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole, Qt.ItemDataRole.ForegroundRole,
+               Qt.ItemDataRole.FontRole, Qt.ItemDataRole.ToolTipRole)
+_VALUE_COLUMN, _FIELD_COLUMN = RecordTreeModel.VALUE_COLUMN, RecordTreeModel.FIELD_COLUMN
+
+
+def _is_set(holder: Any, kind: RowKind, field: FieldDescriptor) -> bool:
+    """Whether the row's field is set; `holder` is the parent row's message or container."""
+    if kind in (RowKind.FIELD, RowKind.MESSAGE):
+        return holder.HasField(field.name) if field.has_presence else True
+    if kind == RowKind.REPEATED:
+        return len(getattr(holder, field.name)) > 0
+    return True
+
+
+def _edit_value(holder: Any, row: int, kind: RowKind, field: FieldDescriptor, col: int) -> Any:
+    """The raw value an editor starts from (the value of a scalar, the key of an element)."""
+    if kind == RowKind.FIELD and col == _VALUE_COLUMN:
+        return getattr(holder, field.name)
+    if kind == RowKind.ITEM and col == _VALUE_COLUMN:
+        return holder[row]
+    if kind == RowKind.ELEMENT and col == _FIELD_COLUMN:
+        label = label_field(field.message_type)
+        if label is not None:
+            return getattr(holder[row], label.name)
+    return None
+
+
+def _display_value(holder: Any, row: int, kind: RowKind, field: FieldDescriptor) -> str:
+    """The value column's text of a row other than a repeated field's."""
+    if kind == RowKind.FIELD:
+        return format_value(field, getattr(holder, field.name))
+    if kind == RowKind.ITEM:
+        return format_value(field, holder[row])
+    if kind == RowKind.REPEATED:
+        return repeated_summary(field, getattr(holder, field.name))
+    if kind == RowKind.MESSAGE:
+        if field.has_presence and not holder.HasField(field.name):
+            return "not set"
+        return message_summary(getattr(holder, field.name))
+    label = label_field(field.message_type)
+    return message_summary(holder[row], skip=label.name if label is not None else None)
+
+
+def _tooltip(holder: Any, row: int, kind: RowKind, field: FieldDescriptor, is_set: bool) -> str:
+    what = f"{field.full_name} — {type_name(field)}, field number {field.number}"
+    if kind == RowKind.ITEM:
+        return f"{field.name}[{row}] — {type_name(field, element=True)}"
+    if kind == RowKind.ELEMENT:
+        label = label_field(field.message_type)
+        if label is not None:
+            return f"{field.name}[{row}] {label.name}: \"{escape_text(getattr(holder[row], label.name))}\""
+        return f"{field.name}[{row}] — {field.message_type.name}"
+    if kind == RowKind.FIELD and not is_set:
+        return (f"{what}\nNot set: reads as the default "
+                f"{format_value(field, default_value(field))}. Edit the value to set it.")
+    if kind == RowKind.MESSAGE and not is_set:
+        return f"{what}\nNot set."
+    return what
