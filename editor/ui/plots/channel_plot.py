@@ -87,7 +87,6 @@ class ChannelPlot(QWidget):
     def __init__(self, session: EditSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
-        self.selection = session.selection
         self.series: LayerSeries | None = None
         self._index: int | None = None
         self._channel: tuple[str, int] | None = None
@@ -100,8 +99,8 @@ class ChannelPlot(QWidget):
         self._build()
         self.spans.update_text()  # no span yet: its edits are greyed out
         session.recordChanged.connect(self._on_record_changed)
-        self.selection.changed.connect(self._on_selection)
-        self._on_selection(self.selection.path, None)
+        self.session.selection.changed.connect(self._on_selection)
+        self._on_selection(self.session.selection.path, None)
 
     # ------------------------------------------------------------------ building
 
@@ -271,7 +270,7 @@ class ChannelPlot(QWidget):
             self._index = None
             self._channel = None
             self.refresh(autorange=True)
-            self._on_selection(self.selection.path, None)
+            self._on_selection(self.session.selection.path, None)
             return
         moved = follow_entry(change, self._index)  # layers added or removed above: keep ours
         if moved != self._index:
@@ -281,13 +280,13 @@ class ChannelPlot(QWidget):
             self._timer.start()
 
     def _on_selection(self, path: Path, source: object) -> None:
-        index = self.selection.record_index
-        if index is None and self.selection.prune_index is not None and len(path) >= 4:
+        index = self.session.selection.record_index
+        if index is None and self.session.selection.prune_index is not None and len(path) >= 4:
             index = self._layer_of_prune_node(path)
         if index is not None and index != self._index:
             self.show_layer(index)
-        ch = self.selection.channel
-        if ch is not None and self.selection.record_index == self._index:
+        ch = self.session.selection.channel
+        if ch is not None and self.session.selection.record_index == self._index:
             self._channel = ch
         elif index is not None and index == self._index and len(path) < 5:
             self._channel = None
@@ -413,7 +412,7 @@ class ChannelPlot(QWidget):
         """Select one channel of the shown layer (in the shared selection: tree, tables, plots)."""
         if self._index is None:
             return
-        self.selection.select(("record", self._index, "value", field, int(channel)), source=self)
+        self.session.selection.select(("record", self._index, "value", field, int(channel)), source=self)
 
     def _show_channel(self) -> None:
         s = self.series

@@ -101,7 +101,6 @@ class ModelOverview(QWidget):
     def __init__(self, session: EditSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
-        self.selection = session.selection
         self.data = OverviewData()
         self._prepared: tuple[object, OverviewData] | None = None
         #: layer index -> its problems (layers without problems are absent)
@@ -117,7 +116,7 @@ class ModelOverview(QWidget):
         self._build()
         session.recordChanged.connect(self._on_record_changed)
         session.problems.problemsChanged.connect(self._timer.start)
-        self.selection.changed.connect(self._on_selection)
+        self.session.selection.changed.connect(self._on_selection)
         self.refresh(autorange=True)
 
     # ------------------------------------------------------------------ building
@@ -422,10 +421,10 @@ class ModelOverview(QWidget):
 
     def select_layer(self, i: int) -> None:
         """Select layer `i` (in the shared selection: the tree and the other views follow)."""
-        self.selection.select(("record", i), source=self)
+        self.session.selection.select(("record", i), source=self)
 
     def _open_selected(self) -> None:
-        i = self.selection.record_index
+        i = self.session.selection.record_index
         if i is not None and 0 <= i < len(self.data):
             self.layerActivated.emit(i)
 
@@ -433,7 +432,7 @@ class ModelOverview(QWidget):
         self._show_selected(scroll=source is not self)
 
     def _show_selected(self, scroll: bool) -> None:
-        i = self.selection.record_index
+        i = self.session.selection.record_index
         if i is None or not 0 <= i < len(self.data):
             for line in self.sel_lines:
                 line.hide()

@@ -36,11 +36,10 @@ class PlotsPanel(QTabWidget):
         self.addTab(self.overview, "Overview")
         self.addTab(self.channels, "Channels")
         self.addTab(self.prune, "Prune ranges")
-        self.selection = session.selection
         self._update_prune_tab()
         self.overview.layerActivated.connect(self._open_layer)
         session.recordChanged.connect(self._on_record_changed)
-        self.selection.changed.connect(self._on_selection)
+        self.session.selection.changed.connect(self._on_selection)
 
     @staticmethod
     def prepare(document: RecordDocument) -> OverviewData:
@@ -72,8 +71,8 @@ class PlotsPanel(QTabWidget):
     def _on_selection(self, path: Path, source: object) -> None:
         if source in (self.overview, self.channels, self.prune):
             return
-        if self.selection.channel is not None:
+        if self.session.selection.channel is not None:
             self.setCurrentWidget(self.channels)
-        elif self.selection.prune_index is not None and len(path) >= 3 \
+        elif self.session.selection.prune_index is not None and len(path) >= 3 \
                 and self.isTabVisible(self.indexOf(self.prune)):
             self.setCurrentWidget(self.prune)

@@ -152,7 +152,6 @@ class PruneRangesView(QWidget):
     def __init__(self, session: EditSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
-        self.selection = session.selection
         self.layout_data = PruneLayout([], {}, {}, 0)
         self._only_selected = False
         self._stale = False
@@ -163,7 +162,7 @@ class PruneRangesView(QWidget):
         self._build()
         session.recordChanged.connect(self._on_record_changed)
         session.problems.problemsChanged.connect(self._timer.start)
-        self.selection.changed.connect(self._on_selection)
+        self.session.selection.changed.connect(self._on_selection)
         self.refresh(autorange=True)
 
     def _build(self) -> None:
@@ -290,7 +289,7 @@ class PruneRangesView(QWidget):
             self._empty("This record has no prune records.")
             return
         records = None
-        j = self.selection.prune_index
+        j = self.session.selection.prune_index
         if self._only_selected and j is not None and 0 <= j < len(msg.prune_record):
             records = [j]
         before = self.layout_data.rows
@@ -405,32 +404,32 @@ class PruneRangesView(QWidget):
             return
         bar = self.layout_data.bar_at(row)
         if bar is not None:
-            self.selection.select(bar.path, source=self)
+            self.session.selection.select(bar.path, source=self)
             return
         for j, (first, _last) in self.layout_data.groups.items():
             if row == first:
-                self.selection.select(("prune_record", j), source=self)
+                self.session.selection.select(("prune_record", j), source=self)
 
     def _jump_problem(self, step: int) -> None:
         bars = [b for b in self.layout_data.bars if b.status != BAR_OK]
         if not bars:
             self.info.setText("No range problems in the prune records shown.")
             return
-        path = self.selection.path
+        path = self.session.selection.path
         current = next((i for i, b in enumerate(bars) if b.path == tuple(path)), None)
         i = (0 if step > 0 else len(bars) - 1) if current is None else (current + step) % len(bars)
-        self.selection.select(bars[i].path, source=None)
+        self.session.selection.select(bars[i].path, source=None)
 
     def _on_selection(self, path: Path, source: object) -> None:
-        if self._only_selected and self.selection.prune_index is not None:
+        if self._only_selected and self.session.selection.prune_index is not None:
             shown = [b.prune_index for b in self.layout_data.bars[:1]]
-            if shown != [self.selection.prune_index]:
+            if shown != [self.session.selection.prune_index]:
                 self.refresh(autorange=True)
                 return
         self._show_selected(scroll=source is not self)
 
     def _selected_bars(self) -> list[PruneBar]:
-        path = tuple(self.selection.path)
+        path = tuple(self.session.selection.path)
         lay = self.layout_data
         if len(path) >= 3 and path[0] == "prune_record" and path[2] == "selective_prune":
             return [b for b in lay.bars if b.path == path[:3]]
@@ -454,7 +453,7 @@ class PruneRangesView(QWidget):
             width.append(0.3 if lo == hi else hi - lo)
         self.outline.setOpts(x0=np.array(x0, dtype=np.float64), width=np.array(width, dtype=np.float64),
                              y=np.array([b.row for b in bars], dtype=np.float64), height=0.9)
-        j = self.selection.prune_index
+        j = self.session.selection.prune_index
         group = self.layout_data.groups.get(j) if j is not None else None
         if group is not None:
             self.group_band.setRegion((group[0] - 0.5, group[1] + 0.5))
