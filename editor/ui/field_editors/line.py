@@ -164,10 +164,6 @@ class FieldEdit(QLineEdit):
             self.mark = mark
             self._show_state()
 
-    def set_normal_tooltip(self, tooltip: str) -> None:
-        self._tooltip = tooltip
-        self._show_state()
-
     # ------------------------------------------------------------------ typing
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
