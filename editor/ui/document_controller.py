@@ -14,6 +14,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
+import shiboken6
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 from PySide6.QtWidgets import QWidget
 
@@ -449,13 +450,22 @@ class DocumentController(QObject):
 
     # ------------------------------------------------------------------ crash recovery
 
+    def _stack_alive(self) -> bool:
+        """False while the undo stack is being destroyed (its destructor clears it and
+        signals so, with the window half torn down)."""
+        return shiboken6.isValid(self.session.undo_stack)
+
     def _clean_changed(self, clean: bool) -> None:
+        if not self._stack_alive():
+            return
         self.titleChanged.emit()
         if clean:
             self._autosave_timer.stop()
             self.autosave.discard(self._recovery_key)
 
     def _stack_changed(self, _index: int) -> None:
+        if not self._stack_alive():
+            return
         self._edit_version += 1  # a snapshot under way is abandoned; the timer takes a new one
         if self.document is not None and not self.session.undo_stack.isClean() \
                 and not self._autosave_timer.isActive():

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
-from editor.records._pb import basic_info_pb2
+from editor.records.attrs import VALUE_FIELD as _ATTR_VALUE_FIELD
 from editor.records.dialects import Dialect
 from editor.records.editing import ChangeKind, RecordChange
 from editor.records.paths import Path, PathError
@@ -37,11 +37,6 @@ from editor.records.rules import (
 if TYPE_CHECKING:
     from editor.records.document import RecordDocument
     from editor.ui.session import EditSession
-
-_ATTR = basic_info_pb2.AttrProto
-#: the field of a prune attr that carries its value, by the attr's type
-_ATTR_VALUE_FIELD = {_ATTR.FLOAT: "f", _ATTR.INT: "i", _ATTR.STRING: "s", _ATTR.FLOATS: "floats",
-                     _ATTR.INTS: "ints", _ATTR.STRINGS: "strings"}
 
 class LiveProblems(QObject):
     """Rule problems of the model's message plus the document's reading problems.

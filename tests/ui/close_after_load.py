@@ -50,7 +50,7 @@ def close() -> None:
 
 def when_shown() -> None:
     shown = windows()
-    if shown and all(w.document is not None and not w.is_loading for w in shown):
+    if shown and all(w.document is not None and not w.documents.is_loading for w in shown):
         visit_plots()
     else:
         QTimer.singleShot(50, when_shown)

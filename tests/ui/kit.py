@@ -1,10 +1,12 @@
 """What the Qt-layer tests share: small records, a session over one, comparisons by bits, a
-prompter that answers from queues, and the steps of driving the main window."""
+prompter that answers from queues, the steps of driving the main window, and the plot
+views built over a session."""
 from __future__ import annotations
 
 import shutil
 import struct
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 from google.protobuf.message import Message
@@ -14,7 +16,10 @@ from editor.records._pb import basic_info_pb2
 from editor.records.dialects import DIALECTS
 from editor.ui.dialogs import Prompter, SaveAsChoice
 from editor.ui.session import EditSession
-from tests.ui.conftest import sample_path
+from tests.ui.conftest import load_sample, sample_path
+
+if TYPE_CHECKING:  # the plots (pyqtgraph) load only for the tests that build one
+    from editor.ui.plots import ChannelPlot, ModelOverview, PruneRangesView
 
 Attr = basic_info_pb2.AttrProto
 RELU6_SCALE = float(np.float32(6 / 255))  # 0.0235294122, as in the MobileNetV2 sample
@@ -205,3 +210,48 @@ def type_and_enter(qtbot, edit, text: str) -> None:
     edit.selectAll()
     qtbot.keyClicks(edit, text)
     qtbot.keyClick(edit, Qt.Key.Key_Return)
+
+
+# ---------------------------------------------------------------------------- plots
+
+def sample_session(name: str = "resnet_tf_inner_prune.txt") -> EditSession:
+    """A session over a bundled sample (as protobuf's own text parser reads it), in its dialect."""
+    message, dialect = load_sample(name)
+    return make_session(message, dialect.name)
+
+
+def per_channel_layers(message: Message) -> list[int]:
+    """Indices of the layers with more than one scale_w value."""
+    return [i for i, e in enumerate(message.record) if len(e.value.scale_w) > 1]
+
+
+def plotted(plot: ChannelPlot) -> np.ndarray:
+    """The scale_w values the channel plot's main row holds."""
+    return plot.main.curve.getOriginalDataset()[1]
+
+
+def channel_plot(qtbot, session: EditSession) -> ChannelPlot:
+    """A channel plot over `session`, closed with the test."""
+    from editor.ui.plots import ChannelPlot
+
+    plot = ChannelPlot(session)
+    qtbot.addWidget(plot)
+    return plot
+
+
+def overview(qtbot, session: EditSession) -> ModelOverview:
+    """A model overview over `session`, closed with the test."""
+    from editor.ui.plots import ModelOverview
+
+    view = ModelOverview(session)
+    qtbot.addWidget(view)
+    return view
+
+
+def prune_view(qtbot, session: EditSession) -> PruneRangesView:
+    """A prune ranges view over `session`, closed with the test."""
+    from editor.ui.plots import PruneRangesView
+
+    view = PruneRangesView(session)
+    qtbot.addWidget(view)
+    return view
