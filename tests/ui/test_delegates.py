@@ -8,7 +8,8 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QTreeView
 
 from editor.records.dialects import DIALECTS
-from editor.ui.delegates import FieldValidator, ValueDelegate, editor_kind
+from editor.ui.delegates import ValueDelegate
+from editor.ui.field_editors import FieldValidator, editor_kind
 from editor.ui.tree_filter import RecordFilterProxy
 from editor.ui.tree_model import RecordTreeModel
 from tests.ui.kit import make_session

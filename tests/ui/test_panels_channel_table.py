@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QAbstractItemView
 
 from editor.records import quant
 from editor.ui.commands import SetValueCommand
-from editor.ui.panels._widgets import FieldEdit
+from editor.ui.field_editors import FieldEdit
 from editor.ui.panels.channel_table import ChannelTable, ChannelTableModel, weights_columns
 from editor.ui.panels.layer_panel import LayerPanel
 from tests.ui.kit import RELU6_SCALE, SCALES, make_session, small_record, snapshot

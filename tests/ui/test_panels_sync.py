@@ -9,8 +9,8 @@ from PySide6.QtWidgets import QTreeView
 from editor.records.problems import Severity
 from editor.records.rules import check_message
 from editor.ui.commands import SetValueCommand
+from editor.ui.field_editors import FieldEdit
 from editor.ui.panels import LayerPanel, ProblemsDock, PrunePanel, RecordPanels
-from editor.ui.panels._widgets import FieldEdit
 from editor.ui.session import EditSession
 from tests.ui.kit import make_session, small_record, snapshot
 

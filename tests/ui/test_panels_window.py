@@ -8,8 +8,8 @@ from PySide6.QtWidgets import QLineEdit
 
 from editor.records.problems import Severity
 from editor.records.rules import check_message
+from editor.ui.field_editors import FieldEdit
 from editor.ui.main_window import MainWindow
-from editor.ui.panels._widgets import FieldEdit
 from tests.ui.kit import (
     ScriptedPrompter,
     copy_sample,
@@ -414,7 +414,7 @@ def test_the_layer_panel_shows_its_problems_and_every_column_at_the_default_size
 
 
 def test_a_warning_marks_its_field_amber_and_an_error_red_without_refusing(qtbot, tmp_path, window):
-    from editor.ui.panels._widgets import WARNING_STYLE
+    from editor.ui.field_editors import WARNING_STYLE
 
     path = duplicated_first_record(tmp_path)
     path.write_text(path.read_text().replace("scale_d: 1.0749822", "scale_d: 1e-09", 1))  # conv1

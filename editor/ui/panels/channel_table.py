@@ -12,12 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, cast
+from typing import Any
 
+from google.protobuf.descriptor import FieldDescriptor
 from PySide6.QtCore import (
-    QAbstractItemModel,
-    QAbstractTableModel,
-    QEvent,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -25,15 +23,13 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QBrush, QColor, QKeyEvent
+from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
-    QStyledItemDelegate,
-    QStyleOptionViewItem,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -52,7 +48,7 @@ from editor.ui.commands import (
     RemoveElementsCommand,
     SetValueCommand,
 )
-from editor.ui.panels._widgets import FieldEdit
+from editor.ui.panels.checked_table import CheckedDelegate, CheckedTableModel
 from editor.ui.session import EditSession
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -114,7 +110,7 @@ def weights_columns(dialect: Dialect) -> list[VectorColumn]:
     return cols
 
 
-class ChannelTableModel(QAbstractTableModel):
+class ChannelTableModel(CheckedTableModel):
     """Table over the vectors of one layer entry; edits become undo commands.
 
     Follows the record (unless `follow_record` is False and its owner does): a change of
@@ -123,13 +119,10 @@ class ChannelTableModel(QAbstractTableModel):
     for the status bar.
     """
 
-    message = Signal(str)
-
     def __init__(self, session: EditSession, columns: Sequence[VectorColumn],
                  derived: Sequence[DerivedColumn] = (), *, follow_record: bool = True,
                  parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.session = session
+        super().__init__(session, parent)
         self.vectors = list(columns)
         self.derived = list(derived)
         self.entry: int | None = None
@@ -339,19 +332,16 @@ class ChannelTableModel(QAbstractTableModel):
             return mark[1] if mark is not None else entry_field_text(v.subpath + (row,))
         return None
 
-    def setData(self, index: AnyIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
-        """Commit typed text (or a value) as an undo step if the rules accept it; else say why."""
-        if role != Qt.ItemDataRole.EditRole or not (self.flags(index) & Qt.ItemFlag.ItemIsEditable):
-            return False
-        parsed, reason = self.check(index, value)
-        if reason is not None:
-            self.message.emit(reason)
-            return False
-        path = self.vector_path(index.column()) + (index.row(),)
-        self.session.push(SetValueCommand(self.session.editor, path, parsed))
-        return True
-
     # ------------------------------------------------------------------ checks and edits
+
+    def cell_field(self, index: AnyIndex) -> FieldDescriptor:
+        field = self.session.editor.field_descriptor(self.vector_path(index.column()))
+        assert field is not None  # a vector path ends in a field
+        return field
+
+    def command_for(self, index: AnyIndex, value: Any) -> RecordCommand:
+        path = self.vector_path(index.column()) + (index.row(),)
+        return SetValueCommand(self.session.editor, path, value)
 
     def check(self, index: AnyIndex, value: Any) -> tuple[Any, str | None]:
         """(value, None) if cell `index` may take `value` (text or number), else (None, reason)."""
@@ -434,50 +424,6 @@ class ChannelTableModel(QAbstractTableModel):
         entry = self.session.editor.message_at(self.entry_path())
         return validate_changes(shown_dialect(self.session), entry, changes,
                                 context=self.session.problems.context, entry_index=self.entry)
-
-
-class CheckingModel(Protocol):
-    """A table model whose cells say whether they may take a value (`ChannelTableModel`,
-    `PruneTableModel`): what `CheckedDelegate` edits."""
-
-    def check(self, index: AnyIndex, value: Any) -> tuple[Any, str | None]: ...
-
-
-class CheckedDelegate(QStyledItemDelegate):
-    """Cell editor that checks while typing: red with the reason, and Enter refuses to commit.
-
-    For a view over a `CheckingModel`; its editors are `FieldEdit`s."""
-
-    refused = Signal(str)
-
-    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem, index: AnyIndex) -> QWidget:
-        model = index.model()
-        checking = cast(CheckingModel, model)
-        row, col = index.row(), index.column()
-
-        def check(text: str) -> tuple[Any, str | None]:
-            return checking.check(model.index(row, col), text)
-
-        editor = FieldEdit(check, parent=parent)
-        editor.setFrame(False)
-        return editor
-
-    def setEditorData(self, editor: QWidget, index: AnyIndex) -> None:
-        cast(FieldEdit, editor).show_value(index.data(Qt.ItemDataRole.EditRole) or "")
-
-    def setModelData(self, editor: QWidget, model: QAbstractItemModel, index: AnyIndex) -> None:
-        edit = cast(FieldEdit, editor)
-        if edit.dirty:
-            model.setData(index, edit.text(), Qt.ItemDataRole.EditRole)
-
-    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
-        if isinstance(obj, FieldEdit) and event.type() == QEvent.Type.KeyPress \
-                and cast(QKeyEvent, event).key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and obj.dirty:
-            obj.revalidate()
-            if obj.reason is not None:
-                self.refused.emit(obj.reason)
-                return True  # stay in the editor, red, until the value is fixed or Escape
-        return super().eventFilter(obj, event)
 
 
 class _TableView(QTableView):

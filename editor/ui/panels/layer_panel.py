@@ -10,8 +10,9 @@ follows the session's `recordChanged` (undo/redo anywhere) and its `selection`.
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
+from google.protobuf.descriptor import FieldDescriptor
 from PySide6.QtCore import QEvent, QObject, QRect, Qt, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
@@ -35,18 +36,11 @@ from editor.records.dialects import PRIMARY, Dialect
 from editor.records.editing import ChangeKind, RecordChange, follow_entry
 from editor.records.paths import Path, entry_field_text, problem_path
 from editor.records.problems import Problem, Severity
-from editor.records.rules import layer_type, type_values, validate_changes, validate_value
-from editor.records.values import escape_text, format_float32, format_value, parse_value
+from editor.records.rules import layer_type, validate_changes, validate_value
+from editor.records.values import format_float32
 from editor.ui.commands import ClearFieldCommand, MacroCommand, SetValueCommand, describe
-from editor.ui.panels._widgets import (
-    ERROR_COLOR,
-    WARNING_COLOR,
-    FieldEdit,
-    FlagBox,
-    TextCheck,
-    TypeCombo,
-    counted,
-)
+from editor.ui.field_editors import FieldEdit, FieldEditor, FieldSpec, create_editor, editor_kind
+from editor.ui.panels._widgets import ERROR_COLOR, WARNING_COLOR, counted
 from editor.ui.panels.channel_table import (
     ChannelTable,
     ChannelTableModel,
@@ -57,12 +51,13 @@ from editor.ui.panels.channel_table import (
 )
 from editor.ui.session import EditSession
 
-#: value fields shown as line edits, by group (only those the dialect has appear)
-_ACTIVATION = ("scale_d", "offset_d")
+#: where value fields go, by group (only those the dialect has appear); which editor each
+#: gets is the registry's decision (`editor.ui.field_editors`)
+_ACTIVATION = ("act_type", "scale_d", "offset_d")
+_OPTIONS = ("wts_type", "dst_type", "op_data_type", "fakequant_precision_mode", "skip_fusion",
+            "is_tensor_quantize")
 _SHAPE = ("channels", "height", "width")
 _RNN = ("scale_h", "offset_h")
-_TYPES = ("act_type", "wts_type", "dst_type", "op_data_type", "fakequant_precision_mode")
-_FLAGS = ("skip_fusion", "is_tensor_quantize")
 
 _FIELD_TIPS = {
     "scale_d": "Activation (data) scale: finite and > 0",
@@ -186,32 +181,30 @@ class LayerPanel(QWidget):
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setStyleSheet("color: gray;")
         self.body = QWidget()
-        self.edits: dict[str, FieldEdit] = {}
-        self.combos: dict[str, TypeCombo] = {}
-        self.flags: dict[str, FlagBox] = {}
+        #: the editor of each value field in the form, and its kind
+        self.fields: dict[str, FieldEditor] = {}
+        self._kinds: dict[str, str] = {}
 
         # header: key and layer type
-        self.key_edit = FieldEdit(self._text_check("key"), tooltip="The layer name; must match the model exactly")
-        self.key_edit.commit.connect(lambda v: self._commit("key", v))
-        self.key_edit.refused.connect(self.message)
+        key_field = d.entry_descriptor.fields_by_name["key"]
+        self.key_edit = self._editor("key", key_field, editor_kind(key_field, label=True),
+                                     tooltip="The layer name; must match the model exactly",
+                                     placeholder="no key")
         self.type_label = QLabel()
         self.type_label.setStyleSheet("color: #505a64;")
         head = QFormLayout()
-        head.addRow("key", self.key_edit)
+        head.addRow("key", _widget(self.key_edit))
         head.addRow("layer type", self.type_label)
 
         # activation
         act = QGroupBox("Activation")
         grid = QGridLayout(act)
         row = 0
-        if d.has_value_field("act_type"):
-            grid.addWidget(QLabel("act_type"), row, 0)
-            grid.addWidget(self._combo("act_type"), row, 1)
-            row += 1
         for name in _ACTIVATION:
-            grid.addWidget(QLabel(name), row, 0)
-            grid.addWidget(self._edit(name), row, 1)
-            row += 1
+            if d.has_value_field(name):
+                grid.addWidget(QLabel(name), row, 0)
+                grid.addWidget(_widget(self._field(name)), row, 1)
+                row += 1
         self.offset_hint = QLabel()
         self.offset_hint.setStyleSheet("color: #505a64;")
         self.offset_hint.setWordWrap(True)
@@ -238,15 +231,9 @@ class LayerPanel(QWidget):
         form = QFormLayout(opts)
         form.setContentsMargins(6, 4, 6, 6)
         form.setVerticalSpacing(4)
-        for name in _TYPES:
-            if name != "act_type" and d.has_value_field(name):
-                form.addRow(name, self._combo(name))
-        for name in _FLAGS:
+        for name in _OPTIONS + _SHAPE:
             if d.has_value_field(name):
-                form.addRow(self._flag(name))
-        for name in _SHAPE:
-            if d.has_value_field(name):
-                form.addRow(name, self._edit(name))
+                self._add_row(form, name)
         self.links_label = QLabel()
         self.links_label.setWordWrap(True)
         if d.has_value_field("prune_producer"):
@@ -270,7 +257,7 @@ class LayerPanel(QWidget):
             rl = QVBoxLayout(self.rnn_box)
             rform = QFormLayout()
             for name in _RNN:
-                rform.addRow(name, self._edit(name))
+                self._add_row(rform, name)
             rl.addLayout(rform)
             self.rnn_table = ChannelTable(rnn_model)
             rl.addWidget(self.rnn_table, 1)
@@ -342,29 +329,47 @@ class LayerPanel(QWidget):
         self.form_dialect = self.session.dialect or PRIMARY
         self._build()
 
-    def _edit(self, name: str) -> FieldEdit:
-        w = FieldEdit(self._text_check(name), tooltip=_FIELD_TIPS.get(name, name))
+    def _editor(self, name: str, field: FieldDescriptor, kind: str, **spec: Any) -> FieldEditor:
+        """The registry's editor of `kind` for field `name`, checked by the rules and committed
+        as an undo step."""
+        w = create_editor(kind, FieldSpec(field, partial(self._check_value, name), **spec))
         w.commit.connect(lambda v, n=name: self._commit(n, v))
         w.refused.connect(self.message)
-        self.edits[name] = w
         return w
 
-    def _combo(self, name: str) -> TypeCombo:
-        default = self.form_dialect.default(name) or ""
-        w = TypeCombo(type_values(name) or (), default or "empty",
-                      partial(self._check_value, name), tooltip=_FIELD_TIPS.get(name, name))
-        w.commit.connect(lambda v, n=name: self._commit(n, v))
-        w.refused.connect(self.message)
-        self.combos[name] = w
+    def _field(self, name: str) -> FieldEditor:
+        """The editor of value field `name`: AMCT may go without it, so it can be unset."""
+        field = self.form_dialect.value_fields[name]
+        kind = editor_kind(field, choices=True)
+        w = self._editor(name, field, kind, tooltip=_FIELD_TIPS.get(name, name), optional=True)
+        self.fields[name] = w
+        self._kinds[name] = kind
         return w
 
-    def _flag(self, name: str) -> FlagBox:
-        w = FlagBox(name, bool(self.form_dialect.default(name)), partial(self._check_value, name),
-                    tooltip=_FIELD_TIPS.get(name, name))
-        w.commit.connect(lambda v, n=name: self._commit(n, v))
-        w.refused.connect(self.message)
-        self.flags[name] = w
-        return w
+    def _add_row(self, form: QFormLayout, name: str) -> None:
+        w = self._field(name)
+        if w.shows_label:
+            form.addRow(_widget(w))
+        else:
+            form.addRow(name, _widget(w))
+
+    def _of_kinds(self, *kinds: str) -> dict[str, FieldEditor]:
+        return {name: w for name, w in self.fields.items() if self._kinds[name] in kinds}
+
+    @property
+    def edits(self) -> dict[str, FieldEditor]:
+        """The form's typed fields (numbers, text) by name."""
+        return self._of_kinds("int", "float", "text")
+
+    @property
+    def combos(self) -> dict[str, FieldEditor]:
+        """The form's fields chosen from a list (act_type, wts_type, …) by name."""
+        return self._of_kinds("choice", "enum")
+
+    @property
+    def flags(self) -> dict[str, FieldEditor]:
+        """The form's bool fields by name."""
+        return self._of_kinds("bool")
 
     def _derived_columns(self) -> list[DerivedColumn]:
         def scale_w(row: int) -> float | None:
@@ -421,22 +426,6 @@ class LayerPanel(QWidget):
                                  context=self.session.problems.context, entry_index=self.entry)
         return None if problem is None else problem.message
 
-    def _text_check(self, name: str) -> TextCheck:
-        def check(text: str) -> tuple[Any, str | None]:
-            if self.entry is None:
-                return None, "no layer is shown"
-            fd = self.session.editor.field_descriptor(self._field_path(name))
-            if name != "key" and text.strip() == "":
-                value = None  # an empty box unsets the field
-            else:
-                try:
-                    value = parse_value(fd, text)
-                except ValueError as e:
-                    return None, str(e)
-            reason = self._check_value(name, value)
-            return (value, None) if reason is None else (None, reason)
-        return check
-
     def _commit(self, name: str, value: Any) -> None:
         if self.entry is None:
             return
@@ -466,22 +455,9 @@ class LayerPanel(QWidget):
         if self.entry is None:
             return
         editor = self.session.editor
-        key_path = self._field_path("key")
-        self.key_edit.show_value(escape_text(editor.value(key_path)) if editor.has_field(key_path) else "",
-                                 placeholder="no key", force=force)
-        for name, edit in self.edits.items():
-            path = self._value_path(name)
-            fd = editor.field_descriptor(path)
-            assert fd is not None  # the path ends in a field
-            if editor.has_field(path):
-                edit.show_value(format_value(fd, editor.value(path)), force=force)
-            else:
-                edit.show_value("", placeholder=f"not set (default {format_value(fd, fd.default_value)})",
-                                force=force)
-        for name, combo in self.combos.items():
-            combo.show_value(self._get(name))
-        for name, flag in self.flags.items():
-            flag.show_value(self._has(name), bool(editor.value(self._value_path(name))))
+        for name, w in {"key": self.key_edit, **self.fields}.items():
+            path = self._field_path(name)
+            w.show_value(editor.value(path), is_set=editor.has_field(path), force=force)
         if self.form_dialect.has_value_field("prune_producer"):
             prod = editor.value(self._value_path("prune_producer"))
             cons = editor.value(self._value_path("prune_consumer"))
@@ -535,7 +511,7 @@ class LayerPanel(QWidget):
         else:
             lo_, hi_ = (v + 0.0 for v in rng)  # + 0.0: no "-0" for a range starting at zero
             self.clip_label.setText(f"[{format_float32(lo_)}, {format_float32(hi_)}]  at {bits} bits")
-        for w in self.edits.values():
+        for w in self.fields.values():
             w.revalidate()
 
     def _on_problems(self) -> None:
@@ -574,7 +550,7 @@ class LayerPanel(QWidget):
         self._fit_problem_list()
         self._mark_fields(problems)
         self.key_edit.revalidate()
-        for w in self.edits.values():
+        for w in self.fields.values():
             w.revalidate()
 
     def _fit_problem_list(self) -> None:
@@ -602,8 +578,7 @@ class LayerPanel(QWidget):
                 best = marks.get(p.field)
                 if best is None or p.severity.rank < best.severity.rank:
                     marks[p.field] = p
-        widgets: dict[str, FieldEdit | TypeCombo] = {"key": self.key_edit, **self.edits, **self.combos}
-        for name, w in widgets.items():
+        for name, w in {"key": self.key_edit, **self.fields}.items():
             mark = marks.get(name)
             w.set_mark((mark.severity, mark.message) if mark is not None else None)
 
@@ -669,10 +644,9 @@ class LayerPanel(QWidget):
             return
         if not isinstance(name, str):
             return
-        widget = self.key_edit if name == "key" else (self.edits.get(name) or self.combos.get(name)
-                                                      or self.flags.get(name))
+        widget = self.key_edit if name == "key" else self.fields.get(name)
         if widget is not None and focus:
-            widget.setFocus(Qt.FocusReason.OtherFocusReason)
+            _widget(widget).setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _on_cell(self, table: ChannelTable, name: str, row: int) -> None:
         if self.entry is None:
@@ -737,6 +711,11 @@ class LayerPanel(QWidget):
             rng = dialog.values()
             if rng is not None:
                 self.set_from_range(*rng)
+
+
+def _widget(editor: FieldEditor) -> QWidget:
+    """The widget an editor is (every registered editor is one)."""
+    return cast(QWidget, editor)
 
 
 def _is_jump(source: object) -> bool:

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
 from google.protobuf.message_factory import GetMessageClass
 from PySide6.QtCore import (
-    QAbstractTableModel,
     QEvent,
     QModelIndex,
     QObject,
@@ -58,7 +58,8 @@ from editor.ui.commands import (
     SetValueCommand,
 )
 from editor.ui.panels._widgets import ERROR_COLOR, WARNING_COLOR, counted
-from editor.ui.panels.channel_table import CheckedDelegate, shown_dialect
+from editor.ui.panels.channel_table import shown_dialect
+from editor.ui.panels.checked_table import CheckedDelegate, CheckedTableModel
 from editor.ui.session import EditSession
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -109,18 +110,15 @@ def set_attr(node: Message, name: str, value: Any) -> None:
     setattr(a, field, value.encode("utf-8") if field == "s" and isinstance(value, str) else value)
 
 
-class PruneTableModel(QAbstractTableModel):
+class PruneTableModel(CheckedTableModel):
     """The nodes of one prune record, read through the session's editor; edits become undo commands."""
 
     COLUMNS = ("Role", "Name", "Type", "Begin", "End", "Width", "Other attributes")
     NAME, TYPE, BEGIN, END, WIDTH, OTHER = 1, 2, 3, 4, 5, 6
     _EDIT_ATTR = {TYPE: "type", BEGIN: "begin", END: "end"}
 
-    message = Signal(str)
-
     def __init__(self, session: EditSession, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.session = session
+        super().__init__(session, parent)
         self.prune: int | None = None
         self._rows: list[tuple[str, int | None]] = []
 
@@ -276,18 +274,6 @@ class PruneTableModel(QAbstractTableModel):
             return "\n".join(f"{a.name} = {attr_text(a)}" for a in node.attr if a.name not in _EDITED) or None
         return None
 
-    def setData(self, index: AnyIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
-        if role != Qt.ItemDataRole.EditRole or not (self.flags(index) & Qt.ItemFlag.ItemIsEditable):
-            return False
-        parsed, reason = self.check(index, value)
-        if reason is not None:
-            self.message.emit(reason)
-            return False
-        command = self._command(index.row(), index.column(), parsed)
-        if command is not None:
-            self.session.push(command)
-        return True
-
     # ------------------------------------------------------------------ checks and edits
 
     def check(self, index: AnyIndex, value: Any) -> tuple[Any, str | None]:
@@ -316,7 +302,14 @@ class PruneTableModel(QAbstractTableModel):
                                        prune_index=self.prune)
         return (parsed, None) if problem is None else (None, problem.message)
 
-    def _command(self, row: int, col: int, value: Any) -> RecordCommand | None:
+    def cell_field(self, index: AnyIndex) -> FieldDescriptor:
+        if index.column() == self.NAME:
+            return self.node(index.row()).DESCRIPTOR.fields_by_name["name"]
+        # type is kept as text (`s`), begin and end as whole numbers (`i`)
+        return Attr.DESCRIPTOR.fields_by_name["s" if index.column() == self.TYPE else "i"]
+
+    def command_for(self, index: AnyIndex, value: Any) -> RecordCommand:
+        row, col = index.row(), index.column()
         path = self.node_path(row)
         label = self.node_label(row)
         if col == self.NAME:
