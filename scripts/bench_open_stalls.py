@@ -43,8 +43,8 @@ from editor.records.document import RecordDocument  # noqa: E402
 from editor.records.synth import make_big, to_text  # noqa: E402
 from editor.ui.app import application, freeze_startup_objects  # noqa: E402
 from editor.ui.dialogs import Prompter  # noqa: E402
-from editor.ui.main_window import MainWindow  # noqa: E402
 from editor.ui.live_problems import LiveProblems  # noqa: E402
+from editor.ui.main_window import MainWindow  # noqa: E402
 from editor.ui.plots import PlotsPanel  # noqa: E402
 
 TICK_MS = 10
