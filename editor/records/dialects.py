@@ -1,7 +1,7 @@
 """The registry of AMCT record dialects: one protobuf schema per AMCT flavour.
 
 Text format only cares about field names, binary only about field numbers, and both
-differ between flavours (see RECORDS.md), so every file is read with one dialect.
+differ between flavours (docs/RECORD-FORMAT.md §3), so every file is read with one dialect.
 """
 from __future__ import annotations
 

@@ -353,7 +353,7 @@ def test_realworld_files(name, dialect):
         assert errors == {("missing-factors", k, f) for k in ("conv1", "conv2") for f in ("scale_d", "offset_d")}
     else:
         assert errors == set()
-    # RECORDS.md names nothing suspicious in these files
+    # docs/RECORD-FORMAT.md names nothing suspicious in these files
     assert [p.message for p in problems if p.severity is Severity.WARNING] == []
     infos = {p.rule for p in problems if p.severity is Severity.INFO}
     expected_infos = set()

@@ -313,15 +313,15 @@ def test_crash_recovery_offered_and_restored(qtbot, tmp_path, env):
     banners = [b for b in second.findChildren(Banner) if "Unsaved edits" in b.label.text()]
     assert len(banners) == 1 and "resnet_caffe.txt" in banners[0].label.text()
     with qtbot.waitSignal(second.loadFinished, timeout=10000):
-        second.restore_recovery(found[0])
+        second.documents.restore_recovery(found[0])
     assert second.document.message.SerializePartialToString() == edited
     assert second.isWindowModified()
-    assert second.undo_stack.count() == 1 and second.undo_stack.undoText() == "Restore recovered edits"
+    assert second.session.undo_stack.count() == 1 and second.session.undo_stack.undoText() == "Restore recovered edits"
     assert not found[0].file.exists()
-    second.undo_stack.undo()
+    second.session.undo_stack.undo()
     assert second.document.message.record[2].value.offset_d != 11
     # a clean state removes the recovery file for good
-    first.undo_stack.undo()
+    first.session.undo_stack.undo()
     qtbot.waitUntil(lambda: not any(recovery.glob("*.recovery")), timeout=5000)
 
 
