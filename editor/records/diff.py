@@ -61,8 +61,9 @@ def display_name(path: str) -> str:
     return path.removeprefix(_VALUE)
 
 
-def _schema_paths(desc: Descriptor, prefix: str = "", depth: int = 0) -> dict[str, FieldDescriptor]:
-    """Every field path of an entry message: leaves and the singular sub-messages."""
+def field_paths(desc: Descriptor, prefix: str = "", depth: int = 0) -> dict[str, FieldDescriptor]:
+    """Every field path of an entry message (`value.scale_w`, `kv_cache_value.scale`, the
+    singular sub-messages themselves) but its key."""
     out: dict[str, FieldDescriptor] = {}
     for fd in desc.fields:
         path = prefix + fd.name
@@ -70,7 +71,7 @@ def _schema_paths(desc: Descriptor, prefix: str = "", depth: int = 0) -> dict[st
             continue  # the layers were matched by it
         out[path] = fd
         if fd.message_type is not None and not fd.is_repeated and depth < 8:
-            out.update(_schema_paths(fd.message_type, path + ".", depth + 1))
+            out.update(field_paths(fd.message_type, path + ".", depth + 1))
     return out
 
 
@@ -848,8 +849,8 @@ class RecordComparison:
 
         da, db = dialect_name(a), dialect_name(b)
         same_schema = a.DESCRIPTOR is b.DESCRIPTOR
-        paths_a = _schema_paths(a.DESCRIPTOR.fields_by_name["record"].message_type)
-        paths_b = _schema_paths(b.DESCRIPTOR.fields_by_name["record"].message_type)
+        paths_a = field_paths(a.DESCRIPTOR.fields_by_name["record"].message_type)
+        paths_b = field_paths(b.DESCRIPTOR.fields_by_name["record"].message_type)
         self.field_order = [display_name(p) for p in dict.fromkeys([*paths_a, *paths_b]) if p in paths_a and p in paths_b]
         self.dialects = DialectNotes(da, db)
 

@@ -448,3 +448,49 @@ def test_cli_tolerance_and_exit_codes(tmp_path, capsys):
     assert main(["diff", str(SAMPLE), str(b), "--rtol", "0.01"]) == 0
     assert "0 differ (rtol 0.01, atol 0)" in capsys.readouterr().out
     assert main(["diff", str(SAMPLE), str(b), "--atol", "nan"]) == 2
+
+
+def test_cli_json_stays_strict_json_with_nan_and_infinity(tmp_path, capsys):
+    a, b = _pair()
+    b.record[3].value.scale_w[0] = math.nan
+    b.record[3].value.scale_w[1] = math.inf
+    b.record[4].value.scale_d = -math.inf
+    pa, pb = tmp_path / "a.txt", tmp_path / "b.txt"
+    pa.write_text(to_text(a))
+    pb.write_text(to_text(b))
+    assert main(["diff", str(pa), str(pb), "--json"]) == 1
+
+    def refuse(name):
+        raise AssertionError(f"{name} is not JSON")
+
+    out = json.loads(capsys.readouterr().out, parse_constant=refuse)
+    w = out["changed"][0]["fields"][0]
+    assert [(c["index"], c["b"]) for c in w["channels"]] == [(0, "nan"), (1, "inf")]
+    assert w["max_abs"] == "inf"
+    assert out["changed"][1]["fields"][0]["b"] == "-inf"
+
+
+def test_nested_and_rnn_fields_of_pytorch_records():
+    a = RecordDocument.load(samples_dir() / "resnet_pytorch.txt").message
+    b = type(a)()
+    b.CopyFrom(a)
+    kv = next(i for i, e in enumerate(b.record) if e.HasField("kv_cache_value"))
+    rnn = next(i for i, e in enumerate(b.record) if len(e.value.scale_r))
+    b.record[kv].kv_cache_value.scale[1] *= 2
+    b.record[rnn].value.scale_h *= 3
+    d = diff_records(a, b)
+    assert [(f.field, f.channels.tolist() if f.vector else None) for f in d.for_a(kv).fields] == [
+        ("kv_cache_value.scale", [1])]
+    (h,) = d.for_a(rnn).fields
+    assert h.field == "scale_h" and math.isclose(h.max_rel, 2.0, rel_tol=1e-6)
+
+
+def test_channel_values_print_as_format_float32_does():
+    from editor.cli.diff import float32_texts
+
+    rng = np.random.default_rng(7)
+    values = rng.integers(0, 2**32, 20000, dtype=np.uint64).astype(np.uint32).view(np.float32)
+    values = np.concatenate([values, rng.lognormal(-5, 3, 5000).astype(np.float32),
+                             np.float32([0, -0.0, 1, 0.1, 100, 440790, 1e-9, 16777216, 3.4028235e38, 1e-45,
+                                         math.nan, math.inf, -math.inf])])
+    assert float32_texts(values) == [format_float32(v) for v in values.tolist()]
