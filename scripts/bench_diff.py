@@ -7,8 +7,8 @@ every scale_w and scale_d differs, as between two calibrations. Prints the time 
 one record (the reference) and, as ratios to it: comparing the two (match + gather +
 the exact differences), asking again with another tolerance, comparing A with a copy that
 differs in three layers, and the whole `record-editor diff --summary` command (which reads
-both files). Each step is the best of --repeat runs (the machine is shared; the first run
-also pays for fresh memory). No timings are asserted anywhere; compare the ratios across
+both files). Each step is the best of --repeat runs (the first run also pays for fresh
+memory); --cpu times CPU instead of wall-clock, for a machine others are busy on. No timings are asserted anywhere; compare the ratios across
 runs and machines.
 """
 from __future__ import annotations
@@ -31,14 +31,16 @@ from editor.records.diff import compare_records  # noqa: E402
 from editor.records.document import RecordDocument  # noqa: E402
 from editor.records.synth import make_big, to_text  # noqa: E402
 
+CLOCK = time.perf_counter
+
 
 def timed(fn: Callable[[], Any], repeat: int) -> tuple[float, Any]:
-    """(the best time of `repeat` calls, the last result)."""
+    """(the best time of `repeat` calls on CLOCK, the last result)."""
     best, result = math.inf, None
     for _ in range(repeat):
-        t = time.perf_counter()
+        t = CLOCK()
         result = fn()
-        best = min(best, time.perf_counter() - t)
+        best = min(best, CLOCK() - t)
     return best, result
 
 
@@ -47,7 +49,12 @@ def main() -> int:
     ap.add_argument("--layers", type=int, default=1200)
     ap.add_argument("--channels", type=int, default=1024)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--cpu", action="store_true",
+                    help="time on the process's CPU clock instead of the wall clock (steadier on a "
+                         "machine others share; every step here runs on one thread)")
     args = ap.parse_args()
+    global CLOCK
+    CLOCK = time.process_time if args.cpu else time.perf_counter
     repeat = max(1, args.repeat)
     with tempfile.TemporaryDirectory() as tmp:
         pa, pb = Path(tmp) / "a.txt", Path(tmp) / "b.txt"
@@ -55,7 +62,8 @@ def main() -> int:
         pb.write_text(to_text(make_big("tf-inner", args.layers, args.channels, seed=2)))
         mb = pa.stat().st_size / 1e6
         print(f"records: {args.layers} layers x {args.channels} channels, {mb:.1f} MB and "
-              f"{pb.stat().st_size / 1e6:.1f} MB of text; best of {repeat}")
+              f"{pb.stat().st_size / 1e6:.1f} MB of text; best of {repeat}, "
+              f"{'CPU' if args.cpu else 'wall-clock'} time")
 
         load, a = timed(lambda: RecordDocument.load(pa), repeat)
         b = RecordDocument.load(pb)

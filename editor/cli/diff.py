@@ -74,7 +74,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--max-channels", type=_max_channels, default=DEFAULT_MAX_CHANNELS, metavar="N",
                    help=f"list the first N differing channels of a field (default {DEFAULT_MAX_CHANNELS}; "
                         "'all' for every one), then how many more")
-    p.add_argument("--summary", action="store_true", help="one line per layer and prune record, no channels")
+    p.add_argument("--summary", action="store_true",
+                   help="one line per layer and prune record, no channels (with --json: no channel lists)")
     p.add_argument("--json", action="store_true", help="print JSON")
     return p
 
@@ -506,7 +507,7 @@ def run(args: argparse.Namespace) -> int:
     b = RecordDocument.load(args.b, args.dialect_b or args.dialect, repair=args.repair)
     comparison = compare_records(a.message, b.message)
     report = Report(comparison.differences(args.rtol, args.atol),
-                    Narrowing(comparison, args.fields, args.layers), args.max_channels)
+                    Narrowing(comparison, args.fields, args.layers), 0 if args.summary else args.max_channels)
     if args.json:
         print(json.dumps({"a": args.a, "b": args.b, "dialect_a": a.dialect.name, "dialect_b": b.dialect.name,
                           **report.to_json()}, indent=2, ensure_ascii=False))
