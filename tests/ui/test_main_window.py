@@ -603,12 +603,12 @@ def test_bulk_edits_read_the_selection_a_constant_number_of_times(qtbot, tmp_pat
     status bar re-read the whole selection (a flags() call per cell) at each, and the live
     check ran the whole-file rules (a walk over every layer) at each: quadratic, 56 s for
     500 layers. Reads are counted, not timed: they must not grow with N."""
-    from editor.records import rules
+    from editor.records.rules import live
     from editor.records.synth import make_big, to_text
 
     walks = []
-    real_walk = rules._document_problems
-    monkeypatch.setattr(rules, "_document_problems", lambda *a: (walks.append(1), real_walk(*a))[1])
+    real_walk = live._document_problems
+    monkeypatch.setattr(live, "_document_problems", lambda *a: (walks.append(1), real_walk(*a))[1])
 
     path = tmp_path / "big.txt"
     path.write_text(to_text(make_big("tf-inner", 120, 4, prune_records=0)))

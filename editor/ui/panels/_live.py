@@ -21,7 +21,7 @@ from google.protobuf.message import Message
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 from PySide6.QtGui import QUndoStack
 
-from editor.records._pb import basic_info_pb2
+from editor.records.attrs import VALUE_FIELD as _ATTR_VALUE_FIELD
 from editor.records.dialects import DIALECTS, Dialect, get_dialect
 from editor.records.problems import Problem
 from editor.records.rules import (
@@ -34,10 +34,6 @@ from editor.records.rules import (
 from editor.ui.tree_model import ChangeKind, Path, PathError, RecordChange, RecordTreeModel, parse_path
 
 _BY_MESSAGE = {d.full_name: d for d in DIALECTS.values()}
-_ATTR = basic_info_pb2.AttrProto
-#: the field of a prune attr that carries its value, by the attr's type
-_ATTR_VALUE_FIELD = {_ATTR.FLOAT: "f", _ATTR.INT: "i", _ATTR.STRING: "s", _ATTR.FLOATS: "floats",
-                     _ATTR.INTS: "ints", _ATTR.STRINGS: "strings"}
 
 
 def dialect_of(message: Message | None) -> Dialect | None:
