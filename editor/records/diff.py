@@ -32,6 +32,7 @@ import numpy as np
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
 from google.protobuf.message import Message
 
+from editor.records.attrs import VALUE_FIELD, AttrProto
 from editor.records.dialects import DIALECTS
 
 FD = FieldDescriptor
@@ -682,15 +683,14 @@ def _longest_increasing(seq: Sequence[int]) -> set[int]:
 # Prune records
 # ---------------------------------------------------------------------------------------
 
-_ROLES = ("producer", "consumer", "selective_prune")
-_ATTR_VALUE = {1: "f", 2: "i", 3: "s", 4: "floats", 5: "ints", 6: "strings"}
+_FLOAT_ATTRS = (AttrProto.FLOAT, AttrProto.FLOATS)
 
 
 def attr_value(attr: Message) -> Any:
     """An AttrProto's value as its type says (bytes as text where they are UTF-8); an
     attribute without a type, or with other fields set too, as a dict of what is set."""
     present = {fd.name: value for fd, value in attr.ListFields() if fd.name not in ("name", "type")}
-    typed = _ATTR_VALUE.get(attr.type) if attr.HasField("type") else None
+    typed = VALUE_FIELD.get(attr.type) if attr.HasField("type") else None
     if typed is not None and set(present) <= {typed}:
         return _plain(getattr(attr, typed))
     return {k: _plain(v) for k, v in present.items()}
@@ -732,7 +732,7 @@ def _attrs(node: Message) -> dict[tuple[str, int], Any]:
 
 
 def _attr_floats(attr: Message | None) -> bool:
-    return attr is not None and attr.type in (1, 4)
+    return attr is not None and attr.type in _FLOAT_ATTRS
 
 
 def _node_changes(i: int, j: int, ra: Message, rb: Message) -> list[PruneChange]:
