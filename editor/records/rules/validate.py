@@ -2,7 +2,6 @@
 copy of the entry or prune record (the panels, the clipboard and ``record-editor set``)."""
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import replace
 from functools import cache
@@ -12,6 +11,8 @@ from google.protobuf.message import Message
 
 from editor.records import attrs
 from editor.records.dialects import DIALECTS, Dialect, get_dialect
+from editor.records.editing import RecordEditor
+from editor.records.paths import PathError, in_entry, parse_path, resolve
 from editor.records.problems import Problem
 from editor.records.rules._registry import ERROR
 from editor.records.rules._wording import _q
@@ -86,8 +87,8 @@ def validate_changes(dialect: str | Dialect, value_or_entry: Message,
                                f"by record {clash[0]}; AMCT would use only the first", key, entry_index,
                                None, "key")
         try:
-            _assign(entry, d, field_name, new_value, index)
-        except (TypeError, ValueError, IndexError, AttributeError, KeyError) as e:
+            _assign(entry, field_name, new_value, index)
+        except (TypeError, ValueError, IndexError, AttributeError, KeyError, PathError) as e:
             return Problem(ERROR, "value-type", f"{label}: {path} cannot be {new_value!r}: {e}",
                            key, entry_index, None, path)
     after = _entry_problems(entry, d, pos, ctx, sel, focus, entry=entry)
@@ -102,39 +103,33 @@ def validate_changes(dialect: str | Dialect, value_or_entry: Message,
     return None
 
 
-def _assign(entry: Message, d: Dialect, field_name: str, new_value, index: int | None) -> None:
-    parts = field_name.split(".")
-    if parts[0] == "key" and len(parts) == 1:
-        target, name = entry, "key"
-    elif parts[0] in ("kv_cache_value", "value") and len(parts) == 2 \
-            and parts[0] in entry.DESCRIPTOR.fields_by_name:
-        target, name = getattr(entry, parts[0]), parts[1]
-    elif len(parts) == 1 and d.has_value_field(field_name):
-        target, name = entry.value, field_name
-    else:
-        raise KeyError(f"{d.name} records have no field {field_name!r}")
-    fd = target.DESCRIPTOR.fields_by_name.get(name)
-    if fd is None:
-        raise KeyError(f"no field {field_name!r}")
-    if new_value is None:
-        if index is not None and fd.is_repeated:
-            del getattr(target, name)[index]
+def _assign(entry: Message, field_name: str, new_value, index: int | None) -> None:
+    """Make one of `validate_changes`' edits on the entry copy, through the edit API the
+    window and ``record-editor set`` use (so the check judges exactly what they store)."""
+    editor = RecordEditor(entry)
+    path = in_entry(entry.DESCRIPTOR, field_name)
+    field = editor.field_descriptor(path)
+    if field is None or field.message_type is not None:
+        raise KeyError(f"no value field {field_name!r}")
+    if not field.is_repeated:
+        if new_value is None:
+            editor.clear_field(path)
         else:
-            target.ClearField(name)
+            editor.set_value(path, new_value)
         return
-    if fd.is_repeated:
-        rep = getattr(target, name)
-        if index is None:
-            del rep[:]
-            rep.extend(list(new_value))
-        elif index == len(rep):
-            rep.append(new_value)
-        elif 0 <= index < len(rep):
-            rep[index] = new_value
-        else:
-            raise IndexError(f"index {index} is outside 0..{len(rep)}")
+    n = editor.element_count(path)
+    if index is None:
+        editor.clear_field(path)
+        if new_value is not None:
+            editor.insert_elements(path, 0, list(new_value))
+    elif not 0 <= index <= n or (index == n and new_value is None):
+        raise IndexError(f"index {index} is outside 0..{n}")
+    elif new_value is None:
+        editor.remove_elements(path, index)
+    elif index == n:
+        editor.insert_elements(path, n, [new_value])
     else:
-        setattr(target, name, new_value)
+        editor.set_value(path + (index,), new_value)
 
 
 def validate_prune_value(dialect: str | Dialect, prune_record: Message, node: str, attr_name: str,
@@ -153,13 +148,15 @@ def validate_prune_value(dialect: str | Dialect, prune_record: Message, node: st
     pos = prune_index if prune_index is not None else -1
     before = {(p.rule, p.field) for p in _prune_problems(rec, d, pos, ctx, sel, record=rec)}
     try:
-        target = _resolve_node(rec, node)
+        target = resolve(rec, parse_path(node))
+        if not isinstance(target, Message) or target.DESCRIPTOR.name != "PruneNode":
+            raise KeyError(f"no prune node {node!r}")
         if attr_name == "name":
             target.name = new_value
             edited = {node, f"{node}.name"}
         else:
             edited = {f"{node}.attr[{_set_attr(target, attr_name, new_value)}]"}
-    except (TypeError, ValueError, IndexError, KeyError) as e:
+    except (TypeError, ValueError, IndexError, KeyError, PathError) as e:
         return Problem(ERROR, "value-type", f"{_prune_label(pos)}: {node} {attr_name} cannot be "
                        f"{new_value!r}: {e}", None, None, prune_index, node)
     after = _prune_problems(rec, d, pos, ctx, sel, record=rec)
@@ -170,19 +167,6 @@ def validate_prune_value(dialect: str | Dialect, prune_record: Message, node: st
         if (p.rule, p.field) not in before:
             return replace(p, prune_index=prune_index)
     return None
-
-
-_NODE_PATH = re.compile(r"^(producer|consumer)\[(\d+)\]$")
-
-
-def _resolve_node(rec: Message, node: str):
-    if node == "selective_prune":
-        return rec.selective_prune
-    m = _NODE_PATH.match(node)
-    if not m:
-        raise KeyError(f"no prune node {node!r}")
-    nodes = getattr(rec, m.group(1))
-    return nodes[int(m.group(2))]
 
 
 def _set_attr(target, attr_name: str, value) -> int:
