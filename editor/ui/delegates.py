@@ -123,7 +123,8 @@ class ValueDelegate(QStyledItemDelegate):
         super().__init__(parent)
         self.session = session
         #: `validate(path, value)`: the hard-rule error setting the field at `path` to `value`
-        #: would cause, or None (None: no rule is checked)
+        #: would cause, or None (None: no rule is checked, and the editors' hints say what
+        #: the field's type allows rather than what the rules accept)
         self.validate: Callable[[Path, Any], Problem | None] | None = session.problems.validate_edit
         #: the scope every layer key starts with (``resnet_v1_50/``): dropped first when a
         #: key does not fit, since it tells the rows apart least (the tree sets it)
@@ -132,6 +133,11 @@ class ValueDelegate(QStyledItemDelegate):
         self.frequent_segments: frozenset[str] = frozenset()
         #: last segments most keys end with (``Conv2D``): dropped last
         self.frequent_tails: frozenset[str] = frozenset()
+
+    def accepted(self, path: Path) -> str | None:
+        """What the rules accept at `path`, in words (the editor's hint); None: what the
+        field's type allows."""
+        return self.session.problems.accepted_values(tuple(path))
 
     def refusal(self, path: Path, value: Any) -> str | None:
         """Why the rules refuse `value` at `path`, in their words; None when they accept it."""
@@ -159,7 +165,8 @@ class ValueDelegate(QStyledItemDelegate):
         elif kind in (RowKind.FIELD, RowKind.ITEM) and src.column() == RecordTreeModel.VALUE_COLUMN:
             # choices=False: the tree shows the file as it is, so act_type is typed, not chosen
             what = editor_kind(field)
-            spec = FieldSpec(field, partial(self.refusal, path), place=Place.TREE)
+            spec = FieldSpec(field, partial(self.refusal, path), place=Place.TREE,
+                             hint=partial(self.accepted, path) if self.validate is not None else None)
         else:
             return None
         editor = create_editor(what, spec, parent)
