@@ -180,6 +180,9 @@ class ValueDelegate(QStyledItemDelegate):
     """
 
     message = Signal(str)
+    #: the text being typed in an editor is one the record may take: a refusal said while
+    #: typing it no longer stands
+    textAcceptable = Signal()
 
     def __init__(self, session: EditSession, parent=None) -> None:
         super().__init__(parent)
@@ -241,10 +244,17 @@ class ValueDelegate(QStyledItemDelegate):
         editor.commit.connect(lambda _value, e=editor: self._commit_now(cast(QWidget, e)))
         editor.refused.connect(self.message)
         widget = cast(QWidget, editor)
+        typed = getattr(widget, "textEdited", None)  # editors one types into
+        if typed is not None:
+            typed.connect(lambda _text, e=editor: self._typed(e))
         edited = path + (label_name(field),) if kind == RowKind.ELEMENT else path
         self._editing[id(widget)] = (edited, shown)
         self._click_away.watch(widget)
         return widget
+
+    def _typed(self, editor: FieldEditor) -> None:
+        if editor.pending_reason() is None:
+            self.textAcceptable.emit()
 
     def leave(self, editor: QWidget) -> None:
         """Close `editor` as leaving it does: commit what it holds if the record may take it,
@@ -264,12 +274,12 @@ class ValueDelegate(QStyledItemDelegate):
             field_editor = cast(FieldEditor, editor)
             reason = field_editor.pending_reason() if field_editor.edited() else None
             if reason is not None:
-                self._not_changed(reason, editor)
+                self._not_changed(reason, edited)
         super().destroyEditor(editor, index)
 
-    def _not_changed(self, reason: str, editor: QWidget | None = None) -> None:
-        """Say that an edit was refused, and what the record keeps."""
-        edited = self._editing.get(id(editor)) if editor is not None else None
+    def _not_changed(self, reason: str, edited: tuple[Path, str] | None) -> None:
+        """Say that an edit was refused, and what the record keeps (`edited`: the path and
+        its value as the editor found it)."""
         kept = f" ({_cell_label(edited[0])} stays {edited[1]})" if edited is not None and edited[1] else ""
         self.message.emit(f"Not changed: {reason}{kept}")
 
@@ -302,7 +312,7 @@ class ValueDelegate(QStyledItemDelegate):
                     return
                 reason = self.refusal(path + (label,), name)
                 if reason is not None:
-                    self._not_changed(reason, editor)
+                    self._not_changed(reason, self._editing.get(id(editor)))
                     return
                 self.session.push(rename_entry(self.session.editor, path, name))
                 return
@@ -310,13 +320,13 @@ class ValueDelegate(QStyledItemDelegate):
             value = parse_value(field, entered) if isinstance(entered, str) else entered
             command = SetValueCommand(self.session.editor, path, value)
         except (ValueError, PathError) as e:
-            self._not_changed(str(e), editor)
+            self._not_changed(str(e), self._editing.get(id(editor)))
             return
         if command.isObsolete():
             return
         reason = self.refusal(path, value)
         if reason is not None:  # e.g. an editor that lost the focus with a refused value in it
-            self._not_changed(reason, editor)
+            self._not_changed(reason, self._editing.get(id(editor)))
             return
         self.session.push(command)
 

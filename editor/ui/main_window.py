@@ -396,10 +396,12 @@ class MainWindow(QMainWindow):
         return dialog
 
     def _follow_refusals(self) -> None:
-        """A refused value stays in the status bar until a value is accepted, not beyond."""
+        """A refused value stays in the status bar until a value is accepted (or the text
+        being typed is one the record may take), not beyond."""
         bar = self.statusBar()
         assert isinstance(bar, StatusBar)
         self.tree.delegate.message.connect(bar.mark_refusal)
+        self.tree.delegate.textAcceptable.connect(bar.forget_refusal)
         self.record_panels.message.connect(bar.mark_refusal)
         self.session.recordChanged.connect(lambda _change: bar.forget_refusal())
 

@@ -130,8 +130,8 @@ def window_shortcuts(window: QMainWindow, places: Mapping[QObject, str] | None =
         place = _place(owner, places)
         section = _capital(place.removeprefix("the ")) if place else _owner_words(owner)
         found.append(Shortcut(section, command_text(action), keys, where_words(action, places)))
-    for section, where, keys in extra:
-        found += [Shortcut(section, what, key, where) for key, what in keys]
+    for section, where, pairs in extra:
+        found += [Shortcut(section, what, key, where) for key, what in pairs]
     return found
 
 
@@ -181,28 +181,30 @@ class ShortcutsDialog(QDialog):
         layout.addWidget(buttons)
         self.resize(820, 620)
 
-    def rows(self) -> list[tuple[str, str, str, str]]:
-        """(section, keys, command, where) of every row not filtered out, in order."""
+    def _groups(self) -> list[tuple[QTreeWidgetItem, list[QTreeWidgetItem]]]:
+        """(group row, its rows) of the list."""
         out = []
-        for i in range(self.tree.topLevelItemCount()):
-            group = self.tree.topLevelItem(i)
-            if group.isHidden():
-                continue
-            for j in range(group.childCount()):
-                item = group.child(j)
-                if not item.isHidden():
-                    out.append((group.text(0), item.text(0), item.text(1), item.text(2)))
+        for group in self.groups.values():
+            out.append((group, [item for j in range(group.childCount())
+                                if (item := group.child(j)) is not None]))
         return out
 
+    def rows(self) -> list[tuple[str, str, str, str]]:
+        """(section, keys, command, where) of every row not filtered out, in order."""
+        return [(group.text(0), item.text(0), item.text(1), item.text(2))
+                for group, items in self._groups() if not group.isHidden()
+                for item in items if not item.isHidden()]
+
     def _filter(self, text: str) -> None:
+        """Show the rows with the key `text` (exactly: "Ctrl+S" is not "Ctrl+Shift+N") or
+        whose words contain it."""
         words = text.strip().lower()
-        for i in range(self.tree.topLevelItemCount()):
-            group = self.tree.topLevelItem(i)
+        for group, items in self._groups():
             shown = 0
-            for j in range(group.childCount()):
-                item = group.child(j)
-                hay = " ".join(item.text(c) for c in range(3)).lower() + " " + group.text(0).lower()
-                hide = bool(words) and words not in hay
+            for item in items:
+                keys = [k.strip().lower() for k in item.text(0).split(",")]
+                hay = f"{item.text(1)} {item.text(2)} {group.text(0)}".lower()
+                hide = bool(words) and words not in keys and words not in hay
                 item.setHidden(hide)
                 shown += not hide
             group.setHidden(shown == 0)

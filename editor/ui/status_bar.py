@@ -96,11 +96,11 @@ class StatusBar(QStatusBar):
         #: a refusal announced before (or after) its text was shown
         self._refusal_text: str | None = None
 
-    def showMessage(self, text: str, timeout: int = 0) -> None:  # noqa: N802  (Qt's name)
-        """Show `text` (for `timeout` ms; 0: until the next message)."""
+    def showMessage(self, text: str, timeout: int | None = 0) -> None:  # noqa: N802  (Qt's name)
+        """Show `text` (for `timeout` ms; 0 or None: until the next message)."""
         self.message_label.set_message(text)
         self._refusal = text == self._refusal_text
-        if timeout > 0:
+        if timeout:
             self._timer.start(timeout)
         else:
             self._timer.stop()

@@ -19,6 +19,8 @@ Delete or Ctrl+D, are listed from the actions themselves).
 """
 from __future__ import annotations
 
+from typing import cast
+
 from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QAbstractItemView, QTreeView, QWidget
@@ -73,7 +75,7 @@ class RecordTreeView(QTreeView):
         """The Value cell of `index`'s row when the row holds a value one can edit, else None."""
         if not index.isValid() or self._row_kind(index) not in (RowKind.FIELD, RowKind.ITEM):
             return None
-        cell = index.siblingAtColumn(VALUE)
+        cell = index.sibling(index.row(), VALUE)
         return cell if cell.flags() & Qt.ItemFlag.ItemIsEditable else None
 
     def edit_target(self, index: AnyIndex) -> QModelIndex | None:
@@ -83,7 +85,7 @@ class RecordTreeView(QTreeView):
         if cell is not None:
             return cell
         if index.isValid() and self._row_kind(index) == RowKind.ELEMENT:
-            name = index.siblingAtColumn(FIELD)
+            name = index.sibling(index.row(), FIELD)
             if name.flags() & Qt.ItemFlag.ItemIsEditable:
                 return name
         return None
@@ -105,7 +107,7 @@ class RecordTreeView(QTreeView):
         (whatever cell F2, Return, typing or a double-click came from); F2 on a list
         element's other cells, its name."""
         if index.isValid() and trigger not in (Trigger.SelectedClicked, Trigger.CurrentChanged):
-            target = QModelIndex(index)
+            target = index.sibling(index.row(), index.column())  # a QModelIndex, also of a persistent one
             cell = self.value_cell(index)
             if cell is not None:
                 if trigger == Trigger.AnyKeyPressed and not self._typed_into(cell, event):
@@ -115,12 +117,12 @@ class RecordTreeView(QTreeView):
                 return False  # typing on other rows searches the keys, as in any tree
             elif trigger == Trigger.EditKeyPressed:
                 target = self.edit_target(index) or target
-            if target != QModelIndex(self.currentIndex()):
+            if target != self.currentIndex():
                 # the row stays selected; the cell being edited becomes current, so Tab
                 # moves on from it
                 self.selectionModel().setCurrentIndex(target, self.selectionModel().SelectionFlag.NoUpdate)
             index = target
-        return super().edit(index, trigger, event)
+        return super().edit(index, trigger, cast(QEvent, event))  # Qt takes no event as None
 
     def event(self, event: QEvent) -> bool:
         if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent) \

@@ -1,6 +1,7 @@
 """PlotsPanel: the three plot views of one edit session as tabs."""
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QTabWidget, QWidget
 
@@ -79,7 +80,12 @@ class PlotsPanel(QTabWidget):
             self.setCurrentWidget(view)
         focus = self.window().focusWidget() if self.window() is not None else None
         if focus is None or not view.isAncestorOf(focus):
-            getattr(view, "graphics", getattr(view, "plot_widget", view)).setFocus()
+            plot = getattr(view, "graphics", None) or getattr(view, "plot_widget", None)
+            if plot is not None and plot.isVisible():
+                plot.setFocus()  # the arrow keys (channel by channel) are the plot's own
+            else:  # nothing plotted yet: the view's keys still work with the focus in it
+                view.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+                view.setFocus()
 
     @staticmethod
     def prepare(document: RecordDocument) -> OverviewData:
