@@ -153,9 +153,10 @@ class ShortcutsDialog(QDialog):
         self.tree.setAlternatingRowColors(True)
         self.tree.setUniformRowHeights(True)
         header = self.tree.header()
+        header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)  # the words get the room
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         self.groups: dict[str, QTreeWidgetItem] = {}
         for s in shortcuts:
             group = self.groups.get(s.section)
@@ -172,14 +173,13 @@ class ShortcutsDialog(QDialog):
             item.setToolTip(1, f"{s.command}: {s.keys}, {s.where}")
             group.addChild(item)
         self.tree.expandAll()
-        self.tree.setColumnWidth(1, 300)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(self.filter_edit)
         layout.addWidget(self.tree, 1)
         layout.addWidget(buttons)
-        self.resize(820, 620)
+        self.resize(900, 640)
 
     def _groups(self) -> list[tuple[QTreeWidgetItem, list[QTreeWidgetItem]]]:
         """(group row, its rows) of the list."""

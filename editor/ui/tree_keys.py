@@ -43,13 +43,14 @@ MIN_VALUE_SHOWN = 60
 
 #: keys of the tree that are no action (actions are listed from themselves): (keys, what)
 TREE_KEYS: list[tuple[str, str]] = [
-    ("F2, Return", "Edit the current row's value (on a layer or node row: its name)"),
+    ("F2", "Edit the current row's value (on a layer or node row: its name)"),
+    ("Return", "Edit the current row's value"),
     ("0–9, −, letters", "Start editing the current row's value with what is typed"),
     ("Right, Left", "Move between the Field and the Value cell; expand or collapse a row"),
-    ("Tab, Shift+Tab", "Next / previous value that can be edited (in an editor: commit, then edit it)"),
+    ("Tab, Shift+Tab", "Next / previous value (in an editor: commit, then edit that one)"),
     ("Escape", "Cancel an edit; a refused value is reverted and the status bar says so"),
     ("+, −, *", "Expand, collapse, expand everything below the current row"),
-    ("Up, Down, Page Up, Page Down, Home, End", "Move through the rows"),
+    ("Up, Down, Page Up/Down, Home, End", "Move through the rows"),
 ]
 
 _ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
