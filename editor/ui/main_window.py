@@ -195,7 +195,7 @@ class MainWindow(QMainWindow):
         self.session.recordChanged.connect(self._record_changed)
         self.tree.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.tree.selectionPathsChanged.connect(self._update_selection_label)
-        self._follow_refusals()
+        self._wire_messages()
 
         self._restore_settings()
         self._update_title()
@@ -395,9 +395,13 @@ class MainWindow(QMainWindow):
         dialog.show()
         return dialog
 
-    def _follow_refusals(self) -> None:
+    def _wire_messages(self) -> None:
         """A refused value stays in the status bar until a value is accepted (or the text
-        being typed is one the record may take), not beyond."""
+        being typed is one the record may take), not beyond; the Problems dock's lines are
+        looked up in an index built on the loader thread."""
+        from editor.ui.panels.problems_dock import ProblemsModel
+
+        self.documents.add_load_step(ProblemsModel.prepare_lines, lambda _document, _none: None)
         bar = self.statusBar()
         assert isinstance(bar, StatusBar)
         self.tree.delegate.message.connect(bar.mark_refusal)

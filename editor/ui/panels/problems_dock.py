@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.records.document import RecordDocument
 from editor.records.paths import problem_path
 from editor.records.problems import Problem, Severity
 from editor.records.rules import RULES, locate
@@ -156,6 +157,15 @@ class ProblemsModel(QAbstractItemModel):
     def refresh(self) -> None:
         self._forget_lines()
         self._load(reset=False)
+
+    @staticmethod
+    def prepare_lines(document: RecordDocument) -> None:
+        """Qt-free, for the loader thread (`DocumentController.add_load_step`): build the
+        document's index of where its entries are, most of what the first line looked up
+        costs (about 0.8 s for a 200 MB file), so the dock's lines cost the GUI thread only
+        the entries they are in."""
+        if len(getattr(document.message, "record", ())):
+            document.locate(record_index=0)
 
     # ------------------------------------------------------------------ lines
 
