@@ -49,7 +49,7 @@ from PySide6.QtWidgets import (
 
 from editor.paths import resources_dir
 from editor.records.dialects import DIALECTS, Dialect, get_dialect
-from editor.records.document import RecordDocument, RecordError, SaveCancelled
+from editor.records.document import ReadOnlyError, RecordDocument, RecordError, SaveCancelled
 from editor.ui.autosave import Autosave
 from editor.ui.commands import ReplaceMessageCommand
 from editor.ui.dialogs import Prompter, SaveAsChoice
@@ -645,8 +645,11 @@ class MainWindow(QMainWindow):
     def _write(self, doc: RecordDocument, path: Path, binary: bool) -> bool:
         self._saving = True
         self._autosave.stop()  # the save makes the recovery file moot (restarted if it fails)
+        read_only: ReadOnlyError | None = None
         try:
             save_document(doc, path, binary, self, background_bytes=self.background_save_bytes)
+        except ReadOnlyError as e:  # as editors do: not overwritten unasked, saved elsewhere
+            read_only = e
         except SaveCancelled:
             self.statusBar().showMessage(f"Save cancelled; {Path(path).name} on disk was left as it was", 8000)
             return False
@@ -664,6 +667,10 @@ class MainWindow(QMainWindow):
             self._saving = False
             if self.document is not None and not self.undo_stack.isClean():
                 self._autosave.start()  # not saved (or saved elsewhere, clean below stops it)
+        if read_only is not None:
+            return self.prompter.confirm(
+                "Read-only file", f"{Path(path).name} {read_only.message.split(';')[0]}. It was left as it "
+                "was. Save your edits under another name?", "Save As…") and self.save_as()
         if doc is self.document:
             self.undo_stack.setClean()
         self._disk_signature = self._signature(Path(path))
@@ -839,6 +846,10 @@ class MainWindow(QMainWindow):
     def offer_recovery(self) -> list[RecoveryInfo]:
         """Show a banner for each record whose unsaved edits survived a crash."""
         found = self.recovery.list()
+        for _file, why in self.recovery.set_aside:  # damaged: never applied, but said
+            banner = Banner(f"Unsaved edits could not be recovered: {why}")
+            banner.add_button("Dismiss", lambda: None)
+            self._banner_area.addWidget(banner)
         for info in found:
             note = " The file changed on disk since then." if info.source_changed() else ""
             banner = Banner(f"Unsaved edits of {info.describe()} were kept when the editor did not close "
