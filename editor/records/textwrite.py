@@ -660,7 +660,8 @@ class _Patcher:
             old_keys = [m.SerializePartialToString() for m in o]
             new_keys = [m.SerializePartialToString() for m in n]
             self.keys[fd.name] = (old_keys, new_keys)
-            if old_keys == new_keys:
+            changed = _changed_in_place(old_keys, new_keys)
+            if changed == []:  # (compared entry by entry: one comparison of it all holds the GIL)
                 self.kept[fd.name] = None
                 continue
             mine = [it for it in items if it.field is fd]
@@ -669,7 +670,6 @@ class _Patcher:
             if any(it.count != 1 for it in mine) or len(mine) != len(o):
                 self.rewrite_field(fd, mine, n)
                 continue
-            changed = _changed_in_place(old_keys, new_keys)
             if changed is not None:  # entries edited where they stand: no alignment to search
                 last = 0
                 for i in changed:
