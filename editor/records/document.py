@@ -353,6 +353,7 @@ class RecordDocument:
         batch before each batch is written."""
         rendering = self._rendering()
         if rendering is not None:
+            assert self._source is not None
             good = check_patch(self._source, self.message, rendering) is not None
             rendering.keys = {}
             if not good:
@@ -439,12 +440,16 @@ class RecordDocument:
         out = Output(rendering.chunks)
         size = out.size
         report = _reporter(progress)
+        assert self._source is not None
         patched = check_patch(self._source, self.message, rendering)
         rendering.keys = {}  # a copy of the record in bytes: not needed any more
 
         def check(written: Path) -> tuple[ParsedText, Message | None] | None:
             keep = adopt or patched is None
             data = _compare_file(written, out, keep, report and (lambda done: report(size + done, 2 * size)))
+            if not keep:
+                return None
+            assert data is not None
             if patched is None:  # read it all back, as a load would
                 read_progress = None
                 if report is not None:
@@ -452,8 +457,6 @@ class RecordDocument:
                         return report(size + done * size // max(total, 1), 2 * size)
                 parsed = self._reads_back(data, read_progress)
                 return (parsed, None) if adopt else None
-            if not adopt:
-                return None
             original = self._updated_original(rendering)
             return patched.source(data, original), original
 
@@ -480,7 +483,7 @@ class RecordDocument:
         def check(written: Path) -> tuple[ParsedText, Message | None] | None:
             data = _compare_crc(written, checker, adopt, report and (
                 lambda done: report(entries + done * entries // max(checker.size, 1), 2 * entries)))
-            return (checker.source(data), None) if adopt else None
+            return (checker.source(data), None) if data is not None else None
 
         try:
             return _write(target, pieces(), check=check, force=force)

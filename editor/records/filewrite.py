@@ -195,18 +195,18 @@ def _signals_held() -> Iterator[None]:
         return
     caught: list[int] = []
     previous: dict[int, Any] = {}
-    for sig in (signal.SIGINT, signal.SIGTERM):
+    for held in (signal.SIGINT, signal.SIGTERM):
         try:
-            previous[sig] = signal.signal(sig, lambda signum, _frame: caught.append(signum))
+            previous[held] = signal.signal(held, lambda signum, _frame: caught.append(signum))
         except (ValueError, OSError):  # pragma: no cover - not settable here
             pass
     try:
         yield
     finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
-        for sig in caught:
-            signal.raise_signal(sig)
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+        for number in caught:
+            signal.raise_signal(number)
 
 
 def _why(e: OSError) -> str:

@@ -27,9 +27,11 @@ from __future__ import annotations
 import bisect
 import struct
 import zlib
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from google.protobuf import descriptor as _descriptor
+from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
 
 from editor.records.dialects import Dialect
@@ -117,6 +119,7 @@ class _Kept:
     item: Stmt  # the entry's statement in the original text
     out_start: int  # where the statement starts in the new text
     new_first: int  # index of its first entry in the live message
+    name: str  # its field
 
 
 @dataclass
@@ -176,7 +179,7 @@ class Patched:
                 d = piece.out_start - it.start
                 items.append(Stmt(start=it.start + d, end=it.end + d, field=it.field, children=None,
                                   first_index=piece.new_first, count=it.count))
-                counts[it.field.name] = piece.new_first + it.count
+                counts[piece.name] = piece.new_first + it.count
                 continue
             region = piece
             assert isinstance(region, _Region) and region.parsed is not None
@@ -249,7 +252,7 @@ def check_patch(parsed: ParsedText, live: Message, rendering: Rendering) -> Patc
         if not out.holds(src, ls, item.end, out_ls):
             return None
         out_start = out_pos(item.start)
-        kept.append(_Kept(item, out_start, new_first))
+        kept.append(_Kept(item, out_start, new_first, fd.name))
         spans.append((ls, item.end, out_start + item.end - item.start))
     # the regions between them, read on their own where anything in them changed
     regions: list[_Region] = []
@@ -274,7 +277,7 @@ def check_patch(parsed: ParsedText, live: Message, rendering: Rendering) -> Patc
     pieces += [(r.out_start, r) for r in regions if r.parsed is not None]
     for _, piece in sorted(pieces, key=lambda p: p[0]):
         if isinstance(piece, _Kept):
-            name = piece.item.field.name
+            name = piece.name
             if piece.new_first != counts.get(name, 0):
                 return None
             counts[name] = piece.new_first + piece.item.count
@@ -387,7 +390,7 @@ class BatchChecker:
                           LineIndex(data))
 
 
-def _scalar_bits(fd: FD, values) -> list:
+def _scalar_bits(fd: FieldDescriptor, values: Iterable[object]) -> list[object]:
     if fd.cpp_type == FD.CPPTYPE_FLOAT:
         return [struct.pack("<f", v) for v in values]
     if fd.cpp_type == FD.CPPTYPE_DOUBLE:

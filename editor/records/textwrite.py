@@ -22,6 +22,7 @@ from difflib import SequenceMatcher
 import numpy as np
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import text_encoding
+from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.internal import type_checkers
 from google.protobuf.message import Message
 
@@ -255,7 +256,7 @@ class TextBatch:
     """
 
     data: bytes
-    entries: list[tuple[FD, int, int]]
+    entries: list[tuple[FieldDescriptor, int, int]]
 
 
 def text_batches(msg: Message, style: Style = CANONICAL, size: int = 1 << 21) -> Iterator[TextBatch]:
@@ -284,7 +285,7 @@ def text_batches(msg: Message, style: Style = CANONICAL, size: int = 1 << 21) ->
             yield TextBatch("".join(parts).encode("utf-8"), [(fd, first, len(value) - first)])
 
 
-def _only(msg: Message, fd: FD) -> Message:
+def _only(msg: Message, fd: FieldDescriptor) -> Message:
     """A message of `msg`'s type with just field `fd` copied."""
     only = type(msg)()
     value = getattr(msg, fd.name)
