@@ -340,13 +340,13 @@ def write_file(target: str | os.PathLike[str], pieces: Iterable[Any], *,
             raise OSError(errno.EIO, "the temporary file does not have the size written")
         result = check(tmp) if check is not None else None
         if st is None:
-            os.fchmod(fd, new_mode if new_mode is not None else 0o666 & ~umask())
+            _chmod(fd, tmp, new_mode if new_mode is not None else 0o666 & ~umask())
             os.replace(tmp, target)
         elif _write_through(fd, st, target):
             _copy_through(fd, target, written)
             os.unlink(tmp)
         else:
-            os.fchmod(fd, stat.S_IMODE(st.st_mode))  # after chown, which may clear set-id bits
+            _chmod(fd, tmp, stat.S_IMODE(st.st_mode))  # after chown, which may clear set-id bits
             os.replace(tmp, target)
         _fsync_folder(folder)
     except BaseException as e:
@@ -363,6 +363,8 @@ def write_file(target: str | os.PathLike[str], pieces: Iterable[Any], *,
 def _write_through(fd: int, st: os.stat_result, target: Path) -> bool:
     """Whether the new content must go into the file itself rather than replace it: a
     rename would cut its other hard links off, or give it an owner it did not have."""
+    if not hasattr(os, "pwrite"):  # pragma: no cover - Windows: no owners to keep this way
+        return False
     through = st.st_nlink > 1 or not _take_owner(fd, st)
     if through and not os.access(target, os.W_OK):
         if st.st_nlink > 1:
@@ -370,6 +372,13 @@ def _write_through(fd: int, st: os.stat_result, target: Path) -> bool:
                              "replacing it would cut the other links off, so nothing was saved")
         return False  # overwriting a file this user cannot write (forced): it becomes theirs
     return through
+
+
+def _chmod(fd: int, path: Path, mode: int) -> None:
+    if hasattr(os, "fchmod"):
+        os.fchmod(fd, mode)
+    else:  # pragma: no cover - Windows
+        os.chmod(path, mode)
 
 
 def _take_owner(fd: int, st: os.stat_result) -> bool:
