@@ -88,14 +88,14 @@ def main(argv: list[str] | None = None) -> int:
             window = MainWindow(settings, prompter=Silent(None), recovery_dir=Path(tmp) / "recovery")
             window.resize(1280, 820)
             window.show()
-            window.set_document(RecordDocument(message, dialect, None))
+            window.documents.set_document(RecordDocument(message, dialect, None))
             app.processEvents()
             tree = window.tree
             select = timed(lambda: tree.select_paths([("record", i) for i in range(n)]), app)  # noqa: B023
             assert tree.selection_summary() == f"{n} layers selected", tree.selection_summary()
             set_all = timed(lambda: tree.set_field_on_selected("offset_d", 3), app)  # noqa: B023
             assert all(e.value.offset_d == 3 for e in message.record)
-            undo = timed(window.undo_stack.undo, app)
+            undo = timed(window.session.undo_stack.undo, app)
             ref_set, ref_undo = plain_edit(message, n)
             reads = tree.selection_reads
             rows.append((n, select, set_all, undo, ref_set, ref_undo, reads))

@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
 """What one edit costs the problems dock on a big record, next to a full check of it.
 
-Builds ``synth.make_big`` (5 000 layers by default, prune records included), wires the
-objects a window owns (RecordTreeModel, QUndoStack, LiveProblems, the problems dock's
-model, and the layer panel showing the edited layer) under the offscreen Qt platform, and
-times in the same run:
+Builds ``synth.make_big`` (5 000 layers by default, prune records included), opens it in
+an `EditSession` as a window does (tree model, undo stack, live problems) with the problems
+dock's model and the layer panel showing the edited layer, under the offscreen Qt
+platform, and times in the same run:
 
 - ``rules.check_message`` on the whole record (what re-checking everything would cost),
 - per edit, the rule engine's share (``LiveProblems.last_recheck``: only the touched
   entry, plus whole-file rules) and the whole undo step as the user waits for it
-  (``QUndoStack.push``: model signals, re-check, dock rows and counts, panel refresh),
+  (``EditSession.push``: model signals, re-check, dock rows and counts, panel refresh),
 - the same for undo, and for an edit of a prune record.
 
 Edits alternate between making and fixing a problem, so the dock's rows really change.
@@ -27,16 +27,14 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from PySide6.QtGui import QUndoStack  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from editor.records.dialects import DIALECTS  # noqa: E402
 from editor.records.rules import check_message  # noqa: E402
 from editor.records.synth import make_big  # noqa: E402
 from editor.ui.commands import SetValueCommand  # noqa: E402
-from editor.ui.panels import LayerPanel, LiveProblems, ProblemsModel  # noqa: E402
-from editor.ui.selection import Selection  # noqa: E402
-from editor.ui.tree_model import RecordTreeModel  # noqa: E402
+from editor.ui.panels import LayerPanel, ProblemsModel  # noqa: E402
+from editor.ui.session import EditSession  # noqa: E402
 
 
 def median_ms(values: list[float]) -> float:
@@ -64,14 +62,13 @@ def main(argv: list[str] | None = None) -> int:
         check_message(message, args.dialect)
         full.append(time.perf_counter() - t)
 
-    model = RecordTreeModel(message)
-    stack = QUndoStack()
-    selection = Selection()
+    session = EditSession()
     t = time.perf_counter()
-    live = LiveProblems(model, args.dialect, stack)
-    dock = ProblemsModel(live)
+    session.set_message(message, args.dialect)  # the full check of a newly shown record
+    dock = ProblemsModel(session)
     setup = time.perf_counter() - t
-    panel = LayerPanel(model, stack, selection, live)
+    panel = LayerPanel(session)
+    live, stack, selection = session.problems, session.undo_stack, session.selection
 
     step = max(1, args.layers // args.edits)
     engine, push, engine_undo, undo = [], [], [], []
@@ -81,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
         path = ("record", i, "value", "offset_d") if k % 2 else ("record", i, "value", "scale_w", k % args.channels)
         bad = 300 if k % 2 else -1.0  # an error the dock must add (and remove on undo)
         t = time.perf_counter()
-        stack.push(SetValueCommand(model, path, bad))
+        session.push(SetValueCommand(session.editor, path, bad))
         push.append(time.perf_counter() - t)
         engine.append(live.last_recheck)
         t = time.perf_counter()
@@ -95,14 +92,14 @@ def main(argv: list[str] | None = None) -> int:
         for k in range(min(args.edits, len(message.prune_record))):
             path = ("prune_record", k, "consumer", 1, "attr", 2, "i")  # the conv consumer's end
             t = time.perf_counter()
-            stack.push(SetValueCommand(model, path, args.channels - 1))
+            session.push(SetValueCommand(session.editor, path, args.channels - 1))
             prune_push.append(time.perf_counter() - t)
             prune_engine.append(live.last_recheck)
             stack.undo()
 
     full_ms = median_ms(full)
     print(f"full check_message:                    {full_ms:9.1f} ms")
-    print(f"LiveProblems + dock set-up:            {setup * 1e3:9.1f} ms (once per document)")
+    print(f"session + dock set-up:                 {setup * 1e3:9.1f} ms (once per document)")
     print(f"per edit, rule engine (touched entry): {median_ms(engine):9.3f} ms")
     print(f"per edit, whole undo step (push):      {median_ms(push):9.3f} ms "
           "(signals, re-check, dock rows, panel)")
@@ -114,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"per prune-record edit, whole step:     {median_ms(prune_push):9.3f} ms")
     print(f"ratio full check / engine per edit:    {full_ms / median_ms(engine):9.0f}")
     print(f"ratio full check / whole undo step:    {full_ms / median_ms(push):9.0f}")
-    del panel, dock, app
+    del panel, dock, session, app
     return 0
 
 

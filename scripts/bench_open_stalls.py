@@ -43,8 +43,8 @@ from editor.records.document import RecordDocument  # noqa: E402
 from editor.records.synth import make_big, to_text  # noqa: E402
 from editor.ui.app import application, freeze_startup_objects  # noqa: E402
 from editor.ui.dialogs import Prompter  # noqa: E402
+from editor.ui.live_problems import LiveProblems  # noqa: E402
 from editor.ui.main_window import MainWindow  # noqa: E402
-from editor.ui.panels import LiveProblems  # noqa: E402
 from editor.ui.plots import PlotsPanel  # noqa: E402
 
 TICK_MS = 10
@@ -292,13 +292,13 @@ def main() -> int:
         if not edited:
             print("the edit was not made", file=sys.stderr)
             return 1
-        spin(window._autosave.interval() / 1000 + 1.5)  # the recovery snapshot after the edit
-        while window.autosave.busy():
+        spin(window.documents._autosave_timer.interval() / 1000 + 1.5)  # the recovery snapshot after the edit
+        while window.documents.autosave.busy():
             spin(0.1)
         meter.stop()
         worst, at = meter.worst()
-        turns = window.autosave.turns
-        print(f"edit, then the recovery file {window._autosave.interval() / 1000:.0f} s later: longest stall "
+        turns = window.documents.autosave.turns
+        print(f"edit, then the recovery file {window.documents._autosave_timer.interval() / 1000:.0f} s later: longest stall "
               f"{worst:.0f} ms (budget 100 ms -> {worst / 100:.2f} x); snapshot in {len(turns)} turns, "
               f"longest {max(turns, default=0):.1f} ms, {sum(turns):.0f} ms in all on the GUI thread")
         spin(0.3)
@@ -306,7 +306,7 @@ def main() -> int:
         TimedApplication.slow.clear()
         TimedApplication.on = args.events
         t = time.perf_counter()
-        saved = window.save()
+        saved = window.documents.save()
         windowed_save = time.perf_counter() - t
         spin(0.5)
         meter.stop()
@@ -324,12 +324,12 @@ def main() -> int:
         t = time.perf_counter()
         window.open_path(path)
         spin(0.3)
-        window.cancel_load()
+        window.documents.cancel_load()
         cancelled = not wait(window, 120)
         print(f"cancel 0.3 s into a second open: {'stopped' if cancelled else 'NOT stopped'} "
               f"{(time.perf_counter() - t - 0.3) * 1000:.0f} ms after Cancel; the shown record stayed: "
               f"{window.document is not None and len(window.document.message.record) == layers}")
-        window.undo_stack.setClean()
+        window.session.undo_stack.setClean()
         window.close()
     app.processEvents()
     return 0

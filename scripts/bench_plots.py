@@ -29,16 +29,14 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import numpy as np  # noqa: E402
-from PySide6.QtGui import QUndoStack  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 import editor.ui  # noqa: E402, F401  (pins singletons first)
 from editor.records import quant  # noqa: E402
 from editor.records.synth import make_big  # noqa: E402
 from editor.ui.commands import SetValueCommand  # noqa: E402
-from editor.ui.plots import ChannelPlot, ModelOverview, PlotContext  # noqa: E402
-from editor.ui.selection import Selection  # noqa: E402
-from editor.ui.tree_model import RecordTreeModel  # noqa: E402
+from editor.ui.plots import ChannelPlot, ModelOverview  # noqa: E402
+from editor.ui.session import EditSession  # noqa: E402
 
 SIZE = (1400, 800)
 
@@ -58,12 +56,11 @@ def ms(seconds: float) -> str:
 
 def bench_channels(app: QApplication, channels: int, repeat: int) -> None:
     message = make_big("tf-inner", layers=2, channels=channels, prune_records=0, outlier=(1, 123))
-    model = RecordTreeModel(message)
-    stack, sel = QUndoStack(), Selection()
-    context = PlotContext(model)
+    session = EditSession()
+    session.set_message(message)
 
     def build() -> ChannelPlot:
-        plot = ChannelPlot(model, stack, sel, context)
+        plot = ChannelPlot(session)
         plot.resize(*SIZE)
         plot.show_layer(1)
         plot.grab()
@@ -79,7 +76,8 @@ def bench_channels(app: QApplication, channels: int, repeat: int) -> None:
     values = iter(np.linspace(0.001, 0.002, 10_000).tolist())
 
     def edit_and_redraw() -> None:
-        stack.push(SetValueCommand(model, ("record", 1, "value", "scale_w", 4242 % channels), next(values)))
+        session.push(SetValueCommand(session.editor, ("record", 1, "value", "scale_w", 4242 % channels),
+                                     next(values)))
         plot.flush()
         plot.grab()
 
@@ -117,14 +115,12 @@ def bench_channels(app: QApplication, channels: int, repeat: int) -> None:
 
 def bench_overview(app: QApplication, layers: int, channels: int, repeat: int) -> None:
     message = make_big("tf-inner", layers=layers, channels=channels)
-    model = RecordTreeModel(message)
-    stack, sel = QUndoStack(), Selection()
-    t = time.perf_counter()
-    context = PlotContext(model)
-    rules_time = time.perf_counter() - t
+    session = EditSession()
+    session.set_message(message)
+    rules_time = session.problems.last_recheck  # the session's first full rule check
 
     def build() -> ModelOverview:
-        view = ModelOverview(model, stack, sel, context)
+        view = ModelOverview(session)
         view.resize(*SIZE)
         view.grab()
         return view
@@ -139,7 +135,7 @@ def bench_overview(app: QApplication, layers: int, channels: int, repeat: int) -
     values = iter(np.linspace(0.01, 0.02, 10_000).tolist())
 
     def edit_and_redraw() -> None:
-        stack.push(SetValueCommand(model, ("record", 1234 % layers, "value", "scale_d"), next(values)))
+        session.push(SetValueCommand(session.editor, ("record", 1234 % layers, "value", "scale_d"), next(values)))
         view.flush()
         view.grab()
 

@@ -44,9 +44,9 @@ def render(out: Path, sample: Path | None = None) -> Path:
         tree = window.tree
         path = ("record", LAYER, "value", "scale_w")
         tree.select_path(path + (2,))
-        tree.view.expand(tree.proxy.mapFromSource(window.model.index_for_path(("record", LAYER))))
+        tree.view.expand(tree.proxy.mapFromSource(window.session.model.index_for_path(("record", LAYER))))
         tree.select_path(("record", LAYER, "value", "scale_d"), column=0)
-        tree.view.scrollTo(tree.proxy.mapFromSource(window.model.index_for_path(("record", LAYER - 2))),
+        tree.view.scrollTo(tree.proxy.mapFromSource(window.session.model.index_for_path(("record", LAYER - 2))),
                            tree.view.ScrollHint.PositionAtTop)
         width = window.splitter.width()
         if window.side_tabs.count():
@@ -56,7 +56,7 @@ def render(out: Path, sample: Path | None = None) -> Path:
             app.processEvents()
         out.parent.mkdir(parents=True, exist_ok=True)
         window.grab().save(str(out))
-        window.undo_stack.setClean()
+        window.session.undo_stack.setClean()
         window.close()
     return out
 

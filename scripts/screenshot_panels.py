@@ -20,15 +20,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from PySide6.QtCore import Qt  # noqa: E402
-from PySide6.QtGui import QUndoStack  # noqa: E402
 from PySide6.QtWidgets import QApplication, QMainWindow  # noqa: E402
 
 from editor.paths import samples_dir  # noqa: E402
 from editor.records.document import RecordDocument  # noqa: E402
 from editor.ui.commands import SetValueCommand  # noqa: E402
-from editor.ui.panels import LayerPanel, LiveProblems, ProblemsDock  # noqa: E402
-from editor.ui.selection import Selection  # noqa: E402
-from editor.ui.tree_model import RecordTreeModel  # noqa: E402
+from editor.ui.panels import LayerPanel, ProblemsDock  # noqa: E402
+from editor.ui.session import EditSession  # noqa: E402
 
 SAMPLE = "resnet_tf_inner_prune.txt"
 LAYER = 1  # resnet_v1_50/block1/unit_1/bottleneck_v1/shortcut/Conv2D, a pruned producer
@@ -40,21 +38,19 @@ def main(argv: list[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     app = QApplication.instance() or QApplication([])
     doc = RecordDocument.load(samples_dir() / SAMPLE)
-    model = RecordTreeModel(doc.message)
-    stack = QUndoStack()
-    selection = Selection()
-    live = LiveProblems(model, doc.dialect, stack, reading_problems=doc.problems)
+    session = EditSession()
+    session.set_document(doc)
 
     # 1. the layer panel refusing offset_d = 200 under INT8
     window = QMainWindow()
-    panel = LayerPanel(model, stack, selection, live)
+    panel = LayerPanel(session)
     status = window.statusBar()
     panel.message.connect(status.showMessage)
     window.setCentralWidget(panel)
     window.setWindowTitle("Layer")
     window.resize(1000, 720)
-    stack.push(SetValueCommand(model, ("record", LAYER, "value", "act_type"), "INT8"))
-    selection.select(("record", LAYER, "value", "scale_w", 3), source="tree")
+    session.push(SetValueCommand(session.editor, ("record", LAYER, "value", "act_type"), "INT8"))
+    session.selection.select(("record", LAYER, "value", "scale_w", 3), source="tree")
     window.show()
     offset = panel.edits["offset_d"]
     offset.setFocus(Qt.FocusReason.OtherFocusReason)
@@ -74,9 +70,9 @@ def main(argv: list[str] | None = None) -> int:
         (("record", 6, "value", "act_type"), "INT16"),
         (("prune_record", 2, "consumer", 1, "attr", 2, "i"), 63),
     ):
-        stack.push(SetValueCommand(model, path, value))
+        session.push(SetValueCommand(session.editor, path, value))
     dock_window = QMainWindow()
-    dock = ProblemsDock(live, selection)
+    dock = ProblemsDock(session)
     dock_window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
     dock_window.statusBar().showMessage(dock.summary())
     dock.countsChanged.connect(lambda *_: dock_window.statusBar().showMessage(dock.summary()))

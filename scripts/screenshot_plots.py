@@ -21,7 +21,6 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from PySide6.QtGui import QUndoStack  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 import editor.ui  # noqa: E402, F401  (pins singletons first)
@@ -29,8 +28,7 @@ from editor.paths import default_sample  # noqa: E402
 from editor.records.document import RecordDocument  # noqa: E402
 from editor.records.synth import add_prune_node, make_big  # noqa: E402
 from editor.ui.plots import ChannelPlot, ModelOverview, PruneRangesView  # noqa: E402
-from editor.ui.selection import Selection  # noqa: E402
-from editor.ui.tree_model import RecordTreeModel  # noqa: E402
+from editor.ui.session import EditSession  # noqa: E402
 
 OUTLIER_LAYER, OUTLIER_CHANNEL, ZERO_CHANNEL, DEGENERATE_LAYER = 45, 77, 30, 30
 
@@ -70,17 +68,17 @@ def main(argv: list[str]) -> int:
     app = QApplication.instance() or QApplication([])
     widgets = []
 
-    message = sample_with_problems()
-    model = RecordTreeModel(message)
-    stack, sel = QUndoStack(), Selection()
+    session = EditSession()
+    session.set_message(sample_with_problems())
+    sel = session.selection
 
-    overview = ModelOverview(model, stack, sel)
+    overview = ModelOverview(session)
     widgets.append(overview)
     sel.select(("record", OUTLIER_LAYER), source="script")
     overview.info.setText(overview.describe(DEGENERATE_LAYER))
     shoot(overview, out / "plot-overview.png", (1280, 640))
 
-    channels = ChannelPlot(model, stack, sel)
+    channels = ChannelPlot(session)
     widgets.append(channels)
     channels.act_weight.setChecked(True)
     channels.set_log(True)
@@ -89,7 +87,7 @@ def main(argv: list[str]) -> int:
     channels.info.setText(channels.describe("scale_w", OUTLIER_CHANNEL))
     shoot(channels, out / "plot-channels.png", (1280, 760))
 
-    prune = PruneRangesView(model, stack, sel)
+    prune = PruneRangesView(session)
     widgets.append(prune)
     sel.select(("prune_record", 0, "consumer", 1), source="script")
     shoot(prune, out / "plot-prune.png", (1280, 640))
@@ -97,9 +95,10 @@ def main(argv: list[str]) -> int:
     wide = make_big("tf-inner", layers=2, channels=30000, seed=5, prune_records=0, outlier=(1, 21000),
                     outlier_factor=60.0)
     wide.record[1].value.scale_w[7000] = 0.0
-    wide_model = RecordTreeModel(wide)
-    wide_sel = Selection()
-    big = ChannelPlot(wide_model, QUndoStack(), wide_sel)
+    wide_session = EditSession()
+    wide_session.set_message(wide)
+    wide_sel = wide_session.selection
+    big = ChannelPlot(wide_session)
     widgets.append(big)
     big.set_log(True)
     big.set_k(3.0)

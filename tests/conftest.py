@@ -29,3 +29,7 @@ def realworld_files() -> list[Path]:
 
 
 needs_shared = pytest.mark.skipif(not REALWORLD.is_dir(), reason="../shared/realworld not present")
+
+#: real records copied into the repository (tests/data/realworld/README.md): always present
+RESNET50_CAFFE = DATA / "realworld" / "resnet50_caffe_record.txt"
+MOBILENET_V2_TF = DATA / "realworld" / "mobilenet_v2_tf_record.txt"

@@ -7,6 +7,10 @@ import difflib
 import json
 import re
 import sys
+from dataclasses import dataclass
+
+from google.protobuf.descriptor import FieldDescriptor
+from google.protobuf.message import Message
 
 from editor.cli._common import (
     EXIT_OK,
@@ -23,7 +27,10 @@ from editor.cli._common import (
     write_record,
 )
 from editor.records.document import RecordDocument
+from editor.records.editing import RecordEditor
+from editor.records.paths import Path, entry_field_text, in_entry
 from editor.records.problems import Problem
+from editor.records.values import coerce_value, parse_value
 
 
 def add_parser(sub) -> argparse.ArgumentParser:
@@ -50,59 +57,79 @@ def add_parser(sub) -> argparse.ArgumentParser:
 _ASSIGN = re.compile(r"^([A-Za-z_][\w.]*?)(?:\[(\d+)\])?=(.*)$", re.S)
 
 
-def _resolve(entry, dialect, dotted: str):
-    """(message holding the field, field descriptor) for a FIELD of a layer entry."""
-    parts = dotted.split(".")
-    if parts[0] not in entry.DESCRIPTOR.fields_by_name:
-        parts = ["value", *parts]
+@dataclass(frozen=True)
+class Assignment:
+    """One FIELD=VALUE as an edit of a layer entry: the field's path below the entry, the
+    element index (FIELD[i]=) or None, and the value — a list for a whole vector, None to
+    clear the field."""
+
+    path: Path
+    index: int | None
+    value: object
+
+    @property
+    def change(self) -> tuple[str, int | None, object]:
+        """The edit as `rules.validate_changes` takes it (the field named relative to the
+        entry, `value.` left out)."""
+        return entry_field_text(self.path), self.index, self.value
+
+    def apply(self, editor: RecordEditor, entry: Path = ()) -> None:
+        """Make the edit through `editor`, on the entry at `entry` (a scratch copy of the
+        entry itself when ())."""
+        path = entry + self.path
+        if self.index is not None:
+            editor.set_value(path + (self.index,), self.value)
+        elif self.value is None:
+            editor.clear_field(path)
+        elif isinstance(self.value, list):
+            editor.clear_field(path)
+            editor.insert_elements(path, 0, self.value)
+        else:
+            editor.set_value(path, self.value)
+
+
+def _field(entry: Message, dialect, dotted: str) -> tuple[Path, FieldDescriptor]:
+    """The path of a FIELD below a layer entry (value fields named bare) and its descriptor;
+    UsageError naming the field and the closest names when there is none."""
+    path = in_entry(entry.DESCRIPTOR, dotted)
     msg = entry
-    for name in parts[:-1]:
-        fd = msg.DESCRIPTOR.fields_by_name.get(name)
+    for name in path[:-1]:
+        fd = msg.DESCRIPTOR.fields_by_name.get(str(name))
         if fd is None or fd.message_type is None or fd.is_repeated:
             raise UsageError(f"{dotted}: {name!r} is not a sub-message of {msg.DESCRIPTOR.name}")
-        msg = getattr(msg, name)
-    fd = msg.DESCRIPTOR.fields_by_name.get(parts[-1])
+        msg = getattr(msg, str(name))
+    fd = msg.DESCRIPTOR.fields_by_name.get(str(path[-1]))
     if fd is None or fd.message_type is not None:
         known = sorted(f.name for f in msg.DESCRIPTOR.fields if f.message_type is None)
-        close = difflib.get_close_matches(parts[-1], known, n=3)
+        close = difflib.get_close_matches(str(path[-1]), known, n=3)
         hint = f"; did you mean {', '.join(close)}?" if close else f"; fields: {', '.join(known)}"
-        raise UsageError(f"{msg.DESCRIPTOR.name} ({dialect.name}) has no value field {parts[-1]!r}{hint}")
-    return msg, fd
+        raise UsageError(f"{msg.DESCRIPTOR.name} ({dialect.name}) has no value field {path[-1]!r}{hint}")
+    return path, fd
 
 
-def _apply_assignment(entry, dialect, text: str) -> tuple[str, int | None, object]:
-    """Apply one FIELD=VALUE to `entry`; return the change as `rules.validate_changes` takes
-    it: (field relative to the entry, element index or None, new value; None clears)."""
-    from editor.records.values import parse_value  # Qt-free value parsing shared with the editor
-
+def parse_assignment(entry: Message, dialect, text: str) -> Assignment:
+    """One FIELD=VALUE, FIELD[INDEX]=VALUE or FIELD=V1,V2,... of `set`, checked against
+    `entry` as it stands; UsageError says what is wrong."""
     m = _ASSIGN.match(text)
     if m is None:
         raise UsageError(f"{text!r}: write FIELD=VALUE, FIELD[INDEX]=VALUE or FIELD=V1,V2,...")
     dotted, index, raw = m.group(1), m.group(2), m.group(3)
-    msg, fd = _resolve(entry, dialect, dotted)
-    # relative to the entry, `value.` left out: scale_d, key, kv_cache_value.scale
-    field = dotted[len("value."):] if dotted.startswith("value.") else dotted
+    path, fd = _field(entry, dialect, dotted)
     try:
         if index is not None:
             if not fd.is_repeated:
                 raise UsageError(f"{fd.name} is not a repeated field; write {fd.name}={raw}")
-            values = getattr(msg, fd.name)
             i = int(index)
-            if i >= len(values):
-                raise UsageError(f"{fd.name}[{i}]: the layer has {len(values)} {fd.name} values "
-                                 f"(indices 0..{len(values) - 1})")
-            values[i] = parse_value(fd, raw)
-            return field, i, values[i]
+            n = RecordEditor(entry).element_count(path)
+            if i >= n:
+                raise UsageError(f"{fd.name}[{i}]: the layer has {n} {fd.name} values (indices 0..{n - 1})")
+            return Assignment(path, i, coerce_value(fd, parse_value(fd, raw)))
         if fd.is_repeated:
-            items = [] if raw.strip() == "" else [parse_value(fd, x) for x in raw.split(",")]
-            msg.ClearField(fd.name)
-            getattr(msg, fd.name).extend(items)
-            return field, None, list(getattr(msg, fd.name))
+            items = [] if raw.strip() == "" else [coerce_value(fd, parse_value(fd, x)) for x in raw.split(",")]
+            return Assignment(path, None, items)
         if raw == "":
-            msg.ClearField(fd.name)
-            return field, None, None
-        setattr(msg, fd.name, parse_value(fd, raw))
-        return field, None, getattr(msg, fd.name)
+            return Assignment(path, None, None)
+        return Assignment(path, None, coerce_value(fd, parse_value(fd, raw)))
     except ValueError as e:
         raise UsageError(str(e)) from None
 
@@ -137,20 +164,22 @@ def run(args) -> int:
             err(f"warning: key {args.key!r} appears {len(matches)} times; setting the first "
                  f"(the one AMCT uses)")
     index = matches[0]
-    entry = entries[index]
-    before = type(entry)()
-    before.CopyFrom(entry)
-    changes = [_apply_assignment(entry, doc.dialect, assignment) for assignment in args.assignments]
-    scratch = type(entry)()
-    scratch.CopyFrom(entry)
-    entry.CopyFrom(before)  # judged against the file as read, as the editor judges an edit
-    problem = _judge(doc, index, changes)
-    entry.CopyFrom(scratch)
+    # each assignment is read against the entry as the ones before it left it (a copy)
+    scratch = type(entries[index])()
+    scratch.CopyFrom(entries[index])
+    on_scratch = RecordEditor(scratch)
+    edits = []
+    for text in args.assignments:
+        edit = parse_assignment(scratch, doc.dialect, text)
+        edit.apply(on_scratch)
+        edits.append(edit)
+    changes = [e.change for e in edits]
+    problem = _judge(doc, index, changes)  # against the file as read, as the editor judges an edit
     report = {"path": args.file, "dialect": doc.dialect.name, "key": args.key, "record_index": index,
               "fields": [c[0] if c[1] is None else f"{c[0]}[{c[1]}]" for c in changes], **reading_json(doc),
               "rule_error": problem.to_json() if problem is not None else None}
     # a key set to nothing leaves a layer no one can address, AMCT included: never written
-    empty_key = any(field == "key" for field, _, _ in changes) and not entry.key
+    empty_key = any(field == "key" for field, _, _ in changes) and not scratch.key
     if problem is not None and (not args.force or empty_key):
         why = problem.message + ("; a layer key cannot be empty, even with --force" if empty_key
                                  else "; --force writes it anyway")
@@ -161,6 +190,9 @@ def run(args) -> int:
         else:
             err(f"{args.file}: nothing written: {problem.severity.value} [{problem.rule}] {why}")
         return EXIT_PROBLEMS
+    editor = RecordEditor(doc.message)  # the edit API the window's undo commands use
+    for edit in edits:
+        edit.apply(editor, ("record", index))
     target = write_record(doc, args.output, binary=(to == "binary"), force=args.force)
     if args.json:
         print(json.dumps({**report, "output": target, "written": True, "format": to,

@@ -1,7 +1,7 @@
 """The registry of AMCT record dialects: one protobuf schema per AMCT flavour.
 
 Text format only cares about field names, binary only about field numbers, and both
-differ between flavours (see RECORDS.md), so every file is read with one dialect.
+differ between flavours (docs/RECORD-FORMAT.md §3), so every file is read with one dialect.
 """
 from __future__ import annotations
 
@@ -216,3 +216,12 @@ def detect_binary(data: bytes) -> list[tuple[Dialect, Message]]:
         if not unknown_fields(msg):
             clean.append((dialect, msg))
     return clean
+
+
+def dialect_of_message(message: Message | None) -> Dialect | None:
+    """The dialect whose top-level message type `message` is (each dialect has its own type);
+    None for None or a message of no dialect."""
+    if message is None:
+        return None
+    name = message.DESCRIPTOR.full_name
+    return next((d for d in DIALECTS.values() if d.full_name == name), None)

@@ -30,6 +30,8 @@ from editor.records.filewrite import (
     umask,
     write_file,
 )
+from editor.records.paths import Path as RecordPath
+from editor.records.paths import PathError, in_entry, parse_path
 from editor.records.problems import Problem, Severity
 from editor.records.readback import BatchChecker, Output, check_patch
 from editor.records.repair import Repair, needs_repair, repair_text
@@ -567,9 +569,13 @@ class RecordDocument:
         node = _child_node(item, index)
         if node is None:
             return src.lines.line_col(item.start)
-        off = _find_path(node, field)
-        if off is None and name == "record":
-            off = _find_path(node, "value." + field)
+        try:
+            rel = parse_path(field)
+        except PathError:
+            return src.lines.line_col(item.start)
+        if name == "record":
+            rel = in_entry(live[index].DESCRIPTOR, rel)
+        off = _find_offset(node, rel)
         return src.lines.line_col(off if off is not None else item.start)
 
     def _item_for(self, name: str, index: int) -> Stmt | None:
@@ -591,21 +597,19 @@ def _child_node(item: Stmt, index: int):
     return item.children[k]
 
 
-_PATH_PART = re.compile(r"([A-Za-z_]\w*)(?:\[(\d+)\])?")
-
-
-def _find_path(node, path: str) -> int | None:
-    """Offset of the statement or value a dotted path names inside `node`."""
+def _find_offset(node, path: RecordPath) -> int | None:
+    """Offset in the file of the statement or value `path` names inside the parsed `node`
+    (the last statement of a field given twice, as the reader kept the last)."""
     off = None
-    for part in path.split("."):
-        m = _PATH_PART.fullmatch(part)
-        if m is None or node is None:
+    steps = list(path)
+    while steps:
+        name = steps.pop(0)
+        if not isinstance(name, str) or node is None:
             return None
-        name, idx = m.group(1), m.group(2)
+        want = steps.pop(0) if steps and isinstance(steps[0], int) else None
         stmts = [s for s in node.stmts if s.field is not None and s.field.name == name]
         if not stmts:
             return None
-        want = int(idx) if idx is not None else None
         chosen = stmts[-1]
         if want is not None:
             chosen = next((s for s in stmts if s.first_index <= want < s.first_index + s.count), None)

@@ -1,4 +1,4 @@
-"""Quantization formulas of AMCT records (RECORDS.md, "Formulas"), vectorised with numpy.
+"""Quantization formulas of AMCT records (docs/RECORD-FORMAT.md §8), vectorised with numpy.
 
 Everything here is a pure function of numbers: the rules, the layer panel's derived values
 and the plots share them. Functions take Python scalars or numpy arrays (anything

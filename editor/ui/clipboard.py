@@ -21,7 +21,9 @@ from google.protobuf import text_format
 from google.protobuf.message import Message
 from google.protobuf.message_factory import GetMessageClass
 
-from editor.records.dialects import DIALECTS, Dialect
+from editor.records.dialects import Dialect
+from editor.records.editing import RecordEditor
+from editor.records.paths import Path, PathError, outermost, resolve
 from editor.records.problems import Problem, Severity
 from editor.records.repair import repair_text
 from editor.records.rules import CheckContext, check_entry, check_prune_record
@@ -35,41 +37,27 @@ from editor.ui.commands import (
     SetValueCommand,
     element_noun,
 )
-from editor.ui.tree_model import Path, PathError, RecordTreeModel
 
 
 class PasteError(ValueError):
     """Text that cannot be pasted; the message says where and why."""
 
 
-def _outermost(paths: Iterable[Path]) -> list[Path]:
-    """Sorted paths without those inside another selected path."""
-    chosen: list[Path] = []
-    for path in sorted(set(paths), key=_sort_key):
-        if not any(path[:len(p)] == p for p in chosen):
-            chosen.append(path)
-    return chosen
-
-
-def _sort_key(path: Path) -> tuple:
-    return tuple((0, s, "") if isinstance(s, int) else (1, 0, s) for s in path)
-
-
-def copy_message(model: RecordTreeModel, paths: Iterable[Path]) -> list[tuple[Path, Message]]:
+def copy_message(editor: RecordEditor, paths: Iterable[Path]) -> list[tuple[Path, Message]]:
     """The selected rows as messages of their parents' types: [(parent path, message)].
 
     Each message holds just the selected fields or elements of that parent.
     """
     groups: dict[Path, Message] = {}
     order: list[Path] = []
-    for path in _outermost(paths):
+    for path in outermost(paths):
         if not path:
             continue
         if isinstance(path[-1], int):
             parent_path, name = path[:-2], path[-2]
         else:
             parent_path, name = path[:-1], path[-1]
-        parent = model.message_at(parent_path)
+        parent = editor.message_at(parent_path)
         holder = groups.get(parent_path)
         if holder is None:
             holder = GetMessageClass(parent.DESCRIPTOR)()
@@ -92,19 +80,19 @@ def copy_message(model: RecordTreeModel, paths: Iterable[Path]) -> list[tuple[Pa
     return [(p, groups[p]) for p in order]
 
 
-def copy_text(model: RecordTreeModel, paths: Iterable[Path]) -> str:
+def copy_text(editor: RecordEditor, paths: Iterable[Path]) -> str:
     """The selected rows as text format (what a record file would say for them)."""
-    return "".join(text_format.MessageToString(msg, as_utf8=True) for _p, msg in copy_message(model, paths))
+    return "".join(text_format.MessageToString(msg, as_utf8=True) for _p, msg in copy_message(editor, paths))
 
 
-def _candidates(model: RecordTreeModel, anchor: Path | None) -> list[Path]:
+def _candidates(editor: RecordEditor, anchor: Path | None) -> list[Path]:
     """Messages around the anchor, innermost first, ending with the top-level record."""
     found: list[Path] = []
     anchor = anchor or ()
     for end in range(len(anchor), -1, -1):
         prefix = anchor[:end]
         try:
-            obj = model.message_at(prefix)
+            obj = editor.message_at(prefix)
         except PathError:
             continue
         if isinstance(obj, Message) and prefix not in found:
@@ -132,30 +120,55 @@ class PastePlan:
     #: what else the reader found or changed (given twice, Python-only syntax, duplicate keys, repairs)
     notes: list[str] = dc_field(default_factory=list)
 
+    def question(self) -> str:
+        """What to ask before pasting text that breaks AMCT's rules."""
+        listed = "\n".join(f"• {p.message}" for p in self.errors[:8])
+        more = f"\n… and {len(self.errors) - 8} more" if len(self.errors) > 8 else ""
+        notes = "".join(f"\n• {n}" for n in self.notes[:4])
+        return (f"The pasted text breaks AMCT's rules ({len(self.errors)} "
+                f"error{'s' if len(self.errors) != 1 else ''}):\n{listed}{more}"
+                + (f"\n\nAlso:{notes}" if notes else "")
+                + "\n\nPaste it anyway? The errors will be listed under Problems.")
 
-def paste_command(model: RecordTreeModel, text: str, anchor: Path | None = None) -> RecordCommand:
+    def outcome(self, duplicates: list[str]) -> str:
+        """What to say once pasted (`duplicates`: keys the paste made occur twice)."""
+        words = [self.command.text()]
+        if duplicates:
+            words = [f"Pasted; {len(duplicates)} layer key(s) now occur twice, e.g. {duplicates[0]!r} — "
+                     "AMCT uses only the first of them"]
+        if self.errors:
+            words.append(f"{len(self.errors)} rule error{'s' if len(self.errors) != 1 else ''} pasted")
+        if self.notes:
+            words.append(self.notes[0] + (f" (and {len(self.notes) - 1} more)" if len(self.notes) > 1 else ""))
+        return "; ".join(words)
+
+
+def paste_command(editor: RecordEditor, text: str, anchor: Path | None = None,
+                  dialect: Dialect | None = None) -> RecordCommand:
     """One undo step that pastes `text` at `anchor` (the current row); PasteError if it cannot."""
-    return plan_paste(model, text, anchor).command
+    return plan_paste(editor, text, anchor, dialect).command
 
 
-def plan_paste(model: RecordTreeModel, text: str, anchor: Path | None = None) -> PastePlan:
-    """Read `text` for pasting at `anchor`: the undo step, and the problems it would bring.
+def plan_paste(editor: RecordEditor, text: str, anchor: Path | None = None,
+               dialect: Dialect | None = None) -> PastePlan:
+    """Read `text` for pasting at `anchor` of a record of `dialect`: the undo step, and the
+    problems it would bring. Without a dialect, pieces are read with protobuf's parser and
+    no rule is checked.
 
     Raises PasteError (naming line and column) for text that cannot be pasted here.
     """
-    if model.message is None:
+    if editor.message is None:
         raise PasteError("no record is open")
     if not text.strip():
         raise PasteError("the clipboard holds no text")
     anchor = tuple(anchor or ())
-    dialect = _dialect_of(model.message)
-    for parent_path in _candidates(model, anchor):
+    for parent_path in _candidates(editor, anchor):
         notes: list[str] = []
         errors: list[Problem] = []
         if parent_path == () and dialect is not None:
             target, errors, notes = _read_record_text(text, dialect)
         else:
-            target = GetMessageClass(model.message_at(parent_path).DESCRIPTOR)()
+            target = GetMessageClass(editor.message_at(parent_path).DESCRIPTOR)()
             try:
                 text_format.Parse(text, target, allow_unknown_field=False)
             except text_format.ParseError as e:
@@ -165,9 +178,9 @@ def plan_paste(model: RecordTreeModel, text: str, anchor: Path | None = None) ->
                 continue
         if not target.ListFields():
             continue
-        command = _commands_for(model, parent_path, target, anchor)
+        command = _commands_for(editor, parent_path, target, anchor)
         if dialect is not None:
-            errors += rule_errors_after_paste(model.message, dialect, parent_path, target, anchor)
+            errors += rule_errors_after_paste(editor.message, dialect, parent_path, target, anchor)
         return PastePlan(command, errors, notes)
     raise PasteError("the text holds nothing that can be pasted here")
 
@@ -176,13 +189,6 @@ def _where(line: int | None, column: int | None) -> str:
     if not line:
         return ""
     return f"line {line}, column {column}: " if column else f"line {line}: "
-
-
-def _dialect_of(message: Message) -> Dialect | None:
-    for d in DIALECTS.values():
-        if d.descriptor is message.DESCRIPTOR:
-            return d
-    return None
 
 
 def _read_record_text(text: str, dialect: Dialect) -> tuple[Message, list[Problem], list[str]]:
@@ -208,9 +214,7 @@ def _read_record_text(text: str, dialect: Dialect) -> tuple[Message, list[Proble
 
 def _apply_plain(message: Message, parent_path: Path, parsed: Message, anchor: Path) -> dict[str, range]:
     """What the paste's undo step does, on a plain message; {top-level list: new indices}."""
-    parent = message
-    for step in parent_path:
-        parent = parent[step] if isinstance(step, int) else getattr(parent, step)
+    parent = resolve(message, parent_path)
     inserted: dict[str, range] = {}
     for fd, value in parsed.ListFields():
         if fd.is_repeated:
@@ -257,33 +261,33 @@ def rule_errors_after_paste(message: Message, dialect: Dialect, parent_path: Pat
     return [p for p in found if p.rule != "duplicate-key"]
 
 
-def _commands_for(model: RecordTreeModel, parent_path: Path, parsed: Message, anchor: Path) -> RecordCommand:
+def _commands_for(editor: RecordEditor, parent_path: Path, parsed: Message, anchor: Path) -> RecordCommand:
     commands: list[RecordCommand] = []
     described: list[str] = []
     for field, value in parsed.ListFields():
         path = parent_path + (field.name,)
         if field.is_repeated:
-            at = _position(anchor, parent_path, field.name, model.element_count(path))
+            at = _position(anchor, parent_path, field.name, editor.element_count(path))
             items = [m.SerializePartialToString() for m in value] if is_message(field) else list(value)
-            commands.append(InsertElementsCommand(model, path, at, items))
+            commands.append(InsertElementsCommand(editor, path, at, items))
             one, many = element_noun(path)
             described.append(f"{len(items)} {one if len(items) == 1 else many}")
         elif is_message(field):
-            commands.append(ReplaceMessageCommand(model, path, value.SerializePartialToString()))
+            commands.append(ReplaceMessageCommand(editor, path, value.SerializePartialToString()))
             described.append(field.name)
         else:
-            commands.append(SetValueCommand(model, path, value))
+            commands.append(SetValueCommand(editor, path, value))
             described.append(field.name)
-    return MacroCommand(model, "Paste " + ", ".join(described), commands)
+    return MacroCommand(editor, "Paste " + ", ".join(described), commands)
 
 
-def duplicate_keys_after_paste(model: RecordTreeModel, before: Iterable[str] | None = None) -> list[str]:
+def duplicate_keys_after_paste(editor: RecordEditor, before: Iterable[str] | None = None) -> list[str]:
     """Layer keys the paste made occur twice (worth a warning after pasting layers).
 
-    `before` is the list of keys before the paste (`model.keys()` then): a key counts only
+    `before` is the list of keys before the paste (`editor.keys()` then): a key counts only
     when it occurs more often than it did, and now more than once — a file that already
     held a duplicate is not blamed on the paste. Without `before`, every duplicate counts.
     """
     had = Counter(before if before is not None else ())
-    now = Counter(model.keys())  # in file order: the first duplicate is the first named
+    now = Counter(editor.keys())  # in file order: the first duplicate is the first named
     return [key for key, n in now.items() if n > 1 and n > had[key]]

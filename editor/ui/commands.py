@@ -1,16 +1,17 @@
 """Undo commands: every change to a record is one of these, pushed on the window's QUndoStack.
 
-Commands hold *paths* (see `editor.ui.tree_model`), never protobuf objects, and change the
-message only through `RecordTreeModel`'s edit methods, so the tree, panels and plots
-follow every redo and undo through the model's signals. Whatever a command removes or
+Commands hold *paths* (`editor.records.paths`), never protobuf objects, and change the
+message only through the record's `RecordEditor` (`editor.records.editing`), so the tree,
+panels and plots follow every redo and undo through its announcements. Whatever a command removes or
 overwrites is kept as values or serialized bytes, so undo restores it bit for bit
 (float32 values included).
 
 Typical use (a panel or plot)::
 
-    stack.push(SetValueCommand(model, ("record", 3, "value", "scale_d"), 0.5))
-    stack.push(set_field_on_entries(model, [("record", 1), ("record", 4)], ("value", "act_type"), "INT16"))
-    stack.push(InsertElementsCommand(model, ("record", 3, "value", "scale_w"), 16, [0.01]))
+    session.push(SetValueCommand(session.editor, ("record", 3, "value", "scale_d"), 0.5))
+    session.push(set_field_on_entries(session.editor, [("record", 1), ("record", 4)],
+                                      ("value", "act_type"), "INT16"))
+    session.push(InsertElementsCommand(session.editor, ("record", 3, "value", "scale_w"), 16, [0.01]))
 
 Constructors check their arguments against the current message and raise ValueError (a
 value that does not fit the field, with a message for the user) or PathError; a command
@@ -25,21 +26,22 @@ from google.protobuf.message import Message
 from google.protobuf.message_factory import GetMessageClass
 from PySide6.QtGui import QUndoCommand
 
+from editor.records.editing import RecordEditor
+from editor.records.paths import Path, PathError, format_path
 from editor.records.values import coerce_value, format_value, is_message, same_value, zero_value
-from editor.ui.tree_model import Path, PathError, RecordTreeModel, format_path
 
 #: QUndoCommand.id() of SetValueCommand: consecutive edits of the same cell merge
 SET_VALUE_ID = 0x5E7
 
 
-def describe(model: RecordTreeModel, path: Path) -> str:
+def describe(editor: RecordEditor, path: Path) -> str:
     """Words for a location in undo texts: `scale_d of conv1`, `producer 2 of prune record 0`."""
     if not path:
         return "the record"
     head = ""
     if len(path) >= 2 and path[0] == "record" and isinstance(path[1], int):
         try:
-            key = model.value(("record", path[1], "key"))
+            key = editor.value(("record", path[1], "key"))
         except PathError:
             key = ""
         head = f"layer {key!r}" if key else f"layer {path[1]}"
@@ -72,7 +74,7 @@ def element_noun(path: Path) -> tuple[str, str]:
     }.get(name, ("value", "values"))
 
 
-def first_unset_message(model: RecordTreeModel, path: Path) -> Path | None:
+def first_unset_message(editor: RecordEditor, path: Path) -> Path | None:
     """The outermost unset singular message field on the way to `path`, if any.
 
     Setting anything below it sets it too (protobuf semantics), so the command's undo must
@@ -82,23 +84,23 @@ def first_unset_message(model: RecordTreeModel, path: Path) -> Path | None:
         prefix = tuple(path[:end])
         if isinstance(prefix[-1], int):
             continue
-        field = model.field_descriptor(prefix)
-        if field is not None and is_message(field) and not field.is_repeated and not model.has_field(prefix):
+        field = editor.field_descriptor(prefix)
+        if field is not None and is_message(field) and not field.is_repeated and not editor.has_field(prefix):
             return prefix
     return None
 
 
 class RecordCommand(QUndoCommand):
-    """Base of all record commands: an undo step over one `RecordTreeModel`."""
+    """Base of all record commands: an undo step over one record's `RecordEditor`."""
 
-    def __init__(self, model: RecordTreeModel, text: str) -> None:
+    def __init__(self, editor: RecordEditor, text: str) -> None:
         super().__init__(text)
-        self.model = model
+        self.editor = editor
 
     def _unset_created(self, created: Path | None) -> None:
         """Undo the implicit setting of a message field that the redo caused."""
-        if created is not None and self.model.has_field(created):
-            self.model.clear_field(created)
+        if created is not None and self.editor.has_field(created):
+            self.editor.clear_field(created)
 
 
 class SetValueCommand(RecordCommand):
@@ -109,35 +111,35 @@ class SetValueCommand(RecordCommand):
     unset unsets it again.
     """
 
-    def __init__(self, model: RecordTreeModel, path: Path, value: Any, text: str | None = None) -> None:
-        field = model.field_descriptor(path)
+    def __init__(self, editor: RecordEditor, path: Path, value: Any, text: str | None = None) -> None:
+        field = editor.field_descriptor(path)
         if field is None or is_message(field) or (field.is_repeated and not isinstance(path[-1], int)):
             raise PathError(f"{format_path(path)} is not a single value")
         self.path = tuple(path)
         self.field = field
         self.new = coerce_value(field, value)
-        self.had = model.has_field(path)
-        self.old = model.value(path)
-        self.created = first_unset_message(model, self.path)
-        super().__init__(model, text or f"Set {describe(model, path)} to {format_value(field, self.new)}")
+        self.had = editor.has_field(path)
+        self.old = editor.value(path)
+        self.created = first_unset_message(editor, self.path)
+        super().__init__(editor, text or f"Set {describe(editor, path)} to {format_value(field, self.new)}")
         if self.had and same_value(field, self.old, self.new):
             self.setObsolete(True)
 
     def redo(self) -> None:
-        self.model.set_value(self.path, self.new)
+        self.editor.set_value(self.path, self.new)
 
     def undo(self) -> None:
         if self.had:
-            self.model.set_value(self.path, self.old)
+            self.editor.set_value(self.path, self.old)
         else:
-            self.model.clear_field(self.path)
+            self.editor.clear_field(self.path)
         self._unset_created(self.created)
 
     def id(self) -> int:
         return SET_VALUE_ID
 
     def mergeWith(self, other: QUndoCommand) -> bool:
-        if not isinstance(other, SetValueCommand) or other.path != self.path or other.model is not self.model:
+        if not isinstance(other, SetValueCommand) or other.path != self.path or other.editor is not self.editor:
             return False
         self.new = other.new
         self.setText(other.text())
@@ -149,57 +151,57 @@ class SetValueCommand(RecordCommand):
 class ClearFieldCommand(RecordCommand):
     """Unset a singular field (scalar or message) or empty a repeated field; undo restores it."""
 
-    def __init__(self, model: RecordTreeModel, path: Path, text: str | None = None) -> None:
-        field = model.field_descriptor(path)
+    def __init__(self, editor: RecordEditor, path: Path, text: str | None = None) -> None:
+        field = editor.field_descriptor(path)
         if field is None or isinstance(path[-1], int):
             raise PathError(f"{format_path(path)} is not a field")
         self.path = tuple(path)
         self.field = field
         if field.is_repeated:
-            n = model.element_count(path)
-            self.old: Any = ([model.message_bytes(self.path + (i,)) for i in range(n)]
-                             if is_message(field) else model.value(path))
+            n = editor.element_count(path)
+            self.old: Any = ([editor.message_bytes(self.path + (i,)) for i in range(n)]
+                             if is_message(field) else editor.value(path))
             changes = n > 0
         elif is_message(field):
-            self.old = model.message_bytes(path)
+            self.old = editor.message_bytes(path)
             changes = self.old is not None
         else:
-            self.old = model.value(path)
-            changes = model.has_field(path)
-        super().__init__(model, text or f"Clear {describe(model, path)}")
+            self.old = editor.value(path)
+            changes = editor.has_field(path)
+        super().__init__(editor, text or f"Clear {describe(editor, path)}")
         if not changes:
             self.setObsolete(True)
 
     def redo(self) -> None:
-        self.model.clear_field(self.path)
+        self.editor.clear_field(self.path)
 
     def undo(self) -> None:
         if self.field.is_repeated:
-            self.model.insert_elements(self.path, 0, self.old)
+            self.editor.insert_elements(self.path, 0, self.old)
         elif is_message(self.field):
-            self.model.replace_message(self.path, self.old)
+            self.editor.replace_message(self.path, self.old)
         else:
-            self.model.set_value(self.path, self.old)
+            self.editor.set_value(self.path, self.old)
 
 
 class SetPresentCommand(RecordCommand):
     """Set an unset optional field: a scalar to its default, a message to empty."""
 
-    def __init__(self, model: RecordTreeModel, path: Path, text: str | None = None) -> None:
-        field = model.field_descriptor(path)
+    def __init__(self, editor: RecordEditor, path: Path, text: str | None = None) -> None:
+        field = editor.field_descriptor(path)
         if field is None or field.is_repeated or isinstance(path[-1], int):
             raise PathError(f"{format_path(path)} is not an optional field")
         self.path = tuple(path)
-        self.created = first_unset_message(model, self.path)
-        super().__init__(model, text or f"Set {describe(model, path)}")
-        if model.has_field(path):
+        self.created = first_unset_message(editor, self.path)
+        super().__init__(editor, text or f"Set {describe(editor, path)}")
+        if editor.has_field(path):
             self.setObsolete(True)
 
     def redo(self) -> None:
-        self.model.set_present(self.path)
+        self.editor.set_present(self.path)
 
     def undo(self) -> None:
-        self.model.clear_field(self.path)
+        self.editor.clear_field(self.path)
         self._unset_created(self.created)
 
 
@@ -210,46 +212,46 @@ class InsertElementsCommand(RecordCommand):
     message field (layer entries, prune records, producers, consumers, attrs).
     """
 
-    def __init__(self, model: RecordTreeModel, path: Path, index: int, items: Sequence[Any],
+    def __init__(self, editor: RecordEditor, path: Path, index: int, items: Sequence[Any],
                  text: str | None = None) -> None:
-        field = model.field_descriptor(path)
+        field = editor.field_descriptor(path)
         if field is None or not field.is_repeated or isinstance(path[-1], int):
             raise PathError(f"{format_path(path)} is not a repeated field")
-        n = model.element_count(path)
+        n = editor.element_count(path)
         if not 0 <= index <= n:
             raise PathError(f"cannot insert at {index} into {format_path(path)} ({n} elements)")
         self.path = tuple(path)
         self.index = index
-        self.created = first_unset_message(model, self.path)
+        self.created = first_unset_message(editor, self.path)
         if is_message(field):
             self.items: list[Any] = [m.SerializePartialToString() if isinstance(m, Message) else bytes(m)
                                      for m in items]
         else:
             self.items = [coerce_value(field, v) for v in items]
         one, many = element_noun(path)
-        where = describe(model, path[:-1]) if len(path) > 1 else ""
+        where = describe(editor, path[:-1]) if len(path) > 1 else ""
         default = f"Add {_plural(len(self.items), one, many)}" + (f" to {where}" if where else "")
-        super().__init__(model, text or default)
+        super().__init__(editor, text or default)
         if not self.items:
             self.setObsolete(True)
 
     def redo(self) -> None:
-        self.model.insert_elements(self.path, self.index, self.items)
+        self.editor.insert_elements(self.path, self.index, self.items)
 
     def undo(self) -> None:
-        self.model.remove_elements(self.path, self.index, len(self.items))
+        self.editor.remove_elements(self.path, self.index, len(self.items))
         self._unset_created(self.created)
 
 
 class RemoveElementsCommand(RecordCommand):
     """Remove elements (any selection of indices) from one repeated field; undo puts them back."""
 
-    def __init__(self, model: RecordTreeModel, path: Path, indices: Iterable[int],
+    def __init__(self, editor: RecordEditor, path: Path, indices: Iterable[int],
                  text: str | None = None) -> None:
-        field = model.field_descriptor(path)
+        field = editor.field_descriptor(path)
         if field is None or not field.is_repeated or isinstance(path[-1], int):
             raise PathError(f"{format_path(path)} is not a repeated field")
-        n = model.element_count(path)
+        n = editor.element_count(path)
         rows = sorted(set(indices))
         if rows and not (0 <= rows[0] and rows[-1] < n):
             raise PathError(f"no element {rows[-1]} in {format_path(path)} ({n} elements)")
@@ -257,7 +259,7 @@ class RemoveElementsCommand(RecordCommand):
         #: contiguous runs (start, items), ascending
         self.runs: list[tuple[int, list[Any]]] = []
         for row in rows:
-            item = model.message_bytes(self.path + (row,)) if is_message(field) else model.value(self.path + (row,))
+            item = editor.message_bytes(self.path + (row,)) if is_message(field) else editor.value(self.path + (row,))
             if self.runs and self.runs[-1][0] + len(self.runs[-1][1]) == row:
                 self.runs[-1][1].append(item)
             else:
@@ -265,73 +267,73 @@ class RemoveElementsCommand(RecordCommand):
         self.count = len(rows)
         one, many = element_noun(path)
         if self.count == 1 and path[-1] == "record":
-            default = f"Delete {describe(model, path + (rows[0],))}"
+            default = f"Delete {describe(editor, path + (rows[0],))}"
         else:
-            where = describe(model, path[:-1]) if len(path) > 1 else ""
+            where = describe(editor, path[:-1]) if len(path) > 1 else ""
             default = f"Delete {_plural(self.count, one, many)}" + (f" of {where}" if where else "")
-        super().__init__(model, text or default)
+        super().__init__(editor, text or default)
         if not rows:
             self.setObsolete(True)
 
     def redo(self) -> None:
         for start, items in reversed(self.runs):
-            self.model.remove_elements(self.path, start, len(items))
+            self.editor.remove_elements(self.path, start, len(items))
 
     def undo(self) -> None:
         for start, items in self.runs:
-            self.model.insert_elements(self.path, start, items)
+            self.editor.insert_elements(self.path, start, items)
 
 
 class MoveElementsCommand(RecordCommand):
     """Move elements [index, index+count) of a repeated field so the first lands at `to`."""
 
-    def __init__(self, model: RecordTreeModel, path: Path, index: int, count: int, to: int,
+    def __init__(self, editor: RecordEditor, path: Path, index: int, count: int, to: int,
                  text: str | None = None) -> None:
-        n = model.element_count(path)
+        n = editor.element_count(path)
         if count <= 0 or not (0 <= index and index + count <= n and 0 <= to <= n - count):
             raise PathError(f"cannot move {count} from {index} to {to} in {format_path(path)} ({n})")
         self.path, self.index, self.count, self.to = tuple(path), index, count, to
         one, many = element_noun(path)
-        what = describe(model, self.path + (index,)) if count == 1 and path[-1] == "record" \
+        what = describe(editor, self.path + (index,)) if count == 1 and path[-1] == "record" \
             else _plural(count, one, many)
-        super().__init__(model, text or f"Move {what} {'up' if to < index else 'down'}")
+        super().__init__(editor, text or f"Move {what} {'up' if to < index else 'down'}")
         if to == index:
             self.setObsolete(True)
 
     def redo(self) -> None:
-        self.model.move_elements(self.path, self.index, self.count, self.to)
+        self.editor.move_elements(self.path, self.index, self.count, self.to)
 
     def undo(self) -> None:
-        self.model.move_elements(self.path, self.to, self.count, self.index)
+        self.editor.move_elements(self.path, self.to, self.count, self.index)
 
 
 class ReplaceMessageCommand(RecordCommand):
     """Replace one message (an entry, a singular message field, or the whole record, path ())
     with serialized content; None unsets a singular message field."""
 
-    def __init__(self, model: RecordTreeModel, path: Path, data: bytes | Message | None,
+    def __init__(self, editor: RecordEditor, path: Path, data: bytes | Message | None,
                  text: str | None = None) -> None:
         self.path = tuple(path)
-        self.old = model.message_bytes(self.path)
-        self.created = first_unset_message(model, self.path)
+        self.old = editor.message_bytes(self.path)
+        self.created = first_unset_message(editor, self.path)
         self.new = data.SerializePartialToString() if isinstance(data, Message) else data
-        super().__init__(model, text or f"Replace {describe(model, path)}")
+        super().__init__(editor, text or f"Replace {describe(editor, path)}")
         if self.old == self.new:
             self.setObsolete(True)
 
     def redo(self) -> None:
-        self.model.replace_message(self.path, self.new)
+        self.editor.replace_message(self.path, self.new)
 
     def undo(self) -> None:
-        self.model.replace_message(self.path, self.old)
+        self.editor.replace_message(self.path, self.old)
         self._unset_created(self.created)
 
 
 class MacroCommand(RecordCommand):
     """Several commands as one undo step (redo in order, undo in reverse)."""
 
-    def __init__(self, model: RecordTreeModel, text: str, commands: Iterable[RecordCommand]) -> None:
-        super().__init__(model, text)
+    def __init__(self, editor: RecordEditor, text: str, commands: Iterable[RecordCommand]) -> None:
+        super().__init__(editor, text)
         self.commands = [c for c in commands if not c.isObsolete()]
         if not self.commands:
             self.setObsolete(True)
@@ -347,20 +349,20 @@ class MacroCommand(RecordCommand):
 
 # ---------------------------------------------------------------------- factories
 
-def set_field_on_entries(model: RecordTreeModel, entries: Iterable[Path], subpath: Path, value: Any,
+def set_field_on_entries(editor: RecordEditor, entries: Iterable[Path], subpath: Path, value: Any,
                          text: str | None = None) -> MacroCommand:
     """One undo step setting `subpath` (e.g. ``("value", "act_type")``) on every entry path."""
     entries = list(entries)
-    commands = [SetValueCommand(model, tuple(e) + tuple(subpath), value) for e in entries]
-    field = model.field_descriptor(tuple(entries[0]) + tuple(subpath)) if entries else None
+    commands = [SetValueCommand(editor, tuple(e) + tuple(subpath), value) for e in entries]
+    field = editor.field_descriptor(tuple(entries[0]) + tuple(subpath)) if entries else None
     shown = format_value(field, commands[0].new) if commands and field is not None else str(value)
-    return MacroCommand(model, text or f"Set {format_path(subpath[1:] if subpath[:1] == ('value',) else subpath)}"
+    return MacroCommand(editor, text or f"Set {format_path(subpath[1:] if subpath[:1] == ('value',) else subpath)}"
                         f" to {shown} on {_plural(len(entries), 'layer')}", commands)
 
 
-def unique_key(model: RecordTreeModel, base: str, taken: set[str] | None = None) -> str:
+def unique_key(editor: RecordEditor, base: str, taken: set[str] | None = None) -> str:
     """`base` if no layer has that key, else `base_2`, `base_3`, …"""
-    keys = set(model.keys()) | (taken or set())
+    keys = set(editor.keys()) | (taken or set())
     if base not in keys:
         return base
     n = 2
@@ -369,16 +371,16 @@ def unique_key(model: RecordTreeModel, base: str, taken: set[str] | None = None)
     return f"{base}_{n}"
 
 
-def new_element_bytes(model: RecordTreeModel, path: Path, *, name: str | None = None) -> bytes:
+def new_element_bytes(editor: RecordEditor, path: Path, *, name: str | None = None) -> bytes:
     """A fresh element for the repeated message field at `path` (a new layer gets a unique
     key and an empty `value`; a prune node gets a name, which the schema requires)."""
-    field = model.field_descriptor(path)
+    field = editor.field_descriptor(path)
     if field is None or not is_message(field) or not field.is_repeated:
         raise PathError(f"{format_path(path)} is not a repeated message field")
     msg = GetMessageClass(field.message_type)()
     fields = field.message_type.fields_by_name
     if "key" in fields:
-        msg.key = name or unique_key(model, "new_layer")
+        msg.key = name or unique_key(editor, "new_layer")
         if "value" in fields:
             msg.value.SetInParent()
     elif "name" in fields:
@@ -386,77 +388,77 @@ def new_element_bytes(model: RecordTreeModel, path: Path, *, name: str | None = 
     return msg.SerializePartialToString()
 
 
-def add_element(model: RecordTreeModel, path: Path, index: int | None = None, *,
+def add_element(editor: RecordEditor, path: Path, index: int | None = None, *,
                 name: str | None = None) -> InsertElementsCommand:
     """Add a new (default) element to a repeated field: a layer, prune record, node, attr or value."""
-    field = model.field_descriptor(path)
-    n = model.element_count(path)
+    field = editor.field_descriptor(path)
+    n = editor.element_count(path)
     at = n if index is None else index
     if is_message(field):
-        item: Any = new_element_bytes(model, path, name=name)
+        item: Any = new_element_bytes(editor, path, name=name)
     else:
         item = zero_value(field)
-    return InsertElementsCommand(model, path, at, [item])
+    return InsertElementsCommand(editor, path, at, [item])
 
 
-def duplicate_elements(model: RecordTreeModel, path: Path, indices: Iterable[int]) -> RecordCommand:
+def duplicate_elements(editor: RecordEditor, path: Path, indices: Iterable[int]) -> RecordCommand:
     """Copy elements of a repeated field; each copy goes right after its original.
 
     Copies of layer entries get a unique key (`conv1_copy`), since AMCT uses only the first
     entry of a duplicated key.
     """
     rows = sorted(set(indices))
-    field = model.field_descriptor(path)
+    field = editor.field_descriptor(path)
     taken: set[str] = set()
     commands: list[RecordCommand] = []
     for shift, row in enumerate(rows):
         if is_message(field):
             msg = GetMessageClass(field.message_type)()
-            msg.MergeFromString(model.message_bytes(tuple(path) + (row,)))
+            msg.MergeFromString(editor.message_bytes(tuple(path) + (row,)))
             if "key" in field.message_type.fields_by_name:
-                msg.key = unique_key(model, f"{msg.key}_copy", taken)
+                msg.key = unique_key(editor, f"{msg.key}_copy", taken)
                 taken.add(msg.key)
             item: Any = msg.SerializePartialToString()
         else:
-            item = model.value(tuple(path) + (row,))
-        commands.append(_DeferredInsert(model, tuple(path), row + shift + 1, item))
+            item = editor.value(tuple(path) + (row,))
+        commands.append(_DeferredInsert(editor, tuple(path), row + shift + 1, item))
     one, many = element_noun(path)
     if len(rows) == 1 and path[-1] == "record":
-        text = f"Duplicate {describe(model, tuple(path) + (rows[0],))}"
+        text = f"Duplicate {describe(editor, tuple(path) + (rows[0],))}"
     else:
         text = f"Duplicate {_plural(len(rows), one, many)}"
-    return MacroCommand(model, text, commands)
+    return MacroCommand(editor, text, commands)
 
 
 class _DeferredInsert(RecordCommand):
     """An insert whose position is only valid after the previous inserts of its macro."""
 
-    def __init__(self, model: RecordTreeModel, path: Path, index: int, item: Any) -> None:
-        super().__init__(model, "insert")
+    def __init__(self, editor: RecordEditor, path: Path, index: int, item: Any) -> None:
+        super().__init__(editor, "insert")
         self.path, self.index, self.item = path, index, item
 
     def redo(self) -> None:
-        self.model.insert_elements(self.path, self.index, [self.item])
+        self.editor.insert_elements(self.path, self.index, [self.item])
 
     def undo(self) -> None:
-        self.model.remove_elements(self.path, self.index, 1)
+        self.editor.remove_elements(self.path, self.index, 1)
 
 
-def rename_entry(model: RecordTreeModel, path: Path, name: str) -> SetValueCommand:
+def rename_entry(editor: RecordEditor, path: Path, name: str) -> SetValueCommand:
     """Rename a layer (its `key`) or a prune node / attr (its `name`); path is the element."""
-    fields = model.message_at(path).DESCRIPTOR.fields_by_name
+    fields = editor.message_at(path).DESCRIPTOR.fields_by_name
     label = "key" if "key" in fields else "name"
-    what = describe(model, path)
-    return SetValueCommand(model, tuple(path) + (label,), name, text=f"Rename {what} to {name!r}")
+    what = describe(editor, path)
+    return SetValueCommand(editor, tuple(path) + (label,), name, text=f"Rename {what} to {name!r}")
 
 
-def move_by(model: RecordTreeModel, path: Path, indices: Sequence[int], delta: int) -> MoveElementsCommand | None:
+def move_by(editor: RecordEditor, path: Path, indices: Sequence[int], delta: int) -> MoveElementsCommand | None:
     """Move a contiguous selection of elements up (delta < 0) or down; None at the edge."""
     rows = sorted(set(indices))
     if not rows or rows[-1] - rows[0] + 1 != len(rows):
         raise PathError("only a contiguous selection can be moved")
-    n = model.element_count(path)
+    n = editor.element_count(path)
     to = rows[0] + delta
     if to < 0 or to + len(rows) > n:
         return None
-    return MoveElementsCommand(model, path, rows[0], len(rows), to)
+    return MoveElementsCommand(editor, path, rows[0], len(rows), to)

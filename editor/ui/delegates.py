@@ -1,16 +1,18 @@
 """Editors for the value column, one per field type, and element indices drawn beside labels.
 
-`ValueDelegate` opens an editor that fits the field (whole numbers checked against the
-type's range, float32 shown with full precision, bool as a check box, enum as a combo
-box, string/bytes as escaped text), refuses text that does not fit with the reason, and
-commits through undo commands on the window's stack — never through `setData`. Given a
-`validate` function (the window's rule engine) it also refuses, with the rule's words, a
-value that breaks a hard rule, as the editing panels do.
+`ValueDelegate` opens the editor the field's kind is registered with (`editor.ui.field_editors`,
+the registry the panels use too: whole numbers checked against the type's range, float32
+shown with full precision, bool as a check box, enum as a combo box, string/bytes as
+escaped text), refuses text that does not fit with the reason, and commits through undo
+commands on the session's stack — never through `setData`. With the session's rule engine
+(`validate`, the live problems' `validate_edit` by default) it also refuses, with the
+rule's words, a value that breaks a hard rule, as the editing panels do.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from functools import partial
+from typing import Any, cast
 
 from google.protobuf.descriptor import FieldDescriptor
 from PySide6.QtCore import (
@@ -24,22 +26,22 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QPainter, QPalette, QUndoStack, QValidator
+from PySide6.QtGui import QPainter, QPalette
 from PySide6.QtWidgets import (
     QApplication,
-    QCheckBox,
-    QComboBox,
-    QLineEdit,
     QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QWidget,
 )
 
+from editor.records.paths import Path, PathError
 from editor.records.problems import Problem
-from editor.records.values import FD, INT_RANGES, escape_text, format_value, is_float, parse_value
+from editor.records.values import parse_value
 from editor.ui.commands import SetValueCommand, rename_entry
-from editor.ui.tree_model import Path, PathError, RecordTreeModel, RowKind
+from editor.ui.field_editors import FieldEditor, FieldSpec, Place, create_editor, editor_kind
+from editor.ui.session import EditSession
+from editor.ui.tree_model import RecordTreeModel, RowKind
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
@@ -54,41 +56,9 @@ def source_index(index: AnyIndex) -> tuple[RecordTreeModel | None, QModelIndex]:
     return (model if isinstance(model, RecordTreeModel) else None), idx
 
 
-class FieldValidator(QValidator):
-    """Accepts exactly the texts `parse_value` accepts for one field (and, given `check`, whose
-    value `check` finds no reason against); remembers why not."""
-
-    def __init__(self, field: FieldDescriptor, parent=None,
-                 check: Callable[[Any], str | None] | None = None) -> None:
-        super().__init__(parent)
-        self.field = field
-        self.check = check
-        self.error = ""
-
-    def validate(self, text: str, pos: int) -> object:
-        try:
-            value = parse_value(self.field, text)
-        except ValueError as e:
-            self.error = str(e)
-            # let the user keep typing ("-", "1e"); Enter is refused until the text fits
-            return QValidator.State.Intermediate, text, pos
-        self.error = (self.check(value) or "") if self.check is not None else ""
-        if self.error:
-            return QValidator.State.Intermediate, text, pos
-        return QValidator.State.Acceptable, text, pos
-
-
-def editor_kind(field: FieldDescriptor) -> str:
-    """Which editor a field gets: bool, enum, int, float or text."""
-    if field.type == FD.TYPE_BOOL:
-        return "bool"
-    if field.type == FD.TYPE_ENUM:
-        return "enum"
-    if field.type in INT_RANGES:
-        return "int"
-    if is_float(field):
-        return "float"
-    return "text"
+def label_name(field: FieldDescriptor) -> str:
+    """The field that names an element of the list `field` (``key`` of a layer, else ``name``)."""
+    return "key" if "key" in field.message_type.fields_by_name else "name"
 
 
 def compact_key(key: str, scope: str, frequent: frozenset[str], tails: frozenset[str] = frozenset()) -> str:
@@ -149,12 +119,12 @@ class ValueDelegate(QStyledItemDelegate):
 
     message = Signal(str)
 
-    def __init__(self, stack: QUndoStack, parent=None) -> None:
+    def __init__(self, session: EditSession, parent=None) -> None:
         super().__init__(parent)
-        self.stack = stack
+        self.session = session
         #: `validate(path, value)`: the hard-rule error setting the field at `path` to `value`
-        #: would cause, or None (the window gives its `LiveProblems.validate_edit`)
-        self.validate: Callable[[Path, Any], Problem | None] | None = None
+        #: would cause, or None (None: no rule is checked)
+        self.validate: Callable[[Path, Any], Problem | None] | None = session.problems.validate_edit
         #: the scope every layer key starts with (``resnet_v1_50/``): dropped first when a
         #: key does not fit, since it tells the rows apart least (the tree sets it)
         self.common_scope = ""
@@ -176,62 +146,26 @@ class ValueDelegate(QStyledItemDelegate):
         model, src = source_index(index)
         if model is None:
             return None
-        kind = model.row_kind(src)
         field: FieldDescriptor | None = model.data(src, RecordTreeModel.FIELD_ROLE)
         if field is None:
             return None
         path = model.path_for_index(src)
+        kind = model.row_kind(src)
         if kind == RowKind.ELEMENT and src.column() == RecordTreeModel.FIELD_COLUMN:
-            editor = QLineEdit(parent)
-            editor.setFrame(False)
-            label = "key" if "key" in field.message_type.fields_by_name else "name"
+            label = label_name(field)
             label_field = field.message_type.fields_by_name[label]
-            validator = FieldValidator(label_field, editor, lambda v, p=path + (label,): self.refusal(p, v))
-            editor.setValidator(validator)
-            hint = f"{label}: \\n, \\t and \\xNN stand for invisible characters"
-            editor.setToolTip(hint)
-            editor.textEdited.connect(lambda _t, e=editor, v=validator, h=hint: self._explain(e, v, h))
-            return editor
-        if kind not in (RowKind.FIELD, RowKind.ITEM) or src.column() != RecordTreeModel.VALUE_COLUMN:
-            return None
-        what = editor_kind(field)
-        if what == "bool":
-            editor = QCheckBox(parent)
-            editor.setAutoFillBackground(True)
-            editor.toggled.connect(lambda on, e=editor: (e.setText("true" if on else "false"),
-                                                        self._commit_now(e)))
-            return editor
-        if what == "enum":
-            editor = QComboBox(parent)
-            for value in field.enum_type.values:
-                editor.addItem(value.name, value.number)
-            editor.activated.connect(lambda _i, e=editor: self._commit_now(e))
-            return editor
-        editor = QLineEdit(parent)
-        editor.setFrame(False)
-        validator = FieldValidator(field, editor, lambda v, p=path: self.refusal(p, v))
-        editor.setValidator(validator)
-        if what == "int":
-            lo, hi = INT_RANGES[field.type]
-            hint = f"{field.name}: a whole number from {lo} to {hi}"
-        elif what == "float":
-            hint = (f"{field.name}: a number such as 0.0235, 1e-3, inf or nan"
-                    + (" (stored as float32)" if field.type == FD.TYPE_FLOAT else ""))
+            what = editor_kind(label_field, label=True)
+            spec = FieldSpec(label_field, partial(self.refusal, path + (label,)), place=Place.TREE)
+        elif kind in (RowKind.FIELD, RowKind.ITEM) and src.column() == RecordTreeModel.VALUE_COLUMN:
+            # choices=False: the tree shows the file as it is, so act_type is typed, not chosen
+            what = editor_kind(field)
+            spec = FieldSpec(field, partial(self.refusal, path), place=Place.TREE)
         else:
-            hint = f"{field.name}: text; \\n, \\t, \\\\ and \\xNN stand for special characters"
-        editor.setToolTip(hint)
-        editor.textEdited.connect(lambda _t, e=editor, v=validator, h=hint: self._explain(e, v, h))
-        return editor
-
-    def _explain(self, editor: QLineEdit, validator: FieldValidator, hint: str) -> None:
-        editor.setToolTip(validator.error or hint)
-        palette = editor.palette()
-        role = QPalette.ColorRole.Text
-        palette.setColor(role, Qt.GlobalColor.red if validator.error else
-                         QApplication.palette().color(role))
-        editor.setPalette(palette)
-        if validator.error:
-            self.message.emit(validator.error)
+            return None
+        editor = create_editor(what, spec, parent)
+        editor.commit.connect(lambda _value, e=editor: self._commit_now(cast(QWidget, e)))
+        editor.refused.connect(self.message)
+        return cast(QWidget, editor)
 
     def _commit_now(self, editor: QWidget) -> None:
         self.commitData.emit(editor)
@@ -241,21 +175,7 @@ class ValueDelegate(QStyledItemDelegate):
         model, src = source_index(index)
         if model is None:
             return
-        value = model.data(src, Qt.ItemDataRole.EditRole)
-        field = model.data(src, RecordTreeModel.FIELD_ROLE)
-        if isinstance(editor, QCheckBox):
-            editor.blockSignals(True)
-            editor.setChecked(bool(value))
-            editor.setText("true" if value else "false")
-            editor.blockSignals(False)
-        elif isinstance(editor, QComboBox):
-            editor.setCurrentIndex(max(0, editor.findData(value)))
-        elif isinstance(editor, QLineEdit):
-            if model.row_kind(src) == RowKind.ELEMENT:
-                editor.setText(escape_text(value or ""))
-            else:
-                editor.setText(format_value(field, value) if value is not None else "")
-            editor.selectAll()
+        cast(FieldEditor, editor).show_value(model.data(src, Qt.ItemDataRole.EditRole), force=True)
 
     def setModelData(self, editor: QWidget, model: QAbstractItemModel, index: AnyIndex) -> None:
         """Push the edit as an undo command; a text that does not fit changes nothing."""
@@ -265,27 +185,23 @@ class ValueDelegate(QStyledItemDelegate):
         value: Any
         field: FieldDescriptor = record_model.data(src, RecordTreeModel.FIELD_ROLE)
         path = record_model.path_for_index(src)
+        entered = cast(FieldEditor, editor).entered()
         try:
-            if isinstance(editor, QCheckBox):
-                value = editor.isChecked()
-            elif isinstance(editor, QComboBox):
-                value = editor.currentData()
-            else:
-                text = editor.text()
-                if record_model.row_kind(src) == RowKind.ELEMENT:
-                    label = "key" if "key" in field.message_type.fields_by_name else "name"
-                    name = parse_value(field.message_type.fields_by_name[label], text)
-                    if name == record_model.value(path + (label,)) and \
-                            record_model.has_field(path + (label,)):
-                        return
-                    reason = self.refusal(path + (label,), name)
-                    if reason is not None:
-                        self.message.emit(f"Not changed: {reason}")
-                        return
-                    self.stack.push(rename_entry(record_model, path, name))
+            if record_model.row_kind(src) == RowKind.ELEMENT:
+                label = label_name(field)
+                name = parse_value(field.message_type.fields_by_name[label], entered)
+                editor_ = self.session.editor
+                if name == editor_.value(path + (label,)) and editor_.has_field(path + (label,)):
                     return
-                value = parse_value(field, text)
-            command = SetValueCommand(record_model, path, value)
+                reason = self.refusal(path + (label,), name)
+                if reason is not None:
+                    self.message.emit(f"Not changed: {reason}")
+                    return
+                self.session.push(rename_entry(self.session.editor, path, name))
+                return
+            # a text is parsed here; a check box or a combo box hands over its value
+            value = parse_value(field, entered) if isinstance(entered, str) else entered
+            command = SetValueCommand(self.session.editor, path, value)
         except (ValueError, PathError) as e:
             self.message.emit(f"Not changed: {e}")
             return
@@ -295,7 +211,7 @@ class ValueDelegate(QStyledItemDelegate):
         if reason is not None:  # e.g. an editor that lost the focus with a refused value in it
             self.message.emit(f"Not changed: {reason}")
             return
-        self.stack.push(command)
+        self.session.push(command)
 
     def updateEditorGeometry(self, editor: QWidget, option: QStyleOptionViewItem, index: AnyIndex) -> None:
         editor.setGeometry(option.rect)
@@ -311,15 +227,15 @@ class ValueDelegate(QStyledItemDelegate):
             record_model, src = source_index(index)
             if record_model is not None and record_model.row_kind(src) in (RowKind.FIELD, RowKind.ITEM):
                 field = record_model.data(src, RecordTreeModel.FIELD_ROLE)
-                if field is not None and field.type == FD.TYPE_BOOL and \
+                if field is not None and editor_kind(field) == "bool" and \
                         self._check_rect(option).contains(event.position().toPoint()):
                     path = record_model.path_for_index(src)
-                    value = not record_model.value(path)
+                    value = not self.session.editor.value(path)
                     reason = self.refusal(path, value)
                     if reason is not None:
                         self.message.emit(f"Not changed: {reason}")
                     else:
-                        self.stack.push(SetValueCommand(record_model, path, value))
+                        self.session.push(SetValueCommand(self.session.editor, path, value))
                     return True
         return super().editorEvent(event, model, option, index)
 
@@ -337,7 +253,7 @@ class ValueDelegate(QStyledItemDelegate):
         kind = model.row_kind(src) if model is not None else RowKind.ROOT
         if index.column() == RecordTreeModel.VALUE_COLUMN and kind in (RowKind.FIELD, RowKind.ITEM):
             field = model.data(src, RecordTreeModel.FIELD_ROLE)
-            if field is not None and field.type == FD.TYPE_BOOL:
+            if field is not None and editor_kind(field) == "bool":
                 self._paint_bool(painter, option, index, model.data(src, Qt.ItemDataRole.EditRole))
                 return
         if index.column() != RecordTreeModel.FIELD_COLUMN or kind not in (RowKind.ELEMENT, RowKind.ITEM):

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 
 from editor.records.dialects import DIALECTS, Dialect
 from editor.records.values import format_value, parse_value
-from editor.ui.delegates import FieldValidator
+from editor.ui.field_editors import FieldValidator
 
 #: file dialog filter for record files
 RECORD_FILTER = "Record files (*.txt *.pbtxt *.prototxt *.pb *.bin *.record);;All files (*)"

@@ -1,9 +1,11 @@
-"""The editor window: file handling, menus, the record tree, reading problems, crash recovery.
+"""The editor window: menus, the record tree, the panels, plots and docks around it.
 
-One window edits one record document at a time. Everything the window changes in the
-record goes through `undo_stack` (commands over `model`); the window's title and the
-unsaved-changes questions follow the stack's clean state. Panels and plots plug in beside
-the tree with `add_side_widget` and share `model`, `undo_stack` and `selection`.
+One window edits one record at a time: its `session` (`editor.ui.session`) holds the
+document, the editor, the undo stack, the selection and the live problems, and every
+widget takes that session. File operations — open, save, reload, read as another dialect,
+disk watching, crash recovery — are the `documents` controller's
+(`editor.ui.document_controller`); the window lays out what they report (status messages,
+progress, banners). Panels and plots plug in beside the tree with `add_side_widget`.
 """
 from __future__ import annotations
 
@@ -11,16 +13,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import (
-    QByteArray,
-    QFileSystemWatcher,
-    QSettings,
-    QSize,
-    QStandardPaths,
-    Qt,
-    QTimer,
-    Signal,
-)
+from PySide6.QtCore import QByteArray, QSettings, QSize, QStandardPaths, Qt, Signal
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -29,7 +22,6 @@ from PySide6.QtGui import (
     QDropEvent,
     QIcon,
     QKeySequence,
-    QUndoStack,
 )
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -48,16 +40,13 @@ from PySide6.QtWidgets import (
 )
 
 from editor.paths import resources_dir
-from editor.records.dialects import DIALECTS, Dialect, get_dialect
-from editor.records.document import ReadOnlyError, RecordDocument, RecordError, SaveCancelled
-from editor.ui.autosave import Autosave
-from editor.ui.commands import ReplaceMessageCommand
-from editor.ui.dialogs import Prompter, SaveAsChoice
-from editor.ui.loader import LoadWorker
+from editor.records.dialects import DIALECTS
+from editor.records.document import RecordDocument
+from editor.records.editing import RecordChange
+from editor.ui.dialogs import Prompter
+from editor.ui.document_controller import DocumentController
 from editor.ui.recovery import RecoveryInfo, RecoveryStore
-from editor.ui.saver import BACKGROUND_BYTES, save_document
-from editor.ui.selection import Selection
-from editor.ui.tree_model import RecordChange, RecordTreeModel
+from editor.ui.session import EditSession
 from editor.ui.tree_view import RecordTreeWidget
 
 APP_NAME = "AMCT Record Editor"
@@ -131,7 +120,7 @@ class Banner(QFrame):
 
 
 class MainWindow(QMainWindow):
-    """The editor window over one record document.
+    """The editor window over one record session.
 
     `settings` holds geometry, splitter sizes and recent files (tests pass a QSettings on
     a temporary file); `prompter` asks every question; `recovery_dir` is where unsaved
@@ -149,29 +138,21 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.settings = settings if settings is not None else QSettings()
         self.prompter = prompter or Prompter(self)
-        self.recovery = RecoveryStore(recovery_dir if recovery_dir is not None else default_recovery_dir())
-        self.document: RecordDocument | None = None
-        self.model = RecordTreeModel(None, self, element_chunk=200)  # laid out at once when a file opens
-        self.undo_stack = QUndoStack(self)
-        self.selection = Selection(self)
-        self.selection.follow(self.model)  # another file clears it before the views see the file
-        self._worker: LoadWorker | None = None
-        self._load_steps: list[tuple[Callable[[RecordDocument], object],
-                                     Callable[[RecordDocument, object], None]]] = []
-        self._after_load: Callable[[], None] | None = None
-        self._disk_signature: tuple[int, int] | None = None
-        self._recovery_key: str | None = None
-        self._saving = False
-        #: documents bigger than this are saved on a thread behind a progress dialog
-        self.background_save_bytes = BACKGROUND_BYTES
-        self._token = f"{id(self):x}"
+        #: the record this window edits (laid out at once when a file opens: small fetch chunks)
+        self.session = EditSession(self, element_chunk=200)
+        self.documents = DocumentController(
+            self.session, self.prompter,
+            RecoveryStore(recovery_dir if recovery_dir is not None else default_recovery_dir()),
+            self, autosave_ms=autosave_ms)
+        self.documents.default_directory = self._last_dir
+        self._disk_banner: Banner | None = None
 
         self.setWindowTitle(APP_NAME)
         self.setAcceptDrops(True)
         self.setWindowIcon(_icon(self, "app", QStyle.StandardPixmap.SP_FileDialogDetailedView))
 
         # central area: banners above a splitter with the tree and the side panels
-        self.tree = RecordTreeWidget(self.model, self.undo_stack, self.selection, self.prompter)
+        self.tree = RecordTreeWidget(self.session, self.prompter)
         self.side_tabs = QTabWidget()
         self.side_tabs.setObjectName("sideTabs")
         self.side_tabs.setDocumentMode(True)
@@ -196,31 +177,39 @@ class MainWindow(QMainWindow):
         self._install_panels()
         self._install_plots()
 
-        self.watcher = QFileSystemWatcher(self)
-        self.watcher.fileChanged.connect(self._file_changed)
-        self._disk_timer = QTimer(self)
-        self._disk_timer.setSingleShot(True)
-        self._disk_timer.setInterval(300)
-        self._disk_timer.timeout.connect(self._check_disk)
-        self._disk_banner: Banner | None = None
-
-        self._autosave = QTimer(self)
-        self._autosave.setSingleShot(True)
-        self._autosave.setInterval(autosave_ms)
-        self._autosave.timeout.connect(self._snapshot_for_recovery)
-        self._edit_version = 0
-        self.autosave = Autosave(self.recovery, lambda: self._edit_version, self)
-        self.autosave.failed.connect(self._recovery_failed)
-
-        self.undo_stack.cleanChanged.connect(self._clean_changed)
-        self.undo_stack.indexChanged.connect(self._stack_changed)
-        self.model.recordChanged.connect(self._record_changed)
+        documents = self.documents
+        documents.status.connect(self._show_status)
+        documents.progress.connect(self.progress.setValue)
+        documents.loadingChanged.connect(self._loading_ui)
+        documents.loadFinished.connect(self.loadFinished)
+        documents.diskChanged.connect(self._show_disk_banner)
+        documents.titleChanged.connect(self._update_title)
+        documents.pathChanged.connect(self._saved_as)
+        self.session.documentChanged.connect(self._document_changed)
+        self.session.recordChanged.connect(self._record_changed)
         self.tree.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.tree.selectionPathsChanged.connect(self._update_selection_label)
 
         self._restore_settings()
         self._update_title()
         self._update_status()
+
+    # ------------------------------------------------------------------ the record
+
+    @property
+    def document(self) -> RecordDocument | None:
+        """The open document (None when no record is open)."""
+        return self.session.document
+
+    def open_path(self, path: str | os.PathLike, dialect=None, *, repair: bool = False,
+                  ask_unsaved: bool = True) -> bool:
+        """Open `path` in the background (see `DocumentController.open_path`)."""
+        return self.documents.open_path(path, dialect, repair=repair, ask_unsaved=ask_unsaved)
+
+    def read_as(self, dialect) -> None:
+        """File ▸ Read As Dialect: read the file again with another dialect's schema."""
+        self.documents.read_as(dialect)
+        self._update_read_as()
 
     # ------------------------------------------------------------------ building
 
@@ -234,7 +223,7 @@ class MainWindow(QMainWindow):
         self.progress.setMaximumWidth(200)
         self.progress.setTextVisible(False)
         self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.clicked.connect(self.cancel_load)
+        self.cancel_button.clicked.connect(lambda: self.documents.cancel_load())
         for widget in (self.progress, self.cancel_button):
             widget.hide()
             bar.addPermanentWidget(widget)
@@ -252,24 +241,27 @@ class MainWindow(QMainWindow):
         action.triggered.connect(lambda _checked=False: slot())
         return action
 
+    def _show_status(self, text: str, timeout: int) -> None:
+        self.statusBar().showMessage(text, timeout)
+
     def _make_actions(self) -> None:
         std = QKeySequence.StandardKey
         sp = QStyle.StandardPixmap
-        self.act_open = self._action("&Open…", self.open_file, [std.Open], "Open a record file",
+        self.act_open = self._action("&Open…", self.documents.open_file, [std.Open], "Open a record file",
                                      _icon(self, "open", sp.SP_DialogOpenButton))
-        self.act_save = self._action("&Save", self.save, [std.Save], "Save the record to its file",
+        self.act_save = self._action("&Save", self.documents.save, [std.Save], "Save the record to its file",
                                      _icon(self, "save", sp.SP_DialogSaveButton))
-        self.act_save_as = self._action("Save &As…", self.save_as, [std.SaveAs],
+        self.act_save_as = self._action("Save &As…", self.documents.save_as, [std.SaveAs],
                                         "Save under another name, as text or binary, in any dialect")
-        self.act_reload = self._action("&Reload from Disk", self.reload, ["F5"], "Read the file again")
-        self.act_close = self._action("&Close", self.close_document, (), "Close the record")
+        self.act_reload = self._action("&Reload from Disk", self.documents.reload, ["F5"], "Read the file again")
+        self.act_close = self._action("&Close", self.documents.close_document, (), "Close the record")
         self.act_close.setShortcuts(_with_platform_keys(std.Close, "Ctrl+W"))
         self.act_quit = self._action("&Quit", self.close, (), "Quit the editor")
         self.act_quit.setShortcuts(_with_platform_keys(std.Quit, "Ctrl+Q"))
-        self.act_undo = self.undo_stack.createUndoAction(self, "&Undo")
+        self.act_undo = self.session.undo_stack.createUndoAction(self, "&Undo")
         self.act_undo.setShortcuts([QKeySequence(std.Undo)])
         self.act_undo.setIcon(_icon(self, "undo", sp.SP_ArrowBack))
-        self.act_redo = self.undo_stack.createRedoAction(self, "&Redo")
+        self.act_redo = self.session.undo_stack.createRedoAction(self, "&Redo")
         self.act_redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         self.act_redo.setIcon(_icon(self, "redo", sp.SP_ArrowForward))
         self.act_find = self._action("&Find…", self.find, [std.Find], "Filter the tree by layer key or node name",
@@ -344,20 +336,6 @@ class MainWindow(QMainWindow):
         self.addToolBar(toolbar)
         self.toolbar = toolbar
 
-    def add_load_step(self, prepare: Callable[[RecordDocument], object],
-                      apply: Callable[[RecordDocument, object], None]) -> None:
-        """Have work for each newly read document done on the loader thread, off the GUI thread.
-
-        `prepare(document)` runs on the loader thread right after reading (Qt-free code
-        only: it must not touch widgets or the model); `apply(document, result)` runs on
-        the GUI thread just before the document is shown (before the model reset), with
-        what `prepare` returned. A `prepare` that raises is skipped (`apply` is not
-        called), and so is everything for a repaired file opened after asking, so `apply`'s
-        owner must still cope with a reset it was not prepared for. Use it for whole-file
-        work that would freeze the window on a big record (e.g. the first rule check).
-        """
-        self._load_steps.append((prepare, apply))
-
     def add_side_widget(self, widget: QWidget, title: str) -> None:
         """Put a panel or plot in the tabs beside the tree (shown once it holds something)."""
         first = self.side_tabs.count() == 0
@@ -370,17 +348,18 @@ class MainWindow(QMainWindow):
     def _install_panels(self) -> None:
         """The layer/prune editing panels (a dock beside the tree, so the plots stay in view)
         and the live problems dock with its counts in the status bar."""
-        from editor.ui.panels import LiveProblems, ProblemsDock, RecordPanels
+        from editor.ui.live_problems import LiveProblems
+        from editor.ui.panels import ProblemsDock, RecordPanels
 
-        self.live_problems = LiveProblems(self.model, None, self.undo_stack, parent=self)
-        self.record_panels = RecordPanels(self.model, self.undo_stack, self.selection, self.live_problems)
+        problems = self.session.problems
+        self.record_panels = RecordPanels(self.session)
         self.record_panels.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.edit_dock = QDockWidget("Edit", self)
         self.edit_dock.setObjectName("editDock")
         self.edit_dock.setWidget(self.record_panels)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.edit_dock)
         self.view_menu.addAction(self.edit_dock.toggleViewAction())
-        self.rules_dock = ProblemsDock(self.live_problems, self.selection, self)
+        self.rules_dock = ProblemsDock(self.session, self)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.rules_dock)
         self.resizeDocks([self.edit_dock], [480], Qt.Orientation.Horizontal)
         self.resizeDocks([self.rules_dock], [170], Qt.Orientation.Vertical)
@@ -388,349 +367,46 @@ class MainWindow(QMainWindow):
         self.problem_counts_label = QLabel()
         self.problem_counts_label.setToolTip("What AMCT's rules find in the record; details in the Problems dock")
         self.statusBar().addPermanentWidget(self.problem_counts_label)
-        self.live_problems.problemsChanged.connect(lambda: self.problem_counts_label.setText(
+        problems.problemsChanged.connect(lambda: self.problem_counts_label.setText(
             self.rules_dock.summary() if self.document is not None else ""))
-        self.documentChanged.connect(lambda doc: doc is not None and self.live_problems.set_document(doc))
         # the first full rule check of a new file runs on the loader thread
-        self.add_load_step(LiveProblems.prepare, self.live_problems.adopt)
-        # the tree refuses what the panels refuse, with the same words
-        self.tree.delegate.validate = self.live_problems.validate_edit
+        self.documents.add_load_step(LiveProblems.prepare, problems.adopt)
 
     def _install_plots(self) -> None:
         """The plots (model overview, per-channel factors, prune ranges) beside the tree."""
         from editor.ui.plots import PlotsPanel
 
-        # the window's live problems when it keeps them (one rule check for docks and plots)
-        self.plots = PlotsPanel(self.model, self.undo_stack, self.selection,
-                                getattr(self, "live_problems", None))
+        self.plots = PlotsPanel(self.session)
         self.add_side_widget(self.plots, "Plots")
-        self.documentChanged.connect(self._show_overview)
-        self.add_load_step(PlotsPanel.prepare, self.plots.adopt)  # the overview's numbers, off the GUI thread
+        self.documents.add_load_step(PlotsPanel.prepare, self.plots.adopt)  # the overview's numbers, off the GUI thread
 
-    def _show_overview(self, document: RecordDocument | None) -> None:
-        """A file was opened: the model overview is the first thing shown."""
-        if document is not None:
+    def _document_changed(self, document: RecordDocument | None) -> None:
+        self._close_disk_banner()
+        if document is not None and document.path is not None:
+            self._add_recent(document.path)
+        if document is not None and document.problems:
+            self.rules_dock.show()  # the reader's findings (overrides, duplicates, repairs) are there
+        self._update_title()
+        self._update_status()
+        if document is not None:  # a file was opened: the model overview is the first thing shown
             self.side_tabs.setCurrentWidget(self.plots)
             self.plots.show_overview()
+        self.documentChanged.emit(document)
 
-    # ------------------------------------------------------------------ opening
-
-    @property
-    def is_loading(self) -> bool:
-        return self._worker is not None
-
-    def open_file(self) -> None:
-        """Ask for a file and open it (after the unsaved-changes question)."""
-        if not self.maybe_save():
-            return
-        path = self.prompter.open_file_name(self._last_dir())
-        if path:
-            self.open_path(path, ask_unsaved=False)
-
-    def open_path(self, path: str | os.PathLike, dialect: str | Dialect | None = None, *,
-                  repair: bool = False, ask_unsaved: bool = True) -> bool:
-        """Start loading `path` in the background; False if the user kept the current record."""
-        if ask_unsaved and not self.maybe_save():
-            return False
-        if self._worker is not None:
-            self.cancel_load(wait=True)
-        worker = LoadWorker(Path(path), dialect, repair=repair,
-                            steps=[prepare for prepare, _apply in self._load_steps], parent=self)
-        worker.progress.connect(self.progress.setValue)
-        worker.loaded.connect(self._loaded)
-        worker.repairable.connect(self._repairable)
-        worker.failed.connect(self._load_failed)
-        worker.cancelled.connect(self._load_cancelled)
-        worker.finished.connect(self._worker_finished)
-        self._worker = worker
-        self.progress.setValue(0)
-        self._loading_ui(True)
-        self.statusBar().showMessage(f"Opening {Path(path).name}…")
-        worker.start()
-        return True
-
-    def cancel_load(self, wait: bool = False) -> None:
-        """Stop the load in progress; the current record stays."""
-        worker = self._worker
-        if worker is None:
-            return
-        worker.cancel()
-        if wait:
-            worker.wait()
-            self._worker = None
-            self._loading_ui(False)
+    def _saved_as(self, path: Path) -> None:
+        self._add_recent(path)
+        self._update_title()
+        self._update_status()
 
     def _loading_ui(self, loading: bool) -> None:
         self.progress.setVisible(loading)
         self.cancel_button.setVisible(loading)
         self.tree.setEnabled(not loading)
 
-    def _worker_finished(self) -> None:
-        worker = self.sender()
-        if isinstance(worker, LoadWorker):
-            worker.deleteLater()
-        if worker is self._worker:
-            self._worker = None
-            self._loading_ui(False)
-
-    def _current_worker(self) -> LoadWorker | None:
-        """The worker that sent this result, if it is still the one wanted (and done with it)."""
-        sender = self.sender()
-        if not isinstance(sender, LoadWorker) or sender is not self._worker:
-            return None
-        self._worker = None
-        self._loading_ui(False)
-        return sender
-
-    def _loaded(self, document: RecordDocument, results: list[object]) -> None:
-        worker = self._current_worker()
-        if worker is None:
-            return
-        if worker.cancel_requested:  # finished reading just as Cancel was pressed
-            self._cancelled_message()
-            return
-        for (_prepare, apply), result in zip(self._load_steps, results, strict=False):
-            if not isinstance(result, Exception):
-                apply(document, result)
-        self.set_document(document)
-        if document.repairs:  # opened with --repair or read again as another dialect
-            self.undo_stack.resetClean()  # saving writes the repaired text: that is a change
-        self.statusBar().showMessage(f"Opened {document.path}", 5000)
-        self.loadFinished.emit(True)
-        after, self._after_load = self._after_load, None
-        if after is not None:
-            after()
-
-    def _repairable(self, document: RecordDocument, error: str) -> None:
-        if self._current_worker() is None:
-            return
-        n = len(document.repairs)
-        text = (f"{error}\n\nThe reader can open it by repairing {n} place{'s' if n != 1 else ''} "
-                "(typically // comments or keys broken over lines, as pasted from AMCT's "
-                "documentation). Each repair is listed under Reading problems. Open the repaired record?")
-        if self.prompter.confirm("Open with repairs?", text, "Open Repaired"):
-            self.set_document(document)
-            self.undo_stack.resetClean()  # saving writes the repaired text: that is a change
-            self.rules_dock.show()  # each repair is listed there
-            self.loadFinished.emit(True)
-        else:
-            self.loadFinished.emit(False)
-
-    def _load_failed(self, message: str) -> None:
-        if self._current_worker() is None:
-            return
-        self._after_load = None
-        self.statusBar().showMessage("Could not open the file", 5000)
-        self.prompter.error("Cannot open record", message)
-        self.loadFinished.emit(False)
-
-    def _load_cancelled(self) -> None:
-        if self._current_worker() is None:
-            return
-        self._cancelled_message()
-
-    def _cancelled_message(self) -> None:
-        self._after_load = None
-        self.statusBar().showMessage("Opening cancelled; nothing changed", 5000)
-        self.loadFinished.emit(False)
-
-    def set_document(self, document: RecordDocument | None) -> None:
-        """Show `document` (None: nothing open); the undo history starts afresh."""
-        self._autosave.stop()
-        self.autosave.discard(self._recovery_key)
-        self.document = document
-        self.undo_stack.clear()
-        self.model.set_message(document.message if document is not None else None)
-        self.undo_stack.setClean()
-        files = self.watcher.files()
-        if files:
-            self.watcher.removePaths(files)
-        self._disk_signature = None
-        self._recovery_key = None
-        self._close_disk_banner()
-        if document is not None:
-            self._recovery_key = self.recovery.key_for(document.path, self._token)
-            if document.path is not None:
-                self._disk_signature = self._signature(document.path)
-                if document.path.exists():
-                    self.watcher.addPath(str(document.path))
-                self._add_recent(document.path)
-        if document is not None and document.problems:
-            self.rules_dock.show()  # the reader's findings (overrides, duplicates, repairs) are there
-        self._update_title()
-        self._update_status()
-        self.documentChanged.emit(document)
-
-    # ------------------------------------------------------------------ saving and closing
-
-    def maybe_save(self) -> bool:
-        """Ask Save / Discard / Cancel when there are unsaved edits; True to go on."""
-        if self.document is None or self.undo_stack.isClean():
-            return True
-        answer = self.prompter.ask_save_changes(self._display_name())
-        if answer == "save":
-            return self.save()
-        if answer == "discard":
-            self.autosave.discard(self._recovery_key)
-            return True
-        return False
-
-    def save(self) -> bool:
-        """Save to the document's file (Save As when it has none)."""
-        doc = self.document
-        if doc is None:
-            return False
-        if doc.path is None:
-            return self.save_as()
-        if self._changed_on_disk() and not self.prompter.confirm(
-                "File changed on disk",
-                f"{doc.path} changed on disk after it was opened (was AMCT run again?). "
-                "Saving replaces that version with yours.", "Overwrite"):
-            return False
-        return self._write(doc, doc.path, doc.binary)
-
-    def save_as(self) -> bool:
-        doc = self.document
-        if doc is None:
-            return False
-        directory = str(doc.path.parent) if doc.path is not None else self._last_dir()
-        name = doc.path.name if doc.path is not None else "record.txt"
-        choice = self.prompter.save_as(directory, name, doc.dialect, doc.binary)
-        if choice is None:
-            return False
-        return self.save_to(choice)
-
-    def save_to(self, choice: SaveAsChoice) -> bool:
-        """Save As: another file, text or binary, and possibly another dialect."""
-        doc = self.document
-        if doc is None:
-            return False
-        if choice.dialect.name != doc.dialect.name:
-            try:
-                converted, _dropped = doc.convert(choice.dialect)
-            except RecordError as e:
-                self.prompter.error("Cannot convert", self._conversion_refusal(choice.dialect, e))
-                return False
-            if not self._write(converted, choice.path, choice.binary):
-                return False
-            self.set_document(converted)
-            kept = "".join(f"\n• {x.message}" for x in converted.explicit_defaults)
-            if kept:  # the file now says what unset used to mean: tell the user why it changed
-                self.prompter.info("Saved as " + choice.dialect.title,
-                                   f"Saved {choice.path.name} as {choice.dialect.title}. Fields whose default "
-                                   f"differs between the two dialects were written out:{kept}")
-            self.statusBar().showMessage(
-                f"Saved as {choice.dialect.title}; the undo history starts here", 8000)
-            return True
-        old_key = self._recovery_key
-        if not self._write(doc, choice.path, choice.binary):
-            return False
-        self.autosave.discard(old_key)
-        self._recovery_key = self.recovery.key_for(doc.path, self._token)
-        files = self.watcher.files()
-        if files:
-            self.watcher.removePaths(files)
-        self.watcher.addPath(str(doc.path))
-        self._add_recent(doc.path)
-        self._update_title()
-        self._update_status()
-        return True
-
-    @staticmethod
-    def _conversion_refusal(dialect: Dialect, error: RecordError) -> str:
-        detail = error.message.split("no field for: ", 1)[-1].split(" (use --drop-unsupported")[0]
-        return (f"Not saved: the {dialect.title} schema ({dialect.name}) has no place for these fields "
-                f"of this record: {detail}.\n\nRemove them first, or choose a dialect that has them.")
-
-    def _write(self, doc: RecordDocument, path: Path, binary: bool) -> bool:
-        self._saving = True
-        self._autosave.stop()  # the save makes the recovery file moot (restarted if it fails)
-        read_only: ReadOnlyError | None = None
-        try:
-            save_document(doc, path, binary, self, background_bytes=self.background_save_bytes)
-        except ReadOnlyError as e:  # as editors do: not overwritten unasked, saved elsewhere
-            read_only = e
-        except SaveCancelled:
-            self.statusBar().showMessage(f"Save cancelled; {Path(path).name} on disk was left as it was", 8000)
-            return False
-        except RecordError as e:
-            text = str(e)
-            if "unchanged" not in text and "left as it was" not in text:
-                text += "\n\nThe file on disk was left as it was."
-            self.prompter.error("Not saved", text + "\nYour edits are still here.")
-            return False
-        except Exception as e:  # noqa: BLE001 - a failed save must end in a message, edits kept
-            self.prompter.error("Not saved", f"{path}: could not be saved ({type(e).__name__}: {e}).\n\n"
-                                "The file on disk was left as it was; your edits are still here.")
-            return False
-        finally:
-            self._saving = False
-            if self.document is not None and not self.undo_stack.isClean():
-                self._autosave.start()  # not saved (or saved elsewhere, clean below stops it)
-        if read_only is not None:
-            return self.prompter.confirm(
-                "Read-only file", f"{Path(path).name} {read_only.message.split(';')[0]}. It was left as it "
-                "was. Save your edits under another name?", "Save As…") and self.save_as()
-        if doc is self.document:
-            self.undo_stack.setClean()
-        self._disk_signature = self._signature(Path(path))
-        self.statusBar().showMessage(f"Saved {path}", 5000)
-        return True
-
-    def close_document(self) -> bool:
-        if not self.maybe_save():
-            return False
-        self.set_document(None)
-        return True
-
-    def reload(self) -> None:
-        """Read the document's file again (asks before dropping unsaved edits)."""
-        doc = self.document
-        if doc is None or doc.path is None:
-            return
-        if not self.undo_stack.isClean() and not self.prompter.confirm(
-                "Reload", f"Reloading {doc.path.name} drops your unsaved edits.", "Reload"):
-            return
-        self.open_path(doc.path, doc.dialect, ask_unsaved=False)
-
-    def read_as(self, dialect: str | Dialect) -> None:
-        """Read the document's file again as `dialect` (a text file's dialect is told from its
-        field names, and a MindSpore or TF convert_model file uses only names TF-inner has
-        too, so it opens as TF-inner: this is how its user says what it is). Asks before
-        dropping unsaved edits; a file the dialect cannot read leaves the record as it is."""
-        doc = self.document
-        d = get_dialect(dialect)
-        if doc is None or doc.path is None or d.name == doc.dialect.name:
-            self._update_read_as()
-            return
-        if not self.undo_stack.isClean() and not self.prompter.confirm(
-                "Read as another dialect",
-                f"Reading {doc.path.name} again as {d.title} drops your unsaved edits.", "Read Again"):
-            self._update_read_as()
-            return
-        self.open_path(doc.path, d, repair=bool(doc.repairs), ask_unsaved=False)
-        self._update_read_as()
-
-    def _update_read_as(self) -> None:
-        doc = self.document
-        self.read_as_menu.setEnabled(doc is not None and doc.path is not None)
-        for name, action in self.read_as_actions.items():
-            action.setChecked(doc is not None and doc.dialect.name == name)
-
     def closeEvent(self, event: QCloseEvent) -> None:
-        if self._saving:  # a save on its thread: its dialog offers Cancel; close after it
+        if not self.documents.can_close():
             event.ignore()
             return
-        if not self.maybe_save():
-            event.ignore()
-            return
-        if self._worker is not None:
-            self.cancel_load(wait=True)
-        self._autosave.stop()
-        self.autosave.discard(self._recovery_key)
-        self.autosave.wait()  # a write still running must not put the file back after we go
-        if self._recovery_key is not None:
-            self.recovery.remove(self._recovery_key)
         self._save_settings()
         event.accept()
 
@@ -744,46 +420,21 @@ class MainWindow(QMainWindow):
         files = [url.toLocalFile() for url in event.mimeData().urls() if url.isLocalFile()]
         if files:
             event.acceptProposedAction()
-            self.open_path(files[0])
+            self.documents.open_path(files[0])
 
-    # ------------------------------------------------------------------ disk changes
+    # ------------------------------------------------------------------ banners
 
-    @staticmethod
-    def _signature(path: Path) -> tuple[int, int] | None:
-        try:
-            st = Path(path).stat()
-        except OSError:
-            return None
-        return st.st_mtime_ns, st.st_size
-
-    def _changed_on_disk(self) -> bool:
-        doc = self.document
-        if doc is None or doc.path is None or self._disk_signature is None:
-            return False
-        return self._signature(doc.path) != self._disk_signature
-
-    def _file_changed(self, _path: str) -> None:
-        self._disk_timer.start()
-
-    def _check_disk(self) -> None:
-        if self._saving:  # our own write; look again once the save is over
-            self._disk_timer.start()
-            return
+    def _show_disk_banner(self, what: str) -> None:
         doc = self.document
         if doc is None or doc.path is None:
             return
-        if doc.path.exists() and str(doc.path) not in self.watcher.files():
-            self.watcher.addPath(str(doc.path))  # a replaced file drops out of the watch list
-        signature = self._signature(doc.path)
-        if signature == self._disk_signature:
-            return
         self._close_disk_banner()
-        if signature is None:
+        if what == "deleted":
             banner = Banner(f"{doc.path.name} was deleted or moved on disk. Your copy is still open; "
                             "Save writes it back.")
             banner.add_button("OK", lambda: None)
         else:
-            edits = "" if self.undo_stack.isClean() else " Reloading drops your unsaved edits."
+            edits = "" if self.session.undo_stack.isClean() else " Reloading drops your unsaved edits."
             banner = Banner(f"{doc.path.name} changed on disk (was AMCT run again?).{edits}")
             banner.add_button("Reload", self._reload_from_banner)
             banner.add_button("Keep Mine", self._keep_mine)
@@ -792,9 +443,7 @@ class MainWindow(QMainWindow):
 
     def _reload_from_banner(self) -> None:
         self._disk_banner = None
-        doc = self.document
-        if doc is not None and doc.path is not None:
-            self.open_path(doc.path, doc.dialect, ask_unsaved=False)
+        self.documents.reload_from_disk()
 
     def _keep_mine(self) -> None:
         self._disk_banner = None
@@ -807,46 +456,10 @@ class MainWindow(QMainWindow):
             self._disk_banner.deleteLater()
             self._disk_banner = None
 
-    # ------------------------------------------------------------------ crash recovery
-
-    def _clean_changed(self, clean: bool) -> None:
-        self._update_title()
-        if clean:
-            self._autosave.stop()
-            self.autosave.discard(self._recovery_key)
-
-    def _stack_changed(self, _index: int) -> None:
-        self._edit_version += 1  # a snapshot under way is abandoned; the timer takes a new one
-        if self.document is not None and not self.undo_stack.isClean() and not self._autosave.isActive():
-            self._autosave.start()
-
-    def _snapshot_for_recovery(self) -> None:
-        """The autosave timer: snapshot the unsaved record in slices, written on a thread."""
-        doc = self.document
-        if doc is None or self.undo_stack.isClean() or self._recovery_key is None or self._saving:
-            return
-        self.autosave.start(doc, self._recovery_key)
-
-    def _recovery_failed(self, message: str) -> None:
-        self.statusBar().showMessage(f"Could not write the recovery file: {message}", 8000)
-
-    def write_recovery(self) -> Path | None:
-        """Write the unsaved record to the recovery folder now, in one go (the autosave
-        timer does it in slices instead, see `Autosave`)."""
-        doc = self.document
-        if doc is None or self.undo_stack.isClean() or self._recovery_key is None:
-            return None
-        try:
-            return self.recovery.write(self._recovery_key, doc.path, doc.dialect.name, doc.binary,
-                                       doc.message.SerializePartialToString())
-        except (OSError, RecordError) as e:
-            self._recovery_failed(str(e))
-            return None
-
     def offer_recovery(self) -> list[RecoveryInfo]:
         """Show a banner for each record whose unsaved edits survived a crash."""
-        found = self.recovery.list()
-        for _file, why in self.recovery.set_aside:  # damaged: never applied, but said
+        found = self.documents.recovery.list()
+        for _file, why in self.documents.recovery.set_aside:  # damaged: never applied, but said
             banner = Banner(f"Unsaved edits could not be recovered: {why}")
             banner.add_button("Dismiss", lambda: None)
             self._banner_area.addWidget(banner)
@@ -854,43 +467,12 @@ class MainWindow(QMainWindow):
             note = " The file changed on disk since then." if info.source_changed() else ""
             banner = Banner(f"Unsaved edits of {info.describe()} were kept when the editor did not close "
                             f"normally.{note}")
-            banner.add_button("Restore", lambda i=info: self.restore_recovery(i))
-            banner.add_button("Discard", lambda i=info: self._discard_recovery(i))
+            banner.add_button("Restore", lambda i=info: self.documents.restore_recovery(i))
+            banner.add_button("Discard", lambda i=info: self.documents.discard_recovery(i))
             banner.setObjectName("banner")
             banner.setProperty("recovery", str(info.file))
             self._banner_area.addWidget(banner)
         return found
-
-    def _discard_recovery(self, info: RecoveryInfo) -> None:
-        try:
-            info.file.unlink()
-        except OSError:
-            pass
-
-    def restore_recovery(self, info: RecoveryInfo) -> None:
-        """Open the record the edits belong to and apply them as one undoable step."""
-        try:
-            data = info.data()
-            dialect = get_dialect(info.dialect)
-        except (OSError, ValueError) as e:
-            self.prompter.error("Cannot restore", f"{info.file}: {e}")
-            return
-
-        def apply() -> None:
-            self.undo_stack.push(ReplaceMessageCommand(self.model, (), data, text="Restore recovered edits"))
-            self._discard_recovery(info)
-            self.statusBar().showMessage("Recovered edits restored; Undo shows the file as saved", 8000)
-
-        if info.path is not None and info.path.exists():
-            self._after_load = apply
-            if not self.open_path(info.path, dialect):
-                self._after_load = None
-            return
-        if not self.maybe_save():
-            return
-        document = RecordDocument(dialect.new_message(), dialect, None, binary=info.binary)
-        self.set_document(document)
-        apply()
 
     # ------------------------------------------------------------------ find
 
@@ -900,12 +482,6 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ status and title
 
-    def _display_name(self) -> str:
-        doc = self.document
-        if doc is None:
-            return ""
-        return doc.path.name if doc.path is not None else "Untitled"
-
     def _update_title(self) -> None:
         doc = self.document
         if doc is None:
@@ -913,9 +489,9 @@ class MainWindow(QMainWindow):
             self.setWindowModified(False)
             self.setWindowFilePath("")
             return
-        self.setWindowTitle(f"{self._display_name()}[*] — {APP_NAME}")
+        self.setWindowTitle(f"{self.documents.display_name()}[*] — {APP_NAME}")
         self.setWindowFilePath(str(doc.path) if doc.path is not None else "")
-        self.setWindowModified(not self.undo_stack.isClean())
+        self.setWindowModified(not self.session.undo_stack.isClean())
 
     def _record_changed(self, _change: RecordChange) -> None:
         # the selection's words follow the tree's selectionPathsChanged, which a bulk edit
@@ -950,6 +526,12 @@ class MainWindow(QMainWindow):
 
     def _update_selection_label(self) -> None:
         self.selection_label.setText(self.tree.selection_summary() if self.document is not None else "")
+
+    def _update_read_as(self) -> None:
+        doc = self.document
+        self.read_as_menu.setEnabled(doc is not None and doc.path is not None)
+        for name, action in self.read_as_actions.items():
+            action.setChecked(doc is not None and doc.dialect.name == name)
 
     # ------------------------------------------------------------------ settings, recent files
 

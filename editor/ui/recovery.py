@@ -162,7 +162,7 @@ class RecoveryStore:
             why = "its header cannot be read" if info is None else info.check(raw[cut + 1:])
             del raw
             if why is not None:
-                self.set_aside.append((file, set_aside(file, why)))
+                self.set_aside.append((file, f"{file}: {set_aside(file, why)}"))
                 continue
             assert info is not None
             found.append(info)
@@ -197,10 +197,10 @@ def _info(file: Path, header: object) -> RecoveryInfo:
 
 def set_aside(file: Path, why: str) -> str:
     """Rename a recovery file that failed its check so it is never offered again (but kept
-    for whoever wants to look); return the message for the user."""
+    for whoever wants to look); return the message for the user (without the file's name)."""
     damaged = file.with_name(file.name + DAMAGED)
     try:
         os.replace(file, damaged)
     except OSError as e:
-        return f"{file}: not used: {why}; it could not be set aside ({e.strerror or e})"
-    return f"{file}: not used: {why}; set aside as {damaged.name}"
+        return f"not used: {why}; it could not be set aside ({e.strerror or e})"
+    return f"not used: {why}; set aside as {damaged.name}"

@@ -2,15 +2,17 @@
 
 Every view that can select something (a layer, a field, one channel of a per-channel
 vector, a prune record or node) calls `select(path, source=self)`; every view follows
-`changed(path, source)` and ignores changes it made itself. Paths are RecordTreeModel
-paths: ``("record", 3)``, ``("record", 3, "value", "scale_w", 5)``,
-``("prune_record", 2, "consumer", 1)``.
+`changed(path, source)` and ignores changes it made itself. Paths are record paths
+(`editor.records.paths`): ``("record", 3)``, ``("record", 3, "value", "scale_w", 5)``,
+``("prune_record", 2, "consumer", 1)``. The session keeps it bound to the same thing
+while the record changes (`about_to_reset`, `take`).
 """
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 
-from editor.ui.tree_model import ChangeKind, Path, RecordChange, RecordTreeModel
+from editor.records.editing import ChangeKind, RecordChange, RecordEditor
+from editor.records.paths import Path
 
 
 class Selection(QObject):
@@ -18,32 +20,27 @@ class Selection(QObject):
 
     changed = Signal(object, object)  # (path, source)
 
-    def __init__(self, parent: QObject | None = None):
+    def __init__(self, editor: RecordEditor | None = None, parent: QObject | None = None):
         super().__init__(parent)
         self._path: Path = ()
-        self._model: RecordTreeModel | None = None
+        self._editor = editor
 
-    def follow(self, model: RecordTreeModel) -> None:
-        """Keep the path bound to the same thing while `model` changes.
+    def about_to_reset(self) -> None:
+        """Another message is about to be shown (a file opened or closed): clear the path
+        before the views see the new record, so none reads a path of the old one in it."""
+        self.select((), source=self._editor)
 
-        Another message (a file opened or closed) clears it before the reset begins, so no
-        view reads a path of the old record in the new one; the same message replaced as a
-        whole (restoring recovered edits, its undo) keeps the longest part that still exists.
-        Entries inserted, removed or moved in a top-level list (a layer moved up, a delete
-        above, its undo) renumber the path so that it names the same entry; that is no new
-        selection, so `changed` is not emitted (the views follow the entry themselves, from
-        the same `recordChanged`). When the selected entry itself is removed the path is
-        cleared, and `changed` emitted.
+    def take(self, change: RecordChange) -> None:
+        """Keep the path bound to the same thing after `change`.
+
+        The same message replaced as a whole (restoring recovered edits, its undo) keeps the
+        longest part of the path that still exists. Entries inserted, removed or moved in a
+        top-level list (a layer moved up, a delete above, its undo) renumber the path so that
+        it names the same entry; that is no new selection, so `changed` is not emitted (the
+        views follow the entry themselves, from the same change). When the selected entry
+        itself is removed the path is cleared, and `changed` emitted.
         """
-        self._model = model
-        model.modelAboutToBeReset.connect(self._about_to_reset)
-        model.recordChanged.connect(self._on_record_changed)
-
-    def _about_to_reset(self) -> None:
-        self.select((), source=self._model)
-
-    def _on_record_changed(self, change: RecordChange) -> None:
-        if not self._path or self._model is None:
+        if not self._path or self._editor is None:
             return
         path = self._path
         if change.kind in (ChangeKind.INSERTED, ChangeKind.REMOVED, ChangeKind.MOVED):
@@ -51,16 +48,16 @@ class Selection(QObject):
                 return
             index = change.follow(change.field, path[1])
             if index is None:
-                self.select((), source=self._model)
+                self.select((), source=self._editor)
             else:
                 self._path = (path[0], index) + path[2:]
             return
         # a reset, or a change inside an entry (a node of the selected one removed): keep
         # the longest part of the path that still exists
-        while path and not self._model.exists(path):
+        while path and not self._editor.exists(path):
             path = path[:-1]
         if path != self._path:
-            self.select(path, source=self._model)
+            self.select(path, source=self._editor)
 
     @property
     def path(self) -> Path:

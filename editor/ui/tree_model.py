@@ -1,17 +1,15 @@
-"""RecordTreeModel: a Qt item model over the live protobuf message of a record document.
+"""RecordTreeModel: a Qt item model over the live protobuf message of a record.
 
 The model is generic over protobuf descriptors: every dialect, any nesting. It wraps the
-message without copying it and is the only thing that changes it: the edit methods below
-(`set_value`, `clear_field`, `set_present`, `insert_elements`, `remove_elements`,
-`move_elements`, `replace_message`, `set_message`) change the message and emit the exact
-Qt signals, then `recordChanged` with a `RecordChange` saying which top-level entry and
-which field inside it changed. Undo commands (`editor.ui.commands`) call these methods;
-panels and plots read through `value`/`message_at` and follow `recordChanged`.
+message of a `RecordEditor` (`editor.records.editing`) without copying it and never
+changes it: edits go through the editor (the undo commands in `editor.ui.commands` call
+it), and the model translates the editor's announcements — `about_to_change`/`edited` for
+each elementary step — into Qt's begin/end row signals and `dataChanged`, then re-emits
+the editor's `changed` as `recordChanged` for whoever prefers a Qt signal.
 
-Addressing. Everything is addressed by a *path*: a tuple of field names and element
-indices from the top-level message, e.g. ``("record", 3, "value", "scale_w", 5)`` or
-``("prune_record", 0, "consumer", 1, "attr", 2, "i")``. Paths are resolved against the
-message on every call; nothing holds on to protobuf sub-objects.
+Addressing. Everything is addressed by a *path* (`editor.records.paths`): a tuple of field
+names and element indices from the top-level message, e.g. ``("record", 3, "value",
+"scale_w", 5)``. `path_for_index` and `index_for_path` convert between rows and paths.
 
 Rows. Each message shows one row per field of its descriptor (set or not; unset fields are
 greyed and show their default). A repeated field is one row with a summary (`2048 values,
@@ -21,42 +19,27 @@ records, prune nodes, attrs) are labelled by their `key` or `name`; element indi
 not part of the data (the delegate draws them).
 
 Item ids. `createIndex` gets an integer: the id of the *parent* row's node in a registry
-(see DESIGN.md's traps). Nodes exist only for rows that have children (messages and
-repeated fields); leaves are addressed by (parent node, row), so a 30 000-value field
-costs no per-value objects.
+(see docs/ARCHITECTURE.md, "Known traps"). Nodes exist only for rows that have children
+(messages and repeated fields); leaves are addressed by (parent node, row), so a 30 000-value
+field costs no per-value objects.
 """
 from __future__ import annotations
 
-import functools
 import itertools
-import math
-import re
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from enum import Enum, IntEnum
+from enum import IntEnum
 from typing import Any
 
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
 from google.protobuf.message import Message
-from google.protobuf.message_factory import GetMessageClass
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from editor.records.values import (
-    coerce_value,
-    default_value,
-    escape_text,
-    format_float32,
-    format_value,
-    is_message,
-    type_name,
-)
-
-#: A location in the message: field names and element indices, outermost first.
-Path = tuple[str | int, ...]
+from editor.records.editing import Edit, EditKind, RecordEditor
+from editor.records.paths import Path, PathError, format_path, resolve
+from editor.records.summaries import element_label, label_field, message_summary, repeated_summary
+from editor.records.values import default_value, escape_text, format_value, is_message, type_name
 
 AnyIndex = QModelIndex | QPersistentModelIndex
-
 
 class RowKind(IntEnum):
     """What one row of the tree stands for."""
@@ -67,78 +50,6 @@ class RowKind(IntEnum):
     REPEATED = 3  #: a repeated field as a whole; its children are the elements
     ELEMENT = 4   #: one element of a repeated message field (layer entry, prune node, attr…)
     ITEM = 5      #: one element of a repeated scalar field (leaf)
-
-
-class ChangeKind(Enum):
-    """How the top level of the record changed."""
-
-    CHANGED = "changed"    #: something inside one entry (or a top-level singular field) changed
-    INSERTED = "inserted"  #: entries were inserted into a top-level repeated field
-    REMOVED = "removed"    #: entries were removed from a top-level repeated field
-    MOVED = "moved"        #: a block of entries moved within a top-level repeated field
-    RESET = "reset"        #: the whole message was replaced
-
-
-@dataclass(frozen=True)
-class RecordChange:
-    """What an edit changed, at the granularity of top-level entries.
-
-    `field` is the top-level field (`"record"`, `"prune_record"`); `first`/`count` the
-    entries concerned — for CHANGED the entry index, for INSERTED the indices of the new
-    entries, for REMOVED and MOVED the indices *before* the change; `to` (MOVED) is the
-    index of the first moved entry afterwards. `subpath` (CHANGED) is the path inside the
-    entry, e.g. ``("value", "scale_w")`` — ``()`` when the whole entry was replaced.
-    `path` is the full path the edit was addressed to. RESET has `field` None.
-    """
-
-    kind: ChangeKind
-    field: str | None = None
-    first: int | None = None
-    count: int = 1
-    subpath: Path = ()
-    to: int | None = None
-    path: Path = ()
-
-    def touches(self, field: str, index: int) -> bool:
-        """True when entry `index` of top-level `field` may read differently after this change."""
-        if self.kind is ChangeKind.RESET:
-            return True
-        if self.field != field or self.first is None:
-            return False
-        if self.kind is ChangeKind.CHANGED:
-            return index == self.first
-        if self.kind is ChangeKind.MOVED:
-            lo = min(self.first, self.to if self.to is not None else self.first)
-            hi = max(self.first, self.to if self.to is not None else self.first) + self.count
-            return lo <= index < hi
-        return index >= self.first  # inserted/removed entries shift everything after them
-
-    def follow(self, field: str, index: int | None) -> int | None:
-        """Where entry `index` of top-level `field` is after this change; None once removed.
-
-        A view showing entry 7 keeps the same entry when one above it is inserted, removed
-        or moved. CHANGED and RESET keep the index (after a reset the caller checks that it
-        still exists).
-        """
-        if index is None or self.kind in (ChangeKind.RESET, ChangeKind.CHANGED) \
-                or self.field != field or self.first is None:
-            return index
-        first, count = self.first, self.count
-        if self.kind is ChangeKind.INSERTED:
-            return index + count if index >= first else index
-        if self.kind is ChangeKind.REMOVED:
-            if first <= index < first + count:
-                return None
-            return index - count if index >= first + count else index
-        to = self.to if self.to is not None else first  # MOVED
-        if first <= index < first + count:
-            return to + (index - first)
-        rest = index - count if index >= first + count else index
-        return rest + count if rest >= to else rest
-
-
-class PathError(LookupError):
-    """A path that does not name anything in the message."""
 
 
 _GREY = QColor(128, 128, 128)
@@ -176,136 +87,16 @@ class _Node:
         return self.kind in (RowKind.ROOT, RowKind.MESSAGE, RowKind.ELEMENT)
 
 
-def _label_field(desc: Descriptor) -> FieldDescriptor | None:
-    """The field that names an element of this type: `key` for layer entries, else `name`."""
-    for name in ("key", "name"):
-        fd = desc.fields_by_name.get(name)
-        if fd is not None and not fd.is_repeated and fd.type in (fd.TYPE_STRING, fd.TYPE_BYTES):
-            return fd
-    return None
-
-
-def _is_attr_like(desc: Descriptor) -> bool:
-    """AttrProto-like: a name, an enum `type`, and value fields chosen by that type."""
-    fd = desc.fields_by_name.get("type")
-    return _label_field(desc) is not None and fd is not None and fd.type == fd.TYPE_ENUM
-
-
-def _short(values: Iterable[str], limit: int = 4) -> str:
-    items = list(itertools.islice(values, limit + 1))
-    more = "…" if len(items) > limit else ""
-    return ", ".join(items[:limit]) + (", " + more if more else "")
-
-
-def attr_text(msg: Message) -> str:
-    """The value an AttrProto-like message carries, by its set fields (`Conv`, `160`, `3, 3, 32`)."""
-    parts = []
-    for fd, value in msg.ListFields():
-        if fd.name in ("name", "type"):
-            continue
-        if fd.is_repeated:
-            parts.append(_short((format_value(fd, v) for v in value), 6))
-        elif not is_message(fd):
-            parts.append(format_value(fd, value))
-    return "; ".join(parts)
-
-
-def element_label(msg: Message) -> str:
-    """The text a repeated-message element shows in the field column (its key or name)."""
-    desc = msg.DESCRIPTOR
-    label = _label_field(desc)
-    if label is not None:
-        return escape_text(getattr(msg, label.name)) if msg.HasField(label.name) else ""
-    for fd in desc.fields:
-        if fd.is_repeated and is_message(fd) and _label_field(fd.message_type) is not None:
-            sub_label = _label_field(fd.message_type)
-            names = [escape_text(getattr(m, sub_label.name)) for m in getattr(msg, fd.name)]
-            if names:
-                return _short(names, 3)
-    return desc.name
-
-
-def message_summary(msg: Message, *, skip: str | None = None, limit: int = 5) -> str:
-    """One line describing a message's set fields (the value column of message rows)."""
-    desc = msg.DESCRIPTOR
-    if _is_attr_like(desc):
-        kind = msg.type if msg.HasField("type") else None
-        text = attr_text(msg)
-        name = desc.fields_by_name["type"].enum_type.values_by_number.get(kind) if kind is not None else None
-        return f"{name.name if name else ''} {text}".strip()
-    parts: list[str] = []
-    for fd, value in msg.ListFields():
-        if fd.name == skip:
-            continue
-        if fd.is_repeated:
-            if is_message(fd) and value and _is_attr_like(fd.message_type):
-                parts.append(_short((f"{a.name}={attr_text(a)}" for a in value), limit))
-            else:
-                parts.append(f"{fd.name} ×{len(value)}")
-        elif is_message(fd):
-            inner = message_summary(value, limit=limit)
-            parts.append(inner if fd.name == "value" else f"{fd.name} {{{inner}}}")
-        else:
-            parts.append(f"{fd.name} {format_value(fd, value)}")
-    if not parts:
-        return "empty"
-    return " · ".join(parts[:limit]) + (" · …" if len(parts) > limit else "")
-
-
-def repeated_summary(field: FieldDescriptor, values: Sequence[Any]) -> str:
-    """`2048 values, min 0.00014840205 … max 0.0053863642` for a repeated field's row."""
-    n = len(values)
-    if n == 0:
-        return "empty"
-    if is_message(field):
-        return f"{n} {'entry' if n == 1 else 'entries'}"
-    noun = "value" if n == 1 else "values"
-    if n == 1:
-        return f"1 value: {format_value(field, values[0])}"
-    t = field.type
-    if t in (field.TYPE_FLOAT, field.TYPE_DOUBLE):
-        finite = [v for v in values if math.isfinite(v)]
-        bad = n - len(finite)
-        fmt = format_float32 if t == field.TYPE_FLOAT else repr
-        text = f"{n} {noun}"
-        if finite:
-            text += f", min {fmt(min(finite))} … max {fmt(max(finite))}"
-        if bad:
-            text += f", {bad} not finite"
-        return text
-    if t in (field.TYPE_STRING, field.TYPE_BYTES, field.TYPE_ENUM, field.TYPE_BOOL):
-        return f"{n} {noun}: " + _short(format_value(field, v) for v in values)
-    return f"{n} {noun}, min {min(values)} … max {max(values)}"
-
-
-def _guarded(method):
-    """Run an edit with lazy fetching paused: views ask to fetch from inside our signals."""
-
-    @functools.wraps(method)
-    def wrapper(self, *args, **kwargs):
-        self._updating += 1
-        try:
-            return method(self, *args, **kwargs)
-        finally:
-            self._updating -= 1
-            if not self._updating:
-                pending, self._pending = self._pending, []
-                for change in pending:
-                    self.recordChanged.emit(change)
-
-    return wrapper
-
-
 class RecordTreeModel(QAbstractItemModel):
-    """Tree model over a live record message; its edit methods are the only way to change it.
+    """Tree model over the live message of a `RecordEditor`, following its announcements.
 
     Columns: 0 field name or element label (layer key, node name), 1 value, 2 type.
     Extra item data roles: `KIND_ROLE` (a `RowKind`), `FIELD_ROLE` (the FieldDescriptor),
-    `IS_SET_ROLE` (False for unset optional fields). `setData` is not used: edits go through
-    the undo commands, which call the edit methods.
+    `IS_SET_ROLE` (False for unset optional fields). `setData` is not used: edits are undo
+    commands, which call the editor.
     """
 
-    #: emitted after every edit (and on reset) with a `RecordChange`
+    #: the editor's `changed`, as a Qt signal: a `RecordChange` after every edit (and on reset)
     recordChanged = Signal(object)
 
     FIELD_COLUMN, VALUE_COLUMN, TYPE_COLUMN = 0, 1, 2
@@ -315,340 +106,137 @@ class RecordTreeModel(QAbstractItemModel):
     FIELD_ROLE = Qt.ItemDataRole.UserRole + 2
     IS_SET_ROLE = Qt.ItemDataRole.UserRole + 3
 
-    def __init__(self, message: Message | None = None, parent: QObject | None = None, *,
+    def __init__(self, editor: RecordEditor | Message | None = None, parent: QObject | None = None, *,
                  item_chunk: int = 512, element_chunk: int = 500) -> None:
+        """`editor` is the record's editor; a bare message (or None) gets an editor of its own."""
         super().__init__(parent)
         #: elements of a repeated scalar field fetched per `fetchMore`
         self.item_chunk = item_chunk
         #: elements of a repeated message field fetched per `fetchMore`
         self.element_chunk = element_chunk
+        self.editor = editor if isinstance(editor, RecordEditor) else RecordEditor(editor)
         self._ids = itertools.count(1)
         self._updating = 0
-        self._pending: list[RecordChange] = []
-        self._message: Message | None = None
+        self._steps: list[tuple[list[_Node], _Node | None, bool]] = []
         self._nodes: dict[int, _Node] = {}
-        self._root = self._new_root(message)
-        self._message = message
-
-    # ------------------------------------------------------------------ message access
+        self._root = self._new_root(self.editor.message)
+        self.editor.about_to_change.connect(self._about_to_change)
+        self.editor.edited.connect(self._edited)
+        self.editor.changed.connect(self.recordChanged.emit)
 
     @property
     def message(self) -> Message | None:
-        """The live message (read it freely; change it only through the edit methods)."""
-        return self._message
+        """The editor's live message (read it freely; change it through the editor)."""
+        return self.editor.message
 
     @property
     def editing(self) -> bool:
-        """True while an edit method runs: rows are moving; `recordChanged` follows when done."""
+        """True while the rows of an edit are moving (no lazy fetching meanwhile); the
+        editor's `changed` follows when done. Not during a reset: the rows are all new."""
         return self._updating > 0
 
-    def set_message(self, message: Message | None) -> None:
-        """Show another message (e.g. a newly opened document): a model reset."""
-        self.beginResetModel()
-        self._message = message
-        self._root = self._new_root(message)
-        self.endResetModel()
-        self.recordChanged.emit(RecordChange(ChangeKind.RESET))
+    # ------------------------------------------------------------------ the editor's announcements
 
-    def value(self, path: Path) -> Any:
-        """The value at `path`: a scalar, a list for a repeated field, a Message for a message.
-
-        For an unset optional scalar this is its default (see `has_field`).
-        """
-        obj = self._resolve(path)
-        if isinstance(obj, Message):
-            return obj
-        if hasattr(obj, "__len__") and not isinstance(obj, (str, bytes)):
-            return list(obj)
-        return obj
-
-    def exists(self, path: Path) -> bool:
-        """True when `path` names something in the message (without reading it)."""
-        try:
-            self._resolve(tuple(path))
-        except PathError:
-            return False
-        return True
-
-    def message_at(self, path: Path) -> Message:
-        """The message at `path` (for reading only; an unset message field reads as empty)."""
-        obj = self._resolve(path)
-        if not isinstance(obj, Message):
-            raise PathError(f"{format_path(path)} is not a message")
-        return obj
-
-    def has_field(self, path: Path) -> bool:
-        """Whether a singular field is set (repeated fields: whether they have elements)."""
-        if not path:
-            return True
-        parent, field, index = self._target(path)
-        if index is not None:
-            return True
-        if field.is_repeated:
-            return len(getattr(parent, field.name)) > 0
-        return parent.HasField(field.name) if field.has_presence else True
-
-    def field_descriptor(self, path: Path) -> FieldDescriptor | None:
-        """The field a path ends in (for an element, the repeated field); None for ()."""
-        if not path:
-            return None
-        return self._target(path)[1]
-
-    def element_count(self, path: Path) -> int:
-        """Number of elements of the repeated field at `path`."""
-        parent, field, index = self._target(path)
-        if not field.is_repeated or index is not None:
-            raise PathError(f"{format_path(path)} is not a repeated field")
-        return len(getattr(parent, field.name))
-
-    def message_bytes(self, path: Path) -> bytes | None:
-        """Serialized content of the message at `path`; None for an unset message field.
-
-        Bit-exact (binary wire format) and partial: a message missing a required field
-        (a prune node without `name`) serializes too.
-        """
-        if path:
-            parent, field, index = self._target(path)
-            if not is_message(field):
-                raise PathError(f"{format_path(path)} is not a message")
-            if index is None and field.is_repeated:
-                raise PathError(f"{format_path(path)} is a repeated field, not one message")
-            if index is None and not parent.HasField(field.name):
-                return None
-        return self.message_at(path).SerializePartialToString()
-
-    def keys(self) -> list[str]:
-        """Layer keys in file order (for completion and "go to layer")."""
-        if self._message is None or "record" not in self._message.DESCRIPTOR.fields_by_name:
-            return []
-        return [e.key for e in self._message.record]
-
-    # ------------------------------------------------------------------ edits
-
-    @_guarded
-    def set_value(self, path: Path, value: Any) -> None:
-        """Set a singular scalar field, or one element of a repeated scalar field.
-
-        `value` is checked and converted as protobuf stores it (floats become float32);
-        ValueError says why a value does not fit. Emits dataChanged for the row and its
-        ancestors, then `recordChanged`.
-        """
-        parent, field, index = self._target(path)
-        if is_message(field):
-            raise PathError(f"{format_path(path)} is a message; use replace_message")
-        if field.is_repeated and index is None:
-            raise PathError(f"{format_path(path)} is a repeated field; address one element")
-        stored = coerce_value(field, value)
-        if index is None:
-            setattr(parent, field.name, stored)
-        else:
-            getattr(parent, field.name)[index] = stored
-        self._after_change(path)
-
-    @_guarded
-    def clear_field(self, path: Path) -> None:
-        """Unset a singular field (scalar or message) or empty a repeated field."""
-        parent, field, index = self._target(path)
-        if index is not None:
-            raise PathError(f"{format_path(path)} is an element; use remove_elements")
-        if field.is_repeated:
-            count = len(getattr(parent, field.name))
-            if count:
-                self.remove_elements(path, 0, count)
+    def _about_to_change(self, step: Edit) -> None:
+        """Before the message changes: begin the Qt row operation the step needs."""
+        self._updating += 1
+        kind = step.kind
+        if kind is EditKind.RESET:
+            self.beginResetModel()
             return
-        if is_message(field):
-            self.replace_message(path, None)
+        if kind in (EditKind.SET, EditKind.SYNC):
             return
-        parent.ClearField(field.name)
-        self._after_change(path)
-
-    @_guarded
-    def set_present(self, path: Path) -> None:
-        """Mark an unset optional field as set: a scalar gets its default, a message becomes empty."""
-        parent, field, index = self._target(path)
-        if index is not None or field.is_repeated:
-            raise PathError(f"{format_path(path)} is not a singular field")
-        if parent.HasField(field.name):
-            return
-        if is_message(field):
-            getattr(parent, field.name).SetInParent()
-            self._sync_path(path)
-        else:
-            setattr(parent, field.name, default_value(field))
-            self._after_change(path)
-
-    @_guarded
-    def insert_elements(self, path: Path, index: int, items: Sequence[Any]) -> None:
-        """Insert elements into the repeated field at `path`, before position `index`.
-
-        Items are values for a scalar field and serialized messages (bytes, as from
-        `message_bytes`/`remove_elements`) for a message field.
-        """
-        parent, field, at = self._target(path)
-        if at is not None or not field.is_repeated:
-            raise PathError(f"{format_path(path)} is not a repeated field")
-        container = getattr(parent, field.name)
-        n = len(container)
-        if not 0 <= index <= n:
-            raise PathError(f"cannot insert at {index} into {format_path(path)} of {n} elements")
-        if not items:
-            return
-        if is_message(field):
-            cls = GetMessageClass(field.message_type)
-            new: list[Any] = []
-            for data in items:
-                msg = cls()
-                msg.MergeFromString(data)
-                new.append(msg)
-        else:
-            new = [coerce_value(field, v) for v in items]
-        k = len(new)
-        chain, _ = self._locate(path)
-        node = chain[-1] if len(chain) == len(path) + 1 else None
-        visible = node is not None and (index < node.fetched or node.fetched == node.known_len)
-        if visible:
-            self.beginInsertRows(self._index_of(node), index, index + k - 1)
-        if is_message(field):
-            for j, msg in enumerate(new):
-                container.insert(index + j, msg)
-        else:
-            container[index:index] = new
+        chain, _ = self._locate(step.path)
+        node = chain[-1] if len(chain) == len(step.path) + 1 else None
+        begun = False
         if node is not None:
-            node.known_len += k
-            if visible:
-                if is_message(field):
-                    fresh = [self._new_node(RowKind.ELEMENT, node, 0, field, field.message_type)
-                             for _ in range(k)]
-                    node.children[index:index] = fresh
-                    self._renumber(node, index)
-                node.fetched += k
-                self.endInsertRows()
-        self._emit_chain(chain)
-        self._announce(path, ChangeKind.INSERTED, index, k)
-
-    @_guarded
-    def remove_elements(self, path: Path, index: int, count: int = 1) -> list[Any]:
-        """Remove `count` elements from position `index`; returns what was removed.
-
-        Values for a scalar field, serialized messages (bytes) for a message field — exactly
-        what `insert_elements` takes to put them back bit for bit.
-        """
-        parent, field, at = self._target(path)
-        if at is not None or not field.is_repeated:
-            raise PathError(f"{format_path(path)} is not a repeated field")
-        container = getattr(parent, field.name)
-        n = len(container)
-        if count <= 0:
-            return []
-        if not (0 <= index and index + count <= n):
-            raise PathError(f"cannot remove {count} from {index} of {format_path(path)} ({n} elements)")
-        if is_message(field):
-            removed: list[Any] = [container[i].SerializePartialToString()
-                                  for i in range(index, index + count)]
-        else:
-            removed = list(container[index:index + count])
-        chain, _ = self._locate(path)
-        node = chain[-1] if len(chain) == len(path) + 1 else None
-        visible = node is not None and index < node.fetched
-        if visible:
-            end = min(index + count, node.fetched)
-            self.beginRemoveRows(self._index_of(node), index, end - 1)
-            if is_message(field):
-                for child in node.children[index:end]:
-                    self._purge(child)
-                del node.children[index:end]
-                self._renumber(node, index)
-            node.fetched -= end - index
-        del container[index:index + count]
-        if node is not None:
-            node.known_len -= count
-        if visible:
-            self.endRemoveRows()
-        self._emit_chain(chain)
-        self._announce(path, ChangeKind.REMOVED, index, count)
-        return removed
-
-    @_guarded
-    def move_elements(self, path: Path, index: int, count: int, to: int) -> None:
-        """Move elements [index, index+count) so that the first of them ends up at `to`."""
-        parent, field, at = self._target(path)
-        if at is not None or not field.is_repeated:
-            raise PathError(f"{format_path(path)} is not a repeated field")
-        container = getattr(parent, field.name)
-        n = len(container)
-        if count <= 0 or not (0 <= index and index + count <= n and 0 <= to <= n - count):
-            raise PathError(f"cannot move {count} from {index} to {to} in {format_path(path)} ({n})")
-        if to == index:
-            return
-        message_field = is_message(field)
-        if message_field:
-            block: list[Any] = [container[i].SerializePartialToString() for i in range(index, index + count)]
-        else:
-            block = list(container[index:index + count])
-        chain, _ = self._locate(path)
-        node = chain[-1] if len(chain) == len(path) + 1 else None
-        lo, hi = min(index, to), max(index, to) + count
-        qt_move = node is not None and hi <= node.fetched
-        if qt_move:
-            dest = to if to < index else to + count
             parent_index = self._index_of(node)
-            self.beginMoveRows(parent_index, index, index + count - 1, parent_index, dest)
-        del container[index:index + count]
-        if message_field:
-            cls = GetMessageClass(field.message_type)
-            for j, data in enumerate(block):
-                msg = cls()
-                msg.MergeFromString(data)
-                container.insert(to + j, msg)
-        else:
-            container[to:to] = block
-        if qt_move:
-            if message_field:
-                moved = node.children[index:index + count]
-                del node.children[index:index + count]
-                node.children[to:to] = moved
-                self._renumber(node, lo)
-            self.endMoveRows()
-        elif node is not None and lo < node.fetched:
-            # part of the range is not fetched yet: refresh the visible rows in place
-            for child in (node.children or [])[lo:node.fetched]:
-                if child is not None:
-                    self._sync(child)
-            self._emit_rows(node, lo, node.fetched - 1)
+            if kind is EditKind.INSERT:
+                begun = step.index < node.fetched or node.fetched == node.known_len
+                if begun:
+                    self.beginInsertRows(parent_index, step.index, step.index + step.count - 1)
+            elif kind is EditKind.REMOVE:
+                begun = step.index < node.fetched
+                if begun:
+                    end = min(step.index + step.count, node.fetched)
+                    self.beginRemoveRows(parent_index, step.index, end - 1)
+                    if is_message(node.field):
+                        for child in node.children[step.index:end]:
+                            self._purge(child)
+                        del node.children[step.index:end]
+                        self._renumber(node, step.index)
+                    node.fetched -= end - step.index
+            elif kind is EditKind.MOVE:
+                begun = max(step.index, step.to) + step.count <= node.fetched
+                if begun:
+                    dest = step.to if step.to < step.index else step.to + step.count
+                    self.beginMoveRows(parent_index, step.index, step.index + step.count - 1,
+                                       parent_index, dest)
+        self._steps.append((chain, node, begun))
+
+    def _edited(self, step: Edit) -> None:
+        """After the message changed: end the row operation, refresh what reads differently."""
+        try:
+            kind = step.kind
+            if kind is EditKind.RESET:
+                self._root = self._new_root(self.editor.message)
+                self._updating -= 1  # views lay the new rows out (and fetch) from endResetModel
+                try:
+                    self.endResetModel()
+                finally:
+                    self._updating += 1
+            elif kind is EditKind.SET:
+                chain, leaf = self._locate(step.path)
+                if leaf is not None:
+                    self._emit_rows(leaf[0], leaf[1], leaf[1])
+                renames = isinstance(step.path[-1], str) and step.path[-1] in ("key", "name")
+                self._emit_chain(chain, value_only=not renames)
+            elif kind is EditKind.SYNC:
+                if not step.path:
+                    self._sync(self._root)
+                else:
+                    chain, _ = self._locate(step.path)
+                    if len(chain) == len(step.path) + 1:
+                        self._sync(chain[-1])
+                    self._emit_chain(chain)
+            else:
+                self._end_rows(step, *self._steps.pop())
+        finally:
+            self._updating -= 1
+
+    def _end_rows(self, step: Edit, chain: list[_Node], node: _Node | None, begun: bool) -> None:
+        kind = step.kind
+        if node is not None:
+            if kind is EditKind.INSERT:
+                node.known_len += step.count
+                if begun:
+                    if is_message(node.field):
+                        fresh = [self._new_node(RowKind.ELEMENT, node, 0, node.field, node.field.message_type)
+                                 for _ in range(step.count)]
+                        node.children[step.index:step.index] = fresh
+                        self._renumber(node, step.index)
+                    node.fetched += step.count
+                    self.endInsertRows()
+            elif kind is EditKind.REMOVE:
+                node.known_len -= step.count
+                if begun:
+                    self.endRemoveRows()
+            elif kind is EditKind.MOVE:
+                lo = min(step.index, step.to)
+                if begun:
+                    if is_message(node.field):
+                        moved = node.children[step.index:step.index + step.count]
+                        del node.children[step.index:step.index + step.count]
+                        node.children[step.to:step.to] = moved
+                        self._renumber(node, lo)
+                    self.endMoveRows()
+                elif lo < node.fetched:
+                    # part of the range is not fetched yet: refresh the visible rows in place
+                    for child in (node.children or [])[lo:node.fetched]:
+                        if child is not None:
+                            self._sync(child)
+                    self._emit_rows(node, lo, node.fetched - 1)
         self._emit_chain(chain)
-        self._announce(path, ChangeKind.MOVED, index, count, to=to)
-
-    @_guarded
-    def replace_message(self, path: Path, data: bytes | None) -> None:
-        """Replace the content of the message at `path` with serialized `data`.
-
-        `path` may be () (the whole record), an element (`("record", 3)`), or a singular
-        message field, where None unsets it. The rows below follow position by position.
-        """
-        if not path:
-            if data is None:
-                raise PathError("the top-level message cannot be unset")
-            self._message.Clear()
-            self._message.MergeFromString(data)
-            self._sync(self._root)
-            self._pending.append(RecordChange(ChangeKind.RESET, path=()))
-            return
-        parent, field, index = self._target(path)
-        if not is_message(field) or (field.is_repeated and index is None):
-            raise PathError(f"{format_path(path)} is not a message")
-        if index is not None:
-            if data is None:
-                raise PathError(f"{format_path(path)} is an element; use remove_elements")
-            target = getattr(parent, field.name)[index]
-            target.Clear()
-            target.MergeFromString(data)
-        else:
-            parent.ClearField(field.name)
-            if data is not None:
-                sub = getattr(parent, field.name)
-                sub.SetInParent()
-                sub.MergeFromString(data)
-        self._sync_path(path)
 
     # ------------------------------------------------------------------ index <-> path
 
@@ -682,7 +270,7 @@ class RecordTreeModel(QAbstractItemModel):
 
         Raises PathError for a path that names nothing.
         """
-        self._resolve(path)  # validates
+        resolve(self.editor.message, path)  # validates
         node = self._root
         index = QModelIndex()
         for step in path:
@@ -735,13 +323,13 @@ class RecordTreeModel(QAbstractItemModel):
         return node.known_len > 0 if node.kind == RowKind.REPEATED else node.fetched > 0
 
     def canFetchMore(self, parent: AnyIndex) -> bool:
-        if self._updating or not parent.isValid() or parent.column():
+        if self.editing or not parent.isValid() or parent.column():
             return False
         node = self._child_node(parent)
         return node is not None and node.kind == RowKind.REPEATED and node.fetched < node.known_len
 
     def fetchMore(self, parent: AnyIndex) -> None:
-        if self._updating or not parent.isValid() or parent.column():
+        if self.editing or not parent.isValid() or parent.column():
             return
         node = self._child_node(parent)
         if node is None or node.kind != RowKind.REPEATED:
@@ -790,12 +378,12 @@ class RecordTreeModel(QAbstractItemModel):
             if index.column() == self.VALUE_COLUMN:
                 flags |= Qt.ItemFlag.ItemIsEditable
         elif kind == RowKind.ELEMENT and index.column() == self.FIELD_COLUMN \
-                and _label_field(field.message_type) is not None:
+                and label_field(field.message_type) is not None:
             flags |= Qt.ItemFlag.ItemIsEditable
         return flags
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or self._message is None:
+        if not index.isValid() or self.editor.message is None:
             return None
         try:
             return self._data(index, role)
@@ -804,34 +392,30 @@ class RecordTreeModel(QAbstractItemModel):
             return None
 
     def setData(self, index: AnyIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
-        """Not used: edits are undo commands (editor.ui.commands), which call the edit methods."""
+        """Not used: edits are undo commands (editor.ui.commands), which call the editor."""
         return False
 
     # ------------------------------------------------------------------ internals: data
 
     def _data(self, index: AnyIndex, role: int) -> Any:
+        if role not in _TEXT_ROLES and role not in (self.KIND_ROLE, self.FIELD_ROLE, self.IS_SET_ROLE):
+            return None
         info = self._row_info(index)
         if info is None:
             return None
         kind, field, node = info
-        col = index.column()
         if role == self.KIND_ROLE:
             return int(kind)
         if role == self.FIELD_ROLE:
             return field
-        parent_node = self._nodes[index.internalId()]
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole,
-                    Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.FontRole,
-                    Qt.ItemDataRole.ToolTipRole, self.IS_SET_ROLE):
-            is_set = self._is_set(parent_node, index.row(), kind, field)
-        else:
-            return None
+        row, col = index.row(), index.column()
+        # the parent row's message (or, for elements and items, its repeated container)
+        holder = self._resolve_node(self._nodes[index.internalId()])
+        is_set = _is_set(holder, kind, field)
         if role == self.IS_SET_ROLE:
             return is_set
         if role == Qt.ItemDataRole.ForegroundRole:
-            if col == self.TYPE_COLUMN or not is_set:
-                return QBrush(_GREY)
-            return None
+            return QBrush(_GREY) if col == self.TYPE_COLUMN or not is_set else None
         if role == Qt.ItemDataRole.FontRole:
             if not is_set and col != self.TYPE_COLUMN:
                 font = QFont()
@@ -839,81 +423,21 @@ class RecordTreeModel(QAbstractItemModel):
                 return font
             return None
         if role == Qt.ItemDataRole.ToolTipRole:
-            return self._tooltip(parent_node, index.row(), kind, field, is_set)
+            return _tooltip(holder, row, kind, field, is_set)
         if col == self.TYPE_COLUMN:
             return type_name(field, element=kind in (RowKind.ELEMENT, RowKind.ITEM)) \
                 if role == Qt.ItemDataRole.DisplayRole else None
         if role == Qt.ItemDataRole.EditRole:
-            return self._edit_value(parent_node, index.row(), kind, field, col)
+            return _edit_value(holder, row, kind, field, col)
         if col == self.FIELD_COLUMN:
             if kind == RowKind.ELEMENT:
-                msg = self._resolve_node(parent_node)[index.row()]
-                return element_label(msg)
-            if kind == RowKind.ITEM:
-                return ""
-            return field.name
-        return self._display_value(parent_node, index.row(), kind, field, node)
-
-    def _is_set(self, parent_node: _Node, row: int, kind: RowKind, field: FieldDescriptor) -> bool:
-        if kind in (RowKind.FIELD, RowKind.MESSAGE):
-            if not field.has_presence:
-                return True
-            return self._resolve_node(parent_node).HasField(field.name)
-        if kind == RowKind.REPEATED:
-            return len(getattr(self._resolve_node(parent_node), field.name)) > 0
-        return True
-
-    def _edit_value(self, parent_node: _Node, row: int, kind: RowKind, field: FieldDescriptor,
-                    col: int) -> Any:
-        if kind == RowKind.FIELD and col == self.VALUE_COLUMN:
-            return getattr(self._resolve_node(parent_node), field.name)
-        if kind == RowKind.ITEM and col == self.VALUE_COLUMN:
-            return self._resolve_node(parent_node)[row]
-        if kind == RowKind.ELEMENT and col == self.FIELD_COLUMN:
-            label = _label_field(field.message_type)
-            if label is not None:
-                return getattr(self._resolve_node(parent_node)[row], label.name)
-        return None
-
-    def _display_value(self, parent_node: _Node, row: int, kind: RowKind, field: FieldDescriptor,
-                       node: _Node | None) -> str:
-        if kind == RowKind.FIELD:
-            return format_value(field, getattr(self._resolve_node(parent_node), field.name))
-        if kind == RowKind.ITEM:
-            return format_value(field, self._resolve_node(parent_node)[row])
-        if kind == RowKind.REPEATED:
-            if node is not None and node.cache is not None:
-                return node.cache
-            text = repeated_summary(field, getattr(self._resolve_node(parent_node), field.name))
-            if node is not None:
-                node.cache = text
-            return text
-        if kind == RowKind.MESSAGE:
-            msg = self._resolve_node(parent_node)
-            if field.has_presence and not msg.HasField(field.name):
-                return "not set"
-            return message_summary(getattr(msg, field.name))
-        msg = self._resolve_node(parent_node)[row]
-        label = _label_field(field.message_type)
-        return message_summary(msg, skip=label.name if label is not None else None)
-
-    def _tooltip(self, parent_node: _Node, row: int, kind: RowKind, field: FieldDescriptor,
-                 is_set: bool) -> str:
-        what = f"{field.full_name} — {type_name(field)}, field number {field.number}"
-        if kind == RowKind.ITEM:
-            return f"{field.name}[{row}] — {type_name(field, element=True)}"
-        if kind == RowKind.ELEMENT:
-            label = _label_field(field.message_type)
-            if label is not None:
-                msg = self._resolve_node(parent_node)[row]
-                return f"{field.name}[{row}] {label.name}: \"{escape_text(getattr(msg, label.name))}\""
-            return f"{field.name}[{row}] — {field.message_type.name}"
-        if kind == RowKind.FIELD and not is_set:
-            return (f"{what}\nNot set: reads as the default "
-                    f"{format_value(field, default_value(field))}. Edit the value to set it.")
-        if kind == RowKind.MESSAGE and not is_set:
-            return f"{what}\nNot set."
-        return what
+                return element_label(holder[row])
+            return "" if kind == RowKind.ITEM else field.name
+        if kind == RowKind.REPEATED and node is not None:
+            if node.cache is None:  # a summary walks the whole vector: kept until it changes
+                node.cache = repeated_summary(field, getattr(holder, field.name))
+            return node.cache
+        return _display_value(holder, row, kind, field)
 
     # ------------------------------------------------------------------ internals: nodes
 
@@ -941,7 +465,7 @@ class RecordTreeModel(QAbstractItemModel):
             node.known_len = len(self._resolve_node(node))
             return node.children
         children: list[_Node | None] = []
-        if node.desc is not None and self._message is not None:
+        if node.desc is not None and self.editor.message is not None:
             msg = self._resolve_node(node)
             for row, fd in enumerate(node.desc.fields):
                 if fd.is_repeated:
@@ -998,11 +522,17 @@ class RecordTreeModel(QAbstractItemModel):
             return RowKind.MESSAGE, field, child
         return RowKind.FIELD, field, None
 
-    @_guarded
     def _fetch_to(self, node: _Node, n: int) -> None:
         self._built(node)
         if n <= node.fetched:
             return
+        self._updating += 1  # views ask to fetch from inside the insert signals
+        try:
+            self._fetch_rows(node, n)
+        finally:
+            self._updating -= 1
+
+    def _fetch_rows(self, node: _Node, n: int) -> None:
         self.beginInsertRows(self._index_of(node), node.fetched, n - 1)
         if is_message(node.field):
             for row in range(node.fetched, n):
@@ -1042,7 +572,7 @@ class RecordTreeModel(QAbstractItemModel):
         while node.kind != RowKind.ROOT:
             chain.append(node)
             node = node.parent
-        obj: Any = self._message
+        obj: Any = self.editor.message
         for n in reversed(chain):
             obj = obj[n.row] if n.kind == RowKind.ELEMENT else getattr(obj, n.field.name)
         return obj
@@ -1059,44 +589,6 @@ class RecordTreeModel(QAbstractItemModel):
             return rows[name]
         except KeyError:
             raise PathError(f"{desc.name} has no field {name!r}") from None
-
-    # ------------------------------------------------------------------ internals: paths
-
-    def _resolve(self, path: Path) -> Any:
-        if self._message is None:
-            raise PathError("no record is open")
-        obj: Any = self._message
-        for i, step in enumerate(path):
-            if isinstance(step, str):
-                if not isinstance(obj, Message) or step not in obj.DESCRIPTOR.fields_by_name:
-                    raise PathError(f"{format_path(path[:i + 1])}: no such field")
-                obj = getattr(obj, step)
-            else:
-                if isinstance(obj, (Message, str, bytes)) or not hasattr(obj, "__len__") \
-                        or not 0 <= step < len(obj):
-                    raise PathError(f"{format_path(path[:i + 1])}: no such element")
-                obj = obj[step]
-        return obj
-
-    def _target(self, path: Path) -> tuple[Message, FieldDescriptor, int | None]:
-        """(message holding the field, the field, element index or None) for a path."""
-        if not path:
-            raise PathError("the path is empty")
-        if isinstance(path[-1], int):
-            if len(path) < 2 or not isinstance(path[-2], str):
-                raise PathError(f"{format_path(path)}: an index must follow a repeated field")
-            parent = self._resolve(path[:-2])
-            name, index = path[-2], path[-1]
-        else:
-            parent = self._resolve(path[:-1])
-            name, index = path[-1], None
-        if not isinstance(parent, Message) or name not in parent.DESCRIPTOR.fields_by_name:
-            raise PathError(f"{format_path(path)}: no such field")
-        field = parent.DESCRIPTOR.fields_by_name[name]
-        if index is not None:
-            if not field.is_repeated or not 0 <= index < len(getattr(parent, name)):
-                raise PathError(f"{format_path(path)}: no such element")
-        return parent, field, index
 
     def _locate(self, path: Path) -> tuple[list[_Node], tuple[_Node, int] | None]:
         """Nodes that exist for the prefixes of `path` (root first) and the visible leaf row.
@@ -1146,21 +638,6 @@ class RecordTreeModel(QAbstractItemModel):
                 continue
             self._emit_rows(node.parent, node.row, node.row)
 
-    def _after_change(self, path: Path) -> None:
-        chain, leaf = self._locate(path)
-        if leaf is not None:
-            self._emit_rows(leaf[0], leaf[1], leaf[1])
-        renames = isinstance(path[-1], str) and path[-1] in ("key", "name")
-        self._emit_chain(chain, value_only=not renames)
-        self._announce(path, ChangeKind.CHANGED)
-
-    def _sync_path(self, path: Path) -> None:
-        chain, _ = self._locate(path)
-        if len(chain) == len(path) + 1:
-            self._sync(chain[-1])
-        self._emit_chain(chain)
-        self._announce(path, ChangeKind.CHANGED)
-
     def _sync(self, node: _Node) -> None:
         """Bring the rows below `node` in line with the message, position by position."""
         node.cache = None
@@ -1193,47 +670,64 @@ class RecordTreeModel(QAbstractItemModel):
                 self._sync(child)
         self._emit_rows(node, 0, len(node.children) - 1)
 
-    def _announce(self, path: Path, kind: ChangeKind, first: int | None = None, count: int = 1,
-                  to: int | None = None) -> None:
-        change = make_change(self._message, path, kind, first, count, to)
-        if self._updating:
-            self._pending.append(change)
-        else:
-            self.recordChanged.emit(change)
+
+# ---------------------------------------------------------------------- what a row says
+
+_TEXT_ROLES = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole, Qt.ItemDataRole.ForegroundRole,
+               Qt.ItemDataRole.FontRole, Qt.ItemDataRole.ToolTipRole)
+_VALUE_COLUMN, _FIELD_COLUMN = RecordTreeModel.VALUE_COLUMN, RecordTreeModel.FIELD_COLUMN
 
 
-def make_change(message: Message, path: Path, kind: ChangeKind, first: int | None = None,
-                count: int = 1, to: int | None = None) -> RecordChange:
-    """The `RecordChange` for an edit at `path` (structural kinds count at the top level only)."""
-    top = path[0] if path else None
-    top_field = message.DESCRIPTOR.fields_by_name.get(top) if isinstance(top, str) else None
-    if top_field is not None and top_field.is_repeated:
-        if len(path) == 1 and kind is not ChangeKind.CHANGED:
-            return RecordChange(kind, top, first, count, (), to, path)
-        if len(path) >= 2:
-            return RecordChange(ChangeKind.CHANGED, top, path[1], 1, path[2:], None, path)
-    return RecordChange(ChangeKind.CHANGED, top, None, 1, path[1:], None, path)
+def _is_set(holder: Any, kind: RowKind, field: FieldDescriptor) -> bool:
+    """Whether the row's field is set; `holder` is the parent row's message or container."""
+    if kind in (RowKind.FIELD, RowKind.MESSAGE):
+        return holder.HasField(field.name) if field.has_presence else True
+    if kind == RowKind.REPEATED:
+        return len(getattr(holder, field.name)) > 0
+    return True
 
 
-def format_path(path: Path) -> str:
-    """`record[3].value.scale_w[5]` — a path as text (the form Problem.field uses)."""
-    out = ""
-    for step in path:
-        out += f"[{step}]" if isinstance(step, int) else (f".{step}" if out else step)
-    return out or "<top>"
+def _edit_value(holder: Any, row: int, kind: RowKind, field: FieldDescriptor, col: int) -> Any:
+    """The raw value an editor starts from (the value of a scalar, the key of an element)."""
+    if kind == RowKind.FIELD and col == _VALUE_COLUMN:
+        return getattr(holder, field.name)
+    if kind == RowKind.ITEM and col == _VALUE_COLUMN:
+        return holder[row]
+    if kind == RowKind.ELEMENT and col == _FIELD_COLUMN:
+        label = label_field(field.message_type)
+        if label is not None:
+            return getattr(holder[row], label.name)
+    return None
 
 
-def parse_path(text: str) -> Path:
-    """Inverse of `format_path`: `consumer[1].attr[2].i` -> ("consumer", 1, "attr", 2, "i")."""
-    steps: list[str | int] = []
-    for part in text.split("."):
-        match = _PATH_PART.fullmatch(part)
-        if match is None:
-            raise PathError(f"bad path {text!r}")
-        if match.group(1):
-            steps.append(match.group(1))
-        steps.extend(int(n) for n in re.findall(r"\[(\d+)\]", match.group(2)))
-    return tuple(steps)
+def _display_value(holder: Any, row: int, kind: RowKind, field: FieldDescriptor) -> str:
+    """The value column's text of a row other than a repeated field's."""
+    if kind == RowKind.FIELD:
+        return format_value(field, getattr(holder, field.name))
+    if kind == RowKind.ITEM:
+        return format_value(field, holder[row])
+    if kind == RowKind.REPEATED:
+        return repeated_summary(field, getattr(holder, field.name))
+    if kind == RowKind.MESSAGE:
+        if field.has_presence and not holder.HasField(field.name):
+            return "not set"
+        return message_summary(getattr(holder, field.name))
+    label = label_field(field.message_type)
+    return message_summary(holder[row], skip=label.name if label is not None else None)
 
 
-_PATH_PART = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)?((?:\[\d+\])*)")
+def _tooltip(holder: Any, row: int, kind: RowKind, field: FieldDescriptor, is_set: bool) -> str:
+    what = f"{field.full_name} — {type_name(field)}, field number {field.number}"
+    if kind == RowKind.ITEM:
+        return f"{field.name}[{row}] — {type_name(field, element=True)}"
+    if kind == RowKind.ELEMENT:
+        label = label_field(field.message_type)
+        if label is not None:
+            return f"{field.name}[{row}] {label.name}: \"{escape_text(getattr(holder[row], label.name))}\""
+        return f"{field.name}[{row}] — {field.message_type.name}"
+    if kind == RowKind.FIELD and not is_set:
+        return (f"{what}\nNot set: reads as the default "
+                f"{format_value(field, default_value(field))}. Edit the value to set it.")
+    if kind == RowKind.MESSAGE and not is_set:
+        return f"{what}\nNot set."
+    return what

@@ -1,8 +1,9 @@
-"""The record tree: a filter proxy over RecordTreeModel and the view widget around it."""
+"""The record tree: the view over the session's RecordTreeModel (filtered by RecordFilterProxy),
+its editing actions and context menu. What an edit of the selection means is planned in
+`editor.ui.edit_plans`; this widget maps its selection to paths, asks, and pushes."""
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,157 +16,49 @@ from PySide6.QtCore import (
     QObject,
     QPersistentModelIndex,
     QPoint,
-    QSortFilterProxyModel,
     Qt,
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QAction, QKeySequence, QUndoCommand, QUndoStack
+from PySide6.QtGui import QAction, QKeySequence, QUndoCommand
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
-    QCheckBox,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
     QMenu,
     QTreeView,
     QVBoxLayout,
     QWidget,
 )
 
-from editor.records.problems import Problem
-from editor.records.values import coerce_value, escape_text
+from editor.records.editing import ChangeKind, RecordChange, RecordEditor
+from editor.records.paths import Path, PathError, format_path, outermost, sort_key
+from editor.records.values import escape_text
 from editor.ui.clipboard import PasteError, copy_text, duplicate_keys_after_paste, plan_paste
 from editor.ui.commands import (
     ClearFieldCommand,
-    MacroCommand,
-    RemoveElementsCommand,
     SetPresentCommand,
     add_element,
-    duplicate_elements,
     element_noun,
     move_by,
-    set_field_on_entries,
 )
 from editor.ui.delegates import ValueDelegate, frequent_segments, frequent_tails
 from editor.ui.dialogs import Prompter
-from editor.ui.selection import Selection
-from editor.ui.tree_model import (
-    ChangeKind,
-    Path,
-    PathError,
-    RecordChange,
-    RecordTreeModel,
-    RowKind,
-    format_path,
+from editor.ui.edit_plans import (
+    contiguous,
+    path_after_delete,
+    plan_delete,
+    plan_duplicate,
+    plan_set_on_layers,
 )
+from editor.ui.session import EditSession
+from editor.ui.tree_filter import FilterBar, RecordFilterProxy
+from editor.ui.tree_model import RowKind
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
 #: the key column takes at most this share of the tree's width, so the values stay in view
 KEY_COLUMN_SHARE = 0.55
 
-#: the filter applies this long after the last keystroke (at once on Enter): on a big
-#: record one pass over the rows takes a noticeable moment, and each key would cost one
-FILTER_DELAY_MS = 200
-
-
-class RecordFilterProxy(QSortFilterProxyModel):
-    """Shows the layers whose key and the prune nodes whose name match a pattern.
-
-    A matching row is shown with its ancestors and everything below it; other layers and
-    prune nodes are hidden. Substring (case-insensitive by default) or regular expression.
-    With no pattern every row is shown.
-    """
-
-    def __init__(self, parent=None) -> None:
-        super().__init__(parent)
-        self._pattern: re.Pattern[str] | None = None
-        self.setDynamicSortFilter(True)
-
-    # --------------------------------------------------------------- pattern
-
-    def set_pattern(self, text: str, *, regex: bool = False, case_sensitive: bool = False) -> None:
-        """Filter by `text`; raises ValueError (with the reason) for a bad regular expression."""
-        pattern: re.Pattern[str] | None = None
-        if text:
-            flags = 0 if case_sensitive else re.IGNORECASE
-            try:
-                pattern = re.compile(text if regex else re.escape(text), flags)
-            except re.error as e:
-                raise ValueError(f"not a valid regular expression: {e}") from None
-        self.beginFilterChange()
-        self._pattern = pattern
-        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
-
-    @property
-    def active(self) -> bool:
-        return self._pattern is not None
-
-    def matches(self, text: str) -> bool:
-        return self._pattern is None or self._pattern.search(text) is not None
-
-    def match_count(self) -> tuple[int, int]:
-        """(matching layers, matching prune nodes) in the whole record."""
-        model = self._model()
-        if model is None or model.message is None or self._pattern is None:
-            return 0, 0
-        msg = model.message
-        fields = msg.DESCRIPTOR.fields_by_name
-        layers = sum(1 for e in msg.record if self.matches(e.key)) if "record" in fields else 0
-        nodes = 0
-        if "prune_record" in fields:
-            for prune in msg.prune_record:
-                nodes += sum(1 for n in prune.producer if self.matches(n.name))
-                nodes += sum(1 for n in prune.consumer if self.matches(n.name))
-                if prune.HasField("selective_prune") and self.matches(prune.selective_prune.name):
-                    nodes += 1
-        return layers, nodes
-
-    # --------------------------------------------------------------- filtering
-
-    def _model(self) -> RecordTreeModel | None:
-        model = self.sourceModel()
-        return model if isinstance(model, RecordTreeModel) else None
-
-    def filterAcceptsRow(self, source_row: int, source_parent: AnyIndex) -> bool:
-        if self._pattern is None:
-            return True
-        model = self._model()
-        if model is None or model.message is None:
-            return True
-        try:
-            path = model.child_path(source_parent, source_row)
-        except PathError:
-            return False
-        msg = model.message
-        head = path[0] if path else None
-        if head == "record":
-            if len(path) == 1:
-                return any(self.matches(e.key) for e in msg.record)
-            return len(path) > 2 or self.matches(msg.record[path[1]].key)
-        if head == "prune_record":
-            if len(path) == 1:
-                return any(self._prune_matches(p) for p in msg.prune_record)
-            prune = msg.prune_record[path[1]]
-            if len(path) == 2:
-                return self._prune_matches(prune)
-            side = path[2]
-            if side in ("producer", "consumer"):
-                nodes = getattr(prune, side)
-                if len(path) == 3:
-                    return any(self.matches(n.name) for n in nodes)
-                return len(path) > 4 or self.matches(nodes[path[3]].name)
-            if side == "selective_prune":
-                return prune.HasField("selective_prune") and self.matches(prune.selective_prune.name)
-            return False
-        return False
-
-    def _prune_matches(self, prune) -> bool:
-        return (any(self.matches(n.name) for n in prune.producer)
-                or any(self.matches(n.name) for n in prune.consumer)
-                or (prune.HasField("selective_prune") and self.matches(prune.selective_prune.name)))
 
 
 @dataclass(frozen=True)
@@ -192,29 +85,21 @@ class RecordTreeWidget(QWidget):
     message = Signal(str)
     selectionPathsChanged = Signal()
 
-    def __init__(self, model: RecordTreeModel, stack: QUndoStack, selection: Selection | None = None,
-                 prompter: Prompter | None = None, parent: QWidget | None = None) -> None:
+    def __init__(self, session: EditSession, prompter: Prompter | None = None,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.model = model
-        self.stack = stack
-        self.selection = selection
+        self.session = session
+        #: the Qt model the view shows (the session's)
+        self.model = model = session.model
+        self.editor = session.editor
         self.prompter = prompter or Prompter(self)
-
-        self.filter_edit = QLineEdit()
-        self.filter_edit.setPlaceholderText("Filter layers and prune nodes")
-        self.filter_edit.setClearButtonEnabled(True)
-        self.regex_check = QCheckBox("Regex")
-        self.regex_check.setToolTip("Treat the filter as a regular expression")
-        self.count_label = QLabel()
-        self.count_label.setMinimumWidth(120)
-        top = QHBoxLayout()
-        top.setContentsMargins(0, 0, 0, 0)
-        top.addWidget(self.filter_edit, 1)
-        top.addWidget(self.regex_check)
-        top.addWidget(self.count_label)
 
         self.proxy = RecordFilterProxy(self)
         self.proxy.setSourceModel(model)
+        self.filter_bar = FilterBar(model, self.proxy)
+        self.filter_edit = self.filter_bar.edit
+        self.regex_check = self.filter_bar.regex_check
+        self.count_label = self.filter_bar.count_label
         self.view = QTreeView()
         self.view.setModel(self.proxy)
         self.view.setUniformRowHeights(True)
@@ -225,21 +110,18 @@ class RecordTreeWidget(QWidget):
                                   | QAbstractItemView.EditTrigger.EditKeyPressed
                                   | QAbstractItemView.EditTrigger.SelectedClicked)
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        self.delegate = ValueDelegate(stack, self.view)
+        self.delegate = ValueDelegate(session, self.view)
         self.view.setItemDelegate(self.delegate)
         header = self.view.header()
         header.setStretchLastSection(True)
         self.view.setColumnWidth(0, 340)
         self.view.setColumnWidth(1, 360)
-        #: the user dragged the key column's edge: leave its width alone until another record opens
-        self._key_width_chosen = False
-        header.sectionResized.connect(self._on_section_resized)
-        self.view.viewport().installEventFilter(self)
+        self.key_column = KeyColumn(self.view, self.delegate, self.editor)
         self.view.installEventFilter(self)  # F2 on a value cell edits the value, not the key
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(top)
+        layout.addWidget(self.filter_bar)
         layout.addWidget(self.view, 1)
 
         #: the selected rows as read from the view, until the selection or the rows change
@@ -258,15 +140,9 @@ class RecordTreeWidget(QWidget):
         self.actions: dict[str, QAction] = {}
         self._make_actions()
 
-        self._filter_timer = QTimer(self)
-        self._filter_timer.setSingleShot(True)
-        self._filter_timer.setInterval(FILTER_DELAY_MS)
-        self._filter_timer.timeout.connect(self._apply_filter)
-
         self.delegate.message.connect(self.message)
-        self.filter_edit.textChanged.connect(self._filter_typed)
-        self.filter_edit.returnPressed.connect(self.apply_filter_now)
-        self.regex_check.toggled.connect(self.apply_filter_now)
+        self.filter_bar.message.connect(self.message)
+        self.filter_bar.applied.connect(self._filter_applied)
         self.view.customContextMenuRequested.connect(self._context_menu)
         self.view.expanded.connect(self._on_expanded)
         self.view.selectionModel().selectionChanged.connect(self._on_selection_changed)
@@ -275,10 +151,9 @@ class RecordTreeWidget(QWidget):
         for signal in (self.proxy.rowsInserted, self.proxy.rowsRemoved, self.proxy.rowsMoved,
                        self.proxy.layoutChanged, self.proxy.modelReset):
             signal.connect(self._on_rows_moved)
-        model.recordChanged.connect(self._on_record_changed)
+        session.recordChanged.connect(self._on_record_changed)
         model.modelReset.connect(self._on_reset)
-        if selection is not None:
-            selection.changed.connect(self._on_shared_selection)
+        session.selection.changed.connect(self._on_shared_selection)
         self._on_reset()
 
     # ------------------------------------------------------------------ actions
@@ -302,9 +177,9 @@ class RecordTreeWidget(QWidget):
              "Copy the selected entries; each copy goes after its original")
         make("rename", "&Rename Layer…", self.rename_current_layer, "F2",
              "Edit the key of the current layer")
-        make("add", "&Add Entry", self.add_after_current, "Ctrl+Shift+N",
+        make("add", "&Add Entry", lambda: self.add(after=True), "Ctrl+Shift+N",
              "Add a new entry after the current one (a layer, prune record, node, attribute or value)")
-        make("insert_before", "&Insert Before", self.insert_before_current, None,
+        make("insert_before", "&Insert Before", lambda: self.add(after=False), None,
              "Add a new entry before the current one")
         make("move_up", "Move &Up", lambda: self.move_selected(-1), "Alt+Up", "Move the selected entries up")
         make("move_down", "Move Do&wn", lambda: self.move_selected(1), "Alt+Down",
@@ -341,8 +216,8 @@ class RecordTreeWidget(QWidget):
         # off elsewhere, so F2 on a prune node edits its name as the view's own key does
         a["rename"].setEnabled(current is not None and len(current) >= 2 and current[0] == "record")
         kind = self._kind(current)
-        can_set = kind in (RowKind.FIELD, RowKind.MESSAGE) and not self.model.has_field(current)
-        can_clear = kind in (RowKind.FIELD, RowKind.MESSAGE, RowKind.REPEATED) and self.model.has_field(current)
+        can_set = kind in (RowKind.FIELD, RowKind.MESSAGE) and not self.editor.has_field(current)
+        can_clear = kind in (RowKind.FIELD, RowKind.MESSAGE, RowKind.REPEATED) and self.editor.has_field(current)
         a["set_field"].setEnabled(can_set)
         a["clear_field"].setEnabled(can_clear)
         a["set_on_selected"].setEnabled(bool(facts.layers))
@@ -370,7 +245,7 @@ class RecordTreeWidget(QWidget):
                     found.add(model.path_for_index(proxy.mapToSource(proxy.index(row, 0, parent))))
                 except PathError:
                     continue
-        paths = sorted(found, key=_path_sort_key)
+        paths = sorted(found, key=sort_key)
         layers = sorted({p[1] for p in paths if len(p) >= 2 and p[0] == "record" and isinstance(p[1], int)})
         elements = [p for p in paths if p and isinstance(p[-1], int)]
         if not paths:
@@ -381,7 +256,7 @@ class RecordTreeWidget(QWidget):
             summary = f"{len(layers)} layers selected"
         else:
             summary = f"{len(paths)} rows selected"
-        return _SelectionFacts(paths, layers, elements, self._contiguous(elements), summary)
+        return _SelectionFacts(paths, layers, elements, contiguous(elements), summary)
 
     def current_path(self) -> Path | None:
         index = self.view.currentIndex()
@@ -448,9 +323,6 @@ class RecordTreeWidget(QWidget):
         """A few words for the status bar about what is selected."""
         return self._selection_facts().summary
 
-    def _selected_layers(self) -> list[int]:
-        return list(self._selection_facts().layers)
-
     def _kind(self, path: Path | None) -> RowKind | None:
         if path is None:
             return None
@@ -459,76 +331,22 @@ class RecordTreeWidget(QWidget):
         except PathError:
             return None
 
-    @staticmethod
-    def _contiguous(elements: list[Path]) -> tuple[Path, list[int]] | None:
-        if not elements:
-            return None
-        container = elements[0][:-1]
-        if any(p[:-1] != container for p in elements):
-            return None
-        rows = sorted(p[-1] for p in elements)
-        if rows[-1] - rows[0] + 1 != len(rows):
-            return None
-        return container, rows
-
     # ------------------------------------------------------------------ edits
 
     def _push(self, command: QUndoCommand | None) -> bool:
         if command is None or command.isObsolete():
             return False
-        self.stack.push(command)
+        self.session.push(command)
         return True
 
     def delete_selected(self) -> None:
         """Delete selected entries and values; clear selected fields. One undo step."""
-        paths = _outermost(self.selected_paths())
-        if not paths:
-            return
-        by_container: dict[Path, list[int]] = {}
-        fields: list[Path] = []
-        for path in paths:
-            if isinstance(path[-1], int):
-                by_container.setdefault(path[:-1], []).append(path[-1])
-            else:
-                fields.append(path)
-        # Each command keeps the paths and old contents it saw when it was built, before any
-        # of them ran, so none may run after a change that moves what its path points to.
-        # Clearing a field moves nothing: clears go first. A removal moves only the later
-        # elements of its own list and what lies below them, i.e. paths deeper than the
-        # list's elements; with the deepest lists first, all of those have been dealt with.
-        # (No selected path lies inside another: _outermost dropped those.)
-        commands = [ClearFieldCommand(self.model, path) for path in fields]
-        for container in sorted(by_container, key=lambda p: (len(p), _path_sort_key(p)), reverse=True):
-            commands.append(RemoveElementsCommand(self.model, container, by_container[container]))
-        first = paths[0]
-        command = commands[0] if len(commands) == 1 else \
-            MacroCommand(self.model, f"Delete {len(paths)} rows", commands)
-        if self._push(command):
-            self._select_near(first)
-
-    def _select_near(self, path: Path) -> None:
-        """After a delete: the row now at the same place, else the one before, else the parent."""
-        if not path:
-            return
-        if isinstance(path[-1], int):
-            n = self.model.element_count(path[:-1])
-            if n:
-                self.select_path(path[:-1] + (min(path[-1], n - 1),))
-                return
-            self.select_path(path[:-1])
-            return
-        self.select_path(path)
+        paths = outermost(self.selected_paths())
+        if self._push(plan_delete(self.editor, paths)):
+            self.select_path(path_after_delete(self.editor, paths[0]))
 
     def duplicate_selected(self) -> None:
-        elements = [p for p in _outermost(self.selected_paths()) if isinstance(p[-1], int)]
-        groups: dict[Path, list[int]] = {}
-        for p in elements:
-            groups.setdefault(p[:-1], []).append(p[-1])
-        commands = [duplicate_elements(self.model, c, rows) for c, rows in
-                    sorted(groups.items(), key=lambda kv: (len(kv[0]), _path_sort_key(kv[0])), reverse=True)]
-        if not commands:
-            return
-        self._push(commands[0] if len(commands) == 1 else MacroCommand(self.model, "Duplicate", commands))
+        self._push(plan_duplicate(self.editor, self.selected_paths()))
 
     def _insertion_target(self, current: Path | None) -> tuple[Path, int | None] | None:
         """(repeated field, index of the current element or None) where Add puts a new entry."""
@@ -556,23 +374,18 @@ class RecordTreeWidget(QWidget):
         self.view.edit(index)
         return self.view.indexWidget(index) is not None
 
-    def add_after_current(self) -> None:
-        self._add(after=True)
-
-    def insert_before_current(self) -> None:
-        self._add(after=False)
-
-    def _add(self, after: bool) -> None:
+    def add(self, after: bool) -> None:
+        """Add a new entry after (or before) the current one, or at the end of the current list."""
         target = self._insertion_target(self.current_path())
         if target is None:
             self.message.emit("Select a list (a repeated field) or one of its entries to add to it")
             return
         container, row = target
         if row is None:
-            at = self.model.element_count(container)
+            at = self.editor.element_count(container)
         else:
             at = row + 1 if after else row
-        if self._push(add_element(self.model, container, at)):
+        if self._push(add_element(self.editor, container, at)):
             new = container + (at,)
             self.select_path(new)
             if container == ("record",):
@@ -580,16 +393,16 @@ class RecordTreeWidget(QWidget):
 
     def add_child(self, container: Path) -> None:
         """Append a new element to the repeated field `container` (Add Producer, Add Attribute…)."""
-        if self._push(add_element(self.model, container)):
-            self.select_path(container + (self.model.element_count(container) - 1,))
+        if self._push(add_element(self.editor, container)):
+            self.select_path(container + (self.editor.element_count(container) - 1,))
 
     def move_selected(self, delta: int) -> None:
-        found = self._contiguous([p for p in self.selected_paths() if p and isinstance(p[-1], int)])
+        found = contiguous(self.selected_paths())
         if found is None:
             self.message.emit("Select adjacent entries of one list to move them")
             return
         container, rows = found
-        command = move_by(self.model, container, rows, delta)
+        command = move_by(self.editor, container, rows, delta)
         if command is None:
             return
         self._push(command)
@@ -599,7 +412,7 @@ class RecordTreeWidget(QWidget):
         paths = self.selected_paths()
         if not paths:
             return
-        text = copy_text(self.model, paths)
+        text = copy_text(self.editor, paths)
         QApplication.clipboard().setText(text)
         self.message.emit(f"Copied {len(paths)} row{'s' if len(paths) != 1 else ''} as record text")
 
@@ -613,47 +426,30 @@ class RecordTreeWidget(QWidget):
             text = QApplication.clipboard().text()
         anchor = self.current_path()
         try:
-            plan = plan_paste(self.model, text, anchor)
+            plan = plan_paste(self.editor, text, anchor, self.session.dialect)
         except (PasteError, ValueError, PathError) as e:
             self.prompter.error("Paste", str(e))
             return False
-        if plan.errors:
-            # refused at entry everywhere else; here the text may be a whole layer to fix
-            # afterwards, so the user may paste anyway
-            listed = "\n".join(f"• {p.message}" for p in plan.errors[:8])
-            more = f"\n… and {len(plan.errors) - 8} more" if len(plan.errors) > 8 else ""
-            notes = "".join(f"\n• {n}" for n in plan.notes[:4])
-            question = (f"The pasted text breaks AMCT's rules ({len(plan.errors)} "
-                        f"error{'s' if len(plan.errors) != 1 else ''}):\n{listed}{more}"
-                        + (f"\n\nAlso:{notes}" if notes else "")
-                        + "\n\nPaste it anyway? The errors will be listed under Problems.")
-            if not self.prompter.confirm("Paste", question, yes="Paste anyway"):
-                self.message.emit("Nothing was pasted")
-                return False
-        before = self.model.keys()
+        # refused at entry everywhere else; here the text may be a whole layer to fix
+        # afterwards, so the user may paste anyway
+        if plan.errors and not self.prompter.confirm("Paste", plan.question(), yes="Paste anyway"):
+            self.message.emit("Nothing was pasted")
+            return False
+        before = self.editor.keys()
         if not self._push(plan.command):
             return False
-        dupes = duplicate_keys_after_paste(self.model, before)
-        words = [plan.command.text()]
-        if dupes:
-            words = [f"Pasted; {len(dupes)} layer key(s) now occur twice, e.g. {dupes[0]!r} — "
-                     "AMCT uses only the first of them"]
-        if plan.errors:
-            words.append(f"{len(plan.errors)} rule error{'s' if len(plan.errors) != 1 else ''} pasted")
-        if plan.notes:
-            words.append(plan.notes[0] + (f" (and {len(plan.notes) - 1} more)" if len(plan.notes) > 1 else ""))
-        self.message.emit("; ".join(words))
+        self.message.emit(plan.outcome(duplicate_keys_after_paste(self.editor, before)))
         return True
 
     def set_current_field(self) -> None:
         path = self.current_path()
         if path is not None:
-            self._push(SetPresentCommand(self.model, path))
+            self._push(SetPresentCommand(self.editor, path))
 
     def clear_current_field(self) -> None:
         path = self.current_path()
         if path is not None and not isinstance(path[-1], int):
-            self._push(ClearFieldCommand(self.model, path))
+            self._push(ClearFieldCommand(self.editor, path))
 
     def layer_fields(self) -> list[FieldDescriptor]:
         """The singular scalar fields of a layer's `value` (for "set on selected layers")."""
@@ -668,7 +464,7 @@ class RecordTreeWidget(QWidget):
 
     def set_field_on_selected(self, field_name: str | None = None, value: Any = None) -> bool:
         """Set one field of every selected layer's value, as one undo step (asks when not given)."""
-        rows = self._selected_layers()
+        rows = list(self._selection_facts().layers)
         if not rows:
             self.message.emit("Select one or more layers first")
             return False
@@ -678,14 +474,13 @@ class RecordTreeWidget(QWidget):
                 return False
             field_name, value = answer
         try:
-            command = set_field_on_entries(self.model, [("record", r) for r in rows], ("value", field_name), value)
-            refusals = self._rule_refusals(rows, field_name, value)
+            command, refusals = plan_set_on_layers(self.editor, rows, field_name, value, self.delegate.validate)
         except (ValueError, PathError) as e:
             self.prompter.error("Set field", str(e))
             return False
         if refusals:
             # a value that breaks a hard rule is refused here as in the tree's editor and the panels
-            keys = self.model.keys()
+            keys = self.editor.keys()
             listed = "\n".join(f"• {keys[r]}: {p.message}" for r, p in refusals[:5])
             more = f"\n… and {len(refusals) - 5} more" if len(refusals) > 5 else ""
             self.message.emit(refusals[0][1].message)
@@ -694,23 +489,9 @@ class RecordTreeWidget(QWidget):
             return False
         return self._push(command)
 
-    def _rule_refusals(self, rows: list[int], field_name: str, value: Any) -> list[tuple[int, Problem]]:
-        """(row, hard-rule error) for each selected layer where setting the field is refused."""
-        validate = self.delegate.validate
-        if validate is None or not rows:
-            return []
-        field = self.model.field_descriptor(("record", rows[0], "value", field_name))
-        typed = coerce_value(field, value)
-        found = []
-        for r in rows:
-            problem = validate(("record", r, "value", field_name), typed)
-            if problem is not None:
-                found.append((r, problem))
-        return found
-
     def go_to_key(self, key: str) -> bool:
         """Select the layer with this key (exact, else the first key containing it, any case)."""
-        keys = self.model.keys()
+        keys = self.editor.keys()
         if key in keys:
             row = keys.index(key)
         else:
@@ -727,7 +508,7 @@ class RecordTreeWidget(QWidget):
 
     def go_to_layer(self) -> None:
         """Ask for a layer key (with completion) and select that layer."""
-        key = self.prompter.ask_layer_key(self.model.keys())
+        key = self.prompter.ask_layer_key(self.editor.keys())
         if key:
             self.go_to_key(key)
 
@@ -738,71 +519,25 @@ class RecordTreeWidget(QWidget):
 
     # ------------------------------------------------------------------ reactions
 
-    def _filter_typed(self, text: str) -> None:
-        if text:
-            self._filter_timer.start()  # restarted by every key: applied once typing pauses
-        else:
-            self.apply_filter_now()  # cleared: everything shows again at once (go-to relies on it)
-
     def apply_filter_now(self) -> None:
         """Filter by the box's text now instead of after the typing pause."""
-        self._filter_timer.stop()
-        self._apply_filter()
+        self.filter_bar.apply_now()
 
     @property
     def filter_pending(self) -> bool:
         """True between a keystroke in the filter box and the filter's application."""
-        return self._filter_timer.isActive()
+        return self.filter_bar.pending
 
-    def _apply_filter(self) -> None:
-        self._filter_timer.stop()
-        text = self.filter_edit.text()
-        try:
-            self.proxy.set_pattern(text, regex=self.regex_check.isChecked())
-        except ValueError as e:
-            self.count_label.setText("bad regex")
-            self.count_label.setToolTip(str(e))
-            self.count_label.setStyleSheet("color: #b00020")
-            self.message.emit(str(e))
-            return
-        self.count_label.setStyleSheet("")
-        self.count_label.setToolTip("")
-        if text:
-            for name in ("record", "prune_record"):
-                self._fetch_all(name)
-            index = self.proxy.mapFromSource(self.model.index_for_path(("record",))) \
-                if self._has_top("record") else None
-            if index is not None and index.isValid():
+    def _filter_applied(self, text: str) -> None:
+        if text and self.filter_bar.has_top("record"):
+            index = self.proxy.mapFromSource(self.model.index_for_path(("record",)))
+            if index.isValid():
                 self.view.expand(index)
-        self._update_count()
-
-    def _has_top(self, name: str) -> bool:
-        msg = self.model.message
-        return msg is not None and name in msg.DESCRIPTOR.fields_by_name
-
-    def _fetch_all(self, name: str) -> None:
-        """The filter must see every entry of a top-level list, fetched or not."""
-        if not self._has_top(name):
-            return
-        n = self.model.element_count((name,))
-        if n:
-            self.model.index_for_path((name, n - 1))
-
-    def _update_count(self) -> None:
-        if not self.proxy.active:
-            self.count_label.setText("")
-            return
-        layers, nodes = self.proxy.match_count()
-        text = f"{layers} layer{'s' if layers != 1 else ''}"
-        if self._has_top("prune_record"):
-            text += f", {nodes} node{'s' if nodes != 1 else ''}"
-        self.count_label.setText(text)
 
     def _on_record_changed(self, change: RecordChange) -> None:
         if self.proxy.active:
             if change.kind in (ChangeKind.INSERTED, ChangeKind.RESET):
-                self._fetch_all("record")
-                self._fetch_all("prune_record")
+                self.filter_bar.fetch_all()
             self._schedule_update()  # counting the matches walks the whole record
         if self._facts is not None:
             self._update_actions()  # cheap: the selected rows are known
@@ -816,7 +551,7 @@ class RecordTreeWidget(QWidget):
         if self._current_pending and not self.model.editing:
             self._share_current()
         if self.proxy.active:
-            self._update_count()
+            self.filter_bar.update_count()
         self._update_actions()
         self.selectionPathsChanged.emit()
 
@@ -826,53 +561,20 @@ class RecordTreeWidget(QWidget):
         self._schedule_update()
 
     def _on_reset(self) -> None:
-        self._key_width_chosen = False
-        if self.model.message is not None and self._has_top("record"):
+        self.key_column.chosen = False
+        if self.model.message is not None and self.filter_bar.has_top("record"):
             index = self.proxy.mapFromSource(self.model.index_for_path(("record",)))
             self.view.expand(index)
             # lay the rows out now: done by the first paint, it shows the scroll bar, which
             # narrows the viewport and paints the whole tree a second time
             self.view.doItemsLayout()
-            self._fit_key_column()
+            self.key_column.fit()
         # another record (the only thing that resets the model) opens at its top; the view
         # keeps the scroll bar's value of the record shown before
         self.view.scrollToTop()
         if self.proxy.active:
-            self._apply_filter()
+            self.filter_bar.apply()
         self._update_actions()
-
-    def _fit_key_column(self) -> None:
-        """Make the first column wide enough for layer keys, within reason.
-
-        Measured from the keys' text (cheap) rather than with resizeColumnToContents, which
-        asks the delegate for the size of a thousand rows.
-        """
-        keys = self.model.keys()
-        if not keys:
-            return
-        longest = max(keys[:5000], key=len)
-        scope = os.path.commonprefix(keys[:5000])
-        self.delegate.common_scope = scope[:scope.rfind("/") + 1] if len(keys) > 1 else ""
-        self.delegate.frequent_segments = frequent_segments(keys[:5000])
-        self.delegate.frequent_tails = frequent_tails(keys[:5000])
-        metrics = self.view.fontMetrics()
-        text = f"[{len(keys) - 1}] {escape_text(longest)}"
-        width = metrics.horizontalAdvance(text) + 2 * self.view.indentation() + 32
-        room = self.view.viewport().width()
-        # leave the values in view however narrow the tree: longer keys are elided in the middle
-        cap = min(560, int(room * KEY_COLUMN_SHARE))
-        header = self.view.header()
-        # quietly: the view would repaint every column a moment after the reset's own repaint
-        # (a second full paint of the tree just as a big file opens)
-        blocked = header.blockSignals(True)
-        try:
-            self.view.setColumnWidth(0, max(min(280, cap), min(width, cap)))
-        finally:
-            header.blockSignals(blocked)
-
-    def _on_section_resized(self, section: int, _old: int, _new: int) -> None:
-        if section == 0:  # our own fitting blocks the header's signals: this is the user
-            self._key_width_chosen = True
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.view and event.type() == QEvent.Type.ShortcutOverride \
@@ -881,11 +583,6 @@ class RecordTreeWidget(QWidget):
             if index.isValid() and index.column() != 0 and index.flags() & Qt.ItemFlag.ItemIsEditable:
                 event.accept()  # the key goes to the view, whose F2 edits the current cell
                 return True
-        # the window lays itself out (side panels, docks) after the record is shown: the
-        # tree's final width is known only then
-        if (event.type() == QEvent.Type.Resize and watched is self.view.viewport()
-                and not self._key_width_chosen and self.model.message is not None):
-            self._fit_key_column()
         return super().eventFilter(watched, event)
 
     def _on_expanded(self, index: QModelIndex) -> None:
@@ -894,7 +591,7 @@ class RecordTreeWidget(QWidget):
         if self.model.row_kind(src) != RowKind.ELEMENT:
             return
         path = self.model.path_for_index(src)
-        message = self.model.message_at(path)
+        message = self.editor.message_at(path)
         if "value" in message.DESCRIPTOR.fields_by_name and message.HasField("value"):
             child = self.proxy.mapFromSource(self.model.index_for_path(path + ("value",)))
             if child.isValid():
@@ -926,11 +623,9 @@ class RecordTreeWidget(QWidget):
     def _share_current(self) -> None:
         """Make the shared selection the tree's current row (panels and plots follow it)."""
         self._current_pending = False
-        if self.selection is None:
-            return
         path = self.current_path()
         if path is not None:
-            self.selection.select(path, source=self)
+            self.session.selection.select(path, source=self)
 
     def _on_clicked(self, _index: QModelIndex) -> None:
         # a click on the row that is already current changes no current index, yet the user
@@ -955,7 +650,7 @@ class RecordTreeWidget(QWidget):
             menu.addAction(self.actions[name])
         # "Add producer / consumer / attribute" for the current element's own lists
         if current is not None and self._kind(current) in (RowKind.ELEMENT, RowKind.MESSAGE) and current:
-            msg = self.model.message_at(current)
+            msg = self.editor.message_at(current)
             extra = [f for f in msg.DESCRIPTOR.fields if f.is_repeated and f.message_type is not None]
             if extra:
                 menu.addSeparator()
@@ -978,13 +673,55 @@ class RecordTreeWidget(QWidget):
         return menu
 
 
-def _path_sort_key(path: Path) -> tuple:
-    return tuple((0, s, "") if isinstance(s, int) else (1, 0, s) for s in path)
+class KeyColumn(QObject):
+    """Keeps the tree's key column as wide as the layer keys need, within a share of the
+    tree's width, and tells the delegate how to shorten keys that do not fit — until the
+    user drags the column's edge (`chosen`; another record resets it)."""
 
+    def __init__(self, view: QTreeView, delegate: ValueDelegate, editor: RecordEditor) -> None:
+        super().__init__(view)
+        self.view, self.delegate, self.editor = view, delegate, editor
+        #: the user dragged the key column's edge: leave its width alone until another record opens
+        self.chosen = False
+        view.header().sectionResized.connect(self._resized)
+        view.viewport().installEventFilter(self)
 
-def _outermost(paths: list[Path]) -> list[Path]:
-    chosen: list[Path] = []
-    for path in sorted(set(paths), key=_path_sort_key):
-        if not any(path[:len(p)] == p for p in chosen):
-            chosen.append(path)
-    return chosen
+    def fit(self) -> None:
+        """Make the first column wide enough for layer keys, within reason.
+
+        Measured from the keys' text (cheap) rather than with resizeColumnToContents, which
+        asks the delegate for the size of a thousand rows.
+        """
+        keys = self.editor.keys()
+        if not keys:
+            return
+        longest = max(keys[:5000], key=len)
+        scope = os.path.commonprefix(keys[:5000])
+        self.delegate.common_scope = scope[:scope.rfind("/") + 1] if len(keys) > 1 else ""
+        self.delegate.frequent_segments = frequent_segments(keys[:5000])
+        self.delegate.frequent_tails = frequent_tails(keys[:5000])
+        metrics = self.view.fontMetrics()
+        text = f"[{len(keys) - 1}] {escape_text(longest)}"
+        width = metrics.horizontalAdvance(text) + 2 * self.view.indentation() + 32
+        room = self.view.viewport().width()
+        # leave the values in view however narrow the tree: longer keys are elided in the middle
+        cap = min(560, int(room * KEY_COLUMN_SHARE))
+        header = self.view.header()
+        # quietly: the view would repaint every column a moment after the reset's own repaint
+        # (a second full paint of the tree just as a big file opens)
+        blocked = header.blockSignals(True)
+        try:
+            self.view.setColumnWidth(0, max(min(280, cap), min(width, cap)))
+        finally:
+            header.blockSignals(blocked)
+
+    def _resized(self, section: int, _old: int, _new: int) -> None:
+        if section == 0:  # our own fitting blocks the header's signals: this is the user
+            self.chosen = True
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # the window lays itself out (side panels, docks) after the record is shown: the
+        # tree's final width is known only then
+        if event.type() == QEvent.Type.Resize and not self.chosen and self.editor.message is not None:
+            self.fit()
+        return super().eventFilter(watched, event)

@@ -1,4 +1,4 @@
-"""The formulas of RECORDS.md: bit widths, ranges, scale/offset from a range, outliers."""
+"""The formulas of docs/RECORD-FORMAT.md §8: bit widths, ranges, scale/offset from a range, outliers."""
 from __future__ import annotations
 
 import math

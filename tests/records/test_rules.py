@@ -353,7 +353,7 @@ def test_realworld_files(name, dialect):
         assert errors == {("missing-factors", k, f) for k in ("conv1", "conv2") for f in ("scale_d", "offset_d")}
     else:
         assert errors == set()
-    # RECORDS.md names nothing suspicious in these files
+    # docs/RECORD-FORMAT.md names nothing suspicious in these files
     assert [p.message for p in problems if p.severity is Severity.WARNING] == []
     infos = {p.rule for p in problems if p.severity is Severity.INFO}
     expected_infos = set()
@@ -626,8 +626,12 @@ def test_validate_value_type_errors_are_messages():
 
 
 def test_validate_scale_that_rounds_to_zero_in_float32():
+    """The check stores the value as every editor does (RecordEditor): a float32 cannot
+    hold 1e-50, so it is refused as a value before any rule sees a 0."""
     entry = _entry("tf-inner", CONV)
     p = validate_value("tf-inner", entry, "scale_d", 1e-50)
+    assert p.rule == "value-type" and "would be stored as 0" in p.message and p.field == "scale_d"
+    p = validate_value("tf-inner", entry, "scale_d", 0.0)
     assert p.rule == "scale-positive"
 
 

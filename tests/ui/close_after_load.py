@@ -38,7 +38,7 @@ def visit_plots() -> None:
         message = window.document.message
         layer = next((i for i, e in enumerate(message.record) if len(e.value.scale_w) > 1), None)
         if layer is not None:
-            window.selection.select(("record", layer, "value", "scale_w", 0), source="exit test")
+            window.session.selection.select(("record", layer, "value", "scale_w", 0), source="exit test")
         window.grab()
     QTimer.singleShot(100, close)
 
@@ -50,7 +50,7 @@ def close() -> None:
 
 def when_shown() -> None:
     shown = windows()
-    if shown and all(w.document is not None and not w.is_loading for w in shown):
+    if shown and all(w.document is not None and not w.documents.is_loading for w in shown):
         visit_plots()
     else:
         QTimer.singleShot(50, when_shown)

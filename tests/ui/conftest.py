@@ -44,3 +44,23 @@ def available_samples() -> list[str]:
 @pytest.fixture(params=available_samples() or [pytest.param(None, marks=pytest.mark.skip("no samples"))])
 def sample(request) -> tuple[Message, Dialect]:
     return load_sample(request.param)
+
+
+@pytest.fixture
+def env(tmp_path, qtbot):
+    """A factory of main windows with their own settings file, recovery folder and prompter."""
+    from PySide6.QtCore import QSettings
+
+    from editor.ui.main_window import MainWindow
+    from tests.ui.kit import ScriptedPrompter
+
+    def make(prompter: ScriptedPrompter | None = None, **kwargs) -> MainWindow:
+        settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+        window = MainWindow(settings, prompter=prompter or ScriptedPrompter(),
+                            recovery_dir=tmp_path / "recovery", **kwargs)
+        # whatever the test left unsaved is discarded when pytest-qt closes the window
+        qtbot.addWidget(window, before_close_func=lambda w: w.prompter.save_answers.extend(["discard"] * 3))
+        window.show()
+        return window
+
+    return make

@@ -6,7 +6,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings
 
 from editor.ui.app import create_window
-from tests.ui.test_main_window import ScriptedPrompter
+from tests.ui.kit import ScriptedPrompter
 
 SEED = Path(__file__).resolve().parents[1] / "data" / "seeds" / "004_example1.txt"
 

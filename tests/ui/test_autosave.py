@@ -10,10 +10,7 @@ from editor.records.synth import make_big, to_text
 from editor.ui import autosave as autosave_mod
 from editor.ui.main_window import Banner
 from editor.ui.recovery import RecoveryStore
-from tests.ui import test_main_window
-from tests.ui.test_main_window import open_and_wait
-
-env = test_main_window.env  # windows with their own settings and recovery folder
+from tests.ui.kit import open_and_wait
 
 
 def big_window(qtbot, tmp_path, env, **kwargs):
@@ -33,12 +30,12 @@ def test_an_edit_is_kept_in_slices_and_restores_exactly(qtbot, tmp_path, env, mo
     window, _path = big_window(qtbot, tmp_path, env, autosave_ms=50)
     window.tree.select_path(("record", 700))
     window.tree.set_field_on_selected("offset_d", 9)
-    qtbot.waitUntil(lambda: bool(recovery_files(tmp_path)) and not window.autosave.busy(), timeout=20000)
-    info = window.recovery.list()[0]
+    qtbot.waitUntil(lambda: bool(recovery_files(tmp_path)) and not window.documents.autosave.busy(), timeout=20000)
+    info = window.documents.recovery.list()[0]
     assert info.data() == window.document.message.SerializePartialToString()
     entries = len(window.document.message.record) + len(window.document.message.prune_record)
     # a turn per batch, one for the end of the entries, one that finds the iterator exhausted
-    assert len(window.autosave.turns) == entries // autosave_mod.PER_STEP + 2
+    assert len(window.documents.autosave.turns) == entries // autosave_mod.PER_STEP + 2
 
 
 def test_an_edit_during_a_snapshot_abandons_it_and_the_next_one_has_the_edit(qtbot, tmp_path, env):
@@ -54,18 +51,18 @@ def test_an_edit_during_a_snapshot_abandons_it_and_the_next_one_has_the_edit(qtb
 
     RecoveryStore.write = spy
     try:
-        window._snapshot_for_recovery()
-        assert window.autosave.busy()
+        window.documents._snapshot_for_recovery()
+        assert window.documents.autosave.busy()
         window.tree.set_field_on_selected("offset_d", 4)  # while the snapshot is under way
         qtbot.wait(200)
         assert writes == []  # the old snapshot was dropped, not written
-        window._autosave.setInterval(10)
-        window._autosave.start()
-        qtbot.waitUntil(lambda: len(writes) == 1 and not window.autosave.busy(), timeout=20000)
+        window.documents._autosave_timer.setInterval(10)
+        window.documents._autosave_timer.start()
+        qtbot.waitUntil(lambda: len(writes) == 1 and not window.documents.autosave.busy(), timeout=20000)
     finally:
         RecoveryStore.write = real_write
     assert writes[0] == window.document.message.SerializePartialToString()
-    assert window.recovery.list()[0].data() == writes[0]
+    assert window.documents.recovery.list()[0].data() == writes[0]
 
 
 def test_saving_while_the_writer_runs_leaves_no_recovery_file(qtbot, tmp_path, env, monkeypatch):
@@ -82,8 +79,8 @@ def test_saving_while_the_writer_runs_leaves_no_recovery_file(qtbot, tmp_path, e
     window.tree.select_path(("record", 1))
     window.tree.set_field_on_selected("offset_d", 6)
     qtbot.waitUntil(started.is_set, timeout=20000)
-    assert window.save()
-    qtbot.waitUntil(lambda: not window.autosave.busy(), timeout=10000)
+    assert window.documents.save()
+    qtbot.waitUntil(lambda: not window.documents.autosave.busy(), timeout=10000)
     assert recovery_files(tmp_path) == []
     assert "offset_d: 6" in path.read_text()
 
@@ -124,16 +121,17 @@ def test_a_failed_write_is_reported_in_the_status_bar(qtbot, tmp_path, env, monk
 
 def _recovered(qtbot, tmp_path, env):
     """A window that crashed with an edit kept in its recovery file; (path, recovery file)."""
-    from tests.ui.test_main_window import copy_sample
+    from tests.ui.kit import copy_sample
 
     first = env(autosave_ms=20)
     path = copy_sample(tmp_path, "resnet_caffe.txt")
     open_and_wait(qtbot, first, path)
     first.tree.select_path(("record", 2))
     first.tree.set_field_on_selected("offset_d", 11)
-    qtbot.waitUntil(lambda: bool(recovery_files(tmp_path)) and not first.autosave.busy(), timeout=20000)
-    first._autosave.stop()
-    first.autosave.discard(None)  # "crashes": its file stays
+    qtbot.waitUntil(lambda: bool(recovery_files(tmp_path)) and not first.documents.autosave.busy(),
+                    timeout=20000)
+    first.documents._autosave_timer.stop()
+    first.documents.autosave.discard(None)  # "crashes": its file stays
     return path, recovery_files(tmp_path)[0]
 
 
@@ -176,10 +174,10 @@ def test_a_recovery_file_damaged_after_it_was_offered_is_not_applied(qtbot, tmp_
     open_and_wait(qtbot, second, path)
     before = second.document.message.SerializePartialToString()
     _cut_at_an_entry(file)
-    second.restore_recovery(found[0])
+    second.documents.restore_recovery(found[0])
     qtbot.wait(200)
     assert second.prompter.errors and second.prompter.errors[-1][0] == "Cannot restore"
     assert "cut short" in second.prompter.errors[-1][1] and "set aside" in second.prompter.errors[-1][1]
     assert second.document.message.SerializePartialToString() == before
-    assert second.undo_stack.count() == 0
+    assert second.session.undo_stack.count() == 0
     assert file.with_name(file.name + ".damaged").exists()

@@ -12,12 +12,11 @@ import random
 import pytest
 from google.protobuf.message import Message
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QUndoStack
 
 from editor.ui.dialogs import Prompter
-from editor.ui.tree_model import RecordTreeModel
 from editor.ui.tree_view import RecordTreeWidget
 from tests.ui.conftest import load_sample
+from tests.ui.kit import make_session
 
 
 def ser(msg: Message) -> bytes:
@@ -84,9 +83,9 @@ def random_selection(rng: random.Random, paths: list[tuple]) -> list[tuple]:
 @pytest.fixture
 def tree(qtbot, request):
     message, _dialect = load_sample(request.param)
-    model = RecordTreeModel(message)
-    stack = QUndoStack()
-    w = RecordTreeWidget(model, stack, None, Prompter(None))
+    session = make_session(message)
+    model, stack = session.model, session.undo_stack
+    w = RecordTreeWidget(session, Prompter(None))
     w.resize(900, 700)
     qtbot.addWidget(w)
     w.show()

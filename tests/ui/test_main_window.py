@@ -2,11 +2,8 @@
 from __future__ import annotations
 
 import difflib
-import shutil
 import struct
-from pathlib import Path
 
-import pytest
 from google.protobuf import text_format
 from PySide6.QtCore import QMimeData, QPointF, QSettings, Qt, QUrl
 from PySide6.QtGui import QDropEvent
@@ -14,81 +11,9 @@ from PySide6.QtWidgets import QApplication, QLineEdit
 
 from editor.records.dialects import DIALECTS
 from editor.ui.commands import SetValueCommand
-from editor.ui.dialogs import Prompter, SaveAsChoice
+from editor.ui.dialogs import SaveAsChoice
 from editor.ui.main_window import Banner, MainWindow
-from tests.ui.conftest import sample_path
-
-
-def f32(x: float) -> float:
-    return struct.unpack("<f", struct.pack("<f", x))[0]
-
-
-class ScriptedPrompter(Prompter):
-    """Answers questions from queues and records what was shown."""
-
-    def __init__(self):
-        super().__init__(None)
-        self.save_answers: list[str] = []
-        self.confirm_answers: list[bool] = []
-        self.save_as_answers: list[SaveAsChoice | None] = []
-        self.open_answers: list[str | None] = []
-        self.errors: list[tuple[str, str]] = []
-        self.asked: list[str] = []
-
-    def ask_save_changes(self, name):
-        self.asked.append(f"save? {name}")
-        return self.save_answers.pop(0)
-
-    def confirm(self, title, text, yes="Yes"):
-        self.asked.append(f"{title}: {text}")
-        return self.confirm_answers.pop(0)
-
-    def save_as(self, directory, name, dialect, binary):
-        return self.save_as_answers.pop(0)
-
-    def open_file_name(self, directory):
-        return self.open_answers.pop(0)
-
-    def error(self, title, text):
-        self.errors.append((title, text))
-
-    def info(self, title, text):
-        self.asked.append(text)
-
-
-@pytest.fixture
-def env(tmp_path, qtbot):
-    """A factory of windows with their own settings file, recovery folder and prompter."""
-
-    def make(prompter: ScriptedPrompter | None = None, **kwargs) -> MainWindow:
-        settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-        window = MainWindow(settings, prompter=prompter or ScriptedPrompter(),
-                            recovery_dir=tmp_path / "recovery", **kwargs)
-        # whatever the test left unsaved is discarded when pytest-qt closes the window
-        qtbot.addWidget(window, before_close_func=lambda w: w.prompter.save_answers.extend(["discard"] * 3))
-        window.show()
-        return window
-
-    return make
-
-
-def copy_sample(tmp_path: Path, name: str) -> Path:
-    target = tmp_path / name
-    shutil.copyfile(sample_path(name), target)
-    return target
-
-
-def open_and_wait(qtbot, window: MainWindow, path, **kwargs) -> None:
-    with qtbot.waitSignal(window.loadFinished, timeout=30000) as blocker:
-        assert window.open_path(path, **kwargs)
-    assert blocker.args == [True], window.prompter.errors
-
-
-def view_index(window: MainWindow, path, column=0):
-    tree = window.tree
-    index = tree.proxy.mapFromSource(window.model.index_for_path(path, column))
-    tree.view.scrollTo(index)
-    return index
+from tests.ui.kit import ScriptedPrompter, copy_sample, f32, open_and_wait, view_index
 
 
 def test_edit_undo_redo_save_changes_one_line(qtbot, tmp_path, env):
@@ -194,12 +119,12 @@ def test_save_as_binary_and_dialect_change(qtbot, tmp_path, env):
     open_and_wait(qtbot, window, copy_sample(tmp_path, "resnet_tf_inner_prune.txt"))
     expected = window.document.message.SerializeToString()
     prompter.save_as_answers.append(SaveAsChoice(tmp_path / "out.pb", True, DIALECTS["tf-inner"]))
-    assert window.save_as()
+    assert window.documents.save_as()
     assert (tmp_path / "out.pb").read_bytes() == expected
     assert "out.pb" in window.windowTitle()
     # the caffe schema has no prune records: refused with the list of fields
     prompter.save_as_answers.append(SaveAsChoice(tmp_path / "caffe.txt", False, DIALECTS["caffe"]))
-    assert not window.save_as()
+    assert not window.documents.save_as()
     title, text = prompter.errors[-1]
     assert "prune_record" in text and "Caffe" in text
     assert not (tmp_path / "caffe.txt").exists()
@@ -211,7 +136,7 @@ def test_save_as_compatible_dialect_converts(qtbot, tmp_path, env):
     open_and_wait(qtbot, window, copy_sample(tmp_path, "resnet_mindspore.txt"))
     layers = len(window.document.message.record)
     prompter.save_as_answers.append(SaveAsChoice(tmp_path / "tf.txt", False, DIALECTS["tf-convert"]))
-    assert window.save_as()
+    assert window.documents.save_as()
     assert window.document.dialect.name == "tf-convert"
     assert window.dialect_label.text() == "tf-convert"
     reread = DIALECTS["tf-convert"].new_message()
@@ -232,7 +157,7 @@ def test_failed_save_keeps_file_and_edits(qtbot, tmp_path, env, monkeypatch):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr("editor.records.document.os.replace", refuse)
-    assert not window.save()
+    assert not window.documents.save()
     text = prompter.errors[-1][1]
     assert "disk is full" in text or "No space left" in text
     assert "resnet_caffe.txt" in text and "Traceback" not in text
@@ -286,10 +211,10 @@ def test_file_changed_on_disk_offers_reload(qtbot, tmp_path, env):
     assert "drops your unsaved edits" in window._disk_banner.label.text()
     window._disk_banner.buttons["Keep Mine"].click()
     prompter.confirm_answers.append(False)
-    assert not window.save()
+    assert not window.documents.save()
     assert "conv1_third" in path.read_text()
     prompter.confirm_answers.append(True)
-    assert window.save()
+    assert window.documents.save()
     assert "offset_d: 4" in path.read_text()
 
 
@@ -299,7 +224,7 @@ def test_own_save_is_not_reported_as_a_change(qtbot, tmp_path, env):
     open_and_wait(qtbot, window, path)
     window.tree.select_path(("record", 0))
     window.tree.set_field_on_selected("offset_d", 4)
-    assert window.save()
+    assert window.documents.save()
     qtbot.wait(600)
     assert window._disk_banner is None
 
@@ -388,15 +313,15 @@ def test_crash_recovery_offered_and_restored(qtbot, tmp_path, env):
     banners = [b for b in second.findChildren(Banner) if "Unsaved edits" in b.label.text()]
     assert len(banners) == 1 and "resnet_caffe.txt" in banners[0].label.text()
     with qtbot.waitSignal(second.loadFinished, timeout=10000):
-        second.restore_recovery(found[0])
+        second.documents.restore_recovery(found[0])
     assert second.document.message.SerializePartialToString() == edited
     assert second.isWindowModified()
-    assert second.undo_stack.count() == 1 and second.undo_stack.undoText() == "Restore recovered edits"
+    assert second.session.undo_stack.count() == 1 and second.session.undo_stack.undoText() == "Restore recovered edits"
     assert not found[0].file.exists()
-    second.undo_stack.undo()
+    second.session.undo_stack.undo()
     assert second.document.message.record[2].value.offset_d != 11
     # a clean state removes the recovery file for good
-    first.undo_stack.undo()
+    first.session.undo_stack.undo()
     qtbot.waitUntil(lambda: not any(recovery.glob("*.recovery")), timeout=5000)
 
 
@@ -415,7 +340,7 @@ def test_cancel_stops_a_big_load_and_keeps_the_record(qtbot, tmp_path, env):
     assert blocker.args == [False]
     assert window.document.path == small
     assert "cancelled" in window.statusBar().currentMessage()
-    qtbot.waitUntil(lambda: not window.is_loading)
+    qtbot.waitUntil(lambda: not window.documents.is_loading)
     assert window.tree.isEnabled()
 
 
@@ -448,7 +373,7 @@ def test_find_and_go_to_layer_shortcuts(qtbot, tmp_path, env):
 def test_close_document_and_title(qtbot, tmp_path, env):
     window = env()
     open_and_wait(qtbot, window, copy_sample(tmp_path, "resnet_caffe.txt"))
-    assert window.close_document()
+    assert window.documents.close_document()
     assert window.document is None and window.windowTitle() == "AMCT Record Editor"
     assert window.counts_label.text() == "No record open"
     assert not window.act_save.isEnabled()
@@ -515,8 +440,8 @@ def test_load_steps_run_on_the_loader_thread_and_hand_over_before_showing(qtbot,
     def broken(document):
         raise RuntimeError("a bug in an extra")
 
-    window.add_load_step(broken, lambda d, r: seen.setdefault("broken_applied", True))
-    window.add_load_step(prepare, apply)
+    window.documents.add_load_step(broken, lambda d, r: seen.setdefault("broken_applied", True))
+    window.documents.add_load_step(prepare, apply)
     open_and_wait(qtbot, window, copy_sample(tmp_path, "resnet_caffe.txt"))
     assert seen == {"thread": True, "result": 55, "shown_yet": False}
     assert window.document.path.name == "resnet_caffe.txt"
@@ -528,7 +453,7 @@ def test_opening_checks_the_rules_and_reads_the_overview_on_the_loader_thread(qt
     uses what they made: no second full check or overview read when the file is shown."""
     import threading
 
-    from editor.ui.panels import _live
+    from editor.ui import live_problems as _live
     from editor.ui.plots._data import OverviewData
 
     on_gui_thread = threading.current_thread
@@ -558,12 +483,12 @@ def test_opening_checks_the_rules_and_reads_the_overview_on_the_loader_thread(qt
     overview = window.plots.overview
     qtbot.waitUntil(lambda: len(overview.data) == len(window.document.message.record), timeout=3000)
     qtbot.wait(50)  # whatever else the reset set going
-    assert [(c is window.live_problems.checker, gui_side) for c, gui_side in checks] == [(True, False)]
-    assert window.live_problems.checker.message is window.document.message
+    assert [(c is window.session.problems.checker, gui_side) for c, gui_side in checks] == [(True, False)]
+    assert window.session.problems.checker.message is window.document.message
     assert [(d is overview.data, gui_side) for d, gui_side in builds] == [(True, False)]
     # edits are still followed entry by entry, on the GUI thread, without a full check
     select = ("record", 3, "value", "scale_d")
-    window.undo_stack.push(SetValueCommand(window.model, select, 0.5))
+    window.session.undo_stack.push(SetValueCommand(window.session.editor, select, 0.5))
     overview.flush()
     assert len(checks) == 1 and len(builds) == 1
     assert overview.data.scale_d[3] == 0.5
@@ -575,14 +500,14 @@ def test_cancel_while_the_load_steps_run_keeps_the_record_and_what_was_made_for_
     window = env()
     small = copy_sample(tmp_path, "resnet_caffe.txt")
     open_and_wait(qtbot, window, small)
-    checker, data = window.live_problems.checker, window.plots.overview.data
+    checker, data = window.session.problems.checker, window.plots.overview.data
     started, release = threading.Event(), threading.Event()
 
     def slow(document):  # after the window's own steps
         started.set()
         release.wait(10)
 
-    window.add_load_step(slow, lambda document, result: None)
+    window.documents.add_load_step(slow, lambda document, result: None)
     with qtbot.waitSignal(window.loadFinished, timeout=20000) as blocker:
         window.open_path(copy_sample(tmp_path, "resnet_pytorch.txt"))
         qtbot.waitUntil(started.is_set, timeout=10000)
@@ -590,12 +515,12 @@ def test_cancel_while_the_load_steps_run_keeps_the_record_and_what_was_made_for_
         release.set()
     assert blocker.args == [False]
     assert window.document.path == small and "cancelled" in window.statusBar().currentMessage()
-    assert window.live_problems.checker is checker and checker.message is window.document.message
+    assert window.session.problems.checker is checker and checker.message is window.document.message
     window.plots.overview.flush()
     assert window.plots.overview.data is data
     # the next file is not shown with what was made for the cancelled one
     open_and_wait(qtbot, window, copy_sample(tmp_path, "resnet_onnx.txt"))
-    assert window.live_problems.checker.message is window.document.message
+    assert window.session.problems.checker.message is window.document.message
 
 
 def test_bulk_edits_read_the_selection_a_constant_number_of_times(qtbot, tmp_path, env, monkeypatch):
@@ -603,12 +528,12 @@ def test_bulk_edits_read_the_selection_a_constant_number_of_times(qtbot, tmp_pat
     status bar re-read the whole selection (a flags() call per cell) at each, and the live
     check ran the whole-file rules (a walk over every layer) at each: quadratic, 56 s for
     500 layers. Reads are counted, not timed: they must not grow with N."""
-    from editor.records import rules
+    from editor.records.rules import live
     from editor.records.synth import make_big, to_text
 
     walks = []
-    real_walk = rules._document_problems
-    monkeypatch.setattr(rules, "_document_problems", lambda *a: (walks.append(1), real_walk(*a))[1])
+    real_walk = live._document_problems
+    monkeypatch.setattr(live, "_document_problems", lambda *a: (walks.append(1), real_walk(*a))[1])
 
     path = tmp_path / "big.txt"
     path.write_text(to_text(make_big("tf-inner", 120, 4, prune_records=0)))
@@ -626,14 +551,14 @@ def test_bulk_edits_read_the_selection_a_constant_number_of_times(qtbot, tmp_pat
     tree.select_paths([("record", i) for i in range(120)])
     assert len(changes) == 1 and len(reads) <= 2
     assert window.selection_label.text() == "120 layers selected"
-    for step in (lambda: tree.set_field_on_selected("offset_d", 3), window.undo_stack.undo,
-                 window.undo_stack.redo, tree.duplicate_selected, window.undo_stack.undo):
+    for step in (lambda: tree.set_field_on_selected("offset_d", 3), window.session.undo_stack.undo,
+                 window.session.undo_stack.redo, tree.duplicate_selected, window.session.undo_stack.undo):
         reads.clear()
         walks.clear()
         step()
         qtbot.wait(10)  # the coalesced update
-        window.live_problems.flush()
-        window.live_problems.problems  # noqa: B018 (read, as the dock and the status bar do)
+        window.session.problems.flush()
+        window.session.problems.problems  # noqa: B018 (read, as the dock and the status bar do)
         assert len(reads) <= 2, reads
         assert len(walks) <= 2, len(walks)
     message = window.document.message
@@ -733,7 +658,7 @@ def test_read_as_dialect_reads_the_file_again_with_the_chosen_schema(qtbot, tmp_
     assert actions["mindspore"].isChecked() and not actions["tf-inner"].isChecked()
 
     # unsaved edits: asked first; No keeps everything as it is
-    window.undo_stack.push(SetValueCommand(window.model, ("record", 0, "value", "offset_d"), 3))
+    window.session.undo_stack.push(SetValueCommand(window.session.editor, ("record", 0, "value", "offset_d"), 3))
     prompter.confirm_answers.append(False)
     actions["tf-convert"].trigger()
     assert "drops your unsaved edits" in prompter.asked[-1]
@@ -757,7 +682,7 @@ def test_save_as_another_dialect_says_which_defaults_it_wrote_out(qtbot, tmp_pat
     window = env(prompter)
     open_and_wait(qtbot, window, copy_sample(tmp_path, "resnet_mindspore.txt"), dialect="mindspore")
     prompter.save_as_answers.append(SaveAsChoice(tmp_path / "onnx.txt", False, DIALECTS["onnx"]))
-    assert window.save_as()
+    assert window.documents.save_as()
     assert window.document.dialect.name == "onnx"
     said = [a for a in prompter.asked if "skip_fusion" in a]
     assert said and "written out" in said[-1] and "onnx.txt" in said[-1]

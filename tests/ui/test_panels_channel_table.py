@@ -7,18 +7,21 @@ from PySide6.QtWidgets import QAbstractItemView
 
 from editor.records import quant
 from editor.ui.commands import SetValueCommand
-from editor.ui.panels._widgets import FieldEdit
+from editor.ui.field_editors import FieldEdit
 from editor.ui.panels.channel_table import ChannelTable, ChannelTableModel, weights_columns
 from editor.ui.panels.layer_panel import LayerPanel
-from tests.ui.panel_kit import RELU6_SCALE, SCALES, make_env, small_record
+from tests.ui.kit import RELU6_SCALE, SCALES, make_session, small_record, snapshot
 
 
 def table_for(qtbot, entry=1, dialect="tf-inner", message=None):
-    env = make_env(message, dialect)
-    tm = ChannelTableModel(env.model, env.stack, env.live, weights_columns(env.dialect))
-    tm.message.connect(env.messages.append)
+    """The weights table of layer `entry` of a session of `small_record`; its messages (the
+    status bar's words) are collected in the returned list."""
+    session = make_session(message, dialect)
+    tm = ChannelTableModel(session, weights_columns(session.dialect))
+    messages: list[str] = []
+    tm.message.connect(messages.append)
     tm.set_entry(entry)
-    return env, tm
+    return session, tm, messages
 
 
 def cell(tm, name, row):
@@ -26,18 +29,18 @@ def cell(tm, name, row):
 
 
 def test_model_passes_the_model_tester_while_channels_come_and_go(qtbot, qtmodeltester):
-    env, tm = table_for(qtbot)
+    session, tm, messages = table_for(qtbot)
     qtmodeltester.check(tm, force_py=True)
     assert tm.add_channel("output")
-    env.stack.undo()
+    session.undo_stack.undo()
     assert tm.remove_channels([0, 7], ["output", "input"])
-    env.stack.undo()
+    session.undo_stack.undo()
     tm.set_entry(2)
     qtmodeltester.check(tm, force_py=True)
 
 
 def test_cells_show_exact_float32_text_and_blank_beyond_a_vector(qtbot):
-    env, tm = table_for(qtbot)
+    session, tm, messages = table_for(qtbot)
     assert [cell(tm, "scale_w", r) for r in range(8)] == [str(np.float32(s)) for s in SCALES]
     assert tm.rowCount() == 8 and tm.length("tensor_balance_factor") == 4
     assert cell(tm, "tensor_balance_factor", 3) == "2"
@@ -48,74 +51,75 @@ def test_cells_show_exact_float32_text_and_blank_beyond_a_vector(qtbot):
 
 
 def test_edit_is_one_undo_step_and_a_refused_value_changes_nothing(qtbot):
-    env, tm = table_for(qtbot)
+    session, tm, messages = table_for(qtbot)
     col = tm.column_of("scale_w")
     assert tm.setData(tm.index(5, col), "0.25")
-    assert env.model.value(("record", 1, "value", "scale_w", 5)) == 0.25 and env.stack.count() == 1
-    before = env.snapshot()
+    assert session.editor.value(("record", 1, "value", "scale_w", 5)) == 0.25
+    assert session.undo_stack.count() == 1
+    before = snapshot(session)
     for text, words in (("-1", "must be finite and > 0"), ("x", "takes a number"), ("0", "> 0")):
         assert not tm.setData(tm.index(5, col), text)
-        assert words in env.messages[-1]
+        assert words in messages[-1]
     assert not tm.setData(tm.index(2, tm.column_of("offset_w")), "3")
-    assert "must be 0" in env.messages[-1]
+    assert "must be 0" in messages[-1]
     assert not tm.setData(tm.index(2, tm.column_of("shift_bit")), "17")
-    assert "[1, 16]" in env.messages[-1]
-    assert env.snapshot() == before and env.stack.count() == 1
+    assert "[1, 16]" in messages[-1]
+    assert snapshot(session) == before and session.undo_stack.count() == 1
 
 
 def test_adding_a_channel_extends_every_vector_of_its_kind_in_one_step(qtbot):
-    env, tm = table_for(qtbot)
-    before = env.snapshot()
+    session, tm, messages = table_for(qtbot)
+    before = snapshot(session)
     assert tm.add_channel("output")
-    assert env.stack.count() == 1
+    assert session.undo_stack.count() == 1
     assert (tm.length("scale_w"), tm.length("offset_w"), tm.length("shift_bit")) == (9, 9, 9)
     assert tm.length("tensor_balance_factor") == 4  # input channels are another kind
     assert cell(tm, "scale_w", 8) == cell(tm, "scale_w", 7) and cell(tm, "offset_w", 8) == "0"
     assert tm.rowCount() == 9
-    env.stack.undo()
-    assert env.snapshot() == before and tm.rowCount() == 8
+    session.undo_stack.undo()
+    assert snapshot(session) == before and tm.rowCount() == 8
     assert tm.add_channel("input")
     assert tm.length("tensor_balance_factor") == 5 and tm.length("scale_w") == 8
 
 
 def test_an_absent_optional_vector_stays_absent(qtbot):
-    env, tm = table_for(qtbot, entry=0)
+    session, tm, messages = table_for(qtbot, entry=0)
     assert tm.add_channel("output") is False  # conv1 is a pruned producer of 8 channels
-    assert "prune records give it output channels [0, 8)" in env.messages[-1]
-    env.stack.push(SetValueCommand(env.model, ("prune_record", 0, "producer", 0, "attr", 2, "i"), 9))
-    tm2 = ChannelTableModel(env.model, env.stack, env.live, weights_columns(env.dialect))
+    assert "prune records give it output channels [0, 8)" in messages[-1]
+    session.push(SetValueCommand(session.editor, ("prune_record", 0, "producer", 0, "attr", 2, "i"), 9))
+    tm2 = ChannelTableModel(session, weights_columns(session.dialect))
     tm2.set_entry(2)  # fc: per-tensor, no shift_bit
     assert tm2.length("shift_bit") == 0
 
 
 def test_deleting_channels_keeps_the_vectors_in_step(qtbot):
-    env, tm = table_for(qtbot)
+    session, tm, messages = table_for(qtbot)
     assert tm.remove_channels([2, 3], ["output"])
-    v = env.model.message.record[1].value
+    v = session.message.record[1].value
     assert (len(v.scale_w), len(v.offset_w), len(v.shift_bit), len(v.tensor_balance_factor)) == (6, 6, 6, 4)
     assert list(v.scale_w) == [float(np.float32(s)) for s in SCALES[:2] + SCALES[4:]]
-    assert env.stack.count() == 1
-    env.stack.undo()
+    assert session.undo_stack.count() == 1
+    session.undo_stack.undo()
     assert len(v.scale_w) == 8 and list(v.scale_w)[2] == float(np.float32(SCALES[2]))
 
 
 def test_derived_columns_use_the_quant_formulas(qtbot):
-    env = make_env()
-    panel = LayerPanel(env.model, env.stack, env.selection, env.live)
+    session = make_session()
+    panel = LayerPanel(session)
     qtbot.addWidget(panel)
-    env.selection.select(("record", 0))
+    session.selection.select(("record", 0))
     tm = panel.weights_model
     s = float(np.float32(SCALES[3]))
     assert cell(tm, "weight range", 3) == "±" + str(np.float32(quant.weight_range(s, 8)))
     assert cell(tm, "dequant scale", 3) == str(np.float32(quant.dequant_scale(RELU6_SCALE, s)))
-    env.stack.push(SetValueCommand(env.model, ("record", 0, "value", "wts_type"), "INT4"))
+    session.push(SetValueCommand(session.editor, ("record", 0, "value", "wts_type"), "INT4"))
     assert cell(tm, "weight range", 3) == "±" + str(np.float32(7 * s))
-    env.stack.push(SetValueCommand(env.model, ("record", 0, "value", "wts_type"), "INT6"))
+    session.push(SetValueCommand(session.editor, ("record", 0, "value", "wts_type"), "INT6"))
     assert cell(tm, "weight range", 3) == "±" + str(np.float32(127 * s))  # stored as INT8
 
 
 def test_the_length_note_says_input_channels_may_differ(qtbot):
-    env, tm = table_for(qtbot)
+    session, tm, messages = table_for(qtbot)
     table = ChannelTable(tm)
     qtbot.addWidget(table)
     assert "tensor_balance_factor: 4 values, one per input channel" in table.note.text()
@@ -126,10 +130,10 @@ def test_the_length_note_says_input_channels_may_differ(qtbot):
 
 
 def test_typing_into_a_cell_checks_as_you_type_and_enter_refuses_a_bad_value(qtbot):
-    env, tm = table_for(qtbot)
+    session, tm, messages = table_for(qtbot)
     table = ChannelTable(tm)
     qtbot.addWidget(table)
-    table.message.connect(env.messages.append)
+    table.message.connect(messages.append)
     table.show()
     index = tm.index(5, 0)
     table.view.setCurrentIndex(index)
@@ -143,13 +147,13 @@ def test_typing_into_a_cell_checks_as_you_type_and_enter_refuses_a_bad_value(qtb
     qtbot.keyClick(editor, Qt.Key.Key_Return)
     qtbot.wait(20)
     assert table.view.state() == QAbstractItemView.State.EditingState  # still editing, still red
-    assert env.stack.count() == 0 and "must be finite" in env.messages[-1]
+    assert session.undo_stack.count() == 0 and "must be finite" in messages[-1]
     editor.selectAll()
     qtbot.keyClicks(editor, "0.5")
     assert editor.reason is None
     qtbot.keyClick(editor, Qt.Key.Key_Return)  # Qt commits on the next turn of the event loop
-    qtbot.waitUntil(lambda: env.model.value(("record", 1, "value", "scale_w", 5)) == 0.5)
-    assert env.stack.count() == 1 and tm.data(index) == "0.5"
+    qtbot.waitUntil(lambda: session.editor.value(("record", 1, "value", "scale_w", 5)) == 0.5)
+    assert session.undo_stack.count() == 1 and tm.data(index) == "0.5"
 
 
 def test_thirty_thousand_channels_are_read_lazily(qtbot):
@@ -159,13 +163,13 @@ def test_thirty_thousand_channels_are_read_lazily(qtbot):
     del v.scale_w[:], v.offset_w[:], v.shift_bit[:]
     v.scale_w.extend(np.linspace(0.001, 0.01, n, dtype=np.float32).tolist())
     v.offset_w.extend([0] * n)
-    env = make_env(msg)
-    tm = ChannelTableModel(env.model, env.stack, env.live, weights_columns(env.dialect))
+    session = make_session(msg)
+    tm = ChannelTableModel(session, weights_columns(session.dialect))
     table = ChannelTable(tm)
     qtbot.addWidget(table)
     reads = []
-    original = env.model.value
-    env.model.value = lambda path: (reads.append(path), original(path))[1]
+    original = session.editor.value
+    session.editor.value = lambda path: (reads.append(path), original(path))[1]
     tm.set_entry(1)
     table.resize(600, 400)
     table.show()

@@ -9,9 +9,10 @@ from PySide6.QtWidgets import QTreeView
 from editor.records.problems import Severity
 from editor.records.rules import check_message
 from editor.ui.commands import SetValueCommand
-from editor.ui.panels import LayerPanel, LiveProblems, ProblemsDock, PrunePanel, RecordPanels
-from editor.ui.panels._widgets import FieldEdit
-from tests.ui.panel_kit import make_env, small_record
+from editor.ui.field_editors import FieldEdit
+from editor.ui.panels import LayerPanel, ProblemsDock, PrunePanel, RecordPanels
+from editor.ui.session import EditSession
+from tests.ui.kit import make_session, small_record, snapshot
 
 CELL = ("record", 1, "value", "scale_w", 5)
 
@@ -20,117 +21,115 @@ CELL = ("record", 1, "value", "scale_w", 5)
 def window(qtbot):
     msg = small_record()
     msg.record[1].value.scale_w[5] = 0.0  # an error the edit fixes
-    env = make_env(msg)
+    session = make_session(msg)
     tree = QTreeView()
-    tree.setModel(env.model)
-    panel = LayerPanel(env.model, env.stack, env.selection, env.live)
-    prune = PrunePanel(env.model, env.stack, env.selection, env.live)
-    dock = ProblemsDock(env.live, env.selection)
+    tree.setModel(session.model)
+    panel = LayerPanel(session)
+    prune = PrunePanel(session)
+    dock = ProblemsDock(session)
     for w in (tree, panel, prune, dock):
         qtbot.addWidget(w)
-    env.selection.select(("record", 1), source=tree)
-    return env, tree, panel, dock
+    session.selection.select(("record", 1), source=tree)
+    return session, tree, panel, dock
 
 
-def agree(env, panel, dock, text: str, errors: int) -> None:
+def agree(session: EditSession, panel: LayerPanel, dock: ProblemsDock, text: str, errors: int) -> None:
     """The record, the tree's row, the panel's cell and the problems all say the same."""
-    model = env.model
-    assert model.value(CELL) == float(np.float32(text))
+    model = session.model
+    assert session.editor.value(CELL) == float(np.float32(text))
     tree_text = model.data(model.index_for_path(CELL, model.VALUE_COLUMN))
     tm = panel.weights_model
     assert tree_text == tm.data(tm.index(5, tm.column_of("scale_w"))) == text
     assert dock.counts()[Severity.ERROR] == errors
-    assert len([p for p in check_message(model.message, "tf-inner") if p.severity is Severity.ERROR]) == errors
+    assert sum(p.severity is Severity.ERROR for p in check_message(session.message, "tf-inner")) == errors
     marked = tm.data(tm.index(5, 0), Qt.ItemDataRole.BackgroundRole) is not None
     assert marked == (errors > 0)
 
 
 def test_edit_scale_w_5_in_the_table_then_undo_and_redo_from_the_shared_stack(qtbot, window):
-    env, tree, panel, dock = window
+    session, tree, panel, dock = window
     panel.show()
-    agree(env, panel, dock, "0", 1)
+    agree(session, panel, dock, "0", 1)
     view = panel.weights.view
     index = panel.weights_model.index(5, 0)
     view.setCurrentIndex(index)
-    assert env.selection.path == CELL  # the tree and plots follow the table
+    assert session.selection.path == CELL  # the tree and plots follow the table
     view.edit(index)
     editor = view.findChild(FieldEdit)
     editor.setFocus()
     editor.selectAll()
     qtbot.keyClicks(editor, "0.0123456789")
     qtbot.keyClick(editor, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: env.stack.count() == 1)
-    agree(env, panel, dock, "0.012345679", 0)
-    undo = env.stack.createUndoAction(tree)  # what the tree's Edit menu triggers
-    redo = env.stack.createRedoAction(tree)
+    qtbot.waitUntil(lambda: session.undo_stack.count() == 1)
+    agree(session, panel, dock, "0.012345679", 0)
+    undo = session.undo_stack.createUndoAction(tree)  # what the tree's Edit menu triggers
+    redo = session.undo_stack.createRedoAction(tree)
     undo.trigger()
-    agree(env, panel, dock, "0", 1)
+    agree(session, panel, dock, "0", 1)
     redo.trigger()
-    agree(env, panel, dock, "0.012345679", 0)
+    agree(session, panel, dock, "0.012345679", 0)
 
 
 def test_edits_made_through_the_tree_reach_the_panel_and_problems(qtbot, window):
-    env, tree, panel, dock = window
-    env.stack.push(SetValueCommand(env.model, CELL, 0.5))  # as the tree's delegate does
-    agree(env, panel, dock, "0.5", 0)
-    env.stack.push(SetValueCommand(env.model, ("record", 1, "value", "offset_d"), 500))
+    session, tree, panel, dock = window
+    session.push(SetValueCommand(session.editor, CELL, 0.5))  # as the tree's delegate does
+    agree(session, panel, dock, "0.5", 0)
+    session.push(SetValueCommand(session.editor, ("record", 1, "value", "offset_d"), 500))
     assert panel.edits["offset_d"].text() == "500"
     assert dock.counts()[Severity.ERROR] == 1
     assert "offset_d = 500" in panel.problem_list.item(0).text()
-    env.stack.undo()
+    session.undo_stack.undo()
     assert panel.edits["offset_d"].text() == "-3" and dock.counts()[Severity.ERROR] == 0
 
 
 def test_a_refused_panel_edit_leaves_tree_stack_and_problems_alone(qtbot, window):
-    env, tree, panel, dock = window
-    before = env.snapshot()
+    session, tree, panel, dock = window
+    before = snapshot(session)
     tm = panel.weights_model
     assert not tm.setData(tm.index(2, tm.column_of("offset_w")), "1")
-    assert env.snapshot() == before and env.stack.count() == 0
+    assert snapshot(session) == before and session.undo_stack.count() == 0
     assert dock.counts()[Severity.ERROR] == 1
 
 
 def test_record_panels_show_the_panel_for_the_selection(qtbot):
-    env = make_env()
-    panels = RecordPanels(env.model, env.stack, env.selection, env.live)
+    session = make_session()
+    panels = RecordPanels(session)
     qtbot.addWidget(panels)
     seen = []
     panels.message.connect(seen.append)
     assert panels.current_panel() is panels.hint
-    env.selection.select(("record", 2, "value", "scale_d"), source="tree")
+    session.selection.select(("record", 2, "value", "scale_d"), source="tree")
     assert panels.current_panel() is panels.layer_panel and panels.layer_panel.entry == 2
-    env.selection.select(("prune_record", 0, "consumer", 1), source="tree")
+    session.selection.select(("prune_record", 0, "consumer", 1), source="tree")
     assert panels.current_panel() is panels.prune_panel
     tm = panels.prune_panel.table_model
     assert not tm.setData(tm.index(2, tm.END), "3")
     assert seen and "3 channels" in seen[-1]
-    env.selection.select((), source="tree")
+    session.selection.select((), source="tree")
     assert panels.current_panel() is panels.hint
 
 
 def test_panels_built_before_any_record_is_open_take_the_first_one(qtbot):
-    env = make_env()
-    env.model.set_message(None)
-    live = LiveProblems(env.model, None, env.stack)
-    panels = RecordPanels(env.model, env.stack, env.selection, live)
-    dock = ProblemsDock(live, env.selection)
+    session = EditSession()  # as a window starts: no record yet
+    panels = RecordPanels(session)
+    dock = ProblemsDock(session)
     qtbot.addWidget(panels)
     qtbot.addWidget(dock)
-    assert live.dialect is None and dock.summary() == "no problems"
+    assert session.dialect is None and dock.summary() == "no problems"
     msg = small_record("pytorch")
     msg.record[0].value.offset_w[1] = 4
-    env.model.set_message(msg)
-    live.flush()
-    assert live.dialect.name == "pytorch" and dock.summary() == "1 error, 0 warnings, 0 info"
-    env.selection.select(("record", 0, "value", "offset_w", 1), source="tree")
+    session.set_message(msg)
+    session.problems.flush()
+    assert session.dialect.name == "pytorch" and dock.summary() == "1 error, 0 warnings, 0 info"
+    session.selection.select(("record", 0, "value", "offset_w", 1), source="tree")
     assert panels.current_panel() is panels.layer_panel
     assert "fakequant_precision_mode" in panels.layer_panel.combos
 
 
 def test_validate_edit_checks_tree_paths_with_the_rules_of_the_panels():
-    env = make_env()
-    live = env.live
-    rec = env.model.message.prune_record[0]
+    session = make_session()
+    live = session.problems
+    rec = session.message.prune_record[0]
     end = next(k for k, a in enumerate(rec.consumer[1].attr) if a.name == "end")
 
     def rule(path, value):

@@ -8,9 +8,16 @@ from PySide6.QtWidgets import QLineEdit
 
 from editor.records.problems import Severity
 from editor.records.rules import check_message
+from editor.ui.field_editors import FieldEdit
 from editor.ui.main_window import MainWindow
-from editor.ui.panels._widgets import FieldEdit
-from tests.ui.test_main_window import ScriptedPrompter, copy_sample, open_and_wait, view_index
+from tests.ui.kit import (
+    ScriptedPrompter,
+    copy_sample,
+    open_and_wait,
+    select_in_tree,
+    type_and_enter,
+    view_index,
+)
 
 
 @pytest.fixture
@@ -21,22 +28,6 @@ def window(tmp_path, qtbot):
     w.resize(1400, 900)
     w.show()
     return w
-
-
-def select_in_tree(qtbot, window: MainWindow, path) -> None:
-    """Click the row of `path` in the tree, as a user would."""
-    view = window.tree.view
-    index = window.tree.proxy.mapFromSource(window.model.index_for_path(path))
-    view.scrollTo(index)
-    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.visualRect(index).center())
-    assert window.selection.path == tuple(path)
-
-
-def type_and_enter(qtbot, edit: FieldEdit, text: str) -> None:
-    edit.setFocus()
-    edit.selectAll()
-    qtbot.keyClicks(edit, text)
-    qtbot.keyClick(edit, Qt.Key.Key_Return)
 
 
 def test_offset_d_200_is_refused_with_int8_and_accepted_with_int16(qtbot, tmp_path, window):
@@ -52,7 +43,7 @@ def test_offset_d_200_is_refused_with_int8_and_accepted_with_int16(qtbot, tmp_pa
     type_and_enter(qtbot, offset, "200")
     # nothing changed; the field is red and says why; so does the status bar
     assert window.document.message.SerializeToString() == before
-    assert window.undo_stack.count() == 0 and not window.isWindowModified()
+    assert window.session.undo_stack.count() == 0 and not window.isWindowModified()
     assert "offset_d = 200 is outside [-128, 127] (act_type INT8)" in offset.toolTip()
     assert "offset_d = 200 is outside [-128, 127]" in window.statusBar().currentMessage()
     # INT16 (this dialect has act_type) makes 200 acceptable
@@ -62,9 +53,9 @@ def test_offset_d_200_is_refused_with_int8_and_accepted_with_int16(qtbot, tmp_pa
     qtbot.keyClick(offset, Qt.Key.Key_Return)
     assert window.document.message.record[0].value.offset_d == 200
     assert window.document.message.record[0].value.act_type == "INT16"
-    assert window.undo_stack.count() == 2 and window.isWindowModified()
+    assert window.session.undo_stack.count() == 2 and window.isWindowModified()
     # the tree shows it too, and the only new finding is the INT16 documentation warning
-    tree_text = window.model.data(window.model.index_for_path(("record", 0, "value", "offset_d"), 1))
+    tree_text = window.session.model.data(window.session.model.index_for_path(("record", 0, "value", "offset_d"), 1))
     assert tree_text == "200"
     assert window.rules_dock.counts() == {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 0}
     assert window.problem_counts_label.text() == "0 errors, 1 warning, 0 info"
@@ -77,7 +68,7 @@ def test_scale_w_5_edited_in_the_table_and_undone_from_the_tree(qtbot, tmp_path,
     lines[sixth] = "    scale_w: 0\n"  # a degenerate channel the reviewer will fix
     path.write_text("".join(lines))
     open_and_wait(qtbot, window, path)
-    model, message = window.model, window.document.message
+    model, message = window.session.model, window.document.message
     cell_path = ("record", 0, "value", "scale_w", 5)
 
     def agree(text: str) -> None:
@@ -101,14 +92,14 @@ def test_scale_w_5_edited_in_the_table_and_undone_from_the_tree(qtbot, tmp_path,
     view.scrollTo(index)
     pos = view.visualRect(index).center()
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
-    assert window.selection.path == cell_path  # the tree follows the table
+    assert window.session.selection.path == cell_path  # the tree follows the table
     qtbot.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
     editor = view.findChild(FieldEdit)
     assert editor is not None
     editor.selectAll()
     qtbot.keyClicks(editor, "0.0123456789")
     qtbot.keyClick(editor, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: window.undo_stack.count() == 1)
+    qtbot.waitUntil(lambda: window.session.undo_stack.count() == 1)
     agree("0.012345679")
     assert window.rules_dock.counts()[Severity.ERROR] == 0
     # undo from the tree: focus it and press Ctrl+Z
@@ -134,7 +125,7 @@ def test_double_click_in_the_problems_dock_selects_row_and_field(qtbot, tmp_path
     pos = dock.view.visualRect(index).center()
     qtbot.mouseClick(dock.view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
     qtbot.mouseDClick(dock.view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
-    assert window.selection.path == ("record", 0, "value", "offset_w", 0)
+    assert window.session.selection.path == ("record", 0, "value", "offset_w", 0)
     assert window.tree.current_path() == ("record", 0, "value", "offset_w", 0)
     panel = window.record_panels.layer_panel
     assert window.record_panels.current_panel() is panel and panel.entry == 0
@@ -172,7 +163,7 @@ def test_a_click_in_the_problems_dock_selects_the_row_and_leaves_the_focus_there
     window.tree.select_path(("record", 5))
     window.tree.view.setFocus()
     from editor.ui.commands import SetValueCommand
-    window.undo_stack.push(SetValueCommand(window.model, ("record", 1, "value", "offset_w", 0), 0))
+    window.session.undo_stack.push(SetValueCommand(window.session.editor, ("record", 1, "value", "offset_w", 0), 0))
     qtbot.waitUntil(lambda: dock.summary() == "1 error, 0 warnings, 0 info")
     assert window.tree.current_path() == ("record", 5)
 
@@ -203,7 +194,7 @@ def test_opening_another_file_with_a_channel_selected(qtbot, tmp_path, window, s
     index = panel.weights_model.index(2, 0)
     view.scrollTo(index)
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.visualRect(index).center())
-    assert window.selection.path == ("record", 4, "value", "scale_w", 2)
+    assert window.session.selection.path == ("record", 4, "value", "scale_w", 2)
     assert window.plots.currentWidget() is window.plots.channels
     other = tmp_path / "other"
     other.mkdir()
@@ -211,7 +202,7 @@ def test_opening_another_file_with_a_channel_selected(qtbot, tmp_path, window, s
     window.grab()  # paint every widget, the Edit dock's old tables included
     qtbot.wait(50)  # and let deferred deletions and timers run
     window.grab()
-    assert window.selection.path == ()
+    assert window.session.selection.path == ()
     assert window.record_panels.current_panel() is window.record_panels.hint
     assert panel.entry is None and window.tree.current_path() is None
     assert window.plots.currentWidget() is window.plots.overview
@@ -224,8 +215,8 @@ def test_opening_another_file_with_a_channel_selected(qtbot, tmp_path, window, s
     assert ("channels" in panel.edits) == (second == "resnet_caffe.txt")
     tm = panel.weights_model
     assert tm.rowCount() == len(message.record[4].value.scale_w)
-    assert tm.data(tm.index(2, tm.column_of("scale_w"))) == window.model.data(
-        window.model.index_for_path(("record", 4, "value", "scale_w", 2), 1))
+    assert tm.data(tm.index(2, tm.column_of("scale_w"))) == window.session.model.data(
+        window.session.model.index_for_path(("record", 4, "value", "scale_w", 2), 1))
 
 
 def type_in_tree(qtbot, window: MainWindow, path, text: str, column: int = 1) -> QLineEdit:
@@ -260,18 +251,18 @@ def test_the_tree_refuses_offset_d_200_with_int8_and_takes_it_with_int16(qtbot, 
     assert editor_of(offset_d) is editor
     assert reason in editor.toolTip()
     assert reason in window.statusBar().currentMessage()
-    assert message.SerializeToString() == before and window.undo_stack.count() == 0
+    assert message.SerializeToString() == before and window.session.undo_stack.count() == 0
     # leaving the editor with the refused text in it changes nothing either
     window.tree.view.setFocus()
     qtbot.waitUntil(lambda: editor_of(offset_d) is None)
-    assert message.SerializeToString() == before and window.undo_stack.count() == 0
+    assert message.SerializeToString() == before and window.session.undo_stack.count() == 0
     assert reason in window.statusBar().currentMessage()
     # act_type INT16 (typed in the tree too) makes 200 acceptable
     type_in_tree(qtbot, window, ("record", 0, "value", "act_type"), "INT16")
     qtbot.waitUntil(lambda: message.record[0].value.act_type == "INT16")
     type_in_tree(qtbot, window, offset_d, "200")
     qtbot.waitUntil(lambda: message.record[0].value.offset_d == 200)
-    assert window.undo_stack.count() == 2
+    assert window.session.undo_stack.count() == 2
     # and INT16's own range holds
     editor = type_in_tree(qtbot, window, offset_d, "40000")
     qtbot.wait(50)
@@ -279,7 +270,7 @@ def test_the_tree_refuses_offset_d_200_with_int8_and_takes_it_with_int16(qtbot, 
     assert "offset_d = 40000 is outside [-32768, 32767] (act_type INT16)" in editor.toolTip()
     qtbot.keyClick(editor, Qt.Key.Key_Escape)
     qtbot.waitUntil(lambda: editor_of(offset_d) is None)
-    assert message.record[0].value.offset_d == 200 and window.undo_stack.count() == 2
+    assert message.record[0].value.offset_d == 200 and window.session.undo_stack.count() == 2
 
 
 def test_the_tree_refuses_a_duplicate_key_and_an_empty_prune_range(qtbot, tmp_path, window):
@@ -298,7 +289,7 @@ def test_the_tree_refuses_a_duplicate_key_and_an_empty_prune_range(qtbot, tmp_pa
     assert f"begin = {begin}" in editor.toolTip() and f"end = {begin}" in editor.toolTip()
     qtbot.keyClick(editor, Qt.Key.Key_Escape)
     qtbot.wait(50)
-    assert message.SerializeToString() == before and window.undo_stack.count() == 0
+    assert message.SerializeToString() == before and window.session.undo_stack.count() == 0
 
 
 def test_set_field_on_selected_layers_refuses_what_breaks_a_hard_rule(qtbot, tmp_path, window):
@@ -313,11 +304,11 @@ def test_set_field_on_selected_layers_refuses_what_breaks_a_hard_rule(qtbot, tmp
         title, text = window.prompter.errors[-1]
         assert title == "Set field" and "Nothing was changed" in text and reason in text
         assert "2 of 2 selected layer(s)" in text
-        assert message.SerializeToString() == before and window.undo_stack.count() == 0
+        assert message.SerializeToString() == before and window.session.undo_stack.count() == 0
     # an allowed value goes through, as one undo step
     assert window.tree.set_field_on_selected("offset_d", -100)
     assert [message.record[i].value.offset_d for i in (1, 2)] == [-100, -100]
-    assert window.undo_stack.count() == 1
+    assert window.session.undo_stack.count() == 1
 
 
 def duplicated_first_record(tmp_path):
@@ -355,7 +346,7 @@ def test_a_duplicate_key_is_listed_once_as_check_lists_it_and_goes_when_renamed(
     assert dock.summary() == "no problems" and dock.problems_model.shown() == []
     assert window.problem_counts_label.text() == window.rules_dock.summary()
     # undo brings the duplicate back, once, still with its line from the file
-    window.undo_stack.undo()
+    window.session.undo_stack.undo()
     (dup,) = dock.problems_model.shown()
     assert dup.rule == "duplicate-key" and dup.line == expected[0].line and dup.record_index == last
 
@@ -423,7 +414,7 @@ def test_the_layer_panel_shows_its_problems_and_every_column_at_the_default_size
 
 
 def test_a_warning_marks_its_field_amber_and_an_error_red_without_refusing(qtbot, tmp_path, window):
-    from editor.ui.panels._widgets import WARNING_STYLE
+    from editor.ui.field_editors import WARNING_STYLE
 
     path = duplicated_first_record(tmp_path)
     path.write_text(path.read_text().replace("scale_d: 1.0749822", "scale_d: 1e-09", 1))  # conv1
@@ -439,9 +430,9 @@ def test_a_warning_marks_its_field_amber_and_an_error_red_without_refusing(qtbot
     assert panel.key_edit.property("mark") == ""  # the first conv1 is the one AMCT uses
     # a legal value replaces it: taken at once, and the mark goes
     type_and_enter(qtbot, scale_d, "0.5")
-    assert message.record[0].value.scale_d == 0.5 and window.undo_stack.count() == 1
+    assert message.record[0].value.scale_d == 0.5 and window.session.undo_stack.count() == 1
     assert scale_d.property("mark") == "" and scale_d.styleSheet() == ""
-    window.undo_stack.undo()
+    window.session.undo_stack.undo()
     assert scale_d.property("mark") == "warning"
     # the warning value itself can be typed again: marked, not refused
     type_and_enter(qtbot, scale_d, "2e-09")

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from editor.records import quant
+from editor.records.problems import Problem, Severity
 from editor.records.rules import check_message
 from editor.records.synth import add_prune_node, make_big
 from editor.ui.plots._data import (
@@ -20,7 +21,6 @@ from editor.ui.plots._data import (
     OverviewData,
     batch_stats,
     channel_table,
-    dialect_of,
     input_channel_table,
     prune_layout,
     read_layer,
@@ -105,7 +105,7 @@ def test_span_values_median_and_copy_and_reasons():
 
 
 def _bars(message):
-    lay = prune_layout(message, problems=check_message(message, dialect_of(message)))
+    lay = prune_layout(message, problems=check_message(message, "tf-inner"))
     return {(b.prune_index, b.role, b.node_index): b for b in lay.bars}, lay
 
 
@@ -155,6 +155,29 @@ def test_node_without_range_and_layout_rows():
     assert lay.groups[1] == (5, 8)  # a blank row between groups
     only = prune_layout(message, [1])
     assert [b.prune_index for b in only.bars] == [1, 1, 1]
+
+
+def test_rule_findings_on_a_node_are_added_to_its_notes():
+    message = make_big("tf-inner", layers=8, channels=16, prune_records=2)
+    message.prune_record.add().selective_prune.name = "net/sparse/Conv2D"
+
+    def planted(text: str, j: int, field: str, rule: str = "planted") -> Problem:
+        return Problem(Severity.ERROR, rule, text, prune_index=j, field=field)
+
+    lay = prune_layout(message, problems=[
+        planted("on an attr of consumer 0", 1, "consumer[0].attr[1].i"),
+        planted("on producer 0 itself", 0, "producer[0]"),
+        planted("on the selective node", 2, "selective_prune.name"),
+        planted("said by the bar already", 1, "consumer[0].attr[2]", rule="prune-range"),
+        planted("not a path", 1, "consumer[x].attr"),
+        planted("on no node", 1, ""),
+    ])
+    notes = {(b.prune_index, b.role, b.node_index): b.notes for b in lay.bars}
+    assert notes[(1, "consumer", 0)] == ["on an attr of consumer 0"]
+    assert notes[(0, "producer", 0)] == ["on producer 0 itself"]
+    assert notes[(2, "selective_prune", 0)][-1] == "on the selective node"
+    assert all(not ns for key, ns in notes.items()
+               if key not in ((1, "consumer", 0), (0, "producer", 0), (2, "selective_prune", 0)))
 
 
 def test_channel_tables_round_trip_float32(tmp_path):

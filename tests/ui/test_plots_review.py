@@ -13,44 +13,43 @@ from PySide6.QtGui import QFontMetrics, QImage
 
 from editor.records.synth import make_big
 from editor.ui.commands import SetValueCommand
-from editor.ui.main_window import default_size
 from editor.ui.plots.prune_view import LABEL_WIDTH, MIN_LABEL_WIDTH, label_width
 from tests.ui.conftest import load_sample
-from tests.ui.test_plots import (
+from tests.ui.kit import (
     bits,
     channel_plot,
-    make_env,
+    make_session,
     overview,
     per_channel_layers,
     plotted,
     prune_view,
+    sample_session,
 )
 
 
 @pytest.fixture
-def sample_env():
-    message, _ = load_sample("resnet_tf_inner_prune.txt")
-    return make_env(message)
+def session():
+    return sample_session()
 
 
 @pytest.fixture
-def outlier_env():
-    return make_env(make_big("tf-inner", layers=20, channels=300, seed=7, outlier=(1, 5),
-                             prune_mismatch=True))
+def outliers():
+    return make_session(make_big("tf-inner", layers=20, channels=300, seed=7, outlier=(1, 5),
+                                 prune_mismatch=True))
 
 
-def scale_w(env, i) -> np.ndarray:
-    return np.array(env.message.record[i].value.scale_w, dtype=np.float32)
+def scale_w(session, i) -> np.ndarray:
+    return np.array(session.message.record[i].value.scale_w, dtype=np.float32)
 
 
 # ---------------------------------------------------------------------------- fence labels
 
-def test_fence_labels_never_cover_each_other_when_an_outlier_squeezes_the_band(qtbot, outlier_env):
-    plot = channel_plot(qtbot, outlier_env)
+def test_fence_labels_never_cover_each_other_when_an_outlier_squeezes_the_band(qtbot, outliers):
+    plot = channel_plot(qtbot, outliers)
     plot.resize(900, 600)
     plot.show()
     qtbot.waitExposed(plot)
-    outlier_env.sel.select(("record", 2))  # no planted outlier: room between the fences
+    outliers.selection.select(("record", 2))  # no planted outlier: room between the fences
     row = plot.main
 
     def rects():
@@ -62,8 +61,8 @@ def test_fence_labels_never_cover_each_other_when_an_outlier_squeezes_the_band(q
     assert row.fence_labels_inside and not hi.intersects(lo)
 
     # one channel 1000 times the largest stretches the axis: the band is a few pixels high
-    far = float(scale_w(outlier_env, 2).max()) * 1000
-    outlier_env.stack.push(SetValueCommand(outlier_env.model, ("record", 2, "value", "scale_w", 9), far))
+    far = float(scale_w(outliers, 2).max()) * 1000
+    outliers.push(SetValueCommand(outliers.editor, ("record", 2, "value", "scale_w", 9), far))
     hi, lo = rects()
     vb = row.plot.vb
     y_hi = vb.mapViewToScene(QPointF(0.0, row.fence_hi.value())).y()
@@ -74,19 +73,19 @@ def test_fence_labels_never_cover_each_other_when_an_outlier_squeezes_the_band(q
     assert hi.bottom() <= y_hi + 1 and lo.top() >= y_lo - 1  # Q3's above its line, Q1's below
     assert row.fence_hi.label.toPlainText().startswith("Q3") and row.fence_lo.label.toPlainText().startswith("Q1")
 
-    outlier_env.stack.undo()
+    outliers.undo_stack.undo()
     hi, lo = rects()
     assert row.fence_labels_inside and not hi.intersects(lo)
 
 
-def test_log_axis_starts_at_the_usual_values_not_at_a_degenerate_one(qtbot, sample_env):
-    plot = channel_plot(qtbot, sample_env)
-    i = per_channel_layers(sample_env.message)[0]
-    sample_env.stack.push(SetValueCommand(sample_env.model, ("record", i, "value", "scale_w", 2), 1e-12))
-    sample_env.sel.select(("record", i))
+def test_log_axis_starts_at_the_usual_values_not_at_a_degenerate_one(qtbot, session):
+    plot = channel_plot(qtbot, session)
+    i = per_channel_layers(session.message)[0]
+    session.push(SetValueCommand(session.editor, ("record", i, "value", "scale_w", 2), 1e-12))
+    session.selection.select(("record", i))
     plot.set_log(True)
     plot.flush()
-    values = scale_w(sample_env, i)
+    values = scale_w(session, i)
     usual = np.delete(values, 2)
     base = math.floor(math.log10(float(usual.min())))
     assert plot.main.baseline(values, True) == base
@@ -102,26 +101,26 @@ def test_log_axis_starts_at_the_usual_values_not_at_a_degenerate_one(qtbot, samp
 
 # ---------------------------------------------------------------------------- the info line
 
-def test_info_line_forgets_the_channel_of_the_layer_shown_before(qtbot, sample_env):
-    plot = channel_plot(qtbot, sample_env)
-    a, b = per_channel_layers(sample_env.message)[:2]
-    sample_env.sel.select(("record", a, "value", "scale_w", 7))
+def test_info_line_forgets_the_channel_of_the_layer_shown_before(qtbot, session):
+    plot = channel_plot(qtbot, session)
+    a, b = per_channel_layers(session.message)[:2]
+    session.selection.select(("record", a, "value", "scale_w", 7))
     assert plot.info.text().startswith("channel 7:")
-    sample_env.sel.select(("record", b))
+    session.selection.select(("record", b))
     assert plot.layer_index == b
     assert "channel 7" not in plot.info.text()
 
 
-def test_span_edit_says_what_it_did_and_leaves_a_broken_channel_alone(qtbot, sample_env):
-    plot = channel_plot(qtbot, sample_env)
-    i = per_channel_layers(sample_env.message)[1]
-    sample_env.stack.push(SetValueCommand(sample_env.model, ("record", i, "value", "scale_w", 5), 0.0))
-    sample_env.sel.select(("record", i))
-    old = scale_w(sample_env, i)
+def test_span_edit_says_what_it_did_and_leaves_a_broken_channel_alone(qtbot, session):
+    plot = channel_plot(qtbot, session)
+    i = per_channel_layers(session.message)[1]
+    session.push(SetValueCommand(session.editor, ("record", i, "value", "scale_w", 5), 0.0))
+    session.selection.select(("record", i))
+    old = scale_w(session, i)
     plot.set_span(3, 7)
     # channel 5 is 0 before and after: not a reason to refuse doubling the others
     assert plot.multiply_span(2.0) is None
-    new = scale_w(sample_env, i)
+    new = scale_w(session, i)
     expect = old.copy()
     expect[[3, 4, 6, 7]] = (old[[3, 4, 6, 7]].astype(np.float64) * 2).astype(np.float32)
     assert bits(new) == bits(expect)
@@ -137,9 +136,9 @@ def test_span_edit_says_what_it_did_and_leaves_a_broken_channel_alone(qtbot, sam
 
 # ---------------------------------------------------------------------------- prune view
 
-def test_prune_labels_fit_a_narrow_view_and_headers_keep_their_start(qtbot, sample_env):
+def test_prune_labels_fit_a_narrow_view_and_headers_keep_their_start(qtbot, session):
     assert label_width(2000) == LABEL_WIDTH and label_width(100) == MIN_LABEL_WIDTH
-    view = prune_view(qtbot, sample_env)
+    view = prune_view(qtbot, session)
     view.resize(420, 600)
     view.show()
     qtbot.waitExposed(view)
@@ -161,17 +160,17 @@ def test_prune_labels_fit_a_narrow_view_and_headers_keep_their_start(qtbot, samp
 
 # ---------------------------------------------------------------------------- exports
 
-def test_overview_csv_writes_no_negative_zero(qtbot, sample_env):
-    assert any(e.value.offset_d == -128 for e in sample_env.message.record)  # clip_lo = -0.0 there
-    _, rows = overview(qtbot, sample_env).table()
+def test_overview_csv_writes_no_negative_zero(qtbot, session):
+    assert any(e.value.offset_d == -128 for e in session.message.record)  # clip_lo = -0.0 there
+    _, rows = overview(qtbot, session).table()
     assert not any(cell == "-0.0" for row in rows for cell in row)
 
 
-def test_exported_pictures_say_what_they_show(qtbot, sample_env, tmp_path):
-    plot = channel_plot(qtbot, sample_env)
+def test_exported_pictures_say_what_they_show(qtbot, session, tmp_path):
+    plot = channel_plot(qtbot, session)
     plot.resize(700, 500)
-    i = per_channel_layers(sample_env.message)[0]
-    sample_env.sel.select(("record", i))
+    i = per_channel_layers(session.message)[0]
+    session.selection.select(("record", i))
     plot.grab()
     plot.export_image(tmp_path / "bare.png", caption=False)
     plot.export_image(tmp_path / "c.png")
@@ -183,11 +182,13 @@ def test_exported_pictures_say_what_they_show(qtbot, sample_env, tmp_path):
     plot.export_image(tmp_path / "c.svg")
     texts = "".join(t.text or "" for t in ET.parse(tmp_path / "c.svg").getroot().iter()
                     if t.tag.endswith("text") or t.tag.endswith("tspan"))
-    key = sample_env.message.record[i].key
+    key = session.message.record[i].key
     assert key.split("/")[-1] in texts and "FLT_EPSILON" in texts
 
 
 def test_first_start_window_size_follows_the_screen():
+    from editor.ui.main_window import default_size  # the window's, not the plots': load it here only
+
     assert default_size(None) == (1280, 820)
     assert default_size(QSize(800, 600)) == (1280, 820)
     assert default_size(QSize(1366, 728)) == (1280, 669)
@@ -196,11 +197,11 @@ def test_first_start_window_size_follows_the_screen():
     assert default_size(QSize(2560, 1400)) == (1680, 1000)
 
 
-def test_overview_log_axis_has_no_si_prefix_with_a_tiny_scale(qtbot, sample_env):
+def test_overview_log_axis_has_no_si_prefix_with_a_tiny_scale(qtbot, session):
     """scale_d = 1e-9 pulled the axis into pyqtgraph's SI-prefix mode: the label read
     "(x0.001)" and 0.1 was ticked as "10²"."""
-    sample_env.stack.push(SetValueCommand(sample_env.model, ("record", 0, "value", "scale_d"), 1e-9))
-    view = overview(qtbot, sample_env)
+    session.push(SetValueCommand(session.editor, ("record", 0, "value", "scale_d"), 1e-9))
+    view = overview(qtbot, session)
     view.resize(900, 600)
     view.show()
     qtbot.waitExposed(view)
@@ -222,28 +223,27 @@ def test_a_short_log_axis_labels_every_kth_decade_apart():
     assert set(range(-9, 1)) <= {round(t) for t in labelled + levels[1][1]}  # the rest still ticked
 
 
-def test_plot_info_lines_forget_the_record_that_was_open_before(qtbot, sample_env):
-    sample_env.sel.follow(sample_env.model)  # as in the window: another file clears it
-    plot = channel_plot(qtbot, sample_env)
-    i = per_channel_layers(sample_env.message)[0]
-    sample_env.sel.select(("record", i, "value", "scale_w", 3))
+def test_plot_info_lines_forget_the_record_that_was_open_before(qtbot, session):
+    plot = channel_plot(qtbot, session)
+    i = per_channel_layers(session.message)[0]
+    session.selection.select(("record", i, "value", "scale_w", 3))
     assert plot.info.text().startswith("channel 3:")
-    view = overview(qtbot, sample_env)
+    view = overview(qtbot, session)
     view.info.setText("layer 3 of the old file")
-    pv = prune_view(qtbot, sample_env)
+    pv = prune_view(qtbot, session)
     pv.info.setText("prune record 0 of the old file")
     other, _ = load_sample("resnet_caffe.txt")
-    sample_env.model.set_message(other)
+    session.set_message(other)
     assert plot.info.text().strip() == "" and view.info.text().strip() == "" and pv.info.text().strip() == ""
 
 
 def test_a_one_channel_layer_has_whole_channel_numbers(qtbot):
     message, _ = load_sample("resnet_caffe.txt")
-    env = make_env(message)
+    session = make_session(message)
     i = next(k for k, e in enumerate(message.record) if len(e.value.scale_w) == 1)
-    plot = channel_plot(qtbot, env)
+    plot = channel_plot(qtbot, session)
     plot.resize(800, 500)
-    env.sel.select(("record", i))
+    session.selection.select(("record", i))
     plot.show()
     qtbot.waitExposed(plot)
     plot.grab()

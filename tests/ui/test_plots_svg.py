@@ -17,16 +17,14 @@ from PySide6.QtSvg import QSvgRenderer
 
 from editor.ui.plots import ChannelPlot, ModelOverview, PruneRangesView
 from editor.ui.plots._svg import export_svg
-from tests.ui.conftest import load_sample
-from tests.ui.test_plots import make_env, per_channel_layers
+from tests.ui.kit import per_channel_layers, sample_session
 
 SVG = "http://www.w3.org/2000/svg"
 
 
 @pytest.fixture
-def sample_env():
-    message, _ = load_sample("resnet_tf_inner_prune.txt")
-    return make_env(message)
+def session():
+    return sample_session()
 
 
 def shown(qtbot, view):
@@ -37,21 +35,21 @@ def shown(qtbot, view):
     return view
 
 
-def channel_view(qtbot, env):
-    view = shown(qtbot, ChannelPlot(env.model, env.stack, env.sel))
-    env.sel.select(("record", per_channel_layers(env.message)[0]))
+def channel_view(qtbot, session):
+    view = shown(qtbot, ChannelPlot(session))
+    session.selection.select(("record", per_channel_layers(session.message)[0]))
     view.main.plot.setXRange(3, 9, padding=0)  # bars on both sides, the fill and the fence beyond
     return view, view.graphics
 
 
-def overview_view(qtbot, env):
-    view = shown(qtbot, ModelOverview(env.model, env.stack, env.sel))
+def overview_view(qtbot, session):
+    view = shown(qtbot, ModelOverview(session))
     view.p_scale.setXRange(10, 20, padding=0)  # layers on both sides, in all three linked plots
     return view, view.graphics
 
 
-def prune_view(qtbot, env):
-    view = shown(qtbot, PruneRangesView(env.model, env.stack, env.sel))
+def prune_view(qtbot, session):
+    view = shown(qtbot, PruneRangesView(session))
     view.flush()
     view.plot.setXRange(8, 40, padding=0)  # bars run on to the left, and rows below the bottom
     return view, view.plot_widget
@@ -157,8 +155,8 @@ def plot_areas(view: pg.GraphicsView, scale: float, shape, margin: int = 2) -> n
 # ---------------------------------------------------------------------------- tests
 
 @pytest.mark.parametrize("make", VIEWS.values(), ids=VIEWS.keys())
-def test_svg_export_draws_what_the_png_export_draws(qtbot, sample_env, tmp_path, make):
-    view, graphics = make(qtbot, sample_env)
+def test_svg_export_draws_what_the_png_export_draws(qtbot, session, tmp_path, make):
+    view, graphics = make(qtbot, session)
     view.export_image(tmp_path / "plot.png", caption=False)
     view.export_image(tmp_path / "plot.svg", caption=False)
     png_image = QImage(str(tmp_path / "plot.png"))
@@ -176,8 +174,8 @@ def test_svg_export_draws_what_the_png_export_draws(qtbot, sample_env, tmp_path,
     assert coloured(svg)[inside].sum() == pytest.approx(coloured(png)[inside].sum(), rel=0.05)
 
 
-def test_svg_is_the_view_at_its_size_with_clip_paths(qtbot, sample_env, tmp_path):
-    view, graphics = channel_view(qtbot, sample_env)
+def test_svg_is_the_view_at_its_size_with_clip_paths(qtbot, session, tmp_path):
+    view, graphics = channel_view(qtbot, session)
     export_svg(graphics.scene(), tmp_path / "c.svg")
     root = ET.parse(tmp_path / "c.svg").getroot()
     assert root.get("version") == "1.1"
@@ -187,19 +185,19 @@ def test_svg_is_the_view_at_its_size_with_clip_paths(qtbot, sample_env, tmp_path
     assert not root.findall(f".//{{{SVG}}}image")  # vectors only: no pixmap drawn in
 
 
-def test_svg_export_to_an_unwritable_place_raises(qtbot, sample_env, tmp_path):
-    view, _ = channel_view(qtbot, sample_env)
+def test_svg_export_to_an_unwritable_place_raises(qtbot, session, tmp_path):
+    view, _ = channel_view(qtbot, session)
     with pytest.raises(OSError):
         view.export_image(tmp_path / "missing" / "c.svg")
 
 
 @pytest.mark.parametrize("make", VIEWS.values(), ids=VIEWS.keys())
-def test_svg_strokes_do_not_need_vector_effect(qtbot, sample_env, tmp_path, make):
+def test_svg_strokes_do_not_need_vector_effect(qtbot, session, tmp_path, make):
     """pyqtgraph's pens are cosmetic (pixels wide). Written inside a view box's data
     transform with vector-effect=non-scaling-stroke, they cover the plot in every renderer
     that ignores vector-effect (librsvg drew a 2-pixel line 2e4 pixels wide): the export
     writes them in drawing units, so at the drawing's own size both renderings agree."""
-    view, _graphics = make(qtbot, sample_env)
+    view, _graphics = make(qtbot, session)
     view.export_image(tmp_path / "plot.svg", caption=False)
     _, _, width, height = ET.fromstring((tmp_path / "plot.svg").read_bytes()).get("viewBox").split()
     size = QSize(round(float(width)), round(float(height)))

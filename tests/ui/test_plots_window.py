@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtCore import QSettings, Qt
 
 from editor.ui.main_window import MainWindow
-from tests.ui.test_main_window import ScriptedPrompter, copy_sample, open_and_wait
+from tests.ui.kit import ScriptedPrompter, copy_sample, open_and_wait
 
 
 @pytest.fixture
@@ -30,12 +30,12 @@ def test_overview_first_on_open_and_plot_edits_undo_with_ctrl_z(qtbot, tmp_path,
     message = window.document.message
     qtbot.waitUntil(lambda: len(plots.overview.data) == len(message.record), timeout=2000)
 
-    window.selection.select(("record", 4, "value", "scale_w", 2), source=window.tree)
+    window.session.selection.select(("record", 4, "value", "scale_w", 2), source=window.tree)
     assert plots.currentWidget() is plots.channels and plots.channels.layer_index == 4
     old = np.array(message.record[4].value.scale_w, dtype=np.float32)
     plots.channels.set_span(3, 7)
     assert plots.channels.multiply_span(2) is None
-    assert window.isWindowModified() and window.undo_stack.count() == 1
+    assert window.isWindowModified() and window.session.undo_stack.count() == 1
     changed = np.array(window.document.message.record[4].value.scale_w, dtype=np.float32)
     assert bits(changed[3:8]) == bits((old[3:8].astype(np.float64) * 2).astype(np.float32))
     window.activateWindow()

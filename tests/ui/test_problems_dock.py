@@ -7,10 +7,11 @@ from PySide6.QtCore import QPersistentModelIndex, Qt
 from editor.records.document import RecordDocument
 from editor.records.problems import Severity
 from editor.records.rules import check_message
+from editor.ui import live_problems
 from editor.ui.commands import RemoveElementsCommand, SetValueCommand, add_element
 from editor.ui.panels.layer_panel import LayerPanel
 from editor.ui.panels.problems_dock import ProblemsDock, ProblemsModel
-from tests.ui.panel_kit import make_env, small_record
+from tests.ui.kit import make_session, small_record
 
 
 def broken_record():
@@ -23,10 +24,10 @@ def broken_record():
 
 
 def dock_for(qtbot, message=None):
-    env = make_env(message if message is not None else broken_record())
-    dock = ProblemsDock(env.live, env.selection)
+    session = make_session(message if message is not None else broken_record())
+    dock = ProblemsDock(session)
     qtbot.addWidget(dock)
-    return env, dock, dock.problems_model
+    return session, dock, dock.problems_model
 
 
 def children(pm, group_row):
@@ -35,61 +36,61 @@ def children(pm, group_row):
 
 
 def test_problems_are_grouped_by_severity_with_counts(qtbot, qtmodeltester):
-    env, dock, pm = dock_for(qtbot)
+    session, dock, pm = dock_for(qtbot)
     assert pm.rowCount() == 3
     assert [pm.data(pm.index(g, 0)) for g in range(3)] == ["2 errors", "1 warning", "0 info"]
     assert {p.rule for p in children(pm, 0)} == {"offset-w-zero", "prune-width"}
     assert [p.rule for p in children(pm, 1)] == ["type-values"]
     assert dock.summary() == "2 errors, 1 warning, 0 info"
     assert dock.toggles[Severity.ERROR].text() == "2 errors"
-    expected = check_message(env.model.message, "tf-inner")
+    expected = check_message(session.message, "tf-inner")
     assert sorted(map(repr, pm.shown())) == sorted(map(repr, expected))
     qtmodeltester.check(pm, force_py=True)
 
 
 def test_an_edit_updates_counts_and_rows_at_once_and_undo_brings_them_back(qtbot, qtmodeltester):
-    env, dock, pm = dock_for(qtbot)
+    session, dock, pm = dock_for(qtbot)
     qtmodeltester.check(pm, force_py=True)  # keeps watching the signals below
     seen = []
     dock.countsChanged.connect(lambda *c: seen.append(c))
     kept = QPersistentModelIndex(pm.index(0, 0, pm.index(1, 0)))  # the warning row
-    env.stack.push(SetValueCommand(env.model, ("record", 0, "value", "offset_w", 3), 0))
+    session.push(SetValueCommand(session.editor, ("record", 0, "value", "offset_w", 3), 0))
     assert seen[-1] == (1, 1, 0)  # no waiting: the undo step itself announces the problems
     assert [p.rule for p in children(pm, 0)] == ["prune-width"]
     assert kept.isValid() and pm.problem(kept).rule == "type-values"  # untouched rows stay
-    env.stack.undo()
+    session.undo_stack.undo()
     assert seen[-1] == (2, 1, 0) and children(pm, 0)[0].field == "offset_w[3]"
-    env.stack.redo()
+    session.undo_stack.redo()
     assert dock.summary() == "1 error, 1 warning, 0 info"
 
 
 def test_only_the_edited_entry_is_rechecked(qtbot, monkeypatch):
-    env, dock, pm = dock_for(qtbot)
-    checker = env.live.checker
+    session, dock, pm = dock_for(qtbot)
+    checker = session.problems.checker
     calls = []
     monkeypatch.setattr(checker, "recheck_all", lambda: calls.append("all"))
     real = checker.entry_changed
     monkeypatch.setattr(checker, "entry_changed", lambda i: (calls.append(("entry", i)), real(i)))
-    env.stack.push(SetValueCommand(env.model, ("record", 2, "value", "act_type"), "INT8"))
+    session.push(SetValueCommand(session.editor, ("record", 2, "value", "act_type"), "INT8"))
     assert calls == [("entry", 2)]
     assert pm.counts()[Severity.WARNING] == 0
 
 
 def test_inserting_and_removing_layers_keeps_problems_on_their_layers(qtbot):
-    env, dock, pm = dock_for(qtbot)
-    env.stack.push(add_element(env.model, ("record",), 0))  # a new empty layer above all
+    session, dock, pm = dock_for(qtbot)
+    session.push(add_element(session.editor, ("record",), 0))  # a new empty layer above all
     errors = children(pm, 0)
     assert {(p.rule, p.record_index) for p in errors} >= {("offset-w-zero", 1)}
-    env.stack.push(RemoveElementsCommand(env.model, ("record",), [1]))  # the broken layer
+    session.push(RemoveElementsCommand(session.editor, ("record",), [1]))  # the broken layer
     assert "offset-w-zero" not in {p.rule for p in children(pm, 0)}
-    env.stack.undo()
-    env.stack.undo()
-    fresh = check_message(env.model.message, "tf-inner")
+    session.undo_stack.undo()
+    session.undo_stack.undo()
+    fresh = check_message(session.message, "tf-inner")
     assert sorted(map(repr, pm.shown())) == sorted(map(repr, fresh))
 
 
 def test_filters_by_severity_and_rule(qtbot):
-    env, dock, pm = dock_for(qtbot)
+    session, dock, pm = dock_for(qtbot)
     dock.toggles[Severity.ERROR].setChecked(False)
     assert [pm.data(pm.index(g, 0)) for g in range(pm.rowCount())] == ["1 warning", "0 info"]
     assert dock.summary() == "2 errors, 1 warning, 0 info"  # the status bar counts everything
@@ -105,29 +106,28 @@ def test_filters_by_severity_and_rule(qtbot):
 
 
 def test_double_click_selects_the_offending_field_and_the_panel_follows(qtbot):
-    env, dock, pm = dock_for(qtbot)
-    panel = LayerPanel(env.model, env.stack, env.selection, env.live)
+    session, dock, pm = dock_for(qtbot)
+    panel = LayerPanel(session)
     qtbot.addWidget(panel)
     parent = pm.index(0, 0)
     first = pm.index(0, 0, parent)
     assert pm.problem(first).field == "offset_w[3]"
     dock.view.doubleClicked.emit(first)
-    assert env.selection.path == ("record", 0, "value", "offset_w", 3)
+    assert session.selection.path == ("record", 0, "value", "offset_w", 3)
     assert panel.entry == 0
     current = panel.weights.view.currentIndex()
     assert (current.row(), current.column()) == (3, panel.weights_model.column_of("offset_w"))
     prune = pm.index(1, 0, parent)
     dock.view.doubleClicked.emit(prune)
-    assert env.selection.path == ("prune_record", 0, "consumer", 1, "attr", 2)
+    assert session.selection.path == ("prune_record", 0, "consumer", 1, "attr", 2)
 
 
 def test_reading_problems_come_first_with_their_lines(qtbot):
     text = 'record {\n  key: "a"\n  value {\n    scale_d: 0.5\n    scale_d: 0.25\n    offset_d: 0\n  }\n}\n'
     doc = RecordDocument.from_text(text, "tf-inner")
-    env = make_env(small_record())
-    env.model.set_message(doc.message)
-    env.live.set_document(doc)
-    dock = ProblemsDock(env.live, env.selection)
+    session = make_session(small_record())
+    session.set_document(doc)
+    dock = ProblemsDock(session)
     qtbot.addWidget(dock)
     pm = dock.problems_model
     warnings = children(pm, 1)
@@ -137,36 +137,43 @@ def test_reading_problems_come_first_with_their_lines(qtbot):
 
 
 def test_a_new_document_replaces_everything(qtbot):
-    env, dock, pm = dock_for(qtbot)
-    env.model.set_message(small_record("mindspore"))
-    env.live.flush()
-    assert dock.summary() == "no problems" and env.live.dialect.name == "mindspore"
+    session, dock, pm = dock_for(qtbot)
+    session.set_message(small_record("mindspore"))
+    session.problems.flush()
+    assert dock.summary() == "no problems" and session.problems.dialect.name == "mindspore"
 
 
 def test_model_survives_filter_changes_under_the_tester(qtbot, qtmodeltester):
-    env = make_env(broken_record())
-    pm = ProblemsModel(env.live)
+    session = make_session(broken_record())
+    pm = ProblemsModel(session)
     qtmodeltester.check(pm, force_py=True)
     pm.set_severities(["warning"])
     pm.set_rule("type-values")
-    env.stack.push(SetValueCommand(env.model, ("record", 1, "value", "act_type"), "INT4"))
+    session.push(SetValueCommand(session.editor, ("record", 1, "value", "act_type"), "INT4"))
     assert len(pm.shown()) == 2
 
 
-def test_reading_problems_belong_to_their_file(qtbot):
+def test_reading_problems_belong_to_their_file(qtbot, monkeypatch):
     text = 'record {\n  key: "a"\n  value {\n    offset_d: 1\n    offset_d: 2\n    scale_d: 0.5\n  }\n}\n'
     doc = RecordDocument.from_text(text, "tf-inner")
-    env = make_env(small_record())
-    env.model.set_message(doc.message)
-    checker = env.live.checker
-    env.live.set_document(doc)  # after the model's reset: no second full check
-    assert env.live.checker is checker
-    assert [p.rule for p in env.live.problems][:1] == ["field-override"]
-    assert [p.rule for p in env.live.reading_problems] == ["field-override"]
-    env.model.set_message(small_record())  # another file: its reading problems are gone
-    assert env.live.problems == []
-    env.model.set_message(None)  # nothing open
-    assert env.live.problems == [] and env.live.checker is None
+    session = make_session(small_record())
+    problems = session.problems
+    checked = []
+
+    class CountingChecker(live_problems.LiveChecker):
+        def __init__(self, message, dialect):
+            checked.append(message)
+            super().__init__(message, dialect)
+
+    monkeypatch.setattr(live_problems, "LiveChecker", CountingChecker)
+    session.set_document(doc)  # the reading problems come after the reset: no second full check
+    assert checked == [doc.message] and problems.checker.message is doc.message
+    assert [p.rule for p in problems.problems][:1] == ["field-override"]
+    assert [p.rule for p in problems.reading_problems] == ["field-override"]
+    session.set_message(small_record())  # another file: its reading problems are gone
+    assert problems.problems == []
+    session.set_document(None)  # nothing open
+    assert problems.problems == [] and problems.checker is None
 
 
 def many_errors(layers: int = 500):
@@ -184,7 +191,7 @@ def many_errors(layers: int = 500):
 def test_thousands_of_problems_are_listed_a_chunk_at_a_time(qtbot, qtmodeltester):
     from editor.ui.panels.problems_dock import CHUNK
 
-    env, dock, pm = dock_for(qtbot, many_errors())
+    session, dock, pm = dock_for(qtbot, many_errors())
     errors = pm.index(0, 0)
     assert pm.data(errors) == "499 errors" and len(pm.shown()) == 500  # layer 0 is fine in INT16
     assert pm.rowCount(errors) == CHUNK and pm.has_more(0)
@@ -192,10 +199,10 @@ def test_thousands_of_problems_are_listed_a_chunk_at_a_time(qtbot, qtmodeltester
     qtmodeltester.check(pm, force_py=True)  # and keeps watching
     # an edit that fixes the first listed error: the rows move up, the list stays full
     second = pm.problem(pm.index(1, 0, errors))
-    env.stack.push(SetValueCommand(env.model, ("record", 1, "value", "offset_d"), 0))
+    session.push(SetValueCommand(session.editor, ("record", 1, "value", "offset_d"), 0))
     assert pm.rowCount(errors) == CHUNK and pm.problem(pm.index(0, 0, errors)) == second
     # a new error below the listed rows is counted, and listed when scrolled to
-    env.stack.push(SetValueCommand(env.model, ("record", 450, "value", "offset_w", 0), 1))
+    session.push(SetValueCommand(session.editor, ("record", 450, "value", "offset_w", 0), 1))
     assert pm.rowCount(errors) == CHUNK and pm.data(errors) == "499 errors"
     assert any(p.rule == "offset-w-zero" for p in pm.shown())
     # the rest comes as the user scrolls through the errors
@@ -213,8 +220,8 @@ def test_thousands_of_problems_are_listed_a_chunk_at_a_time(qtbot, qtmodeltester
     pm.set_rule("offset-d-range")
     assert pm.rowCount(pm.index(0, 0)) == CHUNK and pm.data(pm.index(0, 0)) == "499 errors (498 shown)"
     # another record with hundreds of other problems: listed from the top, a chunk
-    env.model.set_message(many_errors(700))
-    env.live.flush()
+    session.set_message(many_errors(700))
+    session.problems.flush()
     pm.set_rule(None)
     assert pm.data(pm.index(0, 0)) == "699 errors" and pm.rowCount(pm.index(0, 0)) == CHUNK
     # the shown view fetches the next chunk of the new list as it lays out: let it, inside the
@@ -229,7 +236,7 @@ def test_where_tells_apart_two_records_with_the_same_key(qtbot):
     twin.CopyFrom(msg.record[0])  # record 3: conv1 again
     for i in (0, 3):
         msg.record[i].value.offset_w[2] = 1
-    env, dock, pm = dock_for(qtbot, msg)
+    session, dock, pm = dock_for(qtbot, msg)
     errors = pm.index(0, 0)
     rows = {(pm.problem(pm.index(r, 0, errors)).rule, pm.data(pm.index(r, 1, errors)))
             for r in range(pm.rowCount(errors))}

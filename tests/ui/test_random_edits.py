@@ -386,11 +386,11 @@ def check_mirror(model: RecordTreeModel, parent: QModelIndex = QModelIndex()) ->
         path = model.path_for_index(index)
         kind = model.row_kind(index)
         if kind == RowKind.REPEATED:
-            assert model.rowCount(index) <= model.element_count(path)
-            assert model.canFetchMore(index) == (model.rowCount(index) < model.element_count(path))
+            assert model.rowCount(index) <= model.editor.element_count(path)
+            assert model.canFetchMore(index) == (model.rowCount(index) < model.editor.element_count(path))
         if kind in (RowKind.ITEM, RowKind.FIELD):
-            field = model.field_descriptor(path)
-            assert model.data(index.siblingAtColumn(1)) == format_value(field, model.value(path))
+            field = model.editor.field_descriptor(path)
+            assert model.data(index.siblingAtColumn(1)) == format_value(field, model.editor.value(path))
         if model.rowCount(index):
             check_mirror(model, index)
 
@@ -420,7 +420,7 @@ def trimmed(message: Message) -> Message:
                                                     ("resnet_pytorch.txt", 4, True))
                           if n in available_samples()])
 def test_random_edits_under_model_tester(qtmodeltester, qtbot, name, seed, whole):
-    from editor.ui.tree_view import RecordFilterProxy
+    from editor.ui.tree_filter import RecordFilterProxy
 
     message = load_sample(name)[0] if whole else trimmed(load_sample(name)[0])
     model = RecordTreeModel(message, item_chunk=4, element_chunk=3)
@@ -456,7 +456,7 @@ def test_random_edits_under_model_tester(qtmodeltester, qtbot, name, seed, whole
             op = random_op(rng, oracle.current(), step, last_set)
             if op is None:
                 continue
-            command = op.make(model)
+            command = op.make(model.editor)
             if command is not None:
                 stack.push(command)
                 oracle.push(op.apply, op.merge_key)

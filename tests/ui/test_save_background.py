@@ -10,14 +10,11 @@ from PySide6.QtWidgets import QProgressDialog, QPushButton
 from editor.records.document import RecordDocument, SaveCancelled
 from editor.ui import saver
 from tests.records.compat import changed_lines
-from tests.ui import test_main_window
-from tests.ui.test_main_window import ScriptedPrompter, copy_sample, open_and_wait
-
-env = test_main_window.env  # the main window tests' fixture: windows with their own settings
+from tests.ui.kit import ScriptedPrompter, copy_sample, open_and_wait
 
 
 def background(window):
-    window.background_save_bytes = 0  # every save goes through the thread, as a big one does
+    window.documents.background_save_bytes = 0  # every save goes through the thread, as a big one does
     return window
 
 
@@ -42,7 +39,7 @@ def test_a_big_save_runs_on_a_thread_and_changes_one_line(qtbot, tmp_path, env, 
 
     monkeypatch.setattr(RecordDocument, "save", spy)
     monkeypatch.setattr(saver, "QProgressDialog", Dialog)
-    assert window.save()
+    assert window.documents.save()
     assert threads and threads[0] != threading.get_ident()
     assert dialogs == [(Qt.WindowModality.WindowModal, "Saving resnet_pytorch.txt…")]
     assert not window.isWindowModified()
@@ -81,7 +78,7 @@ def test_cancel_leaves_the_file_and_the_edits(qtbot, tmp_path, env, monkeypatch)
     closed_during_save = []
     QTimer.singleShot(50, lambda: closed_during_save.append(window.close()))
     QTimer.singleShot(100, press_cancel)
-    assert not window.save()
+    assert not window.documents.save()
     assert closed_during_save == [False] and window.isVisible()  # no closing under a save
     assert "cancelled" in window.statusBar().currentMessage()
     assert path.read_bytes() == original
@@ -99,7 +96,7 @@ def test_a_failure_on_the_thread_is_reported_and_keeps_file_and_edits(qtbot, tmp
     window.tree.set_field_on_selected("offset_d", 5)
     monkeypatch.setattr("editor.records.document.os.replace",
                         lambda *_a: (_ for _ in ()).throw(OSError(28, "No space left on device")))
-    assert not window.save()
+    assert not window.documents.save()
     title, text = prompter.errors[-1]
     assert title == "Not saved" and "disk is full" in text and "Traceback" not in text
     assert path.read_bytes() == original
@@ -117,7 +114,7 @@ def test_small_documents_are_saved_in_place(qtbot, tmp_path, env, monkeypatch):
     real_save = RecordDocument.save
     monkeypatch.setattr(RecordDocument, "save",
                         lambda self, *a, **k: (threads.append(threading.get_ident()), real_save(self, *a, **k))[1])
-    assert window.save()
+    assert window.documents.save()
     assert threads == [threading.get_ident()]
 
 
@@ -137,7 +134,7 @@ def test_a_read_only_file_is_left_and_save_as_offered(qtbot, tmp_path, env):
     elsewhere = tmp_path / "mine.txt"
     window.prompter.confirm_answers.append(True)
     window.prompter.save_as_answers.append(SaveAsChoice(elsewhere, False, DIALECTS["caffe"]))
-    assert window.save()
+    assert window.documents.save()
     assert window.prompter.asked[-1].startswith(
         "Read-only file: resnet_caffe.txt is read-only (mode 0444). It was left as it was.")
     assert path.read_bytes() == original
@@ -147,5 +144,5 @@ def test_a_read_only_file_is_left_and_save_as_offered(qtbot, tmp_path, env):
     window.tree.set_field_on_selected("offset_d", 6)
     os.chmod(elsewhere, 0o444)
     window.prompter.confirm_answers.append(False)
-    assert not window.save()
+    assert not window.documents.save()
     assert window.isWindowModified()

@@ -16,30 +16,25 @@ def test_select_emits_once_with_source(qtbot):
     assert sel.prune_index == 1 and sel.record_index is None and sel.channel is None
 
 
-def test_following_a_model_clears_on_another_record_and_trims_on_a_replaced_one(qtbot):
-    from PySide6.QtGui import QUndoStack
-
+def test_a_session_clears_it_on_another_record_and_trims_it_on_a_replaced_one(qtbot):
     from editor.ui.commands import ReplaceMessageCommand
-    from editor.ui.tree_model import RecordTreeModel
-    from tests.ui.panel_kit import small_record
+    from tests.ui.kit import make_session, small_record
 
-    model = RecordTreeModel(small_record())
-    sel = Selection()
-    sel.follow(model)
+    session = make_session(small_record())
+    model, sel, stack = session.model, session.selection, session.undo_stack
     seen_during_reset = []
     model.modelReset.connect(lambda: seen_during_reset.append(sel.path))
     # the whole record replaced by one with a single layer: the path keeps what still exists
     sel.select(("record", 2, "value", "scale_w", 0), source="tree")
     shorter = small_record()
     del shorter.record[1:]
-    stack = QUndoStack()
-    stack.push(ReplaceMessageCommand(model, (), shorter))
+    stack.push(ReplaceMessageCommand(model.editor, (), shorter))
     assert sel.path == ("record",)
     stack.undo()
     assert sel.path == ("record",)  # no guessing which layer was meant
     sel.select(("record", 0, "value", "scale_w", 3), source="tree")
-    stack.push(ReplaceMessageCommand(model, (), shorter))
+    stack.push(ReplaceMessageCommand(model.editor, (), shorter))
     assert sel.path == ("record", 0, "value", "scale_w", 3)
     # another record: cleared before the model resets, so no view reads the old path in it
-    model.set_message(small_record("caffe"))
+    session.set_message(small_record("caffe"))
     assert seen_during_reset == [()] and sel.path == ()

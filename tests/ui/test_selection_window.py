@@ -6,8 +6,7 @@ from PySide6.QtCore import QSettings, Qt
 
 from editor.ui.commands import RemoveElementsCommand
 from editor.ui.main_window import MainWindow
-from tests.ui.test_main_window import ScriptedPrompter, copy_sample, open_and_wait
-from tests.ui.test_panels_window import select_in_tree, type_and_enter
+from tests.ui.kit import ScriptedPrompter, copy_sample, open_and_wait, select_in_tree, type_and_enter
 
 
 @pytest.fixture
@@ -31,7 +30,7 @@ def assert_panel_on(window: MainWindow, key: str) -> None:
     message = window.document.message
     assert panel.entry is not None and message.record[panel.entry].key == key
     assert panel.key_edit.text() == key
-    assert window.selection.record_index == panel.entry
+    assert window.session.selection.record_index == panel.entry
     assert window.plots.channels.title.text().startswith(key)
 
 
@@ -44,7 +43,7 @@ def test_a_click_after_moving_a_layer_up_shows_and_edits_the_clicked_layer(qtbot
     qtbot.keyClick(window.tree.view, Qt.Key.Key_Up, Qt.KeyboardModifier.AltModifier)
     qtbot.wait(50)
     assert message.record[5].key == conv2 and message.record[6].key == conv1
-    assert window.selection.path == ("record", 5)  # still conv2, at its new place
+    assert window.session.selection.path == ("record", 5)  # still conv2, at its new place
     assert_panel_on(window, conv2)
     select_in_tree(qtbot, window, ("record", 6))  # now conv1: no longer a no-op
     assert_panel_on(window, conv1)
@@ -58,21 +57,21 @@ def test_the_selection_follows_its_layer_when_one_above_is_deleted_undone_and_re
     message = window.document.message
     shown = message.record[6].key
     select_in_tree(qtbot, window, ("record", 6))
-    window.undo_stack.push(RemoveElementsCommand(window.model, ("record",), [2]))
+    window.session.undo_stack.push(RemoveElementsCommand(window.session.editor, ("record",), [2]))
     qtbot.wait(50)
-    assert window.selection.path == ("record", 5) and message.record[5].key == shown
+    assert window.session.selection.path == ("record", 5) and message.record[5].key == shown
     assert_panel_on(window, shown)
     select_in_tree(qtbot, window, ("record", 6))  # the layer after it, at 6 now
     assert_panel_on(window, message.record[6].key)
     select_in_tree(qtbot, window, ("record", 5))
     assert_panel_on(window, shown)
-    window.undo_stack.undo()
+    window.session.undo_stack.undo()
     qtbot.wait(50)
-    assert window.selection.path == ("record", 6)
+    assert window.session.selection.path == ("record", 6)
     assert_panel_on(window, shown)
-    window.undo_stack.redo()
+    window.session.undo_stack.redo()
     qtbot.wait(50)
-    assert window.selection.path == ("record", 5)
+    assert window.session.selection.path == ("record", 5)
     assert_panel_on(window, shown)
 
 
@@ -86,13 +85,13 @@ def test_deleting_the_selected_layer_leaves_no_panel_on_it_and_undo_brings_it_ba
     # the tree's current row is the next layer; the selection and the panels went with it
     assert window.tree.current_path() == ("record", 6)
     assert_panel_on(window, after)
-    window.undo_stack.undo()
+    window.session.undo_stack.undo()
     qtbot.wait(50)
     assert message.record[6].key == gone
     assert_panel_on(window, after)  # the layer it was on, now back at 7
     select_in_tree(qtbot, window, ("record", 6))
     assert_panel_on(window, gone)
-    window.undo_stack.redo()  # deletes the layer the panel shows
+    window.session.undo_stack.redo()  # deletes the layer the panel shows
     qtbot.wait(50)
     panel = window.record_panels.layer_panel
     assert panel.entry is None or message.record[panel.entry].key != gone
@@ -105,26 +104,20 @@ def test_deleting_the_selected_layer_leaves_no_panel_on_it_and_undo_brings_it_ba
 
 
 def test_selection_renumbers_without_a_signal_and_clears_when_its_entry_goes(qtbot):
-    from PySide6.QtGui import QUndoStack
-
     from editor.ui.commands import MoveElementsCommand
-    from editor.ui.selection import Selection
-    from editor.ui.tree_model import RecordTreeModel
-    from tests.ui.panel_kit import small_record
+    from tests.ui.kit import make_session
 
-    model = RecordTreeModel(small_record())
-    sel = Selection()
-    sel.follow(model)
+    session = make_session()
+    model, sel, stack = session.model, session.selection, session.undo_stack
     seen = []
     sel.changed.connect(lambda path, source: seen.append(path))
     sel.select(("record", 2, "value", "scale_w", 1))
     seen.clear()
-    stack = QUndoStack()
-    stack.push(MoveElementsCommand(model, ("record",), 2, 1, 0))
+    stack.push(MoveElementsCommand(model.editor, ("record",), 2, 1, 0))
     assert sel.path == ("record", 0, "value", "scale_w", 1) and seen == []
     stack.undo()
     assert sel.path == ("record", 2, "value", "scale_w", 1) and seen == []
-    stack.push(RemoveElementsCommand(model, ("record",), [0]))
+    stack.push(RemoveElementsCommand(model.editor, ("record",), [0]))
     assert sel.path == ("record", 1, "value", "scale_w", 1) and seen == []
-    stack.push(RemoveElementsCommand(model, ("record",), [1]))
+    stack.push(RemoveElementsCommand(model.editor, ("record",), [1]))
     assert sel.path == () and seen == [()]

@@ -5,49 +5,21 @@ import re
 import struct
 
 import pytest
-from google.protobuf.message import Message
 from PySide6.QtCore import QPersistentModelIndex, Qt
 from PySide6.QtWidgets import QTreeView
 
 from editor.records.dialects import DIALECTS
-from editor.ui.tree_model import (
-    ChangeKind,
-    PathError,
-    RecordTreeModel,
-    RowKind,
-    format_path,
-    parse_path,
-)
+from editor.records.editing import ChangeKind
+from editor.records.paths import PathError, format_path, parse_path
+from editor.ui.tree_model import RecordTreeModel, RowKind
 from tests.conftest import realworld_files
+from tests.ui.kit import tree_record as small_record
 
 DISPLAY = Qt.ItemDataRole.DisplayRole
 
 
 def bits(x: float) -> int:
     return struct.unpack("<I", struct.pack("<f", x))[0]
-
-
-def small_record() -> Message:
-    """Three layers and one prune record, every kind of row present."""
-    msg = DIALECTS["tf-inner"].new_message()
-    for i, key in enumerate(["conv1", "conv2", "pool"]):
-        entry = msg.record.add()
-        entry.key = key
-        if key != "pool":
-            entry.value.scale_d = 0.1 * (i + 1)
-            entry.value.offset_d = -128
-            entry.value.scale_w.extend([0.01, 0.02, 0.03, 0.04])
-            entry.value.offset_w.extend([0, 0, 0, 0])
-    prune = msg.prune_record.add()
-    node = prune.producer.add()
-    node.name = "conv1"
-    attr = node.attr.add()
-    attr.name, attr.type, attr.s = "type", attr.STRING, b"Conv2D"
-    attr = node.attr.add()
-    attr.name, attr.type, attr.i = "end", attr.INT, 4
-    consumer = prune.consumer.add()
-    consumer.name = "conv2"
-    return msg
 
 
 def cell(model: RecordTreeModel, path, column: int = 1, role=DISPLAY):
@@ -152,10 +124,11 @@ def test_set_value_stores_float32_and_signals_row_ancestors_and_entry(qtbot):
     summary = QPersistentModelIndex(model.index_for_path(path[:-1], 1))
     changed_rows = []
     model.dataChanged.connect(lambda a, b: changed_rows.append((model.path_for_index(a), a.row(), b.row())))
-    with qtbot.waitSignal(model.recordChanged) as blocker:
-        model.set_value(path, 0.1)
+    announced = []
+    model.editor.changed.connect(announced.append)
+    model.editor.set_value(path, 0.1)
     assert bits(msg.record[1].value.scale_w[2]) == bits(struct.unpack("<f", struct.pack("<f", 0.1))[0])
-    change = blocker.args[0]
+    (change,) = announced
     assert (change.kind, change.field, change.first, change.subpath) == \
         (ChangeKind.CHANGED, "record", 1, ("value", "scale_w", 2))
     assert change.touches("record", 1) and not change.touches("record", 0)
@@ -165,9 +138,9 @@ def test_set_value_stores_float32_and_signals_row_ancestors_and_entry(qtbot):
     assert model.data(leaf) == "0.1"
     assert model.data(summary) == "4 values, min 0.01 … max 0.1"
     with pytest.raises(ValueError, match="int32"):
-        model.set_value(("record", 1, "value", "offset_d"), 2**31)
+        model.editor.set_value(("record", 1, "value", "offset_d"), 2**31)
     with pytest.raises(ValueError, match="float32"):
-        model.set_value(("record", 1, "value", "scale_d"), 1e39)
+        model.editor.set_value(("record", 1, "value", "scale_d"), 1e39)
 
 
 def test_insert_and_remove_keep_persistent_indexes_on_their_layers(qtbot):
@@ -177,10 +150,10 @@ def test_insert_and_remove_keep_persistent_indexes_on_their_layers(qtbot):
     conv1 = QPersistentModelIndex(model.index_for_path(("record", 0)))
     data = msg.record[0].SerializePartialToString()
     with qtbot.waitSignal(model.rowsInserted) as inserted:
-        model.insert_elements(("record",), 1, [data, data])
+        model.editor.insert_elements(("record",), 1, [data, data])
     assert inserted.args[1:] == [1, 2]
     assert pool.row() == 4 and model.data(pool) == "pool"
-    removed = model.remove_elements(("record",), 0, 2)
+    removed = model.editor.remove_elements(("record",), 0, 2)
     assert removed == [data, data]
     assert conv1.isValid() is False
     assert pool.row() == 2 and model.data(pool) == "pool"
@@ -196,13 +169,13 @@ def test_clearing_a_message_removes_its_rows_and_sets_show_again(qtbot, qtmodelt
     view.expandAll()
     scale_w = model.index_for_path(("record", 0, "value", "scale_w"))
     assert model.rowCount(scale_w) == 4
-    model.clear_field(("record", 0, "value"))
+    model.editor.clear_field(("record", 0, "value"))
     assert not msg.record[0].HasField("value")
     assert model.rowCount(scale_w) == 0
     assert cell(model, ("record", 0, "value")) == "not set"
-    model.set_value(("record", 0, "value", "scale_d"), 2.0)
+    model.editor.set_value(("record", 0, "value", "scale_d"), 2.0)
     assert msg.record[0].HasField("value") and msg.record[0].value.scale_d == 2.0
-    model.replace_message(("record", 0), msg.record[1].SerializePartialToString())
+    model.editor.replace_message(("record", 0), msg.record[1].SerializePartialToString())
     assert model.rowCount(scale_w) == 4
     assert cell(model, ("record", 0), 0) == "conv2"
 
@@ -216,7 +189,7 @@ def test_move_signals_a_row_move_and_keeps_expansion_on_the_moved_layer(qtbot, q
     view.expand(model.index_for_path(("record",)))
     view.expand(model.index_for_path(("record", 0)))
     with qtbot.waitSignal(model.rowsMoved):
-        model.move_elements(("record",), 0, 1, 2)
+        model.editor.move_elements(("record",), 0, 1, 2)
     assert [e.key for e in msg.record] == ["conv2", "pool", "conv1"]
     assert view.isExpanded(model.index_for_path(("record", 2)))
     assert not view.isExpanded(model.index_for_path(("record", 0)))
@@ -228,7 +201,7 @@ def test_move_into_unfetched_rows_refreshes_in_place(qtmodeltester):
     model = RecordTreeModel(msg, item_chunk=10)
     qtmodeltester.check(model)
     path = ("record", 0, "value", "scale_w")
-    model.move_elements(path, 0, 1, 50)
+    model.editor.move_elements(path, 0, 1, 50)
     assert cell(model, path + (0,)) == "1"
     assert msg.record[0].value.scale_w[50] == 0.0
 
@@ -237,10 +210,13 @@ def test_set_message_resets_and_announces(qtbot):
     model = RecordTreeModel(small_record())
     other = DIALECTS["pytorch"].new_message()
     other.record.add().key = "fc"
-    with qtbot.waitSignals([model.modelReset, model.recordChanged]):
-        model.set_message(other)
+    announced = []
+    model.editor.changed.connect(announced.append)
+    with qtbot.waitSignal(model.modelReset):
+        model.editor.set_message(other)
+    assert [c.kind for c in announced] == [ChangeKind.RESET]
     assert cell(model, ("record", 0), 0) == "fc"
-    assert model.keys() == ["fc"]
+    assert model.editor.keys() == ["fc"]
 
 
 def test_set_data_does_not_bypass_the_undo_stack():

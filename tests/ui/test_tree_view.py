@@ -3,52 +3,24 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QApplication
 
-from editor.ui.dialogs import Prompter
-from editor.ui.selection import Selection
-from editor.ui.tree_model import RecordTreeModel
+from editor.ui.session import EditSession
 from editor.ui.tree_view import RecordTreeWidget
 from tests.ui.conftest import load_sample
-from tests.ui.test_tree_model import small_record
-
-
-class ScriptedPrompter(Prompter):
-    """Answers from a queue; records errors instead of showing them."""
-
-    def __init__(self):
-        super().__init__(None)
-        self.answers: list = []
-        self.errors: list[tuple[str, str]] = []
-        self.questions: list[tuple[str, str, str]] = []
-        self.confirm_answers: list[bool] = []
-
-    def error(self, title, text):
-        self.errors.append((title, text))
-
-    def confirm(self, title, text, yes="Yes"):
-        self.questions.append((title, text, yes))
-        return self.confirm_answers.pop(0)
-
-    def ask_field_value(self, fields, count):
-        return self.answers.pop(0)
-
-    def ask_layer_key(self, keys):
-        return self.answers.pop(0)
+from tests.ui.kit import ScriptedPrompter, make_session
+from tests.ui.kit import tree_record as small_record
 
 
 @pytest.fixture
 def widget(qtbot):
-    model = RecordTreeModel(small_record())
-    stack = QUndoStack()
+    session = make_session(small_record())
     prompter = ScriptedPrompter()
-    selection = Selection()
-    w = RecordTreeWidget(model, stack, selection, prompter)
+    w = RecordTreeWidget(session, prompter)
     w.resize(800, 600)
     qtbot.addWidget(w)
     w.show()
-    return w, model, stack, prompter, selection
+    return w, session.model, session.undo_stack, prompter, session.selection
 
 
 def visible_keys(w: RecordTreeWidget) -> list[str]:
@@ -77,7 +49,7 @@ def test_filter_by_substring_and_regex_with_count(qtbot, widget):
     w.apply_filter_now()
     assert visible_keys(w) == ["pool"]
     # a renamed layer follows the filter
-    model.set_value(("record", 0, "key"), "pool_a")
+    model.editor.set_value(("record", 0, "key"), "pool_a")
     assert visible_keys(w) == ["pool_a", "pool"]
     qtbot.waitUntil(lambda: w.count_label.text().startswith("2 layers"))
     w.filter_edit.clear()
@@ -120,14 +92,14 @@ def test_shared_selection_moves_the_tree(qtbot, widget):
 def test_delete_three_layers_and_undo_restores_positions_bit_exact(qtbot, widget):
     w, model, stack, _p, _s = widget
     for key in ("a", "b"):
-        model.insert_elements(("record",), 3, [model.message.record[0].SerializePartialToString()])
-        model.set_value(("record", 3, "key"), key)
+        model.editor.insert_elements(("record",), 3, [model.message.record[0].SerializePartialToString()])
+        model.editor.set_value(("record", 3, "key"), key)
     before = model.message.SerializePartialToString(deterministic=True)
     w.select_paths([("record", 0), ("record", 2), ("record", 4)])
     assert w.selection_summary() == "3 layers selected"
     w.view.setFocus()
     qtbot.keyClick(w.view, Qt.Key.Key_Delete)
-    assert model.keys() == ["conv2", "b"]
+    assert model.editor.keys() == ["conv2", "b"]
     stack.undo()
     assert model.message.SerializePartialToString(deterministic=True) == before
 
@@ -140,11 +112,11 @@ def test_copy_paste_layers_round_trip(qtbot, widget):
     assert text.startswith('record {\n  key: "conv1"')
     w.select_path(("record", 2))
     assert w.paste()
-    assert model.keys() == ["conv1", "conv2", "pool", "conv1", "conv2"]
+    assert model.editor.keys() == ["conv1", "conv2", "pool", "conv1", "conv2"]
     assert model.message.record[3] == model.message.record[0]
     assert stack.count() == 1
     stack.undo()
-    assert model.keys() == ["conv1", "conv2", "pool"]
+    assert model.editor.keys() == ["conv1", "conv2", "pool"]
 
 
 def test_paste_errors_name_line_and_column(qtbot, widget):
@@ -178,10 +150,10 @@ def test_duplicate_move_add_and_set_on_selected(qtbot, widget):
     w, model, stack, prompter, _s = widget
     w.select_path(("record", 0))
     w.actions["duplicate"].trigger()
-    assert model.keys() == ["conv1", "conv1_copy", "conv2", "pool"]
+    assert model.editor.keys() == ["conv1", "conv1_copy", "conv2", "pool"]
     w.select_paths([("record", 1), ("record", 2)])
     w.actions["move_down"].trigger()
-    assert model.keys() == ["conv1", "pool", "conv1_copy", "conv2"]
+    assert model.editor.keys() == ["conv1", "pool", "conv1_copy", "conv2"]
     assert w.selected_paths() == [("record", 2), ("record", 3)]
     prompter.answers.append(("act_type", "INT16"))
     w.actions["set_on_selected"].trigger()
@@ -197,7 +169,7 @@ def test_duplicate_move_add_and_set_on_selected(qtbot, widget):
     count = stack.count()
     for _ in range(count):
         stack.undo()
-    assert model.keys() == ["conv1", "conv2", "pool"]
+    assert model.editor.keys() == ["conv1", "conv2", "pool"]
 
 
 def test_clear_and_set_optional_fields(qtbot, widget):
@@ -220,8 +192,9 @@ def test_expanding_a_layer_expands_its_value(qtbot, widget):
 
 def test_big_sample_filter_counts_everything(qtbot):
     message, _ = load_sample("resnet_tf_inner_prune.txt")
-    model = RecordTreeModel(message, element_chunk=10)
-    w = RecordTreeWidget(model, QUndoStack(), None, ScriptedPrompter())
+    session = EditSession(element_chunk=10)
+    session.set_message(message)
+    w = RecordTreeWidget(session, ScriptedPrompter())
     qtbot.addWidget(w)
     w.filter_edit.setText("conv")
     w.apply_filter_now()
@@ -254,7 +227,7 @@ def test_a_new_record_is_laid_out_and_painted_once(qtbot, widget):
     w.view.viewport().installEventFilter(paints)
     big = make_big("tf-inner", layers=300, channels=4, prune_records=0)
     big.record[7].key = "net/a/rather/long/scope/name/for/one/layer/conv7/Conv2D"
-    model.set_message(big)
+    w.session.set_message(big)
     assert w.view.verticalScrollBar().maximum() > 0  # before any paint
     qtbot.wait(100)
     assert Paints.count == 1
@@ -298,13 +271,13 @@ def test_paste_reads_like_a_file_and_asks_before_pasting_what_breaks_a_hard_rule
     # Paste anyway pastes it, as one undo step
     prompter.confirm_answers.append(True)
     assert w.paste(layer.format(key="big", scale_d="1e40", offset_d=200))
-    assert model.keys()[3] == "big" and stack.count() == 1
+    assert model.editor.keys()[3] == "big" and stack.count() == 1
     stack.undo()
     # a layer that keeps the rules goes in without a question; a warning does not ask either
     asked = len(prompter.questions)
     assert w.paste(layer.format(key="fine", scale_d="0.5", offset_d=3).replace("offset_w: 0", "offset_w: 0 "
                                                                                 "act_type: \"INT16\""))
-    assert len(prompter.questions) == asked and model.keys()[3] == "fine"
+    assert len(prompter.questions) == asked and model.editor.keys()[3] == "fine"
     # the reader's findings: line and column of an error, a field given twice is reported
     assert not w.paste('record {\n  key: "x"\n  value { scale_d: 1e40e }\n}\n')
     assert "line 3, column" in prompter.errors[-1][1]
@@ -328,35 +301,36 @@ def test_paste_warns_only_of_duplicate_keys_the_paste_made(qtbot):
 
     record = small_record()
     record.record[2].key = "conv1"  # the file already holds a duplicate key
-    model = RecordTreeModel(record)
-    w = RecordTreeWidget(model, QUndoStack(), Selection(), ScriptedPrompter())
+    session = make_session(record)
+    model = session.model
+    w = RecordTreeWidget(session, ScriptedPrompter())
     qtbot.addWidget(w)
     said: list[str] = []
     w.message.connect(said.append)
-    conv2 = copy_text(model, [("record", 1)])
+    conv2 = copy_text(model.editor, [("record", 1)])
     w.select_path(("record", 2))
-    before = model.keys()
+    before = model.editor.keys()
     assert w.paste(conv2.replace('"conv2"', '"fresh"'))
-    assert model.keys() == ["conv1", "conv2", "conv1", "fresh"]
-    assert duplicate_keys_after_paste(model, before) == []
+    assert model.editor.keys() == ["conv1", "conv2", "conv1", "fresh"]
+    assert duplicate_keys_after_paste(model.editor, before) == []
     assert "occur twice" not in said[-1]
     assert w.paste(conv2)
     assert "1 layer key(s) now occur twice, e.g. 'conv2'" in said[-1]
     # a new key pasted twice at once is a duplicate the paste made as well
-    before = model.keys()
+    before = model.editor.keys()
     assert w.paste(conv2.replace('"conv2"', '"twin"') * 2)
-    assert duplicate_keys_after_paste(model, before) == ["twin"]
-    assert duplicate_keys_after_paste(model) == ["conv1", "conv2", "twin"]  # without `before`: all
+    assert duplicate_keys_after_paste(model.editor, before) == ["twin"]
+    assert duplicate_keys_after_paste(model.editor) == ["conv1", "conv2", "twin"]  # without `before`: all
 
 
 def test_another_record_opens_scrolled_to_its_top(qtbot, widget):
     w, model, _stack, _p, _s = widget
     big, _dialect = load_sample("resnet_caffe.txt")
-    model.set_message(big)
+    w.session.set_message(big)
     bar = w.view.verticalScrollBar()
     assert w.select_path(("record", 40))
     assert bar.value() > 0
     other, _dialect = load_sample("resnet_pytorch.txt")
-    model.set_message(other)
+    w.session.set_message(other)
     assert bar.value() == 0
     assert w.view.indexAt(w.view.viewport().rect().topLeft()).data() == "record"

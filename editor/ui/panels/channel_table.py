@@ -1,6 +1,6 @@
 """The per-channel table of one layer: its vectors side by side, one row per channel.
 
-`ChannelTableModel` reads the live message through `RecordTreeModel`'s path API one cell
+`ChannelTableModel` reads the live message through the session's `RecordEditor` one cell
 at a time (nothing is copied, so 30 000 channels cost nothing until they are scrolled to)
 and writes only through undo commands after the rule engine has accepted the value.
 Vectors form *groups* that must stay in step (scale_w, offset_w, shift_bit: one value per
@@ -14,9 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from google.protobuf.descriptor import FieldDescriptor
 from PySide6.QtCore import (
-    QAbstractTableModel,
-    QEvent,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -24,26 +23,33 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QBrush, QColor, QUndoStack
+from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
-    QStyledItemDelegate,
     QTableView,
     QVBoxLayout,
     QWidget,
 )
 
-from editor.records.problems import Severity
+from editor.records.dialects import Dialect
+from editor.records.editing import RecordChange, follow_entry
+from editor.records.paths import Path, PathError, entry_field_text, format_path, parse_path
+from editor.records.problems import Problem, Severity
 from editor.records.rules import validate_changes, validate_value
 from editor.records.values import format_value, parse_value
-from editor.ui.commands import InsertElementsCommand, MacroCommand, RemoveElementsCommand, SetValueCommand
-from editor.ui.panels._live import LiveProblems, follow_entry
-from editor.ui.panels._widgets import FieldEdit
-from editor.ui.tree_model import Path, PathError, RecordChange, RecordTreeModel
+from editor.ui.commands import (
+    InsertElementsCommand,
+    MacroCommand,
+    RecordCommand,
+    RemoveElementsCommand,
+    SetValueCommand,
+)
+from editor.ui.panels.checked_table import CheckedDelegate, CheckedTableModel
+from editor.ui.session import EditSession
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
@@ -67,7 +73,7 @@ class VectorColumn:
 
     @property
     def name(self) -> str:
-        return ".".join(str(s) for s in (self.subpath[1:] if self.subpath[0] == "value" else self.subpath))
+        return entry_field_text(self.subpath)
 
 
 @dataclass(frozen=True)
@@ -80,7 +86,15 @@ class DerivedColumn:
     tooltip: str = ""
 
 
-def weights_columns(dialect) -> list[VectorColumn]:
+def shown_dialect(session: EditSession) -> Dialect:
+    """The dialect to check a shown layer or prune record with: the session's (one is shown,
+    so a record is open)."""
+    dialect = session.dialect
+    assert dialect is not None, "no record is open"
+    return dialect
+
+
+def weights_columns(dialect: Dialect) -> list[VectorColumn]:
     """scale_w, offset_w, shift_bit (output channels) and tensor_balance_factor (input channels)."""
     cols = [
         VectorColumn(("value", "scale_w"), "output", "scale_w: weight scale, one per output channel "
@@ -96,7 +110,7 @@ def weights_columns(dialect) -> list[VectorColumn]:
     return cols
 
 
-class ChannelTableModel(QAbstractTableModel):
+class ChannelTableModel(CheckedTableModel):
     """Table over the vectors of one layer entry; edits become undo commands.
 
     Follows the record (unless `follow_record` is False and its owner does): a change of
@@ -105,15 +119,10 @@ class ChannelTableModel(QAbstractTableModel):
     for the status bar.
     """
 
-    message = Signal(str)
-
-    def __init__(self, model: RecordTreeModel, stack: QUndoStack, live: LiveProblems,
-                 columns: Sequence[VectorColumn], derived: Sequence[DerivedColumn] = (), *,
-                 follow_record: bool = True, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.model = model
-        self.stack = stack
-        self.live = live
+    def __init__(self, session: EditSession, columns: Sequence[VectorColumn],
+                 derived: Sequence[DerivedColumn] = (), *, follow_record: bool = True,
+                 parent: QObject | None = None) -> None:
+        super().__init__(session, parent)
         self.vectors = list(columns)
         self.derived = list(derived)
         self.entry: int | None = None
@@ -121,8 +130,8 @@ class ChannelTableModel(QAbstractTableModel):
         self._rows = 0
         self._marks: dict[tuple[str, int], tuple[Severity, str]] = {}
         if follow_record:  # a panel that tracks its layer itself calls set_entry/refresh instead
-            model.recordChanged.connect(self._on_record_changed)
-        live.problemsChanged.connect(self._on_problems)
+            session.recordChanged.connect(self._on_record_changed)
+        session.problems.problemsChanged.connect(self._on_problems)
 
     # ------------------------------------------------------------------ entry
 
@@ -135,6 +144,7 @@ class ChannelTableModel(QAbstractTableModel):
         self.endResetModel()
 
     def entry_path(self) -> Path:
+        assert self.entry is not None, "no layer is shown"
         return ("record", self.entry)
 
     def vector_path(self, col: int) -> Path:
@@ -176,7 +186,7 @@ class ChannelTableModel(QAbstractTableModel):
         if self.entry is None:
             return [0] * len(self.vectors)
         try:
-            return [self.model.element_count(self.vector_path(c)) for c in range(len(self.vectors))]
+            return [self.session.editor.element_count(self.vector_path(c)) for c in range(len(self.vectors))]
         except PathError:  # the layer has no such block (a kv-cache table on a plain layer)
             return [0] * len(self.vectors)
 
@@ -186,13 +196,17 @@ class ChannelTableModel(QAbstractTableModel):
         if self.entry is None:
             return
         names = {v.name for v in self.vectors}
-        for p in self.live.entry_problems(self.entry):
-            if not p.field or "[" not in p.field or p.severity is Severity.INFO:
+        for p in self.session.problems.entry_problems(self.entry):
+            if not p.field or p.severity is Severity.INFO:
                 continue
-            name, _, rest = p.field.partition("[")
-            if name not in names or not rest[:-1].isdigit():
+            try:
+                steps = parse_path(p.field)  # "scale_w[3]", "kv_cache_value.offset[1]"
+            except PathError:
                 continue
-            key = (name, int(rest[:-1]))
+            channel = steps[-1] if steps else None
+            if not isinstance(channel, int) or format_path(steps[:-1]) not in names:
+                continue
+            key = (format_path(steps[:-1]), channel)
             if key not in self._marks or p.severity is Severity.ERROR:
                 self._marks[key] = (p.severity, p.message)
 
@@ -201,8 +215,8 @@ class ChannelTableModel(QAbstractTableModel):
     def _on_record_changed(self, change: RecordChange) -> None:
         if self.entry is None:
             return
-        moved = follow_entry(change, "record", self.entry)
-        n_entries = self.model.element_count(("record",))
+        moved = follow_entry(change, self.entry)
+        n_entries = self.session.editor.element_count(("record",))
         if moved is None or moved >= n_entries:
             self.set_entry(None)
             return
@@ -304,8 +318,9 @@ class ChannelTableModel(QAbstractTableModel):
             return None
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
             path = self.vector_path(c) + (row,)
+            editor = self.session.editor
             try:
-                return format_value(self.model.field_descriptor(path), self.model.value(path))
+                return format_value(editor.field_descriptor(path), editor.value(path))
             except PathError:
                 return None
         if role == Qt.ItemDataRole.TextAlignmentRole:
@@ -314,35 +329,33 @@ class ChannelTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.BackgroundRole and mark is not None:
             return _ERROR_BG if mark[0] is Severity.ERROR else _WARNING_BG
         if role == Qt.ItemDataRole.ToolTipRole:
-            return mark[1] if mark is not None else f"{v.name}[{row}]"
+            return mark[1] if mark is not None else entry_field_text(v.subpath + (row,))
         return None
 
-    def setData(self, index: AnyIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
-        """Commit typed text (or a value) as an undo step if the rules accept it; else say why."""
-        if role != Qt.ItemDataRole.EditRole or not (self.flags(index) & Qt.ItemFlag.ItemIsEditable):
-            return False
-        parsed, reason = self.check(index, value)
-        if reason is not None:
-            self.message.emit(reason)
-            return False
-        path = self.vector_path(index.column()) + (index.row(),)
-        self.stack.push(SetValueCommand(self.model, path, parsed))
-        return True
-
     # ------------------------------------------------------------------ checks and edits
+
+    def cell_field(self, index: AnyIndex) -> FieldDescriptor:
+        field = self.session.editor.field_descriptor(self.vector_path(index.column()))
+        assert field is not None  # a vector path ends in a field
+        return field
+
+    def command_for(self, index: AnyIndex, value: Any) -> RecordCommand:
+        path = self.vector_path(index.column()) + (index.row(),)
+        return SetValueCommand(self.session.editor, path, value)
 
     def check(self, index: AnyIndex, value: Any) -> tuple[Any, str | None]:
         """(value, None) if cell `index` may take `value` (text or number), else (None, reason)."""
         c, row = index.column(), index.row()
         v = self.vectors[c]
         path = self.vector_path(c) + (row,)
-        field = self.model.field_descriptor(path)
+        field = self.session.editor.field_descriptor(path)
         try:
             parsed = parse_value(field, value) if isinstance(value, str) else value
         except ValueError as e:
-            return None, f"{v.name}[{row}]: {e}"
-        problem = validate_value(self.live.dialect, self.model.message_at(self.entry_path()), v.name, parsed,
-                                 index=row, context=self.live.context, entry_index=self.entry)
+            return None, f"{entry_field_text(v.subpath + (row,))}: {e}"
+        entry = self.session.editor.message_at(self.entry_path())
+        problem = validate_value(shown_dialect(self.session), entry, v.name, parsed, index=row,
+                                 context=self.session.problems.context, entry_index=self.entry)
         return (parsed, None) if problem is None else (None, problem.message)
 
     def _vectors_of(self, group: str) -> list[int]:
@@ -358,31 +371,34 @@ class ChannelTableModel(QAbstractTableModel):
         if not self.can_add(group):
             self.message.emit("this layer has no values of that kind to add a channel to")
             return False
+        editor = self.session.editor
         n = self.group_length(group)
-        changes, commands = [], []
+        changes: list[tuple[str, int, Any]] = []
+        commands: list[RecordCommand] = []
         for c in self._vectors_of(group):
             if self._lengths[c] != n:
                 continue  # an optional vector that is absent (or already out of step) stays as is
             v = self.vectors[c]
             path = self.vector_path(c)
-            last = self.model.value(path + (n - 1,))
+            last = editor.value(path + (n - 1,))
             new = 0 if v.name.endswith("offset_w") or v.name.endswith("offset_r") else last
             changes.append((v.name, n, new))
-            commands.append(InsertElementsCommand(self.model, path, n, [new]))
-        problem = validate_changes(self.live.dialect, self.model.message_at(self.entry_path()), changes,
-                                   context=self.live.context, entry_index=self.entry)
+            commands.append(InsertElementsCommand(editor, path, n, [new]))
+        problem = self._refusal(changes)
         if problem is not None:
             self.message.emit(f"Cannot add a channel: {problem.message}")
             return False
         names = ", ".join(self.vectors[c].name for c in self._vectors_of(group) if self._lengths[c] == n)
-        self.stack.push(MacroCommand(self.model, f"Add channel {n} to {names}", commands))
+        self.session.push(MacroCommand(editor, f"Add channel {n} to {names}", commands))
         return True
 
     def remove_channels(self, rows: Sequence[int], groups: Sequence[str]) -> bool:
         """Delete channels `rows` from every vector of `groups`, in one undo step."""
         if self.entry is None:
             return False
-        changes, commands = [], []
+        editor = self.session.editor
+        changes: list[tuple[str, int, Any]] = []
+        commands: list[RecordCommand] = []
         for group in groups:
             for c in self._vectors_of(group):
                 mine = sorted({r for r in rows if 0 <= r < self._lengths[c]}, reverse=True)
@@ -390,51 +406,24 @@ class ChannelTableModel(QAbstractTableModel):
                     continue
                 v = self.vectors[c]
                 changes += [(v.name, r, None) for r in mine]
-                commands.append(RemoveElementsCommand(self.model, self.vector_path(c), mine))
+                commands.append(RemoveElementsCommand(editor, self.vector_path(c), mine))
         if not commands:
             return False
-        problem = validate_changes(self.live.dialect, self.model.message_at(self.entry_path()), changes,
-                                   context=self.live.context, entry_index=self.entry)
+        problem = self._refusal(changes)
         if problem is not None:
             self.message.emit(f"Cannot delete: {problem.message}")
             return False
         count = len({r for _, r, _ in changes})
-        self.stack.push(MacroCommand(self.model, f"Delete {count} channel{'s' if count != 1 else ''}",
-                                     commands))
+        text = f"Delete {count} channel{'s' if count != 1 else ''}"
+        self.session.push(MacroCommand(editor, text, commands))
         return True
 
-
-class CheckedDelegate(QStyledItemDelegate):
-    """Cell editor that checks while typing: red with the reason, and Enter refuses to commit."""
-
-    refused = Signal(str)
-
-    def createEditor(self, parent: QWidget, option, index: QModelIndex) -> QWidget:
-        model = index.model()
-        row, col = index.row(), index.column()
-
-        def check(text: str):
-            return model.check(model.index(row, col), text)
-
-        editor = FieldEdit(check, parent=parent)
-        editor.setFrame(False)
-        return editor
-
-    def setEditorData(self, editor: QWidget, index: QModelIndex) -> None:
-        editor.show_value(index.data(Qt.ItemDataRole.EditRole) or "")
-
-    def setModelData(self, editor: QWidget, model, index: QModelIndex) -> None:
-        if editor.dirty:
-            model.setData(index, editor.text(), Qt.ItemDataRole.EditRole)
-
-    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
-        if isinstance(obj, FieldEdit) and event.type() == QEvent.Type.KeyPress \
-                and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and obj.dirty:
-            obj.revalidate()
-            if obj.reason is not None:
-                self.refused.emit(obj.reason)
-                return True  # stay in the editor, red, until the value is fixed or Escape
-        return super().eventFilter(obj, event)
+    def _refusal(self, changes: list[tuple[str, int, Any]]) -> Problem | None:
+        """The error `changes` (``(field, index, value)`` triples, one undo step) would cause
+        in the shown layer, as `rules.validate_changes` judges them; None when they may go in."""
+        entry = self.session.editor.message_at(self.entry_path())
+        return validate_changes(shown_dialect(self.session), entry, changes,
+                                context=self.session.problems.context, entry_index=self.entry)
 
 
 class _TableView(QTableView):

@@ -4,15 +4,17 @@ the quantities a reviewer thinks in (clip range, weight ranges, dequant scales).
 Every editor checks a value with the rule engine (`rules.validate_value`) before anything
 reaches the record; a refused value turns its editor red, the reason goes to the tooltip
 and to `message(str)` (the main window's status bar), and the record is unchanged.
-Accepted values become undo commands on the window's one undo stack. The panel follows
-`recordChanged` (undo/redo anywhere) and the shared `Selection`.
+Accepted values become undo commands pushed on the session (`EditSession.push`). The panel
+follows the session's `recordChanged` (undo/redo anywhere) and its `selection`.
 """
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
+from typing import Any, cast
 
+from google.protobuf.descriptor import FieldDescriptor
 from PySide6.QtCore import QEvent, QObject, QRect, Qt, Signal
-from PySide6.QtGui import QResizeEvent, QUndoStack
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QBoxLayout,
     QDialog,
@@ -30,29 +32,32 @@ from PySide6.QtWidgets import (
 )
 
 from editor.records import quant
-from editor.records.dialects import PRIMARY
+from editor.records.dialects import PRIMARY, Dialect
+from editor.records.editing import ChangeKind, RecordChange, follow_entry
+from editor.records.paths import Path, entry_field_text, problem_path
 from editor.records.problems import Problem, Severity
-from editor.records.rules import layer_type, type_values, validate_changes, validate_value
-from editor.records.values import escape_text, format_float32, format_value, parse_value
+from editor.records.rules import layer_type, validate_changes, validate_value
+from editor.records.values import format_float32
 from editor.ui.commands import ClearFieldCommand, MacroCommand, SetValueCommand, describe
-from editor.ui.panels._live import LiveProblems, follow_entry, problem_path
-from editor.ui.panels._widgets import ERROR_COLOR, WARNING_COLOR, FieldEdit, FlagBox, TypeCombo, counted
+from editor.ui.field_editors import FieldEdit, FieldEditor, FieldSpec, create_editor, editor_kind
+from editor.ui.panels._widgets import ERROR_COLOR, WARNING_COLOR, counted
 from editor.ui.panels.channel_table import (
     ChannelTable,
     ChannelTableModel,
     DerivedColumn,
     VectorColumn,
+    shown_dialect,
     weights_columns,
 )
-from editor.ui.selection import Selection
-from editor.ui.tree_model import ChangeKind, Path, RecordChange, RecordTreeModel
+from editor.ui.session import EditSession
 
-#: value fields shown as line edits, by group (only those the dialect has appear)
-_ACTIVATION = ("scale_d", "offset_d")
+#: where value fields go, by group (only those the dialect has appear); which editor each
+#: gets is the registry's decision (`editor.ui.field_editors`)
+_ACTIVATION = ("act_type", "scale_d", "offset_d")
+_OPTIONS = ("wts_type", "dst_type", "op_data_type", "fakequant_precision_mode", "skip_fusion",
+            "is_tensor_quantize")
 _SHAPE = ("channels", "height", "width")
 _RNN = ("scale_h", "offset_h")
-_TYPES = ("act_type", "wts_type", "dst_type", "op_data_type", "fakequant_precision_mode")
-_FLAGS = ("skip_fusion", "is_tensor_quantize")
 
 _FIELD_TIPS = {
     "scale_d": "Activation (data) scale: finite and > 0",
@@ -73,7 +78,7 @@ _FIELD_TIPS = {
 
 
 def weight_bits(wts_type: str | None) -> int:
-    """Bits of the stored weight factors: INT6/INT7 are stored as INT8 (RECORDS.md)."""
+    """Bits of the stored weight factors: INT6/INT7 are stored as INT8 (docs/RECORD-FORMAT.md, §3.2)."""
     try:
         bits = quant.bit_width(wts_type)
     except ValueError:
@@ -147,66 +152,59 @@ class SetFromRangeDialog(QDialog):
 
 
 class LayerPanel(QWidget):
-    """Edits one layer entry (`Selection.record_index`) of a record through the undo stack."""
+    """Edits one layer entry (`Selection.record_index`) of the session's record; every edit
+    is an undo step."""
 
     #: words for the status bar: refusals and what an action did
     message = Signal(str)
 
-    def __init__(self, model: RecordTreeModel, undo_stack: QUndoStack, selection: Selection,
-                 live: LiveProblems, parent: QWidget | None = None) -> None:
+    def __init__(self, session: EditSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.model = model
-        self.stack = undo_stack
-        self.selection = selection
-        self.live = live
-        # with no record open yet, build for the primary dialect; a record of another one rebuilds
-        self.dialect = live.dialect or PRIMARY
+        self.session = session
+        #: the dialect the form is built for: the session's; with no record open yet the
+        #: primary one (a record of another dialect rebuilds the form)
+        self.form_dialect: Dialect = session.dialect or PRIMARY
         self.entry: int | None = None
-        self._message = model.message
+        self._message = session.message
         self._outer = QVBoxLayout(self)
         self._build()
-        model.recordChanged.connect(self._on_record_changed)
-        live.problemsChanged.connect(self._on_problems)
-        selection.changed.connect(self._on_selection)
-        if selection.record_index is not None:
-            self.show_entry(selection.record_index)
-        else:
-            self.show_entry(None)
+        session.recordChanged.connect(self._on_record_changed)
+        session.problems.problemsChanged.connect(self._on_problems)
+        session.selection.changed.connect(self._on_selection)
+        self.show_entry(session.selection.record_index)
 
     # ------------------------------------------------------------------ building
 
     def _build(self) -> None:
-        d = self.dialect
+        d = self.form_dialect
         self.empty = QLabel("Select a layer in the tree to edit its factors.")
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setStyleSheet("color: gray;")
         self.body = QWidget()
-        self.edits: dict[str, FieldEdit] = {}
-        self.combos: dict[str, TypeCombo] = {}
-        self.flags: dict[str, FlagBox] = {}
+        #: the editor of each value field in the form, and its kind
+        self.fields: dict[str, FieldEditor] = {}
+        self._kinds: dict[str, str] = {}
 
         # header: key and layer type
-        self.key_edit = FieldEdit(self._text_check("key"), tooltip="The layer name; must match the model exactly")
-        self.key_edit.commit.connect(lambda v: self._commit("key", v))
-        self.key_edit.refused.connect(self.message)
+        key_field = d.entry_descriptor.fields_by_name["key"]
+        self.key_edit = self._editor("key", key_field, editor_kind(key_field, label=True),
+                                     tooltip="The layer name; must match the model exactly",
+                                     placeholder="no key")
         self.type_label = QLabel()
         self.type_label.setStyleSheet("color: #505a64;")
         head = QFormLayout()
-        head.addRow("key", self.key_edit)
+        head.addRow("key", _widget(self.key_edit))
         head.addRow("layer type", self.type_label)
 
         # activation
         act = QGroupBox("Activation")
         grid = QGridLayout(act)
         row = 0
-        if d.has_value_field("act_type"):
-            grid.addWidget(QLabel("act_type"), row, 0)
-            grid.addWidget(self._combo("act_type"), row, 1)
-            row += 1
         for name in _ACTIVATION:
-            grid.addWidget(QLabel(name), row, 0)
-            grid.addWidget(self._edit(name), row, 1)
-            row += 1
+            if d.has_value_field(name):
+                grid.addWidget(QLabel(name), row, 0)
+                grid.addWidget(_widget(self._field(name)), row, 1)
+                row += 1
         self.offset_hint = QLabel()
         self.offset_hint.setStyleSheet("color: #505a64;")
         self.offset_hint.setWordWrap(True)
@@ -233,15 +231,9 @@ class LayerPanel(QWidget):
         form = QFormLayout(opts)
         form.setContentsMargins(6, 4, 6, 6)
         form.setVerticalSpacing(4)
-        for name in _TYPES:
-            if name != "act_type" and d.has_value_field(name):
-                form.addRow(name, self._combo(name))
-        for name in _FLAGS:
+        for name in _OPTIONS + _SHAPE:
             if d.has_value_field(name):
-                form.addRow(self._flag(name))
-        for name in _SHAPE:
-            if d.has_value_field(name):
-                form.addRow(name, self._edit(name))
+                self._add_row(form, name)
         self.links_label = QLabel()
         self.links_label.setWordWrap(True)
         if d.has_value_field("prune_producer"):
@@ -249,7 +241,7 @@ class LayerPanel(QWidget):
 
         # per-channel vectors
         self.tabs = QTabWidget()
-        self.weights_model = ChannelTableModel(self.model, self.stack, self.live, weights_columns(d),
+        self.weights_model = ChannelTableModel(self.session, weights_columns(d),
                                                self._derived_columns(), follow_record=False, parent=self.body)
         self.weights = ChannelTable(self.weights_model)
         self.tabs.addTab(self.weights, "Per-channel weights")
@@ -257,7 +249,7 @@ class LayerPanel(QWidget):
         self._tab_of: dict[ChannelTable, QWidget] = {self.weights: self.weights}
         self.rnn_box: QWidget | None = None
         if d.has_value_field("scale_r"):
-            rnn_model = ChannelTableModel(self.model, self.stack, self.live, [
+            rnn_model = ChannelTableModel(self.session, [
                 VectorColumn(("value", "scale_r"), "recurrent", "scale_r: recurrent weight scales"),
                 VectorColumn(("value", "offset_r"), "recurrent", "offset_r: must be 0; as many as scale_r"),
             ], follow_record=False, parent=self.body)
@@ -265,7 +257,7 @@ class LayerPanel(QWidget):
             rl = QVBoxLayout(self.rnn_box)
             rform = QFormLayout()
             for name in _RNN:
-                rform.addRow(name, self._edit(name))
+                self._add_row(rform, name)
             rl.addLayout(rform)
             self.rnn_table = ChannelTable(rnn_model)
             rl.addWidget(self.rnn_table, 1)
@@ -273,7 +265,7 @@ class LayerPanel(QWidget):
             self._tab_of[self.rnn_table] = self.rnn_box
         self.kv_table: ChannelTable | None = None
         if "kv_cache_value" in d.entry_descriptor.fields_by_name:
-            kv_model = ChannelTableModel(self.model, self.stack, self.live, [
+            kv_model = ChannelTableModel(self.session, [
                 VectorColumn(("kv_cache_value", "scale"), "kv", "KV-cache scales: finite and > 0"),
                 VectorColumn(("kv_cache_value", "offset"), "kv", "KV-cache offsets: [-128, 127]; as many as scale"),
             ], follow_record=False, parent=self.body)
@@ -334,37 +326,56 @@ class LayerPanel(QWidget):
         for w in (self.empty, self.body):
             self._outer.removeWidget(w)
             w.deleteLater()
-        self.dialect = self.live.dialect
+        self.form_dialect = self.session.dialect or PRIMARY
         self._build()
 
-    def _edit(self, name: str) -> FieldEdit:
-        w = FieldEdit(self._text_check(name), tooltip=_FIELD_TIPS.get(name, name))
+    def _editor(self, name: str, field: FieldDescriptor, kind: str, **spec: Any) -> FieldEditor:
+        """The registry's editor of `kind` for field `name`, checked by the rules and committed
+        as an undo step."""
+        w = create_editor(kind, FieldSpec(field, partial(self._check_value, name), **spec))
         w.commit.connect(lambda v, n=name: self._commit(n, v))
         w.refused.connect(self.message)
-        self.edits[name] = w
         return w
 
-    def _combo(self, name: str) -> TypeCombo:
-        default = self.dialect.default(name) or ""
-        w = TypeCombo(type_values(name) or (), default or "empty",
-                      lambda v, n=name: self._check_value(n, v), tooltip=_FIELD_TIPS.get(name, name))
-        w.commit.connect(lambda v, n=name: self._commit(n, v))
-        w.refused.connect(self.message)
-        self.combos[name] = w
+    def _field(self, name: str) -> FieldEditor:
+        """The editor of value field `name`: AMCT may go without it, so it can be unset."""
+        field = self.form_dialect.value_fields[name]
+        kind = editor_kind(field, choices=True)
+        w = self._editor(name, field, kind, tooltip=_FIELD_TIPS.get(name, name), optional=True)
+        self.fields[name] = w
+        self._kinds[name] = kind
         return w
 
-    def _flag(self, name: str) -> FlagBox:
-        w = FlagBox(name, bool(self.dialect.default(name)), lambda v, n=name: self._check_value(n, v),
-                    tooltip=_FIELD_TIPS.get(name, name))
-        w.commit.connect(lambda v, n=name: self._commit(n, v))
-        w.refused.connect(self.message)
-        self.flags[name] = w
-        return w
+    def _add_row(self, form: QFormLayout, name: str) -> None:
+        w = self._field(name)
+        if w.shows_label:
+            form.addRow(_widget(w))
+        else:
+            form.addRow(name, _widget(w))
+
+    def _of_kinds(self, *kinds: str) -> dict[str, FieldEditor]:
+        return {name: w for name, w in self.fields.items() if self._kinds[name] in kinds}
+
+    @property
+    def edits(self) -> dict[str, FieldEditor]:
+        """The form's typed fields (numbers, text) by name."""
+        return self._of_kinds("int", "float", "text")
+
+    @property
+    def combos(self) -> dict[str, FieldEditor]:
+        """The form's fields chosen from a list (act_type, wts_type, …) by name."""
+        return self._of_kinds("choice", "enum")
+
+    @property
+    def flags(self) -> dict[str, FieldEditor]:
+        """The form's bool fields by name."""
+        return self._of_kinds("bool")
 
     def _derived_columns(self) -> list[DerivedColumn]:
         def scale_w(row: int) -> float | None:
             path = self._value_path("scale_w")
-            return self.model.value(path + (row,)) if row < self.model.element_count(path) else None
+            editor = self.session.editor
+            return editor.value(path + (row,)) if row < editor.element_count(path) else None
 
         def weight_range(row: int) -> str | None:
             s = scale_w(row)
@@ -389,62 +400,49 @@ class LayerPanel(QWidget):
     # ------------------------------------------------------------------ record access
 
     def _entry_path(self) -> Path:
+        assert self.entry is not None, "no layer is shown"
         return ("record", self.entry)
 
     def _value_path(self, name: str) -> Path:
-        return ("record", self.entry, "value", name)
+        return self._entry_path() + ("value", name)
 
     def _field_path(self, name: str) -> Path:
-        return ("record", self.entry, "key") if name == "key" else self._value_path(name)
+        return self._entry_path() + ("key",) if name == "key" else self._value_path(name)
 
     def _has(self, name: str) -> bool:
-        return self.dialect.has_value_field(name) and self.model.has_field(self._value_path(name))
+        return self.form_dialect.has_value_field(name) \
+            and self.session.editor.has_field(self._value_path(name))
 
     def _get(self, name: str) -> Any:
         """The value of a value field, None when unset (or not in this dialect)."""
-        return self.model.value(self._value_path(name)) if self._has(name) else None
+        return self.session.editor.value(self._value_path(name)) if self._has(name) else None
 
     def _check_value(self, name: str, value: Any) -> str | None:
         """The reason the rules refuse `value` for field `name` of the shown layer, or None."""
         if self.entry is None:
             return "no layer is shown"
-        problem = validate_value(self.dialect, self.model.message_at(self._entry_path()), name, value,
-                                 context=self.live.context, entry_index=self.entry)
+        entry = self.session.editor.message_at(self._entry_path())
+        problem = validate_value(shown_dialect(self.session), entry, name, value,
+                                 context=self.session.problems.context, entry_index=self.entry)
         return None if problem is None else problem.message
-
-    def _text_check(self, name: str):
-        def check(text: str) -> tuple[Any, str | None]:
-            if self.entry is None:
-                return None, "no layer is shown"
-            fd = self.model.field_descriptor(self._field_path(name))
-            if name != "key" and text.strip() == "":
-                value = None  # an empty box unsets the field
-            else:
-                try:
-                    value = parse_value(fd, text)
-                except ValueError as e:
-                    return None, str(e)
-            reason = self._check_value(name, value)
-            return (value, None) if reason is None else (None, reason)
-        return check
 
     def _commit(self, name: str, value: Any) -> None:
         if self.entry is None:
             return
         path = self._field_path(name)
         if value is None:
-            self.stack.push(ClearFieldCommand(self.model, path))
+            self.session.push(ClearFieldCommand(self.session.editor, path))
         else:
-            self.stack.push(SetValueCommand(self.model, path, value))
+            self.session.push(SetValueCommand(self.session.editor, path, value))
 
     # ------------------------------------------------------------------ showing
 
     def show_entry(self, entry: int | None) -> None:
         """Show layer entry `entry` (None: a hint to select one)."""
-        if entry is not None and not 0 <= entry < self.model.element_count(("record",)):
+        if entry is not None and not 0 <= entry < self.session.editor.element_count(("record",)):
             entry = None
         self.entry = entry
-        self._message = self.model.message  # the record `entry` is a layer of
+        self._message = self.session.message  # the record `entry` is a layer of
         self.empty.setVisible(entry is None)
         self.body.setVisible(entry is not None)
         for t in self.tables:
@@ -456,24 +454,13 @@ class LayerPanel(QWidget):
         """Re-read every field of the shown layer (`force`: drop pending edits too)."""
         if self.entry is None:
             return
-        key_path = self._field_path("key")
-        self.key_edit.show_value(escape_text(self.model.value(key_path)) if self.model.has_field(key_path) else "",
-                                 placeholder="no key", force=force)
-        for name, w in self.edits.items():
-            path = self._value_path(name)
-            fd = self.model.field_descriptor(path)
-            if self.model.has_field(path):
-                w.show_value(format_value(fd, self.model.value(path)), force=force)
-            else:
-                w.show_value("", placeholder=f"not set (default {format_value(fd, fd.default_value)})",
-                             force=force)
-        for name, w in self.combos.items():
-            w.show_value(self._get(name))
-        for name, w in self.flags.items():
-            w.show_value(self._has(name), bool(self.model.value(self._value_path(name))))
-        if self.dialect.has_value_field("prune_producer"):
-            prod = self.model.value(self._value_path("prune_producer"))
-            cons = self.model.value(self._value_path("prune_consumer"))
+        editor = self.session.editor
+        for name, w in {"key": self.key_edit, **self.fields}.items():
+            path = self._field_path(name)
+            w.show_value(editor.value(path), is_set=editor.has_field(path), force=force)
+        if self.form_dialect.has_value_field("prune_producer"):
+            prod = editor.value(self._value_path("prune_producer"))
+            cons = editor.value(self._value_path("prune_consumer"))
             self.links_label.setText(f"{len(prod)} prune_producer, {len(cons)} prune_consumer name(s)")
             self.links_label.setToolTip("\n".join([f"prune_producer: {n}" for n in prod]
                                                   + [f"prune_consumer: {n}" for n in cons]))
@@ -485,7 +472,8 @@ class LayerPanel(QWidget):
     def _refresh_tabs(self) -> None:
         rnn_present = self.rnn_box is not None and any(
             self._has(n) for n in ("scale_h", "offset_h", "scale_r", "offset_r"))
-        kv_present = self.kv_table is not None and self.model.has_field(self._entry_path() + ("kv_cache_value",))
+        kv_present = self.kv_table is not None \
+            and self.session.editor.has_field(self._entry_path() + ("kv_cache_value",))
         for widget, present, title in ((self.rnn_box, rnn_present, "RNN"), (self.kv_table, kv_present, "KV cache")):
             if widget is None:
                 continue
@@ -502,8 +490,9 @@ class LayerPanel(QWidget):
             bits = quant.bit_width(act)
         except ValueError:
             return 8, f"act_type {act!r} unknown, so INT8"
-        return bits, (f"act_type {act}" if act else ("act_type unset, so INT8"
-                                                     if self.dialect.has_value_field("act_type") else "INT8"))
+        if act:
+            return bits, f"act_type {act}"
+        return bits, "act_type unset, so INT8" if self.form_dialect.has_value_field("act_type") else "INT8"
 
     def clip_range(self) -> tuple[float, float] | None:
         """The activation range the layer's scale_d/offset_d imply, or None if either is unset."""
@@ -522,7 +511,7 @@ class LayerPanel(QWidget):
         else:
             lo_, hi_ = (v + 0.0 for v in rng)  # + 0.0: no "-0" for a range starting at zero
             self.clip_label.setText(f"[{format_float32(lo_)}, {format_float32(hi_)}]  at {bits} bits")
-        for w in self.edits.values():
+        for w in self.fields.values():
             w.revalidate()
 
     def _on_problems(self) -> None:
@@ -530,14 +519,14 @@ class LayerPanel(QWidget):
             self.problem_list.clear()
             self._mark_fields([])
             return
-        lt = layer_type(self.model.value(self._field_path("key")), self.live.context)
+        lt = layer_type(self.session.editor.value(self._field_path("key")), self.session.problems.context)
         if lt.known:
             source = {"file": "from its prune record", "key": "from its key",
                       "name": "guessed from its name"}.get(lt.source, "")
             self.type_label.setText(f"{lt.name} ({source})")
         else:
             self.type_label.setText("unknown (no prune record names it; the key does not say)")
-        problems = sorted(self.live.entry_problems(self.entry), key=lambda p: p.severity.rank)
+        problems = sorted(self.session.problems.entry_problems(self.entry), key=lambda p: p.severity.rank)
         self.problem_list.clear()
         for p in problems:
             # the panel names the layer already: not again on every line
@@ -561,7 +550,7 @@ class LayerPanel(QWidget):
         self._fit_problem_list()
         self._mark_fields(problems)
         self.key_edit.revalidate()
-        for w in self.edits.values():
+        for w in self.fields.values():
             w.revalidate()
 
     def _fit_problem_list(self) -> None:
@@ -589,24 +578,24 @@ class LayerPanel(QWidget):
                 best = marks.get(p.field)
                 if best is None or p.severity.rank < best.severity.rank:
                     marks[p.field] = p
-        widgets: dict[str, FieldEdit | TypeCombo] = {"key": self.key_edit, **self.edits, **self.combos}
-        for name, w in widgets.items():
-            p = marks.get(name)
-            w.set_mark((p.severity, p.message) if p is not None else None)
+        for name, w in {"key": self.key_edit, **self.fields}.items():
+            mark = marks.get(name)
+            w.set_mark((mark.severity, mark.message) if mark is not None else None)
 
     # ------------------------------------------------------------------ following
 
     def _on_record_changed(self, change: RecordChange) -> None:
-        if change.kind is ChangeKind.RESET and self.model.message is not self._message:
+        if change.kind is ChangeKind.RESET and self.session.message is not self._message:
             # another record: nothing of the old one is shown (its layer index means nothing here)
-            if self.live.dialect is not self.dialect and self.live.dialect is not None:
+            dialect = self.session.dialect
+            if dialect is not None and dialect is not self.form_dialect:
                 self._rebuild()
             self.show_entry(None)
             return
         if self.entry is None:
             return
-        moved = follow_entry(change, "record", self.entry)
-        if moved is None or moved >= self.model.element_count(("record",)):
+        moved = follow_entry(change, self.entry)
+        if moved is None or moved >= self.session.editor.element_count(("record",)):
             self.show_entry(None)
             return
         if moved != self.entry:
@@ -620,7 +609,7 @@ class LayerPanel(QWidget):
     def _on_selection(self, path: Path, source: object) -> None:
         if source is self:
             return
-        idx = self.selection.record_index
+        idx = self.session.selection.record_index
         if idx is None:
             return
         if idx != self.entry:
@@ -636,8 +625,10 @@ class LayerPanel(QWidget):
             return
         name = rest[0]
         if len(rest) >= 2 and isinstance(rest[1], int) or (name == "kv_cache_value" and len(rest) >= 3):
-            column = ".".join(str(s) for s in rest if not isinstance(s, int))
+            column = entry_field_text(tuple(path[2:-1]))  # "scale_w", "kv_cache_value.scale"
             row = rest[-1]
+            if not isinstance(row, int):
+                return
             for t in self.tables:
                 try:
                     t.table_model.column_of(column)
@@ -651,10 +642,11 @@ class LayerPanel(QWidget):
                     t.view.setFocus(Qt.FocusReason.OtherFocusReason)
                 return
             return
-        widget = self.key_edit if name == "key" else (self.edits.get(name) or self.combos.get(name)
-                                                      or self.flags.get(name))
+        if not isinstance(name, str):
+            return
+        widget = self.key_edit if name == "key" else self.fields.get(name)
         if widget is not None and focus:
-            widget.setFocus(Qt.FocusReason.OtherFocusReason)
+            _widget(widget).setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _on_cell(self, table: ChannelTable, name: str, row: int) -> None:
         if self.entry is None:
@@ -666,13 +658,13 @@ class LayerPanel(QWidget):
             return
         if col >= len(m.vectors):  # a derived column stands for its scale_w channel
             col = 0
-        self.selection.select(self._entry_path() + m.vectors[col].subpath + (row,), source=self)
+        self.session.selection.select(self._entry_path() + m.vectors[col].subpath + (row,), source=self)
 
     def _on_problem_clicked(self, item: QListWidgetItem) -> None:
         p: Problem = item.data(Qt.ItemDataRole.UserRole)
-        path = problem_path(self.model, p)
+        path = problem_path(self.session.message, p)
         if path:
-            self.selection.select(path, source=self)
+            self.session.selection.select(path, source=self)
             self.reveal(path, focus=True)
 
     # ------------------------------------------------------------------ set from range
@@ -697,17 +689,18 @@ class LayerPanel(QWidget):
             self.message.emit(f"Cannot set from range: {result}")
             return False
         scale, offset, _bits = result
-        problem = validate_changes(self.dialect, self.model.message_at(self._entry_path()),
+        editor = self.session.editor
+        problem = validate_changes(shown_dialect(self.session), editor.message_at(self._entry_path()),
                                    [("scale_d", None, scale), ("offset_d", None, offset)],
-                                   context=self.live.context, entry_index=self.entry)
+                                   context=self.session.problems.context, entry_index=self.entry)
         if problem is not None:
             self.message.emit(f"Cannot set from range: {problem.message}")
             return False
-        text = (f"Set scale_d/offset_d of {describe(self.model, self._entry_path())} from range "
+        text = (f"Set scale_d/offset_d of {describe(editor, self._entry_path())} from range "
                 f"[{format_float32(lo)}, {format_float32(hi)}]")
-        self.stack.push(MacroCommand(self.model, text, [
-            SetValueCommand(self.model, self._value_path("scale_d"), scale),
-            SetValueCommand(self.model, self._value_path("offset_d"), offset),
+        self.session.push(MacroCommand(editor, text, [
+            SetValueCommand(editor, self._value_path("scale_d"), scale),
+            SetValueCommand(editor, self._value_path("offset_d"), offset),
         ]))
         self.message.emit(f"scale_d = {format_float32(scale)}, offset_d = {offset}")
         return True
@@ -718,6 +711,11 @@ class LayerPanel(QWidget):
             rng = dialog.values()
             if rng is not None:
                 self.set_from_range(*rng)
+
+
+def _widget(editor: FieldEditor) -> QWidget:
+    """The widget an editor is (every registered editor is one)."""
+    return cast(QWidget, editor)
 
 
 def _is_jump(source: object) -> bool:

@@ -1,12 +1,13 @@
 """The problems dock: every problem of the open record, grouped by severity, kept current.
 
-`ProblemsModel` turns `LiveProblems` into a two-level tree (severity → problems) and, after
-each edit, changes only the rows that differ, so expansion and scrolling survive typing.
+`ProblemsModel` turns the session's problems (`EditSession.problems`) into a two-level tree
+(severity → problems) and, after each edit, changes only the rows that differ, so expansion
+and scrolling survive typing.
 A group lists its first `CHUNK` problems and the dock lists more as the last listed one
 scrolls into view (`list_more`), so a file with thousands of problems opens without laying
 out thousands of rows.
 `ProblemsDock` adds filters (severity toggles with counts, a rule choice) and turns a
-click (or moving through the list with the keys) into a `Selection` of the offending row,
+click (or moving through the list with the keys) into a selection of the offending row,
 which the tree and panels follow while the focus stays in the list; a double-click or
 Enter also takes the focus to the field.
 """
@@ -29,10 +30,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.records.paths import problem_path
 from editor.records.problems import Problem, Severity
 from editor.records.rules import RULES
-from editor.ui.panels._live import LiveProblems, problem_path
-from editor.ui.selection import Selection
+from editor.ui.session import EditSession
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
@@ -91,9 +92,9 @@ class ProblemsModel(QAbstractItemModel):
     #: (errors, warnings, infos) of the whole document, unfiltered
     countsChanged = Signal(int, int, int)
 
-    def __init__(self, live: LiveProblems, parent: QObject | None = None) -> None:
+    def __init__(self, session: EditSession, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.live = live
+        self.session = session
         self._severities: set[Severity] = set(_ORDER)
         self._rule: str | None = None
         self._groups: list[Severity] = list(_ORDER)
@@ -102,7 +103,7 @@ class ProblemsModel(QAbstractItemModel):
         self._fetched: dict[Severity, int] = dict.fromkeys(_ORDER, 0)
         self._counts: dict[Severity, int] = dict.fromkeys(_ORDER, 0)
         self._rules_present: dict[str, int] = {}
-        live.problemsChanged.connect(self.refresh)
+        session.problems.problemsChanged.connect(self.refresh)
         self._load(reset=True)
 
     # ------------------------------------------------------------------ filters and counts
@@ -143,7 +144,7 @@ class ProblemsModel(QAbstractItemModel):
         self._load(reset=False)
 
     def _load(self, *, reset: bool) -> None:
-        problems = self.live.problems
+        problems = self.session.problems.problems
         counts = dict.fromkeys(_ORDER, 0)
         rules: dict[str, int] = {}
         items: dict[Severity, list[Problem]] = {s: [] for s in _ORDER}
@@ -351,12 +352,11 @@ class ProblemsDock(QDockWidget):
     #: (errors, warnings, infos) — for the status bar
     countsChanged = Signal(int, int, int)
 
-    def __init__(self, live: LiveProblems, selection: Selection, parent: QWidget | None = None) -> None:
+    def __init__(self, session: EditSession, parent: QWidget | None = None) -> None:
         super().__init__("Problems", parent)
         self.setObjectName("ProblemsDock")
-        self.live = live
-        self.selection = selection
-        self.problems_model = ProblemsModel(live, self)
+        self.session = session
+        self.problems_model = ProblemsModel(session, self)
         self.view = QTreeView()
         self.view.setModel(self.problems_model)
         self.view.setUniformRowHeights(True)
@@ -403,7 +403,8 @@ class ProblemsDock(QDockWidget):
         self.view.clicked.connect(self.show_problem)
         self.view.selectionModel().currentChanged.connect(self._on_current)
         self.problems_model.countsChanged.connect(self._on_counts)
-        live.problemsChanged.connect(self._fill_rules)  # after the model: rules can change, counts not
+        # after the model: the rules present can change while the counts do not
+        session.problems.problemsChanged.connect(self._fill_rules)
         self.problems_model.modelReset.connect(self.view.expandAll)
         self.problems_model.rowsInserted.connect(lambda parent, *_: self.view.expand(parent))
         # a group's next problems are listed when its last listed one scrolls into view
@@ -476,9 +477,9 @@ class ProblemsDock(QDockWidget):
         p = self.problems_model.problem(index)
         if p is None:
             return
-        path = problem_path(self.live.model, p)
+        path = problem_path(self.session.message, p)
         if path:
-            self.selection.select(path, source=source, again=again)
+            self.session.selection.select(path, source=source, again=again)
 
     def _on_filter(self) -> None:
         self.problems_model.set_severities(s for s, b in self.toggles.items() if b.isChecked())

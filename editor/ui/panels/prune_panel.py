@@ -9,12 +9,13 @@ sets begin/end on every producer and consumer at once, checked as a whole.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
 from google.protobuf.message_factory import GetMessageClass
 from PySide6.QtCore import (
-    QAbstractTableModel,
     QEvent,
     QModelIndex,
     QObject,
@@ -22,7 +23,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QBrush, QColor, QUndoStack
+from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -41,8 +42,12 @@ from PySide6.QtWidgets import (
 )
 
 from editor.records._pb import basic_info_pb2
+from editor.records.dialects import Dialect
+from editor.records.editing import ChangeKind, RecordChange, RecordEditor, follow_entry
+from editor.records.paths import Path, PathError, format_path, problem_path
 from editor.records.problems import Problem, Severity
 from editor.records.rules import CheckContext, check_prune_record, validate_prune_value
+from editor.records.summaries import attr_text
 from editor.records.values import escape_text, parse_value
 from editor.ui.commands import (
     ClearFieldCommand,
@@ -52,11 +57,10 @@ from editor.ui.commands import (
     RemoveElementsCommand,
     SetValueCommand,
 )
-from editor.ui.panels._live import LiveProblems, follow_entry, problem_path
 from editor.ui.panels._widgets import ERROR_COLOR, WARNING_COLOR, counted
-from editor.ui.panels.channel_table import CheckedDelegate
-from editor.ui.selection import Selection
-from editor.ui.tree_model import ChangeKind, Path, PathError, RecordChange, RecordTreeModel, attr_text
+from editor.ui.panels.channel_table import shown_dialect
+from editor.ui.panels.checked_table import CheckedDelegate, CheckedTableModel
+from editor.ui.session import EditSession
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 Attr = basic_info_pb2.AttrProto
@@ -106,21 +110,15 @@ def set_attr(node: Message, name: str, value: Any) -> None:
     setattr(a, field, value.encode("utf-8") if field == "s" and isinstance(value, str) else value)
 
 
-class PruneTableModel(QAbstractTableModel):
-    """The nodes of one prune record, read through the tree model; edits become undo commands."""
+class PruneTableModel(CheckedTableModel):
+    """The nodes of one prune record, read through the session's editor; edits become undo commands."""
 
     COLUMNS = ("Role", "Name", "Type", "Begin", "End", "Width", "Other attributes")
     NAME, TYPE, BEGIN, END, WIDTH, OTHER = 1, 2, 3, 4, 5, 6
     _EDIT_ATTR = {TYPE: "type", BEGIN: "begin", END: "end"}
 
-    message = Signal(str)
-
-    def __init__(self, model: RecordTreeModel, stack: QUndoStack, live: LiveProblems,
-                 parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.model = model
-        self.stack = stack
-        self.live = live
+    def __init__(self, session: EditSession, parent: QObject | None = None) -> None:
+        super().__init__(session, parent)
         self.prune: int | None = None
         self._rows: list[tuple[str, int | None]] = []
 
@@ -149,10 +147,11 @@ class PruneTableModel(QAbstractTableModel):
             self.dataChanged.emit(self.index(0, 0), self.index(len(new) - 1, len(self.COLUMNS) - 1))
 
     def record_path(self) -> Path:
+        assert self.prune is not None, "no prune record is shown"
         return ("prune_record", self.prune)
 
     def record(self) -> Message:
-        return self.model.message_at(self.record_path())
+        return self.session.editor.message_at(self.record_path())
 
     def _read_rows(self) -> list[tuple[str, int | None]]:
         if self.prune is None:
@@ -171,7 +170,7 @@ class PruneTableModel(QAbstractTableModel):
     def node_label(self, row: int) -> str:
         """``producer[0]``, ``consumer[2]`` or ``selective_prune`` (the rules' node paths)."""
         role, k = self._rows[row]
-        return role if k is None else f"{role}[{k}]"
+        return format_path((role,) if k is None else (role, k))
 
     def node_path(self, row: int) -> Path:
         role, k = self._rows[row]
@@ -184,7 +183,7 @@ class PruneTableModel(QAbstractTableModel):
             return None
 
     def node(self, row: int) -> Message:
-        return self.model.message_at(self.node_path(row))
+        return self.session.editor.message_at(self.node_path(row))
 
     def reference_width(self) -> int | None:
         """Width of the first producer with a valid range: every node must match it."""
@@ -275,18 +274,6 @@ class PruneTableModel(QAbstractTableModel):
             return "\n".join(f"{a.name} = {attr_text(a)}" for a in node.attr if a.name not in _EDITED) or None
         return None
 
-    def setData(self, index: AnyIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
-        if role != Qt.ItemDataRole.EditRole or not (self.flags(index) & Qt.ItemFlag.ItemIsEditable):
-            return False
-        parsed, reason = self.check(index, value)
-        if reason is not None:
-            self.message.emit(reason)
-            return False
-        command = self._command(index.row(), index.column(), parsed)
-        if command is not None:
-            self.stack.push(command)
-        return True
-
     # ------------------------------------------------------------------ checks and edits
 
     def check(self, index: AnyIndex, value: Any) -> tuple[Any, str | None]:
@@ -311,41 +298,49 @@ class PruneTableModel(QAbstractTableModel):
                         parsed = parse_value(Attr.DESCRIPTOR.fields_by_name["i"], value)
                     except ValueError:
                         return None, f"{label} {attr_name} takes a whole number (a channel index), not {value!r}"
-        problem = validate_prune_value(self.live.dialect, self.record(), label, attr_name, parsed,
+        problem = validate_prune_value(shown_dialect(self.session), self.record(), label, attr_name, parsed,
                                        prune_index=self.prune)
         return (parsed, None) if problem is None else (None, problem.message)
 
-    def _command(self, row: int, col: int, value: Any) -> RecordCommand | None:
+    def cell_field(self, index: AnyIndex) -> FieldDescriptor:
+        if index.column() == self.NAME:
+            return self.node(index.row()).DESCRIPTOR.fields_by_name["name"]
+        # type is kept as text (`s`), begin and end as whole numbers (`i`)
+        return Attr.DESCRIPTOR.fields_by_name["s" if index.column() == self.TYPE else "i"]
+
+    def command_for(self, index: AnyIndex, value: Any) -> RecordCommand:
+        row, col = index.row(), index.column()
         path = self.node_path(row)
         label = self.node_label(row)
         if col == self.NAME:
-            return SetValueCommand(self.model, path + ("name",), value,
+            return SetValueCommand(self.session.editor, path + ("name",), value,
                                    text=f"Rename {label} of prune record {self.prune} to {value!r}")
-        return attr_command(self.model, path, self._EDIT_ATTR[col], value,
+        return attr_command(self.session.editor, path, self._EDIT_ATTR[col], value,
                             f"Set {self._EDIT_ATTR[col]} of {label} of prune record {self.prune} to {value}")
 
 
-def attr_command(model: RecordTreeModel, node_path: Path, name: str, value: Any, text: str) -> RecordCommand:
+def attr_command(editor: RecordEditor, node_path: Path, name: str, value: Any, text: str) -> RecordCommand:
     """The undo command that sets scalar attribute `name` of the node at `node_path` (adding it
     when missing, clearing stray value fields), mirroring `set_attr`."""
-    node = model.message_at(node_path)
+    node = editor.message_at(node_path)
     found = _attr(node, name)
     if found is None:
         a = Attr(name=name, type=_EDITED.get(name, Attr.INT if isinstance(value, int) else Attr.STRING))
         setattr(a, _SCALAR_FIELD[a.type], value.encode("utf-8") if isinstance(value, str) else value)
-        return InsertElementsCommand(model, node_path + ("attr",), len(node.attr), [a], text=text)
+        return InsertElementsCommand(editor, node_path + ("attr",), len(node.attr), [a], text=text)
     j, a = found
     field = _SCALAR_FIELD.get(a.type, "i")
     apath = node_path + ("attr", j)
-    commands: list[RecordCommand] = [ClearFieldCommand(model, apath + (f,)) for f in _VALUE_FIELDS
-                                     if f != field and model.has_field(apath + (f,))]
-    commands.append(SetValueCommand(model, apath + (field,),
+    commands: list[RecordCommand] = [ClearFieldCommand(editor, apath + (f,)) for f in _VALUE_FIELDS
+                                     if f != field and editor.has_field(apath + (f,))]
+    commands.append(SetValueCommand(editor, apath + (field,),
                                     value.encode("utf-8") if field == "s" and isinstance(value, str) else value))
     return commands[0] if len(commands) == 1 and isinstance(commands[0], SetValueCommand) and \
-        commands[0].text() == text else MacroCommand(model, text, commands)
+        commands[0].text() == text else MacroCommand(editor, text, commands)
 
 
-def check_prune_edit(dialect, record: Message, prune_index: int, edit) -> Problem | None:
+def check_prune_edit(dialect: Dialect, record: Message, prune_index: int,
+                     edit: Callable[[Message], None]) -> Problem | None:
     """The error an edit of a whole prune record would newly cause, or None.
 
     `edit(copy)` changes a copy of `record`; the copy is checked by the same rules as the
@@ -390,20 +385,17 @@ class RangeDialog(QDialog):
 
 
 class PrunePanel(QWidget):
-    """Edits one prune record (`Selection.prune_index`) through the undo stack."""
+    """Edits one prune record (`Selection.prune_index`) of the session's record; every edit
+    is an undo step."""
 
     message = Signal(str)
 
-    def __init__(self, model: RecordTreeModel, undo_stack: QUndoStack, selection: Selection,
-                 live: LiveProblems, parent: QWidget | None = None) -> None:
+    def __init__(self, session: EditSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.model = model
-        self.stack = undo_stack
-        self.selection = selection
-        self.live = live
+        self.session = session
         self.prune: int | None = None
-        self._message = model.message
-        self.table_model = PruneTableModel(model, undo_stack, live, self)
+        self._message = session.message
+        self.table_model = PruneTableModel(session, self)
         self.view = QTableView()
         self.view.setModel(self.table_model)
         self.delegate = CheckedDelegate(self.view)
@@ -465,19 +457,21 @@ class PrunePanel(QWidget):
         self.delegate.refused.connect(self.message)
         self.view.selectionModel().currentChanged.connect(self._on_current)
         self.view.viewport().installEventFilter(self)  # a resized dock: fit the columns again
-        model.recordChanged.connect(self._on_record_changed)
-        live.problemsChanged.connect(self._on_problems)
-        selection.changed.connect(self._on_selection)
-        self.show_prune(selection.prune_index)
+        session.recordChanged.connect(self._on_record_changed)
+        session.problems.problemsChanged.connect(self._on_problems)
+        session.selection.changed.connect(self._on_selection)
+        self.show_prune(session.selection.prune_index)
 
     # ------------------------------------------------------------------ showing
 
     def show_prune(self, prune: int | None) -> None:
-        has = self.live.dialect is not None and self.live.dialect.has_prune
-        if prune is not None and not (has and 0 <= prune < self.model.element_count(("prune_record",))):
+        dialect = self.session.dialect
+        has = dialect is not None and dialect.has_prune
+        editor = self.session.editor
+        if prune is not None and not (has and 0 <= prune < editor.element_count(("prune_record",))):
             prune = None
         self.prune = prune
-        self._message = self.model.message  # the record `prune` is a prune record of
+        self._message = self.session.message  # the record `prune` is a prune record of
         self.empty.setVisible(prune is None)
         self.body.setVisible(prune is not None)
         self.table_model.set_prune(prune)
@@ -546,7 +540,7 @@ class PrunePanel(QWidget):
         self.problem_list.clear()
         if self.prune is None:
             return
-        problems = self.live.prune_problems(self.prune)
+        problems = self.session.problems.prune_problems(self.prune)
         for p in problems:
             item = QListWidgetItem(f"{p.severity.value}: {p.message}  [{p.rule}]")
             item.setForeground(Qt.GlobalColor.red if p.severity is Severity.ERROR else
@@ -563,13 +557,13 @@ class PrunePanel(QWidget):
         self.problem_list.setVisible(bool(problems))
 
     def _on_record_changed(self, change: RecordChange) -> None:
-        if change.kind is ChangeKind.RESET and self.model.message is not self._message:
+        if change.kind is ChangeKind.RESET and self.session.message is not self._message:
             self.show_prune(None)  # another record: its prune record indices mean nothing here
             return
         if self.prune is None:
             return
-        moved = follow_entry(change, "prune_record", self.prune)
-        if moved is None or moved >= self.model.element_count(("prune_record",)):
+        moved = follow_entry(change, self.prune, "prune_record")
+        if moved is None or moved >= self.session.editor.element_count(("prune_record",)):
             self.show_prune(None)
             return
         if moved != self.prune:
@@ -585,7 +579,7 @@ class PrunePanel(QWidget):
     def _on_selection(self, path: Path, source: object) -> None:
         if source is self:
             return
-        j = self.selection.prune_index
+        j = self.session.selection.prune_index
         if j is None:
             return
         if j != self.prune:
@@ -599,7 +593,7 @@ class PrunePanel(QWidget):
             return
         if rest[0] == "selective_prune":
             row, rest = self.table_model.row_of("selective_prune", None), rest[1:]
-        elif len(rest) >= 2 and isinstance(rest[1], int):
+        elif len(rest) >= 2 and isinstance(rest[0], str) and isinstance(rest[1], int):
             row, rest = self.table_model.row_of(rest[0], rest[1]), rest[2:]
         else:
             return
@@ -608,7 +602,7 @@ class PrunePanel(QWidget):
         col = PruneTableModel.NAME
         if len(rest) >= 2 and rest[0] == "attr" and isinstance(rest[1], int):
             try:
-                name = self.model.value(self.table_model.node_path(row) + ("attr", rest[1], "name"))
+                name = self.session.editor.value(self.table_model.node_path(row) + ("attr", rest[1], "name"))
             except PathError:
                 name = ""
             col = {"type": PruneTableModel.TYPE, "begin": PruneTableModel.BEGIN,
@@ -628,12 +622,12 @@ class PrunePanel(QWidget):
             self._show_other(True)
         if self._quiet or not current.isValid() or self.prune is None:
             return
-        self.selection.select(self.table_model.node_path(current.row()), source=self)
+        self.session.selection.select(self.table_model.node_path(current.row()), source=self)
 
     def _on_problem_clicked(self, item: QListWidgetItem) -> None:
-        path = problem_path(self.model, item.data(Qt.ItemDataRole.UserRole))
+        path = problem_path(self.session.message, item.data(Qt.ItemDataRole.UserRole))
         if path:
-            self.selection.select(path, source=self)
+            self.session.selection.select(path, source=self)
             self.reveal(path)
 
     # ------------------------------------------------------------------ whole-record edits
@@ -652,7 +646,7 @@ class PrunePanel(QWidget):
                 set_attr(node, "begin", begin)
                 set_attr(node, "end", end)
 
-        problem = check_prune_edit(self.live.dialect, rec, self.prune, edit)
+        problem = check_prune_edit(shown_dialect(self.session), rec, self.prune, edit)
         if problem is not None:
             self.message.emit(f"Cannot set the range: {problem.message}")
             return False
@@ -660,9 +654,9 @@ class PrunePanel(QWidget):
         commands: list[RecordCommand] = []
         for role, k in nodes:
             for name, value in (("begin", begin), ("end", end)):
-                commands.append(attr_command(self.model, base + (role, k), name, value, name))
+                commands.append(attr_command(self.session.editor, base + (role, k), name, value, name))
         text = f"Set channel range of prune record {self.prune} to [{begin}, {end})"
-        self.stack.push(MacroCommand(self.model, text, commands))
+        self.session.push(MacroCommand(self.session.editor, text, commands))
         return True
 
     def open_range_dialog(self) -> None:
@@ -695,13 +689,14 @@ class PrunePanel(QWidget):
         def edit(copy: Message) -> None:
             getattr(copy, role).add().CopyFrom(msg)
 
-        problem = check_prune_edit(self.live.dialect, rec, self.prune, edit)
+        problem = check_prune_edit(shown_dialect(self.session), rec, self.prune, edit)
         if problem is not None:
             self.message.emit(f"Cannot add a {role}: {problem.message}")
             return False
         path = ("prune_record", self.prune, role)
-        self.stack.push(InsertElementsCommand(self.model, path, self.model.element_count(path), [msg],
-                                              text=f"Add {role} {name!r} to prune record {self.prune}"))
+        editor = self.session.editor
+        self.session.push(InsertElementsCommand(editor, path, editor.element_count(path), [msg],
+                                                text=f"Add {role} {name!r} to prune record {self.prune}"))
         return True
 
     def delete_current(self) -> bool:
@@ -718,9 +713,9 @@ class PrunePanel(QWidget):
         def edit(copy: Message) -> None:
             del getattr(copy, role)[k]
 
-        problem = check_prune_edit(self.live.dialect, self.table_model.record(), self.prune, edit)
+        problem = check_prune_edit(shown_dialect(self.session), self.table_model.record(), self.prune, edit)
         if problem is not None:
-            self.message.emit(f"Cannot delete {role}[{k}]: {problem.message}")
+            self.message.emit(f"Cannot delete {format_path((role, k))}: {problem.message}")
             return False
-        self.stack.push(RemoveElementsCommand(self.model, ("prune_record", self.prune, role), [k]))
+        self.session.push(RemoveElementsCommand(self.session.editor, ("prune_record", self.prune, role), [k]))
         return True

@@ -1,26 +1,29 @@
 """The undo command behind the channel plot's span edits."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from editor.records import quant
+from editor.records.editing import RecordEditor
+from editor.records.paths import PathError
 from editor.ui.commands import RecordCommand
-from editor.ui.tree_model import PathError, RecordTreeModel
 
 
 class SetSpanCommand(RecordCommand):
     """Set channels ``lo … lo + len(values) - 1`` of one per-channel float vector of a layer.
 
-    One undo step however many channels change, and one model call each way: the layer's
-    `value` message is replaced (`RecordTreeModel.replace_message`) with a copy holding the
-    new values, so a 30 000-channel edit is one signal, not 30 000. Undo puts back the
-    serialized original, bit for bit (nan payloads included).
+    One undo step however many channels change, and one edit each way: the layer's
+    `value` message is replaced (`RecordEditor.replace_message`) with a copy holding the
+    new values, so a 30 000-channel edit is one announcement, not 30 000. Undo puts back
+    the serialized original, bit for bit (nan payloads included).
     """
 
-    def __init__(self, model: RecordTreeModel, record_index: int, field: str, lo: int,
-                 values, text: str) -> None:
+    def __init__(self, editor: RecordEditor, record_index: int, field: str, lo: int,
+                 values: Sequence[float] | np.ndarray, text: str) -> None:
         self.value_path = ("record", record_index, "value")
-        value = model.message_at(self.value_path)
+        value = editor.message_at(self.value_path)
         if field not in value.DESCRIPTOR.fields_by_name:
             raise PathError(f"{value.DESCRIPTOR.name} has no field {field!r}")
         self.field = field
@@ -30,18 +33,18 @@ class SetSpanCommand(RecordCommand):
         if not 0 <= self.lo <= self.lo + self.values.size <= current.size:
             raise PathError(f"channels {self.lo}–{self.lo + self.values.size - 1} are outside "
                             f"{field} (0–{current.size - 1})")
-        self.old = model.message_bytes(self.value_path)
-        super().__init__(model, text)
+        self.old = editor.message_bytes(self.value_path)
+        super().__init__(editor, text)
         span = current[self.lo:self.lo + self.values.size]
         if span.view(np.uint32).tobytes() == self.values.view(np.uint32).tobytes():
             self.setObsolete(True)
 
     def redo(self) -> None:
-        value = self.model.message_at(self.value_path)
+        value = self.editor.message_at(self.value_path)
         new = type(value)()
         new.CopyFrom(value)
         getattr(new, self.field)[self.lo:self.lo + self.values.size] = self.values.tolist()
-        self.model.replace_message(self.value_path, new.SerializePartialToString())
+        self.editor.replace_message(self.value_path, new.SerializePartialToString())
 
     def undo(self) -> None:
-        self.model.replace_message(self.value_path, self.old)
+        self.editor.replace_message(self.value_path, self.old)

@@ -4,11 +4,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
+import numpy as np
 import pyqtgraph as pg
 import pyqtgraph.exporters  # noqa: F401  (registers the exporters)
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import (
     QAction,
     QColor,
@@ -123,12 +124,18 @@ def export_image(scene: QGraphicsScene, path: str | Path, caption: str | None = 
     return path
 
 
+class Exportable(Protocol):
+    """A view that saves its own picture (with a caption): what the export dialog calls."""
+
+    def export_image(self, path: str | Path, caption: bool = True) -> None: ...
+
+
 def ask_path(parent: QWidget, title: str, name: str, filters: str) -> str | None:
     path, _ = QFileDialog.getSaveFileName(parent, title, name, filters)
     return path or None
 
 
-def export_plot_dialog(parent: QWidget, target, name: str) -> None:
+def export_plot_dialog(parent: QWidget, target: QGraphicsScene | Exportable, name: str) -> None:
     """Ask where to save an image of `target` (PNG or SVG by the chosen suffix) and save it
     (`target`: a scene, or a view with an `export_image(path)` of its own)."""
     path = ask_path(parent, "Export plot", f"{name}.png", "PNG image (*.png);;SVG drawing (*.svg)")
@@ -185,12 +192,13 @@ class ScaleAxis(pg.AxisItem):
 
     MIN_GAP = 18
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # "0.001", never "(x0.001)": on a log axis the prefix turned 0.1 into a "10²" tick
         self.enableAutoSIPrefix(False)
 
-    def logTickValues(self, minVal, maxVal, size, stdTicks):
+    def logTickValues(self, minVal: float, maxVal: float, size: float, stdTicks: object
+                      ) -> list[tuple[float | None, list[float]]]:
         lo, hi = math.floor(minVal), math.ceil(maxVal)
         px = size / max(maxVal - minVal, 1e-12)
         decades = [float(v) for v in range(lo, hi + 1) if minVal <= v <= maxVal]
@@ -213,6 +221,8 @@ class ScaleAxis(pg.AxisItem):
 _STEP_RANK = {2: 0, 5: 1, 3: 2, 4: 3, 6: 4, 8: 5, 7: 6, 9: 7}
 
 AnyIndex = QModelIndex | QPersistentModelIndex
+#: a table column: header, values (a list or a numpy array), and how a value reads as text
+Column = tuple[str, Sequence[Any] | np.ndarray, Callable[[Any], str]]
 
 
 class ColumnsModel(QAbstractTableModel):
@@ -222,15 +232,15 @@ class ColumnsModel(QAbstractTableModel):
     keeps its scroll position and current row across edits.
     """
 
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._headers: list[str] = []
-        self._columns: list[Sequence[Any]] = []
+        self._columns: list[Sequence[Any] | np.ndarray] = []
         self._formats: list[Callable[[Any], str]] = []
         self._rows = 0
         self._colours: Callable[[int], QColor | None] | None = None
 
-    def set_columns(self, columns: Sequence[tuple[str, Sequence[Any], Callable[[Any], str]]],
+    def set_columns(self, columns: Sequence[Column],
                     colours: Callable[[int], QColor | None] | None = None) -> None:
         headers = [c[0] for c in columns]
         rows = len(columns[0][1]) if columns else 0
@@ -261,14 +271,15 @@ class ColumnsModel(QAbstractTableModel):
     def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._headers)
 
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+                   ) -> str | None:
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         if orientation == Qt.Orientation.Horizontal:
             return self._headers[section] if 0 <= section < len(self._headers) else None
         return None
 
-    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole):
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or index.row() >= self._rows:
             return None
         if role == Qt.ItemDataRole.DisplayRole:

@@ -15,20 +15,14 @@ from pathlib import Path
 import numpy as np
 from google.protobuf.message import Message
 
-from editor.records import quant
-from editor.records.dialects import DIALECTS, Dialect
+from editor.records import paths, quant
 from editor.records.problems import Problem, Severity
 
 #: Per-layer vectors the channel plot can edit on its span, with the axis they run along.
 EDITABLE = {"scale_w": "output channel", "tensor_balance_factor": "input channel"}
-
-
-def dialect_of(message: Message | None) -> Dialect | None:
-    """The dialect whose top-level message type `message` is (None for None or an unknown type)."""
-    if message is None:
-        return None
-    name = message.DESCRIPTOR.full_name
-    return next((d for d in DIALECTS.values() if d.descriptor.full_name == name), None)
+#: Per-layer vectors that run along output channels: the channel plot highlights the
+#: channel the selection points at in any of them.
+OUTPUT_FIELDS = ("scale_w", "offset_w", "shift_bit")
 
 
 def _has(value: Message, name: str) -> bool:
@@ -296,7 +290,7 @@ class OverviewData:
         self.channels[i] = w.size
         return w
 
-    def _clip(self, rows) -> None:
+    def _clip(self, rows: slice | np.ndarray) -> None:
         sd, od, bits = self.scale_d[rows], self.offset_d[rows], np.atleast_1d(self.bits[rows])
         lo = np.full(np.shape(sd), np.nan)
         hi = np.full(np.shape(sd), np.nan)
@@ -383,7 +377,7 @@ class PruneBar:
     notes: list[str] = field(default_factory=list)
 
     @property
-    def path(self) -> tuple[str | int, ...]:
+    def path(self) -> paths.Path:
         if self.role == "selective_prune":
             return ("prune_record", self.prune_index, "selective_prune")
         return ("prune_record", self.prune_index, self.role, self.node_index)
@@ -396,6 +390,13 @@ class PruneBar:
     @property
     def width(self) -> int | None:
         return None if self.begin is None or self.end is None else self.end - self.begin
+
+    @property
+    def extent(self) -> tuple[int, int]:
+        """(lower, upper) bound of a drawn bar's range, in order (an inverted range too)."""
+        if self.begin is None or self.end is None:
+            raise ValueError(f"{self.role} {self.name!r} has no channel range")
+        return (self.begin, self.end) if self.begin <= self.end else (self.end, self.begin)
 
     def flag(self, status: int, note: str) -> None:
         if self.status == BAR_OK or status < self.status:
@@ -442,6 +443,12 @@ def _q(name: str) -> str:
     return f"'{name}'"
 
 
+def _node_of(path: paths.Path) -> paths.Path:
+    """The node a path inside a prune record names: ``("consumer", 1)`` for
+    ``consumer[1].attr[2].i``, ``("selective_prune",)`` for ``selective_prune.name``."""
+    return path[:2] if len(path) >= 2 and isinstance(path[1], int) else path[:1]
+
+
 def _nodes(record: Message) -> list[tuple[str, int, Message]]:
     return ([("producer", k, n) for k, n in enumerate(record.producer)]
             + [("consumer", k, n) for k, n in enumerate(record.consumer)])
@@ -463,11 +470,14 @@ def prune_layout(message: Message | None, records: Iterable[int] | None = None,
     all_records = message.prune_record
     chosen = list(range(len(all_records))) if records is None else [j for j in records
                                                                      if 0 <= j < len(all_records)]
-    extra: dict[tuple[int, str], list[str]] = {}
+    extra: dict[tuple[int, paths.Path], list[str]] = {}
     for p in problems:
         if p.prune_index is None or p.rule in ("prune-width", "prune-range") or not p.field:
             continue
-        node = p.field.split(".")[0]
+        try:
+            node = _node_of(paths.parse_path(p.field))
+        except paths.PathError:
+            continue
         extra.setdefault((p.prune_index, node), []).append(p.message)
 
     overlaps = _overlaps(all_records)
@@ -505,7 +515,7 @@ def prune_layout(message: Message | None, records: Iterable[int] | None = None,
             elif ref is None and role == "producer":
                 ref = bar
             group.append(bar)
-            for note in extra.get((j, f"{role}[{k}]"), []):
+            for note in extra.get((j, (role, k)), []):
                 bar.notes.append(note)
         if record.HasField("selective_prune"):
             node = record.selective_prune
@@ -515,7 +525,7 @@ def prune_layout(message: Message | None, records: Iterable[int] | None = None,
             shape = ", ".join(map(str, attrs["mask_shape"].ints)) if "mask_shape" in attrs else "none"
             bar.notes.append(f"structured (2:4) sparsity of the weights, mask_shape {shape}; "
                              "no channel range")
-            for note in extra.get((j, "selective_prune"), []):
+            for note in extra.get((j, ("selective_prune",)), []):
                 bar.notes.append(note)
             row += 1
             group.append(bar)

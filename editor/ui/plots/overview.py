@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import html
 import math
+from pathlib import Path as FilePath
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QUndoStack
+from pyqtgraph.GraphicsScene.mouseEvents import MouseClickEvent
+from PySide6.QtCore import QPointF, Qt, QTimer, Signal
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -34,7 +36,10 @@ from PySide6.QtWidgets import (
 )
 
 from editor.records import quant
-from editor.records.problems import Severity
+from editor.records.document import RecordDocument
+from editor.records.editing import ChangeKind, RecordChange
+from editor.records.paths import Path
+from editor.records.problems import Problem, Severity
 from editor.ui.plots._common import (
     BLUE,
     GREEN,
@@ -52,9 +57,7 @@ from editor.ui.plots._common import (
     tint,
 )
 from editor.ui.plots._data import OverviewData, problems_by_entry
-from editor.ui.plots._live import PlotContext
-from editor.ui.selection import Selection
-from editor.ui.tree_model import ChangeKind, RecordChange, RecordTreeModel
+from editor.ui.session import EditSession
 
 #: Up to this many layers get dots on their lines and symbols for their problems; beyond,
 #: lines and ticks stay readable (and pyqtgraph draws thousands of symbols slowly).
@@ -71,7 +74,7 @@ def _pairs(x: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> tuple[np.ndarray, n
 
 
 def _legend_html(symbols: bool = True) -> str:
-    def span(colour, glyph: str) -> str:
+    def span(colour: QColor, glyph: str) -> str:
         return f"<span style='color:{colour.name()}; font-weight:bold'>{glyph}</span>"
     items = [(span(tint(BLUE, 0.55), "┃"), "scale_w min–max"), (span(BLUE, "▬"), "scale_w median"),
              (span(ORANGE, "●"), "scale_d"), (span(tint(GREEN, 0.6), "┃"), "activation clip range"),
@@ -82,30 +85,26 @@ def _legend_html(symbols: bool = True) -> str:
 
 
 class _ProblemAxis(pg.AxisItem):
-    def tickValues(self, minVal, maxVal, size):
+    def tickValues(self, minVal: float, maxVal: float, size: float) -> list[tuple[float, list[float]]]:
         return [(1.0, [v for v in (0.0, 1.0) if minVal - 0.5 <= v <= maxVal + 0.5])]
 
-    def tickStrings(self, values, scale, spacing):
+    def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
         return ["warnings" if v < 0.5 else "errors" for v in values]
 
 
 class ModelOverview(QWidget):
-    """One plot across all layers; follows the model, the rule check and the selection."""
+    """One plot across all layers; follows the session's record, problems and selection."""
 
     #: a layer was double-clicked: show it in detail
     layerActivated = Signal(int)
 
-    def __init__(self, model: RecordTreeModel, undo_stack: QUndoStack | None, selection: Selection,
-                 context: PlotContext | None = None, parent: QWidget | None = None) -> None:
+    def __init__(self, session: EditSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.model = model
-        self.undo_stack = undo_stack
-        self.selection = selection
-        self.context = context if context is not None else PlotContext(model, parent=self)
+        self.session = session
         self.data = OverviewData()
         self._prepared: tuple[object, OverviewData] | None = None
         #: layer index -> its problems (layers without problems are absent)
-        self.problems: dict[int, list] = {}
+        self.problems: dict[int, list[Problem]] = {}
         self._rows: set[int] = set()
         self._full = True
         self._autorange = False
@@ -115,9 +114,9 @@ class ModelOverview(QWidget):
         self._timer.setInterval(0)
         self._timer.timeout.connect(self.refresh)
         self._build()
-        self.context.changed.connect(self._on_record_changed)
-        self.context.problemsChanged.connect(self._timer.start)
-        self.selection.changed.connect(self._on_selection)
+        session.recordChanged.connect(self._on_record_changed)
+        session.problems.problemsChanged.connect(self._timer.start)
+        self.session.selection.changed.connect(self._on_selection)
         self.refresh(autorange=True)
 
     # ------------------------------------------------------------------ building
@@ -242,13 +241,13 @@ class ModelOverview(QWidget):
             self.refresh()
 
     @staticmethod
-    def prepare(document) -> OverviewData:
+    def prepare(document: RecordDocument) -> OverviewData:
         """The overview's numbers for a newly read `RecordDocument` (Qt-free: for the loader
         thread, see `MainWindow.add_load_step`); give them to `adopt`."""
         return OverviewData.build(document.message)
 
-    def adopt(self, document, data: OverviewData) -> None:
-        """Draw `data` (from `prepare`) when the model next shows `document`'s message,
+    def adopt(self, document: RecordDocument, data: OverviewData) -> None:
+        """Draw `data` (from `prepare`) when the session next shows `document`'s message,
         instead of reading every layer again on the GUI thread."""
         self._prepared = (document.message, data)
 
@@ -256,7 +255,7 @@ class ModelOverview(QWidget):
         prepared, self._prepared = self._prepared, None  # good for the reset that shows it only
         if change.kind is ChangeKind.RESET:
             self.info.setText(" ")  # it spoke of the record that was open before
-        if change.kind is ChangeKind.RESET and prepared is not None and prepared[0] is self.model.message:
+        if change.kind is ChangeKind.RESET and prepared is not None and prepared[0] is self.session.message:
             self.data = prepared[1]
             self._full = False
             self._rows.clear()
@@ -273,7 +272,7 @@ class ModelOverview(QWidget):
     def refresh(self, autorange: bool = False) -> None:
         """Bring the numbers up to date (changed rows only, when that is all) and redraw."""
         self._timer.stop()
-        msg = self.model.message
+        msg = self.session.message
         if self._full or msg is None or len(self.data) != (len(msg.record) if msg is not None else 0):
             self.data = OverviewData.build(msg)
             autorange = autorange or self._full
@@ -292,7 +291,7 @@ class ModelOverview(QWidget):
             self.problems = {}
             return
         self.stack.setCurrentWidget(self.graphics)
-        self.problems = problems_by_entry(self.context.problems, n)
+        self.problems = problems_by_entry(self.session.problems.problems, n)
         self._draw()
         if autorange:
             self.view_all()
@@ -341,7 +340,7 @@ class ModelOverview(QWidget):
         self.summary.setText("   " + (", ".join(parts) if parts else "no problems found by the rules"))
         self._show_selected(scroll=False)
 
-    def _fit_bar_width(self, *_args) -> None:
+    def _fit_bar_width(self, *_args: object) -> None:
         """Wide bars while each layer has room for one, thin ones when thousands share the width."""
         x0, x1 = self.p_scale.vb.viewRange()[0]
         width = 3 if self.p_scale.vb.width() / max(x1 - x0, 1.0) >= WIDE_BAR_PX else 1
@@ -358,6 +357,7 @@ class ModelOverview(QWidget):
     # ------------------------------------------------------------------ interaction
 
     def set_log(self, on: bool) -> None:
+        """Logarithmic y for the scales (L)."""
         on = bool(on)
         if self.act_log.isChecked() != on:
             self.act_log.setChecked(on)
@@ -369,11 +369,12 @@ class ModelOverview(QWidget):
         self.p_scale.enableAutoRange(axis=pg.ViewBox.YAxis)
 
     def view_all(self) -> None:
+        """Show every layer (Home); the axes follow size and data until the user zooms."""
         for p in (self.p_scale, self.p_clip):
             p.enableAutoRange()  # follows size and data until the user zooms
         self.p_prob.setYRange(-0.6, 1.6, padding=0)
 
-    def _layer_at(self, scene_pos) -> int | None:
+    def _layer_at(self, scene_pos: QPointF) -> int | None:
         for p in (self.p_scale, self.p_clip, self.p_prob):
             if p.vb.sceneBoundingRect().contains(scene_pos):
                 i = int(round(p.vb.mapSceneToView(scene_pos).x()))
@@ -403,12 +404,12 @@ class ModelOverview(QWidget):
                 text += f" (+{len(ps) - 1} more)"
         return text
 
-    def _on_mouse_moved(self, pos) -> None:
+    def _on_mouse_moved(self, pos: QPointF) -> None:
         i = self._layer_at(pos)
         if i is not None:
             self.info.setText(self.describe(i))
 
-    def _on_mouse_clicked(self, ev) -> None:
+    def _on_mouse_clicked(self, ev: MouseClickEvent) -> None:
         if ev.button() != Qt.MouseButton.LeftButton:
             return
         i = self._layer_at(ev.scenePos())
@@ -419,18 +420,19 @@ class ModelOverview(QWidget):
             self.layerActivated.emit(i)
 
     def select_layer(self, i: int) -> None:
-        self.selection.select(("record", i), source=self)
+        """Select layer `i` (in the shared selection: the tree and the other views follow)."""
+        self.session.selection.select(("record", i), source=self)
 
     def _open_selected(self) -> None:
-        i = self.selection.record_index
+        i = self.session.selection.record_index
         if i is not None and 0 <= i < len(self.data):
             self.layerActivated.emit(i)
 
-    def _on_selection(self, path, source) -> None:
+    def _on_selection(self, path: Path, source: object) -> None:
         self._show_selected(scroll=source is not self)
 
     def _show_selected(self, scroll: bool) -> None:
-        i = self.selection.record_index
+        i = self.session.selection.record_index
         if i is None or not 0 <= i < len(self.data):
             for line in self.sel_lines:
                 line.hide()
@@ -445,7 +447,7 @@ class ModelOverview(QWidget):
                 half = (x1 - x0) / 2
                 self.p_scale.setXRange(i - half, i + half, padding=0)
 
-    def export_image(self, path, caption: bool = True) -> None:
+    def export_image(self, path: str | FilePath, caption: bool = True) -> None:
         """Save the overview as PNG or SVG (by the suffix of `path`), under its title, summary
         and legend (unless `caption` is False)."""
         self.flush()

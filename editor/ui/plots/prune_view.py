@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import html
 import math
+from collections.abc import Iterable
+from pathlib import Path as FilePath
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QBrush, QFont, QFontMetrics, QShowEvent, QUndoStack
+from pyqtgraph.GraphicsScene.mouseEvents import MouseClickEvent
+from PySide6.QtCore import QPointF, Qt, QTimer
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QHBoxLayout,
@@ -28,6 +31,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.records.editing import ChangeKind, RecordChange
+from editor.records.paths import Path
 from editor.ui.plots._common import (
     BLACK,
     BLUE,
@@ -54,9 +59,7 @@ from editor.ui.plots._data import (
     PruneLayout,
     prune_layout,
 )
-from editor.ui.plots._live import PlotContext
-from editor.ui.selection import Selection
-from editor.ui.tree_model import ChangeKind, RecordChange, RecordTreeModel
+from editor.ui.session import EditSession
 
 #: Pixels the row labels get on the left, at most; a narrow view gives them less (see
 #: `label_width`) so the bars keep most of the room.
@@ -75,7 +78,8 @@ def label_width(view_width: int) -> int:
 FIRST_ROWS = 28
 
 
-def bar_colour(bar: PruneBar):
+def bar_colour(bar: PruneBar) -> QColor:
+    """The colour a bar is drawn in: by its role while its range is fine, else by what is wrong."""
     if bar.status == BAR_OK:
         return BLUE if bar.role == "producer" else SKY
     return {BAR_MISMATCH: ORANGE, BAR_INVERTED: RED, BAR_OVERLAP: PURPLE, BAR_NO_RANGE: GREY}[bar.status]
@@ -103,7 +107,7 @@ class _RowAxis(pg.AxisItem):
         self.setWidth(LABEL_WIDTH)
         self._fm = QFontMetrics(QFont())
 
-    def set_labels(self, labels: dict[int, tuple[str, str]], headers: set[int] = frozenset()) -> None:
+    def set_labels(self, labels: dict[int, tuple[str, str]], headers: Iterable[int] = ()) -> None:
         self.labels = labels
         self.headers = set(headers)
         self.picture = None
@@ -116,7 +120,7 @@ class _RowAxis(pg.AxisItem):
             self.picture = None
             self.update()
 
-    def tickValues(self, minVal, maxVal, size):
+    def tickValues(self, minVal: float, maxVal: float, size: float) -> list[tuple[float, list[int]]]:
         minVal, maxVal = sorted((minVal, maxVal))  # an inverted axis gives them the other way
         lo, hi = math.ceil(minVal), math.floor(maxVal)
         if hi < lo or not self.labels:
@@ -127,7 +131,7 @@ class _RowAxis(pg.AxisItem):
             if hi - lo < 20000 else []
         return [(float(stride), rows)]
 
-    def tickStrings(self, values, scale, spacing):
+    def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
         out = []
         for v in values:
             row = int(round(v))
@@ -142,15 +146,12 @@ class _RowAxis(pg.AxisItem):
 
 
 class PruneRangesView(QWidget):
-    """Bars of the prune records' channel ranges; follows the model and the shared selection."""
+    """Bars of the prune records' channel ranges; follows the session's record, problems and
+    selection."""
 
-    def __init__(self, model: RecordTreeModel, undo_stack: QUndoStack | None, selection: Selection,
-                 context: PlotContext | None = None, parent: QWidget | None = None) -> None:
+    def __init__(self, session: EditSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.model = model
-        self.undo_stack = undo_stack
-        self.selection = selection
-        self.context = context if context is not None else PlotContext(model, parent=self)
+        self.session = session
         self.layout_data = PruneLayout([], {}, {}, 0)
         self._only_selected = False
         self._stale = False
@@ -159,9 +160,9 @@ class PruneRangesView(QWidget):
         self._timer.setInterval(0)
         self._timer.timeout.connect(self._refresh_if_shown)
         self._build()
-        self.context.changed.connect(self._on_record_changed)
-        self.context.problemsChanged.connect(self._timer.start)
-        self.selection.changed.connect(self._on_selection)
+        session.recordChanged.connect(self._on_record_changed)
+        session.problems.problemsChanged.connect(self._timer.start)
+        self.session.selection.changed.connect(self._on_selection)
         self.refresh(autorange=True)
 
     def _build(self) -> None:
@@ -265,7 +266,7 @@ class PruneRangesView(QWidget):
             self.refresh()
             self._show_selected(scroll=True)  # what was selected while this tab was hidden
 
-    def resizeEvent(self, event) -> None:
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.axis.set_label_width(label_width(event.size().width()))
 
@@ -277,10 +278,10 @@ class PruneRangesView(QWidget):
             self._timer.start()
 
     def refresh(self, autorange: bool = False) -> None:
-        """Recompute the bars from the model and update the items in place."""
+        """Recompute the bars from the record and update the items in place."""
         self._timer.stop()
         self._stale = False
-        msg = self.model.message
+        msg = self.session.message
         if msg is None or "prune_record" not in msg.DESCRIPTOR.fields_by_name:
             self._empty("This dialect has no prune records." if msg is not None else "No record is open.")
             return
@@ -288,21 +289,22 @@ class PruneRangesView(QWidget):
             self._empty("This record has no prune records.")
             return
         records = None
-        j = self.selection.prune_index
+        j = self.session.selection.prune_index
         if self._only_selected and j is not None and 0 <= j < len(msg.prune_record):
             records = [j]
         before = self.layout_data.rows
-        lay = prune_layout(msg, records, self.context.prune_problems())
+        problems = [p for p in self.session.problems.problems if p.prune_index is not None]
+        lay = prune_layout(msg, records, problems)
         self.layout_data = lay
         self.stack.setCurrentWidget(self.plot_widget)
         drawn = [b for b in lay.bars if b.drawn]
         x0, width = [], []
         for b in drawn:
-            lo, hi = sorted((b.begin, b.end))
-            if lo == hi:  # an empty range still needs a visible mark
-                lo, hi = lo - 0.15, hi + 0.15
-            x0.append(lo)
-            width.append(hi - lo)
+            lo, hi = b.extent
+            # an empty range still needs a visible mark
+            left, right = (lo - 0.15, hi + 0.15) if lo == hi else (lo, hi)
+            x0.append(left)
+            width.append(right - left)
         brushes = [QBrush(bar_colour(b), Qt.BrushStyle.BDiagPattern) if b.status == BAR_INVERTED
                    else QBrush(bar_colour(b)) for b in drawn]
         pens = [pg.mkPen(bar_colour(b).darker(140), width=1) for b in drawn]
@@ -325,7 +327,7 @@ class PruneRangesView(QWidget):
         shown = "1 of " if records is not None else ""
         self.summary.setText(f"   {shown}{n} prune record{'s' if n != 1 else ''}, {len(lay.bars)} nodes — "
                              + (", ".join(bad) if bad else "no range problems"))
-        ends = [max(b.begin, b.end) for b in drawn]
+        ends = [b.extent[1] for b in drawn]
         self.plot.vb.setLimits(yMin=-1.5, yMax=lay.rows + 1.5, xMin=-max(ends or [1]) * 0.5,
                                xMax=max(ends or [1]) * 1.5 + 1)
         self._show_selected(scroll=False)
@@ -341,7 +343,7 @@ class PruneRangesView(QWidget):
     def view_all(self) -> None:
         """Show every channel and the first rows (all of them when few)."""
         lay = self.layout_data
-        ends = [max(b.begin, b.end) for b in lay.bars if b.drawn]
+        ends = [b.extent[1] for b in lay.bars if b.drawn]
         right = max(ends) if ends else 1
         self.plot.setXRange(0, right, padding=0.02)
         self.plot.setYRange(-0.6, min(lay.rows, self.first_rows()) + 0.6, padding=0)
@@ -366,7 +368,7 @@ class PruneRangesView(QWidget):
 
     # ------------------------------------------------------------------ interaction
 
-    def _row_at(self, scene_pos) -> int | None:
+    def _row_at(self, scene_pos: QPointF) -> int | None:
         vb = self.plot.vb
         if not vb.sceneBoundingRect().contains(scene_pos):
             return None
@@ -384,7 +386,7 @@ class PruneRangesView(QWidget):
             text += "\n" + "\n".join(f"• {n}" for n in bar.notes)
         return text
 
-    def _on_mouse_moved(self, pos) -> None:
+    def _on_mouse_moved(self, pos: QPointF) -> None:
         row = self._row_at(pos)
         if row is None:
             return
@@ -394,7 +396,7 @@ class PruneRangesView(QWidget):
         elif row in self.layout_data.headers:
             self.info.setText(self.layout_data.headers[row])
 
-    def _on_mouse_clicked(self, ev) -> None:
+    def _on_mouse_clicked(self, ev: MouseClickEvent) -> None:
         if ev.button() != Qt.MouseButton.LeftButton:
             return
         row = self._row_at(ev.scenePos())
@@ -402,32 +404,32 @@ class PruneRangesView(QWidget):
             return
         bar = self.layout_data.bar_at(row)
         if bar is not None:
-            self.selection.select(bar.path, source=self)
+            self.session.selection.select(bar.path, source=self)
             return
         for j, (first, _last) in self.layout_data.groups.items():
             if row == first:
-                self.selection.select(("prune_record", j), source=self)
+                self.session.selection.select(("prune_record", j), source=self)
 
     def _jump_problem(self, step: int) -> None:
         bars = [b for b in self.layout_data.bars if b.status != BAR_OK]
         if not bars:
             self.info.setText("No range problems in the prune records shown.")
             return
-        path = self.selection.path
+        path = self.session.selection.path
         current = next((i for i, b in enumerate(bars) if b.path == tuple(path)), None)
         i = (0 if step > 0 else len(bars) - 1) if current is None else (current + step) % len(bars)
-        self.selection.select(bars[i].path, source=None)
+        self.session.selection.select(bars[i].path, source=None)
 
-    def _on_selection(self, path, source) -> None:
-        if self._only_selected and self.selection.prune_index is not None:
+    def _on_selection(self, path: Path, source: object) -> None:
+        if self._only_selected and self.session.selection.prune_index is not None:
             shown = [b.prune_index for b in self.layout_data.bars[:1]]
-            if shown != [self.selection.prune_index]:
+            if shown != [self.session.selection.prune_index]:
                 self.refresh(autorange=True)
                 return
         self._show_selected(scroll=source is not self)
 
     def _selected_bars(self) -> list[PruneBar]:
-        path = tuple(self.selection.path)
+        path = tuple(self.session.selection.path)
         lay = self.layout_data
         if len(path) >= 3 and path[0] == "prune_record" and path[2] == "selective_prune":
             return [b for b in lay.bars if b.path == path[:3]]
@@ -435,7 +437,7 @@ class PruneRangesView(QWidget):
             return [b for b in lay.bars if b.path == path[:4]]
         if len(path) >= 2 and path[0] == "record" and isinstance(path[1], int):
             try:
-                key = self.model.value(("record", path[1], "key"))
+                key = self.session.editor.value(("record", path[1], "key"))
             except LookupError:
                 return []
             return [b for b in lay.bars if b.name == key]
@@ -446,12 +448,12 @@ class PruneRangesView(QWidget):
         bars = [b for b in selected if b.drawn]
         x0, width = [], []
         for b in bars:
-            lo, hi = sorted((b.begin, b.end))
+            lo, hi = b.extent
             x0.append(lo - 0.15 if lo == hi else lo)
             width.append(0.3 if lo == hi else hi - lo)
         self.outline.setOpts(x0=np.array(x0, dtype=np.float64), width=np.array(width, dtype=np.float64),
                              y=np.array([b.row for b in bars], dtype=np.float64), height=0.9)
-        j = self.selection.prune_index
+        j = self.session.selection.prune_index
         group = self.layout_data.groups.get(j) if j is not None else None
         if group is not None:
             self.group_band.setRegion((group[0] - 0.5, group[1] + 0.5))
@@ -470,7 +472,7 @@ class PruneRangesView(QWidget):
         if len(selected) == 1:
             self.info.setText(self.describe(selected[0]))
 
-    def export_image(self, path, caption: bool = True) -> None:
+    def export_image(self, path: str | FilePath, caption: bool = True) -> None:
         """Save the bars as PNG or SVG (by the suffix of `path`), under the view's title,
         summary and legend (unless `caption` is False)."""
         self.flush()

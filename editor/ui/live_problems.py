@@ -1,28 +1,30 @@
-"""LiveProblems: the problems of the open record, kept current edit by edit.
+"""LiveProblems: the problems of a session's record, kept current edit by edit.
 
-One object per window. It follows `RecordTreeModel.recordChanged`, tells the rule engine's
-`LiveChecker` exactly what the edit touched (one entry, inserted/removed entries, one prune
-record), and announces `problemsChanged` once per undo step: right after the step when it
-knows the undo stack, else on the next turn of the event loop. The panels read their
-validation context from it (prune types, other keys), the problems dock reads the list, and
-the tree's editors ask `validate_edit` before a typed value becomes an undo command.
+A service of the `EditSession` (`session.problems`). The session hands it every
+`RecordChange` before anyone else hears of it (`take`), so the problems are current when
+the views redraw; it tells the rule engine's `LiveChecker` exactly what the edit touched
+(one entry, inserted/removed entries, one prune record) and announces `problemsChanged`
+once per undo step: right after the step (the undo stack's `indexChanged`), else on the
+next turn of the event loop. The panels read their validation context from it (prune
+types, other keys), the problems dock and the plots read the list, and the tree's editors
+ask `validate_edit` before a typed value becomes an undo command.
 
 The first full check of a newly opened file is the slow part (about a second for 5 000
 layers): a window runs `LiveProblems.prepare` on its loader thread and hands the result
-over with `adopt`, so the model reset that shows the file does not check it again.
+over with `adopt`, so the reset that shows the file does not check it again.
 """
 from __future__ import annotations
 
 import time
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from google.protobuf.message import Message
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
-from PySide6.QtGui import QUndoStack
 
-from editor.records._pb import basic_info_pb2
-from editor.records.dialects import DIALECTS, Dialect, get_dialect
+from editor.records.attrs import VALUE_FIELD as _ATTR_VALUE_FIELD
+from editor.records.dialects import Dialect
+from editor.records.editing import ChangeKind, RecordChange
+from editor.records.paths import Path, PathError
 from editor.records.problems import Problem
 from editor.records.rules import (
     CheckContext,
@@ -31,19 +33,10 @@ from editor.records.rules import (
     validate_prune_value,
     validate_value,
 )
-from editor.ui.tree_model import ChangeKind, Path, PathError, RecordChange, RecordTreeModel, parse_path
 
-_BY_MESSAGE = {d.full_name: d for d in DIALECTS.values()}
-_ATTR = basic_info_pb2.AttrProto
-#: the field of a prune attr that carries its value, by the attr's type
-_ATTR_VALUE_FIELD = {_ATTR.FLOAT: "f", _ATTR.INT: "i", _ATTR.STRING: "s", _ATTR.FLOATS: "floats",
-                     _ATTR.INTS: "ints", _ATTR.STRINGS: "strings"}
-
-
-def dialect_of(message: Message | None) -> Dialect | None:
-    """The dialect whose top-level message type `message` is (each has its own type)."""
-    return _BY_MESSAGE.get(message.DESCRIPTOR.full_name) if message is not None else None
-
+if TYPE_CHECKING:
+    from editor.records.document import RecordDocument
+    from editor.ui.session import EditSession
 
 class LiveProblems(QObject):
     """Rule problems of the model's message plus the document's reading problems.
@@ -58,16 +51,12 @@ class LiveProblems(QObject):
     #: emitted once the problems reflect the latest edit (coalesced per undo step)
     problemsChanged = Signal()
 
-    def __init__(self, model: RecordTreeModel, dialect: str | Dialect | None = None,
-                 undo_stack: QUndoStack | None = None, *,
-                 reading_problems: Iterable[Problem] = (), parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.model = model
-        self._dialect: Dialect | None = get_dialect(dialect) if dialect is not None else None
-        initial = list(reading_problems)
-        self._reading: list[Problem] = []
+    def __init__(self, session: EditSession) -> None:
+        super().__init__(session)
+        self.session = session
         self.checker: LiveChecker | None = None
         self.last_recheck = 0.0
+        self._reading: list[Problem] = []
         self._rule_cache: list[Problem] | None = None
         self._merged: list[Problem] | None = None
         self._prepared: LiveChecker | None = None
@@ -77,17 +66,15 @@ class LiveProblems(QObject):
         self._timer.setInterval(0)
         self._timer.timeout.connect(self.flush)
         self._rebuild(announce=False)  # nobody has read the problems yet
-        self.reading_problems = initial
-        model.recordChanged.connect(self._on_change)
-        if undo_stack is not None:
-            # after a whole undo step (a macro emits several changes): announce at once
-            undo_stack.indexChanged.connect(self.flush)
+        # after a whole undo step (a macro emits several changes): announce at once
+        session.undo_stack.indexChanged.connect(self.flush)
 
     # ------------------------------------------------------------------ reading
 
     @property
     def dialect(self) -> Dialect | None:
-        return self._dialect
+        """The session's dialect (the rules the problems come from)."""
+        return self.session.dialect
 
     @property
     def context(self) -> CheckContext | None:
@@ -126,8 +113,8 @@ class LiveProblems(QObject):
         a prune node's name and the value of its attributes. Other paths (an attribute's name
         or type, a whole entry) are left to the problems list.
         """
-        dialect = self._dialect
-        message = self.model.message
+        dialect = self.session.dialect
+        message = self.session.editor.message
         if dialect is None or message is None or len(path) < 3:
             return None
         try:
@@ -149,7 +136,7 @@ class LiveProblems(QObject):
             field = names[1] if names[0] == "value" else f"kv_cache_value.{names[1]}"
         else:
             return None
-        entry = self.model.message_at(("record", i))
+        entry = self.session.editor.message_at(("record", i))
         return validate_value(dialect, entry, field, value, index=index, context=self.context, entry_index=i)
 
     def _validate_prune_edit(self, dialect: Dialect, path: Path, value: Any) -> Problem | None:
@@ -160,12 +147,12 @@ class LiveProblems(QObject):
             node, rest = f"{rest[0]}[{rest[1]}]", rest[2:]
         else:
             return None
-        record = self.model.message_at(("prune_record", j))
+        record = self.session.editor.message_at(("prune_record", j))
         if rest == ("name",):
             return validate_prune_value(dialect, record, node, "name", value, prune_index=j)
         if len(rest) < 3 or rest[0] != "attr" or not isinstance(rest[1], int):
             return None
-        attrs = self.model.value(path[:len(path) - len(rest)] + ("attr",))
+        attrs = self.session.editor.value(path[:len(path) - len(rest)] + ("attr",))
         attr = attrs[rest[1]]
         first = next(k for k, a in enumerate(attrs) if a.name == attr.name)
         if first != rest[1] or _ATTR_VALUE_FIELD.get(attr.type) != rest[2]:
@@ -187,32 +174,22 @@ class LiveProblems(QObject):
     # ------------------------------------------------------------------ documents
 
     @staticmethod
-    def prepare(document) -> LiveChecker | None:
+    def prepare(document: RecordDocument) -> LiveChecker:
         """The full rule check of a newly read `RecordDocument`, made off the GUI thread.
 
         Qt-free, for `MainWindow.add_load_step`; give the result to `adopt`.
         """
-        if dialect_of(document.message) is None:
-            return None
         return LiveChecker(document.message, document.dialect)
 
-    def adopt(self, document, checker: LiveChecker | None) -> None:
-        """Use `checker` (from `prepare`) when the model next shows `document`'s message,
+    def adopt(self, document: RecordDocument, checker: LiveChecker | None) -> None:
+        """Use `checker` (from `prepare`) when the session next shows `document`'s message,
         instead of checking the whole file again on the GUI thread."""
         ok = checker is not None and checker.message is document.message
         self._prepared = checker if ok else None
 
-    def set_document(self, document) -> None:
-        """Take the dialect and reading problems of a newly shown `RecordDocument`.
-
-        Call it after `model.set_message(document.message)` (or before: the check is
-        redone either way).
-        """
-        same = self.checker is not None and self.checker.message is document.message \
-            and self._dialect is document.dialect
-        self._dialect = document.dialect
-        if not same:  # the model showed it already (RESET): the check is done, only the file's words are new
-            self._rebuild()
+    def set_document(self, document: RecordDocument) -> None:
+        """Take the reading problems of the session's newly shown `RecordDocument` (the
+        session calls this once its message is installed and checked)."""
         self.reading_problems = list(document.problems)
         self._schedule()
         self.flush()
@@ -249,90 +226,60 @@ class LiveProblems(QObject):
         self._timer.start()
 
     def _rebuild(self, *, announce: bool = True) -> None:
-        message = self.model.message
-        found = dialect_of(message)
-        if found is not None and (self._dialect is None or self._dialect.descriptor is not message.DESCRIPTOR):
-            self._dialect = found
+        message = self.session.editor.message
+        dialect = self.session.dialect
         if self.checker is None or self.checker.message is not message:
             self.reading_problems = []  # they belonged to the file shown before
         prepared, self._prepared = self._prepared, None  # good for this reset only
         start = time.perf_counter()
-        if prepared is not None and message is not None and prepared.message is message:
-            self._dialect = prepared.dialect  # checked on the loader thread (`adopt`)
-            self.checker = prepared
+        if prepared is not None and message is not None and prepared.message is message \
+                and prepared.dialect is dialect:
+            self.checker = prepared  # checked on the loader thread (`adopt`)
         else:
-            self.checker = LiveChecker(message, self._dialect) if message is not None and found is not None \
+            self.checker = LiveChecker(message, dialect) if message is not None and dialect is not None \
                 else None
         self.last_recheck = time.perf_counter() - start
         self._rule_cache = self._merged = None
         if announce:
             self._schedule()
 
-    def _on_change(self, change: RecordChange) -> None:
+    def take(self, change: RecordChange) -> None:
+        """Bring the problems up to date with an edit (the session calls this first)."""
         checker = self.checker
-        if change.kind is ChangeKind.RESET or checker is None or checker.message is not self.model.message:
-            if checker is not None and checker.message is self.model.message:
+        message = self.session.editor.message
+        if change.kind is ChangeKind.RESET or checker is None or checker.message is not message \
+                or checker.dialect is not self.session.dialect:
+            if checker is not None and checker.message is message and checker.dialect is self.session.dialect:
                 self.recheck_all()  # the same message, replaced as a whole (undo of a big edit)
             else:
                 self._rebuild()
             return
         start = time.perf_counter()
-        first, count = change.first, change.count
-        if change.field == "record" and first is not None:
-            if change.kind is ChangeKind.CHANGED:
-                checker.entry_changed(first)
-            elif change.kind is ChangeKind.INSERTED:
-                checker.entries_inserted(first, count)
-            elif change.kind is ChangeKind.REMOVED:
-                checker.entries_removed(first, count)
-            else:  # moves are rare and renumber many entries: a full pass is simplest
-                checker.recheck_all()
-        elif change.field == "prune_record" and first is not None and checker.dialect.has_prune:
-            if change.kind is ChangeKind.CHANGED:
-                checker.prune_changed(first)
-            elif change.kind is ChangeKind.INSERTED:
-                checker.prune_inserted(first, count)
-            elif change.kind is ChangeKind.REMOVED:
-                checker.prune_removed(first, count)
-            else:
-                checker.recheck_all()
-        else:
-            checker.recheck_all()
+        follow_change(checker, change)
         self.last_recheck = time.perf_counter() - start
         self._schedule()
 
 
-def follow_entry(change: RecordChange, field: str, index: int | None) -> int | None:
-    """Where entry `index` of the top-level `field` is after `change`; None once it is gone
-    (`RecordChange.follow`, the one remapping the selection and the views share)."""
-    return change.follow(field, index)
-
-
-def problem_path(model: RecordTreeModel, problem: Problem) -> Path:
-    """The model path a problem points at (its field if that exists, else its entry), or ()."""
-    if problem.record_index is not None:
-        base: Path = ("record", problem.record_index)
-    elif problem.prune_index is not None:
-        base = ("prune_record", problem.prune_index)
+def follow_change(checker: LiveChecker, change: RecordChange) -> None:
+    """Tell `checker` exactly what an edit touched."""
+    first, count = change.first, change.count
+    if change.field == "record" and first is not None:
+        if change.kind is ChangeKind.CHANGED:
+            checker.entry_changed(first)
+        elif change.kind is ChangeKind.INSERTED:
+            checker.entries_inserted(first, count)
+        elif change.kind is ChangeKind.REMOVED:
+            checker.entries_removed(first, count)
+        else:  # moves are rare and renumber many entries: a full pass is simplest
+            checker.recheck_all()
+    elif change.field == "prune_record" and first is not None and checker.dialect.has_prune:
+        if change.kind is ChangeKind.CHANGED:
+            checker.prune_changed(first)
+        elif change.kind is ChangeKind.INSERTED:
+            checker.prune_inserted(first, count)
+        elif change.kind is ChangeKind.REMOVED:
+            checker.prune_removed(first, count)
+        else:
+            checker.recheck_all()
     else:
-        return ()
-    try:
-        model.value(base)
-    except PathError:
-        return ()
-    if not problem.field:
-        return base
-    try:
-        rel = parse_path(problem.field)
-    except PathError:
-        return base
-    if base[0] == "record" and rel and rel[0] not in model.message_at(base).DESCRIPTOR.fields_by_name:
-        rel = ("value",) + rel  # value fields are named bare (offset_d, scale_w[3])
-    path = base + rel
-    while len(path) > len(base):
-        try:
-            model.value(path)
-            return path
-        except PathError:
-            path = path[:-1]
-    return base
+        checker.recheck_all()

@@ -1,0 +1,198 @@
+"""Rules on factor values: scales, offsets, vector lengths, shift_bit, NUQ clusters, the
+type fields (act_type…) and tensor_balance_factor."""
+from __future__ import annotations
+
+import numpy as np
+
+from editor.records import quant
+from editor.records.rules._registry import ALL, ERROR, WARNING, Finding, _dialects_with, rule
+from editor.records.rules._wording import _act_desc, _fmt, _q, _vector
+from editor.records.rules.layer_types import PER_CHANNEL_DOC, RNN_GATES
+from editor.records.rules.views import EntryView
+
+_F32_EPS = np.float32(quant.FLT_EPSILON)
+
+
+SCALE_POSITIVE = rule("scale-positive", ERROR, ALL,
+                      "scale_d, scale_w (and RNN scale_h/scale_r) must be finite and > 0")
+
+
+@SCALE_POSITIVE.on_entry
+def _scale_positive(e: EntryView):
+    for name in ("scale_d", "scale_h"):
+        if e.has(name):
+            v = np.float32(getattr(e.value, name))
+            if not (np.isfinite(v) and v > 0):
+                yield Finding(f"{name} = {_fmt(v)} must be finite and > 0", name)
+    for name in ("scale_w", "scale_r"):
+        if e.n(name):
+            a = e.f32(name)
+            with np.errstate(invalid="ignore"):
+                bad = ~(np.isfinite(a) & (a > 0))
+            yield from _vector(e, name, a, bad, "must be finite and > 0", "are not finite and > 0")
+
+
+DEGENERATE_SCALE = rule("degenerate-scale", WARNING, ALL,
+                        "scale_d below FLT_EPSILON: a degenerate calibration, AMCT substitutes 1.0")
+
+
+@DEGENERATE_SCALE.on_entry
+def _degenerate_scale(e: EntryView):
+    if e.has("scale_d"):
+        v = np.float32(e.value.scale_d)
+        if 0 < v < _F32_EPS:
+            yield Finding(f"scale_d = {_fmt(v)} is below FLT_EPSILON ({_fmt(_F32_EPS)}); AMCT replaces it "
+                          "with 1.0 — the calibration saw (nearly) constant activations", "scale_d")
+
+
+OFFSET_D_RANGE = rule("offset-d-range", ERROR, ALL,
+                      "offset_d (and RNN offset_h) in [-128, 127], or [-32768, 32767] when act_type is "
+                      "INT16; warning when outside an INT4 act_type's [-8, 7]", also=(WARNING,))
+
+
+@OFFSET_D_RANGE.on_entry
+def _offset_d_range(e: EntryView):
+    act = e.get("act_type")
+    lo, hi = quant.amct_offset_check_range(act)
+    for name in ("offset_d", "offset_h"):
+        if not e.has(name):
+            continue
+        v = getattr(e.value, name)
+        if not lo <= v <= hi:
+            yield Finding(f"{name} = {v} is outside [{lo}, {hi}] ({_act_desc(e, act)})", name)
+        elif act in quant.BIT_WIDTHS and quant.BIT_WIDTHS[act] < 8:
+            qlo, qhi = quant.int_range(quant.BIT_WIDTHS[act])
+            if not qlo <= v <= qhi:
+                yield Finding(f"{name} = {v} is outside [{qlo}, {qhi}], the range of act_type {act}; "
+                              "AMCT accepts it (it checks the INT8 range) but the clip range is off",
+                              name, WARNING)
+
+
+OFFSET_W_ZERO = rule("offset-w-zero", ERROR, ALL,
+                     "every offset_w (and RNN offset_r) must be 0: weight offsets are not supported")
+
+
+@OFFSET_W_ZERO.on_entry
+def _offset_w_zero(e: EntryView):
+    for name in ("offset_w", "offset_r"):
+        if e.n(name):
+            a = e.ints(name)
+            yield from _vector(e, name, a, a != 0, "must be 0 (AMCT supports no weight offset)",
+                               "are not 0 (AMCT supports no weight offset)")
+
+
+LENGTH_MISMATCH = rule("length-mismatch", ERROR, ALL,
+                       "offset_w and shift_bit (RNN: offset_r) must have as many values as scale_w "
+                       "(scale_r)")
+
+
+@LENGTH_MISMATCH.on_entry
+def _length_mismatch(e: EntryView):
+    for other, base in (("offset_w", "scale_w"), ("shift_bit", "scale_w"), ("offset_r", "scale_r")):
+        a, b = e.n(other), e.n(base)
+        if a and b and a != b:
+            yield Finding(f"{other} has {a} values but {base} has {b}; they must be the same length "
+                          "(one per channel, or one for the whole layer)", other)
+
+
+PER_CHANNEL_TYPE = rule(
+    "per-channel-type", ERROR, ALL,
+    "per-channel scale_w only on convolution-like layers (PyTorch: also Linear); warning when the "
+    "layer type is only guessed from a naming convention", also=(WARNING,))
+
+
+@PER_CHANNEL_TYPE.on_entry
+def _per_channel_type(e: EntryView):
+    n = e.n("scale_w")
+    if n <= 1:
+        return
+    lt = e.layer_type
+    if lt.kind in ("unknown", "conv", "avgpool"):
+        return
+    if lt.kind == "fc" and e.dialect.name == "pytorch":
+        return
+    if lt.kind == "rnn" and lt.name is not None and n == RNN_GATES[lt.name]:
+        return
+    yield Finding(f"scale_w has {n} values (per-channel), but per-channel quantization is only for "
+                  f"{PER_CHANNEL_DOC[e.dialect.name]}; a {lt.name} layer takes one scale_w{lt.note}",
+                  "scale_w", ERROR if lt.confident else WARNING)
+
+
+SHIFT_BIT_RANGE = rule("shift-bit-range", ERROR, ALL, "shift_bit values all 0, or each in [1, 16]")
+
+
+@SHIFT_BIT_RANGE.on_entry
+def _shift_bit_range(e: EntryView):
+    if e.n("shift_bit"):
+        a = e.ints("shift_bit")
+        if not (a == 0).all():
+            yield from _vector(e, "shift_bit", a, (a < 1) | (a > 16),
+                               "breaks the rule: all 0, or each in [1, 16]",
+                               "break the rule: all 0, or each in [1, 16]")
+
+
+CLUSTER_SHAPE = rule("cluster-shape", ERROR, _dialects_with("cluster"),
+                     "NUQ cluster centres: 16 or 32 values, each in [-128, 127]")
+
+
+@CLUSTER_SHAPE.on_entry
+def _cluster_shape(e: EntryView):
+    n = e.n("cluster")
+    if n:
+        if n not in (16, 32):
+            yield Finding(f"cluster has {n} values; AMCT wants 16 or 32 cluster centres", "cluster")
+        a = e.ints("cluster")
+        yield from _vector(e, "cluster", a, (a < -128) | (a > 127), "is outside [-128, 127]",
+                           "are outside [-128, 127]")
+
+
+_TYPE_VALUES = {
+    "act_type": ("INT4", "INT8", "INT16"),
+    "wts_type": ("INT4", "INT6", "INT7", "INT8"),
+    "dst_type": ("INT8", "INT4"),
+    "op_data_type": ("FLOAT32", "FLOAT16"),
+    "fakequant_precision_mode": ("DEFAULT", "FORCE_FP16_QUANT"),
+}
+
+
+def type_values(field_name: str) -> tuple[str, ...] | None:
+    """The values AMCT accepts for a type field (``act_type``, ``wts_type``…); None for others."""
+    return _TYPE_VALUES.get(field_name)
+
+
+TYPE_VALUES = rule(
+    "type-values", ERROR, _dialects_with(*_TYPE_VALUES),
+    "act_type ∈ {INT4, INT8, INT16}, wts_type ∈ {INT4, INT6, INT7, INT8}, dst_type ∈ {INT8, INT4}, "
+    "op_data_type, fakequant_precision_mode; warning where the docs say only INT8 works today",
+    also=(WARNING,))
+
+
+@TYPE_VALUES.on_entry
+def _type_values(e: EntryView):
+    for name, allowed in _TYPE_VALUES.items():
+        if not e.has(name):
+            continue
+        v = getattr(e.value, name)
+        if v not in allowed:
+            yield Finding(f"{name} = {_q(v)} is not one of {', '.join(allowed)}; AMCT stops with "
+                          f"'Do not support {name} …'", name)
+        elif name == "act_type" and v != "INT8":
+            yield Finding(f"act_type = {v}: the documentation says only INT8 activation quantization "
+                          "is supported today", name, WARNING)
+        elif name == "wts_type" and v != "INT8" and e.dialect.name == "tf-convert":
+            yield Finding(f"wts_type = {v}: convert_model documents only INT8 weights", name, WARNING)
+
+
+TBF_RANGE = rule("tbf-range", ERROR, _dialects_with("tensor_balance_factor"),
+                 "each tensor_balance_factor in [FLT_EPSILON, 1/FLT_EPSILON]")
+
+
+@TBF_RANGE.on_entry
+def _tbf_range(e: EntryView):
+    if e.n("tensor_balance_factor"):
+        a = e.f32("tensor_balance_factor")
+        with np.errstate(invalid="ignore"):
+            ok = (a >= _F32_EPS) & (a <= np.float32(1) / _F32_EPS)
+        bounds = f"[FLT_EPSILON, 1/FLT_EPSILON] = [{_fmt(_F32_EPS)}, {_fmt(np.float32(1) / _F32_EPS)}]"
+        yield from _vector(e, "tensor_balance_factor", a, ~ok, f"is outside {bounds}",
+                           f"are outside {bounds}")

@@ -1,0 +1,209 @@
+"""What the whole file says, built once per document and updated per edit: `CheckContext`
+(keys, prune node names and types, channel spans of pruned layers) and the prune-record
+helpers it and the prune rules share."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from google.protobuf.message import Message
+
+from editor.records.dialects import Dialect, get_dialect
+from editor.records.rules.layer_types import _TENSOR_KEY, LayerType, guess_layer_type, type_kind
+
+
+@dataclass
+class ChannelSpan:
+    """Channels the prune records give one node in one role (producer: outputs, consumer: inputs)."""
+
+    ranges: list[tuple[int, int]]
+    pruned: set[int]
+
+    @property
+    def end(self) -> int:
+        return max(e for _, e in self.ranges)
+
+    @property
+    def contiguous(self) -> bool:
+        """The ranges cover exactly [0, end)."""
+        reach = 0
+        for b, e in sorted(self.ranges):
+            if b > reach:
+                return False
+            reach = max(reach, e)
+        return True
+
+
+def _attr_by_name(node: Any) -> dict[str, tuple[int, Any]]:
+    found: dict[str, tuple[int, Any]] = {}
+    for j, a in enumerate(node.attr):
+        found.setdefault(a.name, (j, a))
+    return found
+
+
+def _prune_nodes(pr: Any) -> Iterator[tuple[str, str, Any]]:
+    """(path, role, node) of every node of a prune record, in file order."""
+    for i, n in enumerate(pr.producer):
+        yield f"producer[{i}]", "producer", n
+    for i, n in enumerate(pr.consumer):
+        yield f"consumer[{i}]", "consumer", n
+    if pr.HasField("selective_prune"):
+        yield "selective_prune", "selective_prune", pr.selective_prune
+
+
+def _node_range(node) -> tuple[int, int, list[int]] | None:
+    attrs = _attr_by_name(node)
+    if "begin" not in attrs or "end" not in attrs:
+        return None
+    b, e = attrs["begin"][1].i, attrs["end"][1].i
+    if b < 0 or b >= e:
+        return None
+    idx = list(attrs["prune_index"][1].ints) if "prune_index" in attrs else []
+    return b, e, idx
+
+
+class CheckContext:
+    """Cross-entry facts the rules need, built once per document and updated per edit.
+
+    Keys → entry indices (duplicates), prune node names, op types from prune ``type``
+    attributes, channel spans of pruned layers, entries that name prune nodes. Update it
+    after an edit (`update_entry`, `insert_entries`, `remove_entries`, `update_prune`);
+    each returns the entry indices whose findings may have changed besides the edited ones.
+    """
+
+    def __init__(self, dialect: str | Dialect):
+        self.dialect = get_dialect(dialect)
+        self.entry_keys: list[str | None] = []
+        self.key_index: dict[str, list[int]] = {}
+        self.node_types: dict[str, str] = {}
+        self.producer_names: set[str] = set()
+        self.consumer_names: set[str] = set()
+        self.producer_spans: dict[str, ChannelSpan] = {}
+        self.consumer_spans: dict[str, ChannelSpan] = {}
+        self.referencing: set[int] = set()
+        self._has_refs = self.dialect.has_value_field("prune_producer")
+
+    @classmethod
+    def build(cls, message: Message, dialect: str | Dialect) -> CheckContext:
+        ctx = cls(dialect)
+        ctx._rebuild_keys(message)
+        if ctx.dialect.has_prune:
+            ctx._rebuild_prune(message)
+        return ctx
+
+    # keys
+    def first_index(self, key: str) -> int | None:
+        idx = self.key_index.get(key)
+        return idx[0] if idx else None
+
+    def _rebuild_keys(self, message: Message) -> None:
+        self.entry_keys = [e.key if e.HasField("key") else None for e in message.record]
+        self.key_index = {}
+        for i, k in enumerate(self.entry_keys):
+            if k is not None:
+                self.key_index.setdefault(k, []).append(i)
+        if self._has_refs:
+            self.referencing = {i for i, e in enumerate(message.record)
+                                if e.value.prune_producer or e.value.prune_consumer}
+
+    def update_entry(self, message: Message, index: int) -> set[int]:
+        """Re-read entry `index` after an edit; returns other entries to re-check (duplicates)."""
+        entry = message.record[index]
+        new = entry.key if entry.HasField("key") else None
+        old = self.entry_keys[index]
+        if self._has_refs:
+            if entry.value.prune_producer or entry.value.prune_consumer:
+                self.referencing.add(index)
+            else:
+                self.referencing.discard(index)
+        if new == old:
+            return set()
+        affected = set(self.key_index.get(old, [])) if old is not None else set()
+        if old is not None:
+            lst = self.key_index[old]
+            lst.remove(index)
+            if not lst:
+                del self.key_index[old]
+        self.entry_keys[index] = new
+        if new is not None:
+            lst = self.key_index.setdefault(new, [])
+            lst.append(index)
+            lst.sort()
+            affected |= set(lst)
+        affected.discard(index)
+        return affected
+
+    def insert_entries(self, message: Message, index: int, count: int = 1) -> set[int]:
+        """Entries were inserted at `index`; returns others to re-check (new duplicates)."""
+        self._rebuild_keys(message)
+        new = set(range(index, index + count))
+        keys = {k for i in new if (k := self.entry_keys[i]) is not None}
+        return {i for k in keys for i in self.key_index[k]} - new
+
+    def remove_entries(self, message: Message, index: int, count: int = 1) -> set[int]:
+        """Entries [index, index+count) were removed; returns entries (new indices) to re-check."""
+        removed = {k for k in self.entry_keys[index:index + count] if k is not None}
+        self._rebuild_keys(message)
+        return {i for k in removed for i in self.key_index.get(k, [])}
+
+    # prune
+    def _rebuild_prune(self, message: Message) -> None:
+        self.node_types, self.producer_spans, self.consumer_spans = {}, {}, {}
+        self.producer_names, self.consumer_names = set(), set()
+        for pr in message.prune_record:
+            for _, role, node in _prune_nodes(pr):
+                name = node.name
+                attrs = _attr_by_name(node)
+                if "type" in attrs and name not in self.node_types:
+                    t = attrs["type"][1].s.decode("utf-8", "replace")
+                    if t:
+                        self.node_types[name] = t
+                if role == "selective_prune":
+                    continue
+                (self.producer_names if role == "producer" else self.consumer_names).add(name)
+                r = _node_range(node)
+                if r is None:
+                    continue
+                spans = self.producer_spans if role == "producer" else self.consumer_spans
+                span = spans.setdefault(name, ChannelSpan([], set()))
+                span.ranges.append((r[0], r[1]))
+                span.pruned.update(r[2])
+
+    def update_prune(self, message: Message) -> set[int]:
+        """Re-read all prune records after an edit of any; returns entries to re-check."""
+        before: tuple[Any, ...] = (dict(self.node_types), self.producer_names, self.consumer_names,
+                  {k: (sorted(v.ranges), set(v.pruned)) for k, v in self.producer_spans.items()},
+                  {k: (sorted(v.ranges), set(v.pruned)) for k, v in self.consumer_spans.items()})
+        self._rebuild_prune(message)
+        after: tuple[Any, ...] = (self.node_types, self.producer_names, self.consumer_names,
+                 {k: (sorted(v.ranges), set(v.pruned)) for k, v in self.producer_spans.items()},
+                 {k: (sorted(v.ranges), set(v.pruned)) for k, v in self.consumer_spans.items()})
+        names: set[str] = set()
+        for old, new in zip(before, after, strict=True):
+            if isinstance(old, set):
+                names |= old ^ new
+            else:
+                names |= {k for k in old.keys() | new.keys() if old.get(k) != new.get(k)}
+        if not names:
+            return set()
+        affected = {i for n in names for i in self.key_index.get(n, [])}
+        for k, idx in self.key_index.items():  # "layer:input_index" keys take their layer's type
+            m = _TENSOR_KEY.match(k)
+            if m and m.group(1) in names:
+                affected.update(idx)
+        return affected | self.referencing
+
+    def layer_type(self, key: str | None) -> LayerType:
+        """The type of the layer `key`: from a prune ``type`` attribute, else guessed from the key."""
+        if key:
+            name = _TENSOR_KEY.sub(r"\1", key)
+            t = self.node_types.get(key) or self.node_types.get(name)
+            if t:
+                return LayerType(t, type_kind(t), "file")
+        return guess_layer_type(key)
+
+
+def layer_type(key: str | None, context: CheckContext | None = None) -> LayerType:
+    """A layer's type as the rules see it (prune ``type`` attribute first, else the key)."""
+    return context.layer_type(key) if context is not None else guess_layer_type(key)

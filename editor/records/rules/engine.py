@@ -1,0 +1,187 @@
+"""The engine: runs the registered rules over entries, prune records and the whole file, turns
+their findings into located `Problem`s, and merges them with a document's reading problems."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from google.protobuf.message import Message
+
+from editor.records.dialects import Dialect, get_dialect
+from editor.records.problems import Problem, Severity
+from editor.records.rules._registry import RULES, DocumentFn, EntryFn, PruneFn, Rule
+from editor.records.rules._wording import _q
+from editor.records.rules.context import CheckContext
+from editor.records.rules.views import DocumentView, EntryView, PruneView
+
+
+@dataclass(frozen=True)
+class _Selection:
+    """The rules one check runs, each with its function for that kind of target."""
+
+    entry: tuple[tuple[Rule, EntryFn], ...]
+    prune: tuple[tuple[Rule, PruneFn], ...]
+    document: tuple[tuple[Rule, DocumentFn], ...]
+    severities: frozenset[Severity] | None
+
+
+def _select(dialect: Dialect, rules: Iterable[str] | None,
+            severities: Iterable[Severity | str] | None) -> _Selection:
+    if rules is None:
+        chosen = list(RULES.values())
+    else:
+        ids = list(rules)
+        unknown = [r for r in ids if r not in RULES]
+        if unknown:
+            raise ValueError(f"unknown rule id(s): {', '.join(unknown)}; known: {', '.join(RULES)}")
+        chosen = [RULES[r] for r in RULES if r in set(ids)]
+    chosen = [r for r in chosen if dialect.name in r.dialects]
+    sev = None if severities is None else frozenset(Severity(s) for s in severities)
+    return _Selection(tuple((r, r.entry) for r in chosen if r.entry),
+                      tuple((r, r.prune) for r in chosen if r.prune),
+                      tuple((r, r.document) for r in chosen if r.document), sev)
+
+
+def _entry_problems(message: Message, dialect: Dialect, index: int, ctx: CheckContext,
+                    sel: _Selection, focus: dict[str, int] | None = None,
+                    entry: Message | None = None) -> list[Problem]:
+    view = EntryView(entry if entry is not None else message.record[index], index, dialect, ctx, focus)
+    out: list[Problem] = []
+    for r, entry_fn in sel.entry:
+        for f in entry_fn(view):
+            sev = f.severity or r.severity
+            if sel.severities is None or sev in sel.severities:
+                out.append(Problem(sev, r.id, f"{view.label()}: {f.message}", view.key, index, None, f.field))
+    return out
+
+
+def _prune_problems(message: Message, dialect: Dialect, index: int, ctx: CheckContext,
+                    sel: _Selection, record: Message | None = None) -> list[Problem]:
+    view = PruneView(record if record is not None else message.prune_record[index], index, dialect, ctx)
+    out: list[Problem] = []
+    for r, prune_fn in sel.prune:
+        for f in prune_fn(view):
+            sev = f.severity or r.severity
+            if sel.severities is None or sev in sel.severities:
+                out.append(Problem(sev, r.id, f"{_prune_label(index)}: {f.message}", None, None, index, f.field))
+    return out
+
+
+def _prune_label(index: int) -> str:
+    return f"prune record {index}" if index >= 0 else "this prune record"
+
+
+def _document_problems(message: Message, dialect: Dialect, ctx: CheckContext,
+                       sel: _Selection) -> list[Problem]:
+    view = DocumentView(message, dialect, ctx)
+    out: list[Problem] = []
+    for r, document_fn in sel.document:
+        for f in document_fn(view):
+            sev = f.severity or r.severity
+            if sel.severities is not None and sev not in sel.severities:
+                continue
+            if f.entry is not None:
+                key = ctx.entry_keys[f.entry]
+                label = f"layer {_q(key)}" if key else f"record {f.entry} (no key)"
+                out.append(Problem(sev, r.id, f"{label}: {f.message}", key, f.entry, None, f.field))
+            else:
+                out.append(Problem(sev, r.id, f.message, None, None, None, f.field))
+    return out
+
+
+def check_message(message: Message, dialect: str | Dialect, *, rules: Iterable[str] | None = None,
+                  severities: Iterable[Severity | str] | None = None,
+                  context: CheckContext | None = None) -> list[Problem]:
+    """Every problem the rules find in `message`: entries, then prune records, then whole-file.
+
+    `rules` limits the check to those ids; `severities` keeps only those levels; pass a
+    `context` already built for this message to skip building one.
+    """
+    d = get_dialect(dialect)
+    sel = _select(d, rules, severities)
+    ctx = context or CheckContext.build(message, d)
+    out: list[Problem] = []
+    if sel.entry:
+        for i in range(len(message.record)):
+            out += _entry_problems(message, d, i, ctx, sel)
+    if sel.prune and d.has_prune:
+        for j in range(len(message.prune_record)):
+            out += _prune_problems(message, d, j, ctx, sel)
+    out += _document_problems(message, d, ctx, sel)
+    return out
+
+
+def check_entry(message: Message, dialect: str | Dialect, index: int, context: CheckContext, *,
+                rules: Iterable[str] | None = None,
+                severities: Iterable[Severity | str] | None = None) -> list[Problem]:
+    """Problems of entry `index` alone (entry rules; whole-file rules are `check_file_rules`)."""
+    d = get_dialect(dialect)
+    return _entry_problems(message, d, index, context, _select(d, rules, severities))
+
+
+def check_prune_record(message: Message, dialect: str | Dialect, index: int, context: CheckContext, *,
+                       rules: Iterable[str] | None = None,
+                       severities: Iterable[Severity | str] | None = None) -> list[Problem]:
+    """Problems of `prune_record[index]` alone."""
+    d = get_dialect(dialect)
+    return _prune_problems(message, d, index, context, _select(d, rules, severities))
+
+
+def check_file_rules(message: Message, dialect: str | Dialect, context: CheckContext, *,
+                     rules: Iterable[str] | None = None,
+                     severities: Iterable[Severity | str] | None = None) -> list[Problem]:
+    """Findings of the rules that look across the whole file (cheap: re-run after every edit)."""
+    d = get_dialect(dialect)
+    return _document_problems(message, d, context, _select(d, rules, severities))
+
+
+def check_document(doc, *, rules: Iterable[str] | None = None,
+                   severities: Iterable[Severity | str] | None = None) -> list[Problem]:
+    """`check_message` on a `RecordDocument`, with line/column from ``doc.locate`` where known.
+
+    Only rule findings: the document's reading problems are in ``doc.problems``.
+    """
+    problems = check_message(doc.message, doc.dialect, rules=rules, severities=severities)
+    return [locate(doc, p) for p in problems]
+
+
+#: Reading problems the rule engine judges too. Such a reading problem stands only while the
+#: rules still find the same thing (same rule, entry and key): it keeps its line numbers and
+#: its words about the file, but follows edits, so fixing the record clears it.
+REJUDGED = frozenset({"duplicate-key"})
+
+
+def _same_finding(p: Problem) -> tuple:
+    return (p.rule, p.record_index, p.prune_index, p.key)
+
+
+def merge_problems(reading: Iterable[Problem], found: Iterable[Problem]) -> list[Problem]:
+    """Reading problems then rule problems, each finding listed once: what `check` prints and
+    the problems dock lists.
+
+    A rule problem that a reading problem already reports (same rule, entry and key; e.g. the
+    reader's duplicate key) is dropped; a reading problem of a `REJUDGED` rule is dropped when
+    the rules no longer find it (the record was edited since it was read).
+    """
+    found = list(found)
+    confirmed = {_same_finding(p) for p in found if p.rule in REJUDGED}
+    out = [p for p in reading if p.rule not in REJUDGED or _same_finding(p) in confirmed]
+    seen = {_same_finding(p) for p in out}
+    out += [p for p in found if _same_finding(p) not in seen]
+    return out
+
+
+def document_problems(doc) -> list[Problem]:
+    """Everything wrong with a `RecordDocument` as read: reading problems and every rule,
+    merged by `merge_problems` (what ``record-editor check`` reports before filtering)."""
+    return merge_problems(doc.problems, check_document(doc))
+
+
+def locate(doc, p: Problem) -> Problem:
+    """`p` with line/column from ``doc.locate`` (the field's own place, else its entry's)."""
+    if p.record_index is None and p.prune_index is None:
+        return p
+    where = doc.locate(record_index=p.record_index, prune_index=p.prune_index, field=p.field)
+    if where is None and p.field is not None:
+        where = doc.locate(record_index=p.record_index, prune_index=p.prune_index)
+    return p.with_location(*where) if where else p

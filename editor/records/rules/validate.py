@@ -1,0 +1,195 @@
+"""Validation before an edit is committed: the error a new value would cause, checked on a
+copy of the entry or prune record (the panels, the clipboard and ``record-editor set``)."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from functools import cache
+
+from google.protobuf import message_factory
+from google.protobuf.message import Message
+
+from editor.records import attrs
+from editor.records.dialects import DIALECTS, Dialect, get_dialect
+from editor.records.editing import RecordEditor
+from editor.records.paths import PathError, in_entry, parse_path, resolve
+from editor.records.problems import Problem
+from editor.records.rules._registry import ERROR
+from editor.records.rules._wording import _q
+from editor.records.rules.context import CheckContext
+from editor.records.rules.engine import _entry_problems, _prune_label, _prune_problems, _select, _Selection
+
+
+@cache
+def _errors_only(dialect: str) -> _Selection:
+    """The rules of `dialect`, keeping error findings only: what an edit is judged by.
+
+    Built on first use, when every catalog has registered its rules."""
+    return _select(DIALECTS[dialect], None, (ERROR,))
+
+
+def _entry_class(dialect: Dialect):
+    return message_factory.GetMessageClass(dialect.entry_descriptor)
+
+
+def validate_value(dialect: str | Dialect, value_or_entry: Message, field_name: str, new_value, *,
+                   index: int | None = None, context: CheckContext | None = None,
+                   entry_index: int | None = None) -> Problem | None:
+    """The error that setting `field_name` to `new_value` would cause, or None if it is fine.
+
+    `value_or_entry` is a layer's value message (``SingleLayerRecord`` and kin) or its whole
+    entry (then `field_name` may also be ``key`` or ``kv_cache_value.scale``/``.offset``).
+    For a repeated field give `index` to set one element (``index == len`` appends), or a
+    sequence as `new_value` to replace them all; None clears the field (or deletes element
+    `index`). `context` and the entry's `entry_index` add what the file knows: prune types,
+    the other keys. Nothing is changed: the check runs on a copy. A value of the wrong type
+    or outside the field's integer range is reported with rule id ``value-type``.
+
+    An error about the edited field wins; otherwise any error the edit newly causes
+    elsewhere in the entry (e.g. act_type INT16 → INT8 with offset_d = 200).
+    """
+    return validate_changes(dialect, value_or_entry, [(field_name, index, new_value)],
+                            context=context, entry_index=entry_index)
+
+
+def validate_changes(dialect: str | Dialect, value_or_entry: Message,
+                     changes: Iterable[tuple[str, int | None, object]], *,
+                     context: CheckContext | None = None,
+                     entry_index: int | None = None) -> Problem | None:
+    """Like `validate_value` for several edits applied together, as one undo step does.
+
+    `changes` are ``(field, index, new_value)`` triples, e.g. adding channel 64 to every
+    vector: ``[("scale_w", 64, 0.01), ("offset_w", 64, 0), ("shift_bit", 64, 0)]``.
+    """
+    d = get_dialect(dialect)
+    changes = list(changes)
+    entry = _entry_class(d)()
+    if value_or_entry.DESCRIPTOR is d.entry_descriptor:
+        entry.CopyFrom(value_or_entry)
+    elif value_or_entry.DESCRIPTOR is d.value_descriptor:
+        entry.value.CopyFrom(value_or_entry)
+    else:
+        raise TypeError(f"expected a {d.entry_descriptor.name} or {d.value_descriptor.name}, "
+                        f"not {value_or_entry.DESCRIPTOR.full_name}")
+    ctx = context if context is not None else CheckContext(d)
+    pos = entry_index if entry_index is not None else -1
+    key = entry.key if entry.HasField("key") else None
+    label = f"layer {_q(key)}" if key else "this layer"
+    focus = {f: i for f, i, _ in changes if i is not None}
+    sel = _errors_only(d.name)
+    before = {(p.rule, p.field) for p in _entry_problems(entry, d, pos, ctx, sel, focus, entry=entry)}
+    for field_name, index, new_value in changes:
+        path = field_name if index is None else f"{field_name}[{index}]"
+        if field_name == "key" and isinstance(new_value, str) and context is not None:
+            clash = [i for i in context.key_index.get(new_value, []) if i != entry_index]
+            if clash:
+                return Problem(ERROR, "duplicate-key", f"{label}: the key {_q(new_value)} is already used "
+                               f"by record {clash[0]}; AMCT would use only the first", key, entry_index,
+                               None, "key")
+        try:
+            _assign(entry, field_name, new_value, index)
+        except (TypeError, ValueError, IndexError, AttributeError, KeyError, PathError) as e:
+            return Problem(ERROR, "value-type", f"{label}: {path} cannot be {new_value!r}: {e}",
+                           key, entry_index, None, path)
+    after = _entry_problems(entry, d, pos, ctx, sel, focus, entry=entry)
+    edited = {f if i is None else f"{f}[{i}]" for f, i, _ in changes}
+    whole = {f for f, i, _ in changes if i is None}
+    for p in after:
+        if p.field in edited or (p.field and p.field.split("[")[0] in whole):
+            return replace(p, record_index=entry_index)
+    for p in after:
+        if (p.rule, p.field) not in before:
+            return replace(p, record_index=entry_index)
+    return None
+
+
+def _assign(entry: Message, field_name: str, new_value, index: int | None) -> None:
+    """Make one of `validate_changes`' edits on the entry copy, through the edit API the
+    window and ``record-editor set`` use (so the check judges exactly what they store)."""
+    editor = RecordEditor(entry)
+    path = in_entry(entry.DESCRIPTOR, field_name)
+    field = editor.field_descriptor(path)
+    if field is None or field.message_type is not None:
+        raise KeyError(f"no value field {field_name!r}")
+    if not field.is_repeated:
+        if new_value is None:
+            editor.clear_field(path)
+        else:
+            editor.set_value(path, new_value)
+        return
+    n = editor.element_count(path)
+    if index is None:
+        editor.clear_field(path)
+        if new_value is not None:
+            editor.insert_elements(path, 0, list(new_value))
+    elif not 0 <= index <= n or (index == n and new_value is None):
+        raise IndexError(f"index {index} is outside 0..{n}")
+    elif new_value is None:
+        editor.remove_elements(path, index)
+    elif index == n:
+        editor.insert_elements(path, n, [new_value])
+    else:
+        editor.set_value(path + (index,), new_value)
+
+
+def validate_prune_value(dialect: str | Dialect, prune_record: Message, node: str, attr_name: str,
+                         new_value, *, prune_index: int | None = None) -> Problem | None:
+    """The error that setting an attribute of a prune node would cause, or None.
+
+    `node` is ``producer[i]``, ``consumer[i]`` or ``selective_prune``; `attr_name` ``name``
+    (the node's name) or an attribute name (``begin``, ``end``, ``type``…). An attribute that
+    does not exist yet is added, with AMCT's usual type for known names. Checks a copy.
+    """
+    d = get_dialect(dialect)
+    rec = type(prune_record)()
+    rec.CopyFrom(prune_record)
+    ctx = CheckContext(d)
+    sel = _errors_only(d.name)
+    pos = prune_index if prune_index is not None else -1
+    before = {(p.rule, p.field) for p in _prune_problems(rec, d, pos, ctx, sel, record=rec)}
+    try:
+        target = resolve(rec, parse_path(node))
+        if not isinstance(target, Message) or target.DESCRIPTOR.name != "PruneNode":
+            raise KeyError(f"no prune node {node!r}")
+        if attr_name == "name":
+            target.name = new_value
+            edited = {node, f"{node}.name"}
+        else:
+            edited = {f"{node}.attr[{_set_attr(target, attr_name, new_value)}]"}
+    except (TypeError, ValueError, IndexError, KeyError, PathError) as e:
+        return Problem(ERROR, "value-type", f"{_prune_label(pos)}: {node} {attr_name} cannot be "
+                       f"{new_value!r}: {e}", None, None, prune_index, node)
+    after = _prune_problems(rec, d, pos, ctx, sel, record=rec)
+    for p in after:
+        if p.field in edited:
+            return replace(p, prune_index=prune_index)
+    for p in after:
+        if (p.rule, p.field) not in before:
+            return replace(p, prune_index=prune_index)
+    return None
+
+
+def _set_attr(target, attr_name: str, value) -> int:
+    """Set (or add) the attribute `attr_name` of a prune node; returns its index."""
+    j = next((k for k, a in enumerate(target.attr) if a.name == attr_name), None)
+    if j is not None:
+        attr = target.attr[j]
+    else:
+        j = len(target.attr)
+        attr = target.attr.add()
+        attr.name = attr_name
+        attr.type = attrs.AMCT_ATTR_TYPES.get(
+            attr_name, attrs.AttrProto.INT if isinstance(value, int) else attrs.AttrProto.STRING)
+    t = attr.type
+    attrs.clear_value(attr)
+    field = attrs.VALUE_FIELD.get(t, "i")
+    if field == "s":
+        attr.s = value.encode("utf-8") if isinstance(value, str) else value
+    elif field == "strings":
+        attr.strings.extend(v.encode("utf-8") if isinstance(v, str) else v for v in value)
+    elif field in ("floats", "ints"):
+        getattr(attr, field).extend(value)
+    else:
+        setattr(attr, field, value)
+    return j
+

@@ -1,0 +1,117 @@
+"""The views rule functions read: one entry (`EntryView`), one prune record (`PruneView`),
+the whole message (`DocumentView`)."""
+from __future__ import annotations
+
+import numpy as np
+from google.protobuf.message import Message
+
+from editor.records.dialects import Dialect
+from editor.records.rules._wording import _q
+from editor.records.rules.context import CheckContext, _prune_nodes
+from editor.records.rules.layer_types import LayerType, is_tensor_key
+
+_QUANT_FACTORS = ("scale_d", "offset_d", "scale_w", "offset_w", "shift_bit")
+_RNN_FACTORS = ("scale_h", "offset_h", "scale_r", "offset_r")
+
+
+class EntryView:
+    """One `record` entry as the rule functions see it, with cached numpy views of vectors.
+
+    `focus` maps a vector field to an element index: findings about that vector then name
+    that element when it is bad (the validator asks "is *this* element wrong", not "is some
+    element wrong").
+    """
+
+    __slots__ = ("entry", "index", "dialect", "ctx", "key", "has_value", "value", "focus",
+                 "_set", "_arrays", "_type")
+
+    def __init__(self, entry: Message, index: int, dialect: Dialect, ctx: CheckContext,
+                 focus: dict[str, int] | None = None):
+        self.entry = entry
+        self.index = index
+        self.dialect = dialect
+        self.ctx = ctx
+        self.key: str | None = entry.key if entry.HasField("key") else None
+        self.has_value = entry.HasField("value")
+        self.value = entry.value
+        self.focus = focus
+        # one C call finds every set field (repeated ones only when non-empty)
+        self._set = {fd.name: v for fd, v in self.value.ListFields()} if self.has_value else {}
+        self._arrays: dict[str, np.ndarray] = {}
+        self._type: LayerType | None = None
+
+    def has(self, name: str) -> bool:
+        """Whether the value sets `name` (non-empty for a repeated field); False if no such field."""
+        return name in self._set
+
+    def get(self, name: str, default=None):
+        """The value of a singular field if set, else `default`."""
+        return self._set.get(name, default)
+
+    def n(self, name: str) -> int:
+        """How many values a repeated field has (0 when unset or not in this dialect)."""
+        v = self._set.get(name)
+        return 0 if v is None else len(v)
+
+    def f32(self, name: str) -> np.ndarray:
+        a = self._arrays.get(name)
+        if a is None:
+            a = np.array(self._set.get(name, ()), dtype=np.float32)
+            self._arrays[name] = a
+        return a
+
+    def ints(self, name: str) -> np.ndarray:
+        a = self._arrays.get(name)
+        if a is None:
+            a = np.array(self._set.get(name, ()), dtype=np.int64)
+            self._arrays[name] = a
+        return a
+
+    @property
+    def layer_type(self) -> LayerType:
+        if self._type is None:
+            self._type = self.ctx.layer_type(self.key)
+        return self._type
+
+    @property
+    def has_factors(self) -> bool:
+        return self.has_value and any(self.has(f) for f in _QUANT_FACTORS + _RNN_FACTORS)
+
+    @property
+    def takes_weights(self) -> bool:
+        return not is_tensor_key(self.key) and self.layer_type.kind != "avgpool"
+
+    def pick(self, name: str, bad: np.ndarray) -> int:
+        """The element of `bad` (indices) a finding names: the focused one if bad, else the first."""
+        if self.focus and name in self.focus and np.any(bad == self.focus[name]):
+            return int(self.focus[name])
+        return int(bad[0])
+
+    def label(self) -> str:
+        if self.key:
+            return f"layer {_q(self.key)}"
+        return f"record {self.index} (no key)" if self.index >= 0 else "this record (no key)"
+
+
+class PruneView:
+    """One `prune_record` as the rule functions see it."""
+
+    __slots__ = ("record", "index", "dialect", "ctx", "nodes")
+
+    def __init__(self, record: Message, index: int, dialect: Dialect, ctx: CheckContext):
+        self.record = record
+        self.index = index
+        self.dialect = dialect
+        self.ctx = ctx
+        self.nodes = list(_prune_nodes(record))
+
+
+class DocumentView:
+    """The whole message, for rules that look across entries."""
+
+    __slots__ = ("message", "dialect", "ctx")
+
+    def __init__(self, message: Message, dialect: Dialect, ctx: CheckContext):
+        self.message = message
+        self.dialect = dialect
+        self.ctx = ctx

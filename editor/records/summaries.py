@@ -1,0 +1,120 @@
+"""What a row of the record tree says about a message or field, as text. No Qt.
+
+The tree's value column, the clipboard and the editing panels describe messages the same
+way: an element by its `key` or `name` (`element_label`), a message by its set fields
+(`message_summary`), a repeated field by its length and range (`repeated_summary`), an
+AttrProto-like prune attribute by the value its type selects (`attr_text`).
+"""
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from google.protobuf.descriptor import Descriptor, FieldDescriptor
+from google.protobuf.message import Message
+
+from editor.records.values import escape_text, format_float32, format_value, is_message
+
+
+def label_field(desc: Descriptor) -> FieldDescriptor | None:
+    """The field that names an element of this type: `key` for layer entries, else `name`."""
+    for name in ("key", "name"):
+        fd = desc.fields_by_name.get(name)
+        if fd is not None and not fd.is_repeated and fd.type in (fd.TYPE_STRING, fd.TYPE_BYTES):
+            return fd
+    return None
+
+
+def is_attr_like(desc: Descriptor) -> bool:
+    """AttrProto-like: a name, an enum `type`, and value fields chosen by that type."""
+    fd = desc.fields_by_name.get("type")
+    return label_field(desc) is not None and fd is not None and fd.type == fd.TYPE_ENUM
+
+
+def _short(values: Iterable[str], limit: int = 4) -> str:
+    items = list(itertools.islice(values, limit + 1))
+    more = "…" if len(items) > limit else ""
+    return ", ".join(items[:limit]) + (", " + more if more else "")
+
+
+def attr_text(msg: Message) -> str:
+    """The value an AttrProto-like message carries, by its set fields (`Conv`, `160`, `3, 3, 32`)."""
+    parts = []
+    for fd, value in msg.ListFields():
+        if fd.name in ("name", "type"):
+            continue
+        if fd.is_repeated:
+            parts.append(_short((format_value(fd, v) for v in value), 6))
+        elif not is_message(fd):
+            parts.append(format_value(fd, value))
+    return "; ".join(parts)
+
+
+def element_label(msg: Message) -> str:
+    """The text a repeated-message element shows in the field column (its key or name)."""
+    desc = msg.DESCRIPTOR
+    label = label_field(desc)
+    if label is not None:
+        return escape_text(getattr(msg, label.name)) if msg.HasField(label.name) else ""
+    for fd in desc.fields:
+        if fd.is_repeated and is_message(fd) and label_field(fd.message_type) is not None:
+            sub_label = label_field(fd.message_type)
+            names = [escape_text(getattr(m, sub_label.name)) for m in getattr(msg, fd.name)]
+            if names:
+                return _short(names, 3)
+    return desc.name
+
+
+def message_summary(msg: Message, *, skip: str | None = None, limit: int = 5) -> str:
+    """One line describing a message's set fields (the value column of message rows)."""
+    desc = msg.DESCRIPTOR
+    if is_attr_like(desc):
+        kind = msg.type if msg.HasField("type") else None
+        text = attr_text(msg)
+        name = desc.fields_by_name["type"].enum_type.values_by_number.get(kind) if kind is not None else None
+        return f"{name.name if name else ''} {text}".strip()
+    parts: list[str] = []
+    for fd, value in msg.ListFields():
+        if fd.name == skip:
+            continue
+        if fd.is_repeated:
+            if is_message(fd) and value and is_attr_like(fd.message_type):
+                parts.append(_short((f"{a.name}={attr_text(a)}" for a in value), limit))
+            else:
+                parts.append(f"{fd.name} ×{len(value)}")
+        elif is_message(fd):
+            inner = message_summary(value, limit=limit)
+            parts.append(inner if fd.name == "value" else f"{fd.name} {{{inner}}}")
+        else:
+            parts.append(f"{fd.name} {format_value(fd, value)}")
+    if not parts:
+        return "empty"
+    return " · ".join(parts[:limit]) + (" · …" if len(parts) > limit else "")
+
+
+def repeated_summary(field: FieldDescriptor, values: Sequence[Any]) -> str:
+    """`2048 values, min 0.00014840205 … max 0.0053863642` for a repeated field's row."""
+    n = len(values)
+    if n == 0:
+        return "empty"
+    if is_message(field):
+        return f"{n} {'entry' if n == 1 else 'entries'}"
+    noun = "value" if n == 1 else "values"
+    if n == 1:
+        return f"1 value: {format_value(field, values[0])}"
+    t = field.type
+    if t in (field.TYPE_FLOAT, field.TYPE_DOUBLE):
+        finite = [v for v in values if math.isfinite(v)]
+        bad = n - len(finite)
+        fmt = format_float32 if t == field.TYPE_FLOAT else repr
+        text = f"{n} {noun}"
+        if finite:
+            text += f", min {fmt(min(finite))} … max {fmt(max(finite))}"
+        if bad:
+            text += f", {bad} not finite"
+        return text
+    if t in (field.TYPE_STRING, field.TYPE_BYTES, field.TYPE_ENUM, field.TYPE_BOOL):
+        return f"{n} {noun}: " + _short(format_value(field, v) for v in values)
+    return f"{n} {noun}, min {min(values)} … max {max(values)}"

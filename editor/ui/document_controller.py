@@ -1,0 +1,533 @@
+"""DocumentController: the file operations of an edit session.
+
+Opening (on a loader thread, with progress and cancel, work for the new document done off
+the GUI thread: `add_load_step`), saving (big records on a thread, `editor.ui.saver`),
+Save As in another format or dialect, reloading, reading the file again as another
+dialect, watching the file on disk, and crash recovery (unsaved edits snapshot to a
+recovery folder, offered after a crash). Every question goes through the `Prompter`;
+what the window should show comes out as signals (`status`, `loadingChanged`,
+`progress`, `diskChanged`, `titleChanged`), so the window only lays things out.
+"""
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import shiboken6
+from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
+from PySide6.QtWidgets import QWidget
+
+from editor.records.dialects import Dialect, get_dialect
+from editor.records.document import ReadOnlyError, RecordDocument, RecordError, SaveCancelled
+from editor.ui.autosave import Autosave
+from editor.ui.commands import ReplaceMessageCommand
+from editor.ui.dialogs import Prompter, SaveAsChoice
+from editor.ui.loader import LoadWorker
+from editor.ui.recovery import RecoveryInfo, RecoveryStore
+from editor.ui.saver import BACKGROUND_BYTES, save_document
+from editor.ui.session import EditSession
+
+#: prepare(document) on the loader thread -> result; apply(document, result) on the GUI thread
+LoadStep = tuple[Callable[[RecordDocument], object], Callable[[RecordDocument, object], None]]
+
+
+def file_signature(path: Path) -> tuple[int, int] | None:
+    """(modification time, size) of a file, None when it is gone: tells a change on disk."""
+    try:
+        st = Path(path).stat()
+    except OSError:
+        return None
+    return st.st_mtime_ns, st.st_size
+
+
+class DocumentController(QObject):
+    """Opens, saves, reloads and recovers the document of one `EditSession`.
+
+    `window` parents the dialogs (the save's progress dialog); `recovery` keeps unsaved
+    edits `autosave_ms` after a change.
+    """
+
+    #: a status bar message and how long to show it (ms; 0 until replaced)
+    status = Signal(str, int)
+    #: a load started (True) or ended (False)
+    loadingChanged = Signal(bool)
+    #: load progress in permille
+    progress = Signal(int)
+    #: a load ended: True when a document was installed
+    loadFinished = Signal(bool)
+    #: the file changed on disk: "changed" or "deleted" (the window offers Reload / Keep Mine)
+    diskChanged = Signal(str)
+    #: the modified state changed (the title's [*])
+    titleChanged = Signal()
+    #: the document was saved under another name (Save As), same dialect: the new path
+    pathChanged = Signal(object)
+
+    def __init__(self, session: EditSession, prompter: Prompter, recovery: RecoveryStore,
+                 window: QWidget, *, autosave_ms: int = 3000) -> None:
+        super().__init__(window)
+        self.session = session
+        self.prompter = prompter
+        self.recovery = recovery
+        self.window = window
+        #: documents bigger than this are saved on a thread behind a progress dialog
+        self.background_save_bytes = BACKGROUND_BYTES
+        self._worker: LoadWorker | None = None
+        self._load_steps: list[LoadStep] = []
+        self._after_load: Callable[[], None] | None = None
+        self._disk_signature: tuple[int, int] | None = None
+        self._recovery_key: str | None = None
+        self._saving = False
+        self._token = f"{id(window):x}"
+        #: where file dialogs start when the document has no folder of its own
+        self.default_directory: Callable[[], str] = lambda: str(Path.home())
+
+        self.watcher = QFileSystemWatcher(self)
+        self.watcher.fileChanged.connect(lambda _path: self._disk_timer.start())
+        self._disk_timer = QTimer(self)
+        self._disk_timer.setSingleShot(True)
+        self._disk_timer.setInterval(300)
+        self._disk_timer.timeout.connect(self._check_disk)
+
+        self._autosave_timer = QTimer(self)
+        self._autosave_timer.setSingleShot(True)
+        self._autosave_timer.setInterval(autosave_ms)
+        self._autosave_timer.timeout.connect(self._snapshot_for_recovery)
+        self._edit_version = 0
+        self.autosave = Autosave(self.recovery, lambda: self._edit_version, self)
+        self.autosave.failed.connect(self._recovery_failed)
+
+        stack = session.undo_stack
+        stack.cleanChanged.connect(self._clean_changed)
+        stack.indexChanged.connect(self._stack_changed)
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def document(self) -> RecordDocument | None:
+        return self.session.document
+
+    @property
+    def is_loading(self) -> bool:
+        return self._worker is not None
+
+    @property
+    def saving(self) -> bool:
+        """True while a save runs (its progress dialog offers Cancel)."""
+        return self._saving
+
+    def display_name(self) -> str:
+        doc = self.document
+        if doc is None:
+            return ""
+        return doc.path.name if doc.path is not None else "Untitled"
+
+    # ------------------------------------------------------------------ opening
+
+    def add_load_step(self, prepare: Callable[[RecordDocument], object],
+                      apply: Callable[[RecordDocument, object], None]) -> None:
+        """Have work for each newly read document done on the loader thread, off the GUI thread.
+
+        `prepare(document)` runs on the loader thread right after reading (Qt-free code
+        only: it must not touch widgets or the model); `apply(document, result)` runs on
+        the GUI thread just before the document is shown (before the model reset), with
+        what `prepare` returned. A `prepare` that raises is skipped (`apply` is not
+        called), and so is everything for a repaired file opened after asking, so `apply`'s
+        owner must still cope with a reset it was not prepared for. Use it for whole-file
+        work that would freeze the window on a big record (e.g. the first rule check).
+        """
+        self._load_steps.append((prepare, apply))
+
+    def open_file(self) -> None:
+        """Ask for a file and open it (after the unsaved-changes question)."""
+        if not self.maybe_save():
+            return
+        path = self.prompter.open_file_name(self.default_directory())
+        if path:
+            self.open_path(path, ask_unsaved=False)
+
+    def open_path(self, path: str | os.PathLike, dialect: str | Dialect | None = None, *,
+                  repair: bool = False, ask_unsaved: bool = True) -> bool:
+        """Start loading `path` in the background; False if the user kept the current record."""
+        if ask_unsaved and not self.maybe_save():
+            return False
+        if self._worker is not None:
+            self.cancel_load(wait=True)
+        worker = LoadWorker(Path(path), dialect, repair=repair,
+                            steps=[prepare for prepare, _apply in self._load_steps], parent=self)
+        worker.progress.connect(self.progress)
+        worker.loaded.connect(self._loaded)
+        worker.repairable.connect(self._repairable)
+        worker.failed.connect(self._load_failed)
+        worker.cancelled.connect(self._load_cancelled)
+        worker.finished.connect(self._worker_finished)
+        self._worker = worker
+        self.progress.emit(0)
+        self.loadingChanged.emit(True)
+        self.status.emit(f"Opening {Path(path).name}…", 0)
+        worker.start()
+        return True
+
+    def cancel_load(self, wait: bool = False) -> None:
+        """Stop the load in progress; the current record stays."""
+        worker = self._worker
+        if worker is None:
+            return
+        worker.cancel()
+        if wait:
+            worker.wait()
+            self._worker = None
+            self.loadingChanged.emit(False)
+
+    def _worker_finished(self) -> None:
+        worker = self.sender()
+        if isinstance(worker, LoadWorker):
+            worker.deleteLater()
+        if worker is self._worker:
+            self._worker = None
+            self.loadingChanged.emit(False)
+
+    def _current_worker(self) -> LoadWorker | None:
+        """The worker that sent this result, if it is still the one wanted (and done with it)."""
+        sender = self.sender()
+        if not isinstance(sender, LoadWorker) or sender is not self._worker:
+            return None
+        self._worker = None
+        self.loadingChanged.emit(False)
+        return sender
+
+    def _loaded(self, document: RecordDocument, results: list[object]) -> None:
+        worker = self._current_worker()
+        if worker is None:
+            return
+        if worker.cancel_requested:  # finished reading just as Cancel was pressed
+            self._cancelled_message()
+            return
+        for (_prepare, apply), result in zip(self._load_steps, results, strict=False):
+            if not isinstance(result, Exception):
+                apply(document, result)
+        self.set_document(document)
+        if document.repairs:  # opened with --repair or read again as another dialect
+            self.session.undo_stack.resetClean()  # saving writes the repaired text: that is a change
+        self.status.emit(f"Opened {document.path}", 5000)
+        self.loadFinished.emit(True)
+        after, self._after_load = self._after_load, None
+        if after is not None:
+            after()
+
+    def _repairable(self, document: RecordDocument, error: str) -> None:
+        if self._current_worker() is None:
+            return
+        n = len(document.repairs)
+        text = (f"{error}\n\nThe reader can open it by repairing {n} place{'s' if n != 1 else ''} "
+                "(typically // comments or keys broken over lines, as pasted from AMCT's "
+                "documentation). Each repair is listed under Reading problems. Open the repaired record?")
+        if self.prompter.confirm("Open with repairs?", text, "Open Repaired"):
+            self.set_document(document)
+            self.session.undo_stack.resetClean()  # saving writes the repaired text: that is a change
+            self.loadFinished.emit(True)
+        else:
+            self.loadFinished.emit(False)
+
+    def _load_failed(self, message: str) -> None:
+        if self._current_worker() is None:
+            return
+        self._after_load = None
+        self.status.emit("Could not open the file", 5000)
+        self.prompter.error("Cannot open record", message)
+        self.loadFinished.emit(False)
+
+    def _load_cancelled(self) -> None:
+        if self._current_worker() is None:
+            return
+        self._cancelled_message()
+
+    def _cancelled_message(self) -> None:
+        self._after_load = None
+        self.status.emit("Opening cancelled; nothing changed", 5000)
+        self.loadFinished.emit(False)
+
+    def set_document(self, document: RecordDocument | None) -> None:
+        """Show `document` (None: nothing open); the undo history starts afresh."""
+        self._autosave_timer.stop()
+        self.autosave.discard(self._recovery_key)
+        files = self.watcher.files()
+        if files:
+            self.watcher.removePaths(files)
+        self._disk_signature = None
+        self._recovery_key = None
+        if document is not None:
+            self._recovery_key = self.recovery.key_for(document.path, self._token)
+            if document.path is not None:
+                self._disk_signature = file_signature(document.path)
+                if document.path.exists():
+                    self.watcher.addPath(str(document.path))
+        self.session.set_document(document)
+
+    # ------------------------------------------------------------------ saving and closing
+
+    def maybe_save(self) -> bool:
+        """Ask Save / Discard / Cancel when there are unsaved edits; True to go on."""
+        if self.document is None or self.session.undo_stack.isClean():
+            return True
+        answer = self.prompter.ask_save_changes(self.display_name())
+        if answer == "save":
+            return self.save()
+        if answer == "discard":
+            self.autosave.discard(self._recovery_key)
+            return True
+        return False
+
+    def save(self) -> bool:
+        """Save to the document's file (Save As when it has none)."""
+        doc = self.document
+        if doc is None:
+            return False
+        if doc.path is None:
+            return self.save_as()
+        if self.changed_on_disk() and not self.prompter.confirm(
+                "File changed on disk",
+                f"{doc.path} changed on disk after it was opened (was AMCT run again?). "
+                "Saving replaces that version with yours.", "Overwrite"):
+            return False
+        return self._write(doc, doc.path, doc.binary)
+
+    def save_as(self) -> bool:
+        """Ask where (and in which format and dialect) to save, then save there."""
+        doc = self.document
+        if doc is None:
+            return False
+        folder = str(doc.path.parent) if doc.path is not None else self.default_directory()
+        name = doc.path.name if doc.path is not None else "record.txt"
+        choice = self.prompter.save_as(folder, name, doc.dialect, doc.binary)
+        if choice is None:
+            return False
+        return self.save_to(choice)
+
+    def save_to(self, choice: SaveAsChoice) -> bool:
+        """Save As: another file, text or binary, and possibly another dialect."""
+        doc = self.document
+        if doc is None:
+            return False
+        if choice.dialect.name != doc.dialect.name:
+            try:
+                converted, _dropped = doc.convert(choice.dialect)
+            except RecordError as e:
+                self.prompter.error("Cannot convert", self._conversion_refusal(choice.dialect, e))
+                return False
+            if not self._write(converted, choice.path, choice.binary):
+                return False
+            self.set_document(converted)
+            kept = "".join(f"\n• {x.message}" for x in converted.explicit_defaults)
+            if kept:  # the file now says what unset used to mean: tell the user why it changed
+                self.prompter.info("Saved as " + choice.dialect.title,
+                                   f"Saved {choice.path.name} as {choice.dialect.title}. Fields whose default "
+                                   f"differs between the two dialects were written out:{kept}")
+            self.status.emit(f"Saved as {choice.dialect.title}; the undo history starts here", 8000)
+            return True
+        old_key = self._recovery_key
+        if not self._write(doc, choice.path, choice.binary):
+            return False
+        self.autosave.discard(old_key)
+        self._recovery_key = self.recovery.key_for(doc.path, self._token)
+        files = self.watcher.files()
+        if files:
+            self.watcher.removePaths(files)
+        self.watcher.addPath(str(doc.path))
+        self.pathChanged.emit(doc.path)
+        return True
+
+    @staticmethod
+    def _conversion_refusal(dialect: Dialect, error: RecordError) -> str:
+        detail = error.message.split("no field for: ", 1)[-1].split(" (use --drop-unsupported")[0]
+        return (f"Not saved: the {dialect.title} schema ({dialect.name}) has no place for these fields "
+                f"of this record: {detail}.\n\nRemove them first, or choose a dialect that has them.")
+
+    def _write(self, doc: RecordDocument, path: Path, binary: bool) -> bool:
+        self._saving = True
+        self._autosave_timer.stop()  # the save makes the recovery file moot (restarted if it fails)
+        read_only: ReadOnlyError | None = None
+        try:
+            save_document(doc, path, binary, self.window, background_bytes=self.background_save_bytes)
+        except ReadOnlyError as e:  # as editors do: not overwritten unasked, saved elsewhere
+            read_only = e
+        except SaveCancelled:
+            self.status.emit(f"Save cancelled; {Path(path).name} on disk was left as it was", 8000)
+            return False
+        except RecordError as e:
+            text = str(e)
+            if "unchanged" not in text and "left as it was" not in text:
+                text += "\n\nThe file on disk was left as it was."
+            self.prompter.error("Not saved", text + "\nYour edits are still here.")
+            return False
+        except Exception as e:  # noqa: BLE001 - a failed save must end in a message, edits kept
+            self.prompter.error("Not saved", f"{path}: could not be saved ({type(e).__name__}: {e}).\n\n"
+                                "The file on disk was left as it was; your edits are still here.")
+            return False
+        finally:
+            self._saving = False
+            if self.document is not None and not self.session.undo_stack.isClean():
+                self._autosave_timer.start()  # not saved (or saved elsewhere, clean below stops it)
+        if read_only is not None:
+            return self.prompter.confirm(
+                "Read-only file", f"{Path(path).name} {read_only.message.split(';')[0]}. It was left as it "
+                "was. Save your edits under another name?", "Save As…") and self.save_as()
+        if doc is self.document:
+            self.session.undo_stack.setClean()
+        self._disk_signature = file_signature(Path(path))
+        self.status.emit(f"Saved {path}", 5000)
+        return True
+
+    def close_document(self) -> bool:
+        """Close the record (after the unsaved-changes question); False if the user kept it."""
+        if not self.maybe_save():
+            return False
+        self.set_document(None)
+        return True
+
+    def reload(self) -> None:
+        """Read the document's file again (asks before dropping unsaved edits)."""
+        doc = self.document
+        if doc is None or doc.path is None:
+            return
+        if not self.session.undo_stack.isClean() and not self.prompter.confirm(
+                "Reload", f"Reloading {doc.path.name} drops your unsaved edits.", "Reload"):
+            return
+        self.open_path(doc.path, doc.dialect, ask_unsaved=False)
+
+    def read_as(self, dialect: str | Dialect) -> None:
+        """Read the document's file again as `dialect` (a text file's dialect is told from its
+        field names, and a MindSpore or TF convert_model file uses only names TF-inner has
+        too, so it opens as TF-inner: this is how its user says what it is). Asks before
+        dropping unsaved edits; a file the dialect cannot read leaves the record as it is."""
+        doc = self.document
+        d = get_dialect(dialect)
+        if doc is None or doc.path is None or d.name == doc.dialect.name:
+            return
+        if not self.session.undo_stack.isClean() and not self.prompter.confirm(
+                "Read as another dialect",
+                f"Reading {doc.path.name} again as {d.title} drops your unsaved edits.", "Read Again"):
+            return
+        self.open_path(doc.path, d, repair=bool(doc.repairs), ask_unsaved=False)
+
+    def can_close(self) -> bool:
+        """The window is closing: False to keep it open (a save running, or the user kept
+        unsaved edits); else stop loading and recovery and leave no recovery file."""
+        if self._saving:  # a save on its thread: its dialog offers Cancel; close after it
+            return False
+        if not self.maybe_save():
+            return False
+        if self._worker is not None:
+            self.cancel_load(wait=True)
+        self._autosave_timer.stop()
+        self.autosave.discard(self._recovery_key)
+        self.autosave.wait()  # a write still running must not put the file back after we go
+        if self._recovery_key is not None:
+            self.recovery.remove(self._recovery_key)
+        return True
+
+    # ------------------------------------------------------------------ disk changes
+
+    def changed_on_disk(self) -> bool:
+        """True when the file on disk is no longer the one opened or last saved."""
+        doc = self.document
+        if doc is None or doc.path is None or self._disk_signature is None:
+            return False
+        return file_signature(doc.path) != self._disk_signature
+
+    def _check_disk(self) -> None:
+        if self._saving:  # our own write; look again once the save is over
+            self._disk_timer.start()
+            return
+        doc = self.document
+        if doc is None or doc.path is None:
+            return
+        if doc.path.exists() and str(doc.path) not in self.watcher.files():
+            self.watcher.addPath(str(doc.path))  # a replaced file drops out of the watch list
+        signature = file_signature(doc.path)
+        if signature == self._disk_signature:
+            return
+        self.diskChanged.emit("deleted" if signature is None else "changed")
+
+    def reload_from_disk(self) -> None:
+        """The user chose the file's new version (the disk banner's Reload)."""
+        doc = self.document
+        if doc is not None and doc.path is not None:
+            self.open_path(doc.path, doc.dialect, ask_unsaved=False)
+
+    # ------------------------------------------------------------------ crash recovery
+
+    def _stack_alive(self) -> bool:
+        """False while the undo stack is being destroyed (its destructor clears it and
+        signals so, with the window half torn down)."""
+        return shiboken6.isValid(self.session.undo_stack)
+
+    def _clean_changed(self, clean: bool) -> None:
+        if not self._stack_alive():
+            return
+        self.titleChanged.emit()
+        if clean:
+            self._autosave_timer.stop()
+            self.autosave.discard(self._recovery_key)
+
+    def _stack_changed(self, _index: int) -> None:
+        if not self._stack_alive():
+            return
+        self._edit_version += 1  # a snapshot under way is abandoned; the timer takes a new one
+        if self.document is not None and not self.session.undo_stack.isClean() \
+                and not self._autosave_timer.isActive():
+            self._autosave_timer.start()
+
+    def _snapshot_for_recovery(self) -> None:
+        """The autosave timer: snapshot the unsaved record in slices, written on a thread."""
+        doc = self.document
+        if doc is None or self.session.undo_stack.isClean() or self._recovery_key is None or self._saving:
+            return
+        self.autosave.start(doc, self._recovery_key)
+
+    def _recovery_failed(self, message: str) -> None:
+        self.status.emit(f"Could not write the recovery file: {message}", 8000)
+
+    def write_recovery(self) -> Path | None:
+        """Write the unsaved record to the recovery folder now, in one go (the autosave
+        timer does it in slices instead, see `Autosave`)."""
+        doc = self.document
+        if doc is None or self.session.undo_stack.isClean() or self._recovery_key is None:
+            return None
+        try:
+            return self.recovery.write(self._recovery_key, doc.path, doc.dialect.name, doc.binary,
+                                       doc.message.SerializePartialToString())
+        except (OSError, RecordError) as e:
+            self._recovery_failed(str(e))
+            return None
+
+    def discard_recovery(self, info: RecoveryInfo) -> None:
+        try:
+            info.file.unlink()
+        except OSError:
+            pass
+
+    def restore_recovery(self, info: RecoveryInfo) -> None:
+        """Open the record the edits belong to and apply them as one undoable step."""
+        try:
+            data = info.data()
+            dialect = get_dialect(info.dialect)
+        except (OSError, ValueError) as e:
+            self.prompter.error("Cannot restore", f"{info.file}: {e}")
+            return
+
+        def apply() -> None:
+            self.session.push(ReplaceMessageCommand(self.session.editor, (), data,
+                                                    text="Restore recovered edits"))
+            self.discard_recovery(info)
+            self.status.emit("Recovered edits restored; Undo shows the file as saved", 8000)
+
+        if info.path is not None and info.path.exists():
+            self._after_load = apply
+            if not self.open_path(info.path, dialect):
+                self._after_load = None
+            return
+        if not self.maybe_save():
+            return
+        self.set_document(RecordDocument(dialect.new_message(), dialect, None, binary=info.binary))
+        apply()

@@ -1,0 +1,155 @@
+"""The tables beside the channel plot: the shown layer's outliers, output and input channels."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
+from PySide6.QtGui import QAction, QColor
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QTabWidget, QWidget
+
+from editor.records import quant
+from editor.ui.plots._common import ORANGE, RED, Column, ColumnsModel
+from editor.ui.plots._data import OUTPUT_FIELDS, LayerSeries, outlier_rows
+
+
+def _bad_colour(kind: int) -> QColor:
+    return RED if kind in (quant.INVALID, quant.DEGENERATE) else ORANGE
+
+
+def _kind_text(kind: int) -> str:
+    return "" if kind == quant.OK else quant.KIND_NAMES[int(kind)]
+
+
+class ChannelTables(QTabWidget):
+    """Outliers, Channels and Input channels tabs over one `LayerSeries`.
+
+    The row of the selected channel is made current in each table (`show_channel`); a row
+    the user makes current is announced as `channelPicked(field, channel)`.
+    """
+
+    #: the user made a row current: (field, channel) — scale_w or tensor_balance_factor
+    channelPicked = Signal(str, int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._syncing = False
+        self.outlier_model = ColumnsModel(self)
+        self.channel_model = ColumnsModel(self)
+        self.input_model = ColumnsModel(self)
+        self.outlier_view = self._table(self.outlier_model, self._on_outlier_row)
+        self.channel_view = self._table(self.channel_model, self._on_channel_row)
+        self.input_view = self._table(self.input_model, self._on_input_row)
+        self.addTab(self.outlier_view, "Outliers")
+        self.addTab(self.channel_view, "Channels")
+        self.addTab(self.input_view, "Input channels")
+
+    def _table(self, model: ColumnsModel, on_row: Callable[[QModelIndex], None]) -> QTableView:
+        view = QTableView()
+        view.setModel(model)
+        view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        view.verticalHeader().hide()
+        view.verticalHeader().setDefaultSectionSize(20)
+        header = view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setResizeContentsPrecision(100)  # look at a few rows, not 30 000
+        header.setStretchLastSection(True)
+        # fit the columns when the table gets new columns or rows, not on every edit
+        model.modelReset.connect(view.resizeColumnsToContents)
+        view.selectionModel().currentRowChanged.connect(lambda cur, _prev: on_row(cur))
+        return view
+
+    def add_export_actions(self, channels: QAction, inputs: QAction) -> None:
+        """Offer the CSV exports on the right-click menus of the channel tables."""
+        self.channel_view.addAction(channels)
+        self.input_view.addAction(inputs)
+        self.channel_view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.input_view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+
+    # ------------------------------------------------------------------ content
+
+    def fill(self, s: LayerSeries) -> None:
+        """Show the numbers of `s` (rows stay in place when their count is unchanged)."""
+        rows = outlier_rows(s)
+        names = {"scale_w": "scale_w", "tensor_balance_factor": "balance"}
+        self.outlier_model.set_columns(
+            [("series", [names[r[0]] for r in rows], str),
+             ("channel", [r[1] for r in rows], str),
+             ("value", [r[2] for r in rows], quant.f32_str),
+             ("why", [r[3] for r in rows], lambda k: quant.KIND_NAMES[k])],
+            colours=lambda r: _bad_colour(rows[r][3]))
+        self.setTabText(0, f"Outliers ({len(rows)})")
+        n = s.scale_w.size
+        cols: list[Column] = [
+            ("channel", np.arange(n), str), ("scale_w", s.scale_w, quant.f32_str),
+            ("weight range", s.weight_range, lambda v: f"±{v:.6g}")]
+        dq = s.dequant
+        if dq is not None:
+            cols.append(("dequant", dq, lambda v: f"{v:.6g}"))
+        if s.shift_bit.size == n and n:
+            cols.append(("shift_bit", s.shift_bit, str))
+        kinds = s.outliers.kind
+        cols.append(("outlier", kinds, _kind_text))
+        self.channel_model.set_columns(
+            cols, colours=lambda r: None if kinds[r] == quant.OK else _bad_colour(int(kinds[r])))
+        t = s.tensor_balance_factor
+        tk = s.tbf_outliers.kind
+        self.input_model.set_columns(
+            [("input channel", np.arange(t.size), str), ("balance factor", t, quant.f32_str),
+             ("outlier", tk, _kind_text)],
+            colours=lambda r: None if tk[r] == quant.OK else _bad_colour(int(tk[r])))
+        self.setTabVisible(2, t.size > 0)
+
+    def clear(self) -> None:
+        """Empty every table (no layer, or one without per-channel factors)."""
+        for m in (self.outlier_model, self.channel_model, self.input_model):
+            m.set_columns([])
+        self.setTabText(0, "Outliers")
+
+    # ------------------------------------------------------------------ the selected channel
+
+    def show_channel(self, channel: tuple[str, int] | None) -> None:
+        """Make the row of `channel` (field, index) current in each table that lists it."""
+        field, c = channel if channel is not None else ("", -1)
+        self._select_row(self.channel_view, self.channel_model, c if field in OUTPUT_FIELDS else None)
+        self._select_row(self.input_view, self.input_model, c if field == "tensor_balance_factor" else None)
+        match = None
+        if channel is not None:
+            name = "balance" if field == "tensor_balance_factor" else "scale_w"
+            for r in range(self.outlier_model.rowCount()):
+                if self.outlier_model.raw(r, 0) == name and self.outlier_model.raw(r, 1) == c:
+                    match = r
+                    break
+        self._select_row(self.outlier_view, self.outlier_model, match)
+
+    def _select_row(self, view: QTableView, model: ColumnsModel, row: int | None) -> None:
+        self._syncing = True
+        try:
+            sm = view.selectionModel()
+            if row is None or row >= model.rowCount():
+                sm.clearSelection()
+                sm.setCurrentIndex(QModelIndex(), QItemSelectionModel.SelectionFlag.NoUpdate)
+                return
+            index = model.index(row, 0)
+            sm.setCurrentIndex(index, QItemSelectionModel.SelectionFlag.ClearAndSelect
+                               | QItemSelectionModel.SelectionFlag.Rows)
+            view.scrollTo(index)
+        finally:
+            self._syncing = False
+
+    def _on_outlier_row(self, index: QModelIndex) -> None:
+        if self._syncing or not index.isValid():
+            return
+        series = self.outlier_model.raw(index.row(), 0)
+        field = "tensor_balance_factor" if series == "balance" else "scale_w"
+        self.channelPicked.emit(field, int(self.outlier_model.raw(index.row(), 1)))
+
+    def _on_channel_row(self, index: QModelIndex) -> None:
+        if not self._syncing and index.isValid():
+            self.channelPicked.emit("scale_w", index.row())
+
+    def _on_input_row(self, index: QModelIndex) -> None:
+        if not self._syncing and index.isValid():
+            self.channelPicked.emit("tensor_balance_factor", index.row())

@@ -1,0 +1,309 @@
+"""The channel plot's span: a run of channels of one scale vector, and the edits made on it.
+
+The span is a `LinearRegionItem` on the scale_w row or the balance-factor row (key R),
+snapped to whole channels. Its edits — multiply, clamp, set to the layer median, set to
+another channel's value — are computed by `_data.span_values`, judged by
+`rules.validate_changes` on the channels they change, and pushed as one `SetSpanCommand`;
+a refused edit shows the reason in the plot's info line and in `ChannelPlot.editRefused`.
+"""
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QInputDialog, QMenu, QToolBar, QToolButton
+
+from editor.records import quant
+from editor.records.rules import validate_changes
+from editor.ui.plots._channel_rows import ScaleRow
+from editor.ui.plots._commands import SetSpanCommand
+from editor.ui.plots._common import make_action
+from editor.ui.plots._data import OUTPUT_FIELDS, span_values
+
+if TYPE_CHECKING:
+    from editor.ui.plots.channel_plot import ChannelPlot
+
+
+class SpanEdits:
+    """The span of a `ChannelPlot` and its edit actions (which live on the plot, so their
+    shortcuts work wherever the focus is inside it)."""
+
+    def __init__(self, plot: ChannelPlot) -> None:
+        self.plot = plot
+        self.field = "scale_w"
+        self._on = False
+        self._snapping = False
+        self._note = ""  # the last span edit done, shown with the span
+        self._noted_span: tuple[int, int] | None = None
+        #: the rows a span can lie on, by their field
+        self.rows: dict[str, ScaleRow] = {"scale_w": plot.main, "tensor_balance_factor": plot.tbf}
+        plot.main.region.sigRegionChangeFinished.connect(lambda: self._snap_region(plot.main))
+        plot.tbf.region.sigRegionChangeFinished.connect(lambda: self._snap_region(plot.tbf))
+
+    def build_actions(self, bar: QToolBar) -> None:
+        """The span's actions on the plot, their toolbar button and menu on `bar`."""
+        plot = self.plot
+        self.act_span = make_action(plot, "Span", self._toggle, "R", checkable=True,
+                                    tip="Show a channel span to edit (R); drag its edges")
+        self.act_multiply = make_action(plot, "Multiply span by…", self._ask_multiply, "M")
+        self.act_clamp = make_action(plot, "Clamp span to…", self._ask_clamp, "C")
+        self.act_median = make_action(plot, "Set span to layer median", self.median, "D")
+        self.act_copy = make_action(plot, "Set span to channel…", self._ask_copy, "V")
+        self.act_hide = make_action(plot, "Hide span", lambda: self.act_span.setChecked(False), "Esc")
+        bar.addAction(self.act_span)
+        self.menu = QMenu("Edit span", plot)
+        for a in self.edit_actions:
+            self.menu.addAction(a)
+        edit_button = QToolButton()
+        edit_button.setText("Edit span")
+        edit_button.setMenu(self.menu)
+        edit_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        bar.addWidget(edit_button)
+
+    @property
+    def edit_actions(self) -> list[QAction]:
+        """Multiply, clamp, median, copy: enabled while a span is shown."""
+        return [self.act_multiply, self.act_clamp, self.act_median, self.act_copy]
+
+    # ------------------------------------------------------------------ the span
+
+    def _toggle(self, on: bool) -> None:
+        plot = self.plot
+        if not on:
+            self._on = False
+            plot.main.region.hide()
+            plot.tbf.region.hide()
+            self.update_text()
+            return
+        s = plot.series
+        channel = plot.selected_channel
+        on_inputs = (channel is not None and channel[0] == "tensor_balance_factor") \
+            or (s is not None and not s.scale_w.size)
+        field = "tensor_balance_factor" if on_inputs else "scale_w"
+        n = s.vector(field).size if s is not None else 0
+        if not n:
+            self.act_span.setChecked(False)
+            return
+        group = ("tensor_balance_factor",) if on_inputs else OUTPUT_FIELDS
+        if channel is not None and channel[0] in group:
+            c = min(channel[1], n - 1)
+            lo, hi = c, c
+        else:
+            vb = self.rows[field].plot.vb
+            x0, x1 = vb.viewRange()[0]
+            mid, half = (x0 + x1) / 2, max((x1 - x0) / 10, 0.5)
+            lo, hi = int(round(mid - half)), int(round(mid + half))
+        self.set(lo, hi, field)
+
+    def hide(self) -> None:
+        """Take the span away (another layer is shown)."""
+        self.act_span.setChecked(False)
+
+    def set(self, lo: int, hi: int, field: str = "scale_w") -> None:
+        """Show the span over channels lo..hi (inclusive) of `field` (scale_w or tensor_balance_factor)."""
+        plot = self.plot
+        s = plot.series
+        n = s.vector(field).size if s is not None else 0
+        if not n:
+            raise ValueError(f"the shown layer has no {field}")
+        lo, hi = sorted((int(lo), int(hi)))
+        lo, hi = max(lo, 0), min(hi, n - 1)
+        self.field = field
+        row = self.rows[field]
+        other = plot.tbf if row is plot.main else plot.main
+        other.region.hide()
+        row.region.setBounds((-0.5, n - 0.5))
+        self._snapping = True
+        row.region.setRegion((lo - 0.5, hi + 0.5))
+        self._snapping = False
+        row.region.show()
+        self._on = True
+        if not self.act_span.isChecked():
+            self.act_span.blockSignals(True)
+            self.act_span.setChecked(True)
+            self.act_span.blockSignals(False)
+        self.update_text()
+
+    def span(self) -> tuple[int, int] | None:
+        """(first, last) channel of the span, or None when no span is shown."""
+        if not self._on:
+            return None
+        row = self.rows[self.field]
+        a, b = row.region.getRegion()
+        lo, hi = int(math.ceil(a)), int(math.floor(b))
+        return (lo, hi) if hi >= lo else None
+
+    def _snap_region(self, row: ScaleRow) -> None:
+        if self._snapping:
+            return
+        a, b = row.region.getRegion()
+        n = row.y.size
+        lo = min(max(int(round(a + 0.5)), 0), max(n - 1, 0))
+        hi = min(max(int(round(b - 0.5)), lo), max(n - 1, 0))
+        self._snapping = True
+        row.region.setRegion((lo - 0.5, hi + 0.5))
+        self._snapping = False
+        self.update_text()
+
+    def forget_note(self) -> None:
+        """Stop saying which edit was done last (it was said of a layer no longer shown)."""
+        self._note = ""
+
+    def update_text(self) -> None:
+        """Enable the edits while there is a span, and say what it covers in the info line."""
+        sp = self.span()
+        for a in self.edit_actions:
+            a.setEnabled(sp is not None)
+        if sp != self._noted_span:
+            self._note = ""  # it was said of another span
+        if sp is not None:
+            lo, hi = sp
+            done = f"Done: {self._note}. " if self._note else ""
+            self.plot.info.setText(f"{done}span: {self.field}[{lo}–{hi}], {hi - lo + 1} channel"
+                                   f"{'s' if hi > lo else ''} — Edit span (M, C, D, V) or drag its edges")
+
+    # ------------------------------------------------------------------ edits
+
+    def multiply(self, k: float) -> str | None:
+        """Multiply the span's values by `k`; None when done, else why not."""
+        return self._edit("multiply", k=k)
+
+    def clamp(self, a: float, b: float) -> str | None:
+        """Clamp the span's values to [a, b]; None when done, else why not."""
+        return self._edit("clamp", a=a, b=b)
+
+    def median(self) -> str | None:
+        """Set the span to the layer's median value; None when done, else why not."""
+        return self._edit("median")
+
+    def copy_channel(self, source: int) -> str | None:
+        """Set the span to the value of channel `source`; None when done, else why not."""
+        return self._edit("copy", source=source)
+
+    def _edit(self, op: str, **params: Any) -> str | None:
+        reason = self._try_edit(op, params)
+        if reason is not None:
+            self._refused(reason)
+        return reason
+
+    def _refused(self, reason: str) -> None:
+        self.plot.info.setText(f"Not changed: {reason}")
+        self.plot.editRefused.emit(reason)
+
+    def _try_edit(self, op: str, params: dict[str, Any]) -> str | None:
+        plot = self.plot
+        plot.flush()  # the values as they are now, not as last drawn
+        s = plot.series
+        index = plot.layer_index
+        if s is None or index is None:
+            return "no layer is shown"
+        sp = self.span()
+        if sp is None:
+            return "no span: show one with Span (R) and drag it over the channels to change"
+        field = self.field
+        values = s.vector(field)
+        lo, hi = sp
+        try:
+            new = span_values(op, values, lo, hi, **params)
+        except ValueError as e:
+            return str(e)
+        problem = self._validate(index, field, lo, new, values[lo:hi + 1])
+        if problem is not None:
+            return problem
+        what = f"{field}[{lo}–{hi}]" if hi > lo else f"{field}[{lo}]"
+        layer = f"layer {s.key!r}" if s.key else f"layer {index}"
+        text = {"multiply": lambda: f"Multiply {what} of {layer} by {params['k']:g}",
+                "clamp": lambda: f"Clamp {what} of {layer} to [{quant.f32_str(params['a'])}, "
+                                 f"{quant.f32_str(params['b'])}]",
+                "median": lambda: f"Set {what} of {layer} to the median {quant.f32_str(new[0])}",
+                "copy": lambda: f"Set {what} of {layer} to {field}[{params['source']}]"}[op]()
+        session = plot.session
+        command = SetSpanCommand(session.editor, index, field, lo, new, text)
+        if command.isObsolete():
+            plot.info.setText(f"{what} already has these values; nothing to change")
+            return None
+        session.push(command)
+        self._note = text  # kept in the span line until the span moves or another layer shows
+        self._noted_span = sp
+        self.update_text()
+        return None
+
+    def _validate(self, index: int, field: str, lo: int, new: np.ndarray, old: np.ndarray) -> str | None:
+        """The rule a span edit would break (its message), judged on the values it changes.
+
+        The other channels of a copy are set to 1.0, which every rule accepts, so a problem
+        elsewhere in the vector (or a broken channel the edit leaves as it was, such as a 0
+        multiplied by 2) neither hides a new one nor blocks an unrelated edit.
+        """
+        session = self.plot.session
+        if session.dialect is None:
+            return None
+        shown = session.editor.message_at(("record", index))
+        entry = type(shown)()
+        entry.CopyFrom(shown)
+        vec = getattr(entry.value, field)
+        n = len(vec)
+        del vec[:]
+        vec.extend([1.0] * n)
+        same = np.asarray(new, np.float32).view(np.uint32) == np.asarray(old, np.float32).view(np.uint32)
+        changes = [(field, lo + j, float(v)) for j, v in enumerate(new) if not same[j]]
+        problem = validate_changes(session.dialect, entry, changes, context=session.problems.context,
+                                   entry_index=index)
+        return None if problem is None else problem.message
+
+    # ------------------------------------------------------------------ the dialogs behind the menu
+
+    def _words(self) -> str:
+        sp = self.span()
+        return f"{self.field}[{sp[0]}–{sp[1]}]" if sp else self.field
+
+    def _ask_float(self, title: str, label: str, default: str) -> list[float] | None:
+        text, ok = QInputDialog.getText(self.plot, title, label, text=default)
+        if not ok:
+            return None
+        try:
+            return [float(t) for t in text.replace(";", ",").split(",") if t.strip()]
+        except ValueError:
+            self._refused(f"{text!r} is not a number (write e.g. 2, 0.5 or 1e-3)")
+            return None
+
+    def _ask_multiply(self) -> None:
+        if self.span() is None:
+            self._edit("multiply", k=1.0)
+            return
+        got = self._ask_float("Multiply span", f"Multiply {self._words()} by:", "2")
+        if got is not None:
+            if len(got) != 1:
+                self._refused("give one factor")
+            else:
+                self.multiply(got[0])
+
+    def _ask_clamp(self) -> None:
+        s = self.plot.series
+        if self.span() is None or s is None:
+            self._edit("clamp", a=0.0, b=0.0)
+            return
+        fence = s.outliers_of(self.field).fence
+        default = f"{quant.f32_str(fence[0])}, {quant.f32_str(fence[1])}" if fence else ""
+        got = self._ask_float("Clamp span", f"Clamp {self._words()} to [a, b] (a, b):", default)
+        if got is not None:
+            if len(got) != 2:
+                self._refused("give two bounds: a, b")
+            else:
+                self.clamp(got[0], got[1])
+
+    def _ask_copy(self) -> None:
+        sp = self.span()
+        s = self.plot.series
+        if sp is None or s is None:
+            self._edit("copy", source=0)
+            return
+        n = s.vector(self.field).size
+        default = sp[0] - 1 if sp[0] > 0 else min(sp[1] + 1, n - 1)
+        c, ok = QInputDialog.getInt(self.plot, "Set span to a channel's value",
+                                    f"Set {self._words()} to the value of channel:", default, 0, n - 1)
+        if ok:
+            self.copy_channel(c)
+

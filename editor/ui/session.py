@@ -1,0 +1,109 @@
+"""EditSession: one open record and everything that edits or shows it.
+
+A session owns the record's document and dialect, the Qt-free `RecordEditor` that changes
+its message, the tree model over it, the undo stack, the shared selection and the live
+problems. Widgets take the session — not its parts one by one — and:
+
+- read the record through `session.editor` (`value`, `message_at`, …) or `session.message`;
+- change it only by pushing undo commands built on `session.editor`
+  (``session.push(SetValueCommand(session.editor, path, value))``);
+- follow `recordChanged` (a `RecordChange` per elementary edit, after the selection and the
+  live problems have taken it in), `documentChanged` (another file, or none) and
+  `selection.changed`.
+
+The dialect is decided once, when a document or message is installed. A window holds one
+session for the record it edits and may hold more (a second record to compare with,
+opened read-only).
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from editor.records.dialects import Dialect, dialect_of_message, get_dialect
+from editor.records.document import RecordDocument
+from editor.records.editing import Edit, EditKind, RecordChange, RecordEditor
+from editor.ui.live_problems import LiveProblems
+from editor.ui.selection import Selection
+from editor.ui.tree_model import RecordTreeModel
+
+
+class ReadOnlyError(RuntimeError):
+    """An edit pushed to a read-only session."""
+
+
+class EditSession(QObject):
+    """One open record: document, dialect, editor, tree model, undo stack, selection, problems."""
+
+    #: a RecordChange, once the selection and the problems follow it
+    recordChanged = Signal(object)
+    #: another document was installed (a RecordDocument, or None once closed)
+    documentChanged = Signal(object)
+
+    def __init__(self, parent: QObject | None = None, *, element_chunk: int = 500,
+                 read_only: bool = False) -> None:
+        super().__init__(parent)
+        self.read_only = read_only
+        self.document: RecordDocument | None = None
+        self._dialect: Dialect | None = None
+        self.editor = RecordEditor()
+        self.model = RecordTreeModel(self.editor, self, element_chunk=element_chunk)
+        self.undo_stack = QUndoStack(self)
+        self.selection = Selection(self.editor, self)
+        self.problems = LiveProblems(self)
+        self.editor.about_to_change.connect(self._about_to_change)
+        self.editor.changed.connect(self._changed)
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def message(self):
+        """The live message (None when no record is open)."""
+        return self.editor.message
+
+    @property
+    def dialect(self) -> Dialect | None:
+        """The record's dialect: its schema and the rules that apply."""
+        return self._dialect
+
+    # ------------------------------------------------------------------ installing a record
+
+    def set_document(self, document: RecordDocument | None) -> None:
+        """Show `document` (None closes the record); the undo history starts afresh."""
+        self.document = document
+        self._install(document.message if document is not None else None,
+                      document.dialect if document is not None else None)
+        if document is not None:
+            self.problems.set_document(document)
+        self.documentChanged.emit(document)
+
+    def set_message(self, message, dialect: str | Dialect | None = None) -> None:
+        """Show a message without a file (tests, a record built in memory); the dialect is
+        the one given, else the one whose schema the message has."""
+        self.document = None
+        self._install(message, get_dialect(dialect) if dialect is not None else dialect_of_message(message))
+
+    def _install(self, message, dialect: Dialect | None) -> None:
+        self.undo_stack.clear()  # commands of the old record must never touch the new one
+        self._dialect = dialect
+        self.editor.set_message(message)
+
+    # ------------------------------------------------------------------ editing
+
+    def push(self, command: QUndoCommand) -> None:
+        """Do `command` and keep it on the undo stack (QUndoStack's rules: consecutive edits
+        of one value merge; a command that ends up changing nothing is dropped)."""
+        if self.read_only:
+            raise ReadOnlyError("this record is open read-only")
+        self.undo_stack.push(command)
+
+    # ------------------------------------------------------------------ following the editor
+
+    def _about_to_change(self, step: Edit) -> None:
+        if step.kind is EditKind.RESET:
+            self.selection.about_to_reset()
+
+    def _changed(self, change: RecordChange) -> None:
+        self.selection.take(change)
+        self.problems.take(change)
+        self.recordChanged.emit(change)

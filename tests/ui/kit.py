@@ -1,0 +1,257 @@
+"""What the Qt-layer tests share: small records, a session over one, comparisons by bits, a
+prompter that answers from queues, the steps of driving the main window, and the plot
+views built over a session."""
+from __future__ import annotations
+
+import shutil
+import struct
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+from google.protobuf.message import Message
+from PySide6.QtCore import QModelIndex, Qt
+
+from editor.records._pb import basic_info_pb2
+from editor.records.dialects import DIALECTS
+from editor.ui.dialogs import Prompter, SaveAsChoice
+from editor.ui.session import EditSession
+from tests.ui.conftest import load_sample, sample_path
+
+if TYPE_CHECKING:  # the plots (pyqtgraph) load only for the tests that build one
+    from editor.ui.plots import ChannelPlot, ModelOverview, PruneRangesView
+
+Attr = basic_info_pb2.AttrProto
+RELU6_SCALE = float(np.float32(6 / 255))  # 0.0235294122, as in the MobileNetV2 sample
+SCALES = [0.0070146145, 0.012803483, 0.008406523, 0.00742073, 0.0030302422, 0.010226682,
+          0.010127633, 0.01746215]
+
+
+def _node(node, name: str, begin: int, end: int, op: str | None = None) -> None:
+    node.name = name
+    if op is not None:
+        node.attr.add(name="type", type=Attr.STRING, s=op.encode())
+    node.attr.add(name="begin", type=Attr.INT, i=begin)
+    node.attr.add(name="end", type=Attr.INT, i=end)
+
+
+def small_record(dialect: str = "tf-inner") -> Message:
+    """Three layers and (where the dialect has them) one prune record, all clean.
+
+    0 ``net/conv1/Conv2D``: 8 channels, a pruned producer of [0, 8); act_type INT8 where known.
+    1 ``net/conv3/Conv2D``: 8 channels with shift_bit, 4 tensor_balance_factor (input channels).
+    2 ``net/fc/MatMul``: per-tensor.
+    """
+    d = DIALECTS[dialect]
+    msg = d.new_message()
+    e = msg.record.add(key="net/conv1/Conv2D")
+    v = e.value
+    v.scale_d, v.offset_d = RELU6_SCALE, -128
+    v.scale_w.extend(SCALES)
+    v.offset_w.extend([0] * 8)
+    if d.has_value_field("act_type"):
+        v.act_type = "INT8"
+    if d.has_value_field("channels"):
+        v.channels, v.height, v.width = 3, 224, 224
+    e = msg.record.add(key="net/conv3/Conv2D")
+    v = e.value
+    v.scale_d, v.offset_d = 0.05, -3
+    v.scale_w.extend(SCALES)
+    v.offset_w.extend([0] * 8)
+    v.shift_bit.extend([1] * 8)
+    if d.has_value_field("tensor_balance_factor"):
+        v.tensor_balance_factor.extend([0.5, 1.0, 1.5, 2.0])
+    if d.has_value_field("channels"):
+        v.channels, v.height, v.width = 8, 56, 56
+    e = msg.record.add(key="net/fc/MatMul")
+    v = e.value
+    v.scale_d, v.offset_d = 0.1, 0
+    v.scale_w.append(0.002)
+    v.offset_w.append(0)
+    if d.has_value_field("channels"):
+        v.channels, v.height, v.width = 8, 1, 1
+    if d.has_prune:
+        pr = msg.prune_record.add()
+        _node(pr.producer.add(), "net/conv1/Conv2D", 0, 8, "Conv2D")
+        _node(pr.consumer.add(), "net/bn1/FusedBatchNormV3", 0, 8, "FusedBatchNormV3")
+        _node(pr.consumer.add(), "net/conv2/Conv2D", 0, 8, "Conv2D")
+        pr.consumer[1].attr.add(name="prune_axis", type=Attr.INT, i=2)
+    return msg
+
+
+def tree_record() -> Message:
+    """Three layers (conv1, conv2 with 4 channels each, an empty pool) and one prune record:
+    every kind of tree row present."""
+    msg = DIALECTS["tf-inner"].new_message()
+    for i, key in enumerate(["conv1", "conv2", "pool"]):
+        entry = msg.record.add()
+        entry.key = key
+        if key != "pool":
+            entry.value.scale_d = 0.1 * (i + 1)
+            entry.value.offset_d = -128
+            entry.value.scale_w.extend([0.01, 0.02, 0.03, 0.04])
+            entry.value.offset_w.extend([0, 0, 0, 0])
+    prune = msg.prune_record.add()
+    node = prune.producer.add()
+    node.name = "conv1"
+    attr = node.attr.add()
+    attr.name, attr.type, attr.s = "type", attr.STRING, b"Conv2D"
+    attr = node.attr.add()
+    attr.name, attr.type, attr.i = "end", attr.INT, 4
+    consumer = prune.consumer.add()
+    consumer.name = "conv2"
+    return msg
+
+
+def make_session(message: Message | None = None, dialect: str | None = None) -> EditSession:
+    """A session over `message` (default: `small_record` of `dialect`, tf-inner), as a window
+    holds one; the dialect is the message's own unless given."""
+    if message is None:
+        message = small_record(dialect or "tf-inner")
+    session = EditSession()
+    session.set_message(message, dialect)
+    return session
+
+
+def snapshot(session: EditSession) -> bytes:
+    """The record's exact content, for bit-exact before/after comparisons."""
+    return session.message.SerializePartialToString(deterministic=True)
+
+
+def bits(values) -> list[int]:
+    """float32 values as their bit patterns (NaN compares equal to itself)."""
+    return np.asarray(values, dtype=np.float32).view(np.uint32).tolist()
+
+
+def f32(x: float) -> float:
+    """`x` rounded to float32, as the record stores it."""
+    return struct.unpack("<f", struct.pack("<f", x))[0]
+
+
+class ScriptedPrompter(Prompter):
+    """Answers every question from a queue and records what was shown or asked."""
+
+    def __init__(self) -> None:
+        super().__init__(None)
+        self.save_answers: list[str] = []
+        self.confirm_answers: list[bool] = []
+        self.save_as_answers: list[SaveAsChoice | None] = []
+        self.open_answers: list[str | None] = []
+        #: answers to ask_field_value / ask_layer_key
+        self.answers: list = []
+        self.errors: list[tuple[str, str]] = []
+        #: every question and note, as text
+        self.asked: list[str] = []
+        #: (title, text, yes) of each confirm
+        self.questions: list[tuple[str, str, str]] = []
+
+    def ask_save_changes(self, name):
+        self.asked.append(f"save? {name}")
+        return self.save_answers.pop(0)
+
+    def confirm(self, title, text, yes="Yes"):
+        self.asked.append(f"{title}: {text}")
+        self.questions.append((title, text, yes))
+        return self.confirm_answers.pop(0)
+
+    def save_as(self, directory, name, dialect, binary):
+        return self.save_as_answers.pop(0)
+
+    def open_file_name(self, directory):
+        return self.open_answers.pop(0)
+
+    def error(self, title, text):
+        self.errors.append((title, text))
+
+    def info(self, title, text):
+        self.asked.append(text)
+
+    def ask_field_value(self, fields, count):
+        return self.answers.pop(0)
+
+    def ask_layer_key(self, keys):
+        return self.answers.pop(0)
+
+
+def copy_sample(tmp_path: Path, name: str) -> Path:
+    """A bundled sample copied to `tmp_path` (tests save over it)."""
+    target = tmp_path / name
+    shutil.copyfile(sample_path(name), target)
+    return target
+
+
+def open_and_wait(qtbot, window, path, **kwargs) -> None:
+    """Open `path` in `window` and wait until it is shown."""
+    with qtbot.waitSignal(window.loadFinished, timeout=30000) as blocker:
+        assert window.open_path(path, **kwargs)
+    assert blocker.args == [True], window.prompter.errors
+
+
+def view_index(window, path, column: int = 0) -> QModelIndex:
+    """The tree view's index of the row at `path`, scrolled into view."""
+    tree = window.tree
+    index = tree.proxy.mapFromSource(window.session.model.index_for_path(path, column))
+    tree.view.scrollTo(index)
+    return index
+
+
+def select_in_tree(qtbot, window, path) -> None:
+    """Click the row of `path` in the tree, as a user would."""
+    view = window.tree.view
+    index = window.tree.proxy.mapFromSource(window.session.model.index_for_path(path))
+    view.scrollTo(index)
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.visualRect(index).center())
+    assert window.session.selection.path == tuple(path)
+
+
+def type_and_enter(qtbot, edit, text: str) -> None:
+    """Replace the text of a line edit by typing, then press Enter."""
+    edit.setFocus()
+    edit.selectAll()
+    qtbot.keyClicks(edit, text)
+    qtbot.keyClick(edit, Qt.Key.Key_Return)
+
+
+# ---------------------------------------------------------------------------- plots
+
+def sample_session(name: str = "resnet_tf_inner_prune.txt") -> EditSession:
+    """A session over a bundled sample (as protobuf's own text parser reads it), in its dialect."""
+    message, dialect = load_sample(name)
+    return make_session(message, dialect.name)
+
+
+def per_channel_layers(message: Message) -> list[int]:
+    """Indices of the layers with more than one scale_w value."""
+    return [i for i, e in enumerate(message.record) if len(e.value.scale_w) > 1]
+
+
+def plotted(plot: ChannelPlot) -> np.ndarray:
+    """The scale_w values the channel plot's main row holds."""
+    return plot.main.curve.getOriginalDataset()[1]
+
+
+def channel_plot(qtbot, session: EditSession) -> ChannelPlot:
+    """A channel plot over `session`, closed with the test."""
+    from editor.ui.plots import ChannelPlot
+
+    plot = ChannelPlot(session)
+    qtbot.addWidget(plot)
+    return plot
+
+
+def overview(qtbot, session: EditSession) -> ModelOverview:
+    """A model overview over `session`, closed with the test."""
+    from editor.ui.plots import ModelOverview
+
+    view = ModelOverview(session)
+    qtbot.addWidget(view)
+    return view
+
+
+def prune_view(qtbot, session: EditSession) -> PruneRangesView:
+    """A prune ranges view over `session`, closed with the test."""
+    from editor.ui.plots import PruneRangesView
+
+    view = PruneRangesView(session)
+    qtbot.addWidget(view)
+    return view
