@@ -16,7 +16,7 @@ import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from google.protobuf import text_format
 from google.protobuf.message import EncodeError, Message
@@ -446,7 +446,7 @@ class RecordDocument:
         patched = check_patch(self._source, self.message, rendering)
         rendering.keys = {}  # a copy of the record in bytes: not needed any more
 
-        def check(written: Path) -> tuple[ParsedText, Message | None] | None:
+        def check(written: Path) -> tuple[ParsedText | None, Any] | None:
             keep = adopt or patched is None
             data = _compare_file(written, out, keep, report and (lambda done: report(size + done, 2 * size)))
             if not keep:
@@ -459,11 +459,16 @@ class RecordDocument:
                         return report(size + done * size // max(total, 1), 2 * size)
                 parsed = self._reads_back(data, read_progress)
                 return (parsed, None) if adopt else None
-            original = self._updated_original(rendering)
-            return patched.source(data, original), original
+            return None, data
 
-        return _write(target, rendering.chunks, check=check, progress=report and (
+        result = _write(target, rendering.chunks, check=check, progress=report and (
             lambda done, _total: report(done, 2 * size)), total=size, force=force)
+        if result is None or patched is None or result[0] is not None:
+            return result
+        # only now that the file is replaced may the original follow the live message: a
+        # failed save must leave the document able to patch the file as it still is
+        original = self._updated_original(rendering)
+        return patched.source(result[1], original), original
 
     def _save_anew(self, target: Path, progress: Progress | None, force: bool,
                    adopt: bool) -> tuple[ParsedText, Message | None] | None:

@@ -157,6 +157,8 @@ class Patched:
             return None
 
         def moved(path: tuple, k: _Kept) -> tuple:
+            if not path:
+                return path
             name, index = path[0]
             return ((name, None if index is None else index - k.item.first_index + k.new_first), *path[1:])
 
@@ -192,7 +194,9 @@ class Patched:
                 if it.field is not None:
                     counts[it.field.name] = first + it.count
 
-            def rebased(path: tuple, base=base) -> tuple:
+            def rebased(path: tuple, base: dict[str, int] = base) -> tuple:
+                if not path:
+                    return path
                 name, index = path[0]
                 return ((name, None if index is None else index + base.get(name, 0)), *path[1:])
 

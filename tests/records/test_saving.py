@@ -163,6 +163,19 @@ def test_saves_checked_in_part_read_back_as_the_record_again_and_again(tmp_path,
         assert _items(doc) == _items(fresh)
 
 
+def test_a_save_that_failed_at_the_last_step_leaves_the_document_able_to_save(big, monkeypatch):
+    doc = RecordDocument.load(big)
+    doc.message.record[4].value.scale_d = 0.375
+    with monkeypatch.context() as m:
+        m.setattr(filewrite.os, "replace", lambda a, b: (_ for _ in ()).throw(OSError(5, "I/O error")))
+        with pytest.raises(RecordError, match="unchanged"):
+            doc.save()
+    assert reread(big).message.record[4].value.scale_d != 0.375
+    doc.save()  # the document still knows the file as it is on disk
+    assert reread(big).message.record[4].value.scale_d == 0.375
+    assert same_message(reread(big).message, doc.message)
+
+
 def test_a_patch_that_lost_an_edit_is_caught_and_the_record_written_anew(big, monkeypatch):
     doc = RecordDocument.load(big)
     doc.message.record[5].value.scale_d = 0.125
