@@ -169,15 +169,18 @@ def detect_style(text: str | bytes, sample: int = 1 << 18) -> Style:
     votes = {"py": 0, "cpp": 0}
     listed = (t for m in _FLOAT_LIST.finditer(head) for t in _LIST_FLOAT.findall(m.group(1)))
     tokens = (m.group(1) for m in _FLOAT_TOKEN.finditer(head))
-    for i, raw in enumerate(itertools.chain(tokens, listed)):
-        if i >= 2000:
-            break
+    spelled: list[str] = []
+    values: list[float] = []
+    for raw in itertools.islice(itertools.chain(tokens, listed), 2000):
         tok = raw.decode("ascii")
         try:
-            v = to_f32(float(tok))
+            values.append(to_f32(float(tok)))
         except ValueError:
             continue
-        py, cpp = format_float_py(v), format_float_cpp(v)
+        spelled.append(tok)
+    # both spellings of every value in bulk: one by one this was most of opening a small file
+    for tok, py, cpp in zip(spelled, format_floats(values, Style(floats="py")),
+                            format_floats(values, Style(floats="cpp")), strict=True):
         if tok == py and tok != cpp:
             votes["py"] += 1
         elif tok == cpp and tok != py:
