@@ -109,16 +109,17 @@ def check_stdout(args, to: str) -> None:
 
 
 def write_record(doc: RecordDocument, output: str | None, binary: bool | None = None,
-                 force: bool = False) -> str:
+                 force: bool | None = None) -> str:
     """Save `doc` (to its own file when `output` is None), or write it to standard output for
     `-`; returns the name of where it went, for messages. A read-only file is overwritten
-    only with `force`."""
+    only with `force` (None: the command has no --force to offer)."""
     if output != STDOUT:
         try:
             # adopt=False: the command ends here, the written text need not stay in memory
-            return str(doc.save(output, binary=binary, force=force, adopt=False))
+            return str(doc.save(output, binary=binary, force=bool(force), adopt=False))
         except ReadOnlyError as e:
-            raise RecordError(f"{e.message} (--force overwrites it)", e.path) from None
+            hint = " (--force overwrites it)" if force is not None else ""
+            raise RecordError(e.message + hint, e.path) from None
     sys.stdout.flush()
     if binary:
         sys.stdout.buffer.write(doc.encode_binary())
