@@ -12,7 +12,9 @@ import argparse
 import importlib
 import json
 import os
+import signal
 import sys
+import threading
 from types import ModuleType
 
 from editor.cli._common import EXIT_OK, EXIT_USAGE, JsonErrorParser, UsageError, err
@@ -103,9 +105,28 @@ def _tolerant_streams() -> None:
                 pass
 
 
+class Terminated(BaseException):
+    """SIGTERM arrived: unwound like Ctrl+C, so that a save under way removes its temporary
+    file and leaves the original as it was."""
+
+
+def _terminate(signum: int, _frame) -> None:
+    raise Terminated(signum)
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     _tolerant_streams()
+    if argv and argv[0] in SUBCOMMANDS and threading.current_thread() is threading.main_thread():
+        previous = signal.signal(signal.SIGTERM, _terminate)
+        try:
+            return _main(argv)
+        finally:
+            signal.signal(signal.SIGTERM, previous)
+    return _main(argv)
+
+
+def _main(argv: list[str]) -> int:
     if not argv or (argv[0] not in SUBCOMMANDS and argv[0] not in ("-h", "--help")):
         mistyped = _mistyped_command(argv[0]) if argv else None
         if mistyped is not None:
@@ -133,6 +154,8 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_OK
     except KeyboardInterrupt:
         return 130
+    except Terminated:
+        return 128 + signal.SIGTERM
 
 
 if __name__ == "__main__":
