@@ -81,6 +81,8 @@ class ChannelTables(QTabWidget):
              ("why", [r[3] for r in rows], lambda k: quant.KIND_NAMES[k])],
             colours=lambda r: _bad_colour(rows[r][3]))
         self.setTabText(0, f"Outliers ({len(rows)})")
+        # the series column says something only when the balance factor has outliers too
+        self.outlier_view.setColumnHidden(0, all(r[0] == "scale_w" for r in rows))
         n = s.scale_w.size
         cols: list[Column] = [
             ("channel", np.arange(n), str), ("scale_w", s.scale_w, quant.f32_str),

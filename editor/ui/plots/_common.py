@@ -21,7 +21,17 @@ from PySide6.QtGui import (
     QPainter,
     QTextDocument,
 )
-from PySide6.QtWidgets import QFileDialog, QGraphicsScene, QLabel, QMessageBox, QSizePolicy, QWidget
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QGraphicsScene,
+    QLabel,
+    QMenu,
+    QMessageBox,
+    QSizePolicy,
+    QToolBar,
+    QToolButton,
+    QWidget,
+)
 
 from editor.ui.plots._data import write_csv
 from editor.ui.plots._svg import export_svg
@@ -171,6 +181,18 @@ def make_action(parent: QWidget, text: str, slot: Callable, shortcut: str | QKey
     else:
         action.triggered.connect(lambda _checked=False: slot())
     parent.addAction(action)
+    return action
+
+
+def menu_action(bar: QToolBar, text: str, menu: QMenu) -> QAction:
+    """An action on `bar` that pops `menu` up at a click, and is a submenu in the bar's »
+    menu when the bar is too narrow to show it (a bare tool button would be left out)."""
+    action = QAction(text, bar)
+    action.setMenu(menu)
+    bar.addAction(action)
+    button = bar.widgetForAction(action)
+    if isinstance(button, QToolButton):
+        button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
     return action
 
 

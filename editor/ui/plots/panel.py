@@ -17,7 +17,7 @@ class PlotsPanel(QTabWidget):
     """Overview, Channels and Prune ranges tabs over one session's record.
 
     The overview is shown whenever a record is opened (the record is reset), whatever gets
-    selected while the file loads. Selecting one channel elsewhere (tree, channel table)
+    selected while the file loads — the prune ranges for a file of prune records only. Selecting one channel elsewhere (tree, channel table)
     brings up the channel plot, a prune node the prune ranges; selecting a whole layer
     only moves the marks (the channel plot follows it in the background), and a double
     click (or Return) in the overview opens the layer in the channel plot.
@@ -55,6 +55,18 @@ class PlotsPanel(QTabWidget):
         """Bring the model overview to the front."""
         self.setCurrentWidget(self.overview)
 
+    def show_first_view(self) -> None:
+        """Bring the view a newly opened record is best seen in to the front: the model
+        overview, or the prune ranges for a record with prune records and no layer."""
+        msg = self.session.message
+        fields = msg.DESCRIPTOR.fields_by_name if msg is not None else {}
+        prune_only = "prune_record" in fields and len(msg.prune_record) > 0 \
+            and ("record" not in fields or len(msg.record) == 0)
+        if prune_only and self.isTabVisible(self.indexOf(self.prune)):
+            self.setCurrentWidget(self.prune)
+        else:
+            self.show_overview()
+
     def _open_layer(self, index: int) -> None:
         self.channels.show_layer(index)
         self.setCurrentWidget(self.channels)
@@ -66,7 +78,7 @@ class PlotsPanel(QTabWidget):
     def _on_record_changed(self, change: RecordChange) -> None:
         if change.kind is ChangeKind.RESET:
             self._update_prune_tab()
-            self.show_overview()
+            self.show_first_view()
 
     def _on_selection(self, path: Path, source: object) -> None:
         if source in (self.overview, self.channels, self.prune):
