@@ -420,7 +420,9 @@ class MainWindow(QMainWindow):
     def _install_layout(self) -> None:
         """View ▸ Focus Plots, Plots in Own Window and Reset Layout."""
         self._focus_state: tuple[QByteArray, QByteArray, bool] | None = None
+        #: the plots' window while they are detached (View ▸ Plots in Own Window)
         self.plots_window: PlotsWindow | None = None
+        self._splitter_before_detach = QByteArray()
         self.act_focus_plots = self._action("&Focus Plots", self.toggle_focus_plots, ["F11", "Ctrl+Shift+F"],
                                             "Give the plots the whole window (again: back)")
         self.act_focus_plots.setCheckable(True)
@@ -719,7 +721,8 @@ class MainWindow(QMainWindow):
             for bar in self.findChildren(QToolBar):
                 if bar.parent() is self:
                     bar.hide()
-            had_focus = self.tree.isAncestorOf(QApplication.focusWidget())
+            focused = QApplication.focusWidget()
+            had_focus = focused is not None and self.tree.isAncestorOf(focused)
             # folded away rather than hidden: a hidden tree view shown again resizes its
             # columns itself, which would read as the user's choice of widths
             self.splitter.setSizes([0, sum(self.splitter.sizes())])
@@ -762,18 +765,18 @@ class MainWindow(QMainWindow):
             window.show()
             self.plots_window = window
         else:
-            window = self.plots_window
-            assert window is not None
+            detached = self.plots_window
+            assert detached is not None
             self.plots_window = None
-            if window.isFullScreen():
-                window.showNormal()
-            widget = window.release()
+            if detached.isFullScreen():
+                detached.showNormal()
+            widget = detached.release()
             if widget is not None:
                 self.splitter.insertWidget(1, widget)
                 widget.show()
             self.splitter.restoreState(self._splitter_before_detach)
-            window.hide()
-            window.deleteLater()
+            detached.hide()
+            detached.deleteLater()
             self.act_focus_plots.setChecked(False)
         self.act_detach_plots.setChecked(on)
 
