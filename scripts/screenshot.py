@@ -45,7 +45,7 @@ def render(out_dir: Path, record: Path = RECORD) -> list[Path]:
             window.resize(width, height)
             window.show()
             loop = QEventLoop()
-            window.loadFinished.connect(lambda _ok: loop.quit())
+            window.loadFinished.connect(lambda _ok, done=loop: done.quit())
             QTimer.singleShot(60000, loop.quit)
             window.open_path(record)
             loop.exec()

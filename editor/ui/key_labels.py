@@ -98,6 +98,13 @@ class KeyLabels:
             self._labels[name] = self._shorten(i, segs, rests, counts, frequent_tails)
         del self._holders
 
+    @staticmethod
+    def prepare(document: object) -> KeyLabels:
+        """The labels of a newly read document's names, worked out on the loader thread
+        (see `DocumentController.add_load_step`); `labels_for` keeps them for the tree and
+        the prune-ranges view, which ask for the same names when the record is shown."""
+        return labels_for(record_names(getattr(document, "message", None)))
+
     @property
     def size(self) -> int:
         """How many names have a label."""

@@ -47,7 +47,7 @@ from editor.records.document import RecordDocument
 from editor.records.editing import RecordChange
 from editor.ui.dialogs import Prompter
 from editor.ui.document_controller import DocumentController
-from editor.ui.key_labels import labels_for, record_names
+from editor.ui.key_labels import KeyLabels
 from editor.ui.recovery import RecoveryInfo, RecoveryStore
 from editor.ui.session import EditSession
 from editor.ui.tree_view import RecordTreeWidget
@@ -413,9 +413,9 @@ class MainWindow(QMainWindow):
         self.add_side_widget(self.plots, "Plots")
         self.documents.add_load_step(PlotsPanel.prepare, self.plots.adopt)  # the overview's numbers, off the GUI thread
         # the short labels of the layer keys, for the tree and the prune ranges (off the GUI
-        # thread too: the tree's first paint of a big record needs them)
-        self.documents.add_load_step(lambda document: labels_for(record_names(document.message)),
-                                     lambda _document, _labels: None)
+        # thread too: the tree's first paint of a big record needs them; `labels_for` keeps
+        # them until the tree and the prune view ask)
+        self.documents.add_load_step(KeyLabels.prepare, lambda _document, _labels: None)
 
     def _install_layout(self) -> None:
         """View ▸ Focus Plots, Plots in Own Window and Reset Layout."""
