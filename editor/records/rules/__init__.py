@@ -48,7 +48,10 @@ The parts
 - The catalogs, the rules themselves: `catalog_keys` (keys, missing factors),
   `catalog_values` (factor values, lengths, type fields), `catalog_layers` (what a kind of
   layer or flavour may carry: AvgPool, tensor keys, Caffe shape, reserved fields, KV cache),
-  `catalog_file` (whole-file rules), `catalog_prune` (prune records and what depends on them).
+  `catalog_file` (whole-file rules), `catalog_prune` (prune records and what depends on them),
+  `catalog_model` (the ``model-`` rules: the record against its network, run only when a
+  model is attached — ``check_message(…, model=…)``, ``CheckContext.build(…, model)``,
+  ``LiveChecker(…, model=…)``/``set_model``).
 
 Adding a rule
 -------------
@@ -78,6 +81,7 @@ from editor.records.rules import catalog_values  # noqa: F401
 from editor.records.rules import catalog_layers  # noqa: F401
 from editor.records.rules import catalog_file  # noqa: F401
 from editor.records.rules import catalog_prune  # noqa: F401
+from editor.records.rules import catalog_model  # noqa: F401
 # isort: on
 
 from editor.records.rules._registry import (
