@@ -78,6 +78,12 @@ def test_a_1024_channel_layer_gets_600_px_at_the_first_start_size(qtbot, tmp_pat
     assert window.edit_dock.isVisible() and not window.dock_folder.folded(window.edit_dock)
     panel = window.record_panels.layer_panel
     assert panel.isVisible() and panel.weights.isVisible()
+    # the outliers beside the plot: every column in view (no sideways scrolling), a cut
+    # "why" whole in its tooltip
+    outliers = window.plots.channels.tables.outlier_view
+    assert outliers.isVisible() and outliers.horizontalScrollBar().maximum() == 0
+    model = outliers.model()
+    assert model.data(model.index(0, 3), Qt.ItemDataRole.ToolTipRole).endswith("IQR fence")
 
 
 def test_at_1920x1080_the_focused_plot_takes_the_whole_width(qtbot, tmp_path, make_window):
@@ -111,6 +117,10 @@ def test_docks_with_nothing_to_say_fold_away(qtbot, tmp_path, make_window):
     window = make_window(1280, 820)
     _open(qtbot, tmp_path, window)
     edit, problems = window.edit_dock, window.rules_dock
+    # the overview's title whole ("Model overview — 54 laye" was cut)
+    title = window.plots.overview.title
+    assert "54 layers" in title.text()
+    assert title.width() >= title.fontMetrics().horizontalAdvance(title.text()), title.text()
     # nothing selected: the Edit dock is a line saying so, the plots have the height
     assert window.session.selection.record_index is None
     assert window.dock_folder.folded(edit) and edit.height() < 70, edit.height()

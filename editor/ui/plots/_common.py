@@ -304,7 +304,8 @@ class ColumnsModel(QAbstractTableModel):
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or index.row() >= self._rows:
             return None
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            # the tooltip: the whole text of a cell a narrow column cuts
             return self._formats[index.column()](self._columns[index.column()][index.row()])
         if role == Qt.ItemDataRole.ForegroundRole and self._colours is not None:
             return self._colours(index.row())
