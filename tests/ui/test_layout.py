@@ -120,7 +120,7 @@ def test_docks_with_nothing_to_say_fold_away(qtbot, tmp_path, make_window):
     # the overview's title whole ("Model overview — 54 laye" was cut)
     title = window.plots.overview.title
     assert "54 layers" in title.text()
-    assert title.width() >= title.fontMetrics().horizontalAdvance(title.text()), title.text()
+    qtbot.waitUntil(lambda: title.width() >= title.fontMetrics().horizontalAdvance(title.text()), timeout=2000)
     # nothing selected: the Edit dock is a line saying so, the plots have the height
     assert window.session.selection.record_index is None
     assert window.dock_folder.folded(edit) and edit.height() < 70, edit.height()
