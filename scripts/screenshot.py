@@ -58,7 +58,7 @@ def render(out_dir: Path, record: Path = RECORD) -> list[Path]:
             plots.setCurrentWidget(plots.channels)
             window.tree.view.setFocus()
             if focus:
-                window.set_focus_plots(True)
+                window.window_layout.set_focus_plots(True)
             for _ in range(10):
                 app.processEvents()
             plots.channels.flush()

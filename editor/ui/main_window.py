@@ -25,7 +25,6 @@ from PySide6.QtGui import (
     QShowEvent,
 )
 from PySide6.QtWidgets import (
-    QApplication,
     QDockWidget,
     QFrame,
     QHBoxLayout,
@@ -51,20 +50,10 @@ from editor.ui.key_labels import KeyLabels
 from editor.ui.recovery import RecoveryInfo, RecoveryStore
 from editor.ui.session import EditSession
 from editor.ui.tree_view import RecordTreeWidget
-from editor.ui.window_layout import DockFolder, PlotsWindow
+from editor.ui.window_layout import DockFolder, WindowLayout
 
 APP_NAME = "AMCT Record Editor"
 MAX_RECENT = 10
-#: the version of the saved dock layout: a state saved by another one is not restored
-#: (2: Edit and Problems tabbed along the bottom)
-LAYOUT_VERSION = 2
-#: the tree's width with no record open, at least, and at most this share of the window
-TREE_WIDTH, TREE_MIN, TREE_SHARE = 300, 220, 0.27
-
-
-def _flag(value: object) -> bool:
-    """A boolean kept in QSettings (an INI file gives it back as text)."""
-    return value is True or str(value).lower() in ("true", "1")
 
 
 def default_size(screen: QSize | None) -> tuple[int, int]:
@@ -180,9 +169,6 @@ class MainWindow(QMainWindow):
         self.splitter.setStretchFactor(0, 0)
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setCollapsible(1, False)
-        #: the user dragged the tree's edge: their width, not the keys', from now on
-        self.tree_width_chosen = False
-        self.splitter.splitterMoved.connect(self._tree_width_moved)
         central = QWidget()
         self._central_layout = QVBoxLayout(central)
         self._central_layout.setContentsMargins(4, 4, 4, 4)
@@ -363,7 +349,7 @@ class MainWindow(QMainWindow):
         self.side_tabs.addTab(widget, title)
         self.side_tabs.show()
         if first:
-            self._fit_tree()
+            self.window_layout.fit_tree()
 
     def _install_panels(self) -> None:
         """The layer/prune editing panels and the live problems, as docks tabbed along the
@@ -378,7 +364,9 @@ class MainWindow(QMainWindow):
         self.edit_dock.setObjectName("editDock")
         self.edit_dock.setWidget(self.record_panels)
         self.rules_dock = ProblemsDock(self.session, self)
-        self._dock_defaults()
+        #: where the tree, plots and docks go (focus, the plots' own window, reset, settings)
+        self.window_layout = WindowLayout(self)
+        self.window_layout.dock_defaults()
         self.view_menu.addAction(self.edit_dock.toggleViewAction())
         self.view_menu.addAction(self.rules_dock.toggleViewAction())
         self.problem_counts_label = QLabel()
@@ -396,15 +384,6 @@ class MainWindow(QMainWindow):
         self.record_panels.currentChanged.connect(lambda _i: self.dock_folder.refresh())
         self.rules_dock.countsChanged.connect(lambda *_counts: self.dock_folder.refresh())
 
-    def _dock_defaults(self) -> None:
-        """Edit and Problems docked along the bottom as tabs, Edit in front."""
-        for dock in (self.edit_dock, self.rules_dock):
-            dock.setFloating(False)
-            self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
-            dock.show()
-        self.tabifyDockWidget(self.edit_dock, self.rules_dock)
-        self.edit_dock.raise_()
-
     def _install_plots(self) -> None:
         """The plots (model overview, per-channel factors, prune ranges) beside the tree."""
         from editor.ui.plots import PlotsPanel
@@ -418,26 +397,14 @@ class MainWindow(QMainWindow):
         self.documents.add_load_step(KeyLabels.prepare, lambda _document, _labels: None)
 
     def _install_layout(self) -> None:
-        """View ▸ Focus Plots, Plots in Own Window and Reset Layout."""
-        self._focus_state: tuple[QByteArray, QByteArray, bool] | None = None
-        #: the plots' window while they are detached (View ▸ Plots in Own Window)
-        self.plots_window: PlotsWindow | None = None
-        self._splitter_before_detach = QByteArray()
-        self.act_focus_plots = self._action("&Focus Plots", self.toggle_focus_plots, ["F11", "Ctrl+Shift+F"],
-                                            "Give the plots the whole window (again: back)")
-        self.act_focus_plots.setCheckable(True)
-        self.act_detach_plots = self._action("Plots in Own &Window", self.toggle_plots_window, ["Ctrl+Shift+D"],
-                                             "Show the plots in a window of their own (a second screen)")
-        self.act_detach_plots.setCheckable(True)
-        self.act_reset_layout = self._action("&Reset Layout", self.reset_layout, (),
-                                             "Put the tree, plots and docks back where they start")
-        for action in (self.act_focus_plots, self.act_detach_plots):
-            self.addAction(action)
+        """View ▸ Focus Plots, Plots in Own Window and Reset Layout (`WindowLayout`)."""
+        layout = self.window_layout
+        self.act_focus_plots, self.act_detach_plots = layout.act_focus, layout.act_detach
         self.view_menu.addSeparator()
-        self.view_menu.addAction(self.act_focus_plots)
-        self.view_menu.addAction(self.act_detach_plots)
+        self.view_menu.addAction(layout.act_focus)
+        self.view_menu.addAction(layout.act_detach)
         self.view_menu.addSeparator()
-        self.view_menu.addAction(self.act_reset_layout)
+        self.view_menu.addAction(layout.act_reset)
 
     def _document_changed(self, document: RecordDocument | None) -> None:
         self._close_disk_banner()
@@ -451,9 +418,7 @@ class MainWindow(QMainWindow):
         if document is not None:  # a file was opened: the model overview is the first thing shown
             self.side_tabs.setCurrentWidget(self.plots)
             self.plots.show_first_view()
-            self._fit_tree()
-        if self.plots_window is not None:
-            self.plots_window.setWindowTitle(self._plots_title())
+        self.window_layout.document_changed()
         self.documentChanged.emit(document)
 
     def _saved_as(self, path: Path) -> None:
@@ -476,8 +441,8 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self._save_settings()
-        if self.plots_window is not None:
-            self.plots_window.hide()
+        if self.window_layout.plots_window is not None:
+            self.window_layout.plots_window.hide()
         event.accept()
 
     # ------------------------------------------------------------------ drag and drop
@@ -637,176 +602,12 @@ class MainWindow(QMainWindow):
             self.restoreGeometry(geometry)
         else:
             self.resize(*default_size(self.screen().availableGeometry().size() if self.screen() else None))
-        state = self.settings.value("window/state")
-        # a state saved by an older layout (another version) is not restored: its defaults are
-        if isinstance(state, QByteArray) and not state.isEmpty():
-            self.restoreState(state, LAYOUT_VERSION)
-        splitter = self.settings.value("window/splitter")
-        if isinstance(splitter, QByteArray) and not splitter.isEmpty():
-            self.splitter.restoreState(splitter)
-        self.tree_width_chosen = _flag(self.settings.value("layout/treeWidthChosen", False))
-        height = self.settings.value("layout/bottomHeight")
-        if height is not None and str(height).isdigit():
-            self.dock_folder.open_height = int(str(height))
-        self.plots.channels.restore_layout(self.settings.value("layout/channelSplitter"),
-                                           _flag(self.settings.value("layout/channelTables", True)))
-        if _flag(self.settings.value("layout/plotsDetached", False)):
-            self.set_plots_detached(True)
-            geometry = self.settings.value("layout/plotsGeometry")
-            if self.plots_window is not None and isinstance(geometry, QByteArray) and not geometry.isEmpty():
-                self.plots_window.restoreGeometry(geometry)
+        self.window_layout.restore(self.settings)  # docks, splitter, the plots' own window
 
     def _save_settings(self) -> None:
-        if self._focus_state is not None:
-            self.set_focus_plots(False)  # what is kept is the layout focusing came from
         self.settings.setValue("window/geometry", self.saveGeometry())
-        self.settings.setValue("window/state", self.saveState(LAYOUT_VERSION))
-        self.settings.setValue("window/splitter", self.splitter.saveState())
-        self.settings.setValue("layout/treeWidthChosen", self.tree_width_chosen)
-        if self.dock_folder.open_height is not None:
-            self.settings.setValue("layout/bottomHeight", self.dock_folder.open_height)
-        channels = self.plots.channels
-        self.settings.setValue("layout/channelSplitter", channels.splitter.saveState())
-        self.settings.setValue("layout/channelTables", channels.tables_shown())
-        self.settings.setValue("layout/plotsDetached", self.plots_window is not None)
-        if self.plots_window is not None:
-            self.settings.setValue("layout/plotsGeometry", self.plots_window.saveGeometry())
+        self.window_layout.save(self.settings)
         self.settings.sync()
-
-    # ------------------------------------------------------------------ layout
-
-    def _tree_width_moved(self, _pos: int, _index: int) -> None:
-        self.tree_width_chosen = True
-
-    def _fit_tree(self) -> None:
-        """Give the tree what its keys need (and the plots the rest), unless the user set
-        its width."""
-        if self.tree_width_chosen or self.splitter.count() < 2 or self.splitter.indexOf(self.side_tabs) != 1:
-            return
-        total = sum(self.splitter.sizes()) or max(self.splitter.width(), 800)
-        wanted = self.tree.key_column.preferred_width() or TREE_WIDTH
-        # the plots keep most of any window: the tree takes at most a share of it (of the
-        # window, not of the splitter, which docks beside it may be squeezing for a moment)
-        tree = max(TREE_MIN, min(wanted, int(self.width() * TREE_SHARE)))
-        self.splitter.setSizes([tree, max(total - tree, 1)])
-
-    def toggle_focus_plots(self) -> None:
-        """View ▸ Focus Plots: the plots take the whole window, or give it back."""
-        if self.plots_window is not None:
-            window = self.plots_window  # detached: its own screen, whole
-            if window.isFullScreen():
-                window.showNormal()
-            else:
-                window.showFullScreen()
-            self.act_focus_plots.setChecked(window.isFullScreen())
-            return
-        self.set_focus_plots(self._focus_state is None)
-
-    def focus_plots(self) -> bool:
-        """Whether the plots have the whole window (View ▸ Focus Plots)."""
-        return self._focus_state is not None
-
-    def set_focus_plots(self, on: bool) -> None:
-        """Give the plots the whole window (tree, docks, toolbar and the channel tables out
-        of the way), or put back what was there."""
-        if on == (self._focus_state is not None) or (on and self.plots_window is not None):
-            self.act_focus_plots.setChecked(self._focus_state is not None)
-            return
-        channels = self.plots.channels
-        self.dock_folder.paused = on
-        if on:
-            self._focus_state = (self.saveState(LAYOUT_VERSION), self.splitter.saveState(), channels.tables_shown())
-            for dock in self.findChildren(QDockWidget):
-                dock.hide()
-            for bar in self.findChildren(QToolBar):
-                if bar.parent() is self:
-                    bar.hide()
-            focused = QApplication.focusWidget()
-            had_focus = focused is not None and self.tree.isAncestorOf(focused)
-            # folded away rather than hidden: a hidden tree view shown again resizes its
-            # columns itself, which would read as the user's choice of widths
-            self.splitter.setSizes([0, sum(self.splitter.sizes())])
-            channels.set_tables_shown(False)
-            if had_focus:
-                self.plots.setFocus()
-        else:
-            assert self._focus_state is not None
-            state, splitter, tables = self._focus_state
-            self._focus_state = None
-            self.restoreState(state, LAYOUT_VERSION)
-            self.splitter.restoreState(splitter)
-            channels.set_tables_shown(tables)
-            self.dock_folder.refresh()
-        self.act_focus_plots.setChecked(on)
-
-    def _plots_title(self) -> str:
-        doc = self.document
-        name = self.documents.display_name() if doc is not None else "no record"
-        return f"Plots — {name} — {APP_NAME}"
-
-    def toggle_plots_window(self) -> None:
-        """View ▸ Plots in Own Window: detach the plots, or bring them back."""
-        self.set_plots_detached(self.plots_window is None)
-
-    def set_plots_detached(self, on: bool) -> None:
-        """Show the plots in a window of their own (a second screen), or beside the tree again."""
-        if on == (self.plots_window is not None):
-            self.act_detach_plots.setChecked(on)
-            return
-        if on:
-            if self._focus_state is not None:
-                self.set_focus_plots(False)
-            self._splitter_before_detach = self.splitter.saveState()
-            window = PlotsWindow(self, self._plots_title(),
-                                 [a for a in self.actions() if not a.shortcut().isEmpty()])
-            window.closing.connect(lambda: self.set_plots_detached(False))
-            window.hold(self.side_tabs)
-            window.resize(max(self.width() * 3 // 4, 800), max(self.height() * 3 // 4, 500))
-            window.show()
-            self.plots_window = window
-        else:
-            detached = self.plots_window
-            assert detached is not None
-            self.plots_window = None
-            if detached.isFullScreen():
-                detached.showNormal()
-            widget = detached.release()
-            if widget is not None:
-                self.splitter.insertWidget(1, widget)
-                widget.show()
-            self.splitter.restoreState(self._splitter_before_detach)
-            detached.hide()
-            detached.deleteLater()
-            self.act_focus_plots.setChecked(False)
-        self.act_detach_plots.setChecked(on)
-
-    def reset_layout(self) -> None:
-        """View ▸ Reset Layout: the plots back beside the tree, out of focus, the docks
-        along the bottom as tabs, the tree as wide as its keys need, the channel tables
-        shown — and forget the layout the settings kept."""
-        self.set_plots_detached(False)
-        self.set_focus_plots(False)
-        self.dock_folder.paused = True
-        try:
-            for bar in self.findChildren(QToolBar):
-                if bar.parent() is self:
-                    self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
-                    bar.show()
-            self._dock_defaults()
-        finally:
-            self.dock_folder.paused = False
-        for key in ("window/state", "window/splitter", "layout/treeWidthChosen", "layout/bottomHeight",
-                    "layout/channelSplitter", "layout/channelTables", "layout/plotsDetached",
-                    "layout/plotsGeometry"):
-            self.settings.remove(key)
-        self.tree_width_chosen = False
-        self.tree.key_column.chosen = False
-        self.tree.key_column.fit()
-        self._fit_tree()
-        self.plots.channels.restore_layout(None, True)
-        self.dock_folder.open_height = None
-        self.dock_folder.refresh()
-        self.statusBar().showMessage("Layout reset to the defaults", 5000)
 
     def _about(self) -> None:
         self.prompter.info(f"About {APP_NAME}",

@@ -96,7 +96,7 @@ def test_at_1920x1080_the_focused_plot_takes_the_whole_width(qtbot, tmp_path, ma
 
     window.act_focus_plots.trigger()  # F11 / Ctrl+Shift+F
     qtbot.wait(30)
-    assert window.focus_plots() and window.act_focus_plots.isChecked()
+    assert window.window_layout.focus_plots() and window.act_focus_plots.isChecked()
     assert not window.tree.isVisible() or window.tree.width() == 0
     assert not any(d.isVisible() for d in window.findChildren(QDockWidget))
     assert not window.toolbar.isVisible() and not window.plots.channels.tables.isVisible()
@@ -107,7 +107,7 @@ def test_at_1920x1080_the_focused_plot_takes_the_whole_width(qtbot, tmp_path, ma
 
     window.act_focus_plots.trigger()  # and back, as it was
     qtbot.wait(30)
-    assert not window.focus_plots() and not window.act_focus_plots.isChecked()
+    assert not window.window_layout.focus_plots() and not window.act_focus_plots.isChecked()
     assert window.tree.width() == tree_width and window.toolbar.isVisible()
     assert window.edit_dock.isVisible() and window.plots.channels.tables.isVisible()
     assert abs(_viewbox_width(window) - beside) <= 2
@@ -259,7 +259,7 @@ def test_the_plots_detach_into_their_own_window(qtbot, tmp_path, make_window):
     index = _show_layer(qtbot, window, 1024)
     window.act_detach_plots.trigger()  # View ▸ Plots in Own Window
     qtbot.wait(30)
-    plots_window = window.plots_window
+    plots_window = window.window_layout.plots_window
     assert plots_window is not None and plots_window.isVisible()
     assert window.plots.window() is plots_window and window.splitter.count() == 1
     assert "resnet50_caffe_record.txt" in plots_window.windowTitle()
@@ -275,10 +275,10 @@ def test_the_plots_detach_into_their_own_window(qtbot, tmp_path, make_window):
     assert window.close()  # remembered: the next start detaches them again
 
     again = make_window(1280, 820)
-    assert again.plots_window is not None and again.plots.window() is again.plots_window
-    again.plots_window.close()  # closing their window brings them back
+    assert again.window_layout.plots_window is not None and again.plots.window() is again.window_layout.plots_window
+    again.window_layout.plots_window.close()  # closing their window brings them back
     qtbot.wait(30)
-    assert again.plots_window is None and again.plots.window() is again
+    assert again.window_layout.plots_window is None and again.plots.window() is again
     assert again.splitter.indexOf(again.side_tabs) == 1 and again.side_tabs.isVisible()
 
 
