@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+import shiboken6
 from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QToolBar, QWidget
@@ -79,9 +80,14 @@ class DockFolder(QObject):
         self._folded: dict[QDockWidget, bool] = {}
         for dock in docks:
             dock.installEventFilter(self)
-            dock.visibilityChanged.connect(lambda _visible: self.refresh())
-            dock.dockLocationChanged.connect(lambda _area: self.refresh())
-            dock.topLevelChanged.connect(lambda _floating: self.refresh())
+            dock.visibilityChanged.connect(self._changed)
+            dock.dockLocationChanged.connect(self._changed)
+            dock.topLevelChanged.connect(self._changed)
+
+    def _changed(self, *_args: object) -> None:
+        # the docks hide as the window is torn down: nothing to fold then
+        if shiboken6.isValid(self.window):
+            self.refresh()
 
     def opened_height(self) -> int:
         """The height an open dock area gets now."""
