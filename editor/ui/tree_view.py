@@ -52,6 +52,7 @@ from editor.ui.edit_plans import (
 from editor.ui.key_labels import KeyLabels, labels_for, record_names
 from editor.ui.session import EditSession
 from editor.ui.tree_filter import FilterBar, RecordFilterProxy
+from editor.ui.tree_keys import RecordTreeView
 from editor.ui.tree_model import RowKind
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -61,6 +62,8 @@ KEY_COLUMN_SHARE = 0.55
 #: ... or all but this many pixels, if that is more: a narrow tree still shows the start
 #: of each value, and its keys whole
 VALUE_PEEK = 90
+#: the value column's width where the tree has room (values are summaries, types follow)
+VALUE_WIDTH = 360
 #: after an edit renames, adds or removes layers, their labels are worked out again only
 #: for records of at most this many names (more would stall the window; the loader
 #: thread labels every record it opens)
@@ -107,25 +110,21 @@ class RecordTreeWidget(QWidget):
         self.filter_edit = self.filter_bar.edit
         self.regex_check = self.filter_bar.regex_check
         self.count_label = self.filter_bar.count_label
-        self.view = QTreeView()
+        self.view = RecordTreeView()
         self.view.setModel(self.proxy)
         self.view.setUniformRowHeights(True)
         self.view.setAlternatingRowColors(True)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.view.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
-                                  | QAbstractItemView.EditTrigger.EditKeyPressed
-                                  | QAbstractItemView.EditTrigger.SelectedClicked)
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.delegate = ValueDelegate(session, self.view)
         self.view.setItemDelegate(self.delegate)
         header = self.view.header()
         header.setStretchLastSection(True)
         self.view.setColumnWidth(0, 340)
-        self.view.setColumnWidth(1, 360)
+        self.view.setColumnWidth(1, VALUE_WIDTH)
         self.key_column = KeyColumn(self.view, self.delegate, self.editor)
         session.recordChanged.connect(self.key_column.on_record_changed)
-        self.view.installEventFilter(self)  # F2 on a value cell edits the value, not the key
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -584,15 +583,6 @@ class RecordTreeWidget(QWidget):
             self.filter_bar.apply()
         self._update_actions()
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.view and event.type() == QEvent.Type.ShortcutOverride \
-                and event.key() == Qt.Key.Key_F2 and event.modifiers() == Qt.KeyboardModifier.NoModifier:
-            index = self.view.currentIndex()
-            if index.isValid() and index.column() != 0 and index.flags() & Qt.ItemFlag.ItemIsEditable:
-                event.accept()  # the key goes to the view, whose F2 edits the current cell
-                return True
-        return super().eventFilter(watched, event)
-
     def _on_expanded(self, index: QModelIndex) -> None:
         """Expanding a layer shows its factors too: expand its `value` as well."""
         src = self.proxy.mapToSource(index)
@@ -748,7 +738,11 @@ class KeyColumn(QObject):
         # (a second full paint of the tree just as a big file opens)
         blocked = header.blockSignals(True)
         try:
-            self.view.setColumnWidth(0, max(min(200, cap), min(self.needed, cap)))
+            keys = max(min(200, cap), min(self.needed, cap))
+            self.view.setColumnWidth(0, keys)
+            # the values end at the tree's edge, however narrow (the type column after them
+            # is a scroll away): an editor opened on a value is in view whole
+            self.view.setColumnWidth(1, max(VALUE_PEEK, min(VALUE_WIDTH, room - keys)))
         finally:
             header.blockSignals(blocked)
 
@@ -759,7 +753,7 @@ class KeyColumn(QObject):
             self._relabel.start()
 
     def _resized(self, section: int, _old: int, _new: int) -> None:
-        if section == 0:  # our own fitting blocks the header's signals: this is the user
+        if section in (0, 1):  # our own fitting blocks the header's signals: this is the user
             self.chosen = True
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
