@@ -19,10 +19,11 @@ class PlotsPanel(QTabWidget):
     """Overview, Channels and Prune ranges tabs over one session's record.
 
     The overview is shown whenever a record is opened (the record is reset), whatever gets
-    selected while the file loads. Selecting one channel elsewhere (tree, channel table)
-    brings up the channel plot, a prune node the prune ranges; selecting a whole layer
-    only moves the marks (the channel plot follows it in the background), and a double
-    click (or Return) in the overview opens the layer in the channel plot.
+    selected while the file loads — the prune ranges for a file of prune records only.
+    Selecting one channel elsewhere (tree, channel table) brings up the channel plot, a
+    prune node the prune ranges; selecting a whole layer only moves the marks (the channel
+    plot follows it in the background), and a double click (or Return) in the overview
+    opens the layer in the channel plot.
     """
 
     def __init__(self, session: EditSession, parent: QWidget | None = None) -> None:
@@ -57,7 +58,7 @@ class PlotsPanel(QTabWidget):
         return [
             (o, "Overview", [o.act_open, o.act_view_all, o.act_log, None, o.act_png, o.act_csv]),
             (c, "Channels", [c.act_prev, c.act_next, c.act_view_all, c.act_log, c.act_weight, c.act_shift,
-                             c.act_tbf, None, s.act_span, *s.edit_actions, s.act_hide, None,
+                             c.act_tbf, c.act_tables, None, s.act_span, *s.edit_actions, s.act_hide, None,
                              c.act_png, c.act_csv, c.act_csv_in]),
             (p, "Prune ranges", [p.act_only, p.act_next, p.act_prev, p.act_view_all, None, p.act_png]),
         ]
@@ -101,6 +102,18 @@ class PlotsPanel(QTabWidget):
         """Bring the model overview to the front."""
         self.setCurrentWidget(self.overview)
 
+    def show_first_view(self) -> None:
+        """Bring the view a newly opened record is best seen in to the front: the model
+        overview, or the prune ranges for a record with prune records and no layer."""
+        msg = self.session.message
+        fields = msg.DESCRIPTOR.fields_by_name if msg is not None else {}
+        prune_only = "prune_record" in fields and len(msg.prune_record) > 0 \
+            and ("record" not in fields or len(msg.record) == 0)
+        if prune_only and self.isTabVisible(self.indexOf(self.prune)):
+            self.setCurrentWidget(self.prune)
+        else:
+            self.show_overview()
+
     def _open_layer(self, index: int) -> None:
         self.channels.show_layer(index)
         self.setCurrentWidget(self.channels)
@@ -112,7 +125,7 @@ class PlotsPanel(QTabWidget):
     def _on_record_changed(self, change: RecordChange) -> None:
         if change.kind is ChangeKind.RESET:
             self._update_prune_tab()
-            self.show_overview()
+            self.show_first_view()
 
     def _on_selection(self, path: Path, source: object) -> None:
         if source in (self.overview, self.channels, self.prune):
