@@ -4,11 +4,13 @@ from __future__ import annotations
 import argparse
 import difflib
 import json
+import math
 import sys
 
 from editor.cli._common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, add_common, count, load
 from editor.records.document import RecordDocument, RecordError
 from editor.records.problems import READING_RULES, Problem, Severity
+from editor.records.quant import DEFAULT_OUTLIER_K
 
 
 def add_parser(sub) -> argparse.ArgumentParser:
@@ -19,14 +21,35 @@ def add_parser(sub) -> argparse.ArgumentParser:
     p.add_argument("--severity", choices=[s.value for s in Severity],
                    help="report only problems of this severity or worse")
     p.add_argument("--rule", action="append", metavar="ID", help="report only this rule (repeatable)")
+    add_outlier_k(p)
     return p
 
 
-def document_problems(doc: RecordDocument) -> list[Problem]:
-    """Reading problems plus every rule, one list (`rules.document_problems`, as the GUI lists them)."""
+def outlier_k(text: str) -> float:
+    """argparse type of --outlier-k: a finite number ≥ 0."""
+    try:
+        k = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not (math.isfinite(k) and k >= 0):
+        raise argparse.ArgumentTypeError(f"must be a finite number ≥ 0, not {text}")
+    return k
+
+
+def add_outlier_k(p: argparse.ArgumentParser) -> None:
+    """--outlier-k K: the IQR fence factor that decides which scale_w channels are outliers."""
+    p.add_argument("--outlier-k", type=outlier_k, default=DEFAULT_OUTLIER_K, metavar="K",
+                   help="a scale_w channel outside [Q1 - K*IQR, Q3 + K*IQR] of its layer's log10 "
+                        f"values is an outlier (rule scale-w-outlier; default {DEFAULT_OUTLIER_K:g})")
+
+
+def document_problems(doc: RecordDocument, outlier_k: float = DEFAULT_OUTLIER_K) -> list[Problem]:
+    """Reading problems plus every rule, one list (`rules.document_problems`, as the GUI lists
+    them), outliers judged at fence factor `outlier_k`."""
     from editor.records import rules
 
-    return rules.document_problems(doc)
+    context = rules.CheckContext.build(doc.message, doc.dialect, outlier_k=outlier_k)
+    return rules.document_problems(doc, context=context)
 
 
 def filter_problems(problems: list[Problem], args) -> list[Problem]:
@@ -67,7 +90,7 @@ def run(args) -> int:
             if not args.json:
                 print(str(e), file=sys.stderr)
             continue
-        problems = filter_problems(document_problems(doc), args)
+        problems = filter_problems(document_problems(doc, args.outlier_k), args)
         problems.sort(key=lambda p: (p.line if p.line is not None else 1 << 60, p.severity.rank))
         if any(p.severity is Severity.ERROR for p in problems) and worst == EXIT_OK:
             worst = EXIT_PROBLEMS

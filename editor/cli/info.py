@@ -6,6 +6,9 @@ import json
 from pathlib import Path
 
 from editor.cli._common import EXIT_OK, add_common, count, load, per_channel_scale_w, repeated_value_counts
+from editor.cli.check import add_outlier_k
+from editor.records import quant
+from editor.records.document import RecordDocument
 
 
 def add_parser(sub) -> argparse.ArgumentParser:
@@ -13,13 +16,27 @@ def add_parser(sub) -> argparse.ArgumentParser:
     p.add_argument("file")
     add_common(p)
     p.add_argument("--json", action="store_true", help="print JSON")
+    add_outlier_k(p)
     return p
+
+
+def scale_w_outliers(doc: RecordDocument, k: float) -> tuple[int, int]:
+    """(channels, layers) whose scale_w values are outliers at fence factor `k` (`quant.outliers`,
+    as the rule scale-w-outlier and the editor judge them)."""
+    channels = layers = 0
+    for entry in doc.message.record:
+        if len(entry.value.scale_w):
+            n = quant.outliers(quant.as_f32_array(entry.value.scale_w), k).indices.size
+            channels += n
+            layers += n > 0
+    return channels, layers
 
 
 def run(args) -> int:
     doc = load(args.file, args)
     counts = repeated_value_counts(doc)
     per_channel, per_channel_layers = per_channel_scale_w(doc)
+    out_channels, out_layers = scale_w_outliers(doc, args.outlier_k)
     prune = len(doc.message.prune_record) if doc.dialect.has_prune else 0
     info = {
         "path": str(doc.path),
@@ -31,6 +48,7 @@ def run(args) -> int:
         "prune_records": prune,
         "per_channel_values": per_channel,
         "per_channel_layers": per_channel_layers,
+        "scale_w_outliers": {"k": args.outlier_k, "channels": out_channels, "layers": out_layers},
         "repeated_values": counts,
         "reading_problems": len(doc.problems),
         "repairs": [r.format() for r in doc.repairs],
@@ -42,6 +60,10 @@ def run(args) -> int:
               f"{info['size']:,} bytes")
         print(f"  records: {info['records']:,}   prune records: {prune:,}   "
               f"per-channel scale_w values: {per_channel:,} in {count(per_channel_layers, 'layer')}")
+        if out_channels:
+            print(f"  scale_w outliers (k = {args.outlier_k:g}): {out_channels:,} channel"
+                  f"{'s' if out_channels != 1 else ''} in {count(out_layers, 'layer')} "
+                  "(record-editor check --rule scale-w-outlier lists them)")
         if counts:
             print("  repeated values: " + ", ".join(f"{k} {v:,}" for k, v in sorted(counts.items())))
         for r in doc.repairs:

@@ -10,6 +10,7 @@ type means ``INT8``, the schema default.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -151,7 +152,7 @@ def shift_accumulator_limit(shift_bit):
     return float(lim) if lim.ndim == 0 else lim
 
 
-# --- per-channel statistics and outliers (the plots of issue 5 use these) -----------------
+# --- per-channel statistics and outliers ----------------------------------------------------
 
 #: Outlier kinds per channel, as returned in `Outliers.kind`.
 OK, INVALID, DEGENERATE, LOW, HIGH = 0, 1, 2, 3, 4
@@ -217,34 +218,77 @@ class Outliers:
 
 #: The IQR fence needs this many usable values; fewer say nothing about a distribution.
 MIN_FENCE_VALUES = 4
+#: The fence factor k the editor and `record-editor check` use unless told otherwise.
+DEFAULT_OUTLIER_K = 1.5
 
 
-def outliers(values, k: float = 1.5) -> Outliers:
+def _lerp(a: float, b: float, t: float) -> float:
+    """numpy's linear interpolation, operation for operation (so the result is the same bits)."""
+    d = b - a
+    return b - d * (1.0 - t) if t >= 0.5 else a + d * t
+
+
+def quartiles(x: np.ndarray) -> tuple[float, float]:
+    """Q1 and Q3 of a 1-D float64 array of at least two finite values.
+
+    The same numbers as ``np.percentile(x, [25, 75])`` (linear interpolation), bit for bit,
+    without its overhead: the rules call this once per layer on every check.
+    """
+    n = x.size
+    v1, v3 = (n - 1) * 0.25, (n - 1) * 0.75
+    i1, i3 = int(v1), int(v3)  # floor: both are ≥ 0
+    part = np.partition(x, [i1, i1 + 1, i3, i3 + 1] if i3 + 1 < n else [i1, i1 + 1, i3])
+    q1 = _lerp(float(part[i1]), float(part[i1 + 1]), v1 - i1)
+    q3 = float(part[i3]) if v3 == i3 else _lerp(float(part[i3]), float(part[i3 + 1]), v3 - i3)
+    return q1, q3
+
+
+def outliers(values, k: float = DEFAULT_OUTLIER_K) -> Outliers:
     """Classify each channel of a scale vector (scale_w, tensor_balance_factor, …).
 
     In this order: non-finite or ≤ 0 → INVALID; below FLT_EPSILON → DEGENERATE; then,
     among the rest, outside ``[Q1 - k·IQR, Q3 + k·IQR]`` computed on log10 of the values
     → LOW / HIGH. Scales spread multiplicatively, hence the log scale.
+
+    This is the editor's one outlier definition: the channel plot, the overview, the Layers
+    table and the ``scale-w-outlier`` rule all call it.
     """
-    if k < 0:
+    if not k >= 0:
         raise ValueError("k must be ≥ 0")
     a = np.asarray(values, dtype=np.float64).reshape(-1)
     kind = np.zeros(a.size, dtype=np.int8)
-    with np.errstate(invalid="ignore"):
-        invalid = ~np.isfinite(a) | (a <= 0)
-        degenerate = ~invalid & (a < FLT_EPSILON)
-    kind[invalid] = INVALID
-    kind[degenerate] = DEGENERATE
-    usable = kind == OK
-    fence = None
-    if np.count_nonzero(usable) >= MIN_FENCE_VALUES:
+    if a.size == 0:
+        return Outliers(kind, None, float(k))
+    if a.min() >= FLT_EPSILON and a.max() < np.inf:  # the usual case: every value usable (no nan)
+        usable: np.ndarray | None = None
+        logs = np.log10(a)
+    else:
+        with np.errstate(invalid="ignore"):
+            invalid = ~np.isfinite(a) | (a <= 0)
+            degenerate = ~invalid & (a < FLT_EPSILON)
+        kind[invalid] = INVALID
+        kind[degenerate] = DEGENERATE
+        usable = np.flatnonzero(kind == OK)
         logs = np.log10(a[usable])
-        q1, q3 = np.percentile(logs, [25.0, 75.0])
-        iqr = q3 - q1
-        lo_log, hi_log = q1 - k * iqr, q3 + k * iqr
-        idx = np.flatnonzero(usable)
-        kind[idx[logs < lo_log]] = LOW
-        kind[idx[logs > hi_log]] = HIGH
-        with np.errstate(over="ignore", under="ignore"):  # a huge k reaches 0 and inf
-            fence = (float(np.power(10.0, lo_log)), float(np.power(10.0, hi_log)))
-    return Outliers(kind, fence, float(k))
+    if logs.size < MIN_FENCE_VALUES:
+        return Outliers(kind, None, float(k))
+    q1, q3 = quartiles(logs)
+    iqr = q3 - q1
+    lo_log, hi_log = q1 - k * iqr, q3 + k * iqr
+    if logs.min() < lo_log or logs.max() > hi_log:
+        low, high = logs < lo_log, logs > hi_log
+        if usable is None:
+            kind[low] = LOW
+            kind[high] = HIGH
+        else:
+            kind[usable[low]] = LOW
+            kind[usable[high]] = HIGH
+    return Outliers(kind, (_exp10(lo_log), _exp10(hi_log)), float(k))
+
+
+def _exp10(x: float) -> float:
+    """10**x, inf past the float range (a huge k reaches 0 and inf)."""
+    try:
+        return 10.0 ** x
+    except OverflowError:
+        return math.inf

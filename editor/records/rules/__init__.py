@@ -14,7 +14,9 @@ Using it
 Import everything from ``editor.records.rules``; the modules below are its parts.
 
 - ``check_message(message, dialect)`` → every problem, in file order: entries first (each
-  in rule order), then prune records, then whole-file findings.
+  in rule order), then prune records, then whole-file findings. A check's settings ride on
+  its `CheckContext`: ``CheckContext.build(message, dialect, outlier_k=3)`` passed as
+  ``context=`` (``check_document`` and ``document_problems`` take it too).
 - ``check_document(doc)`` does the same for a `RecordDocument` and fills line/column from
   ``doc.locate()`` where it knows them; ``document_problems(doc)`` adds the document's
   reading problems (``merge_problems``), which is what ``record-editor check`` prints.
@@ -46,7 +48,8 @@ The parts
 - `engine`: runs the rules (``check_*``, ``merge_problems``); `live`: `LiveChecker`;
   `validate`: ``validate_value`` and kin.
 - The catalogs, the rules themselves: `catalog_keys` (keys, missing factors),
-  `catalog_values` (factor values, lengths, type fields), `catalog_layers` (what a kind of
+  `catalog_values` (factor values, lengths, type fields), `catalog_outliers` (channels far
+  off their layer's values, for a reviewer), `catalog_layers` (what a kind of
   layer or flavour may carry: AvgPool, tensor keys, Caffe shape, reserved fields, KV cache),
   `catalog_file` (whole-file rules), `catalog_prune` (prune records and what depends on them).
 
@@ -75,6 +78,7 @@ from __future__ import annotations
 # isort: off
 from editor.records.rules import catalog_keys  # noqa: F401
 from editor.records.rules import catalog_values  # noqa: F401
+from editor.records.rules import catalog_outliers  # noqa: F401
 from editor.records.rules import catalog_layers  # noqa: F401
 from editor.records.rules import catalog_file  # noqa: F401
 from editor.records.rules import catalog_prune  # noqa: F401

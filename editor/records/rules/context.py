@@ -9,6 +9,7 @@ from typing import Any
 
 from google.protobuf.message import Message
 
+from editor.records import quant
 from editor.records.dialects import Dialect, get_dialect
 from editor.records.rules.layer_types import _TENSOR_KEY, LayerType, guess_layer_type, type_kind
 
@@ -70,10 +71,16 @@ class CheckContext:
     attributes, channel spans of pruned layers, entries that name prune nodes. Update it
     after an edit (`update_entry`, `insert_entries`, `remove_entries`, `update_prune`);
     each returns the entry indices whose findings may have changed besides the edited ones.
+
+    Settings of a check live here too: `outlier_k`, the IQR fence factor of the
+    ``scale-w-outlier`` rule (``check --outlier-k``; in the window, the Channels plot's k).
     """
 
-    def __init__(self, dialect: str | Dialect):
+    def __init__(self, dialect: str | Dialect, *, outlier_k: float = quant.DEFAULT_OUTLIER_K):
         self.dialect = get_dialect(dialect)
+        if not outlier_k >= 0:
+            raise ValueError(f"the outlier fence factor k must be ≥ 0, not {outlier_k}")
+        self.outlier_k = float(outlier_k)
         self.entry_keys: list[str | None] = []
         self.key_index: dict[str, list[int]] = {}
         self.node_types: dict[str, str] = {}
@@ -85,8 +92,9 @@ class CheckContext:
         self._has_refs = self.dialect.has_value_field("prune_producer")
 
     @classmethod
-    def build(cls, message: Message, dialect: str | Dialect) -> CheckContext:
-        ctx = cls(dialect)
+    def build(cls, message: Message, dialect: str | Dialect, *,
+              outlier_k: float = quant.DEFAULT_OUTLIER_K) -> CheckContext:
+        ctx = cls(dialect, outlier_k=outlier_k)
         ctx._rebuild_keys(message)
         if ctx.dialect.has_prune:
             ctx._rebuild_prune(message)

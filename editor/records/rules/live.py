@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from google.protobuf.message import Message
 
+from editor.records import quant
 from editor.records.dialects import Dialect, get_dialect
 from editor.records.problems import Problem, Severity
 from editor.records.rules.context import CheckContext
@@ -22,15 +23,33 @@ class LiveChecker:
     """
 
     def __init__(self, message: Message, dialect: str | Dialect, *, rules: Iterable[str] | None = None,
-                 severities: Iterable[Severity | str] | None = None):
+                 severities: Iterable[Severity | str] | None = None,
+                 outlier_k: float = quant.DEFAULT_OUTLIER_K):
         self.message = message
         self.dialect = get_dialect(dialect)
         self._sel = _select(self.dialect, rules, severities)
         self._document: list[Problem] | None = None
+        self._outlier_k = float(outlier_k)
         self.recheck_all()
 
+    @property
+    def outlier_k(self) -> float:
+        """The IQR fence factor of the ``scale-w-outlier`` rule (`set_outlier_k` changes it)."""
+        return self._outlier_k
+
+    def set_outlier_k(self, k: float) -> bool:
+        """Judge outliers at fence factor `k` from now on; re-checks every entry when it changed
+        (returns whether it did). Raises ValueError for a negative or nan `k`."""
+        if not k >= 0:
+            raise ValueError(f"the outlier fence factor k must be ≥ 0, not {k}")
+        if float(k) == self._outlier_k:
+            return False
+        self._outlier_k = float(k)
+        self.recheck_all()
+        return True
+
     def recheck_all(self) -> None:
-        self.context = CheckContext.build(self.message, self.dialect)
+        self.context = CheckContext.build(self.message, self.dialect, outlier_k=self._outlier_k)
         self._entries = [self._check_entry(i) for i in range(len(self.message.record))]
         n = len(self.message.prune_record) if self.dialect.has_prune else 0
         self._prunes = [self._check_prune(j) for j in range(n)]
