@@ -378,6 +378,8 @@ class MainWindow(QMainWindow):
 
         self.plots = PlotsPanel(self.session)
         self.add_side_widget(self.plots, "Plots")
+        self.plots.follow_filter(self.tree.proxy, self.tree.filter_bar.applied)  # Ctrl+F: the Layers table too
+        self.plots.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.documents.add_load_step(PlotsPanel.prepare, self.plots.adopt)  # the overview's numbers, off the GUI thread
 
     def _document_changed(self, document: RecordDocument | None) -> None:

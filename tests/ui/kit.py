@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # the plots (pyqtgraph) load only for the tests that build on
 
 Attr = basic_info_pb2.AttrProto
 RELU6_SCALE = float(np.float32(6 / 255))  # 0.0235294122, as in the MobileNetV2 sample
-SCALES = [0.0070146145, 0.012803483, 0.008406523, 0.00742073, 0.0030302422, 0.010226682,
+SCALES = [0.0070146145, 0.012803483, 0.008406523, 0.00742073, 0.0050302422, 0.010226682,
           0.010127633, 0.01746215]
 
 

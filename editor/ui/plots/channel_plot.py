@@ -71,6 +71,9 @@ from editor.ui.plots._data import (
 from editor.ui.plots._span_edits import SpanEdits
 from editor.ui.session import EditSession
 
+#: the window's k follows the k box this long after its last change
+K_DELAY_MS = 300
+
 
 class ChannelPlot(QWidget):
     """Per-channel factors of the selected layer; follows the session's record and selection.
@@ -91,11 +94,18 @@ class ChannelPlot(QWidget):
         self._index: int | None = None
         self._channel: tuple[str, int] | None = None
         self._log = False
-        self._k = 1.5
+        #: the window's outlier fence factor (`session.problems.outlier_k`), which the k box sets
+        self._k = session.problems.outlier_k
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
         self._timer.timeout.connect(self.refresh)
+        # the whole window follows a new k (every layer checked again): once the box rests
+        self._k_timer = QTimer(self)
+        self._k_timer.setSingleShot(True)
+        self._k_timer.setInterval(K_DELAY_MS)
+        self._k_timer.timeout.connect(self._push_k)
+        session.problems.outlierKChanged.connect(self._on_k_changed)
         self._build()
         self.spans.update_text()  # no span yet: its edits are greyed out
         session.recordChanged.connect(self._on_record_changed)
@@ -190,8 +200,9 @@ class ChannelPlot(QWidget):
         self.k_box.setSingleStep(0.5)
         self.k_box.setDecimals(2)
         self.k_box.setValue(self._k)
-        self.k_box.setToolTip("Channels outside [Q1 − k·IQR, Q3 + k·IQR] of log10(values) are outliers")
-        self.k_box.valueChanged.connect(self.set_k)
+        self.k_box.setToolTip("Channels outside [Q1 − k·IQR, Q3 + k·IQR] of log10(values) are outliers; "
+                              "the overview, the Layers table and the rule scale-w-outlier use the same k")
+        self.k_box.valueChanged.connect(self._on_k_box)
         bar.addWidget(self.k_box)
         bar.addSeparator()
 
@@ -255,7 +266,10 @@ class ChannelPlot(QWidget):
             self.refresh(autorange=True)
 
     def flush(self) -> None:
-        """Apply a pending redraw now (scripts and tests; the event loop does it otherwise)."""
+        """Apply a pending redraw (and a pending new k) now (scripts and tests; the event loop
+        does it otherwise)."""
+        if self._k_timer.isActive():
+            self._push_k()
         if self._timer.isActive():
             self._timer.stop()
             self.refresh()
@@ -514,13 +528,32 @@ class ChannelPlot(QWidget):
             row.plot.enableAutoRange(axis=pg.ViewBox.YAxis)
 
     def set_k(self, k: float) -> None:
-        """Outlier fence factor: outside [Q1 − k·IQR, Q3 + k·IQR] of log10(values)."""
-        k = float(k)
-        if self.k_box.value() != k:
-            self.k_box.setValue(k)  # comes back here through valueChanged
-            return
-        self._k = k
+        """Outlier fence factor: outside [Q1 − k·IQR, Q3 + k·IQR] of log10(values). The window
+        follows at once: overview, Layers table, the rule scale-w-outlier in the problems."""
+        self.k_box.setValue(float(k))
+        self._k = float(k)  # the box may round it
         self.refresh()
+        self._push_k()
+
+    def _on_k_box(self, k: float) -> None:
+        self._k = float(k)
+        self.refresh()
+        self._k_timer.start()  # restarted by each step: the window follows once it rests
+
+    def _push_k(self) -> None:
+        self._k_timer.stop()
+        self.session.problems.set_outlier_k(self._k)
+
+    def _on_k_changed(self, k: float) -> None:
+        """The window's k changed (here or elsewhere): show it and mark with it."""
+        if self._k_timer.isActive():
+            return  # the box is being turned here: its value wins once it rests
+        if k != self._k or self.k_box.value() != round(k, self.k_box.decimals()):
+            self.k_box.blockSignals(True)
+            self.k_box.setValue(k)
+            self.k_box.blockSignals(False)
+            self._k = k
+            self.refresh()
 
     def view_all(self) -> None:
         """Show every channel of every row (Home)."""
