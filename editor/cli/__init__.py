@@ -1,6 +1,6 @@
 """`record-editor`: the editor (default) and subcommands for scripts and CI.
 
-One module per command (`info`, `check`, `convert`, `edit` for `set`, `diff`), each with
+One module per command (`info`, `check`, `convert`, `edit` for `set`, `diff`, `refit`), each with
 `add_parser(subparsers)` and `run(args) -> exit code`; `_common` holds what they share.
 Exit codes: 0 = fine, 1 = problems or differences found, 2 = usage error or unreadable input.
 `--json` prints machine-readable output on stdout, failures included (an object with "error").
@@ -14,7 +14,7 @@ import json
 import os
 import sys
 
-from editor.cli import check, convert, diff, edit, info
+from editor.cli import check, convert, diff, edit, info, refit
 from editor.cli._common import EXIT_OK, EXIT_USAGE, JsonErrorParser, UsageError, err
 from editor.cli.check import document_problems
 from editor.records.dialects import DIALECTS
@@ -23,7 +23,7 @@ from editor.records.document import RecordError
 __all__ = ["SUBCOMMANDS", "build_parser", "document_problems", "gui_parser", "main", "run_gui"]
 
 #: command word -> its module
-COMMANDS = {"info": info, "check": check, "convert": convert, "set": edit, "diff": diff}
+COMMANDS = {"info": info, "check": check, "convert": convert, "set": edit, "diff": diff, "refit": refit}
 SUBCOMMANDS = tuple(COMMANDS)
 
 
@@ -73,7 +73,7 @@ def _mistyped_command(word: str) -> str | None:
 
 def _not_written(args) -> dict:
     """`"written": false` for the commands that write (their JSON always says whether)."""
-    return {"written": False} if args.command in ("convert", "set") else {}
+    return {"written": False} if args.command in ("convert", "set", "refit") else {}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,4 +1,5 @@
-"""`record-editor check FILE...`: reading problems and AMCT's rules; exit 1 on any error."""
+"""`record-editor check FILE... [--model MODEL [--weights W]]`: reading problems and AMCT's
+rules (with a model, also the record against its network); exit 1 on any error."""
 from __future__ import annotations
 
 import argparse
@@ -7,6 +8,7 @@ import json
 import math
 import sys
 
+from editor.cli import _model
 from editor.cli._common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, add_common, count, load
 from editor.records.document import RecordDocument, RecordError
 from editor.records.problems import READING_RULES, Problem, Severity
@@ -21,6 +23,7 @@ def add_parser(sub) -> argparse.ArgumentParser:
     p.add_argument("--severity", choices=[s.value for s in Severity],
                    help="report only problems of this severity or worse")
     p.add_argument("--rule", action="append", metavar="ID", help="report only this rule (repeatable)")
+    _model.add_model_args(p)
     add_outlier_k(p)
     return p
 
@@ -43,13 +46,14 @@ def add_outlier_k(p: argparse.ArgumentParser) -> None:
                         f"values is an outlier (rule scale-w-outlier; default {DEFAULT_OUTLIER_K:g})")
 
 
-def document_problems(doc: RecordDocument, outlier_k: float = DEFAULT_OUTLIER_K) -> list[Problem]:
+def document_problems(doc: RecordDocument, model=None, outlier_k: float = DEFAULT_OUTLIER_K) -> list[Problem]:
     """Reading problems plus every rule, one list (`rules.document_problems`, as the GUI lists
-    them), outliers judged at fence factor `outlier_k`."""
+    them); with a `model` (`editor.models.Model`) the ``model-`` rules too; outliers judged at
+    fence factor `outlier_k`."""
     from editor.records import rules
 
-    context = rules.CheckContext.build(doc.message, doc.dialect, outlier_k=outlier_k)
-    return rules.document_problems(doc, context=context)
+    context = rules.CheckContext.build(doc.message, doc.dialect, model, outlier_k=outlier_k)
+    return rules.document_problems(doc, model, context=context)
 
 
 def filter_problems(problems: list[Problem], args) -> list[Problem]:
@@ -79,6 +83,7 @@ def check_rule_ids(ids: list[str] | None) -> None:
 
 def run(args) -> int:
     check_rule_ids(args.rule)
+    model = _model.load(args)
     results = []
     worst = EXIT_OK
     for path in args.files:
@@ -90,7 +95,7 @@ def run(args) -> int:
             if not args.json:
                 print(str(e), file=sys.stderr)
             continue
-        problems = filter_problems(document_problems(doc, args.outlier_k), args)
+        problems = filter_problems(document_problems(doc, model, args.outlier_k), args)
         problems.sort(key=lambda p: (p.line if p.line is not None else 1 << 60, p.severity.rank))
         if any(p.severity is Severity.ERROR for p in problems) and worst == EXIT_OK:
             worst = EXIT_PROBLEMS
@@ -103,5 +108,8 @@ def run(args) -> int:
             print(f"{path}: {doc.dialect.name}, {count(counts[Severity.ERROR], 'error')}, "
                   f"{count(counts[Severity.WARNING], 'warning')}, {count(counts[Severity.INFO], 'note')}")
     if args.json:
-        print(json.dumps({"files": results}, indent=2))
+        report: dict = {"files": results}
+        if model is not None:
+            report["model"] = _model.model_summary(model)
+        print(json.dumps(report, indent=2))
     return worst

@@ -5,6 +5,7 @@ import argparse
 import json
 from pathlib import Path
 
+from editor.cli import _model
 from editor.cli._common import EXIT_OK, add_common, count, load, per_channel_scale_w, repeated_value_counts
 from editor.cli.check import add_outlier_k
 from editor.records import quant
@@ -15,6 +16,7 @@ def add_parser(sub) -> argparse.ArgumentParser:
     p = sub.add_parser("info", help="dialect, entry counts and size of a record file")
     p.add_argument("file")
     add_common(p)
+    _model.add_model_args(p)
     p.add_argument("--json", action="store_true", help="print JSON")
     add_outlier_k(p)
     return p
@@ -32,8 +34,23 @@ def scale_w_outliers(doc: RecordDocument, k: float) -> tuple[int, int]:
     return channels, layers
 
 
+def _model_info(doc, model) -> dict:
+    """How the record's keys meet the model's layers."""
+    from editor.models.match import match_keys
+
+    m = match_keys((e.key for e in doc.message.record), model)
+    return {**_model.model_summary(model), "matched": len(m.matched), "unmatched_keys": m.unmatched,
+            "without_record": [layer.name for layer in m.without_record]}
+
+
+def _names(names: list[str], limit: int = 5) -> str:
+    shown = ", ".join(names[:limit])
+    return f" ({shown}{', …' if len(names) > limit else ''})" if names else ""
+
+
 def run(args) -> int:
     doc = load(args.file, args)
+    model = _model.load(args)
     counts = repeated_value_counts(doc)
     per_channel, per_channel_layers = per_channel_scale_w(doc)
     out_channels, out_layers = scale_w_outliers(doc, args.outlier_k)
@@ -53,6 +70,9 @@ def run(args) -> int:
         "reading_problems": len(doc.problems),
         "repairs": [r.format() for r in doc.repairs],
     }
+    mi = _model_info(doc, model) if model is not None else None
+    if mi is not None:
+        info["model"] = mi  # type: ignore[assignment]
     if args.json:
         print(json.dumps(info, indent=2))
     else:
@@ -70,4 +90,13 @@ def run(args) -> int:
             print("  " + r.format())
         if doc.problems:
             print(f"  reading problems: {len(doc.problems)} (see record-editor check)")
+        if model is not None and mi is not None:
+            weights = f", weights for {mi['with_weights']:,} of them" if mi["with_weights"] else ", no weights"
+            print(f"  model: {mi['path']} ({model.title}, {mi['format']}), {count(mi['layers'], 'layer')}, "
+                  f"{mi['weighted']:,} with weights AMCT quantizes{weights}")
+            print(f"  keys matching a model layer: {mi['matched']:,} of {info['records']:,}; "
+                  f"unmatched keys: {len(mi['unmatched_keys']):,}{_names(mi['unmatched_keys'])}; "
+                  f"model layers without a record: {len(mi['without_record']):,}{_names(mi['without_record'])}")
+            for note in model.notes:
+                print(f"  model note: {note}")
     return EXIT_OK

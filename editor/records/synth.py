@@ -11,13 +11,16 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from google.protobuf import text_format
 from google.protobuf.message import Message
 
 from editor.records.dialects import Dialect, get_dialect
+
+if TYPE_CHECKING:
+    from editor.models import Model
 
 #: Layer naming style of each dialect (both TensorFlow dialects name layers alike).
 DIALECT_STYLE: dict[str, str] = {
@@ -206,6 +209,32 @@ def resnet50_layers(
         layers.append(LayerSpec("seq_head.attn.v_proj", "linear", "Linear", hidden, hidden,
                                 input="seq_head.lstm", signed_input=True, branch="head", kv_cache=True))
     return layers
+
+
+def layers_from_model(model: Model, *, pools: bool = False) -> list[LayerSpec]:
+    """The quantizable layers of a real model (`editor.models`), in model order: keys are the
+    layer names, per-channel scale_w lengths the output channels AMCT expects, and
+    channels/height/width the input shapes the model reader computed.
+
+    Layers whose weights AMCT quantizes are included (convolutions per channel, the others
+    per tensor), average pooling too when `pools` (AMCT's own ResNet records leave pool5 out).
+    Layers reading one tensor share activation factors, as in a real calibration; the net's
+    input counts as the image.
+    """
+    produced = {out for layer in model.layers for out in layer.outputs}
+    specs = []
+    for layer in model.quantizable_layers():
+        kind = {"conv": "conv", "fc": "fc", "avgpool": "pool"}.get(layer.kind)
+        if kind is None or (kind == "pool" and not pools) or layer.out_channels is None:
+            continue
+        if kind == "conv" and not layer.channel_wise:
+            kind = "fc"  # one scale_w for a convolution AMCT quantizes per tensor only
+        c, h, w = layer.input_shape if layer.input_shape is not None else (layer.in_channels or 1, 1, 1)
+        source = layer.inputs[0] if layer.inputs else ""
+        specs.append(LayerSpec(layer.name, kind, layer.op_type, int(c), int(layer.out_channels), int(h), int(w),
+                               input="image" if source and source not in produced else source,
+                               branch="stem" if source and source not in produced else ""))
+    return specs
 
 
 # ---------------------------------------------------------------------------------------

@@ -33,7 +33,22 @@ from editor.records.rules import (
 from tests.conftest import REALWORLD, REPO, needs_shared
 
 RULE_DATA = Path(__file__).resolve().parents[1] / "data" / "rules"
-_EXPECT = re.compile(r'(\w+)=("(?:[^"\\]|\\.)*"|-?\d+)')
+_EXPECT = re.compile(r'(\w+)=("(?:[^"\\]|\\.)*"|-?\d+|null)')
+_MODELS: dict[Path, object] = {}
+
+
+def rule_file_model(path: Path):
+    """The model a rule test file names on a ``# model: PATH`` line (relative to the file), or
+    None: the ``model-`` rules run only with one."""
+    m = re.search(r"^#\s*model:\s*(\S+)", path.read_text(encoding="utf-8"), re.M)
+    if m is None:
+        return None
+    target = (path.parent / m.group(1)).resolve()
+    if target not in _MODELS:
+        from editor.models import load_model
+
+        _MODELS[target] = load_model(target)
+    return _MODELS[target]
 
 
 def load_rule_file(path: Path):
@@ -96,9 +111,10 @@ def test_every_rule_has_a_bad_and_an_ok_file():
 def test_bad_file_triggers_exactly_the_expected_problems(stem):
     rule_id = _rule_of(stem)
     dialect, message, expects = load_rule_file(RULE_DATA / f"{stem}.bad.txt")
+    model = rule_file_model(RULE_DATA / f"{stem}.bad.txt")
     assert expects, "a bad file lists what it expects"
     assert RULES[rule_id].applies_to(dialect)
-    found = [p for p in check_message(message, dialect) if p.rule == rule_id]
+    found = [p for p in check_message(message, dialect, model=model) if p.rule == rule_id]
     for exp in expects:
         exp.setdefault("severity", RULES[rule_id].severity.value)
         assert any(_matches(p, exp) for p in found), f"expected {exp}, got {[p.to_json() for p in found]}"
@@ -107,6 +123,8 @@ def test_bad_file_triggers_exactly_the_expected_problems(stem):
     for p in found:  # location fields follow the Problem conventions
         if p.prune_index is not None:
             assert p.key is None and p.record_index is None
+        elif p.record_index is None:  # a whole-file finding no entry is concerned by
+            assert p.key is None
         else:
             assert p.record_index is not None
             assert p.key == (message.record[p.record_index].key
@@ -119,7 +137,7 @@ def test_ok_file_is_clean(stem):
     rule_id = _rule_of(stem)
     dialect, message, expects = load_rule_file(RULE_DATA / f"{stem}.ok.txt")
     assert not expects
-    problems = check_message(message, dialect)
+    problems = check_message(message, dialect, model=rule_file_model(RULE_DATA / f"{stem}.ok.txt"))
     assert [p for p in problems if p.rule == rule_id] == []
     assert [p.message for p in problems if p.severity is Severity.ERROR] == []
 
@@ -128,9 +146,10 @@ def test_ok_file_is_clean(stem):
 def test_selecting_one_rule_runs_only_that_rule(stem):
     rule_id = _rule_of(stem)
     dialect, message, _ = load_rule_file(RULE_DATA / f"{stem}.bad.txt")
-    only = check_message(message, dialect, rules=[rule_id])
+    model = rule_file_model(RULE_DATA / f"{stem}.bad.txt")
+    only = check_message(message, dialect, rules=[rule_id], model=model)
     assert only and {p.rule for p in only} == {rule_id}
-    assert only == [p for p in check_message(message, dialect) if p.rule == rule_id]
+    assert only == [p for p in check_message(message, dialect, model=model) if p.rule == rule_id]
 
 
 def test_unknown_rule_id_is_refused_with_the_known_ones():

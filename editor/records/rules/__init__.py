@@ -51,7 +51,10 @@ The parts
   `catalog_values` (factor values, lengths, type fields), `catalog_outliers` (channels far
   off their layer's values, for a reviewer), `catalog_layers` (what a kind of
   layer or flavour may carry: AvgPool, tensor keys, Caffe shape, reserved fields, KV cache),
-  `catalog_file` (whole-file rules), `catalog_prune` (prune records and what depends on them).
+  `catalog_file` (whole-file rules), `catalog_prune` (prune records and what depends on them),
+  `catalog_model` (the ``model-`` rules: the record against its network, run only when a
+  model is attached — ``check_message(…, model=…)``, ``CheckContext.build(…, model)``,
+  ``LiveChecker(…, model=…)``/``set_model``).
 
 Adding a rule
 -------------
@@ -82,6 +85,7 @@ from editor.records.rules import catalog_outliers  # noqa: F401
 from editor.records.rules import catalog_layers  # noqa: F401
 from editor.records.rules import catalog_file  # noqa: F401
 from editor.records.rules import catalog_prune  # noqa: F401
+from editor.records.rules import catalog_model  # noqa: F401
 # isort: on
 
 from editor.records.rules._registry import (

@@ -107,11 +107,19 @@ def _per_channel_type(e: EntryView):
     if n <= 1:
         return
     lt = e.layer_type
+    if lt.kind == "rnn" and lt.name is not None and n == RNN_GATES[lt.name]:
+        return
+    if lt.source == "model":
+        # the model's type: AMCT's own per-framework list (capacity tables) decides; a layer
+        # without weights or that AMCT cannot quantize is the model rules' finding
+        if lt.channel_wise is not False:
+            return
+        yield Finding(f"scale_w has {n} values (per-channel), but AMCT quantizes a {lt.name} layer of "
+                      f"this model per tensor: it takes one scale_w{lt.note}", "scale_w", ERROR)
+        return
     if lt.kind in ("unknown", "conv", "avgpool"):
         return
     if lt.kind == "fc" and e.dialect.name == "pytorch":
-        return
-    if lt.kind == "rnn" and lt.name is not None and n == RNN_GATES[lt.name]:
         return
     yield Finding(f"scale_w has {n} values (per-channel), but per-channel quantization is only for "
                   f"{PER_CHANNEL_DOC[e.dialect.name]}; a {lt.name} layer takes one scale_w{lt.note}",

@@ -1,17 +1,23 @@
 """What the whole file says, built once per document and updated per edit: `CheckContext`
-(keys, prune node names and types, channel spans of pruned layers) and the prune-record
-helpers it and the prune rules share."""
+(keys, prune node names and types, channel spans of pruned layers, the attached model) and
+the prune-record helpers it and the prune rules share."""
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from google.protobuf.message import Message
 
 from editor.records import quant
 from editor.records.dialects import Dialect, get_dialect
 from editor.records.rules.layer_types import _TENSOR_KEY, LayerType, guess_layer_type, type_kind
+
+if TYPE_CHECKING:
+    from editor.models import Layer, Model
+
+#: how the record rules name a model layer's kind (`editor.models` knows a few more)
+_RULE_KINDS = {"conv": "conv", "fc": "fc", "avgpool": "avgpool", "rnn": "rnn"}
 
 
 @dataclass
@@ -74,10 +80,19 @@ class CheckContext:
 
     Settings of a check live here too: `outlier_k`, the IQR fence factor of the
     ``scale-w-outlier`` rule (``check --outlier-k``; in the window, the Channels plot's k).
+
+    `model` is the network the record belongs to (`editor.models.Model`), or None: the
+    ``model-`` rules run only with one, and layer types then come from it. `waste` is the
+    ratio scale_w / ARQ above which the weights rule says a channel wastes levels.
     """
 
-    def __init__(self, dialect: str | Dialect, *, outlier_k: float = quant.DEFAULT_OUTLIER_K):
+    def __init__(self, dialect: str | Dialect, model: Model | None = None, *,
+                 outlier_k: float = quant.DEFAULT_OUTLIER_K):
+        from editor.models.weights import DEFAULT_WASTE
+
         self.dialect = get_dialect(dialect)
+        self.model = model
+        self.waste = DEFAULT_WASTE
         if not outlier_k >= 0:
             raise ValueError(f"the outlier fence factor k must be ≥ 0, not {outlier_k}")
         self.outlier_k = float(outlier_k)
@@ -92,9 +107,9 @@ class CheckContext:
         self._has_refs = self.dialect.has_value_field("prune_producer")
 
     @classmethod
-    def build(cls, message: Message, dialect: str | Dialect, *,
+    def build(cls, message: Message, dialect: str | Dialect, model: Model | None = None, *,
               outlier_k: float = quant.DEFAULT_OUTLIER_K) -> CheckContext:
-        ctx = cls(dialect, outlier_k=outlier_k)
+        ctx = cls(dialect, model, outlier_k=outlier_k)
         ctx._rebuild_keys(message)
         if ctx.dialect.has_prune:
             ctx._rebuild_prune(message)
@@ -139,21 +154,30 @@ class CheckContext:
             lst.append(index)
             lst.sort()
             affected |= set(lst)
+        affected |= self._unknown_to_model()
         affected.discard(index)
         return affected
+
+    def _unknown_to_model(self) -> set[int]:
+        """Entries whose key names no layer of the model: what they are told ("did you mean X?
+        That layer has no record") depends on the other keys."""
+        if self.model is None:
+            return set()
+        find = self.model.find
+        return {i for i, k in enumerate(self.entry_keys) if k and find(k)[0] is None}
 
     def insert_entries(self, message: Message, index: int, count: int = 1) -> set[int]:
         """Entries were inserted at `index`; returns others to re-check (new duplicates)."""
         self._rebuild_keys(message)
         new = set(range(index, index + count))
         keys = {k for i in new if (k := self.entry_keys[i]) is not None}
-        return {i for k in keys for i in self.key_index[k]} - new
+        return ({i for k in keys for i in self.key_index[k]} | self._unknown_to_model()) - new
 
     def remove_entries(self, message: Message, index: int, count: int = 1) -> set[int]:
         """Entries [index, index+count) were removed; returns entries (new indices) to re-check."""
         removed = {k for k in self.entry_keys[index:index + count] if k is not None}
         self._rebuild_keys(message)
-        return {i for k in removed for i in self.key_index.get(k, [])}
+        return {i for k in removed for i in self.key_index.get(k, [])} | self._unknown_to_model()
 
     # prune
     def _rebuild_prune(self, message: Message) -> None:
@@ -202,8 +226,21 @@ class CheckContext:
                 affected.update(idx)
         return affected | self.referencing
 
+    def model_layer(self, key: str | None) -> Layer | None:
+        """The model's layer a key names (the layer of a ``layer:input_index`` key too)."""
+        if self.model is None or not key:
+            return None
+        return self.model.find(key)[0]
+
     def layer_type(self, key: str | None) -> LayerType:
-        """The type of the layer `key`: from a prune ``type`` attribute, else guessed from the key."""
+        """The type of the layer `key`: from the attached model, else from a prune ``type``
+        attribute, else guessed from the key."""
+        if self.model is not None and key:
+            layer, index = self.model.find(key)
+            if layer is not None:
+                weighted = index is None and layer.takes_weights
+                return LayerType(layer.op_type, _RULE_KINDS.get(layer.kind, "other"), "model",
+                                 layer.channel_wise if weighted else None)
         if key:
             name = _TENSOR_KEY.sub(r"\1", key)
             t = self.node_types.get(key) or self.node_types.get(name)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from google.protobuf.message import Message
 
@@ -13,6 +14,9 @@ from editor.records.rules._registry import RULES, DocumentFn, EntryFn, PruneFn, 
 from editor.records.rules._wording import _q
 from editor.records.rules.context import CheckContext
 from editor.records.rules.views import DocumentView, EntryView, PruneView
+
+if TYPE_CHECKING:
+    from editor.models import Model
 
 
 @dataclass(frozen=True)
@@ -91,15 +95,17 @@ def _document_problems(message: Message, dialect: Dialect, ctx: CheckContext,
 
 def check_message(message: Message, dialect: str | Dialect, *, rules: Iterable[str] | None = None,
                   severities: Iterable[Severity | str] | None = None,
-                  context: CheckContext | None = None) -> list[Problem]:
+                  context: CheckContext | None = None, model: Model | None = None) -> list[Problem]:
     """Every problem the rules find in `message`: entries, then prune records, then whole-file.
 
     `rules` limits the check to those ids; `severities` keeps only those levels; pass a
-    `context` already built for this message to skip building one.
+    `context` already built for this message to skip building one. `model` (the network the
+    record belongs to) adds the ``model-`` rules and gives layer types; a given `context`
+    brings its own.
     """
     d = get_dialect(dialect)
     sel = _select(d, rules, severities)
-    ctx = context or CheckContext.build(message, d)
+    ctx = context or CheckContext.build(message, d, model)
     out: list[Problem] = []
     if sel.entry:
         for i in range(len(message.record)):
@@ -137,13 +143,13 @@ def check_file_rules(message: Message, dialect: str | Dialect, context: CheckCon
 
 def check_document(doc, *, rules: Iterable[str] | None = None,
                    severities: Iterable[Severity | str] | None = None,
-                   context: CheckContext | None = None) -> list[Problem]:
+                   model: Model | None = None, context: CheckContext | None = None) -> list[Problem]:
     """`check_message` on a `RecordDocument`, with line/column from ``doc.locate`` where known.
 
     Only rule findings: the document's reading problems are in ``doc.problems``. A `context`
     built for ``doc.message`` carries the check's settings (``CheckContext.outlier_k``).
     """
-    problems = check_message(doc.message, doc.dialect, rules=rules, severities=severities,
+    problems = check_message(doc.message, doc.dialect, rules=rules, severities=severities, model=model,
                              context=context)
     return [locate(doc, p) for p in problems]
 
@@ -174,11 +180,11 @@ def merge_problems(reading: Iterable[Problem], found: Iterable[Problem]) -> list
     return out
 
 
-def document_problems(doc, *, context: CheckContext | None = None) -> list[Problem]:
-    """Everything wrong with a `RecordDocument` as read: reading problems and every rule,
-    merged by `merge_problems` (what ``record-editor check`` reports before filtering).
-    `context`: as for `check_document`."""
-    return merge_problems(doc.problems, check_document(doc, context=context))
+def document_problems(doc, model: Model | None = None, *, context: CheckContext | None = None) -> list[Problem]:
+    """Everything wrong with a `RecordDocument` as read: reading problems and every rule (the
+    ``model-`` ones too when a `model` is given), merged by `merge_problems` (what
+    ``record-editor check`` reports before filtering). `context`: as for `check_document`."""
+    return merge_problems(doc.problems, check_document(doc, model=model, context=context))
 
 
 def locate(doc, p: Problem) -> Problem:

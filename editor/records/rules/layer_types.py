@@ -1,8 +1,9 @@
 """Layer types for the per-channel and AvgPool rules: the op-type tables and what a key says.
 
-A layer's type comes from the prune records' ``type`` attributes when the file gives one for
-that layer name (see `CheckContext.layer_type`); otherwise from the key, which is a guess and
-the finding says so. A key whose last component is an op type (``…/Conv2D``, ``…/MatMul``,
+With a model attached, a layer's type is the model's (see `CheckContext.layer_type`) and the
+findings say it came from the model. Without one it comes from the prune records' ``type``
+attributes when the file gives one for that layer name; otherwise from the key, which is a
+guess and the finding says so. A key whose last component is an op type (``…/Conv2D``, ``…/MatMul``,
 ``…/AvgPool``, TF's ``…/depthwise``) is trusted as much as the file; looser naming
 conventions (``fc1000``, ``pool5``, ``conv_bn1``) only give warnings. Decision on pooling: in
 a record a pooling layer can only be average pooling — AMCT quantizes no other kind (max
@@ -57,14 +58,19 @@ _MAX_POOL = re.compile(r"max_?pool")
 class LayerType:
     """A layer's op type and where it came from.
 
-    `source`: ``"file"`` (a prune record's ``type`` attribute), ``"key"`` (the key's last
-    component is an op type), ``"name"`` (a naming convention), ``"none"`` (unknown).
+    `source`: ``"model"`` (the attached model), ``"file"`` (a prune record's ``type``
+    attribute), ``"key"`` (the key's last component is an op type), ``"name"`` (a naming
+    convention), ``"none"`` (unknown).
     `kind`: ``conv``, ``fc``, ``avgpool``, ``rnn``, ``other`` or ``unknown``.
+    `channel_wise`: from a model, whether AMCT takes a per-channel scale_w for this weighted
+    layer in that framework (None when the type does not come from a model, or the layer
+    has no weights AMCT quantizes).
     """
 
     name: str | None
     kind: str
     source: str
+    channel_wise: bool | None = None
 
     @property
     def known(self) -> bool:
@@ -76,11 +82,13 @@ class LayerType:
 
     @property
     def confident(self) -> bool:
-        """Good enough for an error: the file says it, or the key is the op type itself."""
-        return self.source in ("file", "key")
+        """Good enough for an error: the model or the file says it, or the key is the op type itself."""
+        return self.source in ("model", "file", "key")
 
     @property
     def note(self) -> str:
+        if self.source == "model":
+            return f" (type {self.name} from the model)"
         if self.source == "file":
             return f" (type {self.name} from its prune record)"
         if self.guessed:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from google.protobuf.message import Message
 
@@ -12,6 +13,9 @@ from editor.records.problems import Problem, Severity
 from editor.records.rules.context import CheckContext
 from editor.records.rules.engine import _document_problems, _entry_problems, _prune_problems, _select
 
+if TYPE_CHECKING:
+    from editor.models import Model
+
 
 class LiveChecker:
     """The problems of one live message, kept current edit by edit.
@@ -20,16 +24,26 @@ class LiveChecker:
     affect is re-checked (the edited entry, entries sharing its old or new key, entries
     of renamed/retyped prune nodes). Whole-file rules walk every entry, so they run when
     the problems are next read, once for a whole bulk edit, not once per edited entry.
+
+    `model` attaches the network the record belongs to (the ``model-`` rules, layer types
+    from the model); `set_model` attaches another or detaches it (None) and re-checks all.
     """
 
     def __init__(self, message: Message, dialect: str | Dialect, *, rules: Iterable[str] | None = None,
-                 severities: Iterable[Severity | str] | None = None,
+                 severities: Iterable[Severity | str] | None = None, model: Model | None = None,
                  outlier_k: float = quant.DEFAULT_OUTLIER_K):
         self.message = message
         self.dialect = get_dialect(dialect)
         self._sel = _select(self.dialect, rules, severities)
         self._document: list[Problem] | None = None
         self._outlier_k = float(outlier_k)
+        self.model = model
+        self.context = CheckContext(self.dialect, model, outlier_k=outlier_k)  # built by recheck_all
+        self.recheck_all()
+
+    def set_model(self, model: Model | None) -> None:
+        """Attach `model` (None detaches) and re-check everything."""
+        self.model = model
         self.recheck_all()
 
     @property
@@ -49,7 +63,9 @@ class LiveChecker:
         return True
 
     def recheck_all(self) -> None:
-        self.context = CheckContext.build(self.message, self.dialect, outlier_k=self._outlier_k)
+        waste = self.context.waste  # a threshold the user set survives a re-check
+        self.context = CheckContext.build(self.message, self.dialect, self.model, outlier_k=self._outlier_k)
+        self.context.waste = waste
         self._entries = [self._check_entry(i) for i in range(len(self.message.record))]
         n = len(self.message.prune_record) if self.dialect.has_prune else 0
         self._prunes = [self._check_prune(j) for j in range(n)]

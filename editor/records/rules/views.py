@@ -79,6 +79,12 @@ class EntryView:
 
     @property
     def takes_weights(self) -> bool:
+        """Whether the layer has weights AMCT quantizes: the attached model says so for a layer
+        it has; otherwise a tensor key or an AvgPool has none."""
+        if self.ctx.model is not None and self.key:
+            layer, index = self.ctx.model.find(self.key)
+            if layer is not None:
+                return index is None and layer.takes_weights
         return not is_tensor_key(self.key) and self.layer_type.kind != "avgpool"
 
     def pick(self, name: str, bad: np.ndarray) -> int:

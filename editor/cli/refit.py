@@ -1,0 +1,143 @@
+"""`record-editor refit FILE --model MODEL [KEY...]`: recompute scale_w (and offset_w) from the
+model's weights the way AMCT's ARQ does, and save losslessly — only the changed values' lines
+of the file change."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+import numpy as np
+
+from editor.cli import _model
+from editor.cli._common import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    UsageError,
+    add_common,
+    check_stdout,
+    count,
+    err,
+    load,
+    output_format,
+    reading_json,
+    report_reading,
+    write_record,
+)
+from editor.models import ModelError
+from editor.models.weights import DEFAULT_WASTE, refit
+from editor.records.model_review import review_entry
+
+
+def add_parser(sub) -> argparse.ArgumentParser:
+    p = sub.add_parser("refit", help="recompute scale_w/offset_w from the model's weights (AMCT's ARQ)",
+                       description="Recompute scale_w (and set offset_w to 0) of the named layers from the "
+                                   "model's weights as AMCT's ARQ does (BatchNorm folded unless the layer's "
+                                   "skip_fusion is set; bit width from wts_type). Without KEY: every layer "
+                                   "whose scale_w clips its weights or wastes levels. Only the changed "
+                                   "values' lines of the file change.")
+    p.add_argument("file")
+    p.add_argument("keys", nargs="*", metavar="KEY", help="layers to refit (default: every flagged layer)")
+    _model.add_model_args(p, required=True)
+    p.add_argument("--waste", type=float, default=DEFAULT_WASTE, metavar="RATIO",
+                   help=f"without KEY: also refit layers whose scale_w exceeds the weights' ARQ value by "
+                        f"more than this factor (default {DEFAULT_WASTE:g}: one bit unused)")
+    p.add_argument("-o", "--output", metavar="OUT",
+                   help="write here instead of changing FILE (text or binary by OUT's extension, else "
+                        "FILE's format); - writes to standard output")
+    p.add_argument("--to", choices=["text", "binary"], help="with -o: output format")
+    add_common(p)
+    p.add_argument("--json", action="store_true", help="print what was changed as JSON")
+    return p
+
+
+def _values(a) -> list[float]:
+    return [float(np.float32(x)) for x in a]
+
+
+def run(args) -> int:
+    if args.to is not None and args.output is None:
+        raise UsageError("--to needs -o OUT (a file changed in place keeps its own format)")
+    if not args.waste > 1:
+        raise UsageError(f"--waste {args.waste:g}: the ratio must be greater than 1")
+    to = output_format(args.output, args.to, "?") if args.output is not None else "?"
+    check_stdout(args, to)
+    doc = load(args.file, args)
+    model = _model.load(args)
+    assert model is not None
+    if to == "?":
+        to = "binary" if doc.binary else "text"
+    entries = doc.message.record
+    first: dict[str, int] = {}
+    for i, e in enumerate(entries):
+        first.setdefault(e.key, i)
+    named = list(dict.fromkeys(args.keys))
+    missing = [k for k in named if k not in first]
+    if missing:
+        raise UsageError(f"{args.file}: no layer with key {', '.join(repr(k) for k in missing)}")
+    if not args.json:
+        report_reading(doc, args.file)
+    targets = [first[k] for k in named] if named else sorted(first.values())
+    changed_layers, skipped = [], []
+    for index in targets:
+        entry = entries[index]
+        value = entry.value
+        try:
+            r = review_entry(entry, model, args.waste)
+        except ModelError as e:
+            if named:
+                skipped.append({"key": entry.key, "record_index": index, "reason": e.message})
+            continue
+        if not named and not r.flagged.any():
+            continue
+        new, changed = refit(r)
+        offsets = list(value.offset_w)
+        reset_offsets = [j for j, o in enumerate(offsets) if o != 0]
+        if not len(changed) and not reset_offsets and len(offsets) in (0, len(new)):
+            continue
+        old = np.asarray(value.scale_w, dtype=np.float32)
+        for j in changed:
+            value.scale_w[int(j)] = float(new[j])
+        for j in reset_offsets:
+            value.offset_w[j] = 0
+        if offsets and len(offsets) != len(new):
+            del value.offset_w[:]
+            value.offset_w.extend([0] * len(new))
+        changed_layers.append({
+            "key": entry.key, "record_index": index, "channels": [int(j) for j in changed],
+            "old": _values(old[changed]), "new": _values(new[changed]),
+            "ratios": [float(x) for x in r.ratio[changed]], "offset_w_reset": len(reset_offsets),
+            "folded": r.arq.folded, "bits": r.arq.bits,
+        })
+    report = {"path": args.file, "dialect": doc.dialect.name, "model": _model.model_summary(model),
+              "layers": changed_layers, "skipped": skipped, **reading_json(doc)}
+    if skipped:
+        for s in skipped:
+            if not args.json:
+                err(f"{args.file}: cannot refit {s['key']!r}: {s['reason']}")
+        if args.json:
+            print(json.dumps({**report, "output": None, "written": False,
+                              "error": f"nothing written: {count(len(skipped), 'layer')} cannot be refit"}, indent=2))
+        else:
+            err(f"{args.file}: nothing written")
+        return EXIT_PROBLEMS
+    if not changed_layers:
+        if args.json:
+            print(json.dumps({**report, "output": None, "written": False}, indent=2))
+        else:
+            print(f"{args.file}: nothing to refit: scale_w already " +
+                  ("matches the weights" if named else "neither clips the weights nor wastes levels"),
+                  file=sys.stderr)
+        return EXIT_OK
+    target = write_record(doc, args.output, binary=(to == "binary"))
+    if args.json:
+        print(json.dumps({**report, "output": target, "written": True, "format": to}, indent=2))
+    else:
+        for c in changed_layers:
+            what = ", ".join(f"[{j}] {o:.9g} -> {n:.9g}" for j, o, n in zip(c["channels"][:4], c["old"][:4],
+                                                                           c["new"][:4], strict=True))
+            more = f" and {len(c['channels']) - 4} more" if len(c["channels"]) > 4 else ""
+            offs = f"; offset_w reset on {c['offset_w_reset']}" if c["offset_w_reset"] else ""
+            print(f"{c['key']}: scale_w of {count(len(c['channels']), 'channel')} refit ({what}{more}){offs}")
+        print(f"{target}: refit {count(len(changed_layers), 'layer')}", file=sys.stderr)
+    return EXIT_OK

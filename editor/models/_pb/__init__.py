@@ -1,0 +1,1 @@
+"""Generated protobuf modules; do not edit (see scripts/gen_protos.py)."""

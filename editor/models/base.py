@@ -1,0 +1,438 @@
+"""A network model attached to a record, framework-neutral: its layers by name, what AMCT can
+quantize among them, their channel counts and (lazily) their weights. No Qt here.
+
+The readers (`onnx_reader`, `caffe_reader`, `tf_reader`) build a `Model`; the record rules
+and the weights review (`weights`) read it. A key of a record names a layer (an ONNX node, a
+Caffe layer, a TensorFlow node); ``layer:input_index`` keys name one input tensor of a node.
+
+What AMCT quantizes, per framework (`QUANTIZABLE`): from AMCT's capacity table
+(``amct_pytorch/classic/graph_based/amct_pytorch/capacity/capacity_config.csv`` in
+``hicann/amct``: QUANTIZABLE_ONNX_TYPES, CHANNEL_WISE_ONNX_TYPES, RNN types for INT16) for
+ONNX (and so the PyTorch flavour, whose keys name nodes of the ONNX model AMCT exports), and
+from the "layers that support quantization" table of the Ascend documentation for Caffe and
+TensorFlow (whose AMCT is not open source). A type quantized only as a tensor (activations,
+no weights: average pooling, TF MaxPool/Add, Caffe Eltwise) is `ACTIVATION`; one whose
+weights AMCT quantizes as well is `WEIGHTS`.
+"""
+from __future__ import annotations
+
+import difflib
+import os
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+#: progress(done, total) -> False to cancel (same contract as the record loader's)
+Progress = Callable[[int, int], bool]
+
+FRAMEWORKS = ("onnx", "caffe", "tensorflow")
+FRAMEWORK_TITLES = {"onnx": "ONNX", "caffe": "Caffe", "tensorflow": "TensorFlow"}
+
+#: AMCT quantizes weights and activations / activations only
+WEIGHTS, ACTIVATION = "weights", "activation"
+
+QUANTIZABLE: dict[str, dict[str, str]] = {
+    "onnx": {"Conv": WEIGHTS, "ConvTranspose": WEIGHTS, "Gemm": WEIGHTS, "MatMul": WEIGHTS,
+             "LSTM": WEIGHTS, "GRU": WEIGHTS, "AveragePool": ACTIVATION},
+    "tensorflow": {"Conv2D": WEIGHTS, "DepthwiseConv2dNative": WEIGHTS, "Conv2DBackpropInput": WEIGHTS,
+                   "Conv3D": WEIGHTS, "MatMul": WEIGHTS, "BatchMatMulV2": WEIGHTS,
+                   "AvgPool": ACTIVATION, "MaxPool": ACTIVATION, "Add": ACTIVATION, "AddV2": ACTIVATION},
+    "caffe": {"Convolution": WEIGHTS, "Deconvolution": WEIGHTS, "InnerProduct": WEIGHTS,
+              "Pooling": ACTIVATION, "Eltwise": ACTIVATION},
+}
+
+#: Types whose scale_w may be per output channel ("channel_wise"); the others take one value.
+CHANNEL_WISE: dict[str, frozenset[str]] = {
+    "onnx": frozenset({"Conv", "ConvTranspose", "LSTM", "GRU"}),
+    "tensorflow": frozenset({"Conv2D", "DepthwiseConv2dNative", "Conv2DBackpropInput", "Conv3D"}),
+    "caffe": frozenset({"Convolution", "Deconvolution"}),
+}
+
+#: Per-tensor scale_w length of recurrent layers: one per gate weight (AMCT's RNN_TENSOR_NUM).
+RNN_TENSORS = {"LSTM": 4, "GRU": 3}
+
+_KINDS = {
+    "conv": {"Conv", "ConvTranspose", "Conv2D", "DepthwiseConv2dNative", "Conv2DBackpropInput", "Conv3D",
+             "Convolution", "Deconvolution"},
+    "fc": {"Gemm", "MatMul", "BatchMatMul", "BatchMatMulV2", "InnerProduct"},
+    "avgpool": {"AveragePool", "GlobalAveragePool", "AvgPool", "AvgPool3D"},
+    "pool": {"MaxPool", "MaxPoolV2", "MaxPool3D", "GlobalMaxPool"},
+    "rnn": {"LSTM", "GRU"},
+    "batchnorm": {"BatchNormalization", "FusedBatchNorm", "FusedBatchNormV2", "FusedBatchNormV3",
+                  "BatchNorm"},
+}
+_KIND_OF = {t: k for k, types in _KINDS.items() for t in types}
+
+
+def op_kind(op_type: str) -> str:
+    """conv, fc, avgpool, pool, rnn, batchnorm or other (the same words as the record rules)."""
+    return _KIND_OF.get(op_type, "other")
+
+
+class ModelError(Exception):
+    """A model file that cannot be read; str() is ``FILE[:LINE[:COL]]: message``."""
+
+    def __init__(self, message: str, path: str | os.PathLike | None = None,
+                 line: int | None = None, column: int | None = None):
+        super().__init__(message)
+        self.message = message
+        self.path = str(path) if path is not None else None
+        self.line = line
+        self.column = column
+
+    def __str__(self) -> str:
+        where = self.path or ""
+        if self.line is not None:
+            where += f":{self.line}"
+            if self.column is not None:
+                where += f":{self.column}"
+        return f"{where}: {self.message}" if where else self.message
+
+
+class LoadCancelled(Exception):
+    """A progress callback asked to stop reading the model."""
+
+
+# --- tensors ------------------------------------------------------------------------------
+
+class TensorRef:
+    """A tensor of the model whose values are read only when asked for (`values`).
+
+    `shape` and `dtype` are known up front; `values()` returns a numpy array of that shape
+    (read from the file, filled from a constant or held in memory) or raises ModelError
+    (unsupported data type, file changed since it was read).
+    """
+
+    __slots__ = ("shape", "dtype", "_load", "source")
+
+    def __init__(self, shape: Sequence[int], dtype: np.dtype | None, load: Callable[[], np.ndarray],
+                 source: str = ""):
+        self.shape = tuple(int(d) for d in shape)
+        self.dtype = dtype
+        self._load = load
+        #: where the values come from, for messages: "initializer conv1.weight", "blob 0 of conv1"
+        self.source = source
+
+    @property
+    def size(self) -> int:
+        return int(np.prod(self.shape, dtype=np.int64)) if self.shape else 1
+
+    @property
+    def nbytes(self) -> int:
+        return self.size * (self.dtype.itemsize if self.dtype is not None else 0)
+
+    def values(self) -> np.ndarray:
+        a = self._load()
+        if a.size != self.size:
+            raise ModelError(f"{self.source or 'a tensor'} holds {a.size:,} values, its shape "
+                             f"{list(self.shape)} needs {self.size:,}")
+        return a.reshape(self.shape)
+
+    @classmethod
+    def of(cls, array: np.ndarray, source: str = "") -> TensorRef:
+        """A tensor held in memory."""
+        a = np.asarray(array)
+        return cls(a.shape, a.dtype, constant_loader(a), source)
+
+    @classmethod
+    def filled(cls, shape: Sequence[int], value: float, dtype=np.float32, source: str = "") -> TensorRef:
+        """A tensor of one repeated value (ONNX ConstantOfShape, TF splat constants)."""
+        dt = np.dtype(dtype)
+        shp = tuple(int(d) for d in shape)
+        return cls(shp, dt, lambda: np.full(shp, value, dtype=dt), source)
+
+    def transformed(self, shape: Sequence[int], fn: Callable[[np.ndarray], np.ndarray], source: str = "") -> TensorRef:
+        """A lazy function of this tensor (a Transpose node in front of a weight)."""
+        return TensorRef(shape, self.dtype, lambda: fn(self.values()), source or self.source)
+
+    def __repr__(self) -> str:
+        return f"TensorRef({list(self.shape)}, {self.dtype}, {self.source!r})"
+
+
+def constant_loader(a: np.ndarray) -> Callable[[], np.ndarray]:
+    """A loader returning an array already in memory."""
+    def load() -> np.ndarray:
+        return a
+    return load
+
+
+def reshaper(shape: Sequence[int]) -> Callable[[np.ndarray], np.ndarray]:
+    """A function reshaping an array to `shape` (for `TensorRef.transformed`)."""
+    target = tuple(shape)
+
+    def fn(a: np.ndarray) -> np.ndarray:
+        return a.reshape(target)
+    return fn
+
+
+def transposer(perm: Sequence[int]) -> Callable[[np.ndarray], np.ndarray]:
+    """A function transposing an array by `perm`."""
+    axes = tuple(perm)
+
+    def fn(a: np.ndarray) -> np.ndarray:
+        return np.transpose(a, axes)
+    return fn
+
+
+class FileSlice:
+    """Reads one tensor's bytes from a model file on demand (the file is not kept open).
+
+    The file's size and modification time are remembered when the model is read; a file that
+    changed since then is refused rather than read at stale offsets.
+    """
+
+    def __init__(self, path: Path, stamp: tuple[int, int]):
+        self.path = path
+        self.stamp = stamp
+
+    def reader(self, offset: int, length: int, dtype: np.dtype, source: str) -> Callable[[], np.ndarray]:
+        def read() -> np.ndarray:
+            try:
+                with open(self.path, "rb") as f:
+                    st = os.fstat(f.fileno())
+                    if (st.st_size, st.st_mtime_ns) != self.stamp:
+                        raise ModelError("the file changed on disk since the model was attached; "
+                                         "attach it again", self.path)
+                    f.seek(offset)
+                    data = f.read(length)
+            except OSError as e:
+                raise ModelError(f"cannot read {source}: {e.strerror or e}", self.path) from None
+            if len(data) != length:
+                raise ModelError(f"{source}: the file ends early", self.path)
+            if length % dtype.itemsize:
+                raise ModelError(f"{source}: {length} bytes are not a whole number of {dtype} values",
+                                 self.path)
+            return np.frombuffer(data, dtype=dtype)
+        return read
+
+
+def file_stamp(path: Path) -> tuple[int, int]:
+    st = path.stat()
+    return st.st_size, st.st_mtime_ns
+
+
+# --- layers -------------------------------------------------------------------------------
+
+@dataclass(eq=False)
+class BatchNormFold:
+    """A BatchNorm (and Caffe's Scale after it) that AMCT folds into the weights of the layer
+    before it when the record's ``skip_fusion`` is false: each output channel's weights are
+    multiplied by ``gamma / sqrt(var + eps)`` (see `weights.fold_multiplier`).
+
+    `var_scale` is Caffe BatchNorm's third blob (the moving-average normaliser the stored
+    mean and variance are divided by); `gamma` is None where the BatchNorm has none (Caffe's
+    BatchNorm without Scale).
+    """
+
+    names: tuple[str, ...]
+    var: TensorRef | None
+    eps: float
+    gamma: TensorRef | None = None
+    var_scale: TensorRef | None = None
+    #: a gamma belongs to the fold (False only for a Caffe BatchNorm with no Scale after it)
+    has_gamma: bool = True
+
+
+@dataclass(eq=False)
+class Layer:
+    """One layer (node) of a model, with what the record rules need to know about it.
+
+    `out_channels` is the per-channel scale_w length AMCT expects when it quantizes the layer
+    channel-wise (Conv: weight dim 0; ConvTranspose: dim 1 × group; TF depthwise: in ×
+    multiplier; LSTM/GRU: weight dim 1); `in_channels` the tensor_balance_factor length.
+    `input_shape` is the (C, H, W) of the layer's first input where the reader knows it
+    (Caffe's shape propagation). `weight` is the weight tensor (None when the layer has none
+    or the model carries no weights); `weight_shape` is known even then where the definition
+    implies it.
+    """
+
+    name: str
+    op_type: str
+    index: int
+    framework: str
+    inputs: tuple[str, ...] = ()
+    outputs: tuple[str, ...] = ()
+    out_channels: int | None = None
+    in_channels: int | None = None
+    group: int = 1
+    input_shape: tuple[int, ...] | None = None
+    output_shape: tuple[int, ...] | None = None
+    weight: TensorRef | None = None
+    declared_weight_shape: tuple[int, ...] | None = None
+    #: rearranges the weight into (out_channels, -1) rows, AMCT's channel-first layout
+    to_rows: Callable[[np.ndarray], np.ndarray] | None = field(default=None, repr=False)
+    fold: BatchNormFold | None = None
+    #: kind of op where the framework's type name does not tell (Caffe Pooling: AVE or MAX)
+    kind_override: str | None = None
+    attrs: dict[str, object] = field(default_factory=dict)
+    #: the model gives the node no name (ONNX allows it): no key can name it
+    unnamed: bool = False
+    #: why the weight is unavailable although the layer has one (unsupported data type, …)
+    weight_note: str | None = None
+    #: an AMCT restriction this layer breaks, making a quantizable type unquantizable here
+    #: ("transpose_a is set", "pool: STOCHASTIC")
+    restriction: str | None = None
+    #: what AMCT quantizes where the type alone does not tell (a BatchMatMulV2 of two tensors)
+    quant_override: str | None = None
+
+    @property
+    def kind(self) -> str:
+        return self.kind_override or op_kind(self.op_type)
+
+    @property
+    def label(self) -> str:
+        """The name, or ``#index op_type`` for an unnamed node."""
+        return self.name if not self.unnamed else f"#{self.index} {self.op_type}"
+
+    @property
+    def quant(self) -> str | None:
+        """`WEIGHTS`, `ACTIVATION` or None: what AMCT quantizes in a layer of this type."""
+        if self.restriction is not None:
+            return None
+        if self.quant_override is not None:
+            return self.quant_override
+        return QUANTIZABLE.get(self.framework, {}).get(self.op_type)
+
+    @property
+    def quantizable(self) -> bool:
+        return self.quant is not None
+
+    @property
+    def takes_weights(self) -> bool:
+        return self.quant == WEIGHTS
+
+    @property
+    def channel_wise(self) -> bool:
+        """AMCT accepts a per-output-channel scale_w for this layer's type."""
+        return self.op_type in CHANNEL_WISE.get(self.framework, frozenset())
+
+    @property
+    def per_tensor_length(self) -> int:
+        return RNN_TENSORS.get(self.op_type, 1)
+
+    def expected_scale_w_length(self, length: int) -> tuple[int | None, bool]:
+        """(the length AMCT expects for a scale_w of `length` values, channel_wise) — AMCT's
+        ``adjust_scale_offset_shiftn``: one value is per-tensor; more is channel-wise (except
+        an RNN's one-per-gate), which only channel-wise types allow. None when the channel
+        count is unknown."""
+        if length == 1 or (self.op_type in RNN_TENSORS and length == self.per_tensor_length):
+            return self.per_tensor_length, False
+        if self.channel_wise:
+            return self.out_channels, True
+        return self.per_tensor_length, True
+
+    @property
+    def weight_shape(self) -> tuple[int, ...] | None:
+        if self.weight is not None:
+            return self.weight.shape
+        return self.declared_weight_shape
+
+    @property
+    def has_weight_values(self) -> bool:
+        return self.weight is not None and self.to_rows is not None
+
+    def weight_rows(self) -> np.ndarray:
+        """The weights as float32 rows, one per output channel (ModelError if unavailable)."""
+        if self.weight is None or self.to_rows is None:
+            raise ModelError(self.weight_note or f"layer {self.label} has no weights in the model")
+        w = self.weight.values()
+        if w.dtype.kind not in "fiu":
+            raise ModelError(f"layer {self.label}: weights of type {w.dtype} are not supported")
+        rows = self.to_rows(np.asarray(w, dtype=np.float32))
+        return np.ascontiguousarray(rows, dtype=np.float32)
+
+    def describe(self) -> str:
+        """``Convolution, 64 → 256 channels`` — the type and channel counts, for messages."""
+        parts = [self.op_type]
+        if self.in_channels is not None and self.out_channels is not None:
+            parts.append(f"{self.in_channels} → {self.out_channels} channels")
+        elif self.out_channels is not None:
+            parts.append(f"{self.out_channels} output channels")
+        return ", ".join(parts)
+
+
+_TENSOR_KEY = re.compile(r"^(.+):(\d+)$")
+
+
+class Model:
+    """A model file read for cross-checking records: layers in file order, by name.
+
+    `framework` is one of FRAMEWORKS; `path` the model file, `weights_path` the separate
+    weights file (Caffe's .caffemodel) if any. `notes` are things the reader noticed but
+    could live with (a layer whose output shape it could not compute, …).
+    """
+
+    def __init__(self, path: str | os.PathLike, framework: str, layers: Iterable[Layer], *,
+                 weights_path: str | os.PathLike | None = None, format: str = "",
+                 notes: Iterable[str] = (), name: str = ""):
+        self.path = Path(path)
+        self.framework = framework
+        self.weights_path = Path(weights_path) if weights_path is not None else None
+        self.format = format
+        self.name = name
+        self.layers: list[Layer] = list(layers)
+        self.notes: list[str] = list(notes)
+        self.by_name: dict[str, Layer] = {}
+        for layer in self.layers:
+            if not layer.unnamed:
+                self.by_name.setdefault(layer.name, layer)
+        self._names_sorted: list[str] | None = None
+
+    @property
+    def title(self) -> str:
+        return FRAMEWORK_TITLES.get(self.framework, self.framework)
+
+    @property
+    def has_weights(self) -> bool:
+        """At least one quantizable layer's weight values are available."""
+        return any(layer.has_weight_values for layer in self.layers if layer.takes_weights)
+
+    def layer(self, name: str) -> Layer | None:
+        return self.by_name.get(name)
+
+    def find(self, key: str | None) -> tuple[Layer | None, int | None]:
+        """The layer a record key names and, for a ``layer:input_index`` key, the index.
+
+        A key that is itself a layer name wins over the ``name:index`` reading (TensorFlow
+        tensor names look alike), as AMCT's own lookup tries the whole key first.
+        """
+        if not key:
+            return None, None
+        layer = self.by_name.get(key)
+        if layer is not None:
+            return layer, None
+        m = _TENSOR_KEY.match(key)
+        if m is not None:
+            return self.by_name.get(m.group(1)), int(m.group(2))
+        return None, None
+
+    def quantizable_layers(self, *, weighted_only: bool = False) -> list[Layer]:
+        """Named layers AMCT can quantize, in model order."""
+        return [layer for layer in self.layers if not layer.unnamed and layer.quantizable
+                and (layer.takes_weights or not weighted_only)]
+
+    def closest_names(self, name: str, n: int = 3) -> list[str]:
+        """Layer names most like `name` (for "did you mean"), best first."""
+        if not name:
+            return []
+        names = list(self.by_name)
+        close = difflib.get_close_matches(name, names, n=n, cutoff=0.6)
+        if close:
+            return close
+        # a key from another export of the same net often differs by a prefix or suffix
+        low = name.lower()
+        leaf = re.split(r"[/.:]", low.rstrip("/"))[-1]
+        return [c for c in names if leaf and leaf in c.lower()][:n]
+
+    def counts(self) -> dict[str, int]:
+        """Layer counts for summaries: all, named quantizable, with weights available."""
+        q = self.quantizable_layers()
+        return {"layers": len(self.layers), "quantizable": len(q),
+                "weighted": sum(layer.takes_weights for layer in q),
+                "with_weights": sum(layer.has_weight_values for layer in q if layer.takes_weights)}
+
+    def __repr__(self) -> str:
+        return f"Model({str(self.path)!r}, {self.framework}, {len(self.layers)} layers)"

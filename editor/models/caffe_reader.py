@@ -1,0 +1,324 @@
+"""Caffe models: the network definition (``.prototxt``, text ``NetParameter``) and,
+optionally, its weights (``.caffemodel``, binary ``NetParameter`` whose layers carry blobs).
+
+Layers are read from ``layer`` (or the old V1 ``layers``), keeping those of the TEST phase
+(a train_val file's TRAIN-only data layers drop out, as in Caffe's deploy net). The input
+shape (``input``/``input_shape``/``input_dim`` or an ``Input`` layer) is propagated through
+the net (`shapes`) so each layer knows its input (C, H, W) — what AMCT's Caffe record
+stores in ``channels``/``height``/``width``. Blob data of a .caffemodel stays on disk until
+asked for. Convolution → BatchNorm (→ Scale) chains are recorded for the weights review,
+which folds them the way AMCT does unless the record says ``skip_fusion``.
+"""
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from google.protobuf.message import DecodeError
+
+from editor.models import _wire
+from editor.models._pb import caffe_model_pb2 as pb
+from editor.models._text import check_file, read_text_message
+from editor.models.base import (
+    BatchNormFold,
+    FileSlice,
+    Layer,
+    LoadCancelled,
+    Model,
+    ModelError,
+    Progress,
+    TensorRef,
+    constant_loader,
+    file_stamp,
+    reshaper,
+)
+from editor.models.shapes import chw, conv_geometry, propagate
+
+# V1 (``layers``) type enum -> the type string of ``layer`` (Caffe's UpgradeV1LayerType)
+_V1_TYPES = {
+    "ABSVAL": "AbsVal", "ACCURACY": "Accuracy", "ARGMAX": "ArgMax", "BNLL": "BNLL", "CONCAT": "Concat",
+    "CONTRASTIVE_LOSS": "ContrastiveLoss", "CONVOLUTION": "Convolution", "DATA": "Data",
+    "DECONVOLUTION": "Deconvolution", "DROPOUT": "Dropout", "DUMMY_DATA": "DummyData",
+    "EUCLIDEAN_LOSS": "EuclideanLoss", "ELTWISE": "Eltwise", "EXP": "Exp", "FLATTEN": "Flatten",
+    "HDF5_DATA": "HDF5Data", "HDF5_OUTPUT": "HDF5Output", "HINGE_LOSS": "HingeLoss", "IM2COL": "Im2col",
+    "IMAGE_DATA": "ImageData", "INFOGAIN_LOSS": "InfogainLoss", "INNER_PRODUCT": "InnerProduct",
+    "LRN": "LRN", "MEMORY_DATA": "MemoryData", "MULTINOMIAL_LOGISTIC_LOSS": "MultinomialLogisticLoss",
+    "MVN": "MVN", "POOLING": "Pooling", "POWER": "Power", "RELU": "ReLU", "SIGMOID": "Sigmoid",
+    "SIGMOID_CROSS_ENTROPY_LOSS": "SigmoidCrossEntropyLoss", "SILENCE": "Silence", "SOFTMAX": "Softmax",
+    "SOFTMAX_LOSS": "SoftmaxWithLoss", "SPLIT": "Split", "SLICE": "Slice", "TANH": "TanH",
+    "WINDOW_DATA": "WindowData", "THRESHOLD": "Threshold", "QUANT": "Quant", "DEQUANT": "DeQuant",
+}
+
+# BlobProto.data = 5, .diff = 6, .double_data = 8, .double_diff = 9 (packed); LayerParameter.blobs
+# = 7 inside NetParameter.layer = 100; V1LayerParameter.blobs = 6 inside NetParameter.layers = 2
+_BLOB = _wire.Spec({5: _wire.PAYLOAD, 6: _wire.PAYLOAD, 8: _wire.PAYLOAD, 9: _wire.PAYLOAD})
+SPEC = _wire.Spec({100: _wire.Spec({7: _BLOB}), 2: _wire.Spec({6: _BLOB})})
+_FLOAT, _DOUBLE = np.dtype("<f4"), np.dtype("<f8")
+
+
+@dataclass
+class _CaffeLayer:
+    """A layer of either format, as the shape propagation and the model builder read it."""
+
+    name: str
+    type: str
+    bottom: list[str]
+    top: list[str]
+    param: Any  # LayerParameter or V1LayerParameter (the *_param fields they share)
+    blobs: list[TensorRef] = field(default_factory=list)
+
+
+def _in_test_phase(layer) -> bool:
+    """Caffe's NetState filter for the TEST phase (levels and stages are not considered)."""
+    test = pb.TEST
+    if any(r.HasField("phase") and r.phase == test for r in layer.exclude):
+        return False
+    if layer.include:
+        return any(not r.HasField("phase") or r.phase == test for r in layer.include)
+    return True
+
+
+def _layers_of(net: pb.NetParameter) -> list[_CaffeLayer]:
+    if net.layer:
+        return [_CaffeLayer(lp.name, lp.type, list(lp.bottom), list(lp.top), lp)
+                for lp in net.layer if _in_test_phase(lp)]
+    out = []
+    for lp in net.layers:
+        if not _in_test_phase(lp):
+            continue
+        type_name = pb.V1LayerParameter.LayerType.Name(lp.type) if lp.HasField("type") else "NONE"
+        out.append(_CaffeLayer(lp.name, _V1_TYPES.get(type_name, type_name), list(lp.bottom), list(lp.top), lp))
+    return out
+
+
+def _net_inputs(net: pb.NetParameter) -> dict[str, tuple[int, ...]]:
+    shapes: dict[str, tuple[int, ...]] = {}
+    for i, name in enumerate(net.input):
+        if i < len(net.input_shape):
+            shapes[name] = tuple(int(d) for d in net.input_shape[i].dim)
+        elif len(net.input_dim) >= 4 * (i + 1):
+            shapes[name] = tuple(int(d) for d in net.input_dim[4 * i: 4 * i + 4])
+    return shapes
+
+
+def _blob_shape(blob: pb.BlobProto) -> tuple[int, ...]:
+    if blob.HasField("shape"):
+        return tuple(int(d) for d in blob.shape.dim)
+    legacy = (blob.num, blob.channels, blob.height, blob.width)
+    return tuple(int(d) for d in legacy) if any(legacy) else ()
+
+
+def _blob_refs(layer_msg, where: tuple, moved: dict[tuple, dict[int, _wire.Payload]],
+               file: FileSlice | None, layer_name: str) -> list[TensorRef]:
+    refs = []
+    for k, blob in enumerate(layer_msg.blobs):
+        shape = _blob_shape(blob)
+        source = f"blob {k} of layer {layer_name!r}"
+        payload = moved.get((*where, (layer_msg.DESCRIPTOR.fields_by_name["blobs"].number, k)), {})
+        if file is not None and 5 in payload:
+            p = payload[5]
+            refs.append(TensorRef(shape or (p.length // 4,), np.dtype(np.float32),
+                                  file.reader(p.offset, p.length, _FLOAT, source), source))
+        elif file is not None and 8 in payload:
+            p = payload[8]
+            refs.append(TensorRef(shape or (p.length // 8,), np.dtype(np.float64),
+                                  file.reader(p.offset, p.length, _DOUBLE, source), source))
+        elif len(blob.data) or not len(blob.double_data):
+            data = np.asarray(blob.data, dtype=np.float32)
+            refs.append(TensorRef(shape or data.shape, data.dtype, constant_loader(data), source))
+        else:
+            data = np.asarray(blob.double_data, dtype=np.float64)
+            refs.append(TensorRef(shape or data.shape, data.dtype, constant_loader(data), source))
+    return refs
+
+
+def _reshaped(ref: TensorRef, shape: tuple[int, ...]) -> TensorRef:
+    """A blob stored with the legacy 4-D shape (1×1×N×K for a weight matrix), seen with the
+    shape the layer defines, as Caffe itself accepts when the counts agree."""
+    if ref.shape == shape or math.prod(ref.shape) != math.prod(shape):
+        return ref
+    return ref.transformed(shape, reshaper(shape))
+
+
+def _read_weights(path: Path, progress: Progress | None) -> tuple[pb.NetParameter, dict, FileSlice]:
+    try:
+        skeleton, payloads = _wire.split_file(path, SPEC, progress)
+        net = pb.NetParameter()
+        net.ParseFromString(skeleton)
+    except _wire.Cancelled:
+        raise LoadCancelled() from None
+    except DecodeError as e:
+        raise ModelError(f"not a Caffe .caffemodel (binary NetParameter expected): {e}", path) from None
+    except OSError as e:
+        raise ModelError(f"cannot read the file: {e.strerror or e}", path) from None
+    moved: dict[tuple, dict[int, _wire.Payload]] = {}
+    for p in payloads:
+        moved.setdefault(tuple((n, i) for n, i, _ in p.path), {})[p.number] = p
+    return net, moved, FileSlice(path, file_stamp(path))
+
+
+def read_caffe(definition: str | os.PathLike | None, weights: str | os.PathLike | None = None,
+               progress: Progress | None = None) -> Model:
+    """Read a Caffe net from a .prototxt and/or a .caffemodel (at least one)."""
+    if definition is None and weights is None:
+        raise ModelError("a Caffe model needs a .prototxt or a .caffemodel")
+    net_text = None
+    if definition is not None:
+        path = check_file(definition)
+        net_text = read_text_message(path, pb.NetParameter(), "Caffe .prototxt (NetParameter)")
+    by_name: dict[str, list[TensorRef]] = {}
+    net_bin = None
+    if weights is not None:
+        wpath = check_file(weights)
+        net_bin, moved, file = _read_weights(wpath, progress)
+        field = 100 if net_bin.layer else 2
+        for i, lp in enumerate(net_bin.layer if net_bin.layer else net_bin.layers):
+            if lp.blobs:
+                by_name.setdefault(lp.name, _blob_refs(lp, ((field, i),), moved, file, lp.name))
+    net = net_text if net_text is not None else net_bin
+    assert net is not None
+    layers = _layers_of(net)
+    if not layers:
+        raise ModelError("not a Caffe network: it has no layers", definition if definition is not None else weights)
+    for layer in layers:
+        if layer.name in by_name:
+            layer.blobs = by_name[layer.name]
+        elif layer.param.blobs:  # blobs in the text file itself
+            layer.blobs = _blob_refs(layer.param, (), {}, None, layer.name)
+    shapes = propagate(layers, _net_inputs(net))
+    notes = list(shapes.notes)
+    if weights is not None and definition is not None:
+        missing = [lay.name for lay in layers if lay.type in ("Convolution", "Deconvolution", "InnerProduct")
+                   and lay.name not in by_name]
+        if missing:
+            notes.append(f"the weights file has no blobs for {len(missing)} weighted layer(s): "
+                         + ", ".join(missing[:5]) + (" …" if len(missing) > 5 else ""))
+    model_layers = [_make_layer(i, lay, shapes, weights is not None) for i, lay in enumerate(layers)]
+    _link_folds(layers, model_layers)
+    fmt = "+".join(x for x, given in (("prototxt", definition), ("caffemodel", weights)) if given is not None)
+    return Model(definition if definition is not None else weights, "caffe", model_layers,  # type: ignore[arg-type]
+                 weights_path=weights, format=fmt, notes=notes, name=net.name)
+
+
+def _make_layer(i: int, lay: _CaffeLayer, shapes, with_weights_file: bool) -> Layer:
+    in_shape = shapes.inputs.get(i)
+    out_shape = shapes.outputs.get(i)
+    layer = Layer(name=lay.name, op_type=lay.type, index=i, framework="caffe",
+                  inputs=tuple(lay.bottom), outputs=tuple(lay.top),
+                  input_shape=chw(in_shape), output_shape=chw(out_shape))
+    p = lay.param
+    if lay.type in ("Convolution", "Deconvolution"):
+        cp = p.convolution_param
+        group = int(cp.group or 1)
+        layer.group = group
+        spatial = len(in_shape) - 2 if in_shape is not None else 2
+        geometry = conv_geometry(cp, spatial)
+        layer.attrs = {"num_output": cp.num_output, **geometry, "group": group}
+        c_in = in_shape[1] if in_shape is not None and len(in_shape) > 1 else None
+        layer.out_channels = int(cp.num_output)
+        if lay.type == "Convolution":
+            declared = (layer.out_channels, c_in // group, *geometry["kernel"]) if c_in else None
+        else:
+            declared = (c_in, layer.out_channels // group, *geometry["kernel"]) if c_in else None
+            if any(d != 1 for d in geometry["dilation"]):
+                layer.restriction = "dilation is not 1 (AMCT quantizes Deconvolution only with dilation 1)"
+        if spatial != 2:
+            layer.restriction = f"its filter is {spatial + 2}-D (AMCT quantizes only 4-D filters)"
+        layer.declared_weight_shape = declared
+        if lay.blobs:
+            w = lay.blobs[0]
+            if declared is not None:
+                w = _reshaped(w, declared)
+            layer.weight = w
+            shape = w.shape
+            if len(shape) >= 3:
+                if lay.type == "Convolution":
+                    layer.in_channels = c_in if c_in is not None else shape[1] * group
+                    layer.to_rows = lambda a, m=shape[0]: a.reshape(m, -1)
+                else:
+                    layer.in_channels = c_in if c_in is not None else shape[0]
+                    if shape[0] % group == 0:
+                        layer.to_rows = lambda a, g=group, s=shape: (
+                            a.reshape(g, s[0] // g, s[1], -1).transpose(0, 2, 1, 3).reshape(g * s[1], -1))
+        else:
+            layer.in_channels = c_in
+            if with_weights_file:
+                layer.weight_note = f"the weights file has no blobs for layer {lay.name!r}"
+    elif lay.type == "InnerProduct":
+        ip = p.inner_product_param
+        layer.out_channels = int(ip.num_output)
+        axis = ip.axis
+        if ip.transpose or axis != 1:
+            layer.restriction = "transpose is set or axis is not 1 (AMCT quantizes InnerProduct only with " \
+                                "transpose = false, axis = 1)"
+        k = None
+        if in_shape is not None and len(in_shape) > 1:
+            k = math.prod(in_shape[axis if axis >= 0 else axis + len(in_shape):])
+        layer.in_channels = k
+        declared = ((k, layer.out_channels) if ip.transpose else (layer.out_channels, k)) if k else None
+        layer.declared_weight_shape = declared
+        layer.attrs = {"num_output": ip.num_output, "transpose": ip.transpose}
+        if lay.blobs:
+            w = lay.blobs[0]
+            if declared is not None:
+                w = _reshaped(w, declared)
+            layer.weight = w
+            if len(w.shape) == 2:
+                if layer.in_channels is None:
+                    layer.in_channels = w.shape[0] if ip.transpose else w.shape[1]
+                layer.to_rows = (lambda a: a.T) if ip.transpose else (lambda a: a)
+        elif with_weights_file:
+            layer.weight_note = f"the weights file has no blobs for layer {lay.name!r}"
+    elif lay.type == "Pooling":
+        pp = p.pooling_param
+        method = pb.PoolingParameter.PoolMethod.Name(pp.pool)
+        layer.kind_override = "avgpool" if method == "AVE" else "pool"
+        layer.attrs = {"pool": method, "global_pooling": pp.global_pooling}
+        if method == "STOCHASTIC":
+            layer.restriction = "pool: STOCHASTIC (AMCT quantizes average and max pooling only)"
+        if in_shape is not None and len(in_shape) > 1:
+            layer.in_channels = layer.out_channels = in_shape[1]
+    elif lay.type == "Eltwise":
+        op = pb.EltwiseParameter.EltwiseOp.Name(p.eltwise_param.operation) if p.HasField("eltwise_param") else "SUM"
+        layer.attrs = {"operation": op}
+        if op != "SUM":
+            layer.restriction = f"operation: {op} (AMCT quantizes Eltwise only with operation SUM)"
+    elif in_shape is not None and len(in_shape) > 1:
+        layer.in_channels = layer.out_channels = in_shape[1]
+    return layer
+
+
+def _link_folds(layers: list[_CaffeLayer], model_layers: list[Layer]) -> None:
+    """Record Convolution → BatchNorm (→ Scale) chains whose convolution output nothing else
+    reads (blobs are versioned: an in-place layer makes a new version of its top)."""
+    producer: dict[str, int] = {}
+    consumers: dict[int, list[int]] = {}
+    for i, lay in enumerate(layers):
+        for b in lay.bottom:
+            if b in producer:
+                consumers.setdefault(producer[b], []).append(i)
+        for t in lay.top:
+            producer[t] = i
+    for i, lay in enumerate(layers):
+        if lay.type != "Convolution" or len(lay.top) != 1:
+            continue
+        users = consumers.get(i, [])
+        if len(users) != 1 or layers[users[0]].type != "BatchNorm" or len(layers[users[0]].bottom) != 1:
+            continue
+        bn = layers[users[0]]
+        names = [bn.name]
+        var = bn.blobs[1] if len(bn.blobs) >= 3 else None
+        factor = bn.blobs[2] if len(bn.blobs) >= 3 else None
+        eps = bn.param.batch_norm_param.eps if bn.param.HasField("batch_norm_param") else 1e-5
+        gamma, has_gamma = None, False
+        after = consumers.get(users[0], [])
+        if len(after) == 1 and layers[after[0]].type == "Scale" and len(layers[after[0]].bottom) == 1:
+            scale = layers[after[0]]
+            names.append(scale.name)
+            gamma, has_gamma = (scale.blobs[0] if scale.blobs else None), True
+        model_layers[i].fold = BatchNormFold(names=tuple(names), var=var, eps=float(eps), gamma=gamma,
+                                             var_scale=factor, has_gamma=has_gamma)

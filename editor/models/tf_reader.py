@@ -1,0 +1,288 @@
+"""TensorFlow frozen graphs: ``GraphDef`` in binary (``.pb``) or text (``.pbtxt``) format.
+
+Weights are ``Const`` nodes (also behind ``Identity``); a binary graph's tensor contents stay
+on disk until asked for (`_wire`). Kernel layouts: Conv2D HWIO (output channels = dim 3),
+DepthwiseConv2dNative H×W×in×multiplier (output channels = in · multiplier, channel
+``i·multiplier + m``), Conv2DBackpropInput H×W×out×in, Conv3D DHWIO, MatMul K×N (N×K with
+``transpose_b``). A Conv2D or depthwise convolution followed by FusedBatchNorm (directly or
+through a BiasAdd) is recorded for folding.
+"""
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+from google.protobuf.message import DecodeError
+
+from editor.models import _wire
+from editor.models._pb import tf_graph_pb2 as pb
+from editor.models._text import check_file, read_text_message
+from editor.models.base import (
+    ACTIVATION,
+    BatchNormFold,
+    FileSlice,
+    Layer,
+    LoadCancelled,
+    Model,
+    ModelError,
+    Progress,
+    TensorRef,
+    file_stamp,
+)
+
+_DT = pb.DataType
+_DTYPES: dict[int, np.dtype] = {
+    _DT.DT_FLOAT: np.dtype("<f4"), _DT.DT_DOUBLE: np.dtype("<f8"), _DT.DT_HALF: np.dtype("<f2"),
+    _DT.DT_INT8: np.dtype("i1"), _DT.DT_UINT8: np.dtype("u1"), _DT.DT_INT16: np.dtype("<i2"),
+    _DT.DT_UINT16: np.dtype("<u2"), _DT.DT_INT32: np.dtype("<i4"), _DT.DT_INT64: np.dtype("<i8"),
+    _DT.DT_UINT32: np.dtype("<u4"), _DT.DT_UINT64: np.dtype("<u8"), _DT.DT_BOOL: np.dtype("u1"),
+    _DT.DT_BFLOAT16: np.dtype("<u2"), _DT.DT_QINT8: np.dtype("i1"), _DT.DT_QUINT8: np.dtype("u1"),
+    _DT.DT_QINT32: np.dtype("<i4"),
+}
+# the repeated *_val field of TensorProto holding each type (for tensors without tensor_content)
+_VAL_FIELD = {
+    _DT.DT_FLOAT: "float_val", _DT.DT_DOUBLE: "double_val", _DT.DT_HALF: "half_val",
+    _DT.DT_BFLOAT16: "half_val", _DT.DT_INT32: "int_val", _DT.DT_INT16: "int_val", _DT.DT_INT8: "int_val",
+    _DT.DT_UINT8: "int_val", _DT.DT_UINT16: "int_val", _DT.DT_QINT8: "int_val", _DT.DT_QUINT8: "int_val",
+    _DT.DT_QINT32: "int_val", _DT.DT_INT64: "int64_val", _DT.DT_BOOL: "bool_val",
+    _DT.DT_UINT32: "uint32_val", _DT.DT_UINT64: "uint64_val",
+}
+_BN_OPS = frozenset({"FusedBatchNorm", "FusedBatchNormV2", "FusedBatchNormV3"})
+_PASS_THROUGH = frozenset({"Identity", "Snapshot", "StopGradient"})
+
+
+def _map_key(entry: bytes) -> object:
+    """The key of a map<string, AttrValue> entry (field 1), from its bytes."""
+    for number, wire_type, _, start, end in _wire.iter_fields(entry, 0, len(entry)):
+        if number == 1 and wire_type == _wire.LENGTH:
+            return bytes(entry[start:end]).decode("utf-8", "replace")
+    return ""
+
+
+# GraphDef.node = 1; NodeDef.attr = 5 (map entry: key = 1, value = 2); AttrValue.tensor = 8;
+# TensorProto.tensor_content = 4, .float_val = 5, .double_val = 6
+_TENSOR = _wire.Spec({4: _wire.PAYLOAD, 5: _wire.PAYLOAD, 6: _wire.PAYLOAD})
+SPEC = _wire.Spec({1: _wire.Spec({5: _wire.Spec({2: _wire.Spec({8: _TENSOR})}, label=_map_key)})})
+_PAYLOAD_DTYPE = {4: None, 5: np.dtype("<f4"), 6: np.dtype("<f8")}
+
+
+def _bfloat16(a: np.ndarray) -> np.ndarray:
+    return (a.astype(np.uint32) << 16).view(np.float32)
+
+
+def _splat(read: Callable[[], np.ndarray], size: int, source: str) -> Callable[[], np.ndarray]:
+    """TensorFlow fills a tensor whose *_val list is shorter than its shape with the last value."""
+    def load() -> np.ndarray:
+        a = read().ravel()
+        if a.size == size:
+            return a
+        if 0 < a.size < size:
+            return np.concatenate([a, np.full(size - a.size, a[-1], dtype=a.dtype)])
+        if a.size == 0:
+            return np.zeros(size, dtype=a.dtype)
+        raise ModelError(f"{source}: {a.size:,} values for {size:,} elements")
+    return load
+
+
+class _Consts:
+    def __init__(self, path: Path | None, payloads: list[_wire.Payload]):
+        self.file = FileSlice(path, file_stamp(path)) if path is not None and payloads else None
+        self.moved: dict[tuple[int, object], dict[int, _wire.Payload]] = {}
+        for p in payloads:
+            node_index, attr_key = p.path[0][1], p.path[1][2]
+            self.moved.setdefault((node_index, attr_key), {})[p.number] = p
+
+    def ref(self, node_index: int, node: pb.NodeDef) -> TensorRef | None:
+        if "value" not in node.attr or not node.attr["value"].HasField("tensor"):
+            return None
+        t = node.attr["value"].tensor
+        source = f"Const node {node.name!r}"
+        shape = tuple(int(d.size) for d in t.tensor_shape.dim)
+        if any(d < 0 for d in shape):
+            return None
+        size = int(np.prod(shape, dtype=np.int64)) if shape else 1
+        dtype = _DTYPES.get(t.dtype)
+        out_dtype = np.dtype(np.float32) if t.dtype == _DT.DT_BFLOAT16 else dtype
+        if dtype is None:
+            name = _DT.Name(t.dtype) if t.dtype in _DT.values() else str(t.dtype)
+
+            def unsupported() -> np.ndarray:
+                raise ModelError(f"{source}: tensors of type {name} are not supported")
+            return TensorRef(shape, None, unsupported, source)
+        moved = self.moved.get((node_index, "value"), {})
+        read: Callable[[], np.ndarray] | None = None
+        for number, fixed in _PAYLOAD_DTYPE.items():
+            if number in moved and self.file is not None:
+                p = moved[number]
+                read = self.file.reader(p.offset, p.length, fixed or dtype, source)
+                splat = number != 4
+                break
+        else:
+            splat = not t.tensor_content
+            if t.tensor_content:
+                content = bytes(t.tensor_content)
+                read = lambda c=content: np.frombuffer(c, dtype=dtype)  # noqa: E731
+            else:
+                values = getattr(t, _VAL_FIELD.get(t.dtype, "float_val"))
+                if t.dtype in (_DT.DT_HALF, _DT.DT_BFLOAT16):
+                    arr = np.asarray(values, dtype=np.uint16)
+                    arr = arr.view(np.float16) if t.dtype == _DT.DT_HALF else arr
+                else:
+                    arr = np.asarray(values, dtype=dtype)
+                read = lambda a=arr: a  # noqa: E731
+        assert read is not None
+        if splat:
+            read = _splat(read, size, source)
+        final = read
+        if t.dtype == _DT.DT_BFLOAT16:
+            final = lambda r=read: _bfloat16(np.asarray(r()).astype(np.uint16))  # noqa: E731
+        return TensorRef(shape, out_dtype.newbyteorder("=") if out_dtype is not None else None, final, source)
+
+
+def _source_name(inp: str) -> str:
+    """The node an input refers to: ``scope/w:0`` → ``scope/w``; control inputs have ``^``."""
+    name = inp[1:] if inp.startswith("^") else inp
+    head, sep, tail = name.rpartition(":")
+    return head if sep and tail.isdigit() else name
+
+
+def read_tf(path: str | os.PathLike, progress: Progress | None = None, *, text: bool | None = None) -> Model:
+    """Read a frozen GraphDef (binary unless `text`, or by extension when None)."""
+    p = check_file(path)
+    if text is None:
+        text = p.suffix.lower() in (".pbtxt", ".txt", ".prototxt")
+    payloads: list[_wire.Payload] = []
+    if text:
+        graph = read_text_message(p, pb.GraphDef(), "TensorFlow GraphDef")
+    else:
+        try:
+            skeleton, payloads = _wire.split_file(p, SPEC, progress)
+            graph = pb.GraphDef()
+            graph.ParseFromString(skeleton)
+        except _wire.Cancelled:
+            raise LoadCancelled() from None
+        except DecodeError as e:
+            raise ModelError(f"not a TensorFlow GraphDef (binary protobuf expected): {e}", p) from None
+        except OSError as e:
+            raise ModelError(f"cannot read the file: {e.strerror or e}", p) from None
+    if not graph.node or not any(n.op for n in graph.node):
+        raise ModelError("not a TensorFlow GraphDef: it has no nodes", p)
+    return _build(p, graph, _Consts(p if not text else None, payloads), "pbtxt" if text else "pb")
+
+
+def _attr_list(node: pb.NodeDef, name: str) -> list[int]:
+    return list(node.attr[name].list.i) if name in node.attr else []
+
+
+def _build(path: Path, graph: pb.GraphDef, consts_of: _Consts, fmt: str) -> Model:
+    nodes = list(graph.node)
+    index = {n.name: i for i, n in enumerate(nodes)}
+    consumers: dict[str, list[int]] = {}
+    for i, n in enumerate(nodes):
+        for inp in n.input:
+            if not inp.startswith("^"):
+                consumers.setdefault(_source_name(inp), []).append(i)
+    const_cache: dict[str, TensorRef | None] = {}
+
+    def const(inp: str) -> TensorRef | None:
+        name = _source_name(inp)
+        seen = set()
+        while name in index and name not in seen:
+            seen.add(name)
+            node = nodes[index[name]]
+            if node.op == "Const":
+                if name not in const_cache:
+                    const_cache[name] = consts_of.ref(index[name], node)
+                return const_cache[name]
+            if node.op in _PASS_THROUGH and node.input:
+                name = _source_name(node.input[0])
+                continue
+            return None
+        return None
+
+    layers = []
+    for i, n in enumerate(nodes):
+        inputs = tuple(_source_name(x) for x in n.input if not x.startswith("^"))
+        layer = Layer(name=n.name, op_type=n.op, index=i, framework="tensorflow", inputs=inputs,
+                      outputs=(n.name,))
+        _describe(layer, n, const)
+        layers.append(layer)
+    for i, n in enumerate(nodes):
+        if n.op in ("Conv2D", "DepthwiseConv2dNative"):
+            bn = _following_bn(n.name, nodes, consumers)
+            if bn is not None:
+                eps = bn.attr["epsilon"].f if "epsilon" in bn.attr else 1e-4
+                layers[i].fold = BatchNormFold(names=(bn.name,), var=const(bn.input[4]), eps=float(eps),
+                                               gamma=const(bn.input[1]))
+    return Model(path, "tensorflow", layers, format=fmt)
+
+
+def _following_bn(name: str, nodes: list[pb.NodeDef], consumers: dict[str, list[int]]) -> pb.NodeDef | None:
+    users = consumers.get(name, [])
+    if len(users) != 1:
+        return None
+    nxt = nodes[users[0]]
+    if nxt.op == "BiasAdd":
+        users = consumers.get(nxt.name, [])
+        if len(users) != 1:
+            return None
+        nxt = nodes[users[0]]
+    if nxt.op in _BN_OPS and len(nxt.input) >= 5 and not ("is_training" in nxt.attr and nxt.attr["is_training"].b):
+        return nxt
+    return None
+
+
+def _describe(layer: Layer, n: pb.NodeDef, const: Callable[[str], TensorRef | None]) -> None:
+    op = n.op
+    w = const(n.input[1]) if len(n.input) > 1 else None
+    for key in ("strides", "dilations"):
+        if key in n.attr:
+            layer.attrs[key] = _attr_list(n, key)
+    if "padding" in n.attr:
+        layer.attrs["padding"] = n.attr["padding"].s.decode("utf-8", "replace")
+    if op in ("Conv2D", "DepthwiseConv2dNative", "Conv2DBackpropInput", "Conv3D"):
+        if w is None:
+            layer.weight_note = f"the filter of {n.name!r} is not a Const node"
+            return
+        s = w.shape
+        rank = 5 if op == "Conv3D" else 4
+        if len(s) != rank:
+            layer.weight_note = f"the filter of {n.name!r} has shape {list(s)}, not {rank}-D"
+            return
+        layer.weight = w
+        if op == "Conv2D":
+            layer.out_channels, layer.in_channels = s[3], s[2]
+            layer.to_rows = lambda a, o=s[3]: a.reshape(-1, o).T
+        elif op == "Conv3D":
+            layer.out_channels, layer.in_channels = s[4], s[3]
+            layer.to_rows = lambda a, o=s[4]: a.reshape(-1, o).T
+        elif op == "DepthwiseConv2dNative":
+            layer.out_channels, layer.in_channels, layer.group = s[2] * s[3], s[2], s[2]
+            layer.to_rows = lambda a, o=s[2] * s[3]: a.reshape(-1, o).T
+        else:
+            layer.out_channels, layer.in_channels = s[2], s[3]
+            layer.to_rows = lambda a, o=s[2]: a.transpose(2, 0, 1, 3).reshape(o, -1)
+            if any(d != 1 for d in _attr_list(n, "dilations")):
+                layer.restriction = "dilations are not 1 (AMCT quantizes Conv2DBackpropInput only with dilation 1)"
+    elif op in ("MatMul", "BatchMatMul", "BatchMatMulV2"):
+        trans_a = "transpose_a" if op == "MatMul" else "adj_x"
+        trans_b = "transpose_b" if op == "MatMul" else "adj_y"
+        if trans_a in n.attr and n.attr[trans_a].b:
+            layer.restriction = f"{trans_a} is set (AMCT quantizes {op} only with {trans_a} = false)"
+        if w is None or len(w.shape) != 2:
+            if op == "MatMul":
+                layer.restriction = layer.restriction or "its weight is not a 2-D Const node"
+            else:
+                layer.quant_override = ACTIVATION  # two tensors: activations only
+            return
+        layer.weight = w
+        tb = trans_b in n.attr and n.attr[trans_b].b
+        n_out, k = (w.shape[0], w.shape[1]) if tb else (w.shape[1], w.shape[0])
+        layer.out_channels, layer.in_channels = n_out, k
+        layer.to_rows = (lambda a: a) if tb else (lambda a: a.T)
+    elif op in _BN_OPS and len(n.input) > 1:
+        scale = const(n.input[1])
+        if scale is not None and len(scale.shape) == 1:
+            layer.out_channels = layer.in_channels = scale.shape[0]

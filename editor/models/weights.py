@@ -1,0 +1,206 @@
+"""Weights review: AMCT's ARQ ``scale_w`` recomputed from a layer's weights, and a record's
+``scale_w`` compared with it channel by channel. Qt-free; the rules, the command line and
+the GUI's Channels plot share it.
+
+AMCT's ARQ (symmetric, ``with_offset`` false) — ``calculate_scale_offset`` and
+``process_scale`` in ``amct_pytorch/classic/graph_based/amct_pytorch/custom_op/utils.py``
+and ``arq_cali_pytorch`` in ``.../custom_op/arq/arq_impl.py`` of ``hicann/amct``: the weights
+are reshaped to (output channels, -1) and, per row (or over the whole tensor when not
+channel-wise), in float32::
+
+    boundary = |max| if |max| > |min| else |min|
+    q        = 2^(b-1) - 1, plus 1 when |max| < |min|      (the negative side has one level more)
+    scale_w  = boundary / q;  offset_w = 0
+    scale_w  = 1.0 where scale_w < FLT_EPSILON
+
+with b the bit width of ``wts_type`` (INT8 unless set). Before that, unless the record's
+``skip_fusion`` is true, a BatchNorm (and Caffe's Scale) after a convolution is folded into
+its weights: each output channel is multiplied by ``gamma / sqrt(var + eps)`` (PyTorch's
+``fuse_conv_bn_weights``, which AMCT's ``conv_bn_fusion_pass.py`` calls).
+
+A record's value is compared by the ratio ``scale_w / ARQ``: below 1 the record's range
+``±(2^(b-1) - 1)·scale_w`` is narrower than the weights and clips them (for a channel whose
+largest magnitude is positive this is exactly ``range > scale_w·q``); far above 1 it wastes
+levels (a ratio of 2 leaves one bit unused). Both are flagged; the waste threshold is
+adjustable.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from editor.models.base import BatchNormFold, Layer, Model, ModelError
+
+FLT_EPSILON = np.float32(np.finfo(np.float32).eps)
+#: ratio scale_w / ARQ above which a channel is said to waste levels (2: one bit unused)
+DEFAULT_WASTE = 2.0
+#: relative slack below 1 before a smaller scale_w counts as clipping (float32 rounding of a
+#: fold computed in another order than AMCT's)
+CLIP_TOLERANCE = 1e-4
+
+
+@dataclass(frozen=True)
+class Arq:
+    """ARQ of one layer: per channel (one entry when per-tensor) the scale, the weight
+    boundary max(|max|, |min|) it comes from, the level count q it was divided by, and the
+    weights' own max and min."""
+
+    scale: np.ndarray
+    boundary: np.ndarray
+    q: np.ndarray
+    wmax: np.ndarray
+    wmin: np.ndarray
+    folded: bool
+    bits: int
+
+
+def arq_scale(rows: np.ndarray, bits: int = 8, channel_wise: bool = True) -> Arq:
+    """AMCT's ARQ scale_w of weights given as rows (one per output channel), float32."""
+    if bits < 2:
+        raise ValueError(f"a signed weight type needs at least 2 bits, not {bits}")
+    w = np.asarray(rows, dtype=np.float32)
+    if w.ndim != 2 or w.shape[1] == 0 or w.shape[0] == 0:
+        raise ModelError(f"weights of shape {list(w.shape)} cannot be quantized")
+    if channel_wise:
+        wmax, wmin = w.max(axis=1), w.min(axis=1)
+    else:
+        wmax, wmin = np.array([w.max()], np.float32), np.array([w.min()], np.float32)
+    amax, amin = np.abs(wmax), np.abs(wmin)
+    negative = amax < amin
+    q = (np.int64((1 << (bits - 1)) - 1) + negative).astype(np.int64)
+    boundary = np.where(amax > amin, amax, amin).astype(np.float32)
+    with np.errstate(invalid="ignore"):
+        scale = (boundary / q.astype(np.float32)).astype(np.float32)
+        scale = np.where(scale < FLT_EPSILON, np.float32(1.0), scale).astype(np.float32)
+    return Arq(scale, boundary, q, wmax.astype(np.float32), wmin.astype(np.float32), False, bits)
+
+
+def fold_multiplier(fold: BatchNormFold) -> np.ndarray:
+    """Per output channel, what AMCT multiplies the weights by when folding: gamma / sqrt(var + eps)."""
+    if fold.var is None or (fold.has_gamma and fold.gamma is None):
+        raise ModelError(f"the weights of {' + '.join(fold.names)} are not in the model, so the "
+                         f"BatchNorm cannot be folded (set skip_fusion, or give the weights)")
+    var = np.asarray(fold.var.values(), dtype=np.float32).ravel()
+    if fold.var_scale is not None:
+        s = np.asarray(fold.var_scale.values(), dtype=np.float32).ravel()
+        # Caffe stores running sums; the third blob is their normaliser (0 means none yet)
+        factor = np.float32(0.0) if not s.size or s[0] == 0 else np.float32(1.0) / s[0]
+        var = (var * factor).astype(np.float32)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        mult = (np.float32(1.0) / np.sqrt(var + np.float32(fold.eps))).astype(np.float32)
+    if fold.has_gamma:
+        assert fold.gamma is not None
+        gamma = np.asarray(fold.gamma.values(), dtype=np.float32).ravel()
+        if gamma.size != mult.size:
+            raise ModelError(f"{' + '.join(fold.names)}: {gamma.size} scales for {mult.size} variances")
+        mult = (gamma * mult).astype(np.float32)
+    return mult
+
+
+def weight_rows(layer: Layer, fold: bool = True) -> tuple[np.ndarray, bool]:
+    """(the layer's weights as float32 rows per output channel, whether a BatchNorm was
+    folded in). `fold` asks for AMCT's folding where the model has a BatchNorm to fold."""
+    rows = layer.weight_rows()
+    if not fold or layer.fold is None:
+        return rows, False
+    mult = fold_multiplier(layer.fold)
+    if mult.size != rows.shape[0]:
+        raise ModelError(f"{' + '.join(layer.fold.names)} has {mult.size} channels, layer "
+                         f"{layer.label} {rows.shape[0]} output channels")
+    return (rows * mult[:, None]).astype(np.float32), True
+
+
+def layer_arq(model: Model | None, layer: Layer, *, bits: int = 8, fold: bool = True,
+              channel_wise: bool = True) -> Arq:
+    """ARQ of a layer from its weights (cached on the model: weights are read once)."""
+    key = (layer.index, bits, fold, channel_wise)
+    cache: dict | None = getattr(model, "_arq_cache", None) if model is not None else None
+    if model is not None and cache is None:
+        cache = model._arq_cache = {}  # type: ignore[attr-defined]
+    if cache is not None and key in cache:
+        return cache[key]
+    if layer.op_type in ("LSTM", "GRU"):
+        raise ModelError(f"layer {layer.label}: the scale_w of recurrent layers is not recomputed")
+    rows, folded = weight_rows(layer, fold)
+    arq = arq_scale(rows, bits, channel_wise)
+    arq = Arq(arq.scale, arq.boundary, arq.q, arq.wmax, arq.wmin, folded, bits)
+    if cache is not None:
+        cache[key] = arq
+    return arq
+
+
+@dataclass(frozen=True)
+class Review:
+    """A record's scale_w against ARQ, per channel (one entry when per-tensor)."""
+
+    layer: Layer
+    scale_w: np.ndarray
+    arq: Arq
+    ratio: np.ndarray
+    clipped: np.ndarray
+    wasted: np.ndarray
+    waste: float
+
+    @property
+    def channel_wise(self) -> bool:
+        return self.scale_w.size > 1
+
+    @property
+    def flagged(self) -> np.ndarray:
+        return self.clipped | self.wasted
+
+    @property
+    def worst_index(self) -> int:
+        """The channel whose ratio is furthest from 1 (by log), or of a non-finite one."""
+        with np.errstate(divide="ignore", invalid="ignore"):
+            dist = np.abs(np.log(self.ratio))
+        dist = np.where(np.isfinite(dist), dist, np.inf)
+        return int(np.argmax(dist))
+
+    @property
+    def worst_ratio(self) -> float:
+        return float(self.ratio[self.worst_index])
+
+    @property
+    def weight_range(self) -> np.ndarray:
+        """The weight range the record's scale_w allows, ±(2^(b-1) - 1)·scale_w (positive side)."""
+        return self.scale_w.astype(np.float64) * float((1 << (self.arq.bits - 1)) - 1)
+
+    @property
+    def weight_extent(self) -> np.ndarray:
+        """The weights' own largest magnitude per channel (the ARQ boundary)."""
+        return self.arq.boundary
+
+
+def review(model: Model | None, layer: Layer, scale_w, *, bits: int = 8, fold: bool = True,
+           waste: float = DEFAULT_WASTE) -> Review:
+    """Compare a record's scale_w of `layer` with the ARQ value of its weights.
+
+    One scale_w value is compared with the per-tensor ARQ, several with the per-channel one
+    (their number must be the layer's output channel count). Raises ModelError when the
+    weights are unavailable or the lengths disagree.
+    """
+    values = np.asarray(scale_w, dtype=np.float32).ravel()
+    if values.size == 0:
+        raise ModelError(f"layer {layer.label} has no scale_w to compare")
+    channel_wise = values.size > 1
+    if not layer.takes_weights:
+        raise ModelError(f"layer {layer.label} ({layer.op_type}) has no weights AMCT quantizes")
+    arq = layer_arq(model, layer, bits=bits, fold=fold, channel_wise=channel_wise)
+    if arq.scale.size != values.size:
+        raise ModelError(f"scale_w has {values.size} values, layer {layer.label} has "
+                         f"{arq.scale.size} output channels")
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratio = values.astype(np.float64) / arq.scale.astype(np.float64)
+    finite = np.isfinite(ratio)
+    clipped = ~finite | (ratio < 1.0 - CLIP_TOLERANCE)
+    wasted = finite & (ratio > waste)
+    return Review(layer, values, arq, ratio, clipped, wasted, waste)
+
+
+def refit(review_: Review) -> tuple[np.ndarray, np.ndarray]:
+    """(new scale_w = the ARQ values, indices whose float32 bits change)."""
+    new = review_.arq.scale.astype(np.float32)
+    changed = np.nonzero(new.view(np.uint32) != review_.scale_w.astype(np.float32).view(np.uint32))[0]
+    return new, changed

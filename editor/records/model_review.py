@@ -1,0 +1,78 @@
+"""A record's scale_w against the weights of an attached model, entry by entry: what the
+``model-scale-w-weights`` rule, ``record-editor refit`` and the GUI's overlays and worst-ratio
+columns share. No Qt here.
+
+An entry is reviewed with the settings AMCT would use for it: the bit width of its
+``wts_type`` (INT8 where unset or where the dialect has no such field) and BatchNorm folding
+unless its ``skip_fusion`` is true (the dialect's default where unset: false, true for ONNX).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from google.protobuf.message import Message
+
+from editor.models import LoadCancelled, Model, ModelError
+from editor.models.weights import DEFAULT_WASTE, Review, review
+from editor.records import quant
+from editor.records.dialects import Dialect, get_dialect
+
+
+def weight_bits(value: Message) -> int:
+    """Bit width of an entry's weights: its wts_type where the dialect has one, else INT8.
+    An unknown type name counts as INT8 (type-values reports it)."""
+    name = value.wts_type if "wts_type" in value.DESCRIPTOR.fields_by_name else None
+    try:
+        return quant.bit_width(name)
+    except ValueError:
+        return quant.bit_width(None)
+
+
+def folds(value: Message) -> bool:
+    """Whether AMCT folds BatchNorm into this layer's weights: unless skip_fusion is true."""
+    return not value.skip_fusion if "skip_fusion" in value.DESCRIPTOR.fields_by_name else True
+
+
+def review_entry(entry: Message, model: Model, waste: float = DEFAULT_WASTE) -> Review:
+    """The review of one record entry's scale_w against its layer's weights.
+
+    Raises ModelError saying why there is none: the model has no such layer, the key
+    quantizes an input tensor, the layer has no weights AMCT quantizes or the model carries
+    none, the entry has no scale_w, or the lengths disagree.
+    """
+    key = entry.key
+    layer, index = model.find(key)
+    if layer is None:
+        raise ModelError(f"the model has no layer {key!r}")
+    if index is not None:
+        raise ModelError("a tensor-quantization key (layer:input) has no weights")
+    if not layer.takes_weights:
+        raise ModelError(f"{layer.op_type} has no weights AMCT quantizes")
+    if not layer.has_weight_values:
+        raise ModelError(layer.weight_note or "the model carries no weights for this layer")
+    value = entry.value
+    if not len(value.scale_w):
+        raise ModelError("the entry has no scale_w")
+    return review(model, layer, value.scale_w, bits=weight_bits(value), fold=folds(value), waste=waste)
+
+
+def review_record(message: Message, dialect: str | Dialect, model: Model, *, waste: float = DEFAULT_WASTE,
+                  progress: Callable[[int, int], bool] | None = None) -> dict[int, Review | ModelError]:
+    """Every entry's review (or the reason it has none), by entry index.
+
+    Reads each weighted layer's weights once (they stay cached on the model, so the rules
+    and plots reuse them): a GUI calls this on its loader thread after attaching a model.
+    `progress(done, total)` returning False raises LoadCancelled.
+    """
+    get_dialect(dialect)
+    entries = message.record
+    out: dict[int, Review | ModelError] = {}
+    total = len(entries)
+    for i, entry in enumerate(entries):
+        try:
+            out[i] = review_entry(entry, model, waste)
+        except ModelError as e:
+            out[i] = e
+        if progress is not None and not progress(i + 1, total):
+            raise LoadCancelled()
+    return out

@@ -1,0 +1,284 @@
+"""Rules that check a record against the network it belongs to: the ``model-`` family.
+
+They run only when a model is attached (``CheckContext.model``, an `editor.models.Model`);
+without one they find nothing. AMCT finds most of these only at conversion time, one error
+at a time, in the words the findings quote (``parse_record_file.py`` of ``hicann/amct``);
+some it never reports: a quantizable layer without a record silently stays float.
+
+A renamed key is reported once: the suggestion for an unknown key prefers a layer that has
+no record, and that layer is then not listed again among the layers without a record.
+"""
+from __future__ import annotations
+
+import difflib
+
+import numpy as np
+
+from editor.models import ModelError
+from editor.models.weights import review
+from editor.records import quant
+from editor.records.model_review import folds, weight_bits
+from editor.records.rules._registry import ALL, ERROR, INFO, PRUNE, WARNING, Finding, _dialects_with, rule
+from editor.records.rules._wording import _fmt, _q
+from editor.records.rules.context import CheckContext, _attr_by_name, _node_range
+from editor.records.rules.views import DocumentView, EntryView, PruneView
+
+_SHAPE_FIELDS = ("channels", "height", "width")
+
+
+def _model_file(ctx: CheckContext) -> str:
+    assert ctx.model is not None
+    return ctx.model.path.name
+
+
+def _without_record(ctx: CheckContext) -> list[str]:
+    """Names of the model's layers with weights AMCT quantizes that no key names, in model order."""
+    assert ctx.model is not None
+    return [layer.name for layer in ctx.model.quantizable_layers(weighted_only=True)
+            if layer.name not in ctx.key_index]
+
+
+def _suggestion(ctx: CheckContext, key: str, without: list[str] | None = None) -> tuple[list[str], bool]:
+    """(layer names to suggest for an unknown key, whether they are layers without a record)."""
+    assert ctx.model is not None
+    without = _without_record(ctx) if without is None else without
+    close = difflib.get_close_matches(key, without, n=1, cutoff=0.6)
+    if close:
+        return close, True
+    return ctx.model.closest_names(key, 3), False
+
+
+MODEL_UNKNOWN_KEY = rule(
+    "model-unknown-key", ERROR, ALL,
+    "with a model: each key names a layer (node) of the model, a 'layer:input_index' key an input "
+    "the layer has (AMCT: 'find KEY failure in MODEL'); the closest layer names are suggested")
+
+
+@MODEL_UNKNOWN_KEY.on_entry
+def _model_unknown_key(e: EntryView):
+    ctx = e.ctx
+    if ctx.model is None or not e.key:
+        return
+    layer, index = ctx.model.find(e.key)
+    if layer is None:
+        close, without = _suggestion(ctx, e.key)
+        if close and without:
+            hint = f"; did you mean {_q(close[0])}? That layer has no record"
+        elif close:
+            hint = "; the closest layer names are " + ", ".join(_q(c) for c in close)
+        else:
+            hint = ""
+        m = _model_file(ctx)
+        yield Finding(f"the model {m} has no layer {_q(e.key)}{hint} (AMCT stops with 'find {e.key} "
+                      f"failure in {m}. Please match {m} and the record')", "key")
+    elif index is not None and index >= len(layer.inputs):
+        n = len(layer.inputs)
+        yield Finding(f"the key quantizes input {index} of {_q(layer.name)}, but the model's {layer.op_type} "
+                      f"has {n} input{'' if n == 1 else 's'}", "key")
+
+
+MODEL_NOT_QUANTIZABLE = rule(
+    "model-not-quantizable", ERROR, ALL,
+    "with a model: a key names a layer whose type (and settings) AMCT can quantize in that framework "
+    "(AMCT: 'layer X cannot be quantized')")
+
+
+@MODEL_NOT_QUANTIZABLE.on_entry
+def _model_not_quantizable(e: EntryView):
+    ctx = e.ctx
+    if ctx.model is None or not e.key:
+        return
+    layer, index = ctx.model.find(e.key)
+    if layer is None or index is not None or layer.quantizable:
+        return
+    why = layer.restriction or f"AMCT quantizes no {layer.op_type} layer of a {ctx.model.title} model"
+    yield Finding(f"the model's {_q(layer.name)} is a {layer.op_type}: {why} "
+                  f"(AMCT stops with 'layer {layer.name} cannot be quantized')", "key")
+
+
+MODEL_CHANNELS = rule(
+    "model-channels", ERROR, ALL,
+    "with a model: scale_w has one value or one per output channel of the layer (Conv: weight dim 0; "
+    "ConvTranspose: dim 1 × group; depthwise: in × multiplier); tensor_balance_factor one per "
+    "input channel; a layer without weights takes no weight factors")
+
+
+@MODEL_CHANNELS.on_entry
+def _model_channels(e: EntryView):
+    ctx = e.ctx
+    if ctx.model is None or not e.key:
+        return
+    layer, index = ctx.model.find(e.key)
+    if layer is None or index is not None or not layer.quantizable:
+        return
+    if not layer.takes_weights:
+        if layer.kind != "avgpool":  # avgpool-weights says it for average pooling
+            for f in ("scale_w", "offset_w", "shift_bit", "tensor_balance_factor"):
+                if e.has(f):
+                    yield Finding(f"{f} is set, but the model's {layer.op_type} has no weights AMCT "
+                                  f"quantizes (AMCT stops with 'find undesirable {f}')", f)
+        return
+    # AMCT compares scale_w's length (offset_w's and shift_bit's must equal it: length-mismatch)
+    vector = "scale_w" if e.n("scale_w") else "offset_w" if e.n("offset_w") else None
+    if vector is not None:
+        n = e.n(vector)
+        expected, channel_wise = layer.expected_scale_w_length(n)
+        # per-channel values on a type AMCT quantizes per tensor only: per-channel-type says it
+        if expected is not None and n != expected and (layer.channel_wise or not channel_wise):
+            per = "one per output channel" if channel_wise else "one value, per tensor"
+            lengths = "scale_w's length, offset_w's length" + (" and shift_bit's length" if e.n("shift_bit") else "")
+            yield Finding(f"{vector} has {n} value{'s' if n != 1 else ''}, but the model's {layer.name} "
+                          f"({layer.describe()}) takes {expected} ({per}) — AMCT stops with "
+                          f"\"{lengths}({n}) should be equal to the {expected} when channel_wise be "
+                          f"{channel_wise}\"", vector)
+    n = e.n("tensor_balance_factor")
+    if n and layer.in_channels is not None and n != layer.in_channels:
+        yield Finding(f"tensor_balance_factor has {n} values, but the model's {layer.name} "
+                      f"({layer.describe()}) has {layer.in_channels} input channels — AMCT stops with "
+                      f"\"tensor_balance_factor's length: {n} should be equal to the channel length of "
+                      f"inputs of layer {layer.name}: {layer.in_channels}\"", "tensor_balance_factor")
+
+
+MODEL_INPUT_SHAPE = rule(
+    "model-input-shape", ERROR, _dialects_with("channels"),
+    "with a Caffe model: channels/height/width are the layer's input shape (C, H, W), propagated "
+    "from the net's input with Caffe's output-size formulas")
+
+
+@MODEL_INPUT_SHAPE.on_entry
+def _model_input_shape(e: EntryView):
+    ctx = e.ctx
+    if ctx.model is None or not e.key or not any(e.has(f) for f in _SHAPE_FIELDS):
+        return  # caffe-shape-required reports the fields missing
+    layer, index = ctx.model.find(e.key)
+    if layer is None or index is not None or layer.input_shape is None:
+        return
+    given = tuple(int(e.get(f, 0)) for f in _SHAPE_FIELDS)
+    pairs = list(zip(_SHAPE_FIELDS, given, layer.input_shape, strict=True))
+    wrong = [(f, g, m) for f, g, m in pairs if g != m]
+    if not wrong:
+        return
+    detail = ", ".join(f"{f} {g} (the model: {m})" for f, g, m in wrong)
+    shown = "×".join(str(v) for v in given)
+    model = "×".join(str(v) for v in layer.input_shape)
+    yield Finding(f"{detail}: channels×height×width is {shown}, but the model's input to {layer.name} "
+                  f"({layer.op_type}) is {model}", wrong[0][0])
+
+
+MODEL_MISSING_RECORD = rule(
+    "model-missing-record", WARNING, ALL,
+    "with a model: layers whose weights AMCT quantizes but that have no record stay float (AMCT "
+    "says nothing); listed once")
+
+
+@MODEL_MISSING_RECORD.on_document
+def _model_missing_record(d: DocumentView):
+    ctx = d.ctx
+    if ctx.model is None:
+        return
+    without = _without_record(ctx)
+    if not without:
+        return
+    # a layer an unknown key's suggestion names is reported there, with that key
+    suggested: set[str] = set()
+    for key in ctx.key_index:
+        if key and ctx.model.find(key)[0] is None:
+            close, is_without = _suggestion(ctx, key, without)
+            if is_without:
+                suggested.update(close)
+    missing = [name for name in without if name not in suggested]
+    if not missing:
+        return
+    shown = ", ".join(f"{_q(n)} ({layer.op_type})" for n in missing[:8] if (layer := ctx.model.layer(n)))
+    more = f" and {len(missing) - 8} more" if len(missing) > 8 else ""
+    many = len(missing) != 1
+    yield Finding(f"{len(missing)} layer{'s' if many else ''} of the model {_model_file(ctx)} that AMCT "
+                  f"quantizes {'have' if many else 'has'} no record and stay{'' if many else 's'} float: "
+                  f"{shown}{more}", "record")
+
+
+MODEL_SCALE_W_WEIGHTS = rule(
+    "model-scale-w-weights", WARNING, ALL,
+    "with a model's weights: scale_w against AMCT's ARQ value from the weights (BatchNorm folded "
+    "unless skip_fusion), per channel: below it the range clips the weights, far above it "
+    "(default 2×) levels are wasted", also=(INFO,))
+
+
+def _channel_list(idx: np.ndarray, limit: int = 8) -> str:
+    shown = ", ".join(str(int(i)) for i in idx[:limit])
+    return shown + (f" and {idx.size - limit} more" if idx.size > limit else "")
+
+
+@MODEL_SCALE_W_WEIGHTS.on_entry
+def _model_scale_w_weights(e: EntryView):
+    ctx = e.ctx
+    n = e.n("scale_w")
+    if ctx.model is None or not e.key or not n:
+        return
+    layer, index = ctx.model.find(e.key)
+    if layer is None or index is not None or not layer.takes_weights or not layer.has_weight_values:
+        return
+    if n != 1 and n != layer.out_channels:
+        return  # model-channels says it
+    if e.has("wts_type") and e.value.wts_type not in quant.BIT_WIDTHS:
+        return  # type-values says it
+    bits = weight_bits(e.value)
+    try:
+        r = review(ctx.model, layer, e.f32("scale_w"), bits=bits, fold=folds(e.value), waste=ctx.waste)
+    except ModelError as err:
+        yield Finding(f"scale_w is not compared with the weights: {err.message}", "scale_w", INFO)
+        return
+    flagged = r.flagged
+    if not flagged.any():
+        return
+    with np.errstate(divide="ignore", invalid="ignore"):
+        distance = np.where(np.isfinite(r.ratio) & (r.ratio > 0), np.abs(np.log(r.ratio)), np.inf)
+    parts = []
+    first: int | None = None
+    for mask, verb in ((r.clipped, "clips the weights"), (r.wasted, "wastes levels")):
+        bad = np.flatnonzero(mask)
+        if not bad.size:
+            continue
+        worst = int(bad[np.argmax(distance[bad])])
+        first = worst if first is None else first
+        where = f" in {bad.size} of {n} channels ({_channel_list(bad)})" if n > 1 else ""
+        name = f"scale_w[{worst}]" if n > 1 else "scale_w"
+        parts.append(f"scale_w {verb}{where}: {name} = {_fmt(r.scale_w[worst])} is {r.ratio[worst]:.3g}× "
+                     f"the {_fmt(r.arq.scale[worst])} AMCT's ARQ gives from the weights (largest |w| "
+                     f"{_fmt(r.arq.boundary[worst])})")
+    folded = ", BatchNorm folded" if r.arq.folded else ""
+    assert first is not None
+    yield Finding("; ".join(parts) + f" (INT{bits}{folded})", f"scale_w[{first}]" if n > 1 else "scale_w")
+
+
+MODEL_PRUNE_NODE = rule(
+    "model-prune-node", ERROR, PRUNE,
+    "with a model: prune producers and consumers name nodes of the model (AMCT: 'find NAME failure "
+    "in MODEL'), and each [begin, end) lies inside the node's output (producer) or input (consumer) "
+    "channels")
+
+
+@MODEL_PRUNE_NODE.on_prune
+def _model_prune_node(p: PruneView):
+    ctx = p.ctx
+    if ctx.model is None:
+        return
+    m = _model_file(ctx)
+    for path, role, node in p.nodes:
+        if role == "selective_prune" or not node.name:
+            continue
+        layer = ctx.model.layer(node.name)
+        if layer is None:
+            close = ctx.model.closest_names(node.name, 1)
+            hint = f"; did you mean {_q(close[0])}?" if close else ""
+            yield Finding(f"{path}: the model {m} has no node {_q(node.name)}{hint} (AMCT stops with "
+                          f"'find {node.name} failure in {m}')", f"{path}.name")
+            continue
+        r = _node_range(node)
+        count = layer.out_channels if role == "producer" else layer.in_channels
+        if r is None or count is None or r[1] <= count:
+            continue
+        side = "output" if role == "producer" else "input"
+        end_index = _attr_by_name(node)["end"][0]
+        yield Finding(f"{path} {_q(node.name)}: [begin, end) = [{r[0]}, {r[1]}) runs past the {count} "
+                      f"{side} channels of the model's {layer.op_type}", f"{path}.attr[{end_index}]")
