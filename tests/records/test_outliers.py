@@ -141,3 +141,38 @@ def test_live_checker_follows_a_new_k_and_keeps_it_across_edits():
     assert wide == [p for p in check_message(doc.message, doc.dialect, context=ctx) if p.rule == RULE]
     with pytest.raises(ValueError):
         live.set_outlier_k(-1)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.lists(_SCALE, min_size=0, max_size=12), min_size=0, max_size=12),
+       st.sampled_from([0.0, 1.5, 3.0]), st.integers(0, 3))
+def test_counts_of_many_vectors_are_those_of_each(vectors, k, copies):
+    # same-length vectors are judged together: give the batch several of each length
+    arrays = [np.array(v, dtype=np.float32) for v in vectors] * (copies + 1)
+    arrays += [np.abs(a) + np.float32(1e-3) for a in arrays if a.size]  # usable rows too
+    expected = [quant.outliers(a, k).indices.size for a in arrays]
+    assert quant.outlier_counts(arrays, k).tolist() == expected
+
+
+def test_counts_of_the_real_records_are_those_of_each():
+    for path in (RESNET50_CAFFE, MOBILENET_V2_TF):
+        doc = RecordDocument.load(path)
+        vectors = [np.array(e.value.scale_w, dtype=np.float32) for e in doc.message.record]
+        for k in (0.5, 1.5, 3.0):
+            assert quant.outlier_counts(vectors, k).tolist() == [quant.outliers(v, k).indices.size for v in vectors]
+
+
+def test_a_new_k_keeps_the_other_findings_in_rule_order(resnet50):
+    message = type(resnet50.message)()
+    message.CopyFrom(resnet50.message)
+    value = message.record[4].value  # res2a_branch2c, with outliers
+    value.offset_w[0] = 3  # offset-w-zero: a rule listed before scale-w-outlier
+    value.channels = 0  # caffe-shape-required: one listed after it
+    live = LiveChecker(message, "caffe")
+    assert [p.rule for p in live.entry_problems(4)] == ["offset-w-zero", RULE, "caffe-shape-required"]
+    for k in (3.0, 100.0, 0.5):
+        live.set_outlier_k(k)
+        ctx = CheckContext.build(message, "caffe", outlier_k=k)
+        assert live.problems == check_message(message, "caffe", context=ctx)
+    live.entry_changed(4)
+    assert live.problems == check_message(message, "caffe", context=CheckContext.build(message, "caffe", outlier_k=0.5))

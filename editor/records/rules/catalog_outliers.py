@@ -23,43 +23,55 @@ SCALE_W_OUTLIER = rule(
     "scale_w channels far off the layer's own values: not finite or ≤ 0, below FLT_EPSILON, or "
     "outside [Q1 − k·IQR, Q3 + k·IQR] of log10(scale_w) (k = 1.5, `check --outlier-k`)")
 
+#: the rules whose findings depend on ``CheckContext.outlier_k`` (re-run alone when it changes)
+OUTLIER_RULES = (SCALE_W_OUTLIER.id,)
 
-def _how_far(value: float, kind: int, fence: tuple[float, float] | None) -> tuple[float, str]:
-    """(sort key, words) of one outlier: invalid values first, then the farthest out."""
-    if kind == quant.INVALID:
-        return math.inf, quant.KIND_NAMES[kind]
-    if kind == quant.DEGENERATE:
-        return 1e300, quant.KIND_NAMES[kind]
-    assert fence is not None  # LOW and HIGH exist only with a fence
-    factor = fence[0] / value if kind == quant.LOW else value / fence[1]
+
+def _words(value: float, kind: int, factor: float) -> str:
+    """How one outlier is out: its kind, or how many times below or above the fence."""
+    if kind in (quant.INVALID, quant.DEGENERATE):
+        return quant.KIND_NAMES[kind]
     times = f"{factor:.2f}" if factor < 10 else f"{factor:.3g}"
-    return factor, f"{times}× {'below' if kind == quant.LOW else 'above'}"
+    return f"{times}× {'below' if kind == quant.LOW else 'above'}"
 
 
 def outlier_findings(values: np.ndarray, k: float, field: str = "scale_w") -> Iterator[Finding]:
     """The finding for the outliers of one scale vector at fence factor `k` (none if none).
 
-    It names the channels and their values, the farthest outside the fence first (the
-    finding's field points at that one), up to `LISTED` of them.
+    It names the channels and their values, the farthest outside the fence first (not finite
+    or ≤ 0, then below FLT_EPSILON, then by how many times outside), up to `LISTED` of them;
+    the finding's field points at the first.
     """
     out = quant.outliers(values, k)
     bad = out.indices
     if bad.size == 0:
         return
     fence = out.fence
-    ranked = sorted(((*_how_far(float(values[c]), int(out.kind[c]), fence), int(c)) for c in bad),
-                    key=lambda t: (-t[0], t[2]))
-    first = ranked[0][2]
+    ranked = []  # (-how far out, channel, value, kind, factor): few per layer, plain Python is quickest
+    for c, value, kind in zip(bad.tolist(), values[bad].tolist(), out.kind[bad].tolist(), strict=True):
+        if kind == quant.INVALID:
+            far, factor = math.inf, 0.0
+        elif kind == quant.DEGENERATE:
+            far, factor = 1e300, 0.0
+        else:
+            assert fence is not None  # LOW and HIGH exist only with a fence
+            far = factor = fence[0] / value if kind == quant.LOW else value / fence[1]
+        ranked.append((-far, c, value, kind, factor))
+    ranked.sort()  # farthest first, then by channel
+    shown = [(c, value, kind, factor) for _far, c, value, kind, factor in ranked[:LISTED]]
+    first = shown[0][0]
     fence_text = "" if fence is None else \
         f"fence [{fence[0]:.6g}, {fence[1]:.6g}]: Q1 − {k:g}·IQR, Q3 + {k:g}·IQR of log10"
     if values.size == 1:
-        msg = f"{field} = {_fmt(values[0])} is an outlier: {ranked[0][1]}"
+        msg = f"{field} = {_fmt(values[0])} is an outlier: {_words(*shown[0][1:])}"
     elif bad.size == 1:
-        msg = f"{field}[{first}] = {_fmt(values[first])} is an outlier: {ranked[0][1]}"
-        if out.kind[first] in (quant.LOW, quant.HIGH):
+        c, value, kind, f = shown[0]
+        msg = f"{field}[{c}] = {quant.f32_str(value)} is an outlier: {_words(value, kind, f)}"
+        if kind in (quant.LOW, quant.HIGH):
             msg += f" the {fence_text} over {values.size} values"
     else:
-        listed = ", ".join(f"{field}[{c}] = {_fmt(values[c])} ({words})" for _, words, c in ranked[:LISTED])
+        listed = ", ".join(f"{field}[{c}] = {quant.f32_str(value)} ({_words(value, kind, f)})"
+                           for c, value, kind, f in shown)
         more = f" and {bad.size - LISTED} more" if bad.size > LISTED else ""
         where = f" ({fence_text})" if fence_text else ""
         msg = f"{bad.size} of {values.size} {field} values are outliers{where}: {listed}{more}"

@@ -10,6 +10,7 @@ from google.protobuf.message import Message
 from editor.records import quant
 from editor.records.dialects import Dialect, get_dialect
 from editor.records.problems import Problem, Severity
+from editor.records.rules.catalog_outliers import OUTLIER_RULES
 from editor.records.rules.context import CheckContext
 from editor.records.rules.engine import _document_problems, _entry_problems, _prune_problems, _select
 
@@ -52,14 +53,29 @@ class LiveChecker:
         return self._outlier_k
 
     def set_outlier_k(self, k: float) -> bool:
-        """Judge outliers at fence factor `k` from now on; re-checks every entry when it changed
-        (returns whether it did). Raises ValueError for a negative or nan `k`."""
+        """Judge outliers at fence factor `k` from now on; when it changed, every entry is
+        checked again by the rules that read k (returns whether it changed). Raises
+        ValueError for a negative or nan `k`."""
         if not k >= 0:
             raise ValueError(f"the outlier fence factor k must be ≥ 0, not {k}")
         if float(k) == self._outlier_k:
             return False
-        self._outlier_k = float(k)
-        self.recheck_all()
+        self._outlier_k = self.context.outlier_k = float(k)
+        # only those rules' findings change: re-run them alone and put their findings back in
+        # rule order among the others (an entry's problems are listed rule by rule)
+        order = {r.id: n for n, (r, _fn) in enumerate(self._sel.entry)}
+        chosen = [r for r in OUTLIER_RULES if r in order]
+        if not chosen:
+            return True
+        sel = replace(self._sel, entry=tuple(pair for pair in self._sel.entry if pair[0].id in chosen))
+        for i in range(len(self._entries)):
+            fresh = _entry_problems(self.message, self.dialect, i, self.context, sel)
+            old = self._entries[i]
+            if not fresh and not any(p.rule in chosen for p in old):
+                continue
+            merged = [p for p in old if p.rule not in chosen] + fresh
+            merged.sort(key=lambda p: order[p.rule])  # stable: each rule's findings keep their order
+            self._entries[i] = merged
         return True
 
     def recheck_all(self) -> None:

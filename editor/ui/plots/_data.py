@@ -288,7 +288,7 @@ class OverviewData:
         for i, entry in enumerate(message.record):
             vectors.append(data._read_row(entry, i))
         data.w_min, data.w_median, data.w_max = batch_stats(vectors)
-        data.outliers = np.array([_outlier_count(v, data.k) for v in vectors], dtype=np.int64)
+        data.outliers = quant.outlier_counts(vectors, data.k)
         data._clip(slice(None))
         return data
 
@@ -296,8 +296,8 @@ class OverviewData:
         """Count the outliers again at fence factor `k` (the record's vectors are read again)."""
         self.k = float(k)
         if message is not None and len(message.record) == len(self):
-            self.outliers = np.array([_outlier_count(quant.as_f32_array(e.value.scale_w), self.k)
-                                      for e in message.record], dtype=np.int64)
+            self.outliers = quant.outlier_counts([quant.as_f32_array(e.value.scale_w) for e in message.record],
+                                                 self.k)
 
     def _read_row(self, entry: Message, i: int) -> np.ndarray:
         self.keys[i] = entry.key
