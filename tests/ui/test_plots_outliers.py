@@ -240,3 +240,15 @@ def test_tree_filter_ctrl_f_filters_the_layers_table(qtbot, tmp_path, env):
     assert "layers with outliers" in window.statusBar().currentMessage()
     # channels: the column says how many, per layer
     assert layers.proxy.data(layers.proxy.index(0, CHANNELS)) == str(len(window.document.message.record[0].value.scale_w))
+
+
+def test_the_walk_is_on_the_views_right_click_menus(resnet):
+    doc, session, panel = resnet
+    walk = panel.outlier_actions()
+    assert [a.text() for a in walk] == ["Next Layer with Outliers", "Previous Layer with Outliers"]
+    assert [a.shortcut().toString() for a in walk] == ["N", "Shift+N"]
+    assert all(a in panel.overview.p_scale.vb.menu.actions() for a in walk)
+    assert all(a in panel.channels.main.plot.vb.menu.actions() for a in walk)
+    assert all(a in panel.layers.view.actions() for a in walk)
+    walk[1].trigger()  # from a menu: no selection yet, so the last one
+    assert session.selection.record_index == max(rule_counts(doc))

@@ -406,12 +406,12 @@ class LayersTable(QWidget):
         view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
 
         head = QHBoxLayout()
-        head.addWidget(self.title)
-        head.addWidget(self.summary, 1)
+        head.addWidget(self.title, 1)
         head.addWidget(bar)
         box = QVBoxLayout(self)
         box.setContentsMargins(4, 4, 4, 4)
         box.addLayout(head)
+        box.addWidget(self.summary)  # a line of its own: a narrow panel keeps it in view
         box.addWidget(self.filter_note)
         box.addWidget(view, 1)
         self._tree_filter: Matcher | None = None
@@ -429,9 +429,9 @@ class LayersTable(QWidget):
         self.title.setText(f"Layers — {n}" if n else "Layers")
         per_channel = int(np.count_nonzero(d.channels > 1))
         with_out = int(d.with_outliers.size)
-        self.summary.setText(f"   {with_out} of {per_channel} per-channel layers with scale_w outliers "
-                             f"(k = {d.k:g}; set in Channels)" if n else "   No record is open."
-                             if self.session.message is None else "   This record has no layer entries.")
+        self.summary.setText(f"{with_out} of {per_channel} per-channel layers with scale_w outliers "
+                             f"(k = {d.k:g}; set in Channels)" if n else "No record is open."
+                             if self.session.message is None else "This record has no layer entries.")
         self._update_filter_note()
         self._on_selection(self.session.selection.path, None)
 

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QTabWidget, QWidget
 from editor.records.document import RecordDocument
 from editor.records.editing import ChangeKind, RecordChange
 from editor.records.paths import Path
+from editor.ui.plots._common import extend_view_menu
 from editor.ui.plots._data import OverviewData
 from editor.ui.plots.channel_plot import ChannelPlot
 from editor.ui.plots.layers_table import LayersTable, Matcher
@@ -75,6 +76,12 @@ class PlotsPanel(QTabWidget):
                                       "Select the next layer whose scale_w has outliers")
         self.act_prev_outliers = make("Previous Layer with Outliers", "Shift+N", -1,
                                       "Select the previous layer whose scale_w has outliers")
+        walk = self.outlier_actions()
+        # on the views' right-click menus too (the window's Plot menu lists them as well)
+        for plot in (self.overview.p_scale, self.overview.p_clip, self.overview.p_prob,
+                     self.channels.main.plot, self.channels.tbf.plot):
+            extend_view_menu(plot, walk)
+        self.layers.view.insertActions(self.layers.act_csv, walk)
 
     def outlier_actions(self) -> list[QAction]:
         """Next/Previous Layer with Outliers (for the window's Plot menu)."""
