@@ -92,7 +92,8 @@ def main() -> int:
           f"{ref / check:5.1f}x faster than text_format.Merge alone")
     print(f"write  render after 1 edit  {save:7.3f} s  vs MessageToString {canonical:.3f} s "
           f"({canonical / save:.1f}x faster)")
-    print(f"save   verified + atomic    {full_save:7.3f} s  (render, read back, compare, fsync, rename)")
+    print(f"save   verified + atomic    {full_save:7.3f} s  (render, read back what changed, write, compare, "
+          f"fsync, rename)")
     return 0
 
 

@@ -337,3 +337,25 @@ def test_set_judges_kv_cache_fields_of_the_pytorch_flavour_too(tmp_path):
     proc = run("set", str(path), "seq_head.attn.v_proj", "kv_cache_value.scale[0]=-1")
     assert proc.returncode == 1 and "[kv-cache-factors]" in proc.stderr and path.read_text() == before
     assert run("set", str(path), "seq_head.attn.v_proj", "kv_cache_value.scale[0]=0.5").returncode == 0
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX file modes")
+@pytest.mark.parametrize("command", ["set", "convert"])
+def test_a_read_only_output_needs_force(tmp_path, capsys, command):
+    src = tmp_path / "r.txt"
+    src.write_text(PLAIN)
+    target = src if command == "set" else tmp_path / "out.txt"
+    if command == "convert":
+        target.write_text("# an older conversion\n")
+    os.chmod(target, 0o444)
+    before = target.read_bytes()
+    args = (["set", str(src), "conv1", "scale_d=0.75"] if command == "set" else
+            ["convert", str(src), "-o", str(target), "--to", "text", "--to-dialect", "pytorch"])
+    assert main(args) == 2
+    assert f"{target}: is read-only (mode 0444); nothing was saved (--force overwrites it)" in capsys.readouterr().err
+    assert main([*args, "--json"]) == 2
+    report = json.loads(capsys.readouterr().out)
+    assert report["written"] is False and "read-only" in report["error"]
+    assert target.read_bytes() == before
+    assert main([*args, "--force"]) == 0
+    assert target.read_bytes() != before and os.stat(target).st_mode & 0o777 == 0o444

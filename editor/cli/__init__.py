@@ -12,7 +12,9 @@ import argparse
 import difflib
 import json
 import os
+import signal
 import sys
+import threading
 
 from editor.cli import check, convert, diff, edit, info, refit
 from editor.cli._common import EXIT_OK, EXIT_USAGE, JsonErrorParser, UsageError, err
@@ -76,8 +78,27 @@ def _not_written(args) -> dict:
     return {"written": False} if args.command in ("convert", "set", "refit") else {}
 
 
+class Terminated(BaseException):
+    """SIGTERM arrived: unwound like Ctrl+C, so that a save under way removes its temporary
+    file and leaves the original as it was."""
+
+
+def _terminate(signum: int, _frame) -> None:
+    raise Terminated(signum)
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in SUBCOMMANDS and threading.current_thread() is threading.main_thread():
+        previous = signal.signal(signal.SIGTERM, _terminate)
+        try:
+            return _main(argv)
+        finally:
+            signal.signal(signal.SIGTERM, previous)
+    return _main(argv)
+
+
+def _main(argv: list[str]) -> int:
     if not argv or (argv[0] not in SUBCOMMANDS and argv[0] not in ("-h", "--help")):
         mistyped = _mistyped_command(argv[0]) if argv else None
         if mistyped is not None:
@@ -104,6 +125,8 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_OK
     except KeyboardInterrupt:
         return 130
+    except Terminated:
+        return 128 + signal.SIGTERM
 
 
 if __name__ == "__main__":

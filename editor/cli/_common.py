@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from editor.records.dialects import DIALECTS
-from editor.records.document import RecordDocument
+from editor.records.document import ReadOnlyError, RecordDocument, RecordError
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 
@@ -108,13 +108,22 @@ def check_stdout(args, to: str) -> None:
                          "(or write text: --to text)")
 
 
-def write_record(doc: RecordDocument, output: str | None, binary: bool | None = None) -> str:
+def write_record(doc: RecordDocument, output: str | None, binary: bool | None = None,
+                 force: bool | None = None) -> str:
     """Save `doc` (to its own file when `output` is None), or write it to standard output for
-    `-`; returns the name of where it went, for messages."""
+    `-`; returns the name of where it went, for messages. A read-only file is overwritten
+    only with `force` (None: the command has no --force to offer)."""
     if output != STDOUT:
-        return str(doc.save(output, binary=binary) if output is not None else doc.save())
-    data = doc.encode_binary() if binary else doc.encode_text()
+        try:
+            # adopt=False: the command ends here, the written text need not stay in memory
+            return str(doc.save(output, binary=binary, force=bool(force), adopt=False))
+        except ReadOnlyError as e:
+            hint = " (--force overwrites it)" if force is not None else ""
+            raise RecordError(e.message + hint, e.path) from None
     sys.stdout.flush()
-    sys.stdout.buffer.write(data)
+    if binary:
+        sys.stdout.buffer.write(doc.encode_binary())
+    else:
+        doc.write_text(sys.stdout.buffer)  # verified part by part, never held whole
     sys.stdout.buffer.flush()
     return "standard output"

@@ -34,6 +34,7 @@ def add_parser(sub) -> argparse.ArgumentParser:
     p.add_argument("--to-dialect", choices=list(DIALECTS), help="convert to another dialect")
     p.add_argument("--drop-unsupported", action="store_true",
                    help="with --to-dialect: drop (and list) fields the target lacks instead of stopping")
+    p.add_argument("--force", action="store_true", help="overwrite OUT even if it is read-only")
     p.add_argument("--json", action="store_true", help="print what was written as JSON")
     return p
 
@@ -67,7 +68,7 @@ def run(args) -> int:
             print(f"explicit: {x.message}", file=sys.stderr)
     # canonical text (protobuf's own formatting, as AMCT writes it), or binary
     fresh = RecordDocument(out.message, out.dialect)
-    shown = write_record(fresh, args.output, binary=(to == "binary"))
+    shown = write_record(fresh, args.output, binary=(to == "binary"), force=args.force)
     prune = len(fresh.message.prune_record) if fresh.dialect.has_prune else 0
     if args.json:
         print(json.dumps({**report, "written": True, "format": to, "dialect": fresh.dialect.name,

@@ -48,7 +48,8 @@ def add_parser(sub) -> argparse.ArgumentParser:
                    help="with -o: output format (default: from OUT's extension, else FILE's format)")
     add_common(p)
     p.add_argument("--force", action="store_true",
-                   help="write even when a value breaks one of AMCT's rules (an empty key is always refused)")
+                   help="write even when a value breaks one of AMCT's rules (an empty key is always "
+                        "refused), or when the file written is read-only")
     p.add_argument("--json", action="store_true", help="print what was written as JSON")
     return p
 
@@ -192,7 +193,7 @@ def run(args) -> int:
     editor = RecordEditor(doc.message)  # the edit API the window's undo commands use
     for edit in edits:
         edit.apply(editor, ("record", index))
-    target = write_record(doc, args.output, binary=(to == "binary"))
+    target = write_record(doc, args.output, binary=(to == "binary"), force=args.force)
     if args.json:
         print(json.dumps({**report, "output": target, "written": True, "format": to,
                           "forced": problem is not None}, indent=2))

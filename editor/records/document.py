@@ -8,21 +8,32 @@ from __future__ import annotations
 
 import codecs
 import errno
+import io
 import os
 import re
 import stat
-import tempfile
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, BinaryIO
 
 from google.protobuf import text_format
 from google.protobuf.message import EncodeError, Message
 
 from editor.records.dialects import DIALECTS, PRIMARY, Dialect, detect_binary, get_dialect, unknown_fields
+from editor.records.filewrite import (
+    ReadOnlyFile,
+    WriteCancelled,
+    WriteError,
+    remove_stale_temps,
+    umask,
+    write_file,
+)
 from editor.records.paths import Path as RecordPath
 from editor.records.paths import PathError, in_entry, parse_path
 from editor.records.problems import Problem, Severity
+from editor.records.readback import BatchChecker, Output, check_patch
 from editor.records.repair import Repair, needs_repair, repair_text
 from editor.records.textread import (
     Cancelled,
@@ -33,7 +44,16 @@ from editor.records.textread import (
     reading_problems,
     record_items,
 )
-from editor.records.textwrite import CANONICAL, Style, detect_style, format_message, render_chunks
+from editor.records.textwrite import (
+    CANONICAL,
+    Rendering,
+    Style,
+    detect_style,
+    format_message,
+    render_chunks,
+    render_patch,
+    text_batches,
+)
 
 #: progress(done, total) -> False to cancel
 Progress = Callable[[int, int], bool]
@@ -165,14 +185,15 @@ class RecordDocument:
         self.explicit_defaults: list[ExplicitDefault] = []
         self._set_source(source)
 
-    def _set_source(self, source: ParsedText | None) -> None:
+    def _set_source(self, source: ParsedText | None, original: Message | None = None,
+                    style: Style | None = None) -> None:
         self._source = source
         self._original = None
         self._style = CANONICAL
         self._items: dict[int, Stmt] | None = None
         if source is not None:
-            self._original = _snapshot(self.message)
-            self._style = detect_style(source.data)
+            self._original = original if original is not None else _snapshot(self.message)
+            self._style = style if style is not None else detect_style(source.data)
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -247,6 +268,7 @@ class RecordDocument:
              repair: bool = False, progress: Progress | None = None) -> RecordDocument:
         """Open a record file (text or binary, told apart automatically)."""
         p = Path(path)
+        remove_stale_temps(p)  # what saves of this file killed outright left behind
         data = _read_file(p)
         if not data:
             d = get_dialect(dialect) if dialect is not None else PRIMARY
@@ -309,10 +331,10 @@ class RecordDocument:
     def render_text(self) -> str:
         return self.render_bytes().decode("utf-8")
 
-    def _reads_back(self, written: Path, progress: Progress | None = None) -> ParsedText:
-        """The parse of a written file, if it reads back as the live message exactly."""
+    def _reads_back(self, data: bytes, progress: Progress | None = None) -> ParsedText:
+        """The parse of written text `data`, if it reads back as the live message exactly."""
         try:
-            parsed = read_text(_read_file(written), self.dialect, progress=progress)
+            parsed = read_text(data, self.dialect, progress=progress)
         except Cancelled:
             raise SaveCancelled() from None
         except (TextParseError, RecordError):
@@ -321,20 +343,45 @@ class RecordDocument:
             raise _Mismatch()
         return parsed
 
+    def _rendering(self) -> Rendering | None:
+        """The file's text patched with the edits, or None (no text, or it cannot be patched)."""
+        if self._source is None:
+            return None
+        return render_patch(self._source, self._original, self.message, self._style)
+
+    def write_text(self, stream: BinaryIO) -> None:
+        """Write the text `save` would write to `stream` (standard output), verified as `save`
+        verifies it: a patched text before anything is written, text written anew batch by
+        batch before each batch is written."""
+        rendering = self._rendering()
+        if rendering is not None:
+            assert self._source is not None
+            good = check_patch(self._source, self.message, rendering) is not None
+            rendering.keys = {}
+            if not good:
+                try:
+                    self._reads_back(Output(rendering.chunks).slice(0, rendering.size))
+                    good = True
+                except _Mismatch:
+                    pass
+            if good:
+                for chunk in rendering.chunks:
+                    stream.write(chunk)
+                return
+        checker = BatchChecker(self.message, self.dialect)
+        for batch in text_batches(self.message, self._style):
+            if not checker.check(batch):
+                raise RecordError("internal error: the text would not read back as the record; "
+                                  "the output stops here (please report this)", self.path)
+            stream.write(batch.data)
+
     def encode_text(self) -> bytes:
         """The text `save` would write (unchanged parts of the file byte for byte), checked the
         same way: it must read back as the live message, else the whole record is formatted
-        in the file's style; for writing to a stream rather than a file."""
-        for attempt in (self.render_chunks, lambda: [format_message(self.message, self._style).encode()]):
-            data = b"".join(attempt())
-            try:
-                parsed = read_text(data, self.dialect)
-            except (TextParseError, RecordError):
-                continue
-            if same_message(parsed.message, self.message):
-                return data
-        raise RecordError("internal error: the text would not read back as the record; "
-                          "nothing was written (please report this)", self.path)
+        in the file's style."""
+        out = io.BytesIO()
+        self.write_text(out)
+        return out.getvalue()
 
     def encode_binary(self) -> bytes:
         try:
@@ -343,50 +390,141 @@ class RecordDocument:
             raise RecordError(f"cannot write binary: a required field is missing ({e})", self.path) from None
 
     def save(self, path: str | os.PathLike | None = None, *, binary: bool | None = None,
-             progress: Progress | None = None) -> Path:
+             progress: Progress | None = None, force: bool = False, adopt: bool = True) -> Path:
         """Write the record (atomically); without `path`, to the file it came from.
 
-        Text is checked before the original is replaced: the written file must read back
-        as the live message, bit for bit; if the patched text does not, the whole record is
-        written in the file's style instead, and if that fails too nothing is replaced.
+        Text is verified before the original is replaced: the written file must read back as
+        the live message, bit for bit. After a patch (only the edited entries rewritten) only
+        what changed is read again, the rest compared byte for byte with the file as read
+        (see `readback`); text written anew is read back batch by batch as it is written. If
+        the patched text does not read back, the whole record is written in the file's style
+        instead; if that fails too nothing is replaced. The bytes on disk are compared with
+        the bytes meant before the file is replaced.
 
-        `progress(done, total)` is called while writing and while reading back (text: the
-        bytes written, then the bytes read back, out of twice the file size); returning False
-        stops the save with SaveCancelled before anything replaced the original.
+        A read-only file is refused (ReadOnlyError) unless `force`. With `adopt=False` the
+        document stays as it was (for a script that saves once and exits: the written text
+        is not kept in memory for the next save).
+
+        `progress(done, total)` is called while writing and while verifying (the second half
+        of `total`); returning False stops the save with SaveCancelled before anything
+        replaced the original.
         """
         target = Path(path) if path is not None else self.path
         if target is None:
             raise RecordError("no file name given for saving")
         binary = self.binary if binary is None else binary
-        parsed = None
         if binary:
-            atomic_write(target, self.encode_binary(), progress=progress)
+            data = self.encode_binary()
+            _write(target, [data], progress=_reporter(progress), total=len(data), force=force)
+            if adopt:
+                self._set_source(None)
         else:
-            for attempt in (self.render_chunks, lambda: [format_message(self.message, self._style).encode()]):
-                pieces = attempt()
-                size = sum(len(piece) for piece in pieces)
-
-                def write_progress(done: int, _total: int, size=size) -> bool:
-                    return progress is None or progress(done, 2 * size) is not False
-
-                def check(written: Path, size=size) -> ParsedText:
-                    read_progress = None
-                    if progress is not None:
-                        def read_progress(done: int, total: int) -> bool:
-                            return progress(size + done * size // max(total, 1), 2 * size) is not False
-                    return self._reads_back(written, read_progress)
-
+            rendering = self._rendering()
+            saved = None
+            if rendering is not None:
                 try:
-                    parsed = atomic_write(target, pieces, check=check, progress=write_progress)
-                    break
+                    saved = self._save_patched(target, rendering, progress, force, adopt)
                 except _Mismatch:
-                    continue
-            else:
-                raise RecordError("internal error: the text written would not read back as the record; "
-                                  "nothing was saved (please report this)", target)
-        self.path, self.binary = target, binary
-        self._set_source(parsed)
+                    saved = None
+                    rendering = None
+            if rendering is None:
+                saved = self._save_anew(target, progress, force, adopt)
+            if adopt:
+                assert saved is not None
+                self._adopt(*saved)
+        if adopt:
+            self.path, self.binary = target, binary
         return target
+
+    def _save_patched(self, target: Path, rendering: Rendering, progress: Progress | None, force: bool,
+                      adopt: bool) -> tuple[ParsedText, Message | None] | None:
+        """Save the patched text; the new source and original (None: snapshot the message)."""
+        out = Output(rendering.chunks)
+        size = out.size
+        report = _reporter(progress)
+        assert self._source is not None
+        patched = check_patch(self._source, self.message, rendering)
+        rendering.keys = {}  # a copy of the record in bytes: not needed any more
+
+        def check(written: Path) -> tuple[ParsedText | None, Any] | None:
+            keep = adopt or patched is None
+            data = _compare_file(written, out, keep, report and (lambda done: report(size + done, 2 * size)))
+            if not keep:
+                return None
+            assert data is not None
+            if patched is None:  # read it all back, as a load would
+                read_progress = None
+                if report is not None:
+                    def read_progress(done: int, total: int) -> bool:
+                        return report(size + done * size // max(total, 1), 2 * size)
+                parsed = self._reads_back(data, read_progress)
+                return (parsed, None) if adopt else None
+            return None, data
+
+        result = _write(target, rendering.chunks, check=check, progress=report and (
+            lambda done, _total: report(done, 2 * size)), total=size, force=force)
+        if result is None or patched is None or result[0] is not None:
+            return result
+        # only now that the file is replaced may the original follow the live message: a
+        # failed save must leave the document able to patch the file as it still is
+        original = self._updated_original(rendering)
+        return patched.source(result[1], original), original
+
+    def _save_anew(self, target: Path, progress: Progress | None, force: bool,
+                   adopt: bool) -> tuple[ParsedText, Message | None] | None:
+        """Write the whole record in the document's style, verified batch by batch."""
+        report = _reporter(progress)
+        checker = BatchChecker(self.message, self.dialect, collect=adopt)
+        entries = 1 + sum(len(v) if fd.is_repeated else 1 for fd, v in self.message.ListFields())
+
+        def pieces():
+            done = 0
+            for batch in text_batches(self.message, self._style):
+                if not checker.check(batch):
+                    raise _Mismatch()
+                yield batch.data
+                done += sum(count for _, _, count in batch.entries)
+                if report is not None:
+                    report(done, 2 * entries)
+
+        def check(written: Path) -> tuple[ParsedText, Message | None] | None:
+            data = _compare_crc(written, checker, adopt, report and (
+                lambda done: report(entries + done * entries // max(checker.size, 1), 2 * entries)))
+            return (checker.source(data), None) if data is not None else None
+
+        try:
+            return _write(target, pieces(), check=check, force=force)
+        except _Mismatch:
+            raise RecordError("internal error: the text written would not read back as the record; "
+                              "nothing was saved (please report this)", target) from None
+
+    def _adopt(self, source: ParsedText, original: Message | None) -> None:
+        """The document now stands for the text just written (in the style it had)."""
+        self._set_source(source, original, self._style)
+        source.message = self._original  # what the text says (a full read's own message is dropped)
+
+    def _updated_original(self, rendering: Rendering) -> Message:
+        """The original message brought up to the live one, changing only the entries the
+        patch did not keep (a full copy when many changed)."""
+        original = self._original
+        for name, blocks in rendering.kept.items():
+            if blocks is None:
+                continue
+            live, old = getattr(self.message, name), getattr(original, name)
+            kept_old = [False] * len(old)
+            kept_new = [False] * len(live)
+            for i1, i2, j1 in blocks:
+                kept_old[i1:i2] = [True] * (i2 - i1)
+                kept_new[j1:j1 + i2 - i1] = [True] * (i2 - i1)
+            if kept_old.count(False) + kept_new.count(False) > 64:
+                return _snapshot(self.message)
+            for i in reversed(range(len(old))):
+                if not kept_old[i]:
+                    del old[i]
+            for j, keep in enumerate(kept_new):
+                if not keep:
+                    old.insert(j, live[j])
+        return original
 
     def convert(self, dialect: str | Dialect, *, drop_unsupported: bool = False
                 ) -> tuple[RecordDocument, list[str]]:
@@ -645,85 +783,117 @@ def _read_file(p: Path) -> bytes:
     return data
 
 
+class ReadOnlyError(RecordError):
+    """Saving was refused: the file is read-only (save it elsewhere, or save with force)."""
+
+
+def _reporter(progress: Progress | None) -> Callable[[int, int], bool] | None:
+    """`progress` as the writers call it: returning False raises SaveCancelled."""
+    if progress is None:
+        return None
+
+    def report(done: int, total: int) -> bool:
+        if progress(done, total) is False:
+            raise SaveCancelled()
+        return True
+
+    return report
+
+
+def _write(target: Path, pieces, *, check=None, progress=None, total: int = 0, force: bool = False,
+           new_mode: int | None = None):
+    """filewrite.write_file, its failures as RecordError naming the path the user gave."""
+    try:
+        return write_file(target, pieces, check=check, progress=progress, total=total,
+                          new_mode=new_mode, overwrite_readonly=force)
+    except ReadOnlyFile as e:
+        raise ReadOnlyError(e.message + "; nothing was saved", target) from None
+    except WriteError as e:
+        raise RecordError(e.message, target) from None
+    except WriteCancelled:
+        raise SaveCancelled() from None
+
+
+def _compare_file(written: Path, out: Output, keep: bool, progress: Callable[[int], bool] | None) -> bytes | None:
+    """Compare the written file with the text meant, byte for byte; return its bytes if `keep`.
+
+    A difference is an OSError: the disk or file system did not keep what was written.
+    """
+    if keep:
+        with open(written, "rb", buffering=0) as fh:
+            data = fh.read()
+        if not out.matches(data):
+            raise OSError(errno.EIO, "the file written does not read back as written")
+        if progress is not None:
+            progress(len(data))
+        return data
+    buf = bytearray(_WRITE_SLICE)
+    done = 0
+    with open(written, "rb", buffering=0) as fh:
+        while True:
+            n = fh.readinto(buf)
+            if not n:
+                break
+            if not out.matches_range(buf, n, done):
+                raise OSError(errno.EIO, "the file written does not read back as written")
+            done += n
+            if progress is not None:
+                progress(done)
+    if done != out.size:
+        raise OSError(errno.EIO, "the file written does not have the size written")
+    return None
+
+
+def _compare_crc(written: Path, checker: BatchChecker, keep: bool,
+                 progress: Callable[[int], bool] | None) -> bytes | None:
+    """Compare the written file's size and CRC-32 with what was verified; its bytes if `keep`."""
+    crc = size = 0
+    data = None
+    with open(written, "rb", buffering=0) as fh:
+        if keep:
+            data = fh.read()
+            crc, size = zlib.crc32(data), len(data)
+        else:
+            buf = bytearray(_WRITE_SLICE)
+            view = memoryview(buf)
+            while True:
+                n = fh.readinto(buf)
+                if not n:
+                    break
+                crc = zlib.crc32(view[:n], crc)
+                size += n
+                if progress is not None:
+                    progress(size)
+    if (crc, size) != (checker.crc, checker.size):
+        raise OSError(errno.EIO, "the file written does not read back as written")
+    if progress is not None:
+        progress(size)
+    return data
+
+
 _WRITE_SLICE = 1 << 22
 
 
 def atomic_write(target: Path, data: bytes | list, check=None, progress: Progress | None = None, *,
-                 new_mode: int | None = None):
-    """Write via a temporary file in the same folder, flush, fsync, then replace.
+                 new_mode: int | None = None, force: bool = False):
+    """Write via a temporary file in the same folder, flush, fsync, then replace (see filewrite).
 
-    `data` is bytes or a list of bytes-like pieces (written in slices of a few MB, so the
-    GIL is released between them). `check(tmp_path)`, if given, runs on the written
-    temporary file before it replaces the original; whatever it raises aborts the save
-    and its result is returned. `progress(bytes_written, total)` after each slice;
-    returning False aborts with SaveCancelled. The original file's permission bits are kept;
-    a new file gets `new_mode` (default: 0o666 less the umask, as open() would give). A
-    symbolic link is written through: its target is replaced and the link stays. On any
-    failure the temporary file is removed, the original is untouched, and (for OS errors)
-    a RecordError says why.
+    `data` is bytes or a list of bytes-like pieces. `check(tmp_path)`, if given, runs on the
+    written temporary file before it replaces the original; whatever it raises aborts the
+    save and its result is returned. `progress(bytes_written, total)` after each slice;
+    returning False aborts with SaveCancelled. The original file's permission bits, owner,
+    group and hard links are kept; a new file gets `new_mode` (default: 0o666 less the
+    umask, as open() would give). A symbolic link is written through: its target is
+    replaced and the link stays. A read-only file is refused (ReadOnlyError) unless `force`.
+    On any failure the temporary file is removed, the original is untouched, and (for OS
+    errors) a RecordError says why.
     """
-    shown = Path(target)  # messages name the path the user gave
-    target = Path(os.path.realpath(shown)) if shown.is_symlink() else shown
-    folder = target.parent if str(target.parent) else Path(".")
-    if target.is_dir():
-        raise RecordError("is a directory; choose a file name to save to", shown)
-    if target.exists() and not target.is_file():
-        # a fifo, a device (/dev/null), a socket: replacing it would destroy it
-        raise RecordError("is not a regular file (a pipe or a device); choose a file name to save to",
-                          shown)
-    try:
-        mode = target.stat().st_mode & 0o7777
-    except FileNotFoundError:
-        mode = new_mode if new_mode is not None else 0o666 & ~_umask()
-    except OSError as e:
-        raise RecordError(f"could not save: {e.strerror or e}", shown) from None
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    except OSError as e:
-        raise RecordError(f"could not save: cannot create a file in {folder}: {e.strerror or e}",
-                          shown) from None
-    pieces = [data] if isinstance(data, (bytes, bytearray, memoryview)) else data
-    total = sum(len(piece) for piece in pieces) if progress is not None else 0
-    done = 0
-    result = None
-    try:
-        with os.fdopen(fd, "wb", buffering=0) as fh:
-            for piece in pieces:
-                view = memoryview(piece)
-                for i in range(0, len(view), _WRITE_SLICE):
-                    chunk = view[i:i + _WRITE_SLICE]
-                    while chunk:
-                        written = fh.write(chunk)
-                        chunk = chunk[written:]
-                        done += written
-                    if progress is not None and progress(done, total) is False:
-                        raise SaveCancelled()
-            os.fsync(fh.fileno())
-        if check is not None:
-            result = check(Path(tmp))
-        os.chmod(tmp, mode)  # mkstemp made it 0600
-        os.replace(tmp, target)
-    except BaseException as e:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        if isinstance(e, OSError):
-            why = "the disk is full" if e.errno == errno.ENOSPC else (e.strerror or str(e))
-            raise RecordError(f"could not save ({why}); the file on disk is unchanged", shown) from None
-        raise
-    return result
+    pieces = [data] if isinstance(data, (bytes, bytearray, memoryview)) else list(data)
+    total = sum(len(piece) for piece in pieces)
+    return _write(Path(target), pieces, check=check, progress=_reporter(progress), total=total,
+                  force=force, new_mode=new_mode)
 
 
 def _umask() -> int:
     """The process's umask (read without changing it where the system says it)."""
-    try:
-        with open("/proc/self/status", encoding="ascii", errors="replace") as fh:
-            for line in fh:
-                if line.startswith("Umask:"):
-                    return int(line.split()[1], 8)
-    except (OSError, ValueError, IndexError):
-        pass
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
+    return umask()

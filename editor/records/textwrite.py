@@ -14,11 +14,15 @@ import itertools
 import math
 import re
 import struct
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from dataclasses import field as dc_field
 from difflib import SequenceMatcher
 
+import numpy as np
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import text_encoding
+from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.internal import type_checkers
 from google.protobuf.message import Message
 
@@ -53,6 +57,71 @@ def format_float_cpp(v: float) -> str:
     if to_f32(float(s)) != v:
         s = "%.9g" % v
     return s
+
+
+#: 10**k for k = 0..22, each exact in a double
+_POW10 = np.array([10.0 ** k for k in range(23)])
+
+
+def _shortest_py(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """protobuf's ToShortestFloat for float32 values in bulk: (the doubles, which were decided).
+
+    ToShortestFloat takes the first precision p = 6, 7, 8, 9 whose correctly rounded
+    p-digit decimal reads back as the same float32. Here the p-digit rounding is done on
+    numbers: x * 10**s rounded to an integer, where 10**s is exact (|s| <= 22) and the
+    product carries an error far below 1e-6, so the integer is the correctly rounded one
+    unless the product is within 1e-6 of a tie. Values where that, a wrong decade, or an
+    exact power of two (whose rounding interval is lopsided) could matter, and values
+    outside [1e-14, 1e22), zeros, infinities and NaNs are left undecided for the scalar code.
+    """
+    n = len(a)
+    out = np.zeros(n)
+    decided = np.zeros(n, dtype=bool)
+    mag = np.abs(a)
+    x32 = a.astype(np.float32)
+    with np.errstate(invalid="ignore"):
+        pending = np.isfinite(a) & (mag >= 1e-14) & (mag < 1e22) & (np.frexp(mag)[0] != 0.5)
+    safe = np.where(pending, mag, 1.0)
+    decade = np.floor(np.log10(safe)).astype(np.int64)
+    for p in (6, 7, 8, 9):
+        s = p - 1 - decade  # scale so that p digits stand before the point
+        up = s >= 0
+        scale = _POW10[np.minimum(np.abs(s), 22)]
+        scaled = np.where(up, safe * scale, safe / scale)
+        frac = scaled - np.floor(scaled)
+        pending &= (scaled >= 10.0 ** (p - 1)) & (scaled < 10.0 ** p) & (np.abs(frac - 0.5) > 1e-6)
+        digits = np.rint(scaled)
+        # one correctly rounded operation on exact operands: what float() makes of '%.{p}g'
+        cand = np.copysign(np.where(up, digits / scale, digits * scale), a)
+        take = pending & (cand.astype(np.float32) == x32)
+        out[take] = cand[take]
+        decided |= take
+        pending &= ~take
+    return out, decided
+
+
+def format_floats(values: Sequence[float], style: Style | None = None) -> list[str]:
+    """`style.float(v)` for every value of a float field, the same strings in far fewer
+    Python steps (a 1 024-channel scale_w in one go)."""
+    style = style or CANONICAL
+    if len(values) < 16:
+        return [style.float(v) for v in values]
+    values = list(values)
+    a = np.array(values, dtype=np.float64)
+    if style.floats == "cpp":
+        short = ["%.6g" % v for v in values]
+        with np.errstate(over="ignore", invalid="ignore"):
+            back = np.array(list(map(float, short))).astype(np.float32) == a.astype(np.float32)
+        out = short
+        for i in np.flatnonzero(~back).tolist():
+            out[i] = format_float_cpp(values[i])
+        return out
+    doubles, decided = _shortest_py(a)
+    out = list(map(repr, doubles.tolist()))
+    if not decided.all():
+        for i in np.flatnonzero(~decided).tolist():
+            out[i] = format_float_py(values[i])
+    return out
 
 
 @dataclass(frozen=True)
@@ -100,15 +169,18 @@ def detect_style(text: str | bytes, sample: int = 1 << 18) -> Style:
     votes = {"py": 0, "cpp": 0}
     listed = (t for m in _FLOAT_LIST.finditer(head) for t in _LIST_FLOAT.findall(m.group(1)))
     tokens = (m.group(1) for m in _FLOAT_TOKEN.finditer(head))
-    for i, raw in enumerate(itertools.chain(tokens, listed)):
-        if i >= 2000:
-            break
+    spelled: list[str] = []
+    values: list[float] = []
+    for raw in itertools.islice(itertools.chain(tokens, listed), 2000):
         tok = raw.decode("ascii")
         try:
-            v = to_f32(float(tok))
+            values.append(to_f32(float(tok)))
         except ValueError:
             continue
-        py, cpp = format_float_py(v), format_float_cpp(v)
+        spelled.append(tok)
+    # both spellings of every value in bulk: one by one this was most of opening a small file
+    for tok, py, cpp in zip(spelled, format_floats(values, Style(floats="py")),
+                            format_floats(values, Style(floats="cpp")), strict=True):
         if tok == py and tok != cpp:
             votes["py"] += 1
         elif tok == cpp and tok != py:
@@ -159,16 +231,146 @@ def body_lines(msg: Message, ind: str, style: Style = CANONICAL) -> list[str]:
                     lines.extend(stmt_lines(fd, item, ind, style))
             else:
                 prefix = f"{ind}{fd.name}: "
-                lines.extend(prefix + format_value(fd, x, style) for x in value)
+                if fd.cpp_type == FD.CPPTYPE_FLOAT:
+                    lines.extend(prefix + x for x in format_floats(value, style))
+                elif fd.cpp_type in _PLAIN_INTS:
+                    lines.extend(prefix + x for x in map(str, value))
+                else:
+                    lines.extend(prefix + format_value(fd, x, style) for x in value)
         else:
             lines.extend(stmt_lines(fd, value, ind, style))
     return lines
+
+
+_PLAIN_INTS = frozenset({FD.CPPTYPE_INT32, FD.CPPTYPE_INT64, FD.CPPTYPE_UINT32, FD.CPPTYPE_UINT64})
 
 
 def format_message(msg: Message, style: Style = CANONICAL) -> str:
     """The whole message in `style` (with CANONICAL: exactly MessageToString(as_utf8=True))."""
     lines = body_lines(msg, "", style)
     return "".join(line + style.newline for line in lines)
+
+
+@dataclass
+class TextBatch:
+    """A piece of a message's text: whole top-level statements, so that it reads on its own.
+
+    `entries` says what it holds: (field, index of its first value, number of values).
+    """
+
+    data: bytes
+    entries: list[tuple[FieldDescriptor, int, int]]
+
+
+def text_batches(msg: Message, style: Style = CANONICAL, size: int = 1 << 21) -> Iterator[TextBatch]:
+    """`format_message(msg, style)` encoded as UTF-8, in batches of about `size` bytes.
+
+    A writer can verify and write each batch and forget it: the text of a 200 MB record is
+    never held whole (nor its lines, which take several times its size as Python strings).
+    """
+    nl = style.newline
+    for fd, value in msg.ListFields():
+        if not (fd.is_repeated and fd.cpp_type == FD.CPPTYPE_MESSAGE):
+            lines = body_lines(_only(msg, fd), "", style)
+            yield TextBatch("".join(line + nl for line in lines).encode("utf-8"),
+                            [(fd, 0, len(value) if fd.is_repeated else 1)])
+            continue
+        parts: list[str] = []
+        held = first = 0
+        for i, entry in enumerate(value):
+            text = nl.join(stmt_lines(fd, entry, "", style)) + nl
+            parts.append(text)
+            held += len(text)
+            if held >= size:
+                yield TextBatch("".join(parts).encode("utf-8"), [(fd, first, i + 1 - first)])
+                parts, held, first = [], 0, i + 1
+        if parts:
+            yield TextBatch("".join(parts).encode("utf-8"), [(fd, first, len(value) - first)])
+
+
+def _only(msg: Message, fd: FieldDescriptor) -> Message:
+    """A message of `msg`'s type with just field `fd` copied."""
+    only = type(msg)()
+    value = getattr(msg, fd.name)
+    if fd.is_repeated:
+        getattr(only, fd.name).extend(value)
+    elif fd.cpp_type == FD.CPPTYPE_MESSAGE:
+        getattr(only, fd.name).CopyFrom(value)
+    else:
+        setattr(only, fd.name, value)
+    return only
+
+
+# --------------------------------------------------------------------------- locating
+
+_LOC_TOKEN = re.compile(rb"""[ \t\r\n]*(?:([A-Za-z_]\w*)[ \t\r\n]*(:?)[ \t\r\n]*(?:(\{)|("[^"\\\n]*"|[0-9A-Za-z_.+-]+))|(\}))""")
+
+
+def locate_simple(data: bytes, item: Stmt) -> bool:
+    """Give a top-level statement read by the fast path (`children is None`) its location tree
+    (as `ParsedText.item_node` would) when it is in the plain layout — `name { … }` and
+    `name: value`, no comments, separators, lists or escapes; False (nothing changed) otherwise.
+
+    The recording parser that `item_node` uses is protobuf's pure-Python one: ~0.15 s for one
+    1 024-channel entry, most of a save after one edit; this reads the same entry in a few ms.
+    """
+    fd = item.field
+    if fd is None or fd.message_type is None:
+        return False
+    m = _LOC_TOKEN.match(data, item.start)
+    if m is None or m.start(1) != item.start or m.group(3) is None:
+        return False
+    if data[m.end():item.end].find(b"#") >= 0:
+        return False
+    stmt = Stmt(start=item.start, field=fd, first_index=item.first_index, count=1)
+    stack: list[tuple[Node, _descriptor.Descriptor, Stmt, dict[str, int]]] = []
+    node = Node(open=m.end() - 1)
+    stmt.children = [node]
+    stack.append((node, fd.message_type, stmt, {}))
+    pos = m.end()
+    while stack:
+        m = _LOC_TOKEN.match(data, pos, item.end)
+        if m is None:
+            return False
+        node, desc, owner, seen = stack[-1]
+        if m.group(5) is not None:  # }
+            node.close = m.start(5)
+            owner.end = m.end()
+            stack.pop()
+            pos = m.end()
+            continue
+        name = m.group(1).decode("ascii")
+        sub = desc.fields_by_name.get(name)
+        if sub is None:
+            return False
+        index = seen.get(name, 0)
+        seen[name] = index + 1
+        child = Stmt(start=m.start(1), field=sub, first_index=index if sub.is_repeated else 0, count=1)
+        node.stmts.append(child)
+        if m.group(3) is not None:  # a block
+            if sub.message_type is None:
+                return False
+            inner = Node(open=m.start(3))
+            child.children = [inner]
+            stack.append((inner, sub.message_type, child, {}))
+        else:
+            if sub.message_type is not None or not m.group(2):
+                return False
+            child.children = []
+            child.values = [(m.start(4), m.end(4))]
+            child.end = m.end(4)
+            if m.end() < item.end and data[m.end()] not in _AFTER_VALUE:
+                return False
+        pos = m.end()
+    if pos != item.end and data[pos:item.end].strip(b" \t\r\n"):
+        return False
+    if pos != item.end:
+        return False  # the statement ends at its brace; anything else is not this layout
+    item.children, item.values, item.listed, item.end = stmt.children, [], False, stmt.end
+    return True
+
+
+_AFTER_VALUE = frozenset(b" \t\r\n}")
 
 
 # --------------------------------------------------------------------------- patching
@@ -208,11 +410,23 @@ def _same_repeated(fd: FD, a, b) -> bool:
     return list(a) == list(b)
 
 
-def _align(old_keys: list, new_keys: list, pair, delete, insert) -> None:
+def _changed_in_place(old_keys: list, new_keys: list) -> list[int] | None:
+    """The positions that differ when two equally long sequences differ in a few places only
+    (entries edited where they stand); None otherwise (entries added, removed or moved)."""
+    if len(old_keys) != len(new_keys):
+        return None
+    changed = [i for i, (a, b) in enumerate(zip(old_keys, new_keys, strict=True)) if a != b]
+    return changed if len(changed) <= max(16, len(old_keys) // 100) else None
+
+
+def _align(old_keys: list, new_keys: list, pair, delete, insert, equal=None) -> None:
     """Walk the differences between two sequences: pair(i, j) for an element replaced in
-    place, delete(i) for one removed, insert(at, j1, j2) for new[j1:j2] going before old[at]."""
+    place, delete(i) for one removed, insert(at, j1, j2) for new[j1:j2] going before old[at];
+    equal(i1, i2, j1) for old[i1:i2] left as it was, now new[j1:j1 + i2 - i1]."""
     for tag, i1, i2, j1, j2 in SequenceMatcher(None, old_keys, new_keys, autojunk=False).get_opcodes():
         if tag == "equal":
+            if equal is not None:
+                equal(i1, i2, j1)
             continue
         common = min(i2 - i1, j2 - j1) if tag == "replace" else 0
         for t in range(common):
@@ -230,6 +444,11 @@ class _Patcher:
         self.style = style
         self.nl = style.newline
         self.edits: list[tuple[int, int, int, bytes]] = []
+        #: top-level field -> blocks (i1, i2, j1) of old entries i1..i2-1 kept as they were,
+        #: now entries j1.. of the new message; None: the field did not change at all
+        self.kept: dict[str, list[tuple[int, int, int]] | None] = {}
+        #: top-level field -> the serialized entries, old and new (what `kept` was decided on)
+        self.keys: dict[str, tuple[list[bytes], list[bytes]]] = {}
 
     # text geometry ----------------------------------------------------------
     def edit(self, start: int, end: int, text: str) -> None:
@@ -437,19 +656,43 @@ class _Patcher:
                 if (old.HasField(fd.name) if fd.has_presence else True) and _same_repeated(fd, [o], [n]):
                     continue
                 raise _Fallback  # no dialect has singular top-level fields; be safe
-            if _same_repeated(fd, o, n):
+            if fd.cpp_type != FD.CPPTYPE_MESSAGE:
+                if _same_repeated(fd, o, n):
+                    self.kept[fd.name] = None
+                    continue
+                raise _Fallback  # nor top-level scalars
+            old_keys = [m.SerializePartialToString() for m in o]
+            new_keys = [m.SerializePartialToString() for m in n]
+            self.keys[fd.name] = (old_keys, new_keys)
+            changed = _changed_in_place(old_keys, new_keys)
+            if changed == []:  # (compared entry by entry: one comparison of it all holds the GIL)
+                self.kept[fd.name] = None
                 continue
             mine = [it for it in items if it.field is fd]
+            blocks: list[tuple[int, int, int]] = []
+            self.kept[fd.name] = blocks
             if any(it.count != 1 for it in mine) or len(mine) != len(o):
                 self.rewrite_field(fd, mine, n)
                 continue
-            _align([m.SerializePartialToString() for m in o], [m.SerializePartialToString() for m in n],
+            if changed is not None:  # entries edited where they stand: no alignment to search
+                last = 0
+                for i in changed:
+                    if i > last:
+                        blocks.append((last, i, last))
+                    self.patch_entry(mine[i], fd, o[i], n[i])
+                    last = i + 1
+                if last < len(o):
+                    blocks.append((last, len(o), last))
+                continue
+            _align(old_keys, new_keys,
                    lambda i, j, o=o, n=n, mine=mine, fd=fd: self.patch_entry(mine[i], fd, o[i], n[j]),
                    lambda i, mine=mine: self.delete(mine[i]),
-                   lambda at, j1, j2, n=n, mine=mine, fd=fd: self.insert_entries(fd, mine, at, n[j1:j2]))
+                   lambda at, j1, j2, n=n, mine=mine, fd=fd: self.insert_entries(fd, mine, at, n[j1:j2]),
+                   lambda i1, i2, j1, blocks=blocks: blocks.append((i1, i2, j1)))
 
     def patch_entry(self, item: Stmt, fd: FD, old: Message, new: Message) -> None:
-        self.parsed.item_node(item)
+        if item.children is None and not locate_simple(self.text, item):
+            self.parsed.item_node(item)
         self.patch_child(item, fd, old, new)
 
     def _entry_lines(self, fd: FD, values, ind: str) -> list[str]:
@@ -510,6 +753,47 @@ class _Patcher:
         out.append(source[pos:])
         return out
 
+    def sorted_edits(self) -> list[tuple[int, int, bytes]]:
+        """The edits in text order, as (start, end, new bytes) of the source."""
+        return [(a, b, text) for a, b, _, text in sorted(self.edits, key=lambda e: (e[0], e[1], e[2]))]
+
+
+@dataclass
+class Rendering:
+    """Text for a live message made by patching the text its original was read from.
+
+    `chunks` are the output's pieces (untouched stretches are views of the source);
+    `edits` the changes, as (start, end, new bytes) in source offsets, in order; `kept`,
+    per top-level field, which original entries stand unchanged and where they are now
+    (blocks (i1, i2, j1): old entries i1..i2-1 are new entries j1..; None: the field did
+    not change), and `keys` the serialized entries that was decided on. A writer can verify
+    the output by reading back only what changed.
+    """
+
+    chunks: list[bytes | memoryview]
+    edits: list[tuple[int, int, bytes]]
+    kept: dict[str, list[tuple[int, int, int]] | None] = dc_field(default_factory=dict)
+    #: per top-level message field, every old and new entry serialized (for checking `kept`)
+    keys: dict[str, tuple[list[bytes], list[bytes]]] = dc_field(default_factory=dict)
+
+    @property
+    def size(self) -> int:
+        return sum(len(chunk) for chunk in self.chunks)
+
+
+def render_patch(parsed: ParsedText, original: Message, live: Message,
+                 style: Style | None = None) -> Rendering | None:
+    """The patched text for `live` (see Rendering), or None where this text cannot be patched
+    (then the whole message must be formatted: `format_message`, `text_batches`)."""
+    style = style or detect_style(parsed.data)
+    patcher = _Patcher(parsed, style)
+    try:
+        patcher.patch_top(original, live)
+        chunks = patcher.chunks()
+    except _Fallback:
+        return None
+    return Rendering(chunks, patcher.sorted_edits(), patcher.kept, patcher.keys)
+
 
 def render_chunks(parsed: ParsedText, original: Message, live: Message,
                   style: Style | None = None) -> list[bytes | memoryview]:
@@ -520,12 +804,10 @@ def render_chunks(parsed: ParsedText, original: Message, live: Message,
     reads back as `live` (RecordDocument does) and fall back to `format_message` otherwise.
     """
     style = style or detect_style(parsed.data)
-    patcher = _Patcher(parsed, style)
-    try:
-        patcher.patch_top(original, live)
-        return patcher.chunks()
-    except _Fallback:
+    rendering = render_patch(parsed, original, live, style)
+    if rendering is None:
         return [format_message(live, style).encode("utf-8")]
+    return rendering.chunks
 
 
 def render(parsed: ParsedText, original: Message, live: Message, style: Style | None = None) -> bytes:

@@ -19,7 +19,7 @@ from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 from PySide6.QtWidgets import QWidget
 
 from editor.records.dialects import Dialect, get_dialect
-from editor.records.document import RecordDocument, RecordError, SaveCancelled
+from editor.records.document import ReadOnlyError, RecordDocument, RecordError, SaveCancelled
 from editor.ui.autosave import Autosave
 from editor.ui.commands import ReplaceMessageCommand
 from editor.ui.dialogs import Prompter, SaveAsChoice
@@ -346,8 +346,11 @@ class DocumentController(QObject):
     def _write(self, doc: RecordDocument, path: Path, binary: bool) -> bool:
         self._saving = True
         self._autosave_timer.stop()  # the save makes the recovery file moot (restarted if it fails)
+        read_only: ReadOnlyError | None = None
         try:
             save_document(doc, path, binary, self.window, background_bytes=self.background_save_bytes)
+        except ReadOnlyError as e:  # as editors do: not overwritten unasked, saved elsewhere
+            read_only = e
         except SaveCancelled:
             self.status.emit(f"Save cancelled; {Path(path).name} on disk was left as it was", 8000)
             return False
@@ -365,6 +368,10 @@ class DocumentController(QObject):
             self._saving = False
             if self.document is not None and not self.session.undo_stack.isClean():
                 self._autosave_timer.start()  # not saved (or saved elsewhere, clean below stops it)
+        if read_only is not None:
+            return self.prompter.confirm(
+                "Read-only file", f"{Path(path).name} {read_only.message.split(';')[0]}. It was left as it "
+                "was. Save your edits under another name?", "Save As…") and self.save_as()
         if doc is self.document:
             self.session.undo_stack.setClean()
         self._disk_signature = file_signature(Path(path))

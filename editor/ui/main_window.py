@@ -461,6 +461,10 @@ class MainWindow(QMainWindow):
     def offer_recovery(self) -> list[RecoveryInfo]:
         """Show a banner for each record whose unsaved edits survived a crash."""
         found = self.documents.recovery.list()
+        for _file, why in self.documents.recovery.set_aside:  # damaged: never applied, but said
+            banner = Banner(f"Unsaved edits could not be recovered: {why}")
+            banner.add_button("Dismiss", lambda: None)
+            self._banner_area.addWidget(banner)
         for info in found:
             note = " The file changed on disk since then." if info.source_changed() else ""
             banner = Banner(f"Unsaved edits of {info.describe()} were kept when the editor did not close "

@@ -1,11 +1,17 @@
 """Crash recovery: unsaved edits written to a side file a few seconds after each change.
 
 One file per open document in the recovery folder: a JSON header line (the document's
-path, dialect, binary flag, when it was written, and the file's size and mtime then),
-a newline, then the live message in protobuf's binary format — which keeps every float
-bit and is quick to write even for a large record. The file is removed when the edits
-are saved or discarded; a file still there at the next start means the editor did not
-end normally, and the window offers to restore it.
+path, dialect, binary flag, when it was written, the file's size and mtime then, and the
+size and CRC-32 of what follows), a newline, then the live message in protobuf's binary
+format — which keeps every float bit and is quick to write even for a large record. The
+file is removed when the edits are saved or discarded; a file still there at the next
+start means the editor did not end normally, and the window offers to restore it.
+
+A recovery file is checked completely before it is offered and again before it is applied:
+header, size, checksum, and the record itself must read with the dialect's schema, with
+no field it does not know. One that fails (cut short, damaged, edited by hand) is never
+applied: it is set aside as NAME.recovery.damaged, and `RecoveryStore.set_aside` (or the
+ValueError from `RecoveryInfo.data`) says why.
 """
 from __future__ import annotations
 
@@ -13,12 +19,16 @@ import hashlib
 import json
 import os
 import time
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
+from editor.records.dialects import DIALECTS, unknown_fields
 from editor.records.document import atomic_write
 
 SUFFIX = ".recovery"
+#: what a recovery file that failed its check is renamed to end with
+DAMAGED = ".damaged"
 
 
 @dataclass(frozen=True)
@@ -32,11 +42,42 @@ class RecoveryInfo:
     written: float
     source_size: int | None
     source_mtime_ns: int | None
+    #: size and CRC-32 of the serialized message (None in files of earlier versions)
+    size: int | None = None
+    crc32: int | None = None
 
     def data(self) -> bytes:
-        """The recovered message, serialized."""
-        raw = self.file.read_bytes()
-        return raw[raw.index(b"\n") + 1:]
+        """The recovered message, serialized — checked completely (see `check`). A file
+        that fails is set aside and ValueError says why and where it went."""
+        try:
+            raw = self.file.read_bytes()
+        except OSError as e:
+            raise ValueError(f"cannot read it: {e.strerror or e}") from None
+        data = raw[raw.find(b"\n") + 1:]
+        why = self.check(data)
+        if why is not None:
+            raise ValueError(set_aside(self.file, why))
+        return data
+
+    def check(self, data: bytes) -> str | None:
+        """Why `data` (what follows the header) is not the record this file was written with,
+        or None when it is: size, checksum, and a complete read with the dialect's schema."""
+        if self.size is not None and len(data) != self.size:
+            return f"it holds {len(data):,} bytes of the record, not the {self.size:,} written (cut short?)"
+        if self.crc32 is not None and zlib.crc32(data) != self.crc32:
+            return "its checksum does not match: the file was damaged after it was written"
+        dialect = DIALECTS.get(self.dialect)
+        if dialect is None:
+            return f"it names a dialect this editor does not know ({self.dialect!r})"
+        message = dialect.new_message()
+        try:
+            message.MergeFromString(data)  # as the window applies it
+        except Exception as e:  # noqa: BLE001 - DecodeError and friends from upb
+            return f"the record in it does not read as {dialect.name}: {e}"
+        unknown = unknown_fields(message)
+        if unknown:
+            return f"the record in it has fields the {dialect.name} schema does not know (in {', '.join(unknown[:3])})"
+        return None
 
     def describe(self) -> str:
         when = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(self.written))
@@ -59,6 +100,8 @@ class RecoveryStore:
 
     def __init__(self, folder: Path) -> None:
         self.folder = Path(folder)
+        #: the files the last `list()` set aside, each with why (what the user is told)
+        self.set_aside: list[tuple[Path, str]] = []
 
     def key_for(self, path: Path | None, token: str) -> str:
         """File stem for a document: its resolved path, or a per-window token when unsaved."""
@@ -79,10 +122,14 @@ class RecoveryStore:
                 size, mtime = st.st_size, st.st_mtime_ns
             except OSError:
                 pass
-        header = {"path": str(path) if path is not None else None, "dialect": dialect, "binary": binary,
-                  "written": time.time(), "source_size": size, "source_mtime_ns": mtime}
-        target = self.file_for(key)
         pieces = [data] if isinstance(data, (bytes, bytearray, memoryview)) else list(data)
+        crc = 0
+        for piece in pieces:  # zlib lets other threads run while it sums a big piece
+            crc = zlib.crc32(piece, crc)
+        header = {"path": str(path) if path is not None else None, "dialect": dialect, "binary": binary,
+                  "written": time.time(), "source_size": size, "source_mtime_ns": mtime,
+                  "size": sum(len(piece) for piece in pieces), "crc32": crc}
+        target = self.file_for(key)
         # private, like the editor's other state: it holds the user's unsaved record
         atomic_write(target, [json.dumps(header).encode("utf-8") + b"\n", *pieces], new_mode=0o600)
         return target
@@ -96,23 +143,64 @@ class RecoveryStore:
             pass
 
     def list(self) -> list[RecoveryInfo]:
-        """Readable recovery files, newest first (unreadable ones are skipped)."""
+        """The recovery files that pass their check completely, newest first. The others are
+        set aside (renamed to end in .damaged), and listed in `set_aside` with why."""
         found: list[RecoveryInfo] = []
+        self.set_aside = []
         if not self.folder.is_dir():
             return found
         for file in self.folder.glob(f"*{SUFFIX}"):
             try:
-                with open(file, "rb") as fh:
-                    header = json.loads(fh.readline().decode("utf-8"))
-                found.append(RecoveryInfo(
-                    file=file,
-                    path=Path(header["path"]) if header.get("path") else None,
-                    dialect=str(header["dialect"]),
-                    binary=bool(header.get("binary", False)),
-                    written=float(header.get("written", 0.0)),
-                    source_size=header.get("source_size"),
-                    source_mtime_ns=header.get("source_mtime_ns"),
-                ))
-            except (OSError, ValueError, KeyError, TypeError, UnicodeDecodeError):
+                raw = file.read_bytes()
+            except OSError:
+                continue  # not ours to read (or gone): leave it
+            cut = raw.find(b"\n")
+            try:
+                info = _info(file, json.loads(raw[:cut].decode("utf-8")) if cut >= 0 else None)
+            except (ValueError, KeyError, TypeError, UnicodeDecodeError):
+                info = None
+            why = "its header cannot be read" if info is None else info.check(raw[cut + 1:])
+            del raw
+            if why is not None:
+                self.set_aside.append((file, f"{file}: {set_aside(file, why)}"))
                 continue
+            assert info is not None
+            found.append(info)
         return sorted(found, key=lambda r: r.written, reverse=True)
+
+
+def _info(file: Path, header: object) -> RecoveryInfo:
+    if not isinstance(header, dict):
+        raise ValueError("no header")
+
+    def number(name: str) -> int | None:
+        value = header.get(name)
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
+            raise ValueError(name)
+        return value
+
+    path = header.get("path")
+    if path is not None and not isinstance(path, str):
+        raise ValueError("path")
+    return RecoveryInfo(
+        file=file,
+        path=Path(path) if path else None,
+        dialect=str(header["dialect"]),
+        binary=bool(header.get("binary", False)),
+        written=float(header.get("written", 0.0)),
+        source_size=number("source_size"),
+        source_mtime_ns=number("source_mtime_ns"),
+        size=number("size"),
+        crc32=number("crc32"),
+    )
+
+
+def set_aside(file: Path, why: str) -> str:
+    """Rename a recovery file that failed its check so it is never offered again (but kept
+    for whoever wants to look); return the message for the user (without the file's name)."""
+    damaged = file.with_name(file.name + DAMAGED)
+    try:
+        os.replace(file, damaged)
+    except OSError as e:
+        return f"not used: {why}; it could not be set aside ({e.strerror or e})"
+    return f"not used: {why}; set aside as {damaged.name}"

@@ -1,7 +1,8 @@
 """Saving a record off the GUI thread, with progress and cancel.
 
-`RecordDocument.save` writes the file, reads it back and compares it with the live message
-before it replaces the original: for a 200 MB record that is seconds of work. `save_document`
+`RecordDocument.save` writes the file, checks that it reads back as the live message and
+compares it with what was meant before it replaces the original: for a 200 MB record that is
+still most of a second of work (several seconds where a whole record is written anew). `save_document`
 runs it on a thread behind a window-modal progress dialog (the window repaints, and cannot be
 edited while the message is being written), and hands back what the save returned or raised,
 as a plain call would. Cancel stops it before the original is replaced.

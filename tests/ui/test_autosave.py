@@ -4,8 +4,11 @@ from __future__ import annotations
 import threading
 import time
 
+import pytest
+
 from editor.records.synth import make_big, to_text
 from editor.ui import autosave as autosave_mod
+from editor.ui.main_window import Banner
 from editor.ui.recovery import RecoveryStore
 from tests.ui.kit import open_and_wait
 
@@ -114,3 +117,67 @@ def test_a_failed_write_is_reported_in_the_status_bar(qtbot, tmp_path, env, monk
     assert "No space left" in window.statusBar().currentMessage()
     assert recovery_files(tmp_path) == []
 
+
+
+def _recovered(qtbot, tmp_path, env):
+    """A window that crashed with an edit kept in its recovery file; (path, recovery file)."""
+    from tests.ui.kit import copy_sample
+
+    first = env(autosave_ms=20)
+    path = copy_sample(tmp_path, "resnet_caffe.txt")
+    open_and_wait(qtbot, first, path)
+    first.tree.select_path(("record", 2))
+    first.tree.set_field_on_selected("offset_d", 11)
+    qtbot.waitUntil(lambda: bool(recovery_files(tmp_path)) and not first.documents.autosave.busy(),
+                    timeout=20000)
+    first.documents._autosave_timer.stop()
+    first.documents.autosave.discard(None)  # "crashes": its file stays
+    return path, recovery_files(tmp_path)[0]
+
+
+def _cut_at_an_entry(file):
+    """Shorten the record in a recovery file to its first entries: still a valid message."""
+    raw = file.read_bytes()
+    cut = raw.index(b"\n") + 1
+    from editor.records.dialects import DIALECTS
+
+    msg = DIALECTS["caffe"].new_message()
+    msg.ParseFromString(raw[cut:])
+    del msg.record[5:]
+    file.write_bytes(raw[:cut] + msg.SerializePartialToString())
+
+
+@pytest.mark.parametrize("damage", ["cut at an entry", "a flipped bit", "header"])
+def test_a_damaged_recovery_file_is_set_aside_and_never_offered(qtbot, tmp_path, env, damage):
+    _path, file = _recovered(qtbot, tmp_path, env)
+    if damage == "cut at an entry":
+        _cut_at_an_entry(file)
+    elif damage == "a flipped bit":
+        raw = bytearray(file.read_bytes())
+        raw[-20] ^= 0x04
+        file.write_bytes(bytes(raw))
+    else:
+        file.write_bytes(b"{not json\n" + file.read_bytes().split(b"\n", 1)[1])
+    second = env()
+    assert second.offer_recovery() == []
+    texts = [b.label.text() for b in second.findChildren(Banner)]
+    assert not any(t.startswith("Unsaved edits of") for t in texts)
+    assert any(t.startswith("Unsaved edits could not be recovered:") and "set aside as" in t for t in texts)
+    assert not file.exists() and file.with_name(file.name + ".damaged").exists()
+
+
+def test_a_recovery_file_damaged_after_it_was_offered_is_not_applied(qtbot, tmp_path, env):
+    path, file = _recovered(qtbot, tmp_path, env)
+    second = env()
+    found = second.offer_recovery()
+    assert len(found) == 1
+    open_and_wait(qtbot, second, path)
+    before = second.document.message.SerializePartialToString()
+    _cut_at_an_entry(file)
+    second.documents.restore_recovery(found[0])
+    qtbot.wait(200)
+    assert second.prompter.errors and second.prompter.errors[-1][0] == "Cannot restore"
+    assert "cut short" in second.prompter.errors[-1][1] and "set aside" in second.prompter.errors[-1][1]
+    assert second.document.message.SerializePartialToString() == before
+    assert second.session.undo_stack.count() == 0
+    assert file.with_name(file.name + ".damaged").exists()

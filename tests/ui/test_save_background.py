@@ -116,3 +116,33 @@ def test_small_documents_are_saved_in_place(qtbot, tmp_path, env, monkeypatch):
                         lambda self, *a, **k: (threads.append(threading.get_ident()), real_save(self, *a, **k))[1])
     assert window.documents.save()
     assert threads == [threading.get_ident()]
+
+
+def test_a_read_only_file_is_left_and_save_as_offered(qtbot, tmp_path, env):
+    import os
+
+    from editor.records.dialects import DIALECTS
+    from editor.ui.dialogs import SaveAsChoice
+
+    window = env()
+    path = copy_sample(tmp_path, "resnet_caffe.txt")
+    open_and_wait(qtbot, window, path)
+    os.chmod(path, 0o444)
+    original = path.read_bytes()
+    window.tree.select_path(("record", 0))
+    window.tree.set_field_on_selected("offset_d", 5)
+    elsewhere = tmp_path / "mine.txt"
+    window.prompter.confirm_answers.append(True)
+    window.prompter.save_as_answers.append(SaveAsChoice(elsewhere, False, DIALECTS["caffe"]))
+    assert window.documents.save()
+    assert window.prompter.asked[-1].startswith(
+        "Read-only file: resnet_caffe.txt is read-only (mode 0444). It was left as it was.")
+    assert path.read_bytes() == original
+    assert RecordDocument.load(elsewhere).message.record[0].value.offset_d == 5
+    assert window.document.path == elsewhere and not window.isWindowModified()
+    # declining leaves the edits unsaved
+    window.tree.set_field_on_selected("offset_d", 6)
+    os.chmod(elsewhere, 0o444)
+    window.prompter.confirm_answers.append(False)
+    assert not window.documents.save()
+    assert window.isWindowModified()

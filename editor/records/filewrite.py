@@ -1,0 +1,408 @@
+"""Replacing a file on disk without ever leaving it damaged, half-written or changed in kind.
+
+`write_file` writes the new content to a temporary file in the same folder, flushes and
+fsyncs it, lets the caller check what was written, then renames it over the file and fsyncs
+the folder, so that the rename itself survives a crash. What a file is stays as it was:
+its permission bits, its owner and group (when root saves someone else's file), its hard
+links and symbolic links. Where a rename cannot keep them — a file with other hard links,
+or an owner the saving user cannot give the new file — the checked content is copied into
+the file itself instead ("written through"), and put back as it was should that fail.
+
+A read-only file (no write permission bit, or not writable by this user) is refused as
+editors refuse it, unless the caller says to overwrite it anyway.
+
+Temporary files are named `.NAME.save-PID-RANDOM.tmp` and locked while a save runs. A save
+killed outright (SIGKILL, power loss) leaves its temporary behind: the next save or open
+of NAME removes every one of them that no running save holds (`remove_stale_temps`).
+SIGINT and SIGTERM are held back while a file is written through (the one step that
+changes the original in place), and delivered when it is done.
+"""
+from __future__ import annotations
+
+import errno
+import hashlib
+import os
+import re
+import signal
+import stat
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager, suppress
+from pathlib import Path
+from typing import Any
+
+try:  # POSIX; elsewhere a stale temporary is told only by its process having ended
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
+
+#: bytes per write() call and per step of reading back: short enough to let other threads run
+SLICE = 1 << 22
+#: a temporary no save holds the lock of is still left alone this long (its save may have
+#: created it a moment ago and not locked it yet)
+FRESH_SECONDS = 60.0
+#: temporaries of the editor's earlier naming (`.NAME.XXXXXXXX.tmp`, never locked) are
+#: removed once they are this old: no save runs that long
+LEGACY_SECONDS = 3600.0
+
+#: progress(done, total) -> False to cancel
+Progress = Callable[[int, int], bool]
+
+
+class WriteError(Exception):
+    """Writing failed or was refused; `message` says why, for the user."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class ReadOnlyFile(WriteError):
+    """The file is read-only: replacing it needs the caller's explicit consent."""
+
+
+class WriteCancelled(Exception):
+    """The progress callback asked to stop (before the file was replaced)."""
+
+
+# ------------------------------------------------------------------ temporary files
+
+def _stem(name: str) -> str:
+    """The part of a file name that goes into its temporaries' names (long names shortened,
+    so that the temporary's name stays within the file system's limit)."""
+    if len(name.encode("utf-8", "surrogateescape")) <= 160:
+        return name
+    digest = hashlib.sha1(name.encode("utf-8", "surrogateescape")).hexdigest()[:12]
+    return name[:60] + "~" + digest
+
+
+def temp_prefix(name: str) -> str:
+    """The name prefix of this process's temporaries for a file called `name`."""
+    return f".{_stem(name)}.save-{os.getpid()}-"
+
+
+def _temp_pattern(name: str) -> re.Pattern[str]:
+    return re.compile(r"\.%s\.save-(\d+)-[a-z0-9_]+\.tmp\Z" % re.escape(_stem(name)))
+
+
+def _legacy_pattern(name: str) -> re.Pattern[str]:
+    return re.compile(r"\.%s\.[a-z0-9_]{8}\.tmp\Z" % re.escape(name))
+
+
+def _process_alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True  # someone else's process, or cannot tell: leave its file alone
+    return True
+
+
+def _held(path: Path) -> bool:
+    """Whether a running save holds this temporary's lock (False: nobody does)."""
+    if fcntl is None:
+        return False
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return True  # gone, or not ours to look at
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return True
+    finally:
+        os.close(fd)  # also releases the lock, if we took it
+    return False
+
+
+def remove_stale_temps(path: str | os.PathLike[str]) -> list[Path]:
+    """Remove the temporaries that interrupted saves of `path` left in its folder; return them.
+
+    A temporary is stale when no save holds its lock and either its process has ended or
+    it is older than `FRESH_SECONDS`. Errors are ignored: this is housekeeping.
+    """
+    target = Path(path)
+    with suppress(OSError):
+        if target.is_symlink():
+            target = Path(os.path.realpath(target))
+    folder = target.parent if str(target.parent) else Path(".")
+    ours, legacy = _temp_pattern(target.name), _legacy_pattern(target.name)
+    removed: list[Path] = []
+    now = time.time()
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        name = entry.name
+        if not name.startswith(".") or not name.endswith(".tmp"):
+            continue
+        m = ours.match(name)
+        try:
+            st = entry.stat(follow_symlinks=False)
+        except OSError:
+            continue
+        if not stat.S_ISREG(st.st_mode):
+            continue
+        age = now - st.st_mtime
+        if m is not None:
+            if _held(Path(entry.path)) or (_process_alive(int(m.group(1))) and age < FRESH_SECONDS):
+                continue
+        elif not (legacy.match(name) and age > LEGACY_SECONDS):
+            continue
+        with suppress(OSError):
+            os.unlink(entry.path)
+            removed.append(Path(entry.path))
+    return removed
+
+
+# ------------------------------------------------------------------ the file as it is
+
+def is_read_only(st: os.stat_result, path: Path) -> bool:
+    """Read-only as an editor sees it: no write permission bit at all, or (for a user other
+    than root, who may write anything) no write permission for this user."""
+    if not st.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
+        return True
+    return not os.access(path, os.W_OK)
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make a rename in `folder` durable (some file systems cannot: then it is as durable as
+    they make it)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold SIGINT and SIGTERM back (main thread only; signals are only handled there) and
+    deliver them afterwards."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous: dict[int, Any] = {}
+    for held in (signal.SIGINT, signal.SIGTERM):
+        try:
+            previous[held] = signal.signal(held, lambda signum, _frame: caught.append(signum))
+        except (ValueError, OSError):  # pragma: no cover - not settable here
+            pass
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+        for number in caught:
+            signal.raise_signal(number)
+
+
+def _why(e: OSError) -> str:
+    return "the disk is full" if e.errno in (errno.ENOSPC, errno.EDQUOT) else (e.strerror or str(e))
+
+
+# ------------------------------------------------------------------ writing
+
+def _write_all(fd: int, pieces: Iterable[Any], progress: Progress | None, total: int) -> int:
+    done = 0
+    for piece in pieces:
+        view = memoryview(piece).cast("B")
+        for i in range(0, len(view), SLICE):
+            chunk = view[i:i + SLICE]
+            while chunk:
+                n = os.write(fd, chunk)
+                chunk = chunk[n:]
+                done += n
+            if progress is not None and progress(done, total) is False:
+                raise WriteCancelled()
+    return done
+
+
+def _copy_through(tmp_fd: int, target: Path, size: int) -> None:
+    """Copy the checked temporary's `size` bytes into `target` itself (same inode, links,
+    owner and mode), then compare; on any failure put the old content back and raise."""
+    fd = os.open(target, os.O_RDWR | getattr(os, "O_NOFOLLOW", 0))
+    try:
+        old_size = os.fstat(fd).st_size
+        old = _pread_all(fd, old_size)  # to put back if the copy fails half-way
+        if size > old_size and hasattr(os, "posix_fallocate"):
+            try:  # claim the space first: a full disk then fails here, with nothing changed
+                os.posix_fallocate(fd, 0, size)
+            except OSError as e:
+                if e.errno in (errno.ENOSPC, errno.EDQUOT):
+                    raise
+        try:
+            with _signals_held():
+                _copy_range(tmp_fd, fd, size)
+                os.ftruncate(fd, size)
+                os.fsync(fd)
+                if not _same_content(tmp_fd, fd, size):
+                    raise OSError(errno.EIO, "the file did not read back as written")
+        except BaseException:
+            with _signals_held(), suppress(OSError):
+                os.pwrite(fd, old, 0)
+                os.ftruncate(fd, old_size)
+                os.fsync(fd)
+            raise
+    finally:
+        os.close(fd)
+
+
+def _pread_all(fd: int, size: int) -> bytes:
+    parts = []
+    offset = 0
+    while offset < size:
+        part = os.pread(fd, min(SLICE, size - offset), offset)
+        if not part:
+            break
+        parts.append(part)
+        offset += len(part)
+    return b"".join(parts)
+
+
+def _copy_range(src: int, dst: int, size: int) -> None:
+    offset = 0
+    while offset < size:
+        part = os.pread(src, min(SLICE, size - offset), offset)
+        if not part:
+            raise OSError(errno.EIO, "the temporary file ended early")
+        view = memoryview(part)
+        while view:
+            n = os.pwrite(dst, view, offset)
+            view = view[n:]
+            offset += n
+
+
+def _same_content(a: int, b: int, size: int) -> bool:
+    for offset in range(0, size, SLICE):
+        n = min(SLICE, size - offset)
+        if os.pread(a, n, offset) != os.pread(b, n, offset):
+            return False
+    return os.fstat(b).st_size == size
+
+
+def write_file(target: str | os.PathLike[str], pieces: Iterable[Any], *,
+               check: Callable[[Path], Any] | None = None, progress: Progress | None = None,
+               total: int = 0, new_mode: int | None = None, overwrite_readonly: bool = False) -> Any:
+    """Replace `target` by the concatenation of `pieces` (bytes-like, or an iterator of them).
+
+    `check(tmp_path)` runs on the complete, fsynced temporary before anything happens to the
+    target; whatever it raises aborts the save, and its result is returned. `progress(done,
+    total)` after each slice written; False aborts with WriteCancelled. A new file gets
+    `new_mode` (default 0o666 less the umask). On any failure the temporary is removed, the
+    target is as it was, and WriteError (ReadOnlyFile for a refusal) says why; exceptions
+    from `check`, `pieces` and KeyboardInterrupt/SystemExit pass through unchanged.
+    """
+    target = Path(target)
+    if target.is_symlink():
+        target = Path(os.path.realpath(target))
+    folder = target.parent if str(target.parent) else Path(".")
+    try:
+        st: os.stat_result | None = os.stat(target)
+    except FileNotFoundError:
+        st = None
+    except OSError as e:
+        raise WriteError(f"could not save: {_why(e)}") from None
+    if st is not None:
+        if stat.S_ISDIR(st.st_mode):
+            raise WriteError("is a directory; choose a file name to save to")
+        if not stat.S_ISREG(st.st_mode):
+            # a fifo, a device (/dev/null), a socket: replacing it would destroy it
+            raise WriteError("is not a regular file (a pipe or a device); choose a file name to save to")
+        if not overwrite_readonly and is_read_only(st, target):
+            mode = stat.S_IMODE(st.st_mode)
+            raise ReadOnlyFile(f"is read-only (mode {mode:04o})")
+    remove_stale_temps(target)
+    try:
+        fd, tmp_name = tempfile.mkstemp(prefix=temp_prefix(target.name), suffix=".tmp", dir=folder)
+    except OSError as e:
+        raise WriteError(f"could not save: cannot create a file in {folder}: {_why(e)}") from None
+    tmp = Path(tmp_name)
+    try:
+        if fcntl is not None:
+            with suppress(OSError):  # a file system without locks: the age rule still protects it
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        written = _write_all(fd, pieces, progress, total)
+        os.fsync(fd)
+        if os.fstat(fd).st_size != written:
+            raise OSError(errno.EIO, "the temporary file does not have the size written")
+        result = check(tmp) if check is not None else None
+        if st is None:
+            _chmod(fd, tmp, new_mode if new_mode is not None else 0o666 & ~umask())
+            os.replace(tmp, target)
+        elif _write_through(fd, st, target):
+            _copy_through(fd, target, written)
+            os.unlink(tmp)
+        else:
+            _chmod(fd, tmp, stat.S_IMODE(st.st_mode))  # after chown, which may clear set-id bits
+            os.replace(tmp, target)
+        _fsync_folder(folder)
+    except BaseException as e:
+        with suppress(OSError):
+            os.unlink(tmp)
+        if isinstance(e, OSError):
+            raise WriteError(f"could not save ({_why(e)}); the file on disk is unchanged") from None
+        raise
+    finally:
+        os.close(fd)
+    return result
+
+
+def _write_through(fd: int, st: os.stat_result, target: Path) -> bool:
+    """Whether the new content must go into the file itself rather than replace it: a
+    rename would cut its other hard links off, or give it an owner it did not have."""
+    if not hasattr(os, "pwrite"):  # pragma: no cover - Windows: no owners to keep this way
+        return False
+    through = st.st_nlink > 1 or not _take_owner(fd, st)
+    if through and not os.access(target, os.W_OK):
+        if st.st_nlink > 1:
+            raise WriteError(f"has {st.st_nlink} hard links and this user may not write into it; "
+                             "replacing it would cut the other links off, so nothing was saved")
+        return False  # overwriting a file this user cannot write (forced): it becomes theirs
+    return through
+
+
+def _chmod(fd: int, path: Path, mode: int) -> None:
+    if hasattr(os, "fchmod"):
+        os.fchmod(fd, mode)
+    else:  # pragma: no cover - Windows
+        os.chmod(path, mode)
+
+
+def _take_owner(fd: int, st: os.stat_result) -> bool:
+    """Give the temporary the file's owner and group; False when not allowed (then the new
+    content must be written into the file itself)."""
+    mine = os.fstat(fd)
+    if (mine.st_uid, mine.st_gid) == (st.st_uid, st.st_gid):
+        return True
+    try:
+        os.fchown(fd, st.st_uid, st.st_gid)
+    except PermissionError:
+        return False
+    return True
+
+
+def umask() -> int:
+    """The process's umask (read without changing it where the system says it)."""
+    try:
+        with open("/proc/self/status", encoding="ascii", errors="replace") as fh:
+            for line in fh:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
