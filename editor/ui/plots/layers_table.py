@@ -131,7 +131,8 @@ class LayersModel(QAbstractTableModel):
     # ------------------------------------------------------------------ numbers
 
     @property
-    def data_(self) -> OverviewData:
+    def numbers(self) -> OverviewData:
+        """The overview's per-layer numbers, which the table shows."""
         return self.overview.data
 
     def layer_at(self, row: int) -> int:
@@ -143,7 +144,7 @@ class LayersModel(QAbstractTableModel):
     def layer_type(self, layer: int) -> LayerType:
         t = self._types.get(layer)
         if t is None:
-            key = self.data_.keys[layer]
+            key = self.numbers.keys[layer]
             context = self.session.problems.context
             t = context.layer_type(key) if context is not None else guess_layer_type(key)
             self._types[layer] = t
@@ -157,7 +158,7 @@ class LayersModel(QAbstractTableModel):
 
     def refresh(self) -> None:
         """Follow the overview's numbers: rows in place when their count is unchanged."""
-        n = len(self.data_)
+        n = len(self.numbers)
         self._types.clear()
         self._counts.clear()
         if n != self._n:
@@ -176,7 +177,7 @@ class LayersModel(QAbstractTableModel):
 
     def sort_key(self, column: int) -> np.ndarray:
         """The numbers (or texts) column `column` sorts by, per layer in file order."""
-        d = self.data_
+        d = self.numbers
         n = len(d)
         if column == KEY:
             return np.array(d.keys, dtype=object)
@@ -191,7 +192,7 @@ class LayersModel(QAbstractTableModel):
         return np.asarray(column_data[column], dtype=np.float64)
 
     def _sorted_order(self) -> np.ndarray:
-        n = len(self.data_)
+        n = len(self.numbers)
         index = np.arange(n)
         if self._sort is None or n == 0:
             return index
@@ -256,7 +257,7 @@ class LayersModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ForegroundRole and col == PROBLEMS:
             e, w, _n = self.problem_counts(i)
             return RED if e else ORANGE if w else None
-        if role == Qt.ItemDataRole.FontRole and col == OUTLIERS and self.data_.outliers[i] > 0:
+        if role == Qt.ItemDataRole.FontRole and col == OUTLIERS and self.numbers.outliers[i] > 0:
             font = QFont()
             font.setBold(True)
             return font
@@ -266,7 +267,7 @@ class LayersModel(QAbstractTableModel):
 
     def text(self, i: int, col: int) -> str:
         """What cell (layer `i`, column `col`) shows (also what the CSV export writes)."""
-        d = self.data_
+        d = self.numbers
         if col == KEY:
             return d.keys[i]
         if col == TYPE:
@@ -291,7 +292,7 @@ class LayersModel(QAbstractTableModel):
         return _counts_text(self.problem_counts(i))
 
     def tooltip(self, i: int, col: int) -> str | None:
-        d = self.data_
+        d = self.numbers
         if col == TYPE:
             t = self.layer_type(i)
             where = {"file": "from a prune record's type attribute", "key": "the key's last part",
@@ -424,7 +425,7 @@ class LayersTable(QWidget):
         self.model.refresh()
         if self.act_outliers_only.isChecked():
             self.proxy.refilter()  # a layer may have gained or lost its outliers
-        d = self.model.data_
+        d = self.model.numbers
         n = len(d)
         self.title.setText(f"Layers — {n}" if n else "Layers")
         per_channel = int(np.count_nonzero(d.channels > 1))
@@ -465,10 +466,10 @@ class LayersTable(QWidget):
 
     def accepts(self, layer: int) -> bool:
         """Whether layer `layer` passes the filters (the tree's, outliers only)."""
-        if self.act_outliers_only.isChecked() and not self.model.data_.outliers[layer] > 0:
+        if self.act_outliers_only.isChecked() and not self.model.numbers.outliers[layer] > 0:
             return False
         tree = self._tree_filter
-        return tree is None or not tree.active or tree.matches(self.model.data_.keys[layer])
+        return tree is None or not tree.active or tree.matches(self.model.numbers.keys[layer])
 
     # ------------------------------------------------------------------ selection
 
@@ -522,7 +523,7 @@ class LayersTable(QWidget):
         self.overview.flush()
         header = ["layer", "key", "type", "channels", "scale_d", "offset_d", "scale_w_min", "scale_w_median",
                   "scale_w_max", "scale_w_max_over_min", "scale_w_outliers", "errors", "warnings", "notes"]
-        d = self.model.data_
+        d = self.model.numbers
         rows = []
         for r in range(self.proxy.rowCount()):
             i = self.layer_at_row(r)
