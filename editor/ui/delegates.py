@@ -7,6 +7,11 @@ escaped text), refuses text that does not fit with the reason, and commits throu
 commands on the session's stack — never through `setData`. With the session's rule engine
 (`validate`, the live problems' `validate_edit` by default) it also refuses, with the
 rule's words, a value that breaks a hard rule, as the editing panels do.
+
+An editor left with a refused value in it — Escape, a click elsewhere (even on a widget
+that takes no focus, such as a label or the status bar), the focus moving away — closes
+and leaves the record as it was, and `message` says so ("Not changed: … (scale_d stays
+0.0235)").
 """
 from __future__ import annotations
 
@@ -20,6 +25,7 @@ from PySide6.QtCore import (
     QAbstractProxyModel,
     QEvent,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     QRect,
     QSize,
@@ -110,6 +116,62 @@ def frequent_segments(keys: list[str], share: float = 0.5) -> frozenset[str]:
     return frozenset(seg for seg, n in counts.items() if seg and n >= share * len(keys))
 
 
+class _ClickAway(QObject):
+    """While a tree editor is open: a mouse press outside it and outside its view (whose
+    own clicks Qt handles) closes it — committing an acceptable value, reverting a refused
+    one — as leaving it with the keyboard does. Without this, a click on a widget that takes
+    no focus (a label, a toolbar, the status bar) leaves the editor open."""
+
+    def __init__(self, delegate: ValueDelegate) -> None:
+        super().__init__(delegate)
+        self.delegate = delegate
+        self.editors: list[QWidget] = []
+
+    def watch(self, editor: QWidget) -> None:
+        if not self.editors:
+            app = QApplication.instance()
+            if app is not None:
+                app.installEventFilter(self)
+        self.editors.append(editor)
+
+    def forget(self, editor: QWidget) -> None:
+        if editor in self.editors:
+            self.editors.remove(editor)
+            if not self.editors:
+                app = QApplication.instance()
+                if app is not None:
+                    app.removeEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.MouseButtonPress and isinstance(watched, QWidget):
+            for editor in list(self.editors):
+                # the view around the editor (its viewport's parent): Qt's own
+                home = editor.parentWidget()
+                if home is not None and home.parentWidget() is not None:
+                    home = home.parentWidget()
+                if not _within(watched, editor) and not _within(watched, home):
+                    self.delegate.leave(editor)
+        return False
+
+
+def _within(widget: QWidget | None, container: QWidget | None) -> bool:
+    """`widget` is `container` or inside it, across window boundaries (a combo box's popup)."""
+    if container is None:
+        return False
+    while widget is not None:
+        if widget is container:
+            return True
+        widget = widget.parentWidget()
+    return False
+
+
+def _cell_label(path: Path) -> str:
+    """The name a message gives the edited cell: ``scale_d``, ``scale_w[3]``, ``key``."""
+    if len(path) >= 2 and isinstance(path[-1], int):
+        return f"{path[-2]}[{path[-1]}]"
+    return str(path[-1]) if path else "the value"
+
+
 class ValueDelegate(QStyledItemDelegate):
     """Type-fitting editors that commit through the undo stack; element indices in column 0.
 
@@ -118,12 +180,16 @@ class ValueDelegate(QStyledItemDelegate):
     """
 
     message = Signal(str)
+    #: the text being typed in an editor is one the record may take: a refusal said while
+    #: typing it no longer stands
+    textAcceptable = Signal()
 
     def __init__(self, session: EditSession, parent=None) -> None:
         super().__init__(parent)
         self.session = session
         #: `validate(path, value)`: the hard-rule error setting the field at `path` to `value`
-        #: would cause, or None (None: no rule is checked)
+        #: would cause, or None (None: no rule is checked, and the editors' hints say what
+        #: the field's type allows rather than what the rules accept)
         self.validate: Callable[[Path, Any], Problem | None] | None = session.problems.validate_edit
         #: the scope every layer key starts with (``resnet_v1_50/``): dropped first when a
         #: key does not fit, since it tells the rows apart least (the tree sets it)
@@ -132,6 +198,16 @@ class ValueDelegate(QStyledItemDelegate):
         self.frequent_segments: frozenset[str] = frozenset()
         #: last segments most keys end with (``Conv2D``): dropped last
         self.frequent_tails: frozenset[str] = frozenset()
+        #: the open editors: id → (the path they edit, their value as the record had it)
+        self._editing: dict[int, tuple[Path, str]] = {}
+        #: editors whose text setModelData has judged (pushed, or refused and said so)
+        self._judged: set[int] = set()
+        self._click_away = _ClickAway(self)
+
+    def accepted(self, path: Path) -> str | None:
+        """What the rules accept at `path`, in words (the editor's hint); None: what the
+        field's type allows."""
+        return self.session.problems.accepted_values(tuple(path))
 
     def refusal(self, path: Path, value: Any) -> str | None:
         """Why the rules refuse `value` at `path`, in their words; None when they accept it."""
@@ -151,6 +227,7 @@ class ValueDelegate(QStyledItemDelegate):
             return None
         path = model.path_for_index(src)
         kind = model.row_kind(src)
+        shown = str(model.data(src, Qt.ItemDataRole.DisplayRole) or "")
         if kind == RowKind.ELEMENT and src.column() == RecordTreeModel.FIELD_COLUMN:
             label = label_name(field)
             label_field = field.message_type.fields_by_name[label]
@@ -159,13 +236,52 @@ class ValueDelegate(QStyledItemDelegate):
         elif kind in (RowKind.FIELD, RowKind.ITEM) and src.column() == RecordTreeModel.VALUE_COLUMN:
             # choices=False: the tree shows the file as it is, so act_type is typed, not chosen
             what = editor_kind(field)
-            spec = FieldSpec(field, partial(self.refusal, path), place=Place.TREE)
+            spec = FieldSpec(field, partial(self.refusal, path), place=Place.TREE,
+                             hint=partial(self.accepted, path) if self.validate is not None else None)
         else:
             return None
         editor = create_editor(what, spec, parent)
         editor.commit.connect(lambda _value, e=editor: self._commit_now(cast(QWidget, e)))
         editor.refused.connect(self.message)
-        return cast(QWidget, editor)
+        widget = cast(QWidget, editor)
+        typed = getattr(widget, "textEdited", None)  # editors one types into
+        if typed is not None:
+            typed.connect(lambda _text, e=editor: self._typed(e))
+        edited = path + (label_name(field),) if kind == RowKind.ELEMENT else path
+        self._editing[id(widget)] = (edited, shown)
+        self._click_away.watch(widget)
+        return widget
+
+    def _typed(self, editor: FieldEditor) -> None:
+        if editor.pending_reason() is None:
+            self.textAcceptable.emit()
+
+    def leave(self, editor: QWidget) -> None:
+        """Close `editor` as leaving it does: commit what it holds if the record may take it,
+        else revert (and say so)."""
+        field_editor = cast(FieldEditor, editor)
+        if field_editor.edited() and field_editor.pending_reason() is None:
+            self.commitData.emit(editor)
+        self.closeEditor.emit(editor, QStyledItemDelegate.EndEditHint.NoHint)
+
+    def destroyEditor(self, editor: QWidget, index: AnyIndex) -> None:
+        """An editor closes: one that still holds a refused text says the record kept its value."""
+        self._click_away.forget(editor)
+        edited = self._editing.pop(id(editor), None)
+        judged = id(editor) in self._judged
+        self._judged.discard(id(editor))
+        if edited is not None and not judged:
+            field_editor = cast(FieldEditor, editor)
+            reason = field_editor.pending_reason() if field_editor.edited() else None
+            if reason is not None:
+                self._not_changed(reason, edited)
+        super().destroyEditor(editor, index)
+
+    def _not_changed(self, reason: str, edited: tuple[Path, str] | None) -> None:
+        """Say that an edit was refused, and what the record keeps (`edited`: the path and
+        its value as the editor found it)."""
+        kept = f" ({_cell_label(edited[0])} stays {edited[1]})" if edited is not None and edited[1] else ""
+        self.message.emit(f"Not changed: {reason}{kept}")
 
     def _commit_now(self, editor: QWidget) -> None:
         self.commitData.emit(editor)
@@ -186,6 +302,7 @@ class ValueDelegate(QStyledItemDelegate):
         field: FieldDescriptor = record_model.data(src, RecordTreeModel.FIELD_ROLE)
         path = record_model.path_for_index(src)
         entered = cast(FieldEditor, editor).entered()
+        self._judged.add(id(editor))
         try:
             if record_model.row_kind(src) == RowKind.ELEMENT:
                 label = label_name(field)
@@ -195,7 +312,7 @@ class ValueDelegate(QStyledItemDelegate):
                     return
                 reason = self.refusal(path + (label,), name)
                 if reason is not None:
-                    self.message.emit(f"Not changed: {reason}")
+                    self._not_changed(reason, self._editing.get(id(editor)))
                     return
                 self.session.push(rename_entry(self.session.editor, path, name))
                 return
@@ -203,13 +320,13 @@ class ValueDelegate(QStyledItemDelegate):
             value = parse_value(field, entered) if isinstance(entered, str) else entered
             command = SetValueCommand(self.session.editor, path, value)
         except (ValueError, PathError) as e:
-            self.message.emit(f"Not changed: {e}")
+            self._not_changed(str(e), self._editing.get(id(editor)))
             return
         if command.isObsolete():
             return
         reason = self.refusal(path, value)
         if reason is not None:  # e.g. an editor that lost the focus with a refused value in it
-            self.message.emit(f"Not changed: {reason}")
+            self._not_changed(reason, self._editing.get(id(editor)))
             return
         self.session.push(command)
 

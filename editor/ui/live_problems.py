@@ -30,6 +30,7 @@ from editor.records.problems import Problem
 from editor.records.rules import (
     CheckContext,
     LiveChecker,
+    accepted_values,
     merge_problems,
     validate_prune_value,
     validate_value,
@@ -151,6 +152,22 @@ class LiveProblems(QObject):
         except (PathError, IndexError):  # nothing there (yet): nothing to check against
             return None
         return None
+
+    def accepted_values(self, path: Path) -> str | None:
+        """What the rules accept for the layer value field at model `path` (or one element of
+        it), in words (`rules.accepted_values`); None where no rule narrows its type."""
+        dialect = self.session.dialect
+        if dialect is None or self.session.editor.message is None or len(path) < 4 \
+                or path[0] != "record" or path[2] != "value":
+            return None
+        rest = tuple(path[3:])
+        if not (len(rest) == 1 or (len(rest) == 2 and isinstance(rest[1], int))):
+            return None
+        try:
+            entry = self.session.editor.message_at(("record", path[1]))
+        except (PathError, IndexError):
+            return None
+        return accepted_values(dialect, entry, str(rest[0]))
 
     def _validate_layer_edit(self, dialect: Dialect, path: Path, value: Any) -> Problem | None:
         i, rest = path[1], tuple(path[2:])

@@ -13,7 +13,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings, QSize, QStandardPaths, Qt, Signal
+from PySide6.QtCore import QByteArray, QObject, QSettings, QSize, QStandardPaths, Qt, Signal
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QMainWindow,
+    QMenu,
     QProgressBar,
     QPushButton,
     QSplitter,
@@ -47,6 +48,9 @@ from editor.ui.dialogs import Prompter
 from editor.ui.document_controller import DocumentController
 from editor.ui.recovery import RecoveryInfo, RecoveryStore
 from editor.ui.session import EditSession
+from editor.ui.shortcuts import Shortcut, ShortcutsDialog, window_shortcuts
+from editor.ui.status_bar import StatusBar
+from editor.ui.tree_keys import TREE_KEYS
 from editor.ui.tree_view import RecordTreeWidget
 
 APP_NAME = "AMCT Record Editor"
@@ -176,6 +180,8 @@ class MainWindow(QMainWindow):
         self._make_menus()
         self._install_panels()
         self._install_plots()
+        self._make_plot_menu()
+        self._make_help_menu()
 
         documents = self.documents
         documents.status.connect(self._show_status)
@@ -189,6 +195,7 @@ class MainWindow(QMainWindow):
         self.session.recordChanged.connect(self._record_changed)
         self.tree.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.tree.selectionPathsChanged.connect(self._update_selection_label)
+        self._wire_messages()
 
         self._restore_settings()
         self._update_title()
@@ -214,7 +221,8 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ building
 
     def _make_status_bar(self) -> None:
-        bar = self.statusBar()
+        bar = StatusBar(self)  # messages never cut by the labels on its right
+        self.setStatusBar(bar)
         self.dialect_label = QLabel()
         self.counts_label = QLabel()
         self.selection_label = QLabel()
@@ -322,8 +330,7 @@ class MainWindow(QMainWindow):
         view_menu.addSeparator()
         self.view_menu = view_menu
 
-        help_menu = menu.addMenu("&Help")
-        help_menu.addAction(self._action("&About", self._about))
+        self.help_menu = menu.addMenu("&Help")  # filled by _make_help_menu, once every action exists
 
         toolbar = QToolBar("Main")
         toolbar.setObjectName("mainToolbar")
@@ -335,6 +342,71 @@ class MainWindow(QMainWindow):
                 toolbar.addAction(action)
         self.addToolBar(toolbar)
         self.toolbar = toolbar
+
+    def _make_plot_menu(self) -> None:
+        """Plot: every plot action with its shortcut, by view (`PlotsPanel.plot_actions`),
+        filled again each time it opens (the prune view comes and goes with the dialect)."""
+        self.plot_menu = QMenu("&Plot", self)
+        self.plot_menu.setObjectName("plotMenu")
+        self.plot_menu.setToolTipsVisible(True)
+        self.menuBar().insertMenu(self.help_menu.menuAction(), self.plot_menu)
+        self.plot_menu.aboutToShow.connect(self._fill_plot_menu)
+        self._fill_plot_menu()
+
+    def _fill_plot_menu(self) -> None:
+        menu = self.plot_menu
+        menu.clear()  # the actions are the plots'; only the section titles go
+        for title, actions in self.plots.plot_actions():
+            menu.addSection(title)
+            for action in actions:
+                if action is None:
+                    menu.addSeparator()
+                else:
+                    menu.addAction(action)
+
+    def _make_help_menu(self) -> None:
+        self.act_shortcuts = self._action("&Keyboard Shortcuts", self.show_shortcuts,
+                                          [QKeySequence.StandardKey.HelpContents],
+                                          "Every key of the window and what it does")
+        self.addAction(self.act_shortcuts)
+        self.help_menu.addAction(self.act_shortcuts)
+        self.help_menu.addSeparator()
+        self.help_menu.addAction(self._action("&About", self._about))
+
+    def shortcut_places(self) -> dict[QObject, str]:
+        """Widgets by the words that say a key works in them (Help ▸ Keyboard Shortcuts)."""
+        places: dict[QObject, str] = {self.tree: "the record tree"}
+        places.update(self.plots.places())
+        places[self.edit_dock] = "the Edit dock"
+        places[self.rules_dock] = "the Problems dock"
+        return places
+
+    def shortcuts(self) -> list[Shortcut]:
+        """Every shortcut of the window (what Help ▸ Keyboard Shortcuts lists)."""
+        self._fill_plot_menu()
+        return window_shortcuts(self, self.shortcut_places(),
+                                [("Record tree", "in the record tree", TREE_KEYS)])
+
+    def show_shortcuts(self) -> ShortcutsDialog:
+        """Help ▸ Keyboard Shortcuts: a window listing every key (it stays open beside the editor)."""
+        dialog = ShortcutsDialog(self.shortcuts(), self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+        return dialog
+
+    def _wire_messages(self) -> None:
+        """A refused value stays in the status bar until a value is accepted (or the text
+        being typed is one the record may take), not beyond; the Problems dock's lines are
+        looked up in an index built on the loader thread."""
+        from editor.ui.panels.problems_dock import ProblemsModel
+
+        self.documents.add_load_step(ProblemsModel.prepare_lines, lambda _document, _none: None)
+        bar = self.statusBar()
+        assert isinstance(bar, StatusBar)
+        self.tree.delegate.message.connect(bar.mark_refusal)
+        self.tree.delegate.textAcceptable.connect(bar.forget_refusal)
+        self.record_panels.message.connect(bar.mark_refusal)
+        self.session.recordChanged.connect(lambda _change: bar.forget_refusal())
 
     def add_side_widget(self, widget: QWidget, title: str) -> None:
         """Put a panel or plot in the tabs beside the tree (shown once it holds something)."""

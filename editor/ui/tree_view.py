@@ -52,6 +52,7 @@ from editor.ui.edit_plans import (
 )
 from editor.ui.session import EditSession
 from editor.ui.tree_filter import FilterBar, RecordFilterProxy
+from editor.ui.tree_keys import RecordTreeView
 from editor.ui.tree_model import RowKind
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -100,15 +101,12 @@ class RecordTreeWidget(QWidget):
         self.filter_edit = self.filter_bar.edit
         self.regex_check = self.filter_bar.regex_check
         self.count_label = self.filter_bar.count_label
-        self.view = QTreeView()
+        self.view = RecordTreeView()
         self.view.setModel(self.proxy)
         self.view.setUniformRowHeights(True)
         self.view.setAlternatingRowColors(True)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.view.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
-                                  | QAbstractItemView.EditTrigger.EditKeyPressed
-                                  | QAbstractItemView.EditTrigger.SelectedClicked)
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.delegate = ValueDelegate(session, self.view)
         self.view.setItemDelegate(self.delegate)
@@ -117,7 +115,6 @@ class RecordTreeWidget(QWidget):
         self.view.setColumnWidth(0, 340)
         self.view.setColumnWidth(1, 360)
         self.key_column = KeyColumn(self.view, self.delegate, self.editor)
-        self.view.installEventFilter(self)  # F2 on a value cell edits the value, not the key
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -575,15 +572,6 @@ class RecordTreeWidget(QWidget):
         if self.proxy.active:
             self.filter_bar.apply()
         self._update_actions()
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.view and event.type() == QEvent.Type.ShortcutOverride \
-                and event.key() == Qt.Key.Key_F2 and event.modifiers() == Qt.KeyboardModifier.NoModifier:
-            index = self.view.currentIndex()
-            if index.isValid() and index.column() != 0 and index.flags() & Qt.ItemFlag.ItemIsEditable:
-                event.accept()  # the key goes to the view, whose F2 edits the current cell
-                return True
-        return super().eventFilter(watched, event)
 
     def _on_expanded(self, index: QModelIndex) -> None:
         """Expanding a layer shows its factors too: expand its `value` as well."""

@@ -185,14 +185,14 @@ def test_a_validate_function_refuses_values_of_every_editor_kind(qtbot, tree):
     qtbot.keyClicks(editor, "0.5")
     assert editor.toolTip() == "scale_d cannot be 0.5 here" and seen[-1] == "scale_d cannot be 0.5 here"
     delegate.setModelData(editor, proxy, proxy.mapFromSource(model.index_for_path(path, 1)))  # forced
-    assert seen[-1] == "Not changed: scale_d cannot be 0.5 here"
+    assert seen[-1] == "Not changed: scale_d cannot be 0.5 here (scale_d stays 0.023529412)"
     qtbot.keyClick(editor, Qt.Key.Key_Escape)
     enum = ("prune_record", 0, "producer", 0, "attr", 1, "type")
     _, combo = open_editor(view, proxy, model, enum)
     combo.setCurrentIndex(combo.findText("INTS"))
     combo.activated.emit(combo.currentIndex())
     qtbot.wait(20)
-    assert seen[-1] == "Not changed: type cannot be 5 here"
+    assert seen[-1].startswith("Not changed: type cannot be 5 here")
     flag = ("record", 0, "value", "skip_fusion")
     index = proxy.mapFromSource(model.index_for_path(flag, 1))
     view.scrollTo(index)

@@ -610,8 +610,8 @@ def test_rename_layer_close_and_quit_have_their_keys(qtbot, tmp_path, env):
     assert rename in edit_menu.actions()
     tree, view = window.tree, window.tree.view
     message = window.document.message
-    # F2 on a field of a layer (its name cell): the layer's key cell opens for editing
-    tree.select_path(("record", 1, "value", "scale_d"))
+    # F2 on a layer row: its key cell opens for editing
+    tree.select_path(("record", 1))
     assert rename in tree.context_menu().actions() and rename.isEnabled()
     view.setFocus()
     qtbot.keyClick(view, Qt.Key.Key_F2)
@@ -622,14 +622,14 @@ def test_rename_layer_close_and_quit_have_their_keys(qtbot, tmp_path, env):
     qtbot.keyClicks(editor, "renamed_layer")
     qtbot.keyClick(editor, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: message.record[1].key == "renamed_layer")
-    # F2 on a value cell still edits the value, as it always did
-    cell = view_index(window, ("record", 1, "value", "scale_d"), 1)
-    view.setCurrentIndex(cell)
+    # F2 on a value row edits the value, whichever cell is current (tests/ui/test_tree_keys.py)
+    tree.select_path(("record", 1, "value", "scale_d"))
     view.setFocus()
     qtbot.keyClick(view, Qt.Key.Key_F2)
+    cell = view_index(window, ("record", 1, "value", "scale_d"), 1)
     assert isinstance(view.indexWidget(cell), QLineEdit)
     qtbot.keyClick(view.indexWidget(cell), Qt.Key.Key_Escape)
-    # the menu item does the same as the key
+    # the menu item renames the layer the current row is in, from any of its rows
     tree.select_path(("record", 2, "value", "offset_d"))
     assert tree.rename_current_layer()
     assert isinstance(view.indexWidget(view_index(window, ("record", 2))), QLineEdit)

@@ -110,7 +110,7 @@ def test_a_value_the_file_has_but_the_rules_forbid_is_shown_marked(qtbot):
 
 
 @pytest.mark.parametrize("text, words", [
-    ("abc", "takes a number"),
+    ("abc", "takes a finite number > 0, such as 0.0235 or 1e-3, not 'abc'"),  # no "inf or nan"
     ("0", "must be finite and > 0"),
     ("-0.5", "must be finite and > 0"),
     ("nan", "must be finite and > 0"),

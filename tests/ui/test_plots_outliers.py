@@ -252,3 +252,28 @@ def test_the_walk_is_on_the_views_right_click_menus(resnet):
     assert all(a in panel.layers.view.actions() for a in walk)
     walk[1].trigger()  # from a menu: no selection yet, so the last one
     assert session.selection.record_index == max(rule_counts(doc))
+
+
+def test_plot_menu_and_help_list_the_walk_and_the_layers_table(qtbot, tmp_path, env):
+    window = env()
+    open_and_wait(qtbot, window, copy_sample(tmp_path, "resnet_caffe.txt"))
+    menu = next(a.menu() for a in window.menuBar().actions() if a.text().replace("&", "") == "Plot")
+    menu.aboutToShow.emit()
+    entries = menu.actions()
+    start = next(i for i, a in enumerate(entries) if a.isSeparator() and a.text() == "Layers")
+    section = [a.text() for a in entries[start + 1:start + 6] if not a.isSeparator()]
+    assert section == ["Next Layer with Outliers", "Previous Layer with Outliers", "Only layers with outliers",
+                       "Export CSV…"]
+    plots = window.plots
+    plots.setCurrentWidget(plots.channels)
+    plots.act_next_outliers.trigger()  # from the menu: the view that is up stays up
+    assert plots.currentWidget() is plots.channels and window.session.selection.record_index is not None
+    plots.layers.act_outliers_only.trigger()  # the Layers table's own entries bring it up
+    assert plots.currentWidget() is plots.layers
+    assert plots.layers.proxy.rowCount() == int(plots.overview.data.with_outliers.size)
+    dialog = window.show_shortcuts()
+    qtbot.addWidget(dialog)
+    rows = {(keys, command): where for _s, keys, command, where in dialog.rows()}
+    assert rows[("N", "Next Layer with Outliers")] == "in the Overview, the Layers table or the Channels plot"
+    assert rows[("Shift+N", "Previous Layer with Outliers")] == rows[("N", "Next Layer with Outliers")]
+    dialog.close()

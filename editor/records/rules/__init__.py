@@ -115,6 +115,7 @@ from editor.records.rules.engine import (
     locate,
     merge_problems,
 )
+from editor.records.rules.hints import accepted_values
 from editor.records.rules.layer_types import (
     AVGPOOL_TYPES,
     CONV_TYPES,
@@ -140,4 +141,5 @@ __all__ = [
     "guess_layer_type", "is_tensor_key", "layer_type", "locate", "merge_problems", "rule",
     "rules_table", "type_kind", "type_values", "validate_changes", "validate_prune_value",
     "validate_value",
+    "accepted_values",
 ]

@@ -12,6 +12,7 @@ from editor.records.problems import Severity
 from editor.records.rules._registry import Finding
 
 if TYPE_CHECKING:
+    from editor.records.dialects import Dialect
     from editor.records.rules.views import EntryView
 
 
@@ -59,8 +60,14 @@ def _an(word: str) -> str:
 
 
 def _act_desc(e: EntryView, act: str | None) -> str:
+    return act_words(e.dialect, act)
+
+
+def act_words(dialect: Dialect, act: str | None) -> str:
+    """The activation type an entry's offset_d is judged by, in words (``act_type INT8``,
+    ``act_type unset, so INT8``)."""
     if act is None:
-        if e.dialect.has_value_field("act_type"):
+        if dialect.has_value_field("act_type"):
             return "act_type unset, so INT8"
         return "INT8"
     if act not in quant.BIT_WIDTHS:

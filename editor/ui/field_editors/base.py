@@ -67,6 +67,10 @@ class FieldSpec:
     #: how `show_value` turns a value into text (None: as the record's text format writes
     #: it); a table whose model hands out its cells as text passes `str`
     format: Callable[[Any], str] | None = None
+    #: what the rules accept for the field now, in words that follow "takes" (``a whole
+    #: number from -128 to 127 (act_type INT8)``; None: what the type allows): the tooltip's
+    #: words and what a text that is no value of the field is met with
+    hint: Callable[[], str | None] | None = None
 
 
 class FieldEditor(Protocol):
@@ -110,10 +114,12 @@ class EditorClass(Protocol):
 
 
 def field_text_check(field: FieldDescriptor, check: ValueCheck | None = None, *,
-                     optional: bool = False) -> TextCheck:
+                     optional: bool = False, hint: Callable[[], str | None] | None = None) -> TextCheck:
     """A text check for `field`: the text must parse as the field's type (`parse_value`),
     then `check` must find no reason against the value. With `optional`, an empty box
-    stands for "unset" (value None), which `check` is asked about too."""
+    stands for "unset" (value None), which `check` is asked about too. A text that does not
+    parse is met with `hint`'s words where it has some (the range the rules allow, not
+    the type's)."""
     def text_check(text: str) -> tuple[Any, str | None]:
         if optional and text.strip() == "":
             value = None
@@ -121,7 +127,10 @@ def field_text_check(field: FieldDescriptor, check: ValueCheck | None = None, *,
             try:
                 value = parse_value(field, text)
             except ValueError as e:
-                return None, str(e)
+                # the type's words ("takes a whole number between -2147483648 and …") give way
+                # to the rules'; a precise complaint (float32 underflow, a bad escape) stays
+                words = hint() if hint is not None and " takes " in str(e) else None
+                return None, (f"{field.name} takes {words}, not {text.strip()!r}" if words else str(e))
         reason = check(value) if check is not None else None
         return (value, None) if reason is None else (None, reason)
     return text_check

@@ -27,8 +27,12 @@ from editor.ui.field_editors.base import (
 )
 
 
-def type_hint(kind: str, field: FieldDescriptor) -> str:
-    """What a field of `kind` accepts, in words (the tooltip while nothing is wrong)."""
+def type_hint(kind: str, field: FieldDescriptor, accepted: str | None = None) -> str:
+    """What a field of `kind` accepts, in words (the tooltip while nothing is wrong):
+    `accepted`, what the rules accept (`FieldSpec.hint`), where given, else what its type
+    allows."""
+    if accepted:
+        return f"{field.name}: {accepted}" + (" (stored as float32)" if field.type == FD.TYPE_FLOAT else "")
     if kind == "key":
         return f"{field.name}: \\n, \\t and \\xNN stand for invisible characters"
     if kind == "int":
@@ -112,9 +116,12 @@ class FieldEdit(QLineEdit):
     def for_field(cls, kind: str, spec: FieldSpec, parent: QWidget | None = None) -> FieldEdit:
         """A line edit for `spec`'s field; its text is parsed as the field's type."""
         fd = spec.field
-        check = spec.text_check or field_text_check(fd, spec.check, optional=spec.optional)
+        check = spec.text_check or field_text_check(fd, spec.check, optional=spec.optional, hint=spec.hint)
         unset = f"not set (default {format_value(fd, fd.default_value)})" if spec.optional else ""
-        tooltip = type_hint(kind, fd) if spec.tooltip is None else spec.tooltip
+        if spec.tooltip is None:
+            tooltip = type_hint(kind, fd, spec.hint() if spec.hint is not None else None)
+        else:
+            tooltip = spec.tooltip
         return cls(check, tooltip=tooltip, place=spec.place,
                    format=spec.format or partial(format_value, fd), placeholder=spec.placeholder,
                    unset_placeholder=unset, parent=parent)

@@ -341,7 +341,8 @@ class LayerPanel(QWidget):
         """The editor of value field `name`: AMCT may go without it, so it can be unset."""
         field = self.form_dialect.value_fields[name]
         kind = editor_kind(field, choices=True)
-        w = self._editor(name, field, kind, tooltip=_FIELD_TIPS.get(name, name), optional=True)
+        w = self._editor(name, field, kind, tooltip=_FIELD_TIPS.get(name, name), optional=True,
+                         hint=partial(self._accepted, name))
         self.fields[name] = w
         self._kinds[name] = kind
         return w
@@ -425,6 +426,10 @@ class LayerPanel(QWidget):
         problem = validate_value(shown_dialect(self.session), entry, name, value,
                                  context=self.session.problems.context, entry_index=self.entry)
         return None if problem is None else problem.message
+
+    def _accepted(self, name: str) -> str | None:
+        """What the rules accept for value field `name` of the shown layer, in words."""
+        return None if self.entry is None else self.session.problems.accepted_values(self._value_path(name))
 
     def _commit(self, name: str, value: Any) -> None:
         if self.entry is None:

@@ -415,6 +415,7 @@ class LayersTable(QWidget):
         box.addWidget(self.summary)  # a line of its own: a narrow panel keeps it in view
         box.addWidget(self.filter_note)
         box.addWidget(view, 1)
+        self.setFocusProxy(view)  # focus given to the tab (its keys, N) goes to the table
         self._tree_filter: Matcher | None = None
         self.proxy.set_accept(self.accepts)
 

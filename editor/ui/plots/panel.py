@@ -57,6 +57,62 @@ class PlotsPanel(QTabWidget):
         self.layers.layerActivated.connect(self._open_layer)
         session.recordChanged.connect(self._on_record_changed)
         self.session.selection.changed.connect(self._on_selection)
+        # an action chosen from a menu brings its view up, with the focus its keys need; the
+        # walk through the layers with outliers works in whichever view is up
+        stay = {self.overview.act_open, *self.outlier_actions()}  # act_open opens Channels
+        for view, _title, actions in self._sections():
+            for action in actions:
+                if action is not None and action not in stay:
+                    action.triggered.connect(lambda _checked=False, v=view: self._bring_up(v))
+
+    # ------------------------------------------------------------------ actions
+
+    def _sections(self) -> list[tuple[QWidget, str, list[QAction | None]]]:
+        """(view, its title, its actions) for every view; None in a list: a separator."""
+        o, c, p, t = self.overview, self.channels, self.prune, self.layers
+        s = c.spans
+        return [
+            (o, "Overview", [o.act_open, o.act_view_all, o.act_log, None, o.act_png, o.act_csv]),
+            (t, "Layers", [*self.outlier_actions(), None, t.act_outliers_only, t.act_csv]),
+            (c, "Channels", [c.act_prev, c.act_next, c.act_view_all, c.act_log, c.act_weight, c.act_shift,
+                             c.act_tbf, None, s.act_span, *s.edit_actions, s.act_hide, None,
+                             c.act_png, c.act_csv, c.act_csv_in]),
+            (p, "Prune ranges", [p.act_only, p.act_next, p.act_prev, p.act_view_all, None, p.act_png]),
+        ]
+
+    def plot_actions(self) -> list[tuple[str, list[QAction | None]]]:
+        """Every plot action, with its shortcut, by view (None: a separator): what the window's
+        Plot menu lists. A view whose tab is hidden (Prune ranges, for a dialect without prune
+        records) is left out. A shortcut works while the focus is in its view (a single
+        letter cannot be the whole window's); chosen from a menu, an action brings its view
+        up and gives it the focus, so its keys work next."""
+        return [(title, actions) for view, title, actions in self._sections()
+                if self.isTabVisible(self.indexOf(view))]
+
+    def view_titles(self) -> dict[QWidget, str]:
+        """The plot views by the title their actions are listed under."""
+        return {view: title for view, title, _actions in self._sections()}
+
+    def places(self) -> dict[QWidget, str]:
+        """Where a plot key works, in words, by widget (Help ▸ Keyboard Shortcuts): each view,
+        and the panel itself for the walk through the layers with outliers."""
+        words = {view: f"the {title} plot" for view, title in self.view_titles().items()}
+        words[self.layers] = "the Layers table"
+        words[self.prune] = "the Prune ranges view"
+        words[self] = "the Overview, the Layers table or the Channels plot"
+        return words
+
+    def _bring_up(self, view: QWidget) -> None:
+        if self.indexOf(view) >= 0 and self.isTabVisible(self.indexOf(view)):
+            self.setCurrentWidget(view)
+        focus = self.window().focusWidget() if self.window() is not None else None
+        if focus is None or not view.isAncestorOf(focus):
+            plot = getattr(view, "graphics", None) or getattr(view, "plot_widget", None)
+            if plot is not None and plot.isVisible():
+                plot.setFocus()  # the arrow keys (channel by channel) are the plot's own
+            else:  # nothing plotted yet: the view's keys still work with the focus in it
+                view.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+                view.setFocus()
 
     def _make_outlier_actions(self) -> None:
         def make(text: str, key: str, step: int, tip: str) -> QAction:

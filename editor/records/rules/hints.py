@@ -1,0 +1,67 @@
+"""What AMCT's hard rules accept for one value field of a layer, in words.
+
+An editor shows these words before anything is typed and meets a text that is not a value
+of the field with them, so a hint names the range that applies to *this* layer (offset_d
+under act_type INT8: -128 to 127, not the int32 range the schema allows) and never suggests
+a value the rules refuse (scale_d: no "inf or nan"). The words follow the rules of
+`catalog_values`; `tests/records/test_rules_hints.py` holds the two together (each bound a
+hint names is accepted by `validate_value`, the values just past it are refused).
+"""
+from __future__ import annotations
+
+import numpy as np
+from google.protobuf.message import Message
+
+from editor.records import quant
+from editor.records.dialects import Dialect, get_dialect
+from editor.records.rules._wording import _fmt, act_words
+from editor.records.rules.catalog_values import type_values
+
+_EPS = np.float32(quant.FLT_EPSILON)
+
+#: scale-positive: finite and > 0
+_POSITIVE = "a finite number > 0, such as 0.0235 or 1e-3"
+
+_FIXED: dict[str, str] = {
+    "scale_d": _POSITIVE,
+    "scale_h": _POSITIVE,
+    "scale_w": _POSITIVE,
+    "scale_r": _POSITIVE,
+    # offset-w-zero
+    "offset_w": "0 (AMCT supports no weight offset)",
+    "offset_r": "0 (AMCT supports no weight offset)",
+    # shift-bit-range
+    "shift_bit": "a whole number from 1 to 16, or 0 when every shift_bit of the layer is 0",
+    # cluster-shape
+    "cluster": "a whole number from -128 to 127",
+    # tbf-range
+    "tensor_balance_factor": f"a number from {_fmt(_EPS)} to {_fmt(np.float32(1) / _EPS)} "
+                             "(FLT_EPSILON to 1/FLT_EPSILON)",
+}
+
+
+def _value_of(dialect: Dialect, value_or_entry: Message) -> Message:
+    if value_or_entry.DESCRIPTOR is dialect.entry_descriptor:
+        return value_or_entry.value
+    return value_or_entry
+
+
+def accepted_values(dialect: str | Dialect, value_or_entry: Message, field: str) -> str | None:
+    """What the rules accept for value field `field` (one element of it, for a list) of the
+    layer `value_or_entry` (its value message or whole entry), in words that follow
+    "takes": ``a whole number from -128 to 127 (act_type INT8)``. None when no rule narrows
+    what the field's type allows (the type's own words then say it)."""
+    d = get_dialect(dialect)
+    if not d.has_value_field(field):
+        return None
+    if field in _FIXED:
+        return _FIXED[field]
+    if field in ("offset_d", "offset_h"):  # offset-d-range
+        value = _value_of(d, value_or_entry)
+        act = value.act_type if d.has_value_field("act_type") and value.HasField("act_type") else None
+        lo, hi = quant.amct_offset_check_range(act)
+        return f"a whole number from {lo} to {hi} ({act_words(d, act)})"
+    allowed = type_values(field)  # type-values
+    if allowed is not None:
+        return "one of " + ", ".join(allowed)
+    return None
