@@ -9,8 +9,8 @@ records) to a temporary file, then:
    longest stall the user would feel. Measured from `open_path` until one second after
    the document is shown (model reset, tree, panels, plots and problems included), and
    broken down by what the loader thread was doing when the stall began: reading the
-   file, running the window's load steps (first rule check, overview numbers: timed
-   each), or done (the record is being shown);
+   file, running the window's load steps (first rule check, overview numbers, key
+   labels: timed each), or done (the record is being shown);
 3. An edit, and the crash-recovery snapshot it causes a few seconds later (longest stall);
    save after that edit: the same save on the GUI thread (reference: the window frozen that
    long) and through the window (save thread, progress dialog), with the longest stall;
@@ -43,6 +43,7 @@ from editor.records.document import RecordDocument  # noqa: E402
 from editor.records.synth import make_big, to_text  # noqa: E402
 from editor.ui.app import application, freeze_startup_objects  # noqa: E402
 from editor.ui.dialogs import Prompter  # noqa: E402
+from editor.ui.key_labels import KeyLabels  # noqa: E402
 from editor.ui.live_problems import LiveProblems  # noqa: E402
 from editor.ui.main_window import MainWindow  # noqa: E402
 from editor.ui.plots import PlotsPanel  # noqa: E402
@@ -110,8 +111,8 @@ class StallMeter:
 class LoaderTimes:
     """When the loader thread finished reading, and how long each load step took there.
 
-    Wraps `RecordDocument.load` and the window's two load steps (`LiveProblems.prepare`,
-    `PlotsPanel.prepare`) before the window registers them.
+    Wraps `RecordDocument.load` and the window's load steps (`LiveProblems.prepare`,
+    `PlotsPanel.prepare`, `KeyLabels.prepare`) before the window registers them.
     """
 
     def __init__(self) -> None:
@@ -127,7 +128,8 @@ class LoaderTimes:
             return document
 
         RecordDocument.load = timed_load  # the loader calls RecordDocument.load(path, …)
-        for owner, label in ((LiveProblems, "first rule check"), (PlotsPanel, "overview numbers")):
+        for owner, label in ((LiveProblems, "first rule check"), (PlotsPanel, "overview numbers"),
+                             (KeyLabels, "key labels")):
             if hasattr(owner, "prepare"):
                 owner.prepare = staticmethod(self._timed(owner.prepare, label))
 
@@ -286,6 +288,7 @@ def main() -> int:
         plain_save = time.perf_counter() - t
         del reference
         window.tree.select_path(("record", 0))
+        spin(0.5)  # the first selection opens the Edit dock: the window lays out anew, not the edit
         meter.start()
         # a real edit even on a --keep file an earlier run saved with offset_d 5
         edited = window.tree.set_field_on_selected("offset_d", 6 if window.document.message.record[0].value.offset_d == 5 else 5)

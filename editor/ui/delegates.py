@@ -32,7 +32,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QPainter, QPalette
+from PySide6.QtGui import QFontMetrics, QPainter, QPalette
 from PySide6.QtWidgets import (
     QApplication,
     QStyle,
@@ -46,6 +46,7 @@ from editor.records.problems import Problem
 from editor.records.values import parse_value
 from editor.ui.commands import SetValueCommand, rename_entry
 from editor.ui.field_editors import FieldEditor, FieldSpec, Place, create_editor, editor_kind
+from editor.ui.key_labels import KeyLabels
 from editor.ui.session import EditSession
 from editor.ui.tree_model import RecordTreeModel, RowKind
 
@@ -65,55 +66,6 @@ def source_index(index: AnyIndex) -> tuple[RecordTreeModel | None, QModelIndex]:
 def label_name(field: FieldDescriptor) -> str:
     """The field that names an element of the list `field` (``key`` of a layer, else ``name``)."""
     return "key" if "key" in field.message_type.fields_by_name else "name"
-
-
-def compact_key(key: str, scope: str, frequent: frozenset[str], tails: frozenset[str] = frozenset()) -> str:
-    """A layer key shortened where it tells rows apart least: the `scope` every key starts
-    with becomes "…/", and inner path segments most keys share (`frequent`) become "…"
-    (``resnet_v1_50/block1/unit_1/bottleneck_v1/conv1/Conv2D`` → ``…/block1/unit_1/…/conv1/Conv2D``);
-    the last segment stays unless it is one of `tails`, the op type most keys end with
-    (``…/conv1/Conv2D`` → ``…/conv1``)."""
-    head = ""
-    if scope and key.startswith(scope) and len(key) > len(scope):
-        head, key = "…/", key[len(scope):]
-    if not frequent and not tails:
-        return head + key
-    segs = key.split("/")
-    if len(segs) > 1 and segs[-1] in tails:
-        segs = segs[:-1] + [""]  # a trailing "/" says something was there
-    out: list[str] = []
-    for i, seg in enumerate(segs):
-        if i < len(segs) - 1 and seg in frequent:
-            if not out or out[-1] != "…":
-                out.append("…")
-        else:
-            out.append(seg)
-    return head + "/".join(out)
-
-
-def frequent_tails(keys: list[str], share: float = 0.5) -> frozenset[str]:
-    """Last path segments (op types such as ``Conv2D``) that at least `share` of the keys end
-    with (4 keys or more): what `compact_key` drops last."""
-    if len(keys) < 4:
-        return frozenset()
-    counts: dict[str, int] = {}
-    for key in keys:
-        if "/" in key:
-            tail = key.rsplit("/", 1)[1]
-            counts[tail] = counts.get(tail, 0) + 1
-    return frozenset(t for t, n in counts.items() if t and n >= share * len(keys))
-
-
-def frequent_segments(keys: list[str], share: float = 0.5) -> frozenset[str]:
-    """Inner path segments (not the last) found in at least `share` of the keys (4 keys or
-    more): what `compact_key` may drop."""
-    if len(keys) < 4:
-        return frozenset()
-    counts: dict[str, int] = {}
-    for key in keys:
-        for seg in set(key.split("/")[:-1]):
-            counts[seg] = counts.get(seg, 0) + 1
-    return frozenset(seg for seg, n in counts.items() if seg and n >= share * len(keys))
 
 
 class _ClickAway(QObject):
@@ -191,13 +143,10 @@ class ValueDelegate(QStyledItemDelegate):
         #: would cause, or None (None: no rule is checked, and the editors' hints say what
         #: the field's type allows rather than what the rules accept)
         self.validate: Callable[[Path, Any], Problem | None] | None = session.problems.validate_edit
-        #: the scope every layer key starts with (``resnet_v1_50/``): dropped first when a
-        #: key does not fit, since it tells the rows apart least (the tree sets it)
-        self.common_scope = ""
-        #: path segments most keys share (``bottleneck_v1``): dropped next, as "…"
-        self.frequent_segments: frozenset[str] = frozenset()
-        #: last segments most keys end with (``Conv2D``): dropped last
-        self.frequent_tails: frozenset[str] = frozenset()
+        #: short labels of the record's layer keys and node names, for a key that does not
+        #: fit its column: the scope every name shares goes first, then what tells the
+        #: names apart least, and the labels stay unique (the tree sets them)
+        self.key_labels = KeyLabels(())
         #: the open editors: id → (the path they edit, their value as the record had it)
         self._editing: dict[int, tuple[Path, str]] = {}
         #: editors whose text setModelData has judged (pushed, or refused and said so)
@@ -401,15 +350,22 @@ class ValueDelegate(QStyledItemDelegate):
             painter.setPen(opt.palette.color(group, QPalette.ColorRole.HighlightedText) if selected
                            else (opt.palette.color(group, QPalette.ColorRole.Text)
                                  if not index.data(Qt.ItemDataRole.ForegroundRole) else muted))
-            if metrics.horizontalAdvance(label) > rest.width():
-                label = compact_key(label, self.common_scope, frozenset())
-                if metrics.horizontalAdvance(label) > rest.width():
-                    label = compact_key(label, "", self.frequent_segments)
-                if metrics.horizontalAdvance(label) > rest.width():
-                    label = compact_key(label, "", frozenset(), self.frequent_tails)
             painter.drawText(rest, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
-                             metrics.elidedText(label, Qt.TextElideMode.ElideMiddle, rest.width()))
+                             self.shown_label(label, metrics, rest.width()))
         painter.restore()
+
+    def shown_label(self, label: str, metrics: QFontMetrics, width: int) -> str:
+        """What a row shows of a layer key or node name `label` in `width` pixels: the whole
+        name, else without the scope all names share, else its unique short label (see
+        `key_labels`), cut on the left only if even that does not fit."""
+        if metrics.horizontalAdvance(label) <= width:
+            return label
+        scoped = self.key_labels.scoped(label)
+        if metrics.horizontalAdvance(scoped) <= width:
+            return scoped
+        # cut further, the unique label keeps its end, which tells layers apart best (its
+        # start is a gap already)
+        return metrics.elidedText(self.key_labels.label(label), Qt.TextElideMode.ElideLeft, width)
 
     def _paint_bool(self, painter: QPainter, option: QStyleOptionViewItem, index: AnyIndex, value: Any) -> None:
         opt = QStyleOptionViewItem(option)

@@ -13,7 +13,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QObject, QSettings, QSize, QStandardPaths, Qt, Signal
+from PySide6.QtCore import QByteArray, QObject, QSettings, QSize, QStandardPaths, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -22,6 +22,7 @@ from PySide6.QtGui import (
     QDropEvent,
     QIcon,
     QKeySequence,
+    QShowEvent,
 )
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -46,12 +47,14 @@ from editor.records.document import RecordDocument
 from editor.records.editing import RecordChange
 from editor.ui.dialogs import Prompter
 from editor.ui.document_controller import DocumentController
+from editor.ui.key_labels import KeyLabels
 from editor.ui.recovery import RecoveryInfo, RecoveryStore
 from editor.ui.session import EditSession
 from editor.ui.shortcuts import Shortcut, ShortcutsDialog, window_shortcuts
 from editor.ui.status_bar import StatusBar
 from editor.ui.tree_keys import TREE_KEYS
 from editor.ui.tree_view import RecordTreeWidget
+from editor.ui.window_layout import DockFolder, WindowLayout
 
 APP_NAME = "AMCT Record Editor"
 MAX_RECENT = 10
@@ -160,13 +163,16 @@ class MainWindow(QMainWindow):
         self.side_tabs = QTabWidget()
         self.side_tabs.setObjectName("sideTabs")
         self.side_tabs.setDocumentMode(True)
+        self.side_tabs.setTabBarAutoHide(True)  # one tab (the plots) needs no tab bar
         self.side_tabs.hide()
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setObjectName("mainSplitter")
         self.splitter.addWidget(self.tree)
         self.splitter.addWidget(self.side_tabs)
-        self.splitter.setStretchFactor(0, 3)
-        self.splitter.setStretchFactor(1, 2)
+        # a wider window widens the plots; the tree keeps what its keys need
+        self.splitter.setStretchFactor(0, 0)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setCollapsible(1, False)
         central = QWidget()
         self._central_layout = QVBoxLayout(central)
         self._central_layout.setContentsMargins(4, 4, 4, 4)
@@ -180,6 +186,7 @@ class MainWindow(QMainWindow):
         self._make_menus()
         self._install_panels()
         self._install_plots()
+        self._install_layout()
         self._make_plot_menu()
         self._make_help_menu()
 
@@ -414,12 +421,11 @@ class MainWindow(QMainWindow):
         self.side_tabs.addTab(widget, title)
         self.side_tabs.show()
         if first:
-            total = max(self.splitter.width(), 800)
-            self.splitter.setSizes([total * 11 // 20, total * 9 // 20])  # the tree keeps its values in view
+            self.window_layout.fit_tree()
 
     def _install_panels(self) -> None:
-        """The layer/prune editing panels (a dock beside the tree, so the plots stay in view)
-        and the live problems dock with its counts in the status bar."""
+        """The layer/prune editing panels and the live problems, as docks tabbed along the
+        bottom (the plots keep the width), with the problem counts in the status bar."""
         from editor.ui.live_problems import LiveProblems
         from editor.ui.panels import ProblemsDock, RecordPanels
 
@@ -429,12 +435,11 @@ class MainWindow(QMainWindow):
         self.edit_dock = QDockWidget("Edit", self)
         self.edit_dock.setObjectName("editDock")
         self.edit_dock.setWidget(self.record_panels)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.edit_dock)
-        self.view_menu.addAction(self.edit_dock.toggleViewAction())
         self.rules_dock = ProblemsDock(self.session, self)
-        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.rules_dock)
-        self.resizeDocks([self.edit_dock], [480], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.rules_dock], [170], Qt.Orientation.Vertical)
+        #: where the tree, plots and docks go (focus, the plots' own window, reset, settings)
+        self.window_layout = WindowLayout(self)
+        self.window_layout.dock_defaults()
+        self.view_menu.addAction(self.edit_dock.toggleViewAction())
         self.view_menu.addAction(self.rules_dock.toggleViewAction())
         self.problem_counts_label = QLabel()
         self.problem_counts_label.setToolTip("What AMCT's rules find in the record; details in the Problems dock")
@@ -443,6 +448,13 @@ class MainWindow(QMainWindow):
             self.rules_dock.summary() if self.document is not None else ""))
         # the first full rule check of a new file runs on the loader thread
         self.documents.add_load_step(LiveProblems.prepare, problems.adopt)
+        # a dock with nothing to say (no layer selected, no problem found) folds away
+        self.dock_folder = DockFolder(self, {
+            self.edit_dock: lambda: self.record_panels.current_panel() is not self.record_panels.hint,
+            self.rules_dock: lambda: sum(self.rules_dock.counts().values()) > 0,
+        }, folded={self.edit_dock: lambda: self.record_panels.hint.sizeHint().height() + 8})
+        self.record_panels.currentChanged.connect(lambda _i: self.dock_folder.refresh())
+        self.rules_dock.countsChanged.connect(lambda *_counts: self.dock_folder.refresh())
 
     def _install_plots(self) -> None:
         """The plots (model overview, per-channel factors, prune ranges) beside the tree."""
@@ -453,6 +465,20 @@ class MainWindow(QMainWindow):
         self.plots.follow_filter(self.tree.proxy, self.tree.filter_bar.applied)  # Ctrl+F: the Layers table too
         self.plots.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.documents.add_load_step(PlotsPanel.prepare, self.plots.adopt)  # the overview's numbers, off the GUI thread
+        # the short labels of the layer keys, for the tree and the prune ranges (off the GUI
+        # thread too: the tree's first paint of a big record needs them; `labels_for` keeps
+        # them until the tree and the prune view ask)
+        self.documents.add_load_step(KeyLabels.prepare, lambda _document, _labels: None)
+
+    def _install_layout(self) -> None:
+        """View ▸ Focus Plots, Plots in Own Window and Reset Layout (`WindowLayout`)."""
+        layout = self.window_layout
+        self.act_focus_plots, self.act_detach_plots = layout.act_focus, layout.act_detach
+        self.view_menu.addSeparator()
+        self.view_menu.addAction(layout.act_focus)
+        self.view_menu.addAction(layout.act_detach)
+        self.view_menu.addSeparator()
+        self.view_menu.addAction(layout.act_reset)
 
     def _document_changed(self, document: RecordDocument | None) -> None:
         self._close_disk_banner()
@@ -460,11 +486,13 @@ class MainWindow(QMainWindow):
             self._add_recent(document.path)
         if document is not None and document.problems:
             self.rules_dock.show()  # the reader's findings (overrides, duplicates, repairs) are there
+            self.rules_dock.raise_()
         self._update_title()
         self._update_status()
         if document is not None:  # a file was opened: the model overview is the first thing shown
             self.side_tabs.setCurrentWidget(self.plots)
-            self.plots.show_overview()
+            self.plots.show_first_view()
+        self.window_layout.document_changed()
         self.documentChanged.emit(document)
 
     def _saved_as(self, path: Path) -> None:
@@ -477,11 +505,18 @@ class MainWindow(QMainWindow):
         self.cancel_button.setVisible(loading)
         self.tree.setEnabled(not loading)
 
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        # the docks fold once the window has its size (folding sizes them against it)
+        QTimer.singleShot(0, self.dock_folder.refresh)
+
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.documents.can_close():
             event.ignore()
             return
         self._save_settings()
+        if self.window_layout.plots_window is not None:
+            self.window_layout.plots_window.hide()
         event.accept()
 
     # ------------------------------------------------------------------ drag and drop
@@ -645,17 +680,11 @@ class MainWindow(QMainWindow):
             self.restoreGeometry(geometry)
         else:
             self.resize(*default_size(self.screen().availableGeometry().size() if self.screen() else None))
-        state = self.settings.value("window/state")
-        if isinstance(state, QByteArray) and not state.isEmpty():
-            self.restoreState(state)
-        splitter = self.settings.value("window/splitter")
-        if isinstance(splitter, QByteArray) and not splitter.isEmpty():
-            self.splitter.restoreState(splitter)
+        self.window_layout.restore(self.settings)  # docks, splitter, the plots' own window
 
     def _save_settings(self) -> None:
         self.settings.setValue("window/geometry", self.saveGeometry())
-        self.settings.setValue("window/state", self.saveState())
-        self.settings.setValue("window/splitter", self.splitter.saveState())
+        self.window_layout.save(self.settings)
         self.settings.sync()
 
     def _about(self) -> None:

@@ -3,7 +3,6 @@ its editing actions and context menu. What an edit of the selection means is pla
 `editor.ui.edit_plans`; this widget maps its selection to paths, asks, and pushes."""
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,7 +40,7 @@ from editor.ui.commands import (
     element_noun,
     move_by,
 )
-from editor.ui.delegates import ValueDelegate, frequent_segments, frequent_tails
+from editor.ui.delegates import ValueDelegate
 from editor.ui.dialogs import Prompter
 from editor.ui.edit_plans import (
     contiguous,
@@ -50,6 +49,7 @@ from editor.ui.edit_plans import (
     plan_duplicate,
     plan_set_on_layers,
 )
+from editor.ui.key_labels import KeyLabels, labels_for, record_names
 from editor.ui.session import EditSession
 from editor.ui.tree_filter import FilterBar, RecordFilterProxy
 from editor.ui.tree_keys import RecordTreeView
@@ -59,6 +59,15 @@ AnyIndex = QModelIndex | QPersistentModelIndex
 
 #: the key column takes at most this share of the tree's width, so the values stay in view
 KEY_COLUMN_SHARE = 0.55
+#: ... or all but this many pixels, if that is more: a narrow tree still shows the start
+#: of each value, and its keys whole
+VALUE_PEEK = 90
+#: the value column's width where the tree has room (values are summaries, types follow)
+VALUE_WIDTH = 360
+#: after an edit renames, adds or removes layers, their labels are worked out again only
+#: for records of at most this many names (more would stall the window; the loader
+#: thread labels every record it opens)
+LIVE_LABELS = 1500
 
 
 
@@ -113,8 +122,9 @@ class RecordTreeWidget(QWidget):
         header = self.view.header()
         header.setStretchLastSection(True)
         self.view.setColumnWidth(0, 340)
-        self.view.setColumnWidth(1, 360)
+        self.view.setColumnWidth(1, VALUE_WIDTH)
         self.key_column = KeyColumn(self.view, self.delegate, self.editor)
+        session.recordChanged.connect(self.key_column.on_record_changed)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -663,53 +673,92 @@ class RecordTreeWidget(QWidget):
 
 class KeyColumn(QObject):
     """Keeps the tree's key column as wide as the layer keys need, within a share of the
-    tree's width, and tells the delegate how to shorten keys that do not fit — until the
-    user drags the column's edge (`chosen`; another record resets it)."""
+    tree's width, and gives the delegate the keys' short unique labels (`KeyLabels`) for
+    keys that do not fit — until the user drags the column's edge (`chosen`; another record
+    resets it). `preferred_width` is how wide the whole tree would like to be."""
 
     def __init__(self, view: QTreeView, delegate: ValueDelegate, editor: RecordEditor) -> None:
         super().__init__(view)
         self.view, self.delegate, self.editor = view, delegate, editor
         #: the user dragged the key column's edge: leave its width alone until another record opens
         self.chosen = False
+        #: pixels the key column needs for the layer keys' labels (0: no record)
+        self.needed = 0
+        self._relabel = QTimer(self)
+        self._relabel.setSingleShot(True)
+        self._relabel.setInterval(0)
+        self._relabel.timeout.connect(lambda: self.fit(live=True))
         view.header().sectionResized.connect(self._resized)
         view.viewport().installEventFilter(self)
 
-    def fit(self) -> None:
-        """Make the first column wide enough for layer keys, within reason.
+    def fit(self, *, live: bool = False) -> None:
+        """Label the names of the record and make the first column wide enough for the
+        layer keys' labels, within reason.
 
-        Measured from the keys' text (cheap) rather than with resizeColumnToContents, which
-        asks the delegate for the size of a thousand rows.
+        Measured from the labels' text (cheap) rather than with resizeColumnToContents,
+        which asks the delegate for the size of a thousand rows. `live`: after an edit, when
+        a big record keeps its labels (see `LIVE_LABELS`).
         """
+        message = self.editor.message
+        if message is None:
+            self.delegate.key_labels = KeyLabels(())
+            self.needed = 0
+            return
+        labels = labels_for(record_names(message), limit=LIVE_LABELS if live else None,
+                            previous=self.delegate.key_labels)
+        self.delegate.key_labels = labels
         keys = self.editor.keys()
         if not keys:
+            self.needed = 0
             return
-        longest = max(keys[:5000], key=len)
-        scope = os.path.commonprefix(keys[:5000])
-        self.delegate.common_scope = scope[:scope.rfind("/") + 1] if len(keys) > 1 else ""
-        self.delegate.frequent_segments = frequent_segments(keys[:5000])
-        self.delegate.frequent_tails = frequent_tails(keys[:5000])
         metrics = self.view.fontMetrics()
-        text = f"[{len(keys) - 1}] {escape_text(longest)}"
-        width = metrics.horizontalAdvance(text) + 2 * self.view.indentation() + 32
+        shown = sorted((labels.label(k) for k in keys[:5000]), key=len)[-20:]
+        longest = max(metrics.horizontalAdvance(escape_text(t)) for t in shown)
+        self.needed = longest + metrics.horizontalAdvance(f"[{len(keys) - 1}] ") \
+            + 2 * self.view.indentation() + 24
+        if not self.chosen:
+            self._apply()
+
+    def preferred_width(self) -> int:
+        """The tree's width that shows every layer key's label whole and the start of the
+        values (`VALUE_PEEK`), frame and scroll bar included; 0 with no record."""
+        if not self.needed:
+            return 0
+        view = self.view
+        return self.needed + VALUE_PEEK + view.verticalScrollBar().sizeHint().width() + 2 * view.frameWidth()
+
+    def _apply(self) -> None:
         room = self.view.viewport().width()
-        # leave the values in view however narrow the tree: longer keys are elided in the middle
-        cap = min(560, int(room * KEY_COLUMN_SHARE))
+        if room < 2 * VALUE_PEEK:
+            return  # folded away (Focus Plots) or not laid out yet: nothing to fit to
+        # leave the values in view however narrow the tree: longer keys are shortened
+        cap = min(560, max(int(room * KEY_COLUMN_SHARE), room - VALUE_PEEK))
         header = self.view.header()
         # quietly: the view would repaint every column a moment after the reset's own repaint
         # (a second full paint of the tree just as a big file opens)
         blocked = header.blockSignals(True)
         try:
-            self.view.setColumnWidth(0, max(min(280, cap), min(width, cap)))
+            keys = max(min(200, cap), min(self.needed, cap))
+            self.view.setColumnWidth(0, keys)
+            # the values end at the tree's edge, however narrow (the type column after them
+            # is a scroll away): an editor opened on a value is in view whole
+            self.view.setColumnWidth(1, max(VALUE_PEEK, min(VALUE_WIDTH, room - keys)))
         finally:
             header.blockSignals(blocked)
 
+    def on_record_changed(self, change: RecordChange) -> None:
+        """Label the names again once layers or prune nodes were added, removed or renamed."""
+        if change.kind in (ChangeKind.INSERTED, ChangeKind.REMOVED) or (
+                change.kind is ChangeKind.CHANGED and (not change.subpath or change.subpath[0] != "value")):
+            self._relabel.start()
+
     def _resized(self, section: int, _old: int, _new: int) -> None:
-        if section == 0:  # our own fitting blocks the header's signals: this is the user
+        if section in (0, 1):  # our own fitting blocks the header's signals: this is the user
             self.chosen = True
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         # the window lays itself out (side panels, docks) after the record is shown: the
         # tree's final width is known only then
-        if event.type() == QEvent.Type.Resize and not self.chosen and self.editor.message is not None:
-            self.fit()
+        if event.type() == QEvent.Type.Resize and not self.chosen and self.needed:
+            self._apply()
         return super().eventFilter(watched, event)

@@ -575,6 +575,7 @@ def test_bulk_edits_read_the_selection_a_constant_number_of_times(qtbot, tmp_pat
 def test_values_are_in_view_at_the_first_start_size(qtbot, tmp_path, env):
     """At 1280x820 the key column took 458 of the tree's 414 px: Value and Type were off-screen."""
     from editor.paths import default_sample
+    from editor.ui.tree_view import VALUE_PEEK
 
     window = env()
     window.resize(1280, 820)
@@ -582,13 +583,15 @@ def test_values_are_in_view_at_the_first_start_size(qtbot, tmp_path, env):
     qtbot.wait(20)
     view = window.tree.view
     room = view.viewport().width()
-    assert view.header().sectionPosition(1) <= 0.6 * room < room - 100
-    # the scope all keys share is what an elided key drops first
-    assert window.tree.delegate.common_scope == "resnet_v1_50/"
+    # the tree is as wide as its keys' labels need, and the values start in view
+    assert room - view.header().sectionPosition(1) >= VALUE_PEEK - 4
+    assert room < 0.3 * window.width()
+    # the scope all keys share is what a shortened key drops first
+    assert window.tree.delegate.key_labels.scope == "resnet_v1_50/"
     # the tree narrows (the user drags the splitter): the values stay in view
     window.splitter.setSizes([300, window.splitter.width() - 300])
     qtbot.wait(20)
-    assert view.header().sectionPosition(1) <= 0.6 * view.viewport().width()
+    assert view.viewport().width() - view.header().sectionPosition(1) >= VALUE_PEEK - 4
     # once the user sets the key column's width, it is theirs
     view.header().resizeSection(0, 250)
     window.splitter.setSizes([600, window.splitter.width() - 600])

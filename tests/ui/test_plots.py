@@ -252,9 +252,13 @@ def test_log_scale_toggle(qtbot, outliers):
     qtbot.waitUntil(plot.isActiveWindow)
     outliers.selection.select(("record", 1))
     fence = plot.series.outliers.fence
+    # its scales span more than a decade: the plot opens on a log axis, where outliers are judged
+    assert plot.act_log.isChecked()
     plot.graphics.setFocus()
     qtbot.waitUntil(plot.graphics.hasFocus)
     qtbot.keyClick(plot.graphics, Qt.Key.Key_L)  # the shortcut
+    assert not plot.act_log.isChecked() and plot.main.plot.vb.state["logMode"] == [False, False]
+    qtbot.keyClick(plot.graphics, Qt.Key.Key_L)
     assert plot.act_log.isChecked()
     assert plot.main.plot.vb.state["logMode"] == [False, True]
     assert plot.main.fence_hi.value() == pytest.approx(math.log10(fence[1]))
@@ -266,6 +270,7 @@ def test_log_scale_toggle(qtbot, outliers):
 def test_hover_shows_channel_and_exact_float32(qtbot, session):
     plot = channel_plot(qtbot, session)
     plot.resize(1000, 600)
+    plot.set_log(False)  # a linear axis: the values below are positions
     i = per_channel_layers(session.message)[0]
     path = ("record", i, "value", "scale_w", 4)
     tricky = float(np.float32(0.1) + np.float32(2.0 ** -27))  # needs 9 digits, not 6
@@ -285,6 +290,7 @@ def test_hover_shows_channel_and_exact_float32(qtbot, session):
 def test_clicking_a_channel_selects_it_and_selection_highlights(qtbot, session):
     plot = channel_plot(qtbot, session)
     plot.resize(1000, 600)
+    plot.set_log(False)  # a linear axis: the values below are positions
     plot.show()
     qtbot.waitExposed(plot)
     i = per_channel_layers(session.message)[0]

@@ -288,20 +288,31 @@ class LayerPanel(QWidget):
         top = self._top = QBoxLayout(QBoxLayout.Direction.LeftToRight)
         top.addWidget(act, 3)
         top.addWidget(opts, 2)
-        lay = QVBoxLayout(self.body)
+        form_part = QWidget()
+        lay = QVBoxLayout(form_part)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(4)
         lay.addLayout(head)
         lay.addWidget(self.problems_title)
         lay.addWidget(self.problem_list)
         lay.addLayout(top)
-        lay.addWidget(self.tabs, 1)
+        lay.addStretch(0)
+        # the form above the per-channel tables; beside them in a wide dock (along the
+        # window's bottom), where the height is short
+        main = self._main = QBoxLayout(QBoxLayout.Direction.TopToBottom, self.body)
+        main.setContentsMargins(0, 0, 0, 0)
+        main.setSpacing(6)
+        main.addWidget(form_part, 0)
+        main.addWidget(self.tabs, 1)
         self._outer.setContentsMargins(4, 4, 4, 4)
         self._outer.addWidget(self.empty)
         self._outer.addWidget(self.body, 1)
 
     #: below this width the form's two halves stack (a narrow dock)
     WIDE = 820
+    #: from this width on the per-channel tables go beside the form, not below it (a dock
+    #: along the window's bottom: wide and short)
+    SIDE_BY_SIDE = 1100
     #: the layer's problems list shows up to this many (wrapped) lines before it scrolls
     PROBLEM_LINES = 5
 
@@ -313,7 +324,16 @@ class LayerPanel(QWidget):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        direction = QBoxLayout.Direction.LeftToRight if event.size().width() >= self.WIDE \
+        width = event.size().width()
+        side = width >= self.SIDE_BY_SIDE
+        main = QBoxLayout.Direction.LeftToRight if side else QBoxLayout.Direction.TopToBottom
+        if self._main.direction() != main:
+            self._main.setDirection(main)
+            # side by side the form and the tables share the width; one above the other,
+            # the tables take the height the form leaves
+            self._main.setStretch(0, 1 if side else 0)
+            self._main.setStretch(1, 1)
+        direction = QBoxLayout.Direction.LeftToRight if width >= self.WIDE \
             else QBoxLayout.Direction.TopToBottom
         if self._top.direction() != direction:
             self._top.setDirection(direction)

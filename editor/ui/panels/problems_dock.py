@@ -568,6 +568,8 @@ class ProblemsDock(QDockWidget):
         self._fill_rules()
         total = errors + warnings + infos
         self.setWindowTitle(f"Problems ({total})" if total else "Problems")
+        # nothing to list: the counts line alone (the window folds the dock to it)
+        self.view.setVisible(total > 0)
         self.countsChanged.emit(errors, warnings, infos)
 
     def _fill_rules(self) -> None:

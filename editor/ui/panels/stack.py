@@ -33,6 +33,8 @@ class RecordPanels(QStackedWidget):
             area.setWidgetResizable(True)
             area.setFrameShape(QFrame.Shape.NoFrame)
             area.setWidget(panel)
+            # the stack is as short as its shown page may be: the hint alone folds the dock
+            area.setMinimumSize(1, 1)
             self._pages[panel] = area
             self.addWidget(area)
         self.layer_panel.message.connect(self.message)

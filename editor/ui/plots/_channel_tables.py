@@ -21,6 +21,13 @@ def _kind_text(kind: int) -> str:
     return "" if kind == quant.OK else quant.KIND_NAMES[int(kind)]
 
 
+def _fit_columns(view: QTableView) -> None:
+    """Every column but the last as wide as its contents; the last stretches to the edge."""
+    header = view.horizontalHeader()
+    for c in range(header.count() - 1):
+        view.resizeColumnToContents(c)
+
+
 class ChannelTables(QTabWidget):
     """Outliers, Channels and Input channels tabs over one `LayerSeries`.
 
@@ -56,8 +63,11 @@ class ChannelTables(QTabWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setResizeContentsPrecision(100)  # look at a few rows, not 30 000
         header.setStretchLastSection(True)
-        # fit the columns when the table gets new columns or rows, not on every edit
-        model.modelReset.connect(view.resizeColumnsToContents)
+        header.setDefaultSectionSize(48)  # also the least the stretched last column keeps
+        # fit the columns when the table gets new columns or rows, not on every edit; the
+        # last one takes what is left (its text cut with "…", whole in the tooltip) rather
+        # than pushing the table into sideways scrolling
+        model.modelReset.connect(lambda v=view: _fit_columns(v))
         view.selectionModel().currentRowChanged.connect(lambda cur, _prev: on_row(cur))
         return view
 
@@ -81,6 +91,8 @@ class ChannelTables(QTabWidget):
              ("why", [r[3] for r in rows], lambda k: quant.KIND_NAMES[k])],
             colours=lambda r: _bad_colour(rows[r][3]))
         self.setTabText(0, f"Outliers ({len(rows)})")
+        # the series column says something only when the balance factor has outliers too
+        self.outlier_view.setColumnHidden(0, all(r[0] == "scale_w" for r in rows))
         n = s.scale_w.size
         cols: list[Column] = [
             ("channel", np.arange(n), str), ("scale_w", s.scale_w, quant.f32_str),

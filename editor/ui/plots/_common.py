@@ -21,7 +21,17 @@ from PySide6.QtGui import (
     QPainter,
     QTextDocument,
 )
-from PySide6.QtWidgets import QFileDialog, QGraphicsScene, QLabel, QMessageBox, QSizePolicy, QWidget
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QGraphicsScene,
+    QLabel,
+    QMenu,
+    QMessageBox,
+    QSizePolicy,
+    QToolBar,
+    QToolButton,
+    QWidget,
+)
 
 from editor.ui.plots._data import write_csv
 from editor.ui.plots._svg import export_svg
@@ -174,6 +184,18 @@ def make_action(parent: QWidget, text: str, slot: Callable, shortcut: str | QKey
     return action
 
 
+def menu_action(bar: QToolBar, text: str, menu: QMenu) -> QAction:
+    """An action on `bar` that pops `menu` up at a click, and is a submenu in the bar's »
+    menu when the bar is too narrow to show it (a bare tool button would be left out)."""
+    action = QAction(text, bar)
+    action.setMenu(menu)
+    bar.addAction(action)
+    button = bar.widgetForAction(action)
+    if isinstance(button, QToolButton):
+        button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+    return action
+
+
 def extend_view_menu(plot_item: pg.PlotItem, actions: Sequence[QAction | None]) -> None:
     """Put our actions (None: a separator) above pyqtgraph's own entries of a plot's right-click menu."""
     menu = plot_item.vb.menu
@@ -282,7 +304,8 @@ class ColumnsModel(QAbstractTableModel):
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or index.row() >= self._rows:
             return None
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            # the tooltip: the whole text of a cell a narrow column cuts
             return self._formats[index.column()](self._columns[index.column()][index.row()])
         if role == Qt.ItemDataRole.ForegroundRole and self._colours is not None:
             return self._colours(index.row())

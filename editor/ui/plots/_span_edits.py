@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QInputDialog, QMenu, QToolBar, QToolButton
+from PySide6.QtWidgets import QInputDialog, QMenu, QToolBar
 
 from editor.records import quant
 from editor.records.rules import validate_changes
 from editor.ui.plots._channel_rows import ScaleRow
 from editor.ui.plots._commands import SetSpanCommand
-from editor.ui.plots._common import make_action
+from editor.ui.plots._common import make_action, menu_action
 from editor.ui.plots._data import OUTPUT_FIELDS, span_values
 
 if TYPE_CHECKING:
@@ -56,11 +56,7 @@ class SpanEdits:
         self.menu = QMenu("Edit span", plot)
         for a in self.edit_actions:
             self.menu.addAction(a)
-        edit_button = QToolButton()
-        edit_button.setText("Edit span")
-        edit_button.setMenu(self.menu)
-        edit_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
-        bar.addWidget(edit_button)
+        self.act_menu = menu_action(bar, "Edit span", self.menu)
 
     @property
     def edit_actions(self) -> list[QAction]:

@@ -25,7 +25,7 @@ from pathlib import Path as FilePath
 import numpy as np
 import pyqtgraph as pg
 from pyqtgraph.GraphicsScene.mouseEvents import MouseClickEvent
-from PySide6.QtCore import QPointF, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QDoubleSpinBox,
@@ -36,9 +36,9 @@ from PySide6.QtWidgets import (
     QSplitter,
     QStackedWidget,
     QToolBar,
-    QToolButton,
     QVBoxLayout,
     QWidget,
+    QWidgetAction,
 )
 
 from editor.records import quant
@@ -58,6 +58,7 @@ from editor.ui.plots._common import (
     export_plot_dialog,
     extend_view_menu,
     make_action,
+    menu_action,
     text_label,
     tint,
 )
@@ -73,6 +74,63 @@ from editor.ui.session import EditSession
 
 #: the window's k follows the k box this long after its last change
 K_DELAY_MS = 300
+
+#: pixels the tables beside the plot start with (they keep it as the window widens)
+TABLES_WIDTH = 250
+
+
+def spans_decade(values: np.ndarray) -> bool:
+    """Whether the positive finite `values` span more than a factor of ten."""
+    v = np.asarray(values, dtype=np.float64)
+    v = v[np.isfinite(v) & (v > 0)]
+    return v.size >= 2 and float(v.max()) > 10.0 * float(v.min())
+
+
+class FenceAction(QWidgetAction):
+    """The outlier fence factor k as a toolbar action: a labelled spin box in the toolbar,
+    and another in the toolbar's » menu when the toolbar is too narrow (they agree)."""
+
+    #: the user set another k
+    valueChanged = Signal(float)
+
+    def __init__(self, parent: QWidget, value: float) -> None:
+        super().__init__(parent)
+        self._value = float(value)
+        self.setText("Outlier fence k")
+        self.setToolTip("Channels outside [Q1 − k·IQR, Q3 + k·IQR] of log10(values) are outliers")
+
+    def value(self) -> float:
+        return self._value
+
+    def set_value(self, value: float) -> None:
+        """Set k (every spin box follows); `valueChanged` says so when it changed."""
+        value = float(value)
+        if value != self._value:
+            self._value = value
+            self.valueChanged.emit(value)
+
+    def createWidget(self, parent: QWidget) -> QWidget:
+        box = QWidget(parent)
+        lay = QHBoxLayout(box)
+        lay.setContentsMargins(4, 0, 4, 0)
+        lay.addWidget(QLabel(self.text()))
+        spin = QDoubleSpinBox()
+        spin.setRange(0.0, 20.0)
+        spin.setSingleStep(0.5)
+        spin.setDecimals(2)
+        spin.setValue(self._value)
+        spin.setToolTip(self.toolTip())
+        spin.valueChanged.connect(self.set_value)
+        self.valueChanged.connect(spin.setValue)
+        lay.addWidget(spin)
+        return box
+
+    def box_in(self, bar: QToolBar) -> QDoubleSpinBox:
+        """The spin box this action shows in `bar`."""
+        widget = bar.widgetForAction(self)
+        spin = widget.findChild(QDoubleSpinBox) if widget is not None else None
+        assert spin is not None
+        return spin
 
 
 class ChannelPlot(QWidget):
@@ -94,8 +152,11 @@ class ChannelPlot(QWidget):
         self._index: int | None = None
         self._channel: tuple[str, int] | None = None
         self._log = False
+        #: the user's choice of log or linear y (None: each layer's own, see `_fit_log`)
+        self._log_chosen: bool | None = None
         #: the window's outlier fence factor (`session.problems.outlier_k`), which the k box sets
         self._k = session.problems.outlier_k
+        self._following = False  # the k box is being set to the window's k
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
@@ -159,9 +220,11 @@ class ChannelPlot(QWidget):
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.stack)
         split.addWidget(self.tables)
-        split.setStretchFactor(0, 4)
-        split.setStretchFactor(1, 1)
-        split.setSizes([780, 300])
+        # a wider plot panel widens the plot; the tables keep their width
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 0)
+        split.setCollapsible(0, False)
+        split.setSizes([780, TABLES_WIDTH])
         self.splitter = split
 
         head = QHBoxLayout()
@@ -194,16 +257,13 @@ class ChannelPlot(QWidget):
         bar.addSeparator()
         bar.addAction(self.act_log)
         bar.addSeparator()
-        bar.addWidget(QLabel(" Outlier fence k "))
-        self.k_box = QDoubleSpinBox()
-        self.k_box.setRange(0.0, 20.0)
-        self.k_box.setSingleStep(0.5)
-        self.k_box.setDecimals(2)
-        self.k_box.setValue(self._k)
-        self.k_box.setToolTip("Channels outside [Q1 − k·IQR, Q3 + k·IQR] of log10(values) are outliers; "
+        # an action, not a bare widget: where the toolbar is too narrow, the » menu offers it too
+        self.act_k = FenceAction(self, self._k)
+        self.act_k.setToolTip("Channels outside [Q1 − k·IQR, Q3 + k·IQR] of log10(values) are outliers; "
                               "the overview, the Layers table and the rule scale-w-outlier use the same k")
-        self.k_box.valueChanged.connect(self._on_k_box)
-        bar.addWidget(self.k_box)
+        self.act_k.valueChanged.connect(self._on_k_box)
+        bar.addAction(self.act_k)
+        self.k_box = self.act_k.box_in(bar)
         bar.addSeparator()
 
         self.spans.build_actions(bar)
@@ -227,11 +287,13 @@ class ChannelPlot(QWidget):
         export_menu = QMenu("Export", self)
         for a in (self.act_png, self.act_csv, self.act_csv_in):
             export_menu.addAction(a)
-        export_button = QToolButton()
-        export_button.setText("Export")
-        export_button.setMenu(export_menu)
-        export_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
-        bar.addWidget(export_button)
+        self.act_export = menu_action(bar, "Export", export_menu)
+        self.act_tables = make_action(self, "Tables", self.set_tables_shown, checkable=True,
+                                      tip="Show the outliers and channel tables beside the plot")
+        blocked = self.act_tables.blockSignals(True)  # the tables are built next, shown
+        self.act_tables.setChecked(True)
+        self.act_tables.blockSignals(blocked)
+        bar.addAction(self.act_tables)
 
         for row in (self.main, self.tbf):
             extend_view_menu(row.plot, [self.act_log, self.spans.act_span, *self.spans.edit_actions, None,
@@ -330,6 +392,8 @@ class ChannelPlot(QWidget):
             return
         s = read_layer(msg, index, self._k)
         self.series = s
+        if autorange:  # another layer: its own y scale, unless the user chose one
+            self._fit_log(s)
         self.title.setText(elide(s.key or f"record {index} (no key)", 520, self.title))
         self.title.setToolTip(s.key)
         if not s.scale_w.size and not s.tensor_balance_factor.size:
@@ -513,32 +577,74 @@ class ChannelPlot(QWidget):
     # ------------------------------------------------------------------ view options
 
     def set_log(self, on: bool) -> None:
-        """Logarithmic y for the scale rows (scale_w, weight range, balance factor)."""
+        """Logarithmic y for the scale rows (scale_w, weight range, balance factor): the
+        user's choice (L), kept for every layer shown after it."""
         on = bool(on)
         if self.act_log.isChecked() != on:
             self.act_log.setChecked(on)  # comes back here through toggled
             return
+        self._log_chosen = on
+        self._set_log_mode(on)
+        self.refresh()
+        for row in (self.main, self.weight, self.tbf):
+            row.plot.enableAutoRange(axis=pg.ViewBox.YAxis)
+
+    def _set_log_mode(self, on: bool) -> None:
         self._log = on
         for row in (self.main, self.weight, self.tbf):
             row.plot.setLogMode(False, on)
             # ScaleAxis puts every label worth reading on level 0; the rest are bare ticks
             row.plot.getAxis("left").setStyle(maxTextLevel=0 if on else 2)
-        self.refresh()
-        for row in (self.main, self.weight, self.tbf):
-            row.plot.enableAutoRange(axis=pg.ViewBox.YAxis)
+
+    def _fit_log(self, s: LayerSeries) -> None:
+        """Until the user chooses (L), a layer whose values span more than a decade is shown
+        on a log axis, where outliers are judged; one within a decade on a linear one."""
+        if self._log_chosen is not None:
+            return
+        want = spans_decade(s.scale_w if s.scale_w.size else s.tensor_balance_factor)
+        if want != self._log:
+            blocked = self.act_log.blockSignals(True)  # not the user's choice: no set_log
+            self.act_log.setChecked(want)
+            self.act_log.blockSignals(blocked)
+            self._set_log_mode(want)
+
+    # ------------------------------------------------------------------ layout (the window's)
+
+    def tables_shown(self) -> bool:
+        """Whether the outliers and channel tables are shown beside the plot."""
+        return self.act_tables.isChecked()
+
+    def set_tables_shown(self, on: bool) -> None:
+        """Show the tables beside the plot, or give the plot their room (Focus Plots)."""
+        on = bool(on)
+        if self.act_tables.isChecked() != on:
+            self.act_tables.setChecked(on)  # comes back here through toggled
+            return
+        self.tables.setVisible(on)
+
+    def restore_layout(self, state: object, tables: bool) -> None:
+        """The splitter's state as `QSplitter.saveState` gave it (None or empty: the
+        default widths) and whether the tables are shown."""
+        if isinstance(state, QByteArray) and not state.isEmpty():
+            self.splitter.restoreState(state)
+        else:
+            total = sum(self.splitter.sizes()) or 1080
+            self.splitter.setSizes([total - TABLES_WIDTH, TABLES_WIDTH])
+        self.set_tables_shown(tables)
 
     def set_k(self, k: float) -> None:
         """Outlier fence factor: outside [Q1 − k·IQR, Q3 + k·IQR] of log10(values). The window
         follows at once: overview, Layers table, the rule scale-w-outlier in the problems."""
-        self.k_box.setValue(float(k))
-        self._k = float(k)  # the box may round it
-        self.refresh()
+        self.act_k.set_value(float(k))  # the boxes follow (and may round it)
+        if self.act_k.value() != self._k:
+            self._on_k_box(self.act_k.value())
         self._push_k()
 
     def _on_k_box(self, k: float) -> None:
         self._k = float(k)
         self.refresh()
-        self._k_timer.start()  # restarted by each step: the window follows once it rests
+        if not self._following:
+            self._k_timer.start()  # restarted by each step: the window follows once it rests
 
     def _push_k(self) -> None:
         self._k_timer.stop()
@@ -548,12 +654,15 @@ class ChannelPlot(QWidget):
         """The window's k changed (here or elsewhere): show it and mark with it."""
         if self._k_timer.isActive():
             return  # the box is being turned here: its value wins once it rests
-        if k != self._k or self.k_box.value() != round(k, self.k_box.decimals()):
-            self.k_box.blockSignals(True)
-            self.k_box.setValue(k)
-            self.k_box.blockSignals(False)
-            self._k = k
-            self.refresh()
+        if k != self._k or self.act_k.value() != k:
+            self._following = True
+            try:
+                self.act_k.set_value(k)
+            finally:
+                self._following = False
+            if self._k != k:
+                self._k = k
+                self.refresh()
 
     def view_all(self) -> None:
         """Show every channel of every row (Home)."""

@@ -32,7 +32,6 @@ from PySide6.QtWidgets import (
     QMenu,
     QStackedWidget,
     QToolBar,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -56,6 +55,7 @@ from editor.ui.plots._common import (
     export_plot_dialog,
     extend_view_menu,
     make_action,
+    menu_action,
     text_label,
     tint,
 )
@@ -235,11 +235,8 @@ class ModelOverview(QWidget):
         menu = QMenu("Export", self)
         menu.addAction(self.act_png)
         menu.addAction(self.act_csv)
-        button = QToolButton()
-        button.setText("Export")
-        button.setMenu(menu)
-        button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
-        bar.addWidget(button)
+        # an action, not a bare button: a narrow toolbar offers it in its » menu
+        self.act_export = menu_action(bar, "Export", menu)
         for p in (self.p_scale, self.p_clip, self.p_prob):
             extend_view_menu(p, [self.act_open, self.act_log, None, self.act_png, self.act_csv])
 

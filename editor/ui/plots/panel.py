@@ -23,10 +23,11 @@ class PlotsPanel(QTabWidget):
     """Overview, Layers, Channels and Prune ranges tabs over one session's record.
 
     The overview is shown whenever a record is opened (the record is reset), whatever gets
-    selected while the file loads. Selecting one channel elsewhere (tree, channel table)
-    brings up the channel plot, a prune node the prune ranges; selecting a whole layer
-    only moves the marks (the channel plot follows it in the background), and a double
-    click (or Return) in the overview or the Layers table opens the layer in the channel plot.
+    selected while the file loads — the prune ranges for a file of prune records only.
+    Selecting one channel elsewhere (tree, channel table) brings up the channel plot, a
+    prune node the prune ranges; selecting a whole layer only moves the marks (the channel
+    plot follows it in the background), and a double click (or Return) in the overview or
+    the Layers table opens the layer in the channel plot.
 
     *Next/Previous Layer with Outliers* (N, Shift+N in the overview, the Layers table and the
     channel plot) select the next layer, in file order, whose scale_w has outliers at the
@@ -75,7 +76,7 @@ class PlotsPanel(QTabWidget):
             (o, "Overview", [o.act_open, o.act_view_all, o.act_log, None, o.act_png, o.act_csv]),
             (t, "Layers", [*self.outlier_actions(), None, t.act_outliers_only, t.act_csv]),
             (c, "Channels", [c.act_prev, c.act_next, c.act_view_all, c.act_log, c.act_weight, c.act_shift,
-                             c.act_tbf, None, s.act_span, *s.edit_actions, s.act_hide, None,
+                             c.act_tbf, c.act_tables, None, s.act_span, *s.edit_actions, s.act_hide, None,
                              c.act_png, c.act_csv, c.act_csv_in]),
             (p, "Prune ranges", [p.act_only, p.act_next, p.act_prev, p.act_view_all, None, p.act_png]),
         ]
@@ -163,6 +164,18 @@ class PlotsPanel(QTabWidget):
         """Bring the model overview to the front."""
         self.setCurrentWidget(self.overview)
 
+    def show_first_view(self) -> None:
+        """Bring the view a newly opened record is best seen in to the front: the model
+        overview, or the prune ranges for a record with prune records and no layer."""
+        msg = self.session.message
+        fields = msg.DESCRIPTOR.fields_by_name if msg is not None else {}
+        prune_only = "prune_record" in fields and len(msg.prune_record) > 0 \
+            and ("record" not in fields or len(msg.record) == 0)
+        if prune_only and self.isTabVisible(self.indexOf(self.prune)):
+            self.setCurrentWidget(self.prune)
+        else:
+            self.show_overview()
+
     # ------------------------------------------------------------------ the outlier walk
 
     def step_outlier_layer(self, step: int = 1) -> int | None:
@@ -205,7 +218,7 @@ class PlotsPanel(QTabWidget):
     def _on_record_changed(self, change: RecordChange) -> None:
         if change.kind is ChangeKind.RESET:
             self._update_prune_tab()
-            self.show_overview()
+            self.show_first_view()
 
     def _on_selection(self, path: Path, source: object) -> None:
         if source in (self.overview, self.layers, self.channels, self.prune, self):

@@ -20,19 +20,18 @@ from pyqtgraph.GraphicsScene.mouseEvents import MouseClickEvent
 from PySide6.QtCore import QPointF, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
-    QCheckBox,
     QHBoxLayout,
     QLabel,
     QMenu,
     QStackedWidget,
     QToolBar,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from editor.records.editing import ChangeKind, RecordChange
 from editor.records.paths import Path
+from editor.ui.key_labels import labels_for, record_names
 from editor.ui.plots._common import (
     BLACK,
     BLUE,
@@ -46,6 +45,7 @@ from editor.ui.plots._common import (
     extend_view_menu,
     faded,
     make_action,
+    menu_action,
     text_label,
 )
 from editor.ui.plots._data import (
@@ -99,15 +99,17 @@ class _RowAxis(pg.AxisItem):
 
     def __init__(self) -> None:
         super().__init__("left")
-        #: row -> (prefix kept whole, text shortened to fit; on the left for node names,
-        #: whose ends tell them apart, on the right for headers)
-        self.labels: dict[int, tuple[str, str]] = {}
+        #: row -> (prefix kept whole, texts from the longest to the shortest): a node's name,
+        #: without the scope all names share, its unique label (`KeyLabels`, as the tree's);
+        #: the first that fits is drawn, else the last cut on the left (a name's end tells
+        #: it apart). A header has one text, cut on the right.
+        self.labels: dict[int, tuple[str, list[str]]] = {}
         self.headers: set[int] = set()
         self.label_width = LABEL_WIDTH
         self.setWidth(LABEL_WIDTH)
         self._fm = QFontMetrics(QFont())
 
-    def set_labels(self, labels: dict[int, tuple[str, str]], headers: Iterable[int] = ()) -> None:
+    def set_labels(self, labels: dict[int, tuple[str, list[str]]], headers: Iterable[int] = ()) -> None:
         self.labels = labels
         self.headers = set(headers)
         self.picture = None
@@ -135,11 +137,11 @@ class _RowAxis(pg.AxisItem):
         out = []
         for v in values:
             row = int(round(v))
-            prefix, text = self.labels.get(row, ("", ""))
+            prefix, texts = self.labels.get(row, ("", [""]))
             room = self.label_width - 16 - self._fm.horizontalAdvance(prefix)
-            # node names share long prefixes (resnet_v1_50/block1/…): their end tells them
-            # apart; a header keeps its start ("prune record 27 — …"). A label wider than the
-            # axis would not be drawn at all.
+            text = next((t for t in texts if self._fm.horizontalAdvance(t) <= room), texts[-1])
+            # a header keeps its start ("prune record 27 — …"). A label wider than the axis
+            # would not be drawn at all.
             mode = Qt.TextElideMode.ElideRight if row in self.headers else Qt.TextElideMode.ElideLeft
             out.append(prefix + self._fm.elidedText(text, mode, room))
         return out
@@ -212,26 +214,21 @@ class PruneRangesView(QWidget):
         bar = QToolBar()
         bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         self.toolbar = bar
-        self.only_box = QCheckBox("Selected prune record only")
-        self.only_box.setToolTip("Show only the prune record selected in the tree (S)")
-        self.only_box.toggled.connect(self.set_only_selected)
-        self.act_only = make_action(self, "Selected prune record only", self.only_box.toggle, "S")
+        # actions only, no bare widgets: a narrow toolbar offers what it cannot show in its » menu
+        self.act_only = make_action(self, "Selected prune record only", self.set_only_selected, "S",
+                                    checkable=True, tip="Show only the prune record selected in the tree (S)")
         self.act_view_all = make_action(self, "View all rows", self.view_all, "Home")
         self.act_next = make_action(self, "Next problem", lambda: self._jump_problem(1), "N")
         self.act_prev = make_action(self, "Previous problem", lambda: self._jump_problem(-1), "Shift+N")
         self.act_png = make_action(self, "Export plot (PNG/SVG)…",
                                    lambda: export_plot_dialog(self, self, "prune_ranges"))
-        bar.addWidget(self.only_box)
+        bar.addAction(self.act_only)
         bar.addAction(self.act_prev)
         bar.addAction(self.act_next)
         bar.addAction(self.act_view_all)
         menu = QMenu("Export", self)
         menu.addAction(self.act_png)
-        button = QToolButton()
-        button.setText("Export")
-        button.setMenu(menu)
-        button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
-        bar.addWidget(button)
+        self.act_export = menu_action(bar, "Export", menu)
         extend_view_menu(self.plot, [self.act_only, self.act_next, self.act_prev, None, self.act_png])
 
         head = QHBoxLayout()
@@ -314,11 +311,13 @@ class PruneRangesView(QWidget):
                           brushes=brushes or None, pens=pens or None)
         missing = [b for b in lay.bars if b.status == BAR_NO_RANGE]  # an × at channel 0
         self.missing.setData(x=np.zeros(len(missing)), y=np.array([b.row for b in missing], dtype=np.float64))
-        labels = {r: ("", t) for r, t in lay.headers.items()}
+        labels: dict[int, tuple[str, list[str]]] = {r: ("", [t]) for r, t in lay.headers.items()}
+        # the names shortened as the tree shortens them: the same labels, as unique
+        short = labels_for(record_names(msg))
         for b in lay.bars:
-            typed = b.op_type and not b.name.endswith(b.op_type)
-            labels[b.row] = ({"producer": "P  ", "consumer": "C  "}.get(b.role, "S  "),
-                             b.name + (f" · {b.op_type}" if typed else ""))
+            typed = f" · {b.op_type}" if b.op_type and not b.name.endswith(b.op_type) else ""
+            texts = list(dict.fromkeys(t + typed for t in (b.name, short.scoped(b.name), short.label(b.name))))
+            labels[b.row] = ({"producer": "P  ", "consumer": "C  "}.get(b.role, "S  "), texts)
         self.axis.set_labels(labels, set(lay.headers))
         counts = lay.counts()
         bad = [f"{counts[s]} {BAR_STATUS[s]}" for s in (BAR_MISMATCH, BAR_INVERTED, BAR_OVERLAP, BAR_NO_RANGE)
@@ -360,8 +359,8 @@ class PruneRangesView(QWidget):
     def set_only_selected(self, on: bool) -> None:
         """Show only the selected prune record (True) or all of them."""
         on = bool(on)
-        if self.only_box.isChecked() != on:
-            self.only_box.setChecked(on)
+        if self.act_only.isChecked() != on:
+            self.act_only.setChecked(on)  # comes back here through toggled
             return
         self._only_selected = on
         self.refresh(autorange=True)
