@@ -117,8 +117,10 @@ def bench_table(app: QApplication, message, repeat: int) -> None:
     def make_panel() -> PlotsPanel:
         panel = PlotsPanel(session)
         panel.resize(*SIZE)
+        panel.show()  # a shown table paints its rows (a hidden one paints nothing)
         panel.overview.flush()
         panel.setCurrentWidget(panel.layers)
+        app.processEvents()
         panel.grab()
         return panel
 
@@ -126,6 +128,7 @@ def bench_table(app: QApplication, message, repeat: int) -> None:
     first = median_time(lambda: panels.append(make_panel()), 3)
     panel = panels[-1]
     for p in panels[:-1]:
+        p.hide()
         p.deleteLater()
     app.processEvents()
     table = panel.layers
