@@ -10,6 +10,7 @@ from editor.cli._common import EXIT_OK, add_common, count, load, per_channel_sca
 from editor.cli.check import add_outlier_k
 from editor.records import quant
 from editor.records.document import RecordDocument
+from editor.records.problems import shown_path
 
 
 def add_parser(sub) -> argparse.ArgumentParser:
@@ -76,7 +77,7 @@ def run(args) -> int:
     if args.json:
         print(json.dumps(info, indent=2))
     else:
-        print(f"{info['path']}: {doc.dialect.name} ({doc.dialect.title}, {info['schema']}), {info['format']}, "
+        print(f"{shown_path(info['path'])}: {doc.dialect.name} ({doc.dialect.title}, {info['schema']}), {info['format']}, "
               f"{info['size']:,} bytes")
         print(f"  records: {info['records']:,}   prune records: {prune:,}   "
               f"per-channel scale_w values: {per_channel:,} in {count(per_channel_layers, 'layer')}")
