@@ -46,13 +46,18 @@ def test_a_bad_k_is_a_usage_error_with_json_on_stdout(k, capsys):
     assert "--outlier-k" in out.err
 
 
-def test_info_counts_the_outliers(capsys):
-    assert main(["info", str(RESNET50_CAFFE)]) == 0
+def test_info_counts_the_outliers_when_asked(capsys):
+    assert main(["info", "--outliers", str(RESNET50_CAFFE)]) == 0
     out = capsys.readouterr().out
     assert "scale_w outliers (k = 1.5): 740 channels in 46 layers (record-editor check --rule " \
            "scale-w-outlier lists them)" in out
-    assert main(["info", "--json", "--outlier-k", "3", str(RESNET50_CAFFE)]) == 0
+    assert main(["info", "--json", "--outlier-k", "3", str(RESNET50_CAFFE)]) == 0  # K asks too
     info = json.loads(capsys.readouterr().out)
     assert info["scale_w_outliers"]["k"] == 3.0
     assert 0 < info["scale_w_outliers"]["layers"] < 46
     assert info["scale_w_outliers"]["channels"] < 740
+    # unasked, info stays quick (no numpy): it says how to count them
+    assert main(["info", str(RESNET50_CAFFE)]) == 0
+    assert "scale_w outliers: not counted (info --outliers counts them" in capsys.readouterr().out
+    assert main(["info", "--json", str(RESNET50_CAFFE)]) == 0
+    assert json.loads(capsys.readouterr().out)["scale_w_outliers"] is None

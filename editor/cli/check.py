@@ -5,14 +5,14 @@ from __future__ import annotations
 import argparse
 import difflib
 import json
-import math
 import sys
 
 from editor.cli import _model
 from editor.cli._common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, add_common, count, load
+from editor.cli._outliers import add_outlier_k
+from editor.records.defaults import DEFAULT_OUTLIER_K
 from editor.records.document import RecordDocument, RecordError
 from editor.records.problems import READING_RULES, Problem, Severity, shown_path
-from editor.records.quant import DEFAULT_OUTLIER_K
 
 
 def add_parser(sub) -> argparse.ArgumentParser:
@@ -26,24 +26,6 @@ def add_parser(sub) -> argparse.ArgumentParser:
     _model.add_model_args(p)
     add_outlier_k(p)
     return p
-
-
-def outlier_k(text: str) -> float:
-    """argparse type of --outlier-k: a finite number ≥ 0."""
-    try:
-        k = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not (math.isfinite(k) and k >= 0):
-        raise argparse.ArgumentTypeError(f"must be a finite number ≥ 0, not {text}")
-    return k
-
-
-def add_outlier_k(p: argparse.ArgumentParser) -> None:
-    """--outlier-k K: the IQR fence factor that decides which scale_w channels are outliers."""
-    p.add_argument("--outlier-k", type=outlier_k, default=DEFAULT_OUTLIER_K, metavar="K",
-                   help="a scale_w channel outside [Q1 - K*IQR, Q3 + K*IQR] of its layer's log10 "
-                        f"values is an outlier (rule scale-w-outlier; default {DEFAULT_OUTLIER_K:g})")
 
 
 def document_problems(doc: RecordDocument, model=None, outlier_k: float = DEFAULT_OUTLIER_K) -> list[Problem]:

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from editor.records.defaults import DEFAULT_OUTLIER_K
+
 #: float32 machine epsilon (C's FLT_EPSILON, 2**-23) and largest finite float32 (FLT_MAX).
 FLT_EPSILON: float = float(np.finfo(np.float32).eps)
 FLT_MAX: float = float(np.finfo(np.float32).max)
@@ -219,8 +221,6 @@ class Outliers:
 
 #: The IQR fence needs this many usable values; fewer say nothing about a distribution.
 MIN_FENCE_VALUES = 4
-#: The fence factor k the editor and `record-editor check` use unless told otherwise.
-DEFAULT_OUTLIER_K = 1.5
 
 
 def _lerp(a: float, b: float, t: float) -> float:
