@@ -9,7 +9,9 @@ problems. Widgets take the session — not its parts one by one — and:
   (``session.push(SetValueCommand(session.editor, path, value))``);
 - follow `recordChanged` (a `RecordChange` per elementary edit, after the selection and the
   live problems have taken it in), `documentChanged` (another file, or none) and
-  `selection.changed`.
+  `selection.changed`;
+- say something about a tree row the record does not say through `annotations` (a mark
+  and a tooltip line per row, by key: `editor.ui.annotations`).
 
 The dialect is decided once, when a document or message is installed. A window holds one
 session for the record it edits and may hold more (a second record to compare with,
@@ -23,6 +25,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from editor.records.dialects import Dialect, dialect_of_message, get_dialect
 from editor.records.document import RecordDocument
 from editor.records.editing import Edit, EditKind, RecordChange, RecordEditor
+from editor.ui.annotations import TreeAnnotations
 from editor.ui.live_problems import LiveProblems
 from editor.ui.selection import Selection
 from editor.ui.tree_model import RecordTreeModel
@@ -48,6 +51,9 @@ class EditSession(QObject):
         self._dialect: Dialect | None = None
         self.editor = RecordEditor()
         self.model = RecordTreeModel(self.editor, self, element_chunk=element_chunk)
+        #: marks and tooltip lines on tree rows, by key (the attached model's, a comparison's)
+        self.annotations = TreeAnnotations(self)
+        self.model.annotations = self.annotations
         self.undo_stack = QUndoStack(self)
         self.selection = Selection(self.editor, self)
         self.problems = LiveProblems(self)
