@@ -8,7 +8,9 @@ Rows, x linked (layer index in file order):
 - problems: a red triangle over each layer with an error, an orange dot for a warning
   (from the live rule check); a red or orange tick each beyond `DOT_LIMIT` layers.
 Hover names the layer and its numbers; a click selects the layer, a double click opens it
-in the channel plot (`layerActivated`).
+in the channel plot (`layerActivated`). Other sources add per-layer values of their own
+(`set_layer_series`, `layer_values.LayerValues`: the attached model's worst scale_w/ARQ
+ratio, a comparison's largest change), each on a row under the clip range and in the hover.
 
 Reading the numbers of a 5 000-layer file takes over half a second: a window computes them
 on its loader thread (`prepare`) and hands them over (`adopt`) before the file is shown.
@@ -57,6 +59,7 @@ from editor.ui.plots._common import (
     tint,
 )
 from editor.ui.plots._data import OverviewData, problems_by_entry
+from editor.ui.plots.layer_values import LayerValues, SeriesRows
 from editor.ui.session import EditSession
 
 #: Up to this many layers get dots on their lines and symbols for their problems; beyond,
@@ -190,6 +193,8 @@ class ModelOverview(QWidget):
             self.sel_lines.append(line)
         g.scene().sigMouseMoved.connect(self._on_mouse_moved)
         g.scene().sigMouseClicked.connect(self._on_mouse_clicked)
+        #: per-layer values of other sources, by key (`set_layer_series`)
+        self.series_rows = SeriesRows(self)
 
         self.empty = QLabel()
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -326,7 +331,8 @@ class ModelOverview(QWidget):
             self.warnings.setData(x=empty, y=empty)
             self.error_ticks.setData(*_pairs(err, np.full(err.size, 0.65), np.full(err.size, 1.35)))
             self.warning_ticks.setData(*_pairs(warn, np.full(warn.size, -0.35), np.full(warn.size, 0.35)))
-        self.legend.setText(_legend_html(symbols=dots))
+        self.series_rows.draw(n, dots)
+        self.legend.setText(_legend_html(symbols=dots) + self._series_legend())
         self._fit_bar_width()
         self.title.setText(f"Model overview — {n} layer{'s' if n != 1 else ''}")
         parts = []
@@ -347,9 +353,31 @@ class ModelOverview(QWidget):
             self.clip_band.setPen(pg.mkPen(tint(GREEN, 0.6), width=width))
 
     def table(self) -> tuple[list[str], list[list[str]]]:
-        """The overview as exported to CSV: one row per layer."""
+        """The overview as exported to CSV: one row per layer (and a column per series)."""
         self.flush()
-        return self.data.table(self.problems)
+        header, rows = self.data.table(self.problems)
+        for s in self.series_rows.series.values():
+            header.append(s.name)
+            for i, row in enumerate(rows):
+                row.append(s.text(i))
+        return header, rows
+
+    # ------------------------------------------------------------------ per-layer series (`layer_values`)
+
+    def set_layer_series(self, key: str, series: LayerValues | None) -> None:
+        """Draw `series` (one value per layer entry) on a row of its own, in the hover and the
+        CSV export, replacing the one under `key`; None removes it. Set it again when its
+        values change: it is drawn on the next turn of the event loop (`flush` draws now)."""
+        self.series_rows.set(key, series)
+        self._timer.start()
+
+    def layer_series(self, key: str) -> LayerValues | None:
+        return self.series_rows.series.get(key)
+
+    def _series_legend(self) -> str:
+        items = self.series_rows.legend_items()
+        return "".join(f"&nbsp;&nbsp; <span style='color:{c.name()}; font-weight:bold'>{g}</span>&nbsp;"
+                       + html.escape(t).replace(" ", "&nbsp;") for c, g, t in items)
 
     # ------------------------------------------------------------------ interaction
 
@@ -369,10 +397,12 @@ class ModelOverview(QWidget):
         """Show every layer (Home); the axes follow size and data until the user zooms."""
         for p in (self.p_scale, self.p_clip):
             p.enableAutoRange()  # follows size and data until the user zooms
+        for p in self.series_rows.plots():
+            p.vb.enableAutoRange(x=False, y=True)
         self.p_prob.setYRange(-0.6, 1.6, padding=0)
 
     def _layer_at(self, scene_pos: QPointF) -> int | None:
-        for p in (self.p_scale, self.p_clip, self.p_prob):
+        for p in (self.p_scale, self.p_clip, *self.series_rows.plots(), self.p_prob):
             if p.vb.sceneBoundingRect().contains(scene_pos):
                 i = int(round(p.vb.mapSceneToView(scene_pos).x()))
                 return i if 0 <= i < len(self.data) else None
@@ -394,6 +424,9 @@ class ModelOverview(QWidget):
                      f"max {quant.f32_str(d.w_max[i])}")
         else:
             text += "; no scale_w"
+        extra = self.series_rows.describe(i)
+        if extra:
+            text += f"; {extra}"
         ps = self.problems.get(i, [])
         if ps:
             text += f" — {len(ps)} problem{'s' if len(ps) > 1 else ''}: {ps[0].severity.value} {ps[0].message}"
@@ -433,10 +466,12 @@ class ModelOverview(QWidget):
         if i is None or not 0 <= i < len(self.data):
             for line in self.sel_lines:
                 line.hide()
+            self.series_rows.select(None)
             return
         for line in self.sel_lines:
             line.setPos(i)
             line.show()
+        self.series_rows.select(i)
         self.info.setText(self.describe(i))
         if scroll and not self.p_scale.vb.autoRangeEnabled()[0]:  # zoomed in: bring it into view
             x0, x1 = self.p_scale.vb.viewRange()[0]
