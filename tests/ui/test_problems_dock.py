@@ -161,9 +161,9 @@ def test_reading_problems_belong_to_their_file(qtbot, monkeypatch):
     checked = []
 
     class CountingChecker(live_problems.LiveChecker):
-        def __init__(self, message, dialect):
+        def __init__(self, message, dialect, **kwargs):
             checked.append(message)
-            super().__init__(message, dialect)
+            super().__init__(message, dialect, **kwargs)
 
     monkeypatch.setattr(live_problems, "LiveChecker", CountingChecker)
     session.set_document(doc)  # the reading problems come after the reset: no second full check
