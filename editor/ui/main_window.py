@@ -549,17 +549,30 @@ class MainWindow(QMainWindow):
         models.status.connect(self._show_status)
         models.progress.connect(self.progress.setValue)
         models.loadingChanged.connect(lambda _loading: self._loading_ui(self.documents.is_loading))
+        # the counts walk every key: once per turn of the event loop, however many signals
+        self._model_label_due = False
         for signal in (self.session.networkChanged, self.session.problems.problemsChanged,
                        self.session.documentChanged):
-            signal.connect(self._update_model_label)
+            signal.connect(self._model_label_later)
         self._update_model_label()
 
-    def _update_model_label(self, *_args: object) -> None:
-        model = self.session.network
+    def _model_label_later(self, *_args: object) -> None:
+        self._update_model_actions()
+        if not self._model_label_due:
+            self._model_label_due = True
+            QTimer.singleShot(0, self, self._update_model_label)
+
+    def _update_model_actions(self) -> None:
         self.act_attach_model.setEnabled(self.document is not None)
-        self.act_detach_model.setEnabled(model is not None)
-        self.model_label.setText(self.models.summary())
-        self.model_label.setToolTip(self.models.details())
+        self.act_detach_model.setEnabled(self.session.network is not None)
+
+    def _update_model_label(self) -> None:
+        self._model_label_due = False
+        model = self.session.network
+        self._update_model_actions()
+        found = self.models.matches()
+        self.model_label.setText(self.models.summary(found))
+        self.model_label.setToolTip(self.models.details(found))
         self.model_label.setVisible(model is not None)
 
     def attach_model(self, model: str | os.PathLike, weights: str | os.PathLike | None = None) -> bool:

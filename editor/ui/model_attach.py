@@ -26,7 +26,7 @@ from PySide6.QtCore import QObject, QSettings, QThread, QTimer, Signal
 
 from editor.models import MODEL_EXTENSIONS, LoadCancelled, Model, ModelError, detect, load_model
 from editor.models.base import file_stamp
-from editor.models.match import match_keys
+from editor.models.match import KeyMatch, match_keys
 from editor.models.weights import Review
 from editor.records.dialects import Dialect
 from editor.records.model_review import review_record
@@ -215,6 +215,7 @@ class ModelController(QObject):
         #: the model last attached, its files and their stamps: attached again as it is (its
         #: weights read) when the same record is reloaded and the files did not change
         self._last: tuple[ModelFiles, tuple[tuple[int, int] | None, ...], Model] | None = None
+        self._counts_of: tuple[Model, dict[str, int]] | None = None
         session.recordChanged.connect(self._count_edit)
         session.documentChanged.connect(self._document_changed)
 
@@ -228,40 +229,45 @@ class ModelController(QObject):
     def is_loading(self) -> bool:
         return self._worker is not None
 
-    def summary(self) -> str:
-        """The status bar's words: the model, layers matched, unmatched keys, without record."""
-        model = self.model
-        if model is None:
-            return ""
-        m = self.counts()
-        assert m is not None
-        parts = [f"model {model.path.name}", f"{m['matched']} matched"]
-        if m["unmatched"]:
-            parts.append(f"{m['unmatched']} unmatched key{'s' if m['unmatched'] != 1 else ''}")
-        if m["without_record"]:
-            parts.append(f"{m['without_record']} without record")
-        return " · ".join(parts)
-
-    def counts(self) -> dict[str, int] | None:
-        """Keys naming a layer, keys naming none, quantizable layers with no record."""
+    def matches(self) -> KeyMatch | None:
+        """Which keys name a layer of the attached model, which do not, which of its layers
+        have no record (None: no model, or no record)."""
         model = self.model
         message = self.session.message
         if model is None or message is None:
             return None
         keys = [e.key for e in message.record] if "record" in message.DESCRIPTOR.fields_by_name else []
-        found = match_keys(keys, model)
+        return match_keys(keys, model)
+
+    def summary(self, found: KeyMatch | None = None) -> str:
+        """The status bar's words: the model, layers matched, unmatched keys, without record."""
+        model = self.model
+        found = found if found is not None else self.matches()
+        if model is None or found is None:
+            return ""
+        parts = [f"model {model.path.name}", f"{len(found.matched)} matched"]
+        n = len(found.unmatched)
+        if n:
+            parts.append(f"{n} unmatched key{'s' if n != 1 else ''}")
+        if found.without_record:
+            parts.append(f"{len(found.without_record)} without record")
+        return " · ".join(parts)
+
+    def counts(self) -> dict[str, int] | None:
+        """Keys naming a layer, keys naming none, quantizable layers with no record."""
+        found = self.matches()
+        if found is None:
+            return None
         return {"matched": len(found.matched), "unmatched": len(found.unmatched),
                 "without_record": len(found.without_record)}
 
-    def details(self) -> str:
+    def details(self, found: KeyMatch | None = None) -> str:
         """The status bar label's tooltip: the files, the framework, the counts' names."""
         model = self.model
-        message = self.session.message
-        if model is None or message is None:
+        found = found if found is not None else self.matches()
+        if model is None or found is None:
             return "No model attached (File ▸ Attach Model…)"
-        keys = [e.key for e in message.record] if "record" in message.DESCRIPTOR.fields_by_name else []
-        found = match_keys(keys, model)
-        c = model.counts()
+        c = self._model_counts(model)
         lines = [f"{model.title} model {model.path}"]
         if model.weights_path is not None:
             lines.append(f"weights {model.weights_path}")
@@ -279,6 +285,13 @@ class ModelController(QObject):
         if self.session.weights.active:
             lines.append(f"scale_w reviewed against the weights (waste above {self.session.weights.waste:g}×)")
         return "\n".join(lines)
+
+    def _model_counts(self, model: Model) -> dict[str, int]:
+        """`Model.counts()`, once per model (it walks every layer)."""
+        cached = self._counts_of
+        if cached is None or cached[0] is not model:
+            cached = self._counts_of = (model, model.counts())
+        return cached[1]
 
     # ------------------------------------------------------------------ attaching
 
@@ -388,9 +401,10 @@ class ModelController(QObject):
         self.timings["install"] = time.perf_counter() - start
         if self._remember:
             self._remember_for(self._record_path(), result.files)
-        counts = self.counts() or {}
         model = result.model
-        what = f"{counts.get('matched', 0)} of {len(self.session.message.record)} keys name a layer"
+        found = self.matches()
+        matched = len(found.matched) if found is not None else 0
+        what = f"{matched} of {len(self.session.message.record)} keys name a layer"
         notes = f"; {len(model.notes)} note{'s' if len(model.notes) != 1 else ''} in the tooltip" \
             if model.notes else ""
         weights = "" if model.has_weights else " (no weights: scale_w is not reviewed)"

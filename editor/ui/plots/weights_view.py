@@ -104,7 +104,7 @@ class WeightsPlots(QObject):
         self._timer.timeout.connect(self.update)
         self._build_actions()
         session.weights.changed.connect(self._timer.start)
-        session.networkChanged.connect(lambda _model: self.update())
+        session.networkChanged.connect(lambda _model: self._timer.start())
         self.update()
 
     # ------------------------------------------------------------------ actions
@@ -156,6 +156,12 @@ class WeightsPlots(QObject):
 
     # ------------------------------------------------------------------ following the review
 
+    def flush(self) -> None:
+        """Apply a pending update now (scripts and tests; the event loop does it otherwise)."""
+        if self._timer.isActive():
+            self.update()
+        self._update_series()
+
     def update(self) -> None:
         """Show or hide the overlay and the overview's row, and draw them again."""
         self._timer.stop()
@@ -171,13 +177,19 @@ class WeightsPlots(QObject):
             self.channels.set_overlay(KEY, self.overlay if show else None)
         elif show:
             self.channels.refresh_overlays()
-        if not active:
+        # the overview's row on a turn of its own: each keeps the window responsive
+        QTimer.singleShot(0, self, self._update_series)
+
+    def _update_series(self) -> None:
+        weights = self.session.weights
+        if not weights.active:
             self.overview.set_layer_series(KEY, None)
             return
         ratios, flagged = weights.worst()
         self.overview.set_layer_series(KEY, LayerValues(
             SERIES_NAME, ratios, ARQ_COLOR, log=True, lines=(1.0, weights.waste), flags=flagged,
             fmt=lambda v: f"×{v:.3g}", explain=self._explain, axis="scale_w/ARQ"))
+        self.overview.flush()  # drawn with its new row now: the overview repaints once
 
     def _explain(self, i: int) -> str:
         r = self.session.weights.review(i)
