@@ -394,9 +394,14 @@ class ValueDelegate(QStyledItemDelegate):
         height = min(rect.height() - 2, metrics.height() + 2)
         top = rect.center().y() - height // 2 + 1
         for a in marks:
-            width = metrics.horizontalAdvance(a.mark) + 2 * _MARK_PAD
-            if x + width > rect.right():
-                break
+            room = rect.right() - x
+            mark = a.mark
+            width = metrics.horizontalAdvance(mark) + 2 * _MARK_PAD
+            if width > room:  # a narrow column: the mark cut short rather than left out
+                if room < 3 * _MARK_PAD + metrics.horizontalAdvance("…"):
+                    break
+                mark = metrics.elidedText(mark, Qt.TextElideMode.ElideRight, room - 2 * _MARK_PAD)
+                width = room
             color = a.mark_color
             chip = QRect(x, top, width, height)
             painter.setPen(Qt.PenStyle.NoPen)
@@ -405,7 +410,7 @@ class ValueDelegate(QStyledItemDelegate):
             painter.setBrush(tint)
             painter.drawRoundedRect(chip, 3, 3)
             painter.setPen(opt.palette.color(group, QPalette.ColorRole.HighlightedText) if selected else color)
-            painter.drawText(chip, int(Qt.AlignmentFlag.AlignCenter), a.mark)
+            painter.drawText(chip, int(Qt.AlignmentFlag.AlignCenter), mark)
             x += width + _MARK_GAP
         rest = QRect(x, rect.top(), max(rect.right() - x, 0), rect.height())
         brush = index.data(Qt.ItemDataRole.ForegroundRole)

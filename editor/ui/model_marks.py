@@ -72,14 +72,18 @@ class ModelMarks(QObject):
                 return None
             clipped, wasted = int(np.count_nonzero(r.clipped)), int(np.count_nonzero(r.wasted))
             n = r.scale_w.size
-            w = r.worst_index
             words = []
             if clipped:
                 words.append(f"clips the weights in {clipped} of {n} channel{'s' if n != 1 else ''}")
             if wasted:
                 words.append(f"wastes levels in {wasted} of {n}")
-            mark = "clips" if clipped else "wastes"
-            return Annotation(f"{mark} ×{r.ratio[w]:.3g}",
+            # the mark names the worse fault: clipping loses weights, wasting only precision
+            ratios = np.where(r.clipped if clipped else r.wasted, r.ratio, np.nan)
+            with np.errstate(invalid="ignore"):
+                c = int(np.nanargmin(ratios)) if clipped else int(np.nanargmax(ratios))
+            where = f" at [{c}]" if n > 1 else ""
+            return Annotation(f"{'clips' if clipped else 'wastes'} ×{r.ratio[c]:.3g}",
                               f"scale_w against the weights (AMCT's ARQ): {', '.join(words)}; "
-                              f"worst [{w}] ×{r.ratio[w]:.3g}", BAD_COLOR if clipped else WASTE_COLOR)
+                              f"{'lowest' if clipped else 'highest'} ratio ×{r.ratio[c]:.3g}{where}",
+                              BAD_COLOR if clipped else WASTE_COLOR)
         return None
