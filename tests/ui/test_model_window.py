@@ -14,6 +14,7 @@ from editor.models.weights import layer_arq
 from editor.records import synth
 from editor.records.model_review import review_record
 from editor.records.problems import Severity
+from editor.ui.dialogs import SaveAsChoice
 from tests.ui.kit import ScriptedPrompter, bits, open_and_wait
 
 PLANTED = 5     # conv1's channel whose scale_w is a quarter of its ARQ value: clips the weights
@@ -87,6 +88,12 @@ def test_attaching_a_model_shows_it_checks_with_it_and_reviews_the_weights(qtbot
     model = session.model
     tip = model.data(model.index_for_path(("record", i), 1), Qt.ItemDataRole.ToolTipRole)
     assert "model: Conv, 3 → 16 channels" in tip
+    marks = model.data(model.index_for_path(("record", i), 1), model.ANNOTATIONS_ROLE)
+    assert [a.mark for a in marks] == ["Conv 3→16"]
+    scale_w = model.index_for_path(("record", i, "value", "scale_w"), 1)
+    assert [a.mark for a in model.data(scale_w, model.ANNOTATIONS_ROLE)] == ["clips ×0.25"]
+    assert ("clips the weights in 1 of 16 channels, wastes levels in 1 of 16; lowest ratio ×0.25 at "
+            f"[{PLANTED}]") in model.data(scale_w, Qt.ItemDataRole.ToolTipRole)
     session.selection.select(("record", i))
     panel = window.record_panels.layer_panel
     assert panel.model_label.text().startswith("Conv, 3 → 16 channels; scale_w / ARQ from the weights: worst "
@@ -207,6 +214,9 @@ def test_a_model_rule_problem_in_the_dock_selects_its_row(qtbot, env, onnx_case)
     rows = [pm.index(r, 0, errors) for r in range(pm.rowCount(errors))]
     unknown = next(ix for ix in rows if pm.problem(ix).rule == "model-unknown-key")
     assert 'did you mean "conv2"? That layer has no record' in pm.problem(unknown).message
+    model = session.model
+    row = model.index_for_path(("record", layer_index(window, "conv_2")), 1)
+    assert [a.mark for a in model.data(row, model.ANNOTATIONS_ROLE)] == ["not in model"]
     # as `info --model` counts them: the renamed key, and conv2 left without a record
     assert window.model_label.text() == "model net.onnx · 4 matched · 1 unmatched key · 1 without record"
     dock.show()
@@ -232,6 +242,15 @@ def test_the_model_is_remembered_per_record_and_attached_again(qtbot, env, onnx_
     assert blocker.args == [True]
     assert again.session.network is not None and again.session.network.path == model_path.resolve()
     assert again.statusBar().currentMessage().startswith("Re-attached model net.onnx")
+    # reloading the record keeps the model as it was read (its weights are not read again)
+    network = again.session.network
+    with qtbot.waitSignal(again.models.attachFinished, timeout=30000):
+        again.documents.reload()
+    assert again.session.network is network
+    # saved under another name, the record keeps its model there too
+    copy = tmp_path / "copy.txt"
+    assert again.documents.save_to(SaveAsChoice(copy, False, again.document.dialect))
+    assert again.models.remembered_for(copy.resolve()) == again.models.files
     # another record is not given that model
     other = tmp_path / "other.txt"
     other.write_text(record.read_text())

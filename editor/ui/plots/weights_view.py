@@ -133,11 +133,10 @@ class WeightsPlots(QObject):
         self.act_waste.valueChanged.connect(self._waste_changed)
         self.menu = QMenu("Weights", plot)
         self.menu.setToolTipsVisible(True)
-        for action in (self.act_overlay, None, *self.reset_actions):
-            if action is None:
-                self.menu.addSeparator()
-            else:
-                self.menu.addAction(action)
+        self.menu.addAction(self.act_overlay)
+        self.menu.addSeparator()
+        for action in self.reset_actions:
+            self.menu.addAction(action)
         bar = plot.toolbar
         bar.addSeparator()
         self.act_menu = menu_action(bar, "Weights", self.menu)
