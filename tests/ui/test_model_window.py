@@ -137,6 +137,7 @@ def test_the_overlay_shows_amcts_values_and_flags_the_planted_channels(qtbot, en
     assert series.flags.tolist() == [k == i for k in range(len(session.message.record))]
     # a lower waste threshold flags more: the Channels toolbar's spin box
     window.plots.weights.act_waste.set_value(1.01)
+    window.plots.weights.flush()
     assert session.weights.waste == 1.01
     plot.flush()
     assert plot.overlay_data("weights").marks[1].channels.tolist() == [WASTEFUL]  # the rest are exact
@@ -388,3 +389,26 @@ def test_weights_without_model_on_the_command_line_is_a_usage_error(capsys):
     with pytest.raises(SystemExit) as exit_:
         main(["record.txt", "--weights", "w.caffemodel"])
     assert exit_.value.code == 2 and "--weights needs --model" in capsys.readouterr().err
+
+
+def test_attach_model_asks_for_the_weights_of_a_caffe_net_without_them_beside_it(qtbot, env, tmp_path):
+    net = tmp_path / "net"
+    net.mkdir()
+    proto, weights = net / "tiny.prototxt", tmp_path / "elsewhere.caffemodel"
+    model_synth.caffe_net(proto, weights, seed=11)
+    record = tmp_path / "record.txt"
+    record.write_text(synth.to_text(fitted_record(load_model(proto, weights), "caffe")))
+    prompter = ScriptedPrompter()
+    window = env(prompter)
+    open_and_wait(qtbot, window, record)
+    prompter.model_answers.append(str(proto))
+    prompter.weights_answers.append(None)  # Cancel: the structure alone
+    with qtbot.waitSignal(window.models.attachFinished, timeout=30000):
+        window.act_attach_model.trigger()
+    assert window.session.network.weights_path is None and not window.session.weights.active
+    assert "no weights: scale_w is not reviewed" in window.statusBar().currentMessage()
+    prompter.model_answers.append(str(proto))
+    prompter.weights_answers.append(str(weights))
+    with qtbot.waitSignal(window.models.attachFinished, timeout=30000):
+        window.act_attach_model.trigger()
+    assert window.session.network.weights_path == weights and window.session.weights.active

@@ -43,6 +43,8 @@ CLIP_COLOR = RED
 WASTE_COLOR = SKY
 OVERLAY_NAME = "ARQ scale_w from the weights"
 SERIES_NAME = "worst scale_w / ARQ"
+#: the review follows the waste threshold's spin box this long after its last change
+WASTE_DELAY_MS = 300
 
 
 class WasteAction(QWidgetAction):
@@ -102,6 +104,11 @@ class WeightsPlots(QObject):
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
         self._timer.timeout.connect(self.update)
+        # a new threshold checks every layer again: once the spin box rests
+        self._waste_timer = QTimer(self)
+        self._waste_timer.setSingleShot(True)
+        self._waste_timer.setInterval(WASTE_DELAY_MS)
+        self._waste_timer.timeout.connect(self._apply_waste)
         self._build_actions()
         session.weights.changed.connect(self._timer.start)
         session.networkChanged.connect(lambda _model: self._timer.start())
@@ -157,6 +164,8 @@ class WeightsPlots(QObject):
 
     def flush(self) -> None:
         """Apply a pending update now (scripts and tests; the event loop does it otherwise)."""
+        if self._waste_timer.isActive():
+            self._apply_waste()
         if self._timer.isActive():
             self.update()
         self._update_series()
@@ -205,9 +214,13 @@ class WeightsPlots(QObject):
     def _toggle_overlay(self, _on: bool) -> None:
         self.update()
 
-    def _waste_changed(self, value: float) -> None:
+    def _waste_changed(self, _value: float) -> None:
+        self._waste_timer.start()  # restarted by each step of the spin box
+
+    def _apply_waste(self) -> None:
+        self._waste_timer.stop()
         try:
-            self.session.weights.set_waste(value)
+            self.session.weights.set_waste(self.act_waste.value())
         except ValueError as e:
             self.message.emit(str(e))
 
