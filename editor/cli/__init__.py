@@ -80,7 +80,8 @@ def run_gui(argv: list[str]) -> int:
     except ImportError as e:
         err(f"the editor window is not available in this build ({e})")
         return EXIT_USAGE
-    return _run(args.file, args.dialect, repair=args.repair, model=args.model, weights=args.weights)
+    model = {"model": args.model, "weights": args.weights} if args.model is not None else {}
+    return _run(args.file, args.dialect, repair=args.repair, **model)
 
 
 def _mistyped_command(word: str) -> str | None:
