@@ -37,6 +37,7 @@ from editor.records.rules import (
 )
 
 if TYPE_CHECKING:
+    from editor.models import Model
     from editor.records.document import RecordDocument
     from editor.ui.session import EditSession
 
@@ -242,6 +243,24 @@ class LiveProblems(QObject):
         self.reading_problems = list(problems)
         self._schedule()
 
+    def set_model(self, model: Model | None, prepared: LiveChecker | None = None) -> None:
+        """Check the record against `model` from now on (None: without one), with the
+        ``model-`` rules. `prepared` is the whole check with `model` made off the GUI thread;
+        it replaces the checker when it is still of this record and model, else the record
+        is checked again here."""
+        checker = self.checker
+        if checker is None:
+            return
+        start = time.perf_counter()
+        if prepared is not None and prepared.message is checker.message and prepared.dialect is checker.dialect \
+                and prepared.model is model:
+            prepared.context.waste = checker.context.waste
+            self.checker = prepared
+        else:
+            checker.set_model(model)
+        self.last_recheck = time.perf_counter() - start
+        self._schedule()
+
     def recheck_all(self) -> None:
         start = time.perf_counter()
         if self.checker is not None:
@@ -280,7 +299,8 @@ class LiveProblems(QObject):
             self.checker = prepared  # checked on the loader thread (`adopt`)
             self.checker.set_outlier_k(self._outlier_k)  # prepared at the default k: rare
         else:
-            self.checker = LiveChecker(message, dialect, outlier_k=self._outlier_k) \
+            self.checker = LiveChecker(message, dialect, outlier_k=self._outlier_k,
+                                       model=self.session.network) \
                 if message is not None and dialect is not None else None
         self.last_recheck = time.perf_counter() - start
         self._rule_cache = self._merged = None

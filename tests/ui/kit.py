@@ -137,6 +137,9 @@ class ScriptedPrompter(Prompter):
         self.confirm_answers: list[bool] = []
         self.save_as_answers: list[SaveAsChoice | None] = []
         self.open_answers: list[str | None] = []
+        #: answers to open_model_name / open_weights_name
+        self.model_answers: list[str | None] = []
+        self.weights_answers: list[str | None] = []
         #: answers to ask_field_value / ask_layer_key
         self.answers: list = []
         self.errors: list[tuple[str, str]] = []
@@ -159,6 +162,12 @@ class ScriptedPrompter(Prompter):
 
     def open_file_name(self, directory):
         return self.open_answers.pop(0)
+
+    def open_model_name(self, directory):
+        return self.model_answers.pop(0)
+
+    def open_weights_name(self, directory):
+        return self.weights_answers.pop(0)
 
     def error(self, title, text):
         self.errors.append((title, text))

@@ -10,7 +10,10 @@ Rows, x linked (layer index in file order):
   window's fence factor k, `session.problems.outlier_k`); ticks beyond `DOT_LIMIT` layers.
 Hover names the layer, its numbers and its outlier count; a click selects the layer, a double
 click opens it in the channel plot (`layerActivated`). `refreshed` follows every redraw: the
-Layers table shows the same numbers (`data`, `problems`).
+Layers table shows the same numbers (`data`, `problems`). Other sources add per-layer values
+of their own (`set_layer_series`, `layer_values.LayerValues`: the attached model's worst
+scale_w/ARQ ratio, a comparison's largest change), each on a row under the clip range and in
+the hover.
 
 Reading the numbers of a 5 000-layer file takes over half a second: a window computes them
 on its loader thread (`prepare`) and hands them over (`adopt`) before the file is shown.
@@ -60,6 +63,7 @@ from editor.ui.plots._common import (
     tint,
 )
 from editor.ui.plots._data import OverviewData, problems_by_entry
+from editor.ui.plots.layer_values import LayerValues, SeriesRows
 from editor.ui.session import EditSession
 
 #: the rule whose findings the outlier marks and counts show
@@ -211,6 +215,8 @@ class ModelOverview(QWidget):
             self.sel_lines.append(line)
         g.scene().sigMouseMoved.connect(self._on_mouse_moved)
         g.scene().sigMouseClicked.connect(self._on_mouse_clicked)
+        #: per-layer values of other sources, by key (`set_layer_series`)
+        self.series_rows = SeriesRows(self)
 
         self.empty = QLabel()
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -363,7 +369,8 @@ class ModelOverview(QWidget):
             else:  # pyqtgraph styles each symbol in Python: thousands of them take a while
                 scatter.setData(x=empty, y=empty)
                 ticks.setData(*_pairs(xs, np.full(xs.size, y - 0.35), np.full(xs.size, y + 0.35)))
-        self.legend.setText(_legend_html(symbols=dots))
+        self.series_rows.draw(n, dots)
+        self.legend.setText(_legend_html(symbols=dots) + self._series_legend())
         self._fit_bar_width()
         self.title.setText(f"Model overview — {n} layer{'s' if n != 1 else ''}")
         parts = []
@@ -388,9 +395,31 @@ class ModelOverview(QWidget):
             self.clip_band.setPen(pg.mkPen(tint(GREEN, 0.6), width=width))
 
     def table(self) -> tuple[list[str], list[list[str]]]:
-        """The overview as exported to CSV: one row per layer."""
+        """The overview as exported to CSV: one row per layer (and a column per series)."""
         self.flush()
-        return self.data.table(self.problems)
+        header, rows = self.data.table(self.problems)
+        for s in self.series_rows.series.values():
+            header.append(s.name)
+            for i, row in enumerate(rows):
+                row.append(s.text(i))
+        return header, rows
+
+    # ------------------------------------------------------------------ per-layer series (`layer_values`)
+
+    def set_layer_series(self, key: str, series: LayerValues | None) -> None:
+        """Draw `series` (one value per layer entry) on a row of its own, in the hover and the
+        CSV export, replacing the one under `key`; None removes it. Set it again when its
+        values change: it is drawn on the next turn of the event loop (`flush` draws now)."""
+        self.series_rows.set(key, series)
+        self._timer.start()
+
+    def layer_series(self, key: str) -> LayerValues | None:
+        return self.series_rows.series.get(key)
+
+    def _series_legend(self) -> str:
+        items = self.series_rows.legend_items()
+        return "".join(f"&nbsp;&nbsp; <span style='color:{c.name()}; font-weight:bold'>{g}</span>&nbsp;"
+                       + html.escape(t).replace(" ", "&nbsp;") for c, g, t in items)
 
     # ------------------------------------------------------------------ interaction
 
@@ -410,10 +439,12 @@ class ModelOverview(QWidget):
         """Show every layer (Home); the axes follow size and data until the user zooms."""
         for p in (self.p_scale, self.p_clip):
             p.enableAutoRange()  # follows size and data until the user zooms
+        for p in self.series_rows.plots():
+            p.vb.enableAutoRange(x=False, y=True)
         self.p_prob.setYRange(*_PROB_RANGE, padding=0)
 
     def _layer_at(self, scene_pos: QPointF) -> int | None:
-        for p in (self.p_scale, self.p_clip, self.p_prob):
+        for p in (self.p_scale, self.p_clip, *self.series_rows.plots(), self.p_prob):
             if p.vb.sceneBoundingRect().contains(scene_pos):
                 i = int(round(p.vb.mapSceneToView(scene_pos).x()))
                 return i if 0 <= i < len(self.data) else None
@@ -437,6 +468,9 @@ class ModelOverview(QWidget):
             text += (f", {n} outlier{'s' if n != 1 else ''}" if n else ", no outliers") + f" (k = {d.k:g})"
         else:
             text += "; no scale_w"
+        extra = self.series_rows.describe(i)
+        if extra:
+            text += f"; {extra}"
         ps = [p for p in self.problems.get(i, []) if p.rule != OUTLIER_RULE]  # counted above
         if ps:
             text += f" — {len(ps)} problem{'s' if len(ps) > 1 else ''}: {ps[0].severity.value} {ps[0].message}"
@@ -476,10 +510,12 @@ class ModelOverview(QWidget):
         if i is None or not 0 <= i < len(self.data):
             for line in self.sel_lines:
                 line.hide()
+            self.series_rows.select(None)
             return
         for line in self.sel_lines:
             line.setPos(i)
             line.show()
+        self.series_rows.select(i)
         self.info.setText(self.describe(i))
         if scroll and not self.p_scale.vb.autoRangeEnabled()[0]:  # zoomed in: bring it into view
             x0, x1 = self.p_scale.vb.viewRange()[0]

@@ -16,6 +16,7 @@ from editor.ui.plots.channel_plot import ChannelPlot
 from editor.ui.plots.layers_table import LayersTable, Matcher
 from editor.ui.plots.overview import ModelOverview
 from editor.ui.plots.prune_view import PruneRangesView
+from editor.ui.plots.weights_view import WeightsPlots
 from editor.ui.session import EditSession
 
 
@@ -48,6 +49,8 @@ class PlotsPanel(QTabWidget):
         self.layers = LayersTable(session, self.overview)
         self.channels = ChannelPlot(session)
         self.prune = PruneRangesView(session)
+        #: the attached network's weights review: overlay, overview row, resets
+        self.weights = WeightsPlots(session, self.channels, self.overview)
         self.addTab(self.overview, "Overview")
         self.addTab(self.layers, "Layers")
         self.addTab(self.channels, "Channels")
@@ -77,7 +80,7 @@ class PlotsPanel(QTabWidget):
             (t, "Layers", [*self.outlier_actions(), None, t.act_outliers_only, t.act_csv]),
             (c, "Channels", [c.act_prev, c.act_next, c.act_view_all, c.act_log, c.act_weight, c.act_shift,
                              c.act_tbf, c.act_tables, None, s.act_span, *s.edit_actions, s.act_hide, None,
-                             c.act_png, c.act_csv, c.act_csv_in]),
+                             *self.weights.actions, None, c.act_png, c.act_csv, c.act_csv_in]),
             (p, "Prune ranges", [p.act_only, p.act_next, p.act_prev, p.act_view_all, None, p.act_png]),
         ]
 
