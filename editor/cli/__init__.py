@@ -49,6 +49,8 @@ def gui_parser() -> argparse.ArgumentParser:
     p.add_argument("--dialect", choices=list(DIALECTS))
     p.add_argument("--repair", action="store_true",
                    help="open FILE with the documentation-artefact repair (each change is listed)")
+    p.add_argument("--compare", metavar="B",
+                   help="compare FILE with record B, opened read-only beside it (File > Compare With…)")
     return p
 
 
@@ -59,7 +61,8 @@ def run_gui(argv: list[str]) -> int:
     except ImportError as e:
         err(f"the editor window is not available in this build ({e})")
         return EXIT_USAGE
-    return _run(args.file, args.dialect, repair=args.repair)
+    extra = {"compare": args.compare} if args.compare else {}
+    return _run(args.file, args.dialect, repair=args.repair, **extra)
 
 
 def _mistyped_command(word: str) -> str | None:

@@ -68,6 +68,11 @@ class Prompter:
         path, _ = QFileDialog.getOpenFileName(self.parent, "Open record", directory, RECORD_FILTER)
         return path or None
 
+    def compare_file_name(self, directory: str) -> str | None:
+        """The record to compare the open one with (File ▸ Compare With…)."""
+        path, _ = QFileDialog.getOpenFileName(self.parent, "Compare with record", directory, RECORD_FILTER)
+        return path or None
+
     def save_as(self, directory: str, name: str, dialect: Dialect, binary: bool) -> SaveAsChoice | None:
         dialog = SaveAsDialog(directory, name, dialect, binary, self.parent)
         if dialog.exec() != QDialog.DialogCode.Accepted:

@@ -160,6 +160,9 @@ class ScriptedPrompter(Prompter):
     def open_file_name(self, directory):
         return self.open_answers.pop(0)
 
+    def compare_file_name(self, directory):
+        return self.open_answers.pop(0)
+
     def error(self, title, text):
         self.errors.append((title, text))
 
