@@ -340,6 +340,12 @@ class _Plan:
             raise TakeRefused("the prune records changed since they were compared: compare again")
         new = self._prune_copy(i)
         node_b = _find_node(self.b.prune_record[j], change.role, change.node, change.copy)
+        if change.attr is not None:  # one attribute of a node both have
+            node_a = _find_node(new, change.role, change.node, change.copy)
+            if node_a is None or node_b is None:
+                raise TakeRefused("the prune records changed since they were compared: compare again")
+            _take_attr(node_a, node_b, change.attr)
+            return
         at = _node_index(new, change.role, change.node, change.copy)
         if change.role == "selective_prune":
             if node_b is None:
@@ -437,6 +443,25 @@ def _same(u: Any, v: Any) -> bool:
 def _new_entry(message: Message) -> Message:
     """An empty layer entry of `message`'s schema."""
     return GetMessageClass(message.DESCRIPTOR.fields_by_name["record"].message_type)()
+
+
+def _take_attr(node_a: Message, node_b: Message, name: str) -> None:
+    """Make the attributes called `name` of `node_a` B's: in place where both have as many,
+    else A's go and B's come where A's first one was (or at the end)."""
+    mine = [k for k, attr in enumerate(node_a.attr) if attr.name == name]
+    theirs = [attr.SerializePartialToString() for attr in node_b.attr if attr.name == name]
+    if len(mine) == len(theirs):
+        for k, data in zip(mine, theirs, strict=True):
+            node_a.attr[k].Clear()
+            node_a.attr[k].MergeFromString(data)
+        return
+    kept = [attr.SerializePartialToString() for attr in node_a.attr]
+    at = mine[0] if mine else len(kept)
+    rest = [data for k, data in enumerate(kept) if k not in set(mine)]
+    at -= sum(1 for k in mine if k < at)
+    del node_a.attr[:]
+    for data in rest[:at] + theirs + rest[at:]:
+        node_a.attr.add().MergeFromString(data)
 
 
 def _find_node(record: Message, role: str, name: str, copy: int) -> Message | None:
