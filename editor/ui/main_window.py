@@ -381,7 +381,7 @@ class MainWindow(QMainWindow):
         self.file_menu.insertAction(self.act_close, self.compare.act_compare)
         self.file_menu.insertAction(self.act_close, self.compare.act_close)
         self.file_menu.insertSeparator(self.act_close)
-        self.menuBar().insertMenu(self.help_menu.menuAction(), self.compare.menu)
+        self.menuBar().insertMenu(self.plot_menu.menuAction(), self.compare.menu)
 
     def _make_help_menu(self) -> None:
         self.act_shortcuts = self._action("&Keyboard Shortcuts", self.show_shortcuts,

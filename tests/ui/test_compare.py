@@ -279,11 +279,13 @@ def test_across_dialects_the_fields_one_has_are_listed_apart_and_not_taken(qtbot
     onnx, _ = convert_message(RecordDocument.load(a).message, DIALECTS["onnx"], drop_unsupported=True)
     onnx.record[4].value.scale_w[2] *= 1.5
     b = tmp_path / "b_onnx.txt"
-    _write(b, onnx)  # its text uses only names tf-inner has too: read it as ONNX, as a user would say
-    c = window.compare.controller
-    with qtbot.waitSignal(c.opened, timeout=30000):
-        assert window.compare.compare_with(b, "onnx")
+    _write(b, onnx)  # its text uses only names tf-inner has too: read as tf-inner first
+    c = _compare(qtbot, window, b)
+    assert c.document_b.dialect.name == "tf-inner" and window.compare.read_b_actions["tf-inner"].isChecked()
+    with qtbot.waitSignal(c.opened, timeout=30000):  # Compare ▸ Read B As Dialect ▸ ONNX
+        window.compare.read_b_actions["onnx"].trigger()
     _settle(qtbot, c)
+    assert c.document_b.dialect.name == "onnx" and window.compare.read_b_actions["onnx"].isChecked()
     notes = window.compare.view.notes.text()
     assert "A is caffe, B is onnx" in notes
     assert "Only in caffe (A), not compared and not taken: channels" in notes

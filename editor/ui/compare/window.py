@@ -15,9 +15,10 @@ import os
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QApplication, QLabel, QMenu, QProgressBar, QPushButton
 
+from editor.records.dialects import DIALECTS
 from editor.records.paths import Path, entry_field_text, outermost
 from editor.ui.commands import describe
 from editor.ui.compare.controller import CompareController
@@ -95,11 +96,27 @@ class CompareUi(QObject):
         self.menu = QMenu("&Compare", self.window)
         self.menu.setObjectName("compareMenu")
         for action in (self.act_compare, self.act_show, None, self.act_next, self.act_prev, None,
-                       self.act_take, self.act_take_span, self.act_take_layer, None, self.act_close):
+                       self.act_take, self.act_take_span, self.act_take_layer, None):
             if action is None:
                 self.menu.addSeparator()
             else:
                 self.menu.addAction(action)
+        # B's text may use only names another dialect has too (an ONNX file without ONNX-only
+        # fields reads as tf-inner): say which it is, as File ▸ Read As Dialect does for A
+        self.read_b_menu = self.menu.addMenu("Read B As &Dialect")
+        self.read_b_menu.setToolTipsVisible(True)
+        group = QActionGroup(self)
+        self.read_b_actions: dict[str, QAction] = {}
+        for d in DIALECTS.values():
+            action = QAction(f"{d.title} ({d.name})", self, checkable=True)
+            action.setToolTip(d.description)
+            action.setStatusTip(f"Read the compared record again with the {d.title} schema")
+            action.triggered.connect(lambda _checked=False, n=d.name: self.read_b_as(n))
+            group.addAction(action)
+            self.read_b_menu.addAction(action)
+            self.read_b_actions[d.name] = action
+        self.menu.addSeparator()
+        self.menu.addAction(self.act_close)
         self.menu.aboutToShow.connect(self._update)
 
     def actions(self) -> list[QAction]:
@@ -155,6 +172,15 @@ class CompareUi(QObject):
         else:
             self.message.emit(f"Nothing compared with {os.path.basename(path)}: the record did not open")
 
+    def read_b_as(self, dialect: str) -> bool:
+        """Read the compared record again as `dialect` and compare with that."""
+        doc = self.controller.document_b
+        if doc is None or doc.path is None:
+            return False
+        if doc.dialect.name == dialect:
+            return True
+        return self.compare_with(doc.path, dialect)
+
     def show_table(self) -> None:
         plots = self.window.plots
         if plots.isTabVisible(plots.indexOf(self.view)):
@@ -187,6 +213,10 @@ class CompareUi(QObject):
         for action in (self.act_next, self.act_prev, self.act_take, self.act_take_span, self.act_take_layer,
                        self.act_show):
             action.setEnabled(shown)
+        doc_b = c.document_b
+        self.read_b_menu.setEnabled(shown and doc_b is not None and doc_b.path is not None)
+        for name, action in self.read_b_actions.items():
+            action.setChecked(doc_b is not None and doc_b.dialect.name == name)
         if shown:
             self.label.setText(f"⇄ {c.name_b()}: {c.summary()}" + (" …" if c.busy else ""))
             self.label.show()
