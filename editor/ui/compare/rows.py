@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
@@ -58,7 +58,6 @@ class DiffRow:
     value_b: float = math.nan
     diff: FieldDiff | None = None
     prune: PruneChange | None = None
-    notes: list[str] = field(default_factory=list)
 
     @property
     def vector(self) -> bool:

@@ -227,14 +227,14 @@ class DifferencesView(QWidget):
         self.filter_edit.textChanged.connect(self._filter_changed)
         self.filter_edit.setMinimumWidth(120)
         for label, widget in (("rtol", self.rtol_edit), ("atol", self.atol_edit), (None, self.filter_edit)):
-            box = QWidget()
-            row = QHBoxLayout(box)
+            holder = QWidget()
+            row = QHBoxLayout(holder)
             row.setContentsMargins(2, 0, 2, 0)
             if label:
                 row.addWidget(QLabel(label))
             row.addWidget(widget)
             action = QWidgetAction(bar)
-            action.setDefaultWidget(box)
+            action.setDefaultWidget(holder)
             action.setText(label or "Filter")
             bar.addAction(action)
         self.act_take = QAction("Take from B", self)

@@ -31,6 +31,8 @@ from editor.ui.compare.rows import DiffRow, RowKind, entry_descriptor
 from editor.ui.session import EditSession
 
 ERROR = Severity.ERROR
+#: a field below a layer entry, by name: ("value", "scale_w"), ("kv_cache_value", "scale")
+Steps = tuple[str, ...]
 
 
 class TakeRefused(Exception):
@@ -81,7 +83,7 @@ def takes_for_rows(rows: Iterable[DiffRow]) -> list[Take]:
     return out
 
 
-def _walk(message: Message, path: Path, create: bool) -> Message | None:
+def _walk(message: Message, path: Steps, create: bool) -> Message | None:
     """The message holding the last step of `path` (None where a part is unset and not `create`)."""
     node = message
     for step in path[:-1]:
@@ -91,7 +93,7 @@ def _walk(message: Message, path: Path, create: bool) -> Message | None:
     return node
 
 
-def _read(entry: Message, path: Path) -> tuple[bool, Any]:
+def _read(entry: Message, path: Steps) -> tuple[bool, Any]:
     """(set?, value) of the field at `path` below an entry: a list for a repeated field."""
     parent = _walk(entry, path, create=False)
     name = path[-1]
@@ -140,7 +142,7 @@ class _Plan:
         self.words: list[str] = []
 
     @staticmethod
-    def _paths(entry: Descriptor | None) -> dict[str, Path]:
+    def _paths(entry: Descriptor | None) -> dict[str, Steps]:
         if entry is None:
             return {}
         return {display_name(p): tuple(p.split(".")) for p, fd in field_paths(entry).items()
@@ -190,7 +192,7 @@ class _Plan:
             raise TakeRefused(f"{self._label(i)} is only in A: B has nothing to take for it")
         return self.b.record[j]
 
-    def _common(self, name: str) -> tuple[Path, Path]:
+    def _common(self, name: str) -> tuple[Steps, Steps]:
         pa, pb = self.paths_a.get(name), self.paths_b.get(name)
         if pa is None or pb is None:
             only = self.name_a if pb is None else self.name_b
@@ -265,7 +267,7 @@ class _Plan:
             if name in self.paths_b and self._is_value(path):
                 self.take_field(i, name)
 
-    def _is_value(self, path: Path) -> bool:
+    def _is_value(self, path: Steps) -> bool:
         """A field the rules judge (not a sub-message, not the key)."""
         if self.entry_a is None:
             return False
@@ -405,8 +407,12 @@ class _Plan:
         if self.inserts:
             placed = []
             for j, data in self.inserts.items():
-                before = next((i for jj in range(j - 1, -1, -1) if (i := self.match_a(jj)) is not None), None)
-                at = 0 if before is None else before + 1
+                at = 0
+                for earlier in range(j - 1, -1, -1):
+                    found = self.match_a(earlier)
+                    if found is not None:
+                        at = found + 1
+                        break
                 at -= sum(1 for d in self.deletes if d < at)
                 placed.append((at, j, data))
             placed.sort()

@@ -151,7 +151,7 @@ class CompareUi(QObject):
         if doc is not None and doc.path is not None:
             start = str(doc.path.parent)
         path = self.window.prompter.compare_file_name(start)
-        return bool(path) and self.compare_with(path)
+        return path is not None and self.compare_with(path)
 
     def compare_with(self, path: str | os.PathLike, dialect: str | None = None) -> bool:
         """Compare the open record with `path` (read on a thread)."""
