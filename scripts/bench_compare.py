@@ -165,11 +165,13 @@ def main() -> int:
               f"{stall / 100:.2f} x)")
 
         # 4. an edit of A: compared again
+        b = c.message_b
+        assert b is not None
         spin(0.5)
         meter.start()
         t = time.perf_counter()
         window.session.push(SetValueCommand(window.session.editor, ("record", 0, "value", "scale_d"),
-                                            c.message_b.record[0].value.scale_d))
+                                            b.record[0].value.scale_d))
         wait_until(lambda: c.busy)
         wait_until(lambda: c.current)
         again = time.perf_counter() - t
