@@ -25,7 +25,13 @@ from editor.records.diff import PruneChange, dialect_name, display_name, field_p
 from editor.records.editing import RecordEditor
 from editor.records.paths import Path, entry_field_text
 from editor.records.problems import Problem, Severity
-from editor.records.rules import CheckContext, check_entry, check_prune_record, validate_changes
+from editor.records.rules import (
+    CheckContext,
+    check_entry,
+    check_prune_record,
+    validate_changes,
+    validate_entry,
+)
 from editor.ui.commands import MacroCommand, RecordCommand, RemoveElementsCommand, ReplaceMessageCommand
 from editor.ui.compare.rows import DiffRow, RowKind, entry_descriptor
 from editor.ui.session import EditSession
@@ -134,6 +140,8 @@ class _Plan:
         #: A's layer -> its new content (a copy of it with the takes applied), and the changes to validate
         self.layers: dict[int, Message] = {}
         self.changes: dict[int, list[tuple[str, int | None, Any]]] = {}
+        #: A's layer -> the fields replaced whole (judged on the edited copy, `validate_entry`)
+        self.whole: dict[int, set[str]] = {}
         self.deletes: set[int] = set()
         self.inserts: dict[int, bytes] = {}  # B's layer -> A's bytes for it
         self.prune: dict[int, Message] = {}
@@ -182,6 +190,7 @@ class _Plan:
             new = self.layers[i] = type(shown)()
             new.CopyFrom(shown)
             self.changes[i] = []
+            self.whole[i] = set()
         return new
 
     def _entry_b(self, i: int) -> Message:
@@ -227,7 +236,7 @@ class _Plan:
                     current.extend(values)
                 except (TypeError, ValueError) as e:
                     raise TakeRefused(f"{label} of B does not fit A's {label} ({e})") from e
-                self.changes[i].append((label, None, values))
+                self.whole[i].add(label)
                 return
             lo, hi = sorted(span)
             n = min(len(current), len(values))
@@ -250,7 +259,7 @@ class _Plan:
                 parent.ClearField(leaf)
         except (TypeError, ValueError) as e:
             raise TakeRefused(f"{label} of B ({value_b!r}) does not fit A's {label} ({e})") from e
-        self.changes[i].append((label, None, value_b if set_b else None))
+        self.whole[i].add(label)
 
     def take_layer(self, i: int) -> None:
         eb = self._entry_b(i)
@@ -261,7 +270,7 @@ class _Plan:
             new.CopyFrom(eb)
             for path in self.paths_a.values():
                 if self._is_value(path) and _read(old, path) != _read(new, path):
-                    self.changes[i].append((entry_field_text(path), None, _read(new, path)[1]))
+                    self.whole[i].add(entry_field_text(path))
             return
         for name, path in self.paths_a.items():  # across dialects: the fields both have
             if name in self.paths_b and self._is_value(path):
@@ -382,11 +391,17 @@ class _Plan:
     # ------------------------------------------------------------------ the step
 
     def validate(self) -> None:
-        for i, changes in self.changes.items():
-            if not changes:
+        for i, new in self.layers.items():
+            whole, changes = self.whole[i], self.changes[i]
+            if whole:  # judged on the edited copy: no vector is assigned again
+                fields = whole | {name for name, _index, _value in changes}
+                problem = validate_entry(self.dialect, self.a.record[i], new, fields, context=self.context,
+                                         entry_index=i)
+            elif changes:
+                problem = validate_changes(self.dialect, self.a.record[i], changes, context=self.context,
+                                           entry_index=i)
+            else:
                 continue
-            problem = validate_changes(self.dialect, self.a.record[i], changes, context=self.context,
-                                       entry_index=i)
             if problem is not None:
                 raise TakeRefused(f"{self._label(i)}: {problem.message}")
         self._validate_prune()
