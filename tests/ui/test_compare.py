@@ -366,6 +366,18 @@ def test_compare_with_asks_for_the_file_and_reports_a_broken_one(qtbot, tmp_path
     assert not c.is_open and window.document.path == a
 
 
+def test_the_compare_menu_and_its_keys_are_listed(qtbot, compared):
+    window, _c = compared
+    titles = [a.text().replace("&", "") for a in window.menuBar().actions()]
+    assert titles[titles.index("View") + 1] == "Compare"
+    listed = {(s.section, s.command, s.keys) for s in window.shortcuts()}
+    assert {("Compare", "Next Difference", "F7"), ("Compare", "Previous Difference", "Shift+F7"),
+            ("Compare", "Take from B", "Ctrl+Shift+B")} <= listed
+    file_menu = window.file_menu.actions()
+    texts = [a.text().replace("&", "") for a in file_menu]
+    assert texts.index("Compare With…") < texts.index("Close")
+
+
 def test_step_walks_targets_in_tree_order():
     targets = [("record", 2, "value", "scale_w"), ("record", 5, "value", "scale_d"), ("record", 7)]
     assert step(targets, (), True) == (0, False)
