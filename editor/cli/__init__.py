@@ -9,35 +9,49 @@ Exit codes: 0 = fine, 1 = problems or differences found, 2 = usage error or unre
 from __future__ import annotations
 
 import argparse
-import difflib
+import importlib
 import json
 import os
 import signal
 import sys
 import threading
+from types import ModuleType
 
-from editor.cli import check, convert, diff, edit, info, refit
 from editor.cli._common import EXIT_OK, EXIT_USAGE, JsonErrorParser, UsageError, err
-from editor.cli.check import document_problems
 from editor.records.dialects import DIALECTS
 from editor.records.document import RecordError
 
 __all__ = ["SUBCOMMANDS", "build_parser", "document_problems", "gui_parser", "main", "run_gui"]
 
-#: command word -> its module
-COMMANDS = {"info": info, "check": check, "convert": convert, "set": edit, "diff": diff, "refit": refit}
+#: command word -> the name of its module. A run imports only its own command's module:
+#: some bring numpy, the model readers or the comparison engine, which `info` does not need.
+COMMANDS = {"info": "info", "check": "check", "convert": "convert", "set": "edit", "diff": "diff",
+            "refit": "refit"}
 SUBCOMMANDS = tuple(COMMANDS)
 
 
-def build_parser(json_errors: bool = False) -> argparse.ArgumentParser:
+def command_module(word: str) -> ModuleType:
+    """The module of the command `word` (imported on first use)."""
+    return importlib.import_module(f"editor.cli.{COMMANDS[word]}")
+
+
+def __getattr__(name: str):
+    if name == "document_problems":  # kept importable from here, loaded when asked for
+        return command_module("check").document_problems
+    raise AttributeError(name)
+
+
+def build_parser(json_errors: bool = False, only: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser: every command, or with `only`, just that one (what a run of
+    that command needs)."""
     parser = (JsonErrorParser if json_errors else argparse.ArgumentParser)(
         prog="record-editor",
         description="View, check, edit and convert Ascend AMCT quantization/sparsity record files. "
                     "Without a subcommand, opens the editor window.",
         epilog="Exit codes: 0 fine, 1 problems or differences found, 2 usage error or unreadable input.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in COMMANDS.values():
-        module.add_parser(sub)
+    for word in (only,) if only is not None else COMMANDS:
+        command_module(word).add_parser(sub)
     return parser
 
 
@@ -70,6 +84,8 @@ def _mistyped_command(word: str) -> str | None:
     a command word (no path separator, no dot), else None."""
     if word.startswith("-") or "/" in word or os.sep in word or "." in word or os.path.lexists(word):
         return None
+    import difflib
+
     close = difflib.get_close_matches(word, SUBCOMMANDS, n=1)
     hint = f" (did you mean {close[0]!r}?)" if close else ""
     return (f"unknown command {word!r}{hint}; commands: {', '.join(SUBCOMMANDS)}. "
@@ -79,6 +95,17 @@ def _mistyped_command(word: str) -> str | None:
 def _not_written(args) -> dict:
     """`"written": false` for the commands that write (their JSON always says whether)."""
     return {"written": False} if args.command in ("convert", "set", "refit") else {}
+
+
+def _tolerant_streams() -> None:
+    """Make stdout and stderr escape what their encoding cannot write (a file name with bytes
+    that are not UTF-8, under a strict UTF-8 terminal) instead of failing with a traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure") and getattr(stream, "errors", "strict") == "strict":
+            try:
+                stream.reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):  # a stream that cannot change: leave it
+                pass
 
 
 class Terminated(BaseException):
@@ -92,6 +119,7 @@ def _terminate(signum: int, _frame) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    _tolerant_streams()
     if argv and argv[0] in SUBCOMMANDS and threading.current_thread() is threading.main_thread():
         previous = signal.signal(signal.SIGTERM, _terminate)
         try:
@@ -108,8 +136,9 @@ def _main(argv: list[str]) -> int:
             err(mistyped)
             return EXIT_USAGE
         return run_gui(argv)
-    args = build_parser(json_errors="--json" in argv).parse_args(argv)
-    handler = COMMANDS[args.command].run
+    only = argv[0] if argv[0] in SUBCOMMANDS else None  # -h/--help lists every command
+    args = build_parser(json_errors="--json" in argv, only=only).parse_args(argv)
+    handler = command_module(args.command).run
     try:
         return handler(args)
     except RecordError as e:

@@ -34,9 +34,10 @@ def add_common(p: argparse.ArgumentParser) -> None:
                         "broken over lines) and report each change")
 
 
-def load(path: str, args) -> RecordDocument:
-    """Read `path` with the --dialect and --repair the command line gave."""
-    return RecordDocument.load(path, args.dialect, repair=args.repair)
+def load(path: str, args, *, edit: bool = False) -> RecordDocument:
+    """Read `path` with the --dialect and --repair the command line gave; `edit` for a
+    document that will be changed and saved (it keeps a copy of the record as read)."""
+    return RecordDocument.load(path, args.dialect, repair=args.repair, keep_original=edit)
 
 
 def err(msg: str) -> None:

@@ -4,9 +4,12 @@ and the model's summary for JSON output."""
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
-from editor.models import Model, ModelError, load_model
 from editor.records.document import RecordError
+
+if TYPE_CHECKING:
+    from editor.models import Model
 
 
 def add_model_args(p: argparse.ArgumentParser, required: bool = False) -> None:
@@ -24,6 +27,8 @@ def load(args) -> Model | None:
         if getattr(args, "weights", None) is not None:
             raise RecordError("--weights needs --model (the .prototxt the weights belong to)", args.weights)
         return None
+    from editor.models import ModelError, load_model  # only a command given a model reads one
+
     try:
         return load_model(args.model, args.weights)
     except ModelError as e:

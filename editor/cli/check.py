@@ -10,7 +10,7 @@ import sys
 from editor.cli import _model
 from editor.cli._common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, add_common, count, load
 from editor.records.document import RecordDocument, RecordError
-from editor.records.problems import READING_RULES, Problem, Severity
+from editor.records.problems import READING_RULES, Problem, Severity, shown_path
 
 
 def add_parser(sub) -> argparse.ArgumentParser:
@@ -82,7 +82,7 @@ def run(args) -> int:
             for p in problems:
                 print(p.format(path))
             counts = {s: sum(p.severity is s for p in problems) for s in Severity}
-            print(f"{path}: {doc.dialect.name}, {count(counts[Severity.ERROR], 'error')}, "
+            print(f"{shown_path(path)}: {doc.dialect.name}, {count(counts[Severity.ERROR], 'error')}, "
                   f"{count(counts[Severity.WARNING], 'warning')}, {count(counts[Severity.INFO], 'note')}")
     if args.json:
         report: dict = {"files": results}

@@ -21,6 +21,7 @@ from editor.cli._common import (
 )
 from editor.records.dialects import DIALECTS
 from editor.records.document import RecordDocument, RecordError
+from editor.records.problems import shown_path
 
 
 def add_parser(sub) -> argparse.ArgumentParser:
@@ -59,7 +60,7 @@ def run(args) -> int:
             if args.json:
                 print(json.dumps({**report, "written": False, "error": f"not converted: {e}"}, indent=2))
             else:
-                err(f"{args.input}: not converted: {e}")
+                err(f"{shown_path(args.input)}: not converted: {e}")
             return EXIT_PROBLEMS
     if not args.json:
         for d in dropped:
@@ -76,6 +77,6 @@ def run(args) -> int:
                           "dropped": dropped, "explicit_defaults": [x.to_json() for x in out.explicit_defaults]},
                          indent=2))
     else:
-        print(f"{shown}: {to}, {fresh.dialect.name}, {count(len(fresh.message.record), 'record')}",
+        print(f"{shown_path(shown)}: {to}, {fresh.dialect.name}, {count(len(fresh.message.record), 'record')}",
               file=sys.stderr)
     return EXIT_OK

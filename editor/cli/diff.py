@@ -32,6 +32,7 @@ from editor.records.diff import (
     field_paths,
 )
 from editor.records.document import RecordDocument
+from editor.records.problems import shown_path
 from editor.records.values import escape_text, format_float32, format_value
 
 FD = FieldDescriptor
@@ -504,7 +505,7 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"--fields: no dialect has a field {', '.join(unknown)}; fields: "
                              + ", ".join(sorted(anywhere | {PRUNE})))
     a = load(args.a, args)
-    b = RecordDocument.load(args.b, args.dialect_b or args.dialect, repair=args.repair)
+    b = RecordDocument.load(args.b, args.dialect_b or args.dialect, repair=args.repair, keep_original=False)
     comparison = compare_records(a.message, b.message)
     report = Report(comparison.differences(args.rtol, args.atol),
                     Narrowing(comparison, args.fields, args.layers), 0 if args.summary else args.max_channels)
@@ -512,6 +513,6 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps({"a": args.a, "b": args.b, "dialect_a": a.dialect.name, "dialect_b": b.dialect.name,
                           **report.to_json()}, indent=2, ensure_ascii=False))
     else:
-        print(f"A: {args.a} ({a.dialect.name})\nB: {args.b} ({b.dialect.name})")
+        print(f"A: {shown_path(args.a)} ({a.dialect.name})\nB: {shown_path(args.b)} ({b.dialect.name})")
         print("\n".join(report.lines(args.summary)))
     return EXIT_OK if report.equal else EXIT_PROBLEMS

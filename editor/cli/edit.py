@@ -29,7 +29,7 @@ from editor.cli._common import (
 from editor.records.document import RecordDocument
 from editor.records.editing import RecordEditor
 from editor.records.paths import Path, entry_field_text, in_entry
-from editor.records.problems import Problem
+from editor.records.problems import Problem, quoted, shown_path
 from editor.records.values import coerce_value, parse_value
 
 
@@ -149,15 +149,15 @@ def run(args) -> int:
         raise UsageError("--to needs -o OUT (a file changed in place keeps its own format)")
     to = output_format(args.output, args.to, "?") if args.output is not None else "?"
     check_stdout(args, to)
-    doc = load(args.file, args)
+    doc = load(args.file, args, edit=True)
     if to == "?":
         to = "binary" if doc.binary else "text"
     entries = doc.message.record
     matches = [i for i, e in enumerate(entries) if e.key == args.key]
     if not matches:
         close = difflib.get_close_matches(args.key, [e.key for e in entries], n=3)
-        hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
-        raise UsageError(f"{args.file}: no layer with key {args.key!r}{hint}")
+        hint = f"; did you mean {', '.join(quoted(c) for c in close)}?" if close else ""
+        raise UsageError(f"{shown_path(args.file)}: no layer with key {args.key!r}{hint}")
     if not args.json:
         report_reading(doc, args.file)
         if len(matches) > 1:
@@ -188,7 +188,7 @@ def run(args) -> int:
                               "error": f"nothing written: {problem.severity.value} [{problem.rule}] {why}"},
                              indent=2))
         else:
-            err(f"{args.file}: nothing written: {problem.severity.value} [{problem.rule}] {why}")
+            err(f"{shown_path(args.file)}: nothing written: {problem.severity.value} [{problem.rule}] {why}")
         return EXIT_PROBLEMS
     editor = RecordEditor(doc.message)  # the edit API the window's undo commands use
     for edit in edits:
@@ -200,5 +200,5 @@ def run(args) -> int:
     else:
         if problem is not None:
             err(f"warning: written despite {problem.severity.value} [{problem.rule}] {problem.message} (--force)")
-        print(f"{target}: set {count(len(args.assignments), 'field')} of {args.key!r}", file=sys.stderr)
+        print(f"{shown_path(target)}: set {count(len(args.assignments), 'field')} of {args.key!r}", file=sys.stderr)
     return EXIT_OK

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from editor.cli import _model
 from editor.cli._common import EXIT_OK, add_common, count, load, per_channel_scale_w, repeated_value_counts
+from editor.records.problems import shown_path
 
 
 def add_parser(sub) -> argparse.ArgumentParser:
@@ -58,7 +59,7 @@ def run(args) -> int:
     if args.json:
         print(json.dumps(info, indent=2))
     else:
-        print(f"{info['path']}: {doc.dialect.name} ({doc.dialect.title}, {info['schema']}), {info['format']}, "
+        print(f"{shown_path(info['path'])}: {doc.dialect.name} ({doc.dialect.title}, {info['schema']}), {info['format']}, "
               f"{info['size']:,} bytes")
         print(f"  records: {info['records']:,}   prune records: {prune:,}   "
               f"per-channel scale_w values: {per_channel:,} in {count(per_channel_layers, 'layer')}")

@@ -62,7 +62,7 @@ def run(args) -> int:
         raise UsageError(f"--waste {args.waste:g}: the ratio must be greater than 1")
     to = output_format(args.output, args.to, "?") if args.output is not None else "?"
     check_stdout(args, to)
-    doc = load(args.file, args)
+    doc = load(args.file, args, edit=True)
     model = _model.load(args)
     assert model is not None
     if to == "?":

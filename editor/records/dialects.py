@@ -186,22 +186,151 @@ def detect_from_names(names: Iterable[str]) -> Detection:
 
 def unknown_fields(message: Message) -> list[str]:
     """Paths of messages in `message` that carry unknown fields (empty: clean parse)."""
-    found: list[str] = []
+    return _scan(message).unknown
 
-    def walk(msg: Message, path: str) -> None:
+
+class _Scan:
+    """What a parsed binary record holds: the field numbers present (by path of field numbers
+    from the top), messages with unknown fields, and string fields that are not UTF-8 (each as
+    a readable path and a path of (field number, index or None))."""
+
+    __slots__ = ("present", "unknown", "bad_strings")
+
+    def __init__(self) -> None:
+        self.present: dict[tuple[int, ...], set[int]] = {}
+        self.unknown: list[str] = []
+        self.bad_strings: list[tuple[str, tuple[tuple[int, int | None], ...]]] = []
+
+
+def _scan(message: Message) -> _Scan:
+    """One walk over `message` (parsed from binary) that finds what `_Scan` holds."""
+    out = _Scan()
+
+    def walk(msg: Message, numbers: tuple[int, ...], where: tuple[tuple[int, int | None], ...],
+             shown: str) -> None:
         if len(UnknownFieldSet(msg)):
-            found.append(path or "<top>")
+            out.unknown.append(shown or "<top>")
+        present = out.present.setdefault(numbers, set())
         for fd, value in msg.ListFields():
-            if fd.message_type is None:
-                continue
-            if fd.is_repeated:
-                for i, sub in enumerate(value):
-                    walk(sub, f"{path}{'.' if path else ''}{fd.name}[{i}]")
-            else:
-                walk(value, f"{path}{'.' if path else ''}{fd.name}")
+            present.add(fd.number)
+            name = f"{shown}{'.' if shown else ''}{fd.name}"
+            if fd.message_type is not None:
+                if fd.is_repeated:
+                    for i, sub in enumerate(value):
+                        walk(sub, (*numbers, fd.number), (*where, (fd.number, i)), f"{name}[{i}]")
+                else:
+                    walk(value, (*numbers, fd.number), (*where, (fd.number, None)), name)
+            elif fd.type == FieldDescriptor.TYPE_STRING:
+                # protobuf's Python reader hands over a string that is not UTF-8 as bytes
+                if fd.is_repeated:
+                    out.bad_strings.extend((f"{name}[{i}]", (*where, (fd.number, i)))
+                                           for i, s in enumerate(value) if isinstance(s, bytes))
+                elif isinstance(value, bytes):
+                    out.bad_strings.append((name, (*where, (fd.number, None))))
 
-    walk(message, "")
-    return found
+    walk(message, (), (), "")
+    return out
+
+
+def _field_at(desc: _descriptor.Descriptor, numbers: tuple[int, ...]) -> _descriptor.Descriptor | None:
+    for number in numbers:
+        fd = desc.fields_by_number.get(number)
+        if fd is None or fd.message_type is None:
+            return None
+        desc = fd.message_type
+    return desc
+
+
+_WIRE_TYPES = {
+    FieldDescriptor.TYPE_DOUBLE: 1, FieldDescriptor.TYPE_FIXED64: 1, FieldDescriptor.TYPE_SFIXED64: 1,
+    FieldDescriptor.TYPE_FLOAT: 5, FieldDescriptor.TYPE_FIXED32: 5, FieldDescriptor.TYPE_SFIXED32: 5,
+    FieldDescriptor.TYPE_STRING: 2, FieldDescriptor.TYPE_BYTES: 2, FieldDescriptor.TYPE_MESSAGE: 2,
+    FieldDescriptor.TYPE_GROUP: 3,
+}
+
+
+def _wire_type(fd: FieldDescriptor) -> int:
+    return _WIRE_TYPES.get(fd.type, 0)
+
+
+def _compare(scan: _Scan, ours: Dialect, other: Dialect) -> str:
+    """How `other` reads a binary record `ours` read cleanly, judged from the fields present:
+    "same" (every field present is the same field there: the same record), "no" (some field
+    is unknown or of another wire type there: it does not read cleanly), or "maybe" (it may
+    read cleanly with another meaning; only parsing tells)."""
+    verdict = "same"
+    for numbers, present in scan.present.items():
+        mine, theirs = _field_at(ours.descriptor, numbers), _field_at(other.descriptor, numbers)
+        if mine is None:
+            continue
+        if theirs is None:
+            return "no"
+        for number in present:
+            a, b = mine.fields_by_number[number], theirs.fields_by_number.get(number)
+            if b is None:
+                return "no"
+            if (a.name, a.type, a.is_repeated) == (b.name, b.type, b.is_repeated) and (
+                    a.enum_type is None or a.enum_type.full_name == b.enum_type.full_name):
+                continue  # a message field: what it holds is compared at its own path
+            packed_maybe = a.is_repeated and _wire_type(a) != 2  # written packed or not
+            if _wire_type(a) != _wire_type(b) and not packed_maybe and not (b.is_repeated and _wire_type(b) != 2):
+                return "no"
+            verdict = "maybe"
+    return verdict
+
+
+class BinaryRead:
+    """A binary record read with a dialect: `unknown` lists the messages with fields the
+    schema does not know (empty: a clean read), `others` the dialects that also read it
+    cleanly but as a different record, `bad_strings` the string fields that are not UTF-8
+    (see `_Scan`)."""
+
+    __slots__ = ("dialect", "message", "unknown", "others", "bad_strings")
+
+    def __init__(self, dialect: Dialect, message: Message, scan: _Scan, others: list[str]):
+        self.dialect = dialect
+        self.message = message
+        self.unknown = scan.unknown
+        self.others = others
+        self.bad_strings = scan.bad_strings
+
+
+def read_binary(data: bytes, dialect: Dialect | None = None) -> BinaryRead | None:
+    """Read `data` with `dialect` (errors of the binary format are raised; unknown fields are
+    in the result), or else with the first dialect, in priority order, whose schema parses it
+    with no unknown field (None if none does).
+
+    Which other dialects read it as a different record is decided from the field numbers
+    present, without reading it again: only a dialect whose schema gives a present number
+    another field of a compatible wire type is tried.
+    """
+    if dialect is not None:
+        msg = dialect.new_message()
+        msg.ParseFromString(data)
+        return BinaryRead(dialect, msg, _scan(msg), [])
+    for i, d in enumerate(_ALL):
+        msg = d.new_message()
+        try:
+            msg.ParseFromString(data)
+        except (DecodeError, RuntimeError, ValueError):
+            continue
+        scan = _scan(msg)
+        if scan.unknown:
+            continue
+        others: list[str] = []
+        if dialect is None:
+            for other in _ALL[i + 1:]:
+                verdict = _compare(scan, d, other)
+                if verdict == "maybe":
+                    again = other.new_message()
+                    try:
+                        again.ParseFromString(data)
+                    except (DecodeError, RuntimeError, ValueError):
+                        continue
+                    if not _scan(again).unknown:
+                        others.append(other.name)
+        return BinaryRead(d, msg, scan, others)
+    return None
 
 
 def detect_binary(data: bytes) -> list[tuple[Dialect, Message]]:
@@ -225,3 +354,54 @@ def dialect_of_message(message: Message | None) -> Dialect | None:
         return None
     name = message.DESCRIPTOR.full_name
     return next((d for d in DIALECTS.values() if d.full_name == name), None)
+
+
+def _varint(data: bytes, p: int) -> tuple[int, int]:
+    value = shift = 0
+    while True:
+        if p >= len(data) or shift > 63:
+            raise ValueError("truncated varint")
+        b = data[p]
+        value |= (b & 0x7F) << shift
+        p += 1
+        if b < 0x80:
+            return value, p
+        shift += 7
+
+
+def _occurrences(data: bytes, start: int, end: int, number: int) -> list[tuple[int, int]]:
+    """(start, end) of each length-delimited occurrence of field `number` in data[start:end]."""
+    found = []
+    p = start
+    while p < end:
+        key, p = _varint(data, p)
+        wire = key & 7
+        if wire == 0:
+            _, p = _varint(data, p)
+        elif wire == 1:
+            p += 8
+        elif wire == 5:
+            p += 4
+        elif wire == 2:
+            length, p = _varint(data, p)
+            if key >> 3 == number:
+                found.append((p, p + length))
+            p += length
+        else:
+            raise ValueError("group or bad wire type")
+    return found
+
+
+def wire_offset(data: bytes, where: tuple[tuple[int, int | None], ...]) -> tuple[int, int] | None:
+    """(start, end) in `data` of the length-delimited value at `where` — (field number, index
+    in a repeated field or None for the last occurrence) from the top — or None."""
+    start, end = 0, len(data)
+    try:
+        for number, index in where:
+            found = _occurrences(data, start, end, number)
+            if not found:
+                return None
+            start, end = found[index if index is not None and index < len(found) else -1]
+    except (ValueError, IndexError):
+        return None
+    return start, end

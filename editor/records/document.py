@@ -6,7 +6,6 @@ str() is `FILE:LINE:COL: message`.
 """
 from __future__ import annotations
 
-import codecs
 import errno
 import io
 import os
@@ -18,10 +17,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from google.protobuf import text_format
 from google.protobuf.message import EncodeError, Message
 
-from editor.records.dialects import DIALECTS, PRIMARY, Dialect, detect_binary, get_dialect, unknown_fields
+from editor.records.dialects import (
+    DIALECTS,
+    PRIMARY,
+    Dialect,
+    detect_binary,
+    get_dialect,
+    read_binary,
+    wire_offset,
+)
 from editor.records.filewrite import (
     ReadOnlyFile,
     WriteCancelled,
@@ -32,17 +38,19 @@ from editor.records.filewrite import (
 )
 from editor.records.paths import Path as RecordPath
 from editor.records.paths import PathError, in_entry, parse_path
-from editor.records.problems import Problem, Severity
+from editor.records.problems import Problem, Severity, printable, quoted, shown_path
 from editor.records.readback import BatchChecker, Output, check_patch
-from editor.records.repair import Repair, needs_repair, repair_text
+from editor.records.repair import Repair, needs_repair_near, repair_text
 from editor.records.textread import (
     Cancelled,
+    LineIndex,
     ParsedText,
     Stmt,
     TextParseError,
     read_text,
     reading_problems,
     record_items,
+    utf8_error,
 )
 from editor.records.textwrite import (
     CANONICAL,
@@ -71,7 +79,7 @@ class RecordError(Exception):
         self.column = column
 
     def __str__(self) -> str:
-        where = self.path or ""
+        where = shown_path(self.path) if self.path else ""
         if self.line is not None:
             where += f":{self.line}"
             if self.column is not None:
@@ -114,7 +122,6 @@ def same_message(a: Message, b: Message) -> bool:
 
 
 _CONTROL = re.compile(rb"[\x00-\x08\x0e-\x1f\x7f]")
-_SLICE = 1 << 22
 
 
 def _snapshot(message: Message) -> Message:
@@ -138,31 +145,38 @@ def _snapshot(message: Message) -> Message:
     return copy
 
 
-def _check_utf8(data: bytes) -> None:
-    """Raise UnicodeDecodeError unless `data` is UTF-8, checking it in slices.
-
-    Decoding a 200 MB file in one call holds the GIL for ~0.1 s; slices let the GUI
-    thread run while a loader thread checks. The reader itself works on the bytes.
-    """
-    decoder = codecs.getincrementaldecoder("utf-8")()
-    view = memoryview(data)
-    for i in range(0, len(data), _SLICE):
-        decoder.decode(view[i:i + _SLICE])
-    decoder.decode(b"", final=True)
+class _NotUtf8String(RecordError):
+    """A binary record that reads, but with a string field that is not UTF-8."""
 
 
-def _first_decode_error(data: bytes) -> UnicodeDecodeError:
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        return e
-    raise AssertionError("data decodes")
+def _bad_string_message(data: bytes, got) -> str:
+    """Which string field of a binary record is not UTF-8, and where in the file."""
+    shown, where = got.bad_strings[0]
+    layer = ""
+    if where and where[0][0] == 1 and where[0][1] is not None and shown.startswith("record["):
+        entry = got.message.record[where[0][1]]
+        key = entry.key
+        if isinstance(key, str) and key:
+            layer = f" (layer {quoted(key)})"
+    span = wire_offset(data, where)
+    at = ""
+    if span is not None:
+        raw = data[span[0]:span[1]]
+        try:
+            raw.decode("utf-8")
+            offset = span[0]
+        except UnicodeDecodeError as e:
+            offset = span[0] + e.start
+        at = f" (byte 0x{data[offset]:02x} at offset {offset:,} of the file)"
+    more = f" ({len(got.bad_strings) - 1:,} more such strings)" if len(got.bad_strings) > 1 else ""
+    return (f"binary record: {shown}{layer} is not UTF-8 text{at}{more}; string fields must be "
+            f"UTF-8 (protobuf's Python reader, which AMCT uses, refuses them)")
 
 
-def _decode_position(data: bytes, e: UnicodeDecodeError) -> tuple[int, int, int]:
-    line = data.count(b"\n", 0, e.start) + 1
-    col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
-    return data[e.start], line, col
+def _not_utf8(data: bytes, bad: int) -> tuple[str, int, int]:
+    """(the byte as 0xNN, line, column) of the first byte of `data` that is not UTF-8."""
+    line, col = LineIndex(data).line_col(bad)
+    return f"0x{data[bad]:02x}", line, col
 
 
 class RecordDocument:
@@ -174,7 +188,8 @@ class RecordDocument:
 
     def __init__(self, message: Message, dialect: Dialect, path: Path | None = None,
                  binary: bool = False, problems: list[Problem] | None = None, *,
-                 source: ParsedText | None = None, repairs: list[Repair] | None = None):
+                 source: ParsedText | None = None, repairs: list[Repair] | None = None,
+                 keep_original: bool = True):
         self.message = message
         self.dialect = dialect
         self.path = Path(path) if path is not None else None
@@ -183,17 +198,42 @@ class RecordDocument:
         self.repairs: list[Repair] = list(repairs or [])
         #: unset fields a dialect conversion wrote out to keep their meaning (see `convert`)
         self.explicit_defaults: list[ExplicitDefault] = []
-        self._set_source(source)
+        self._set_source(source, keep_original=keep_original)
 
     def _set_source(self, source: ParsedText | None, original: Message | None = None,
-                    style: Style | None = None) -> None:
+                    style: Style | None = None, *, keep_original: bool = True) -> None:
         self._source = source
         self._original = None
         self._style = CANONICAL
         self._items: dict[int, Stmt] | None = None
         if source is not None:
-            self._original = original if original is not None else _snapshot(self.message)
-            self._style = style if style is not None else detect_style(source.data)
+            # The record as read tells edits apart when saving. A document opened only to be
+            # read (info, check) keeps no copy: a save would read it again from the source.
+            if original is None and keep_original:
+                original = _snapshot(self.message)
+            self._original = original
+            self._style = style  # None: detected from the source when first needed
+
+    @property
+    def _original(self) -> Message | None:
+        """The record as the file says it (a snapshot taken when read, else read again)."""
+        if self._original_message is None and self._source is not None:
+            self._original_message = read_text(self._source.data, self.dialect).message
+        return self._original_message
+
+    @_original.setter
+    def _original(self, message: Message | None) -> None:
+        self._original_message = message
+
+    @property
+    def _style(self) -> Style:
+        if self._style_value is None:
+            self._style_value = detect_style(self._source.data) if self._source is not None else CANONICAL
+        return self._style_value
+
+    @_style.setter
+    def _style(self, style: Style | None) -> None:
+        self._style_value = style
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -204,9 +244,10 @@ class RecordDocument:
     @classmethod
     def from_text(cls, text: str | bytes, dialect: str | Dialect | None = None, *,
                   path: str | os.PathLike | None = None, repair: bool = False,
-                  progress: Progress | None = None) -> RecordDocument:
+                  progress: Progress | None = None, keep_original: bool = True) -> RecordDocument:
         """Read record text (str, or UTF-8 bytes). With repair=True, doc-example artefacts
-        are fixed and reported."""
+        are fixed and reported. keep_original=False saves the copy of the record that tells
+        edits apart (memory as large as the record) for documents that are only read."""
         repairs: list[Repair] = []
         if repair:
             fixed, repairs = repair_text(text.decode("utf-8") if isinstance(text, bytes) else text)
@@ -219,7 +260,8 @@ class RecordDocument:
             raise LoadCancelled() from None
         except TextParseError as e:
             msg = e.message
-            if not repair and needs_repair(text.decode("utf-8") if isinstance(text, bytes) else text):
+            # only the lines at the error are looked at: a failure costs no more than reading
+            if not repair and needs_repair_near(text, e.offset):
                 msg += (" — the file looks like an example pasted from AMCT's documentation "
                         "(// comments or quoted text broken over lines); open it with repair "
                         "(--repair) to fix that and see each change")
@@ -227,80 +269,76 @@ class RecordDocument:
         problems = reading_problems(parsed)
         problems += [Problem(Severity.INFO, "repaired", r.message, line=r.line) for r in repairs]
         return cls(parsed.message, parsed.dialect, Path(path) if path is not None else None,
-                   problems=problems, source=parsed, repairs=repairs)
+                   problems=problems, source=parsed, repairs=repairs, keep_original=keep_original)
 
     @classmethod
     def from_binary(cls, data: bytes, dialect: str | Dialect | None = None, *,
                     path: str | os.PathLike | None = None) -> RecordDocument:
-        """Read a binary record; the dialect is the first whose schema leaves nothing unknown."""
-        if dialect is not None:
-            d = get_dialect(dialect)
-            msg = d.new_message()
+        """Read a binary record; the dialect is the first whose schema leaves nothing unknown.
+
+        Other dialects that read the same bytes as a different record are named in an info
+        problem. A string field that is not UTF-8 makes the file unreadable (as protobuf's
+        Python reader and text format say), with the field and the byte offset.
+        """
+        d = get_dialect(dialect) if dialect is not None else None
+        if d is not None:
             try:
-                msg.ParseFromString(data)
+                got = read_binary(data, d)
             except Exception as e:  # noqa: BLE001 - DecodeError and friends from upb
-                raise RecordError(f"not a binary {d.name} record: {e}", path) from None
-            unknown = unknown_fields(msg)
-            if unknown:
-                others = [c.name for c, _ in detect_binary(data)]
-                hint = f"; it reads cleanly as: {', '.join(others)}" if others else ""
-                raise RecordError(
-                    f"binary record has fields the {d.name} schema does not know "
-                    f"(in {', '.join(unknown[:5])}){hint}", path)
-            return cls(msg, d, Path(path) if path is not None else None, binary=True)
-        clean = detect_binary(data)
-        if not clean:
-            raise RecordError("not a binary record of any AMCT dialect", path)
-        d, msg = clean[0]
+                raise RecordError(f"not a binary {d.name} record: {printable(str(e))}", path) from None
+            if got.unknown:
+                clean = [c.name for c, _ in detect_binary(data)]
+                hint = f"; it reads cleanly as: {', '.join(clean)}" if clean else ""
+                raise RecordError(f"binary record has fields the {d.name} schema does not know "
+                                  f"(in {', '.join(got.unknown[:5])}){hint}", path)
+        else:
+            got = read_binary(data)
+            if got is None:
+                raise RecordError("not a binary record of any AMCT dialect", path)
+        if got.bad_strings:
+            raise _NotUtf8String(_bad_string_message(data, got), path)
         problems = []
-        if len(clean) > 1:
-            first = text_format.MessageToString(msg)
-            differ = [c.name for c, m in clean[1:] if text_format.MessageToString(m) != first]
-            if differ:
-                problems.append(Problem(
-                    Severity.INFO, "binary-dialect-guess",
-                    f"binary file read as {d.name}; it also reads cleanly, with a different meaning, "
-                    f"as {', '.join(differ)} — choose the dialect explicitly if that is what it is"))
-        return cls(msg, d, Path(path) if path is not None else None, binary=True, problems=problems)
+        if got.others:
+            problems.append(Problem(
+                Severity.INFO, "binary-dialect-guess",
+                f"binary file read as {got.dialect.name}; it also reads cleanly, with a different meaning, "
+                f"as {', '.join(got.others)} — choose the dialect explicitly if that is what it is"))
+        return cls(got.message, got.dialect, Path(path) if path is not None else None, binary=True,
+                   problems=problems)
 
     @classmethod
     def load(cls, path: str | os.PathLike, dialect: str | Dialect | None = None, *,
-             repair: bool = False, progress: Progress | None = None) -> RecordDocument:
-        """Open a record file (text or binary, told apart automatically)."""
+             repair: bool = False, progress: Progress | None = None,
+             keep_original: bool = True) -> RecordDocument:
+        """Open a record file (text or binary, told apart automatically); keep_original as
+        for `from_text`."""
         p = Path(path)
         remove_stale_temps(p)  # what saves of this file killed outright left behind
         data = _read_file(p)
         if not data:
             d = get_dialect(dialect) if dialect is not None else PRIMARY
             return cls.from_text(b"", d, path=p)
-        if _CONTROL.search(data, 0, 1 << 16):
+        bad = utf8_error(data)
+        if bad is not None or _CONTROL.search(data, 0, 1 << 16):
+            # control bytes or bytes that are not UTF-8: binary, unless it does not read so;
+            # then text, as it is read when nothing looks binary
             try:
                 return cls.from_binary(data, dialect, path=p)
+            except _NotUtf8String:
+                raise
             except RecordError as binary_error:
-                try:
-                    _check_utf8(data)
-                except UnicodeDecodeError:
-                    e = _first_decode_error(data)
-                    byte, line, col = _decode_position(data, e)
+                if bad is not None:
+                    byte, line, col = _not_utf8(data, bad)
+                    if _CONTROL.search(data, 0, 1 << 16) is None:
+                        raise RecordError(
+                            f"not UTF-8 text (byte {byte} cannot be decoded; record files are UTF-8) "
+                            f"and not a binary record either", p, line, col) from None
                     binary = ("nor a binary record of any AMCT dialect" if dialect is None
                               else f"nor a binary record ({binary_error.message})")
-                    raise RecordError(
-                        f"not a record file: neither UTF-8 text (byte 0x{byte:02x} is not UTF-8) "
-                        f"{binary}", p, line, col) from None
-                if dialect is not None:
-                    raise
-                return cls.from_text(data, dialect, path=p, repair=repair, progress=progress)
-        try:
-            _check_utf8(data)
-        except UnicodeDecodeError:
-            try:
-                return cls.from_binary(data, dialect, path=p)
-            except RecordError:
-                byte, line, col = _decode_position(data, _first_decode_error(data))
-                raise RecordError(
-                    f"not UTF-8 text (byte 0x{byte:02x} cannot be decoded; record files are UTF-8) "
-                    f"and not a binary record either", p, line, col) from None
-        return cls.from_text(data, dialect, path=p, repair=repair, progress=progress)
+                    raise RecordError(f"not a record file: neither UTF-8 text (byte {byte} is not UTF-8) "
+                                      f"{binary}", p, line, col) from None
+        return cls.from_text(data, dialect, path=p, repair=repair, progress=progress,
+                             keep_original=keep_original)
 
     # ------------------------------------------------------------------ writing
     @property
@@ -560,11 +598,14 @@ class RecordDocument:
         else:
             return None
         live = getattr(self.message, name, None)
-        orig = getattr(self._original, name, None)
-        if live is None or index >= len(live) or index >= len(orig):
+        if live is None or index >= len(live):
             return None
-        if live[index].SerializePartialToString() != orig[index].SerializePartialToString():
-            return None
+        if self._original_message is not None:  # without a snapshot (read only) nothing was edited
+            orig = getattr(self._original_message, name, None)
+            if orig is None or index >= len(orig):
+                return None
+            if live[index].SerializePartialToString() != orig[index].SerializePartialToString():
+                return None
         item = self._item_for(name, index)
         if item is None:
             return None

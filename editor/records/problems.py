@@ -1,6 +1,8 @@
 """Problems found in a record: reading problems and rule violations share one shape."""
 from __future__ import annotations
 
+import os
+import re
 from dataclasses import asdict, dataclass, replace
 from enum import StrEnum
 
@@ -21,6 +23,47 @@ def ordinal(n: int) -> str:
     """``2nd``, ``3rd``, ``11th``, ``21st``."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
+
+
+#: Characters a message never passes on as they are: C0 and C1 controls (a terminal obeys
+#: ESC, CSI, BEL...), line and paragraph separators, and the invisible marks that reorder text.
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+#: How much of a layer key (or any name from the file) a message quotes.
+KEY_LIMIT = 80
+
+
+def _escape_char(m: re.Match[str]) -> str:
+    code = ord(m.group())
+    return {0x09: "\\t", 0x0A: "\\n", 0x0D: "\\r"}.get(code) or (
+        f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+
+
+def printable(text: str) -> str:
+    """`text` with control characters and invisible reordering marks written as escapes
+    (``\\x1b``, ``\\n``, ``\\u202e``): text from a file can go into a message, a terminal
+    or a log without acting on it."""
+    return _UNPRINTABLE.sub(_escape_char, text)
+
+
+def clip(text: str, limit: int = KEY_LIMIT) -> str:
+    """`text`, or its first `limit` characters and an ellipsis."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def quoted(text: str, limit: int = KEY_LIMIT) -> str:
+    """A name from the file in double quotes for a message: at most `limit` characters of it,
+    with backslashes and quotes escaped and control characters made visible (``"conv\\n1"``)."""
+    return '"' + printable(clip(text, limit).replace("\\", "\\\\").replace('"', '\\"')) + '"'
+
+
+def shown_path(path: str | os.PathLike) -> str:
+    """A file name as messages show it: bytes that are not UTF-8 as ``\\xNN``, control
+    characters escaped, so printing it works on any terminal and cannot act on it."""
+    text = path if isinstance(path, str) else os.fsdecode(path)
+    if any(0xDC80 <= ord(c) <= 0xDCFF for c in text):  # undecodable bytes of the name
+        text = "".join(f"\\x{ord(c) - 0xDC00:02x}" if 0xDC80 <= ord(c) <= 0xDCFF else c for c in text)
+    return printable(text)
 
 
 @dataclass(frozen=True)
@@ -56,7 +99,7 @@ class Problem:
 
     def format(self, path: str | None = None) -> str:
         """`FILE:LINE:COL: severity [rule] message` — the compiler-style line editors link."""
-        where = path or ""
+        where = shown_path(path) if path else ""
         if self.line is not None:
             where += f":{self.line}"
             if self.column is not None:

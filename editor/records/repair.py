@@ -53,6 +53,41 @@ def needs_repair(text: str) -> bool:
     return bool(repair_text(text)[1])
 
 
+_NEAR = 4096  # bytes either side of an error that `needs_repair_near` looks at
+
+
+def needs_repair_near(text: str | bytes, offset: int | None) -> bool:
+    """Whether `repair_text` would change the lines at byte `offset` (an error's place), the
+    two lines before it or (quoted text broken over lines) the few after it. A documentation artefact is where reading stops (protobuf's reader
+    fails on the first one), so after an error only its neighbourhood is looked at: a few
+    kilobytes, whatever the size of the file.
+    """
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    if data.startswith(b"\xef\xbb\xbf"):
+        return True
+    if offset is None:
+        return False
+    offset = max(0, min(offset, len(data)))
+    start = max(0, offset - _NEAR)
+    begin = offset
+    for _ in range(3):  # back to the start of the line two above
+        nl = data.rfind(b"\n", start, begin)
+        if nl < 0:
+            begin = start
+            break
+        begin = nl
+    end = offset
+    limit = min(len(data), offset + _NEAR)
+    for _ in range(10):  # quoted text broken over lines is joined over up to 8 more lines
+        nl = data.find(b"\n", end, limit)
+        if nl < 0:
+            end = limit
+            break
+        end = nl + 1
+    window = data[begin:end]
+    return needs_repair(window.decode("utf-8", errors="replace"))
+
+
 def repair_text(text: str) -> tuple[str, list[Repair]]:
     """The repaired text and what was changed, line by line."""
     repairs: list[Repair] = []

@@ -1,32 +1,37 @@
-"""Lossless reader of record text files.
+r"""Lossless reader of record text files.
 
 Acceptance is exactly that of AMCT's own reader, `google.protobuf.text_format.Merge`: the
-slow path *is* protobuf's parser (a subclass that only records where things are), and a
-fast path handles the plain `record { key: ... value { name: number ... } }` layout that
-AMCT writes, falling back to the slow path for anything else, entry by entry. Both keep
-the span of every top-level entry so that saving can copy untouched text byte for byte.
+careful path *is* protobuf's parser (a subclass that only records where things are), and a
+fast path (`_fastread`) reads the layouts people and programs write — AMCT's, one-line
+files, comments, separators, lists — straight to wire format, falling back to the careful
+path for anything else, entry by entry. Both keep the span of every top-level entry so that
+saving can copy untouched text byte for byte.
 
 The source is kept as UTF-8 bytes and all offsets are byte offsets: bytes never need a
 whole-file decode, which would hold the GIL long enough to freeze a GUI reading in a
-thread. Lines are decoded one at a time where protobuf's tokenizer needs text.
+thread. The careful path decodes the text a line at a time, and a long line in pieces cut
+between tokens, so that one entry of a file on one line costs about its own size.
 
 Reading also reports what strict C++ readers (protoc, AMCT Caffe) reject but Python
-accepts: a non-repeated field given twice (last wins), and Python-only number spellings.
+accepts: a non-repeated field given twice (last wins), and Python-only spellings — `+1`,
+`1_0`, `0b101`, `0o17`, `-0` on an unsigned field, digits of other scripts, `nanf`/`inff`,
+`+3` as an enum value, escapes C++ does not know (`\z`) or reads otherwise (`\?`), and
+whitespace only Python skips (no-break space and other Unicode spaces, `\x1c`-`\x1f`).
 """
 from __future__ import annotations
 
+import codecs
 import re
+import unicodedata
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from dataclasses import field as dc_field
 
-import numpy as np
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import text_format
 from google.protobuf.message import Message
 
+from editor.records._fastread import FastReader, NotSimple
 from editor.records.dialects import DIALECTS, Dialect, detect_from_names, get_dialect
-from editor.records.problems import Problem, Severity, ordinal
+from editor.records.problems import Problem, Severity, ordinal, printable, quoted
 
 FD = _descriptor.FieldDescriptor
 
@@ -38,12 +43,14 @@ class TextParseError(Exception):
     """A syntax or schema error at a 1-based line and column of the text."""
 
     def __init__(self, message: str, line: int | None = None, column: int | None = None,
-                 field_name: str | None = None):
+                 field_name: str | None = None, offset: int | None = None):
         super().__init__(message)
         self.message = message
         self.line = line
         self.column = column
         self.field_name = field_name
+        #: the byte offset of the error in the text, when known
+        self.offset = offset
 
 
 class Cancelled(Exception):
@@ -54,20 +61,25 @@ class Cancelled(Exception):
 
 
 class LineIndex:
-    """Byte offsets <-> 1-based (line, column in characters) for UTF-8 data, built on first use.
+    """Byte offsets <-> 1-based (line, column in characters) for UTF-8 data.
 
-    The index is built in slices of a few MB, each a short numpy call, so that a loader
-    thread building it does not hold the GIL for long.
+    A few look-ups (an error, a handful of problems) count newlines in C; more build an index
+    of line starts, in slices of a few MB, each a short numpy call, so that a loader thread
+    building it does not hold the GIL for long (numpy is imported only then).
     """
 
     _SLICE = 1 << 22
+    _COUNTED = 8  # look-ups answered by counting before the index is built
 
     def __init__(self, data: bytes):
         self._data = data
-        self._starts: np.ndarray | None = None
+        self._starts = None
+        self._lookups = 0
 
-    def _build(self) -> np.ndarray:
+    def _build(self):
         if self._starts is None:
+            import numpy as np
+
             buf = np.frombuffer(self._data, dtype=np.uint8)
             parts = [np.zeros(1, dtype=np.int64)]
             for i in range(0, len(buf), self._SLICE):
@@ -77,69 +89,170 @@ class LineIndex:
         return self._starts
 
     def line_col(self, offset: int) -> tuple[int, int]:
-        starts = self._build()
-        i = int(np.searchsorted(starts, offset, side="right")) - 1
-        start = int(starts[i])
-        column = len(self._data[start:offset].decode("utf-8", errors="replace")) + 1
-        return i + 1, column
+        data = self._data
+        offset = max(0, min(offset, len(data)))
+        if self._starts is None and self._lookups < self._COUNTED:
+            self._lookups += 1
+            line = data.count(b"\n", 0, offset)
+            start = data.rfind(b"\n", 0, offset) + 1
+        else:
+            import numpy as np
+
+            starts = self._build()
+            line = int(np.searchsorted(starts, offset, side="right")) - 1
+            start = int(starts[line])
+        column = len(data[start:offset].decode("utf-8", errors="replace")) + 1
+        return line + 1, column
 
     def line(self, offset: int) -> int:
         return self.line_col(offset)[0]
 
 
+def utf8_error(data: bytes, slice_size: int = 1 << 22) -> int | None:
+    """Offset of the first byte of `data` that is not UTF-8, or None; checked in slices of a
+    few MB (a whole-file decode would hold the GIL for long and copy the file)."""
+    if data.isascii():
+        return None
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    view = memoryview(data)
+    for i in range(0, len(data), slice_size):
+        pending = len(decoder.getstate()[0])
+        try:
+            decoder.decode(view[i:i + slice_size])
+        except UnicodeDecodeError as e:
+            return i - pending + e.start
+    pending = len(decoder.getstate()[0])
+    try:
+        decoder.decode(b"", final=True)
+    except UnicodeDecodeError:
+        return len(data) - pending
+    return None
+
+
 # --------------------------------------------------------------------------- location tree
 
 
-@dataclass
+# Plain classes with slots rather than dataclasses: thousands of statements are made, and
+# the command line's start-up pays for every dataclass built at import.
+
 class Node:
     """A message in the text: offsets of its opening and closing bracket and its statements."""
 
-    open: int
-    close: int = -1
-    stmts: list[Stmt] = dc_field(default_factory=list)
+    __slots__ = ("open", "close", "stmts")
+
+    def __init__(self, open: int, close: int = -1, stmts: list[Stmt] | None = None):
+        self.open = open
+        self.close = close
+        self.stmts: list[Stmt] = [] if stmts is None else stmts
+
+    def __repr__(self) -> str:
+        return f"Node(open={self.open}, close={self.close}, stmts={self.stmts!r})"
 
 
-@dataclass
 class Stmt:
     """One field statement `name: value`, `name { ... }` or `name: [ ... ]` in the text.
 
     `end` includes a trailing `,`/`;` separator. `values` are the spans of scalar value
-    tokens, `children` the nodes of message values; `listed` marks `[ ... ]` syntax.
+    tokens, `children` the nodes of message values (None: not parsed yet, see
+    `ParsedText.item_node`); `listed` marks `[ ... ]` syntax. `first_index` is the index in
+    the parent's repeated field of the first value this statement produced.
     """
 
-    start: int
-    end: int = -1
-    field: FD | None = None
-    values: list[tuple[int, int]] = dc_field(default_factory=list)
-    children: list[Node] | None = dc_field(default_factory=list)
-    listed: bool = False
-    #: index in the parent's repeated field of the first value this statement produced
-    first_index: int = 0
-    count: int = 0
+    __slots__ = ("start", "end", "field", "values", "children", "listed", "first_index", "count")
+
+    def __init__(self, start: int, end: int = -1, field: FD | None = None,
+                 values: list[tuple[int, int]] | None = None, children: list[Node] | None | bool = True,
+                 listed: bool = False, first_index: int = 0, count: int = 0):
+        self.start = start
+        self.end = end
+        self.field = field
+        self.values: list[tuple[int, int]] = [] if values is None else values
+        self.children: list[Node] | None = [] if children is True else children  # type: ignore[assignment]
+        self.listed = listed
+        self.first_index = first_index
+        self.count = count
+
+    def __repr__(self) -> str:
+        name = self.field.name if self.field is not None else None
+        return f"Stmt({name}, {self.start}..{self.end}, first_index={self.first_index}, count={self.count})"
 
 
-@dataclass
 class Override:
     """A non-repeated field given more than once in one message (text_format: last wins)."""
 
-    path: tuple[tuple[str, int | None], ...]
-    name: str
-    first: int
-    second: int
+    __slots__ = ("path", "name", "first", "second")
+
+    def __init__(self, path: tuple[tuple[str, int | None], ...], name: str, first: int, second: int):
+        self.path = path
+        self.name = name
+        self.first = first
+        self.second = second
 
 
-@dataclass
 class PythonOnly:
-    """A number spelled in a way only Python's text_format accepts (`+1`, `1_0`)."""
+    """Something only Python's text_format reads (or reads otherwise than C++ readers).
 
-    path: tuple[tuple[str, int | None], ...]
-    name: str
-    offset: int
-    token: str
+    `name` is the field (empty for whitespace between tokens), `token` the text as written,
+    `why` what is wrong with it for C++ readers, `instead` a spelling every reader accepts.
+    """
+
+    __slots__ = ("path", "name", "offset", "token", "why", "instead")
+
+    def __init__(self, path: tuple[tuple[str, int | None], ...], name: str, offset: int, token: str,
+                 why: str = "is accepted only by Python readers", instead: str | None = None):
+        self.path = path
+        self.name = name
+        self.offset = offset
+        self.token = token
+        self.why = why
+        self.instead = instead
+
+
+class _Lazy:
+    """A regular expression compiled when first used (most runs never need the careful path's)."""
+
+    __slots__ = ("_args", "_pattern")
+
+    def __init__(self, *args):
+        self._args = args
+        self._pattern: re.Pattern | None = None
+
+    def __getattr__(self, name: str):
+        if self._pattern is None:
+            self._pattern = re.compile(*self._args)
+        return getattr(self._pattern, name)
+
+
+# A long line is fed to the tokenizer in pieces cut where no token continues: outside
+# strings and comments, next to a byte that cannot be part of a token. `_CUT` runs over
+# everything but newlines, comments and strings not closed on the line.
+_CUT = _Lazy(rb"(?:[^\"'#\n]++|\"[^\"\\\n]*+(?:\\.[^\"\\\n]*+)*+\"|'[^'\\\n]*+(?:\\.[^'\\\n]*+)*+')*+")
+_TOKEN_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.+-") | frozenset(
+    range(0x80, 0x100))
+
+
+def _cut(data: bytes, pos: int, bound: int) -> int:
+    """An offset in (pos, bound] where a line may be split without changing its tokens, or -1."""
+    e = _CUT.match(data, pos, bound).end()
+    k = e
+    n = len(data)
+    while k > pos and e - k < 256:
+        if data[k - 1] not in _TOKEN_BYTES or (k < n and data[k] not in _TOKEN_BYTES):
+            return k
+        k -= 1
+    return -1
 
 
 class _LineFeeder:
-    """Yields the lines of `data` from `pos` on as text, remembering where each line starts."""
+    """Yields the text of `data` from `pos` on as the tokenizer's lines: each line, a long one
+    in pieces cut between tokens, remembering where each piece starts.
+
+    Pieces start small and grow, so a statement on a line of many megabytes costs about its
+    own size; one token longer than a piece makes the piece grow until it fits.
+    """
+
+    _FIRST = 1 << 8
+    _MOST = 1 << 22
 
     def __init__(self, data: bytes, pos: int):
         self.text = data
@@ -149,19 +262,32 @@ class _LineFeeder:
 
     def __iter__(self) -> Iterator[str]:
         data = self.text
+        n = len(data)
+        window = self._FIRST
         while True:
             pos = self._pos
-            if pos > len(data):
+            if pos > n:
                 return
-            nl = data.find(b"\n", pos)
-            end = len(data) if nl < 0 else nl
-            self._pos = end + 1
+            bound = min(n, pos + window)
+            nl = data.find(b"\n", pos, bound)
+            if nl >= 0:
+                end, after = nl, nl + 1
+            elif bound >= n:
+                end, after = n, n + 1
+            else:
+                cut = _cut(data, pos, bound)
+                if cut < 0:
+                    window <<= 1
+                    continue
+                end = after = cut
+            self._pos = after
             line = data[pos:end].decode("utf-8")
             self.starts.append(pos)
             self.lines.append(line)
             yield line
-            if nl < 0:
+            if after > n:
                 return
+            window = min(window << 1, max(window, self._MOST))
 
     def abs(self, line: int, column: int) -> int:
         """Byte offset of a tokenizer position (line index, column in characters)."""
@@ -174,16 +300,52 @@ class _LineFeeder:
 
 
 class _Tokenizer(text_format.Tokenizer):
-    """protobuf's tokenizer, remembering the text of the previous token (for spans)."""
+    """protobuf's tokenizer, remembering the text of the previous token (for spans); its
+    errors do not quote the current line (a piece of a long line, which says nothing)."""
 
     prev_token = ""
 
-    def NextToken(self):  # noqa: N802 (Qt/protobuf naming)
+    def NextToken(self):  # noqa: N802 (protobuf naming)
         self.prev_token = self.token
         super().NextToken()
 
+    def ParseError(self, message):  # noqa: N802
+        return text_format.ParseError(message, self._line + 1, self._column + 1)
 
-_PY_ONLY_NUMBER = re.compile(r"^[+]|^-?\d[\w.]*_|^-?\.?\d[\w.]*_")
+
+# What C++ readers accept, token by token (Python's text_format accepts more).
+_CPP_INT = re.compile(r"-?(?:0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)")
+_CPP_UINT = re.compile(r"(?:0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)")
+_CPP_FLOAT = re.compile(r"-?(?:(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:e[+-]?[0-9]+)?f?|inf|infinity|nan)", re.I)
+_CPP_ESCAPES = frozenset("01234567xuUabfnrtv\\'\"")
+_ESCAPE = _Lazy(r"\\(.)", re.S)
+_STRING_OR_COMMENT = _Lazy(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|#[^\n]*")
+_SIGNED = (FD.CPPTYPE_INT32, FD.CPPTYPE_INT64)
+_UNSIGNED = (FD.CPPTYPE_UINT32, FD.CPPTYPE_UINT64)
+_FLOATS = (FD.CPPTYPE_FLOAT, FD.CPPTYPE_DOUBLE)
+# Whitespace to Python's tokenizer (`\s`) that C++ readers refuse between tokens.
+_ODD_SPACE = _Lazy("[\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
+_ODD_SPACE_BYTES = _Lazy(rb"[\x1c-\x1f]")
+_ODD_OR_SKIPPED = _Lazy(_STRING_OR_COMMENT._args[0] + "|(" + _ODD_SPACE._args[0] + ")")
+
+
+def _ascii_digits(token: str) -> str:
+    """`token` with digits of other scripts (१, ١, １) written as ASCII digits."""
+    return "".join(str(unicodedata.decimal(c)) if not c.isascii() and c.isdecimal() else c for c in token)
+
+
+def _number_instead(token: str) -> str:
+    """The spelling of a number token that C++ readers accept too (same value)."""
+    t = _ascii_digits(token).replace("_", "")
+    t = t[1:] if t.startswith("+") else t
+    low = t.lower()
+    if low.endswith("f") and low[:-1].lstrip("-") in ("inf", "infinity", "nan"):
+        return low[:-1]  # inff, nanf: C++ takes no suffix on these words
+    return t
+
+
+def _char_name(ch: str) -> str:
+    return f"U+{ord(ch):04X} ({unicodedata.name(ch, 'control character').lower()})"
 
 
 class _RecordingParser(text_format._Parser):  # noqa: SLF001 - see module docstring
@@ -213,17 +375,35 @@ class _RecordingParser(text_format._Parser):  # noqa: SLF001 - see module docstr
     def parse_one(self, text: bytes, pos: int, message: Message) -> Stmt | None:
         """Merge the single top-level field statement at `pos` into `message`.
 
-        Returns None when only whitespace (as text_format counts it) is left.
+        Returns None when only whitespace (as text_format counts it) is left. Whitespace
+        only Python skips, from `pos` to the end of the statement, is noted in `python_only`.
         """
         self.feeder = _LineFeeder(text, pos)
         self.error_path = None
         tok = _Tokenizer(iter(self.feeder))
         if tok.AtEnd():
+            self._odd_spaces(text, pos, len(text))
             return None
         root = Node(open=-1)
         self._nodes = [root]
         self._MergeField(tok, message)
-        return root.stmts[0]
+        stmt = root.stmts[0]
+        self._odd_spaces(text, pos, stmt.end)
+        return stmt
+
+    def _odd_spaces(self, text: bytes, start: int, end: int) -> None:
+        span = text[start:end]
+        if span.isascii() and _ODD_SPACE_BYTES.search(span) is None:
+            return
+        decoded = span.decode("utf-8")
+        for m in _ODD_OR_SKIPPED.finditer(decoded):
+            if m.group(1) is None:
+                continue
+            offset = start + len(decoded[:m.start(1)].encode("utf-8"))
+            self.python_only.append(PythonOnly(
+                (), "", offset, m.group(1),
+                f"{_char_name(m.group(1))} between tokens is whitespace to Python's reader; "
+                "protoc and C++ readers reject it", "a space"))
 
     # hooks ---------------------------------------------------------------
     def _MergeField(self, tokenizer, message):  # noqa: N802
@@ -268,10 +448,60 @@ class _RecordingParser(text_format._Parser):  # noqa: SLF001 - see module docstr
         token = tokenizer.token
         self._check_override(field, start)
         super()._MergeScalarField(tokenizer, message, field)
-        stmt.values.append((start, self._prev_end(tokenizer)))
+        end = self._prev_end(tokenizer)
+        stmt.values.append((start, end))
         stmt.count += 1
-        if field.cpp_type in _NUMERIC_CPP and _PY_ONLY_NUMBER.search(token):
-            self.python_only.append(PythonOnly(tuple(self._path), field.name, start, token))
+        self._cpp_spelling(field, token, start, end, message)
+
+    def _cpp_spelling(self, field: FD, token: str, start: int, end: int, message: Message) -> None:
+        """Note a value Merge has just read that C++ readers would refuse or read otherwise."""
+        cpp = field.cpp_type
+        why = instead = None
+        if cpp in _FLOATS:
+            if not _CPP_FLOAT.fullmatch(token):
+                why, instead = "is accepted by AMCT's Python reader but rejected by protoc and C++ readers", \
+                    _number_instead(token)
+        elif cpp in _SIGNED or cpp in _UNSIGNED:
+            if not (_CPP_UINT if cpp in _UNSIGNED else _CPP_INT).fullmatch(token):
+                why = "is accepted by AMCT's Python reader but rejected by protoc and C++ readers"
+                value = getattr(message, field.name)
+                instead = str(value[-1] if field.is_repeated else value)
+                if cpp in _UNSIGNED and token.lstrip().startswith("-"):
+                    why = "has a minus sign, which protoc and C++ readers reject on an unsigned field"
+        elif cpp == FD.CPPTYPE_ENUM:
+            if not token[:1].isalpha() and not _CPP_INT.fullmatch(token):
+                value = getattr(message, field.name)
+                number = value[-1] if field.is_repeated else value
+                why = "is accepted as an enum number by AMCT's Python reader but rejected by protoc and C++ readers"
+                known = field.enum_type.values_by_number.get(number)
+                instead = known.name if known is not None else str(number)
+        elif cpp == FD.CPPTYPE_STRING:
+            text = self.feeder.text[start:end]
+            if b"\\" in text:
+                self._escapes(field, text.decode("utf-8"), start)
+            return
+        if why is not None:
+            self.python_only.append(PythonOnly(tuple(self._path), field.name, start, token, why, instead))
+
+    def _escapes(self, field: FD, text: str, start: int) -> None:
+        for s in _STRING_OR_COMMENT.finditer(text):
+            if s.group().startswith("#"):
+                continue
+            for m in _ESCAPE.finditer(s.group()):
+                ch = m.group(1)
+                if ch in _CPP_ESCAPES:
+                    continue
+                offset = start + len(text[:s.start() + m.start()].encode("utf-8"))
+                if ch == "?":
+                    why = ("reads as a backslash and '?' in AMCT's Python reader but as '?' in protoc "
+                           "and C++ readers")
+                    instead = "?"
+                else:
+                    why = (f"is an escape C++ readers do not know (protoc rejects it); Python keeps "
+                           f"{'the named character' if ch == 'N' else 'the backslash'}")
+                    instead = "\\\\" + ch if ch != "N" else None
+                self.python_only.append(PythonOnly(tuple(self._path), field.name, offset, "\\" + ch,
+                                                   why, instead))
 
     def _MergeMessageField(self, tokenizer, message, field):  # noqa: N802
         stmt = self._stmts[-1]
@@ -292,245 +522,25 @@ class _RecordingParser(text_format._Parser):  # noqa: SLF001 - see module docstr
         node.close = self._prev_end(tokenizer) - 1
 
 
-_NUMERIC_CPP = {
-    FD.CPPTYPE_INT32, FD.CPPTYPE_INT64, FD.CPPTYPE_UINT32, FD.CPPTYPE_UINT64,
-    FD.CPPTYPE_FLOAT, FD.CPPTYPE_DOUBLE,
-}
-
-
-# --------------------------------------------------------------------------- fast path
-
-_SKIP = re.compile(rb"(?:[ \t\r\n]+|#[^\n]*)*")
-_HEAD = re.compile(rb"([A-Za-z_]\w*)[ \t\r\n]*(?::[ \t\r\n]*)?\{")
-_BODY_BLOCK = re.compile(rb"[ \t\r\n]*([A-Za-z_]\w*)[ \t\r\n]*(?::[ \t\r\n]*)?\{")
-_BODY_SCALAR = re.compile(rb"[ \t\r\n]*([A-Za-z_]\w*)[ \t]*:[ \t]*(\"[^\"\\\n]*\"|[0-9A-Za-z_.+-]+)")
-_BODY_CLOSE = re.compile(rb"[ \t\r\n]*\}")
-_SEPARATOR = re.compile(rb"[ \t\r\n]*(?:,|;)")
-_AFTER_SCALAR = frozenset(b" \t\r\n}")
-
-_F = rb"-?(?:(?:0|[1-9][0-9]*)(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
-_FLOATS = re.compile(rb"(?:" + _F + rb"\n)*" + _F)
-_INTS = re.compile(rb"(?:-?(?:0|[1-9][0-9]*)\n)*-?(?:0|[1-9][0-9]*)")
-_STRINGS = re.compile(rb'(?:"[^"\\\n]*"\n)*"[^"\\\n]*"')
-_UINTS = re.compile(rb"(?:(?:0|[1-9][0-9]*)\n)*(?:0|[1-9][0-9]*)")
-_BOOLS = {b"true": True, b"t": True, b"1": True, b"True": True,
-          b"false": False, b"f": False, b"0": False, b"False": False}
-_LIMITS = {
-    FD.CPPTYPE_INT32: (-(2**31), 2**31 - 1),
-    FD.CPPTYPE_INT64: (-(2**63), 2**63 - 1),
-    FD.CPPTYPE_UINT32: (0, 2**32 - 1),
-    FD.CPPTYPE_UINT64: (0, 2**64 - 1),
-}
-
-
-class _NotSimple(Exception):
-    """The fast path does not handle this entry; the slow path will."""
-
-
-def _convert(fd: FD, tokens: list[bytes]) -> list:
-    """Convert value tokens exactly as text_format would, or raise _NotSimple."""
-    cpp = fd.cpp_type
-    if cpp == FD.CPPTYPE_FLOAT or cpp == FD.CPPTYPE_DOUBLE:
-        if not _FLOATS.fullmatch(b"\n".join(tokens)):
-            raise _NotSimple
-        return list(map(float, tokens))
-    if cpp in _LIMITS:
-        if tokens.count(b"0") == len(tokens):  # offset_w is all zeros in every real file
-            return [0] * len(tokens)
-        pattern = _UINTS if cpp in (FD.CPPTYPE_UINT32, FD.CPPTYPE_UINT64) else _INTS
-        if not pattern.fullmatch(b"\n".join(tokens)):
-            raise _NotSimple
-        values = list(map(int, tokens))
-        lo, hi = _LIMITS[cpp]
-        if min(values) < lo or max(values) > hi:
-            raise _NotSimple
-        return values
-    if cpp == FD.CPPTYPE_BOOL:
-        try:
-            return [_BOOLS[t] for t in tokens]
-        except KeyError:
-            raise _NotSimple from None
-    if cpp == FD.CPPTYPE_STRING:
-        if not _STRINGS.fullmatch(b"\n".join(tokens)):
-            raise _NotSimple
-        if fd.type == FD.TYPE_BYTES:
-            return [t[1:-1] for t in tokens]
-        return [t[1:-1].decode("utf-8") for t in tokens]
-    if cpp == FD.CPPTYPE_ENUM:
-        try:
-            return [fd.enum_type.values_by_name[t.decode("ascii")].number for t in tokens]
-        except KeyError:
-            raise _NotSimple from None
-    raise _NotSimple
-
-
-_COLON_NAMES: dict[str, dict[bytes, FD]] = {}
-
-
-def _colon_names(desc: _descriptor.Descriptor) -> dict[bytes, FD]:
-    """b'scale_w:' -> field, for the scalar fields of `desc` (cached per message type)."""
-    names = _COLON_NAMES.get(desc.full_name)
-    if names is None:
-        names = {f"{f.name}:".encode(): f for f in desc.fields if f.cpp_type != FD.CPPTYPE_MESSAGE}
-        _COLON_NAMES[desc.full_name] = names
-    return names
-
-
-def _group(names: list[bytes], values: list[bytes]) -> list[tuple[bytes, list[bytes]]]:
-    """Values by field name in first-seen order; contiguous runs are sliced in C."""
-    out = []
-    for name in dict.fromkeys(names):
-        start = names.index(name)
-        count = names.count(name)
-        if names[start:start + count].count(name) == count:
-            out.append((name, values[start:start + count]))
-        else:  # interleaved with other fields: keep document order
-            out.append((name, [v for n, v in zip(names, values, strict=True) if n == name]))
-    return out
-
-
-def _block_values(desc: _descriptor.Descriptor, body: bytes) -> list[tuple[FD, list]]:
-    """The scalar statements of a block written one `name: value` per token pair."""
-    if not body.isascii():
-        raise _NotSimple
-    tokens = body.split()
-    if len(tokens) % 2:
-        raise _NotSimple
-    names, values = tokens[0::2], tokens[1::2]
-    fields = _colon_names(desc)
-    out = []
-    for name, vals in _group(names, values):
-        fd = fields.get(name)
-        if fd is None or (not fd.is_repeated and len(vals) > 1):
-            raise _NotSimple  # unknown field or an override: the slow path says where
-        out.append((fd, _convert(fd, vals)))
-    return out
-
-
-def _scalar_fields(desc: _descriptor.Descriptor, pairs: list[tuple[bytes, bytes]]) -> list[tuple[FD, list]]:
-    groups: dict[str, list[bytes]] = {}
-    for name, token in pairs:
-        groups.setdefault(name.decode("ascii"), []).append(token)
-    out = []
-    fields = desc.fields_by_name
-    for name, tokens in groups.items():
-        fd = fields.get(name)
-        if fd is None or fd.cpp_type == FD.CPPTYPE_MESSAGE:
-            raise _NotSimple
-        if not fd.is_repeated and len(tokens) > 1:
-            raise _NotSimple  # an override: the slow path reports it with both lines
-        out.append((fd, _convert(fd, tokens)))
-    return out
-
-
-def _apply(msg: Message, values: list[tuple[FD, list]]) -> None:
-    for fd, vals in values:
-        if fd.is_repeated:
-            getattr(msg, fd.name).extend(vals)
-        else:
-            setattr(msg, fd.name, vals[0])
-
-
-_MAX_FAST_DEPTH = 8
-
-#: a parsed message body: converted scalar fields, then sub-messages in text order
-_Body = tuple[list[tuple[FD, list]], list[tuple[FD, object]]]
-
-
-def _fast_body(text: bytes, p: int, desc: _descriptor.Descriptor, depth: int) -> tuple[_Body, int]:
-    """Parse statements up to the closing brace; raise _NotSimple for anything unusual.
-
-    A block without nested braces (a layer's `value { ... }`, thousands of values) is read
-    in bulk by `_block_values`; nested blocks (prune nodes, attrs) statement by statement.
-    """
-    scalars: list[tuple[bytes, bytes]] = []
-    subs: list[tuple[FD, object]] = []
-    singular: set[str] = set()
-    n = len(text)
-    while True:
-        c = _BODY_CLOSE.match(text, p)
-        if c is not None:
-            return (_scalar_fields(desc, scalars), subs), c.end()
-        b = _BODY_BLOCK.match(text, p)
-        if b is not None:
-            fd = desc.fields_by_name.get(b.group(1).decode("ascii"))
-            if fd is None or fd.message_type is None:
-                raise _NotSimple
-            if not fd.is_repeated:
-                if fd.name in singular:
-                    raise _NotSimple  # two blocks merge: the slow path reports it
-                singular.add(fd.name)
-            q = text.find(b"}", b.end())
-            if q < 0:
-                raise _NotSimple
-            inner = text.find(b"{", b.end(), q)
-            if inner < 0:
-                subs.append((fd, _block_values(fd.message_type, text[b.end():q])))
-                p = q + 1
-            else:
-                if depth >= _MAX_FAST_DEPTH:
-                    raise _NotSimple
-                body, p = _fast_body(text, b.end(), fd.message_type, depth + 1)
-                subs.append((fd, body))
-            continue
-        s = _BODY_SCALAR.match(text, p)
-        if s is None:
-            raise _NotSimple
-        scalars.append((s.group(1), s.group(2)))
-        p = s.end()
-        if p < n and text[p] not in _AFTER_SCALAR:
-            raise _NotSimple
-
-
-def _build(msg: Message, body) -> None:
-    if isinstance(body, list):  # a flat block: converted values only
-        _apply(msg, body)
-        return
-    plain, subs = body
-    _apply(msg, plain)
-    for fd, sub_body in subs:
-        if fd.is_repeated:
-            sub = getattr(msg, fd.name).add()
-        else:
-            sub = getattr(msg, fd.name)
-            sub.SetInParent()
-        _build(sub, sub_body)
-
-
-def _fast_entry(text: bytes, pos: int, top: Message) -> tuple[str, int] | None:
-    """Parse one simple top-level entry at `pos` into `top`; return (field, end) or None."""
-    m = _HEAD.match(text, pos)
-    if m is None:
-        return None
-    top_fd = top.DESCRIPTOR.fields_by_name.get(m.group(1).decode("ascii"))
-    if top_fd is None or top_fd.message_type is None or not top_fd.is_repeated:
-        return None
-    try:
-        body, p = _fast_body(text, m.end(), top_fd.message_type, 0)
-    except _NotSimple:
-        return None
-    sep = _SEPARATOR.match(text, p)
-    if sep is not None:
-        p = sep.end()
-    _build(getattr(top, top_fd.name).add(), body)
-    return top_fd.name, p
-
-
 # --------------------------------------------------------------------------- reading
 
 
-@dataclass
 class ParsedText:
-    """The result of reading a text: the message and where each part of it came from."""
+    """The result of reading a text: the message and where each part of it came from.
 
-    data: bytes  # the UTF-8 source; every offset below is a byte offset into it
-    dialect: Dialect
-    message: Message
-    #: top-level statements in file order (fast ones have children=None: built on demand)
-    items: list[Stmt]
-    overrides: list[Override]
-    python_only: list[PythonOnly]
-    lines: LineIndex
+    `data` is the UTF-8 source (every offset is a byte offset into it); `items` the
+    top-level statements in file order (fast ones have children=None: built on demand).
+    """
+
+    def __init__(self, data: bytes, dialect: Dialect, message: Message, items: list[Stmt],
+                 overrides: list[Override], python_only: list[PythonOnly], lines: LineIndex):
+        self.data = data
+        self.dialect = dialect
+        self.message = message
+        self.items = items
+        self.overrides = overrides
+        self.python_only = python_only
+        self.lines = lines
 
     def item_node(self, item: Stmt) -> Stmt:
         """The statement with its full location tree (parsed again on first use)."""
@@ -543,15 +553,14 @@ class ParsedText:
         return item
 
 
-_UNKNOWN_FIELD = re.compile(r'Message type "([\w.]+)" has no field named "([^"]+)"')
-_LOC_PREFIX = re.compile(r"^\d+(?::\d+)? : ")
-_LINE_ECHO = re.compile(r"^'.*?': ", re.S)
+_UNKNOWN_FIELD = _Lazy(r'Message type "([\w.]+)" has no field named "([^"]+)"')
+_LOC_PREFIX = _Lazy(r"^\d+(?::\d+)? : ")
 
 
 #: How much of the file's text an error message quotes (a 10 MB line must not come back).
 ECHO_LIMIT = 60
-_QUOTED = re.compile(r"""(['"])(.*)\1""")
-_LONG_RUN = re.compile(r"\S{%d,}" % (ECHO_LIMIT + 1))
+_QUOTED = _Lazy(r"""(['"])(.*)\1""", re.S)
+_LONG_RUN = _Lazy(r"\S{%d,}" % (ECHO_LIMIT + 1))
 
 
 def clip(text: str, limit: int = ECHO_LIMIT) -> str:
@@ -560,7 +569,8 @@ def clip(text: str, limit: int = ECHO_LIMIT) -> str:
 
 
 def _clip_echo(msg: str) -> str:
-    """protobuf's message with the text it quotes from the file shortened."""
+    """protobuf's message with the text it quotes from the file shortened and its control
+    characters escaped (a file cannot send escape sequences to a terminal through it)."""
     def runs(text: str) -> str:
         return _LONG_RUN.sub(lambda m: clip(m.group(0)), text)
 
@@ -570,7 +580,7 @@ def _clip_echo(msg: str) -> str:
         out += [runs(msg[pos:m.start()]), m.group(1), clip(m.group(2)), m.group(1)]
         pos = m.end()
     out.append(runs(msg[pos:]))
-    return clip("".join(out), 4 * ECHO_LIMIT)
+    return printable(clip("".join(out), 4 * ECHO_LIMIT))
 
 
 def _place(path: tuple[str, ...]) -> str:
@@ -646,8 +656,7 @@ def unknown_field_message(name: str, path: tuple[str, ...], dialect: Dialect, me
 def _error_from(e: text_format.ParseError, feeder: _LineFeeder, lines: LineIndex,
                 dialect: Dialect, path: tuple[str, ...] | None = None) -> TextParseError:
     msg = _LOC_PREFIX.sub("", str(e))
-    msg = _LINE_ECHO.sub("", msg) if msg.startswith("'") else msg
-    line = column = None
+    line = column = off = None
     if e.GetLine() is not None and feeder.starts:
         idx = min(e.GetLine() - 1, len(feeder.starts) - 1)
         off = feeder.abs(idx, (e.GetColumn() or 1) - 1)
@@ -658,51 +667,89 @@ def _error_from(e: text_format.ParseError, feeder: _LineFeeder, lines: LineIndex
         if path is None or _descriptor_at(dialect.descriptor, path) is None:
             path = ()
         return TextParseError(unknown_field_message(name, path, dialect, m.group(1)),
-                              line, column, field_name=name)
-    return TextParseError(_clip_echo(msg.rstrip()), line, column)
+                              line, column, field_name=name, offset=off)
+    return TextParseError(_clip_echo(msg.rstrip()), line, column, offset=off)
 
 
 def _as_bytes(text: str | bytes) -> bytes:
     return text.encode("utf-8") if isinstance(text, str) else text
 
 
+def _nul_bytes(data: bytes, found: list[PythonOnly], most: int = 20) -> None:
+    """Note the NUL bytes of an accepted text (at most `most`): C++ readers stop at them."""
+    offset = data.find(b"\0")
+    while offset >= 0 and most:
+        found.append(PythonOnly((), "", offset, "\0",
+                                "a NUL character (U+0000) inside a string or comment: AMCT's Python reader "
+                                "reads past it, protoc and C++ readers stop there and reject the file",
+                                "nothing (remove it)"))
+        offset = data.find(b"\0", offset + 1)
+        most -= 1
+
+
+_SKIP = re.compile(rb"(?:[ \t\r\n\v\f]++|#[^\n]*+)*+")  # what the fast path skips between entries
+#: Entries the fast path has read are merged into the message in batches of about this size.
+_BATCH = 1 << 20
+
+
 def parse_text(text: str | bytes, dialect: Dialect | str, *, progress: Progress | None = None) -> ParsedText:
     """Read `text` (UTF-8 bytes, or str) with `dialect` (Merge semantics).
 
-    Raises TextParseError on the first error, like text_format does.
+    Raises TextParseError on the first error, like text_format does (bytes that are not
+    UTF-8 first: Merge decodes the whole text before it reads).
     """
-    text = _as_bytes(text)
+    data = _as_bytes(text)
     dialect = get_dialect(dialect)
+    lines = LineIndex(data)
+    if not isinstance(text, str):
+        bad = utf8_error(data)
+        if bad is not None:
+            raise TextParseError(f"byte 0x{data[bad]:02x} is not UTF-8 (record files are UTF-8 text)",
+                                 *lines.line_col(bad), offset=bad)
     message = dialect.new_message()
-    lines = LineIndex(text)
     items: list[Stmt] = []
     recorder = _RecordingParser()
-    n = len(text)
+    fast = FastReader.for_descriptor(dialect.descriptor)
+    batch: list[bytes] = []
+    batched = 0
+    n = len(data)
     pos = 0
     next_report = 1 << 20
     counts: dict[str, int] = {}
     while True:
-        pos = _SKIP.match(text, pos).end()
+        pos = _SKIP.match(data, pos).end()
         if pos >= n:
             break
         if progress is not None and pos >= next_report:
             next_report = pos + (1 << 20)
             if progress(pos, n) is False:
                 raise Cancelled()
-        fast = _fast_entry(text, pos, message)
-        if fast is not None:
-            name, end = fast
+        try:
+            fd, end, wire = fast.entry(data, pos)
+        except NotSimple:
+            pass
+        else:
+            batch.append(wire)
+            batched += len(wire)
+            if batched >= _BATCH:
+                message.MergeFromString(b"".join(batch))
+                batch.clear()
+                batched = 0
+            name = fd.name
             index = counts.get(name, 0)
-            items.append(Stmt(start=pos, end=end, field=message.DESCRIPTOR.fields_by_name[name],
-                              children=None, first_index=index, count=1))
+            items.append(Stmt(start=pos, end=end, field=fd, children=None, first_index=index, count=1))
             counts[name] = index + 1
             pos = end
             continue
+        if batch:  # entries keep their order: what the fast path read goes in first
+            message.MergeFromString(b"".join(batch))
+            batch.clear()
+            batched = 0
         try:
-            stmt = recorder.parse_one(text, pos, message)
+            stmt = recorder.parse_one(data, pos, message)
         except text_format.ParseError as e:
             raise _error_from(e, recorder.feeder, lines, dialect, recorder.error_path) from None
-        except UnicodeDecodeError as e:
+        except UnicodeDecodeError as e:  # only for str input with lone surrogates
             bad = recorder.feeder.starts[-1] + e.start if recorder.feeder.starts else pos
             raise TextParseError(f"byte 0x{e.object[e.start]:02x} is not UTF-8",
                                  *lines.line_col(bad)) from None
@@ -712,11 +759,15 @@ def parse_text(text: str | bytes, dialect: Dialect | str, *, progress: Progress 
             counts[stmt.field.name] = len(getattr(message, stmt.field.name)) if stmt.field.is_repeated else 1
         items.append(stmt)
         if stmt.end <= pos:  # defensive: never loop forever on a malformed tail
-            raise TextParseError("could not make progress here", *lines.line_col(pos))
+            raise TextParseError("could not make progress here", *lines.line_col(pos), offset=pos)
         pos = stmt.end
+    if batch:
+        message.MergeFromString(b"".join(batch))
+    if b"\0" in data:  # in a string or a comment, where Merge reads past it
+        _nul_bytes(data, recorder.python_only)
     if progress is not None:
         progress(n, n)
-    return ParsedText(text, dialect, message, items, recorder.overrides, recorder.python_only, lines)
+    return ParsedText(data, dialect, message, items, recorder.overrides, recorder.python_only, lines)
 
 
 _NAME_AT_LINE_START = re.compile(rb"(?m)^[ \t]*([A-Za-z_]\w*)[ \t]*(?::|\{|<)")
@@ -786,7 +837,7 @@ def reading_problems(parsed: ParsedText) -> list[Problem]:
         record, ri, pi, prefix = _entry_key(msg, o.path)
         l1, l2 = lines.line(o.first), lines.line(o.second)
         fieldpath = f"{prefix}.{o.name}" if prefix else o.name
-        where = f'layer "{record}"' if record is not None else (
+        where = f"layer {quoted(record)}" if record is not None else (
             f"prune record {pi}" if pi is not None else "the file")
         problems.append(Problem(
             Severity.ERROR if strict else Severity.WARNING, "field-override",
@@ -797,14 +848,18 @@ def reading_problems(parsed: ParsedText) -> list[Problem]:
     for p in parsed.python_only:
         record, ri, pi, prefix = _entry_key(msg, p.path)
         line, col = lines.line_col(p.offset)
-        fieldpath = f"{prefix}.{p.name}" if prefix else p.name
+        fieldpath = ".".join(part for part in (prefix, p.name) if part)
+        if p.name:
+            text = f"{fieldpath} = {printable(repr(clip(p.token, 40)))} {p.why}"
+            if p.instead is not None:
+                text += f"; write it as {printable(clip(p.instead, 40))}"
+        else:  # whitespace between tokens
+            text = p.why + (f"; write {p.instead} instead" if p.instead else "")
+        if record is not None:
+            text = f"layer {quoted(record)}: {text}"
         problems.append(Problem(
-            Severity.ERROR if strict else Severity.WARNING, "python-only-syntax",
-            f"{fieldpath} = {p.token!r} is accepted by AMCT's Python reader but rejected by "
-            f"protoc and C++ readers; write it as {float(p.token.replace('_', '')):g}"
-            if p.token.replace("_", "").lstrip("+-").replace(".", "", 1).isdigit()
-            else f"{fieldpath} = {p.token!r} is accepted only by Python readers",
-            key=record, record_index=ri, prune_index=pi, field=fieldpath, line=line, column=col))
+            Severity.ERROR if strict else Severity.WARNING, "python-only-syntax", text,
+            key=record, record_index=ri, prune_index=pi, field=fieldpath or None, line=line, column=col))
     problems.extend(duplicate_key_problems(parsed))
     return problems
 
@@ -839,7 +894,7 @@ def duplicate_key_problems(parsed: ParsedText) -> list[Problem]:
                         f"first as record {j} at line {l1})")
             problems.append(Problem(
                 Severity.ERROR, "duplicate-key",
-                f'layer key "{key}" {how}; '
+                f"layer key {quoted(key)} {how}; "
                 f"AMCT uses the first entry and ignores this one",
                 key=key, record_index=i, field="key", line=l2))
         else:

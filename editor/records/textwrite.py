@@ -18,8 +18,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from dataclasses import field as dc_field
 from difflib import SequenceMatcher
+from typing import TYPE_CHECKING
 
-import numpy as np
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import text_encoding
 from google.protobuf.descriptor import FieldDescriptor
@@ -27,6 +27,9 @@ from google.protobuf.internal import type_checkers
 from google.protobuf.message import Message
 
 from editor.records.textread import Node, ParsedText, Stmt
+
+if TYPE_CHECKING:  # numpy is imported where floats are formatted in bulk: not at start-up
+    import numpy as np
 
 FD = _descriptor.FieldDescriptor
 _F32 = struct.Struct("<f")
@@ -60,7 +63,7 @@ def format_float_cpp(v: float) -> str:
 
 
 #: 10**k for k = 0..22, each exact in a double
-_POW10 = np.array([10.0 ** k for k in range(23)])
+_POW10 = [10.0 ** k for k in range(23)]
 
 
 def _shortest_py(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -74,6 +77,9 @@ def _shortest_py(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     exact power of two (whose rounding interval is lopsided) could matter, and values
     outside [1e-14, 1e22), zeros, infinities and NaNs are left undecided for the scalar code.
     """
+    import numpy as np
+
+    pow10 = np.array(_POW10)
     n = len(a)
     out = np.zeros(n)
     decided = np.zeros(n, dtype=bool)
@@ -86,7 +92,7 @@ def _shortest_py(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     for p in (6, 7, 8, 9):
         s = p - 1 - decade  # scale so that p digits stand before the point
         up = s >= 0
-        scale = _POW10[np.minimum(np.abs(s), 22)]
+        scale = pow10[np.minimum(np.abs(s), 22)]
         scaled = np.where(up, safe * scale, safe / scale)
         frac = scaled - np.floor(scaled)
         pending &= (scaled >= 10.0 ** (p - 1)) & (scaled < 10.0 ** p) & (np.abs(frac - 0.5) > 1e-6)
@@ -106,6 +112,8 @@ def format_floats(values: Sequence[float], style: Style | None = None) -> list[s
     style = style or CANONICAL
     if len(values) < 16:
         return [style.float(v) for v in values]
+    import numpy as np
+
     values = list(values)
     a = np.array(values, dtype=np.float64)
     if style.floats == "cpp":

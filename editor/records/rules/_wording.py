@@ -1,14 +1,13 @@
 """How findings word values: quoted names, float32 spelling, "3 of 64 scale_w values…"."""
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from editor.records import quant
-from editor.records.problems import Severity
+from editor.records.problems import Severity, quoted
 from editor.records.rules._registry import Finding
 
 if TYPE_CHECKING:
@@ -17,8 +16,8 @@ if TYPE_CHECKING:
 
 
 def _q(text: str) -> str:
-    """A name quoted for a message, with line breaks and tabs visible."""
-    return json.dumps(text, ensure_ascii=False)
+    """A name quoted for a message: control characters visible, at most ~80 characters."""
+    return quoted(text)
 
 
 def _fmt(v) -> str:
