@@ -264,9 +264,19 @@ def test_closing_the_comparison_leaves_a_and_another_file_closes_it(qtbot, tmp_p
     assert not plots.isTabVisible(plots.indexOf(window.compare.view))
     assert snapshot(window.session) == kept and window.session.undo_stack.count() == 1
     assert not window.compare.label.isVisible() and not window.compare.act_next.isEnabled()
-    # compare again, then open another record: the comparison goes
+    # compare again; A saved under another name is still compared, reloaded too
     c2 = _compare(qtbot, window, c_path := tmp_path / "b.txt")
     assert c2 is c and c.is_open and c_path.exists()
+    from editor.ui.dialogs import SaveAsChoice
+
+    renamed = tmp_path / "a_renamed.txt"
+    assert window.documents.save_to(SaveAsChoice(renamed, False, window.document.dialect))
+    with qtbot.waitSignal(window.loadFinished, timeout=30000):
+        window.documents.reload()
+    assert window.document.path == renamed
+    _settle(qtbot, c)
+    assert c.is_open and [r.field for r in c.rows] == ["scale_w", "scale_w"]
+    # another record: the comparison goes
     window.prompter.save_answers.append("discard")
     open_and_wait(qtbot, window, copy_sample(tmp_path, "resnet_onnx.txt"))
     assert not c.is_open and c.session_b.document is None

@@ -350,6 +350,11 @@ class CompareController(QObject):
         self._dirty = True
         self._schedule()
 
+    def a_saved_as(self, path: FilePath) -> None:
+        """A was saved under another name (Save As, same dialect): still the record compared."""
+        if self.session_b.document is not None:
+            self._a_path = FilePath(path)
+
     def refresh(self) -> None:
         """Compare again now (as after an edit of A)."""
         if self.session_b.document is None:

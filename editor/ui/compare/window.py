@@ -60,6 +60,7 @@ class CompareUi(QObject):
         self.view.takeRequested.connect(self.take_rows)
         self.view.rowActivated.connect(self.open_row)
         window.documentChanged.connect(lambda _doc: self._update())
+        window.documents.pathChanged.connect(c.a_saved_as)
         self._pending_path: str | None = None
         self._update()
 
