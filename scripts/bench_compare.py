@@ -14,7 +14,9 @@ two calibrations — then, in one run:
    (the issue asks no stall over 100 ms while the table fills);
 4. after one edit of A, the comparison made again (A copied on the GUI thread, compared on a
    thread): time until the table is current, longest stall;
-5. another tolerance (the same comparison queried again on a thread): time and longest stall.
+5. another tolerance (the same comparison queried again on a thread): time and longest stall;
+6. Take from B on every row of the table (one undo step, made on the GUI thread), and its
+   undo: how long each froze the window.
 
 Prints the figures; never asserts (benchmarks are scripts, see the README).
 Usage:
@@ -190,6 +192,25 @@ def main() -> int:
         stall = meter.stop()
         print(f"another tolerance (rtol 0.5):          {tol:6.2f} s   longest stall {stall:4.0f} ms "
               f"({len(c.rows)} rows)")
+
+        # 6. take every row from B, then undo it
+        ui.view.set_tolerance(0.0, 0.0)
+        wait_until(lambda: c.current and c.result is not None and c.result.differences.rtol == 0.0)
+        rows = list(c.rows)
+        meter.start()
+        t = time.perf_counter()
+        taken = ui.take_rows(rows)
+        took = time.perf_counter() - t
+        wait_until(lambda: c.current)
+        left = len(c.rows)
+        t = time.perf_counter()
+        window.session.undo_stack.undo()
+        undo = time.perf_counter() - t
+        wait_until(lambda: c.current)
+        spin(0.3)
+        stall = meter.stop()
+        print(f"take every row from B ({len(rows)}):     {took:6.2f} s on the GUI thread ({'taken' if taken else 'refused'}, "
+              f"{left} rows left); undo {undo:.2f} s; longest stall {stall:4.0f} ms")
 
         window.session.undo_stack.setClean()
         window.close()

@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QApplication, QLabel, QMenu, QProgressBar, QPushButton
 
@@ -260,12 +260,18 @@ class CompareUi(QObject):
         if b is None:
             self.message.emit("Nothing to take from: no record is compared")
             return False
+        busy = len(takes) > 200  # a whole record's worth: about a second for 2 400 rows
+        if busy:
+            QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
             command = plan_take(self.session, b, takes)
+            self.session.push(command)
         except TakeRefused as e:
             self.message.emit(f"Not taken: {e}")
             return False
-        self.session.push(command)
+        finally:
+            if busy:
+                QApplication.restoreOverrideCursor()
         self.message.emit(f"Done: {command.text()} (Ctrl+Z undoes it)")
         return True
 
