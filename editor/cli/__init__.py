@@ -67,6 +67,8 @@ def gui_parser() -> argparse.ArgumentParser:
                    help="attach the network FILE belongs to once it is open (ONNX .onnx, Caffe .prototxt, "
                         "TensorFlow frozen .pb/.pbtxt): the model rules and the weights review")
     p.add_argument("--weights", metavar="WEIGHTS", help="with a Caffe .prototxt: its .caffemodel")
+    p.add_argument("--compare", metavar="B",
+                   help="compare FILE with record B, opened read-only beside it (File > Compare With…)")
     return p
 
 
@@ -80,8 +82,10 @@ def run_gui(argv: list[str]) -> int:
     except ImportError as e:
         err(f"the editor window is not available in this build ({e})")
         return EXIT_USAGE
-    model = {"model": args.model, "weights": args.weights} if args.model is not None else {}
-    return _run(args.file, args.dialect, repair=args.repair, **model)
+    extra: dict = {"model": args.model, "weights": args.weights} if args.model is not None else {}
+    if args.compare:
+        extra["compare"] = args.compare
+    return _run(args.file, args.dialect, repair=args.repair, **extra)
 
 
 def _mistyped_command(word: str) -> str | None:

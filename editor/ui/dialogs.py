@@ -83,6 +83,11 @@ class Prompter:
             directory, "Caffe weights (*.caffemodel);;All files (*)")
         return path or None
 
+    def compare_file_name(self, directory: str) -> str | None:
+        """The record to compare the open one with (File ▸ Compare With…)."""
+        path, _ = QFileDialog.getOpenFileName(self.parent, "Compare with record", directory, RECORD_FILTER)
+        return path or None
+
     def save_as(self, directory: str, name: str, dialect: Dialect, binary: bool) -> SaveAsChoice | None:
         dialog = SaveAsDialog(directory, name, dialect, binary, self.parent)
         if dialog.exec() != QDialog.DialogCode.Accepted:

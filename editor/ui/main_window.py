@@ -188,6 +188,7 @@ class MainWindow(QMainWindow):
         self._install_plots()
         self._install_layout()
         self._make_plot_menu()
+        self._install_compare()
         self._make_help_menu()
 
         documents = self.documents
@@ -290,8 +291,7 @@ class MainWindow(QMainWindow):
 
     def _make_menus(self) -> None:
         menu = self.menuBar()
-        file_menu = menu.addMenu("&File")
-        self.file_menu = file_menu
+        file_menu = self.file_menu = menu.addMenu("&File")
         file_menu.addAction(self.act_open)
         self.recent_menu = file_menu.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
@@ -372,6 +372,17 @@ class MainWindow(QMainWindow):
                     menu.addSeparator()
                 else:
                     menu.addAction(action)
+
+    def _install_compare(self) -> None:
+        """File ▸ Compare With… and the Compare menu: another record read-only beside this one
+        (`editor.ui.compare`)."""
+        from editor.ui.compare import CompareUi
+
+        self.compare = CompareUi(self)
+        self.file_menu.insertAction(self.act_close, self.compare.act_compare)
+        self.file_menu.insertAction(self.act_close, self.compare.act_close)
+        self.file_menu.insertSeparator(self.act_close)
+        self.menuBar().insertMenu(self.plot_menu.menuAction(), self.compare.menu)
 
     def _make_help_menu(self) -> None:
         self.act_shortcuts = self._action("&Keyboard Shortcuts", self.show_shortcuts,
@@ -520,6 +531,7 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.models.cancel(wait=True)
+        self.compare.controller.shutdown()
         self._save_settings()
         if self.window_layout.plots_window is not None:
             self.window_layout.plots_window.hide()

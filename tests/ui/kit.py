@@ -169,6 +169,9 @@ class ScriptedPrompter(Prompter):
     def open_weights_name(self, directory):
         return self.weights_answers.pop(0)
 
+    def compare_file_name(self, directory):
+        return self.open_answers.pop(0)
+
     def error(self, title, text):
         self.errors.append((title, text))
 

@@ -29,7 +29,8 @@ Import everything from ``editor.records.rules``; the modules below are its parts
 - Before committing an edit: ``validate_value(dialect, value_or_entry, field, new_value,
   index=…)`` returns the error the new value would cause, or None; ``validate_changes``
   checks several edits made as one step (a channel added to every vector);
-  ``validate_prune_value`` does the same for prune attributes.
+  ``validate_entry`` judges an entry already edited (whole fields replaced, e.g. taken from
+  another record); ``validate_prune_value`` does the same for prune attributes.
 - ``layer_type(key, ctx)`` is a layer's type as the rules see it (`layer_types` explains
   where it comes from); ``type_values(field)`` the values AMCT accepts for a type field.
 - ``RULES`` is every rule by id, in order; ``rules_table()`` is the README's table.
@@ -129,7 +130,12 @@ from editor.records.rules.layer_types import (
     type_kind,
 )
 from editor.records.rules.live import LiveChecker
-from editor.records.rules.validate import validate_changes, validate_prune_value, validate_value
+from editor.records.rules.validate import (
+    validate_changes,
+    validate_entry,
+    validate_prune_value,
+    validate_value,
+)
 from editor.records.rules.views import DocumentView, EntryView, PruneView
 
 __all__ = [
@@ -139,7 +145,7 @@ __all__ = [
     "LayerType", "LiveChecker", "PruneView", "Rule", "check_document", "check_entry",
     "check_file_rules", "check_message", "check_prune_record", "document_problems",
     "guess_layer_type", "is_tensor_key", "layer_type", "locate", "merge_problems", "rule",
-    "rules_table", "type_kind", "type_values", "validate_changes", "validate_prune_value",
+    "rules_table", "type_kind", "type_values", "validate_changes", "validate_entry", "validate_prune_value",
     "validate_value",
     "accepted_values",
 ]
