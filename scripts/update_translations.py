@@ -40,7 +40,9 @@ AREAS: dict[str, tuple[str, ...]] = {
     # the command line: help, reports, its own errors
     "cli": ("editor/cli/**/*.py",),
     # the window: menus, actions, dialogs, tree, status bar (editor/ui's own modules)
-    "window": ("editor/ui/*.py", "editor/ui/field_editors/**/*.py", "editor/ui/compare/**/*.py"),
+    "window": ("editor/ui/*.py", "editor/ui/field_editors/**/*.py"),
+    # comparing two records: the Differences tab, Take from B
+    "compare": ("editor/ui/compare/**/*.py",),
     # the Edit dock's panels and the Problems dock
     "panels": ("editor/ui/panels/**/*.py",),
     # the plots
