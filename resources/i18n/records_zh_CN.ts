@@ -343,7 +343,7 @@
     </message>
     <message>
         <source>with a model: prune producers and consumers name nodes of the model (AMCT: &apos;find NAME failure in MODEL&apos;), and each [begin, end) lies inside the node&apos;s output (producer) or input (consumer) channels</source>
-        <translation>附加模型时：稀疏的生产者和消费者须是模型中的节点（AMCT：&apos;find NAME failure in MODEL&apos;），且每个 [begin, end) 都在该节点的输出（生产者）或输入（消费者）通道之内</translation>
+        <translation>附加模型时：稀疏的 producer 和 consumer须是模型中的节点（AMCT：&apos;find NAME failure in MODEL&apos;），且每个 [begin, end) 都在该节点的输出（producer）或输入（consumer）通道之内</translation>
     </message>
     <message>
         <source>scale_w channels far off the layer&apos;s own values: not finite or ≤ 0, below FLT_EPSILON, or outside [Q1 − k·IQR, Q3 + k·IQR] of log10(scale_w) (k = 1.5, `check --outlier-k`)</source>
@@ -359,11 +359,11 @@
     </message>
     <message>
         <source>producers and consumers have begin/end attrs with 0 ≤ begin &lt; end; prune_index values unique and inside [begin, end)</source>
-        <translation>生产者和消费者有 begin/end attr，且 0 ≤ begin &lt; end；prune_index 的值不重复且在 [begin, end) 之内</translation>
+        <translation>producer 和 consumer 有 begin/end attr，且 0 ≤ begin &lt; end；prune_index 的值不重复且在 [begin, end) 之内</translation>
     </message>
     <message>
         <source>every producer and consumer of a prune record covers as many channels (and prunes the same ones) as the first producer</source>
-        <translation>稀疏记录的每个生产者和消费者覆盖的通道数都与第一个生产者相同（且稀疏相同的通道）</translation>
+        <translation>稀疏记录的每个 producer 和 consumer 覆盖的通道数都与第一个 producer 相同（且稀疏相同的通道）</translation>
     </message>
     <message>
         <source>value.prune_producer/prune_consumer name prune nodes that exist in the file</source>
@@ -371,7 +371,7 @@
     </message>
     <message>
         <source>per-channel scale_w of a pruned producer, and tensor_balance_factor of a consumer, match the channel counts its prune records give</source>
-        <translation>被稀疏的生产者的逐通道 scale_w，以及消费者的 tensor_balance_factor，与其稀疏记录给出的通道数一致</translation>
+        <translation>被稀疏的 producer 的逐通道 scale_w，以及 consumer 的 tensor_balance_factor，与其稀疏记录给出的通道数一致</translation>
     </message>
     <message>
         <source>scale_d, scale_w (and RNN scale_h/scale_r) must be finite and &gt; 0</source>
@@ -766,11 +766,11 @@
     </message>
     <message>
         <source>{node} has no begin and no end attribute; a {role} needs its channel range [begin, end)</source>
-        <translation>{node} 既没有 begin 也没有 end 属性；{role}需要其通道范围 [begin, end)</translation>
+        <translation>{node} 既没有 begin 也没有 end 属性；{role} 需要其通道范围 [begin, end)</translation>
     </message>
     <message>
         <source>{node} has no {attr} attribute; a {role} needs its channel range [begin, end)</source>
-        <translation>{node} 没有 {attr} 属性；{role}需要其通道范围 [begin, end)</translation>
+        <translation>{node} 没有 {attr} 属性；{role} 需要其通道范围 [begin, end)</translation>
     </message>
     <message>
         <source>{node}: begin = {value} must be ≥ 0</source>
@@ -802,27 +802,27 @@
     </message>
     <message>
         <source>has consumers but no producer; nothing decides which channels they lose</source>
-        <translation>有消费者却没有生产者；无从确定它们失去哪些通道</translation>
+        <translation>有 consumer 却没有 producer；无从确定它们失去哪些通道</translation>
     </message>
     <message>
         <source>{role} {name} covers [{begin}, {end}) ({count} channels) but producer {producer} covers [{producer_begin}, {producer_end}) ({width}); every node of a prune record must have the same width</source>
-        <translation>{role} {name} 覆盖 [{begin}, {end})（{count} 个通道），但生产者 {producer} 覆盖 [{producer_begin}, {producer_end})（{width}）；稀疏记录的每个节点宽度必须相同</translation>
+        <translation>{role} {name} 覆盖 [{begin}, {end})（{count} 个通道），但 producer {producer} 覆盖 [{producer_begin}, {producer_end})（{width}）；稀疏记录的每个节点宽度必须相同</translation>
     </message>
     <message>
         <source>{role} {name} prunes other channels (prune_index, relative to begin) than producer {producer}</source>
-        <translation>{role} {name} 稀疏的通道（prune_index，相对于 begin）与生产者 {producer} 不同</translation>
+        <translation>{role} {name} 稀疏的通道（prune_index，相对于 begin）与 producer {producer} 不同</translation>
     </message>
     <message>
         <source>{field} = {name} names no prune {role} in this file</source>
-        <translation>{field} = {name}，文件中没有这个稀疏{role}</translation>
+        <translation>{field} = {name}，文件中没有这个稀疏 {role}</translation>
     </message>
     <message>
         <source>producer</source>
-        <translation>生产者</translation>
+        <translation>producer</translation>
     </message>
     <message>
         <source>consumer</source>
-        <translation>消费者</translation>
+        <translation>consumer</translation>
     </message>
     <message>
         <source>scale_w has {count} values but its prune records give it output channels {ranges}: expected {full} (or {left} once the {pruned} pruned channels are removed)</source>
