@@ -2,6 +2,61 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>models</name>
+    <message>
+        <source>{inputs} → {outputs} channels</source>
+        <translation>{inputs} → {outputs} 个通道</translation>
+    </message>
+    <message>
+        <source>{count} output channels</source>
+        <translation>{count} 个输出通道</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>dilation is not 1 (AMCT quantizes Deconvolution only with dilation 1)</source>
+        <translation>dilation 不为 1（AMCT 只量化 dilation 为 1 的 Deconvolution）</translation>
+    </message>
+    <message>
+        <source>its filter is {dims}-D (AMCT quantizes only 4-D filters)</source>
+        <translation>其卷积核是 {dims} 维的（AMCT 只量化 4 维卷积核）</translation>
+    </message>
+    <message>
+        <source>transpose is set or axis is not 1 (AMCT quantizes InnerProduct only with transpose = false, axis = 1)</source>
+        <translation>设置了 transpose 或 axis 不为 1（AMCT 只量化 transpose = false、axis = 1 的 InnerProduct）</translation>
+    </message>
+    <message>
+        <source>pool: STOCHASTIC (AMCT quantizes average and max pooling only)</source>
+        <translation>pool: STOCHASTIC（AMCT 只量化平均池化和最大池化）</translation>
+    </message>
+    <message>
+        <source>operation: {op} (AMCT quantizes Eltwise only with operation SUM)</source>
+        <translation>operation: {op}（AMCT 只量化 operation 为 SUM 的 Eltwise）</translation>
+    </message>
+    <message>
+        <source>transA is set (AMCT quantizes Gemm only with transpose_a = false)</source>
+        <translation>设置了 transA（AMCT 只量化 transpose_a = false 的 Gemm）</translation>
+    </message>
+    <message>
+        <source>its second input is not a 2-D constant (AMCT quantizes MatMul only with one)</source>
+        <translation>其第二个输入不是二维常量（AMCT 只量化第二个输入为二维常量的 MatMul）</translation>
+    </message>
+    <message>
+        <source>dilations are not 1 (AMCT quantizes Conv2DBackpropInput only with dilation 1)</source>
+        <translation>dilations 不为 1（AMCT 只量化 dilation 为 1 的 Conv2DBackpropInput）</translation>
+    </message>
+    <message>
+        <source>{attr} is set (AMCT quantizes {op} only with {attr} = false)</source>
+        <translation>设置了 {attr}（AMCT 只量化 {attr} = false 的 {op}）</translation>
+    </message>
+    <message>
+        <source>its weight is not a 2-D Const node</source>
+        <translation>其权重不是二维 Const 节点</translation>
+    </message>
+</context>
+<context>
     <name>problems</name>
     <message>
         <source>{n}th</source>
