@@ -164,12 +164,176 @@
         <translation>{path}：设置了 {key} 的 {fields}</translation>
     </message>
     <message>
+        <source>--fields needs at least one field name</source>
+        <translation>--fields 至少需要一个字段名</translation>
+    </message>
+    <message>
+        <source>{a} or {b}</source>
+        <translation>{a} 或 {b}</translation>
+    </message>
+    <message>
+        <source>--fields: no field {names} in {dialects}; fields: {known}</source>
+        <translation>--fields：{dialects} 中没有字段 {names}；字段有：{known}</translation>
+    </message>
+    <message>
+        <source> (copy {n})</source>
+        <translation>（第 {n} 份）</translation>
+    </message>
+    <message>
+        <source>prune record {index}</source>
+        <translation>稀疏记录 {index}</translation>
+    </message>
+    <message>
+        <source>{field} {count} of {total} channel</source>
+        <translation>{field} {total} 个通道中的 {count} 个</translation>
+    </message>
+    <message>
+        <source>{field} {count} of {total} channels</source>
+        <translation>{field} {total} 个通道中的 {count} 个</translation>
+    </message>
+    <message>
+        <source>{field} {a} -&gt; {b} values</source>
+        <translation>{field} {a} -&gt; {b} 个值</translation>
+    </message>
+    <message>
+        <source>, {count} of {total} differ</source>
+        <translation>，{total} 个中有 {count} 个不同</translation>
+    </message>
+    <message>
+        <source> (largest {change})</source>
+        <translation>（最大变化 {change}）</translation>
+    </message>
+    <message>
+        <source> (copy {n} of the key)</source>
+        <translation>（该 key 的第 {n} 份）</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>{a} -&gt; {b} values</source>
+        <translation>{a} -&gt; {b} 个值</translation>
+    </message>
+    <message>
+        <source>{count} of {total} channel differ</source>
+        <translation>{total} 个通道中有 {count} 个不同</translation>
+    </message>
+    <message>
+        <source>{count} of {total} channels differ</source>
+        <translation>{total} 个通道中有 {count} 个不同</translation>
+    </message>
+    <message>
+        <source>largest change {change} at [{at}]</source>
+        <translation>最大变化 {change}，在 [{at}]</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+    <message>
+        <source>{n} more channel</source>
+        <translation>另有 {n} 个通道</translation>
+    </message>
+    <message>
+        <source>{n} more channels</source>
+        <translation>另有 {n} 个通道</translation>
+    </message>
+    <message>
+        <source>{node} only in {side}</source>
+        <translation>{node} 只在 {side} 中</translation>
+    </message>
+    <message>
+        <source>unset</source>
+        <translation>未设置</translation>
+    </message>
+    <message>
+        <source>producers {names}</source>
+        <translation>producer {names}</translation>
+    </message>
+    <message>
+        <source>no producer</source>
+        <translation>无 producer</translation>
+    </message>
+    <message>
+        <source>{layers} in both, {only_a} only in A, {only_b} only in B; {differ} differ</source>
+        <translation>两者共有 {layers}，{only_a} 个只在 A 中，{only_b} 个只在 B 中；{differ} 个不同</translation>
+    </message>
+    <message>
         <source>{n} layer</source>
         <translation>{n} 个层</translation>
     </message>
     <message>
         <source>{n} layers</source>
         <translation>{n} 个层</translation>
+    </message>
+    <message>
+        <source>only in A: {key}</source>
+        <translation>只在 A 中：{key}</translation>
+    </message>
+    <message>
+        <source>only in B: {key}</source>
+        <translation>只在 B 中：{key}</translation>
+    </message>
+    <message>
+        <source>order: {layers} in another place: {shown} (AMCT looks layers up by key: the order alone changes nothing)</source>
+        <translation>顺序：{layers}位置不同：{shown}（AMCT 按 key 查找层：仅顺序不同不改变任何结果）</translation>
+    </message>
+    <message>
+        <source>duplicate key &quot;{key}&quot;: {a} in A, {b} in B (AMCT uses the first)</source>
+        <translation>重复的 key &quot;{key}&quot;：A 中 {a} 个，B 中 {b} 个（AMCT 使用第一个）</translation>
+    </message>
+    <message>
+        <source>; the same copies in another order, so AMCT reads other values</source>
+        <translation>；相同的几份顺序不同，因此 AMCT 读到的值不同</translation>
+    </message>
+    <message>
+        <source>prune records: {a} in A, {b} in B; {n} differ</source>
+        <translation>稀疏记录：A 中 {a} 条，B 中 {b} 条；{n} 条不同</translation>
+    </message>
+    <message>
+        <source>prune record {index} only in A ({producers})</source>
+        <translation>稀疏记录 {index} 只在 A 中（{producers}）</translation>
+    </message>
+    <message>
+        <source>prune record {index} only in B ({producers})</source>
+        <translation>稀疏记录 {index} 只在 B 中（{producers}）</translation>
+    </message>
+    <message>
+        <source>prune order: {records} in another place (the order alone changes nothing)</source>
+        <translation>稀疏记录顺序：{records}位置不同（仅顺序不同不改变任何结果）</translation>
+    </message>
+    <message>
+        <source>dialects: A is {a}, B is {b}; compared the fields both have</source>
+        <translation>格式：A 为 {a}，B 为 {b}；比较了两者共有的字段</translation>
+    </message>
+    <message>
+        <source>  only in {dialect} ({side}), not compared: {fields}</source>
+        <translation>  只在 {dialect}（{side}）中，未比较：{fields}</translation>
+    </message>
+    <message>
+        <source>{field} (set on {layers})</source>
+        <translation>{field}（在 {layers}上设置）</translation>
+    </message>
+    <message>
+        <source>  {field} is unset on {layers} in both: that means {a} in {dialect_a}, {b} in {dialect_b}</source>
+        <translation>  两者都有 {layers}未设置 {field}：在 {dialect_a} 中表示 {a}，在 {dialect_b} 中表示 {b}</translation>
+    </message>
+    <message>
+        <source>  only {dialect} has prune records: not compared</source>
+        <translation>  只有 {dialect} 有稀疏记录：未比较</translation>
+    </message>
+    <message>
+        <source>--layers: not a regular expression: {text} ({error})</source>
+        <translation>--layers：不是正则表达式：{text}（{error}）</translation>
+    </message>
+    <message>
+        <source>tolerances are numbers of at least 0 (--rtol, --atol)</source>
+        <translation>容差是不小于 0 的数（--rtol、--atol）</translation>
+    </message>
+    <message>
+        <source>--fields: no dialect has a field {names}; fields: {known}</source>
+        <translation>--fields：没有哪种格式有字段 {names}；字段有：{known}</translation>
     </message>
     <message>
         <source> ({names})</source>
