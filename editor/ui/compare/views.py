@@ -173,9 +173,6 @@ class CompareViews(QObject):
         channels = np.flatnonzero(differ)
         length = "" if b_all.size == n else f"; B has {b_all.size} values, A {n}"
 
-        def reason(ch: int) -> str:
-            return f"B has {quant.f32_str(b[ch])}, A {quant.f32_str(a[ch])}"
-
         def describe(ch: int) -> str:
             if not 0 <= ch < m:
                 return "B: no value" if 0 <= ch < n else ""
@@ -183,7 +180,7 @@ class CompareViews(QObject):
 
         tolerance = f" beyond rtol {c.rtol:g}, atol {c.atol:g}" if c.rtol or c.atol else ""
         note = f"B: {channels.size} of {_plural(m, 'channel')} differ{tolerance}{length}"
-        marks = (ChannelMarks("differs from B", channels, DIFF_COLOR, "t", reason),) if channels.size else ()
+        marks = (ChannelMarks("differs from B", channels, DIFF_COLOR, "t"),) if channels.size else ()
         return OverlayData(values=b, marks=marks, strip=OverlayStrip("B / A", ratio, log=True, lines=(1.0,)),
                            describe=describe, note=note)
 
@@ -209,8 +206,9 @@ class CompareViews(QObject):
                 d_flags[layer.index_a] = layer.field("scale_d") is not None
         name = self.controller.name_b()
         self.overview.set_layer_series(SCALE_W_SERIES, LayerValues(
-            f"scale_w against B ({name}): the largest factor between channels", w, B_COLOR, log=True,
-            lines=(1.0,), flags=w_flags, fmt=lambda v: f"×{v:.4g}", axis="scale_w A↔B"))
+            "scale_w A↔B, largest factor", w, B_COLOR, log=True,
+            lines=(1.0,), flags=w_flags, fmt=lambda v: f"×{v:.4g}", axis="Δ scale_w",
+            explain=lambda i: f"B: {name}"))
         self.overview.set_layer_series(SCALE_D_SERIES, LayerValues(
-            f"scale_d of B ({name}) / A", d, DIFF_COLOR, log=True, lines=(1.0,), flags=d_flags,
-            fmt=lambda v: f"×{v:.6g}", axis="scale_d B/A"))
+            "scale_d B / A", d, DIFF_COLOR, log=True, lines=(1.0,), flags=d_flags,
+            fmt=lambda v: f"×{v:.6g}", axis="Δ scale_d"))
