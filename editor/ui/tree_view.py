@@ -182,38 +182,37 @@ class RecordTreeWidget(QWidget):
             return action
 
         std = QKeySequence.StandardKey
-        tr = translate
-        make("delete", tr("RecordTree", "&Delete"), self.delete_selected, QKeySequence(std.Delete),
-             tr("RecordTree", "Delete the selected layers, entries or values; clear selected fields"))
-        make("duplicate", tr("RecordTree", "D&uplicate"), self.duplicate_selected, "Ctrl+D",
-             tr("RecordTree", "Copy the selected entries; each copy goes after its original"))
-        make("rename", tr("RecordTree", "&Rename Layer…"), self.rename_current_layer, "F2",
-             tr("RecordTree", "Edit the key of the current layer"))
-        make("add", tr("RecordTree", "&Add Entry"), lambda: self.add(after=True), "Ctrl+Shift+N",
-             tr("RecordTree", "Add a new entry after the current one (a layer, prune record, node, attribute "
+        make("delete", translate("RecordTree", "&Delete"), self.delete_selected, QKeySequence(std.Delete),
+             translate("RecordTree", "Delete the selected layers, entries or values; clear selected fields"))
+        make("duplicate", translate("RecordTree", "D&uplicate"), self.duplicate_selected, "Ctrl+D",
+             translate("RecordTree", "Copy the selected entries; each copy goes after its original"))
+        make("rename", translate("RecordTree", "&Rename Layer…"), self.rename_current_layer, "F2",
+             translate("RecordTree", "Edit the key of the current layer"))
+        make("add", translate("RecordTree", "&Add Entry"), lambda: self.add(after=True), "Ctrl+Shift+N",
+             translate("RecordTree", "Add a new entry after the current one (a layer, prune record, node, attribute "
                               "or value)"))
-        make("insert_before", tr("RecordTree", "&Insert Before"), lambda: self.add(after=False), None,
-             tr("RecordTree", "Add a new entry before the current one"))
-        make("move_up", tr("RecordTree", "Move &Up"), lambda: self.move_selected(-1), "Alt+Up",
-             tr("RecordTree", "Move the selected entries up"))
-        make("move_down", tr("RecordTree", "Move Do&wn"), lambda: self.move_selected(1), "Alt+Down",
-             tr("RecordTree", "Move the selected entries down"))
-        make("copy", tr("RecordTree", "&Copy"), self.copy_selected, QKeySequence(std.Copy),
-             tr("RecordTree", "Copy the selected rows as record text"))
-        make("cut", tr("RecordTree", "Cu&t"), self.cut_selected, QKeySequence(std.Cut),
-             tr("RecordTree", "Copy, then delete the selected rows"))
-        make("paste", tr("RecordTree", "&Paste"), self.paste, QKeySequence(std.Paste),
-             tr("RecordTree", "Insert record text from the clipboard after the current entry"))
-        make("set_field", tr("RecordTree", "&Set Field"), self.set_current_field, None,
-             tr("RecordTree", "Give an unset optional field its default value, or an unset message, an empty one"))
-        make("clear_field", tr("RecordTree", "C&lear Field"), self.clear_current_field, None,
-             tr("RecordTree", "Unset the current optional field"))
-        make("set_on_selected", tr("RecordTree", "Set Field on Selected &Layers…"), self.set_field_on_selected,
-             "Ctrl+Shift+E", tr("RecordTree", "Set one field to one value on every selected layer, as one undo step"))
-        make("expand_all", tr("RecordTree", "E&xpand Layer"), self.expand_current, None,
-             tr("RecordTree", "Expand the current row and all below it"))
-        make("collapse_all", tr("RecordTree", "Collapse &All"), self.view.collapseAll, None,
-             tr("RecordTree", "Collapse every row"))
+        make("insert_before", translate("RecordTree", "&Insert Before"), lambda: self.add(after=False), None,
+             translate("RecordTree", "Add a new entry before the current one"))
+        make("move_up", translate("RecordTree", "Move &Up"), lambda: self.move_selected(-1), "Alt+Up",
+             translate("RecordTree", "Move the selected entries up"))
+        make("move_down", translate("RecordTree", "Move Do&wn"), lambda: self.move_selected(1), "Alt+Down",
+             translate("RecordTree", "Move the selected entries down"))
+        make("copy", translate("RecordTree", "&Copy"), self.copy_selected, QKeySequence(std.Copy),
+             translate("RecordTree", "Copy the selected rows as record text"))
+        make("cut", translate("RecordTree", "Cu&t"), self.cut_selected, QKeySequence(std.Cut),
+             translate("RecordTree", "Copy, then delete the selected rows"))
+        make("paste", translate("RecordTree", "&Paste"), self.paste, QKeySequence(std.Paste),
+             translate("RecordTree", "Insert record text from the clipboard after the current entry"))
+        make("set_field", translate("RecordTree", "&Set Field"), self.set_current_field, None,
+             translate("RecordTree", "Give an unset optional field its default value, or an unset message, an empty one"))
+        make("clear_field", translate("RecordTree", "C&lear Field"), self.clear_current_field, None,
+             translate("RecordTree", "Unset the current optional field"))
+        make("set_on_selected", translate("RecordTree", "Set Field on Selected &Layers…"), self.set_field_on_selected,
+             "Ctrl+Shift+E", translate("RecordTree", "Set one field to one value on every selected layer, as one undo step"))
+        make("expand_all", translate("RecordTree", "E&xpand Layer"), self.expand_current, None,
+             translate("RecordTree", "Expand the current row and all below it"))
+        make("collapse_all", translate("RecordTree", "Collapse &All"), self.view.collapseAll, None,
+             translate("RecordTree", "Collapse every row"))
 
     def _update_actions(self) -> None:
         facts = self._selection_facts()

@@ -194,17 +194,16 @@ class WindowLayout(QObject):
         self._focus_state: tuple[QByteArray, QByteArray, bool] | None = None
         self._splitter_before_detach = QByteArray()
         window.splitter.splitterMoved.connect(self._tree_width_moved)
-        tr = translate
-        self.act_focus = self._action(tr("WindowLayout", "&Focus Plots"), self.toggle_focus_plots,
+        self.act_focus = self._action(translate("WindowLayout", "&Focus Plots"), self.toggle_focus_plots,
                                       ["F11", "Ctrl+Shift+F"],
-                                      tr("WindowLayout", "Give the plots the whole window (again: back)"),
+                                      translate("WindowLayout", "Give the plots the whole window (again: back)"),
                                       checkable=True)
-        self.act_detach = self._action(tr("WindowLayout", "Plots in Own &Window"), self.toggle_plots_window,
+        self.act_detach = self._action(translate("WindowLayout", "Plots in Own &Window"), self.toggle_plots_window,
                                        ["Ctrl+Shift+D"],
-                                       tr("WindowLayout", "Show the plots in a window of their own (a second screen)"),
+                                       translate("WindowLayout", "Show the plots in a window of their own (a second screen)"),
                                        checkable=True)
-        self.act_reset = self._action(tr("WindowLayout", "&Reset Layout"), self.reset_layout, [],
-                                      tr("WindowLayout", "Put the tree, plots and docks back where they start"))
+        self.act_reset = self._action(translate("WindowLayout", "&Reset Layout"), self.reset_layout, [],
+                                      translate("WindowLayout", "Put the tree, plots and docks back where they start"))
 
     def _action(self, text: str, slot: Callable[[], None], keys: list[str], tip: str, *,
                 checkable: bool = False) -> QAction:

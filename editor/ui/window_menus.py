@@ -93,35 +93,34 @@ class WindowMenus(_Window):
     def _make_actions(self) -> None:
         std = QKeySequence.StandardKey
         sp = QStyle.StandardPixmap
-        tr = translate
-        self.act_open = self._action(tr("MainWindow", "&Open…"), self.documents.open_file, [std.Open],
-                                     tr("MainWindow", "Open a record file"),
+        self.act_open = self._action(translate("MainWindow", "&Open…"), self.documents.open_file, [std.Open],
+                                     translate("MainWindow", "Open a record file"),
                                      window_icon(self, "open", sp.SP_DialogOpenButton))
-        self.act_save = self._action(tr("MainWindow", "&Save"), self.documents.save, [std.Save],
-                                     tr("MainWindow", "Save the record to its file"),
+        self.act_save = self._action(translate("MainWindow", "&Save"), self.documents.save, [std.Save],
+                                     translate("MainWindow", "Save the record to its file"),
                                      window_icon(self, "save", sp.SP_DialogSaveButton))
-        self.act_save_as = self._action(tr("MainWindow", "Save &As…"), self.documents.save_as, [std.SaveAs],
-                                        tr("MainWindow", "Save under another name, as text or binary, "
+        self.act_save_as = self._action(translate("MainWindow", "Save &As…"), self.documents.save_as, [std.SaveAs],
+                                        translate("MainWindow", "Save under another name, as text or binary, "
                                                          "in any dialect"))
-        self.act_reload = self._action(tr("MainWindow", "&Reload from Disk"), self.documents.reload, ["F5"],
-                                       tr("MainWindow", "Read the file again"))
-        self.act_close = self._action(tr("MainWindow", "&Close"), self.documents.close_document, (),
-                                      tr("MainWindow", "Close the record"))
+        self.act_reload = self._action(translate("MainWindow", "&Reload from Disk"), self.documents.reload, ["F5"],
+                                       translate("MainWindow", "Read the file again"))
+        self.act_close = self._action(translate("MainWindow", "&Close"), self.documents.close_document, (),
+                                      translate("MainWindow", "Close the record"))
         self.act_close.setShortcuts(with_platform_keys(std.Close, "Ctrl+W"))
-        self.act_quit = self._action(tr("MainWindow", "&Quit"), self.close, (), tr("MainWindow", "Quit the editor"))
+        self.act_quit = self._action(translate("MainWindow", "&Quit"), self.close, (), translate("MainWindow", "Quit the editor"))
         self.act_quit.setShortcuts(with_platform_keys(std.Quit, "Ctrl+Q"))
         # Edit ▸ Undo/Redo read "Undo <the command's text>": the commands' texts are translated too
-        self.act_undo = self.session.undo_stack.createUndoAction(self, tr("MainWindow", "&Undo"))
+        self.act_undo = self.session.undo_stack.createUndoAction(self, translate("MainWindow", "&Undo"))
         self.act_undo.setShortcuts([QKeySequence(std.Undo)])
         self.act_undo.setIcon(window_icon(self, "undo", sp.SP_ArrowBack))
-        self.act_redo = self.session.undo_stack.createRedoAction(self, tr("MainWindow", "&Redo"))
+        self.act_redo = self.session.undo_stack.createRedoAction(self, translate("MainWindow", "&Redo"))
         self.act_redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         self.act_redo.setIcon(window_icon(self, "redo", sp.SP_ArrowForward))
-        self.act_find = self._action(tr("MainWindow", "&Find…"), self.find, [std.Find],
-                                     tr("MainWindow", "Filter the tree by layer key or node name"),
+        self.act_find = self._action(translate("MainWindow", "&Find…"), self.find, [std.Find],
+                                     translate("MainWindow", "Filter the tree by layer key or node name"),
                                      window_icon(self, "find", sp.SP_FileDialogContentsView))
-        self.act_goto = self._action(tr("MainWindow", "&Go to Layer…"), self.tree.go_to_layer, ["Ctrl+L"],
-                                     tr("MainWindow", "Jump to a layer by (part of) its key"))
+        self.act_goto = self._action(translate("MainWindow", "&Go to Layer…"), self.tree.go_to_layer, ["Ctrl+L"],
+                                     translate("MainWindow", "Jump to a layer by (part of) its key"))
         for action in (self.act_open, self.act_save, self.act_save_as, self.act_reload, self.act_close,
                        self.act_quit, self.act_undo, self.act_redo, self.act_find, self.act_goto):
             self.addAction(action)
