@@ -131,6 +131,7 @@ class MainWindow(WindowBanners, WindowMenus, QMainWindow):
         self._make_plot_menu()
         self._install_compare()
         self._make_help_menu()
+        self._install_language_menu()
 
         documents = self.documents
         documents.status.connect(self._show_status)

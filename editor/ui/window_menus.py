@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QStyle, QToolBar,
 from editor.i18n import translate
 from editor.paths import resources_dir
 from editor.records.dialects import DIALECTS
+from editor.records.document import RecordDocument
 from editor.ui.dialogs import Prompter
 from editor.ui.document_controller import DocumentController
 from editor.ui.session import EditSession
@@ -73,6 +74,9 @@ class WindowMenus(_Window):
     window_layout: WindowLayout
 
     if TYPE_CHECKING:  # the window's own (the mixin adds nothing of them at run time)
+        @property
+        def document(self) -> RecordDocument | None: ...
+
         def find(self) -> None: ...
 
         def read_as(self, dialect: str) -> None: ...
@@ -199,6 +203,16 @@ class WindowMenus(_Window):
         self.view_menu.addAction(layout.act_detach)
         self.view_menu.addSeparator()
         self.view_menu.addAction(layout.act_reset)
+
+    def _install_language_menu(self) -> None:
+        """View ▸ Language (`editor.ui.i18n.LanguageMenu`): remembered, applied at the next start."""
+        from editor.ui.i18n import LanguageMenu
+
+        self.language_menu = LanguageMenu(
+            self, self.settings, self.prompter.confirm,
+            lambda: self.document.path if self.document is not None else None)
+        self.view_menu.addSeparator()
+        self.view_menu.addMenu(self.language_menu)
 
     def _make_plot_menu(self) -> None:
         """Plot: every plot action with its shortcut, by view (`PlotsPanel.plot_actions`),
