@@ -8,6 +8,7 @@ shortcut appears here without anyone editing this file.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -28,6 +29,9 @@ from PySide6.QtWidgets import (
 
 from editor.i18n import translate
 
+#: the mnemonic of a translated text, written after it as Chinese Qt applications do: "文件(&F)…"
+_MNEMONIC_SUFFIX = re.compile(r"\(&[^&\s]\)")
+
 
 @dataclass(frozen=True)
 class Shortcut:
@@ -44,8 +48,10 @@ class Shortcut:
 
 
 def command_text(action: QAction) -> str:
-    """An action's text as a user reads it: no mnemonic "&", no tab-separated accelerator."""
-    return action.text().split("\t")[0].replace("&&", "\0").replace("&", "").replace("\0", "&")
+    """An action's text as a user reads it: no mnemonic "&" (nor a translation's "(&F)"
+    suffix), no tab-separated accelerator."""
+    text = _MNEMONIC_SUFFIX.sub("", action.text().split("\t")[0])
+    return text.replace("&&", "\0").replace("&", "").replace("\0", "&")
 
 
 def key_text(action: QAction) -> str:
