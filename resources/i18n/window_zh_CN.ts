@@ -208,7 +208,7 @@
     </message>
     <message>
         <source>Another dialect converts the record; fields the target lacks stop the save.</source>
-        <translation>选择其他框架格式会转换记录；目标格式没有的字段会使保存中止。</translation>
+        <translation>选择其他框架格式会转换记录；记录中有目标格式不支持的字段时无法保存。</translation>
     </message>
     <message>
         <source>Save record as</source>
