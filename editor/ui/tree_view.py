@@ -84,6 +84,18 @@ class _SelectionFacts:
     summary: str
 
 
+def _refusal_words(keys: list[str], field_name: str, value: Any, refusals: list[tuple[int, Any]],
+                   selected: int) -> str:
+    """Why Set Field on Selected Layers changed nothing: the layers whose rules refuse the value."""
+    listed = "\n".join(f"• {keys[r]}: {p.message}" for r, p in refusals[:5])
+    more = ("\n" + translate("RecordTree", "… and {n} more").format(n=len(refusals) - 5)
+            if len(refusals) > 5 else "")
+    head = translate("RecordTree", "Nothing was changed: {field} = {value} breaks AMCT's rules on {bad} of {n} "
+                                   "selected layer(s):").format(field=field_name, value=value, bad=len(refusals),
+                                                                n=selected)
+    return f"{head}\n{listed}{more}"
+
+
 class RecordTreeWidget(QWidget):
     """The record tree with its filter box, match count, editing actions and context menu.
 
@@ -498,15 +510,9 @@ class RecordTreeWidget(QWidget):
             return False
         if refusals:
             # a value that breaks a hard rule is refused here as in the tree's editor and the panels
-            keys = self.editor.keys()
-            listed = "\n".join(f"• {keys[r]}: {p.message}" for r, p in refusals[:5])
-            more = ("\n" + translate("RecordTree", "… and {n} more").format(n=len(refusals) - 5)
-                    if len(refusals) > 5 else "")
             self.message.emit(refusals[0][1].message)
-            self.prompter.error(translate("RecordTree", "Set field"), translate(
-                "RecordTree", "Nothing was changed: {field} = {value} breaks AMCT's rules on {bad} of {n} selected "
-                              "layer(s):").format(field=field_name, value=value, bad=len(refusals), n=len(rows))
-                + f"\n{listed}{more}")
+            self.prompter.error(translate("RecordTree", "Set field"),
+                                _refusal_words(self.editor.keys(), field_name, value, refusals, len(rows)))
             return False
         return self._push(command)
 

@@ -632,6 +632,14 @@ The file on disk was left as it was; your edits are still here.</source>
         <translation>重新单独检查记录</translation>
     </message>
     <message>
+        <source>Fill Input &amp;Shapes from Model</source>
+        <translation>按模型填写输入形状(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Caffe: set channels, height and width of every layer to the input shape the model gives it (one undo step)</source>
+        <translation>Caffe：将每层的 channels、height 和 width 设为模型推算出的该层输入形状（一步撤销）</translation>
+    </message>
+    <message>
         <source>{name} is a model: open the record it belongs to first, then drop the model on the window</source>
         <translation>{name} 是模型文件：请先打开它对应的记录文件，再把模型拖到窗口上</translation>
     </message>
@@ -1379,6 +1387,33 @@ View, check and edit Ascend AMCT quantization and sparsity record files in every
     <message>
         <source>Cancelling the save of {name}…</source>
         <translation>正在取消保存 {name}…</translation>
+    </message>
+</context>
+<context>
+    <name>ShapeFill</name>
+    <message>
+        <source>no model is attached</source>
+        <translation>未附加模型</translation>
+    </message>
+    <message>
+        <source>only Caffe records hold input shapes (channels, height, width)</source>
+        <translation>只有 Caffe 记录包含输入形状（channels、height、width）</translation>
+    </message>
+    <message>
+        <source>the input shapes already agree with the model</source>
+        <translation>输入形状已与模型一致</translation>
+    </message>
+    <message>
+        <source>Fill input shapes of {key} from the model</source>
+        <translation>按模型填写 {key} 的输入形状</translation>
+    </message>
+    <message>
+        <source>Fill input shapes of record {index} from the model</source>
+        <translation>按模型填写记录 {index} 的输入形状</translation>
+    </message>
+    <message>
+        <source>Fill input shapes of {n} layers from the model</source>
+        <translation>按模型填写 {n} 层的输入形状</translation>
     </message>
 </context>
 <context>
