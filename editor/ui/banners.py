@@ -3,6 +3,7 @@ unsaved edits survived a crash (`Banner`, and `WindowBanners`, the window's part
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMainWindow, QPushButton, QVBoxLayout, QWidget
@@ -117,9 +118,9 @@ class WindowBanners(_Window):
                                                "normally.")
             banner = Banner(text.format(what=info.describe()))
             banner.add_button("Restore", translate("MainWindow", "Restore"),
-                              lambda i=info: self.documents.restore_recovery(i))
+                              partial(self.documents.restore_recovery, info))
             banner.add_button("Discard", translate("MainWindow", "Discard"),
-                              lambda i=info: self.documents.discard_recovery(i))
+                              partial(self.documents.discard_recovery, info))
             banner.setObjectName("banner")
             banner.setProperty("recovery", str(info.file))
             self._banner_area.addWidget(banner)

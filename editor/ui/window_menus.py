@@ -77,13 +77,13 @@ class WindowMenus(_Window):
         @property
         def document(self) -> RecordDocument | None: ...
 
-        def find(self) -> None: ...
+        def find(self) -> None: ...  # type: ignore[override]  # MainWindow's Find, not QWidget.find
 
         def read_as(self, dialect: str) -> None: ...
 
         def open_path(self, path: str, dialect: str | None = None) -> bool: ...
 
-    def _action(self, text: str, slot: Callable[[], object], shortcuts: Iterable[object] = (), tip: str = "",
+    def _action(self, text: str, slot: Callable[[], object], shortcuts: Iterable[str | QKeySequence.StandardKey] = (), tip: str = "",
                 icon: QIcon | None = None) -> QAction:
         action = QAction(text, self)
         if shortcuts:
@@ -247,7 +247,7 @@ class WindowMenus(_Window):
     def shortcut_places(self) -> dict[QObject, str]:
         """Widgets by the words that say a key works in them (Help ▸ Keyboard Shortcuts)."""
         places: dict[QObject, str] = {self.tree: translate("MainWindow", "the record tree")}
-        places.update(self.plots.places())
+        places.update(self.plots.places().items())
         places[self.edit_dock] = translate("MainWindow", "the Edit dock")
         places[self.rules_dock] = translate("MainWindow", "the Problems dock")
         return places
@@ -274,7 +274,7 @@ class WindowMenus(_Window):
         value = self.settings.value("recentFiles", [])
         if isinstance(value, str):
             value = [value]
-        return [str(v) for v in (value or [])]
+        return [str(v) for v in value] if isinstance(value, list | tuple) else []
 
     def _add_recent(self, path: Path) -> None:
         text = str(Path(path).resolve())
