@@ -45,19 +45,19 @@
     </message>
     <message>
         <source>producer</source>
-        <translation>生产者</translation>
+        <translation>producer</translation>
     </message>
     <message>
         <source>producers</source>
-        <translation>生产者</translation>
+        <translation>producer</translation>
     </message>
     <message>
         <source>consumer</source>
-        <translation>消费者</translation>
+        <translation>consumer</translation>
     </message>
     <message>
         <source>consumers</source>
-        <translation>消费者</translation>
+        <translation>consumer</translation>
     </message>
     <message>
         <source>attribute</source>
