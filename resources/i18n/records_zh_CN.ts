@@ -325,6 +325,22 @@
         <source>layer key {key} appears a {nth} time (record {index} at line {line}; first as record {first} at line {first_line}); AMCT uses the first entry and ignores this one</source>
         <translation>层的 key {key} 出现了{nth}（第 {line} 行的记录 {index}；首次为第 {first_line} 行的记录 {first}）；AMCT 使用第一条记录，忽略这一条</translation>
     </message>
+    <message>
+        <source>removed the UTF-8 byte order mark, which protobuf readers reject</source>
+        <translation>删除了 protobuf 读取器拒绝的 UTF-8 字节顺序标记（BOM）</translation>
+    </message>
+    <message>
+        <source>comment text carried over from the line above made a comment</source>
+        <translation>把从上一行延续下来的注释文字改成了注释</translation>
+    </message>
+    <message>
+        <source>quoted text broken over lines {first}-{last} joined: {text}</source>
+        <translation>合并了断在第 {first}-{last} 行的引号文本：{text}</translation>
+    </message>
+    <message>
+        <source>&apos;//&apos; comment changed to a &apos;#&apos; comment</source>
+        <translation>&apos;//&apos; 注释改成了 &apos;#&apos; 注释</translation>
+    </message>
 </context>
 <context>
     <name>rule-descriptions</name>
@@ -1074,6 +1090,41 @@
     <message>
         <source>{label}: {field} cannot be {value}: {reason}</source>
         <translation>{label}：{field} 不能为 {value}：{reason}</translation>
+    </message>
+</context>
+<context>
+    <name>summaries</name>
+    <message>
+        <source>empty</source>
+        <translation>空</translation>
+    </message>
+    <message>
+        <source>{n} entry</source>
+        <translation>{n} 个条目</translation>
+    </message>
+    <message>
+        <source>{n} entries</source>
+        <translation>{n} 个条目</translation>
+    </message>
+    <message>
+        <source>1 value: {value}</source>
+        <translation>1 个值：{value}</translation>
+    </message>
+    <message>
+        <source>{n} values</source>
+        <translation>{n} 个值</translation>
+    </message>
+    <message>
+        <source>, min {min} … max {max}</source>
+        <translation>，最小 {min} … 最大 {max}</translation>
+    </message>
+    <message>
+        <source>, {count} not finite</source>
+        <translation>，{count} 个非有限值</translation>
+    </message>
+    <message>
+        <source>{values}: {shown}</source>
+        <translation>{values}：{shown}</translation>
     </message>
 </context>
 <context>
