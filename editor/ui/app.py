@@ -8,6 +8,7 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QSettings
 from PySide6.QtWidgets import QApplication
 
+from editor.i18n import translate
 from editor.paths import default_sample
 from editor.ui.i18n import install_from_settings
 from editor.ui.main_window import APP_NAME, MainWindow
@@ -57,7 +58,8 @@ def create_window(path: str | None = None, dialect: str | None = None, *,
             window.compare.compare_after_load(compare)
         window.open_path(target, dialect, repair=repair)
     else:
-        window.statusBar().showMessage(f"The bundled sample is missing ({target}); use File ▸ Open", 10000)
+        window.statusBar().showMessage(
+            translate("MainWindow", "The bundled sample is missing ({path}); use File ▸ Open").format(path=target), 10000)
     return window
 
 

@@ -21,6 +21,7 @@ from google.protobuf import text_format
 from google.protobuf.message import Message
 from google.protobuf.message_factory import GetMessageClass
 
+from editor.i18n import translate
 from editor.records.dialects import Dialect
 from editor.records.editing import RecordEditor
 from editor.records.paths import Path, PathError, outermost, resolve
@@ -123,24 +124,30 @@ class PastePlan:
     def question(self) -> str:
         """What to ask before pasting text that breaks AMCT's rules."""
         listed = "\n".join(f"• {p.message}" for p in self.errors[:8])
-        more = f"\n… and {len(self.errors) - 8} more" if len(self.errors) > 8 else ""
+        more = ("\n" + translate("Paste", "… and {n} more").format(n=len(self.errors) - 8)
+                if len(self.errors) > 8 else "")
         notes = "".join(f"\n• {n}" for n in self.notes[:4])
-        return (f"The pasted text breaks AMCT's rules ({len(self.errors)} "
-                f"error{'s' if len(self.errors) != 1 else ''}):\n{listed}{more}"
-                + (f"\n\nAlso:{notes}" if notes else "")
-                + "\n\nPaste it anyway? The errors will be listed under Problems.")
+        n = len(self.errors)
+        head = (translate("Paste", "The pasted text breaks AMCT's rules (1 error):") if n == 1
+                else translate("Paste", "The pasted text breaks AMCT's rules ({n} errors):").format(n=n))
+        return (f"{head}\n{listed}{more}"
+                + ("\n\n" + translate("Paste", "Also:") + notes if notes else "")
+                + "\n\n" + translate("Paste", "Paste it anyway? The errors will be listed under Problems."))
 
     def outcome(self, duplicates: list[str]) -> str:
         """What to say once pasted (`duplicates`: keys the paste made occur twice)."""
         words = [self.command.text()]
         if duplicates:
-            words = [f"Pasted; {len(duplicates)} layer key(s) now occur twice, e.g. {duplicates[0]!r} — "
-                     "AMCT uses only the first of them"]
+            words = [translate("Paste", "Pasted; {n} layer key(s) now occur twice, e.g. {key} — AMCT uses only "
+                                        "the first of them").format(n=len(duplicates), key=repr(duplicates[0]))]
         if self.errors:
-            words.append(f"{len(self.errors)} rule error{'s' if len(self.errors) != 1 else ''} pasted")
+            words.append(translate("Paste", "1 rule error pasted") if len(self.errors) == 1
+                         else translate("Paste", "{n} rule errors pasted").format(n=len(self.errors)))
         if self.notes:
-            words.append(self.notes[0] + (f" (and {len(self.notes) - 1} more)" if len(self.notes) > 1 else ""))
-        return "; ".join(words)
+            more = (translate("Paste", " (and {n} more)").format(n=len(self.notes) - 1)
+                    if len(self.notes) > 1 else "")
+            words.append(self.notes[0] + more)
+        return translate("Paste", "; ").join(words)
 
 
 def paste_command(editor: RecordEditor, text: str, anchor: Path | None = None,
@@ -158,9 +165,9 @@ def plan_paste(editor: RecordEditor, text: str, anchor: Path | None = None,
     Raises PasteError (naming line and column) for text that cannot be pasted here.
     """
     if editor.message is None:
-        raise PasteError("no record is open")
+        raise PasteError(translate("Paste", "no record is open"))
     if not text.strip():
-        raise PasteError("the clipboard holds no text")
+        raise PasteError(translate("Paste", "the clipboard holds no text"))
     anchor = tuple(anchor or ())
     for parent_path in _candidates(editor, anchor):
         notes: list[str] = []
@@ -173,8 +180,8 @@ def plan_paste(editor: RecordEditor, text: str, anchor: Path | None = None,
                 text_format.Parse(text, target, allow_unknown_field=False)
             except text_format.ParseError as e:
                 if parent_path == ():
-                    raise PasteError(f"Not record text: {_where(e.GetLine(), e.GetColumn())}"
-                                     f"{str(e).split(' : ', 1)[-1]}") from None
+                    raise PasteError(translate("Paste", "Not record text: {where}{what}").format(
+                        where=_where(e.GetLine(), e.GetColumn()), what=str(e).split(" : ", 1)[-1])) from None
                 continue
         if not target.ListFields():
             continue
@@ -182,13 +189,15 @@ def plan_paste(editor: RecordEditor, text: str, anchor: Path | None = None,
         if dialect is not None:
             errors += rule_errors_after_paste(editor.message, dialect, parent_path, target, anchor)
         return PastePlan(command, errors, notes)
-    raise PasteError("the text holds nothing that can be pasted here")
+    raise PasteError(translate("Paste", "the text holds nothing that can be pasted here"))
 
 
 def _where(line: int | None, column: int | None) -> str:
     if not line:
         return ""
-    return f"line {line}, column {column}: " if column else f"line {line}: "
+    if column:
+        return translate("Paste", "line {line}, column {column}: ").format(line=line, column=column)
+    return translate("Paste", "line {line}: ").format(line=line)
 
 
 def _read_record_text(text: str, dialect: Dialect) -> tuple[Message, list[Problem], list[str]]:
@@ -199,15 +208,17 @@ def _read_record_text(text: str, dialect: Dialect) -> tuple[Message, list[Proble
     except TextParseError as e:
         fixed, repairs = repair_text(text)
         if not repairs:
-            raise PasteError(f"Not record text: {_where(e.line, e.column)}{e.message}") from None
+            raise PasteError(translate("Paste", "Not record text: {where}{what}").format(
+                where=_where(e.line, e.column), what=e.message)) from None
         try:  # text copied from a document: // comments, quoted text broken over lines
             parsed = parse_text(fixed, dialect)
         except TextParseError:
-            raise PasteError(f"Not record text: {_where(e.line, e.column)}{e.message}") from None
+            raise PasteError(translate("Paste", "Not record text: {where}{what}").format(
+                where=_where(e.line, e.column), what=e.message)) from None
     found = reading_problems(parsed)
     # a key given twice is reported after pasting, with the keys already in the record
     errors = [p for p in found if p.severity is Severity.ERROR and p.rule != "duplicate-key"]
-    notes = [f"line {r.line}: repaired: {r.message}" for r in repairs]
+    notes = [translate("Paste", "line {line}: repaired: {what}").format(line=r.line, what=r.message) for r in repairs]
     notes += [p.message for p in found if p not in errors]
     return parsed.message, errors, notes
 
@@ -271,14 +282,16 @@ def _commands_for(editor: RecordEditor, parent_path: Path, parsed: Message, anch
             items = [m.SerializePartialToString() for m in value] if is_message(field) else list(value)
             commands.append(InsertElementsCommand(editor, path, at, items))
             one, many = element_noun(path)
-            described.append(f"{len(items)} {one if len(items) == 1 else many}")
+            described.append(translate("Commands", "{n} {things}").format(n=len(items),
+                                                                          things=one if len(items) == 1 else many))
         elif is_message(field):
             commands.append(ReplaceMessageCommand(editor, path, value.SerializePartialToString()))
             described.append(field.name)
         else:
             commands.append(SetValueCommand(editor, path, value))
             described.append(field.name)
-    return MacroCommand(editor, "Paste " + ", ".join(described), commands)
+    return MacroCommand(editor, translate("Paste", "Paste {what}").format(what=translate("Paste", ", ").join(described)),
+                        commands)
 
 
 def duplicate_keys_after_paste(editor: RecordEditor, before: Iterable[str] | None = None) -> list[str]:

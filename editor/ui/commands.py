@@ -26,6 +26,7 @@ from google.protobuf.message import Message
 from google.protobuf.message_factory import GetMessageClass
 from PySide6.QtGui import QUndoCommand
 
+from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records.editing import RecordEditor
 from editor.records.paths import Path, PathError, format_path
 from editor.records.values import coerce_value, format_value, is_message, same_value, zero_value
@@ -37,41 +38,51 @@ SET_VALUE_ID = 0x5E7
 def describe(editor: RecordEditor, path: Path) -> str:
     """Words for a location in undo texts: `scale_d of conv1`, `producer 2 of prune record 0`."""
     if not path:
-        return "the record"
+        return translate("Commands", "the record")
     head = ""
     if len(path) >= 2 and path[0] == "record" and isinstance(path[1], int):
         try:
             key = editor.value(("record", path[1], "key"))
         except PathError:
             key = ""
-        head = f"layer {key!r}" if key else f"layer {path[1]}"
+        head = (translate("Commands", "layer {key}").format(key=repr(key)) if key
+                else translate("Commands", "layer {index}").format(index=path[1]))
         rest = path[2:]
         if rest and rest[0] == "value":
             rest = rest[1:]
     elif len(path) >= 2 and path[0] == "prune_record" and isinstance(path[1], int):
-        head = f"prune record {path[1]}"
+        head = translate("Commands", "prune record {index}").format(index=path[1])
         rest = path[2:]
     else:
         return format_path(path)
     if not rest:
         return head
-    return f"{format_path(rest)} of {head}"
+    return translate("Commands", "{part} of {whole}").format(part=format_path(rest), whole=head)
 
 
 def _plural(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n == 1 else (many or one + 's')}"
+    """`n` things in words: "1 layer", "3 layers" (`one`, `many`: nouns already translated)."""
+    return translate("Commands", "{n} {things}").format(n=n, things=one if n == 1 else (many or one + "s"))
+
+
+#: (singular, plural) nouns of the elements of each repeated field (translated where shown)
+_NOUNS: dict[str, tuple[str, str]] = {
+    "record": (QT_TRANSLATE_NOOP("Commands", "layer"), QT_TRANSLATE_NOOP("Commands", "layers")),
+    "prune_record": (QT_TRANSLATE_NOOP("Commands", "prune record"), QT_TRANSLATE_NOOP("Commands", "prune records")),
+    "producer": (QT_TRANSLATE_NOOP("Commands", "producer"), QT_TRANSLATE_NOOP("Commands", "producers")),
+    "consumer": (QT_TRANSLATE_NOOP("Commands", "consumer"), QT_TRANSLATE_NOOP("Commands", "consumers")),
+    "attr": (QT_TRANSLATE_NOOP("Commands", "attribute"), QT_TRANSLATE_NOOP("Commands", "attributes")),
+}
+#: the repeated fields whose elements have a noun of their own (others' are "values")
+NAMED_ELEMENTS = frozenset(_NOUNS)
+_VALUE_NOUNS = (QT_TRANSLATE_NOOP("Commands", "value"), QT_TRANSLATE_NOOP("Commands", "values"))
 
 
 def element_noun(path: Path) -> tuple[str, str]:
-    """(singular, plural) for elements of the repeated field at `path`."""
+    """(singular, plural) for elements of the repeated field at `path`, in the interface's language."""
     name = path[-1] if path and isinstance(path[-1], str) else ""
-    return {
-        "record": ("layer", "layers"),
-        "prune_record": ("prune record", "prune records"),
-        "producer": ("producer", "producers"),
-        "consumer": ("consumer", "consumers"),
-        "attr": ("attribute", "attributes"),
-    }.get(name, ("value", "values"))
+    one, many = _NOUNS.get(name, _VALUE_NOUNS)
+    return translate("Commands", one), translate("Commands", many)
 
 
 def first_unset_message(editor: RecordEditor, path: Path) -> Path | None:
@@ -121,7 +132,8 @@ class SetValueCommand(RecordCommand):
         self.had = editor.has_field(path)
         self.old = editor.value(path)
         self.created = first_unset_message(editor, self.path)
-        super().__init__(editor, text or f"Set {describe(editor, path)} to {format_value(field, self.new)}")
+        super().__init__(editor, text or translate("Commands", "Set {what} to {value}").format(
+            what=describe(editor, path), value=format_value(field, self.new)))
         if self.had and same_value(field, self.old, self.new):
             self.setObsolete(True)
 
@@ -168,7 +180,7 @@ class ClearFieldCommand(RecordCommand):
         else:
             self.old = editor.value(path)
             changes = editor.has_field(path)
-        super().__init__(editor, text or f"Clear {describe(editor, path)}")
+        super().__init__(editor, text or translate("Commands", "Clear {what}").format(what=describe(editor, path)))
         if not changes:
             self.setObsolete(True)
 
@@ -193,7 +205,7 @@ class SetPresentCommand(RecordCommand):
             raise PathError(f"{format_path(path)} is not an optional field")
         self.path = tuple(path)
         self.created = first_unset_message(editor, self.path)
-        super().__init__(editor, text or f"Set {describe(editor, path)}")
+        super().__init__(editor, text or translate("Commands", "Set {what}").format(what=describe(editor, path)))
         if editor.has_field(path):
             self.setObsolete(True)
 
@@ -230,7 +242,8 @@ class InsertElementsCommand(RecordCommand):
             self.items = [coerce_value(field, v) for v in items]
         one, many = element_noun(path)
         where = describe(editor, path[:-1]) if len(path) > 1 else ""
-        default = f"Add {_plural(len(self.items), one, many)}" + (f" to {where}" if where else "")
+        default = (translate("Commands", "Add {what} to {where}") if where else translate("Commands", "Add {what}")
+                   ).format(what=_plural(len(self.items), one, many), where=where)
         super().__init__(editor, text or default)
         if not self.items:
             self.setObsolete(True)
@@ -267,10 +280,12 @@ class RemoveElementsCommand(RecordCommand):
         self.count = len(rows)
         one, many = element_noun(path)
         if self.count == 1 and path[-1] == "record":
-            default = f"Delete {describe(editor, path + (rows[0],))}"
+            default = translate("Commands", "Delete {what}").format(what=describe(editor, path + (rows[0],)))
         else:
             where = describe(editor, path[:-1]) if len(path) > 1 else ""
-            default = f"Delete {_plural(self.count, one, many)}" + (f" of {where}" if where else "")
+            default = (translate("Commands", "Delete {what} of {where}") if where
+                       else translate("Commands", "Delete {what}")).format(what=_plural(self.count, one, many),
+                                                                            where=where)
         super().__init__(editor, text or default)
         if not rows:
             self.setObsolete(True)
@@ -296,7 +311,8 @@ class MoveElementsCommand(RecordCommand):
         one, many = element_noun(path)
         what = describe(editor, self.path + (index,)) if count == 1 and path[-1] == "record" \
             else _plural(count, one, many)
-        super().__init__(editor, text or f"Move {what} {'up' if to < index else 'down'}")
+        words = translate("Commands", "Move {what} up") if to < index else translate("Commands", "Move {what} down")
+        super().__init__(editor, text or words.format(what=what))
         if to == index:
             self.setObsolete(True)
 
@@ -317,7 +333,7 @@ class ReplaceMessageCommand(RecordCommand):
         self.old = editor.message_bytes(self.path)
         self.created = first_unset_message(editor, self.path)
         self.new = data.SerializePartialToString() if isinstance(data, Message) else data
-        super().__init__(editor, text or f"Replace {describe(editor, path)}")
+        super().__init__(editor, text or translate("Commands", "Replace {what}").format(what=describe(editor, path)))
         if self.old == self.new:
             self.setObsolete(True)
 
@@ -356,8 +372,10 @@ def set_field_on_entries(editor: RecordEditor, entries: Iterable[Path], subpath:
     commands = [SetValueCommand(editor, tuple(e) + tuple(subpath), value) for e in entries]
     field = editor.field_descriptor(tuple(entries[0]) + tuple(subpath)) if entries else None
     shown = format_value(field, commands[0].new) if commands and field is not None else str(value)
-    return MacroCommand(editor, text or f"Set {format_path(subpath[1:] if subpath[:1] == ('value',) else subpath)}"
-                        f" to {shown} on {_plural(len(entries), 'layer')}", commands)
+    field_words = format_path(subpath[1:] if subpath[:1] == ("value",) else subpath)
+    layers = _plural(len(entries), translate("Commands", "layer"), translate("Commands", "layers"))
+    return MacroCommand(editor, text or translate("Commands", "Set {field} to {value} on {layers}").format(
+        field=field_words, value=shown, layers=layers), commands)
 
 
 def unique_key(editor: RecordEditor, base: str, taken: set[str] | None = None) -> str:
@@ -424,9 +442,9 @@ def duplicate_elements(editor: RecordEditor, path: Path, indices: Iterable[int])
         commands.append(_DeferredInsert(editor, tuple(path), row + shift + 1, item))
     one, many = element_noun(path)
     if len(rows) == 1 and path[-1] == "record":
-        text = f"Duplicate {describe(editor, tuple(path) + (rows[0],))}"
+        text = translate("Commands", "Duplicate {what}").format(what=describe(editor, tuple(path) + (rows[0],)))
     else:
-        text = f"Duplicate {_plural(len(rows), one, many)}"
+        text = translate("Commands", "Duplicate {what}").format(what=_plural(len(rows), one, many))
     return MacroCommand(editor, text, commands)
 
 
@@ -449,7 +467,8 @@ def rename_entry(editor: RecordEditor, path: Path, name: str) -> SetValueCommand
     fields = editor.message_at(path).DESCRIPTOR.fields_by_name
     label = "key" if "key" in fields else "name"
     what = describe(editor, path)
-    return SetValueCommand(editor, tuple(path) + (label,), name, text=f"Rename {what} to {name!r}")
+    return SetValueCommand(editor, tuple(path) + (label,), name,
+                           text=translate("Commands", "Rename {what} to {name}").format(what=what, name=repr(name)))
 
 
 def move_by(editor: RecordEditor, path: Path, indices: Sequence[int], delta: int) -> MoveElementsCommand | None:

@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.i18n import translate
 from editor.records.paths import Path, PathError
 from editor.records.problems import Problem
 from editor.records.values import parse_value
@@ -124,7 +125,7 @@ def _cell_label(path: Path) -> str:
     """The name a message gives the edited cell: ``scale_d``, ``scale_w[3]``, ``key``."""
     if len(path) >= 2 and isinstance(path[-1], int):
         return f"{path[-2]}[{path[-1]}]"
-    return str(path[-1]) if path else "the value"
+    return str(path[-1]) if path else translate("ValueDelegate", "the value")
 
 
 class ValueDelegate(QStyledItemDelegate):
@@ -232,8 +233,12 @@ class ValueDelegate(QStyledItemDelegate):
     def _not_changed(self, reason: str, edited: tuple[Path, str] | None) -> None:
         """Say that an edit was refused, and what the record keeps (`edited`: the path and
         its value as the editor found it)."""
-        kept = f" ({_cell_label(edited[0])} stays {edited[1]})" if edited is not None and edited[1] else ""
-        self.message.emit(f"Not changed: {reason}{kept}")
+        if edited is not None and edited[1]:
+            text = translate("ValueDelegate", "Not changed: {reason} ({cell} stays {value})").format(
+                reason=reason, cell=_cell_label(edited[0]), value=edited[1])
+        else:
+            text = translate("ValueDelegate", "Not changed: {reason}").format(reason=reason)
+        self.message.emit(text)
 
     def _commit_now(self, editor: QWidget) -> None:
         self.commitData.emit(editor)
@@ -302,7 +307,7 @@ class ValueDelegate(QStyledItemDelegate):
                     value = not self.session.editor.value(path)
                     reason = self.refusal(path, value)
                     if reason is not None:
-                        self.message.emit(f"Not changed: {reason}")
+                        self.message.emit(translate("ValueDelegate", "Not changed: {reason}").format(reason=reason))
                     else:
                         self.session.push(SetValueCommand(self.session.editor, path, value))
                     return True

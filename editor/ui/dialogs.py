@@ -30,15 +30,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records.dialects import DIALECTS, Dialect
 from editor.records.values import format_value, parse_value
 from editor.ui.field_editors import FieldValidator
 
 #: file dialog filter for record files
-RECORD_FILTER = "Record files (*.txt *.pbtxt *.prototxt *.pb *.bin *.record);;All files (*)"
+RECORD_FILTER = QT_TRANSLATE_NOOP("Dialogs", "Record files (*.txt *.pbtxt *.prototxt *.pb *.bin *.record);;"
+                                             "All files (*)")
 #: file dialog filter for the model a record belongs to (`editor.models.MODEL_EXTENSIONS`)
-MODEL_FILTER = ("Models (*.onnx *.prototxt *.caffemodel *.pb *.pbtxt);;ONNX (*.onnx);;"
-                "Caffe (*.prototxt *.caffemodel);;TensorFlow frozen graph (*.pb *.pbtxt);;All files (*)")
+MODEL_FILTER = QT_TRANSLATE_NOOP("Dialogs", "Models (*.onnx *.prototxt *.caffemodel *.pb *.pbtxt);;ONNX (*.onnx);;"
+                                            "Caffe (*.prototxt *.caffemodel);;TensorFlow frozen graph (*.pb *.pbtxt);;"
+                                            "All files (*)")
 
 
 @dataclass(frozen=True)
@@ -58,8 +61,8 @@ class Prompter:
 
     def ask_save_changes(self, name: str) -> str:
         """'save', 'discard' or 'cancel' for unsaved edits of `name`."""
-        box = QMessageBox(QMessageBox.Icon.Warning, "Unsaved changes",
-                          f"{name} has unsaved changes. Save them?",
+        box = QMessageBox(QMessageBox.Icon.Warning, translate("Dialogs", "Unsaved changes"),
+                          translate("Dialogs", "{name} has unsaved changes. Save them?").format(name=name),
                           QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
                           | QMessageBox.StandardButton.Cancel, self.parent)
         box.setDefaultButton(QMessageBox.StandardButton.Save)
@@ -68,24 +71,27 @@ class Prompter:
                 QMessageBox.StandardButton.Discard: "discard"}.get(QMessageBox.StandardButton(answer), "cancel")
 
     def open_file_name(self, directory: str) -> str | None:
-        path, _ = QFileDialog.getOpenFileName(self.parent, "Open record", directory, RECORD_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self.parent, translate("Dialogs", "Open record"), directory,
+                                              translate("Dialogs", RECORD_FILTER))
         return path or None
 
     def open_model_name(self, directory: str) -> str | None:
         """A model file to attach to the record (File ▸ Attach Model…)."""
-        path, _ = QFileDialog.getOpenFileName(self.parent, "Attach model", directory, MODEL_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self.parent, translate("Dialogs", "Attach model"), directory,
+                                              translate("Dialogs", MODEL_FILTER))
         return path or None
 
     def open_weights_name(self, directory: str) -> str | None:
         """The .caffemodel of a Caffe network definition (None: the structure alone)."""
         path, _ = QFileDialog.getOpenFileName(
-            self.parent, "Weights of the Caffe net (Cancel: structure only, scale_w not reviewed)",
-            directory, "Caffe weights (*.caffemodel);;All files (*)")
+            self.parent, translate("Dialogs", "Weights of the Caffe net (Cancel: structure only, scale_w not reviewed)"),
+            directory, translate("Dialogs", "Caffe weights (*.caffemodel);;All files (*)"))
         return path or None
 
     def compare_file_name(self, directory: str) -> str | None:
         """The record to compare the open one with (File ▸ Compare With…)."""
-        path, _ = QFileDialog.getOpenFileName(self.parent, "Compare with record", directory, RECORD_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self.parent, translate("Dialogs", "Compare with record"), directory,
+                                              translate("Dialogs", RECORD_FILTER))
         return path or None
 
     def save_as(self, directory: str, name: str, dialect: Dialect, binary: bool) -> SaveAsChoice | None:
@@ -100,9 +106,10 @@ class Prompter:
     def info(self, title: str, text: str) -> None:
         QMessageBox.information(self.parent, title, text)
 
-    def confirm(self, title: str, text: str, yes: str = "Yes") -> bool:
+    def confirm(self, title: str, text: str, yes: str | None = None) -> bool:
+        """Ask `text`; True when the user answers `yes` (a translated "Yes" by default)."""
         box = QMessageBox(QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.Cancel, self.parent)
-        ok = box.addButton(yes, QMessageBox.ButtonRole.AcceptRole)
+        ok = box.addButton(yes if yes is not None else translate("Dialogs", "Yes"), QMessageBox.ButtonRole.AcceptRole)
         box.setDefaultButton(ok)
         box.exec()
         return box.clickedButton() is ok
@@ -127,15 +134,15 @@ class SaveAsDialog(QDialog):
     def __init__(self, directory: str, name: str, dialect: Dialect, binary: bool,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Save As")
+        self.setWindowTitle(translate("Dialogs", "Save As"))
         self.path_edit = QLineEdit(str(Path(directory) / name) if name else directory)
-        browse = QPushButton("Browse…")
+        browse = QPushButton(translate("Dialogs", "Browse…"))
         browse.clicked.connect(self._browse)
         row = QHBoxLayout()
         row.addWidget(self.path_edit, 1)
         row.addWidget(browse)
-        self.text_radio = QRadioButton("Text format (what AMCT writes)")
-        self.binary_radio = QRadioButton("Binary (protobuf wire format)")
+        self.text_radio = QRadioButton(translate("Dialogs", "Text format (what AMCT writes)"))
+        self.binary_radio = QRadioButton(translate("Dialogs", "Binary (protobuf wire format)"))
         group = QButtonGroup(self)
         group.addButton(self.text_radio)
         group.addButton(self.binary_radio)
@@ -145,11 +152,11 @@ class SaveAsDialog(QDialog):
             self.dialect_combo.addItem(f"{d.title} ({d.name})", d.name)
         self.dialect_combo.setCurrentIndex(self.dialect_combo.findData(dialect.name))
         form = QFormLayout()
-        form.addRow("File:", row)
-        form.addRow("Format:", self.text_radio)
+        form.addRow(translate("Dialogs", "File:"), row)
+        form.addRow(translate("Dialogs", "Format:"), self.text_radio)
         form.addRow("", self.binary_radio)
-        form.addRow("Dialect:", self.dialect_combo)
-        note = QLabel("Another dialect converts the record; fields the target lacks stop the save.")
+        form.addRow(translate("Dialogs", "Dialect:"), self.dialect_combo)
+        note = QLabel(translate("Dialogs", "Another dialect converts the record; fields the target lacks stop the save."))
         note.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
@@ -160,7 +167,8 @@ class SaveAsDialog(QDialog):
         layout.addWidget(buttons)
 
     def _browse(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Save record as", self.path_edit.text(), RECORD_FILTER)
+        path, _ = QFileDialog.getSaveFileName(self, translate("Dialogs", "Save record as"), self.path_edit.text(),
+                                              translate("Dialogs", RECORD_FILTER))
         if path:
             self.path_edit.setText(path)
             if path.endswith((".pb", ".bin")):
@@ -178,7 +186,7 @@ class SetFieldDialog(QDialog):
 
     def __init__(self, fields: list[FieldDescriptor], count: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Set field on selected layers")
+        self.setWindowTitle(translate("Dialogs", "Set field on selected layers"))
         self.fields = fields
         self.field_combo = QComboBox()
         for fd in fields:
@@ -188,9 +196,10 @@ class SetFieldDialog(QDialog):
         self.reason.setStyleSheet("color: #b00020")
         self.reason.setWordWrap(True)
         form = QFormLayout()
-        form.addRow(QLabel(f"Set one field on {count} selected layer{'s' if count != 1 else ''}:"))
-        form.addRow("Field:", self.field_combo)
-        form.addRow("Value:", self.value_edit)
+        form.addRow(QLabel(translate("Dialogs", "Set one field on 1 selected layer:") if count == 1
+                           else translate("Dialogs", "Set one field on {n} selected layers:").format(n=count)))
+        form.addRow(translate("Dialogs", "Field:"), self.field_combo)
+        form.addRow(translate("Dialogs", "Value:"), self.value_edit)
         form.addRow(self.reason)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.accepted.connect(self.accept)
@@ -208,7 +217,8 @@ class SetFieldDialog(QDialog):
     def _field_changed(self) -> None:
         fd = self._field()
         self.value_edit.setValidator(FieldValidator(fd, self.value_edit))
-        self.value_edit.setPlaceholderText(f"default {format_value(fd, fd.default_value)}")
+        self.value_edit.setPlaceholderText(translate("Dialogs", "default {value}").format(
+            value=format_value(fd, fd.default_value)))
         self._check()
 
     def _check(self) -> None:
@@ -231,10 +241,10 @@ class GoToLayerDialog(QDialog):
 
     def __init__(self, keys: list[str], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Go to layer")
+        self.setWindowTitle(translate("Dialogs", "Go to layer"))
         self.keys = keys
         self.edit = QLineEdit()
-        self.edit.setPlaceholderText("layer key (part of it is enough)")
+        self.edit.setPlaceholderText(translate("Dialogs", "layer key (part of it is enough)"))
         completer = QCompleter(QStringListModel(keys, self), self)
         completer.setFilterMode(Qt.MatchFlag.MatchContains)
         completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
@@ -245,7 +255,7 @@ class GoToLayerDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(f"{len(keys)} layers"))
+        layout.addWidget(QLabel(translate("Dialogs", "{n} layers").format(n=len(keys))))
         layout.addWidget(self.edit)
         layout.addWidget(buttons)
         self.resize(520, self.sizeHint().height())

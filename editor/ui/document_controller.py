@@ -18,6 +18,7 @@ import shiboken6
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 from PySide6.QtWidgets import QWidget
 
+from editor.i18n import translate
 from editor.records.dialects import Dialect, get_dialect
 from editor.records.document import ReadOnlyError, RecordDocument, RecordError, SaveCancelled
 from editor.ui.autosave import Autosave
@@ -120,7 +121,7 @@ class DocumentController(QObject):
         doc = self.document
         if doc is None:
             return ""
-        return doc.path.name if doc.path is not None else "Untitled"
+        return doc.path.name if doc.path is not None else translate("Documents", "Untitled")
 
     # ------------------------------------------------------------------ opening
 
@@ -164,7 +165,7 @@ class DocumentController(QObject):
         self._worker = worker
         self.progress.emit(0)
         self.loadingChanged.emit(True)
-        self.status.emit(f"Opening {Path(path).name}…", 0)
+        self.status.emit(translate("Documents", "Opening {name}…").format(name=Path(path).name), 0)
         worker.start()
         return True
 
@@ -209,7 +210,7 @@ class DocumentController(QObject):
         self.set_document(document)
         if document.repairs:  # opened with --repair or read again as another dialect
             self.session.undo_stack.resetClean()  # saving writes the repaired text: that is a change
-        self.status.emit(f"Opened {document.path}", 5000)
+        self.status.emit(translate("Documents", "Opened {path}").format(path=document.path), 5000)
         self.loadFinished.emit(True)
         after, self._after_load = self._after_load, None
         if after is not None:
@@ -219,10 +220,16 @@ class DocumentController(QObject):
         if self._current_worker() is None:
             return
         n = len(document.repairs)
-        text = (f"{error}\n\nThe reader can open it by repairing {n} place{'s' if n != 1 else ''} "
-                "(typically // comments or keys broken over lines, as pasted from AMCT's "
-                "documentation). Each repair is listed under Reading problems. Open the repaired record?")
-        if self.prompter.confirm("Open with repairs?", text, "Open Repaired"):
+        offer = (translate("Documents", "The reader can open it by repairing 1 place (typically // comments or "
+                                        "keys broken over lines, as pasted from AMCT's documentation). Each repair "
+                                        "is listed under Reading problems. Open the repaired record?") if n == 1
+                 else translate("Documents", "The reader can open it by repairing {n} places (typically // "
+                                             "comments or keys broken over lines, as pasted from AMCT's "
+                                             "documentation). Each repair is listed under Reading problems. Open "
+                                             "the repaired record?").format(n=n))
+        text = f"{error}\n\n{offer}"
+        if self.prompter.confirm(translate("Documents", "Open with repairs?"), text,
+                                 translate("Documents", "Open Repaired")):
             self.set_document(document)
             self.session.undo_stack.resetClean()  # saving writes the repaired text: that is a change
             self.loadFinished.emit(True)
@@ -233,8 +240,8 @@ class DocumentController(QObject):
         if self._current_worker() is None:
             return
         self._after_load = None
-        self.status.emit("Could not open the file", 5000)
-        self.prompter.error("Cannot open record", message)
+        self.status.emit(translate("Documents", "Could not open the file"), 5000)
+        self.prompter.error(translate("Documents", "Cannot open record"), message)
         self.loadFinished.emit(False)
 
     def _load_cancelled(self) -> None:
@@ -244,7 +251,7 @@ class DocumentController(QObject):
 
     def _cancelled_message(self) -> None:
         self._after_load = None
-        self.status.emit("Opening cancelled; nothing changed", 5000)
+        self.status.emit(translate("Documents", "Opening cancelled; nothing changed"), 5000)
         self.loadFinished.emit(False)
 
     def set_document(self, document: RecordDocument | None) -> None:
@@ -286,9 +293,10 @@ class DocumentController(QObject):
         if doc.path is None:
             return self.save_as()
         if self.changed_on_disk() and not self.prompter.confirm(
-                "File changed on disk",
-                f"{doc.path} changed on disk after it was opened (was AMCT run again?). "
-                "Saving replaces that version with yours.", "Overwrite"):
+                translate("Documents", "File changed on disk"),
+                translate("Documents", "{path} changed on disk after it was opened (was AMCT run again?). "
+                                       "Saving replaces that version with yours.").format(path=doc.path),
+                translate("Documents", "Overwrite")):
             return False
         return self._write(doc, doc.path, doc.binary)
 
@@ -313,17 +321,20 @@ class DocumentController(QObject):
             try:
                 converted, _dropped = doc.convert(choice.dialect)
             except RecordError as e:
-                self.prompter.error("Cannot convert", self._conversion_refusal(choice.dialect, e))
+                self.prompter.error(translate("Documents", "Cannot convert"), self._conversion_refusal(choice.dialect, e))
                 return False
             if not self._write(converted, choice.path, choice.binary):
                 return False
             self.set_document(converted)
             kept = "".join(f"\n• {x.message}" for x in converted.explicit_defaults)
             if kept:  # the file now says what unset used to mean: tell the user why it changed
-                self.prompter.info("Saved as " + choice.dialect.title,
-                                   f"Saved {choice.path.name} as {choice.dialect.title}. Fields whose default "
-                                   f"differs between the two dialects were written out:{kept}")
-            self.status.emit(f"Saved as {choice.dialect.title}; the undo history starts here", 8000)
+                self.prompter.info(
+                    translate("Documents", "Saved as {dialect}").format(dialect=choice.dialect.title),
+                    translate("Documents", "Saved {name} as {dialect}. Fields whose default differs between the "
+                                           "two dialects were written out:").format(
+                        name=choice.path.name, dialect=choice.dialect.title) + kept)
+            self.status.emit(translate("Documents", "Saved as {dialect}; the undo history starts here").format(
+                dialect=choice.dialect.title), 8000)
             return True
         old_key = self._recovery_key
         if not self._write(doc, choice.path, choice.binary):
@@ -340,8 +351,9 @@ class DocumentController(QObject):
     @staticmethod
     def _conversion_refusal(dialect: Dialect, error: RecordError) -> str:
         detail = error.message.split("no field for: ", 1)[-1].split(" (use --drop-unsupported")[0]
-        return (f"Not saved: the {dialect.title} schema ({dialect.name}) has no place for these fields "
-                f"of this record: {detail}.\n\nRemove them first, or choose a dialect that has them.")
+        return translate("Documents", "Not saved: the {title} schema ({name}) has no place for these fields of "
+                                      "this record: {fields}.\n\nRemove them first, or choose a dialect that has "
+                                      "them.").format(title=dialect.title, name=dialect.name, fields=detail)
 
     def _write(self, doc: RecordDocument, path: Path, binary: bool) -> bool:
         self._saving = True
@@ -352,17 +364,20 @@ class DocumentController(QObject):
         except ReadOnlyError as e:  # as editors do: not overwritten unasked, saved elsewhere
             read_only = e
         except SaveCancelled:
-            self.status.emit(f"Save cancelled; {Path(path).name} on disk was left as it was", 8000)
+            self.status.emit(translate("Documents", "Save cancelled; {name} on disk was left as it was").format(
+                name=Path(path).name), 8000)
             return False
         except RecordError as e:
             text = str(e)
-            if "unchanged" not in text and "left as it was" not in text:
-                text += "\n\nThe file on disk was left as it was."
-            self.prompter.error("Not saved", text + "\nYour edits are still here.")
+            if "unchanged" not in text and "left as it was" not in text:  # the reader's English words
+                text += "\n\n" + translate("Documents", "The file on disk was left as it was.")
+            self.prompter.error(translate("Documents", "Not saved"),
+                                text + "\n" + translate("Documents", "Your edits are still here."))
             return False
         except Exception as e:  # noqa: BLE001 - a failed save must end in a message, edits kept
-            self.prompter.error("Not saved", f"{path}: could not be saved ({type(e).__name__}: {e}).\n\n"
-                                "The file on disk was left as it was; your edits are still here.")
+            self.prompter.error(translate("Documents", "Not saved"), translate(
+                "Documents", "{path}: could not be saved ({error}).\n\nThe file on disk was left as it was; your "
+                             "edits are still here.").format(path=path, error=f"{type(e).__name__}: {e}"))
             return False
         finally:
             self._saving = False
@@ -370,12 +385,14 @@ class DocumentController(QObject):
                 self._autosave_timer.start()  # not saved (or saved elsewhere, clean below stops it)
         if read_only is not None:
             return self.prompter.confirm(
-                "Read-only file", f"{Path(path).name} {read_only.message.split(';')[0]}. It was left as it "
-                "was. Save your edits under another name?", "Save As…") and self.save_as()
+                translate("Documents", "Read-only file"),
+                translate("Documents", "{name} {why}. It was left as it was. Save your edits under another "
+                                       "name?").format(name=Path(path).name, why=read_only.message.split(";")[0]),
+                translate("Documents", "Save As…")) and self.save_as()
         if doc is self.document:
             self.session.undo_stack.setClean()
         self._disk_signature = file_signature(Path(path))
-        self.status.emit(f"Saved {path}", 5000)
+        self.status.emit(translate("Documents", "Saved {path}").format(path=path), 5000)
         return True
 
     def close_document(self) -> bool:
@@ -391,7 +408,9 @@ class DocumentController(QObject):
         if doc is None or doc.path is None:
             return
         if not self.session.undo_stack.isClean() and not self.prompter.confirm(
-                "Reload", f"Reloading {doc.path.name} drops your unsaved edits.", "Reload"):
+                translate("Documents", "Reload"),
+                translate("Documents", "Reloading {name} drops your unsaved edits.").format(name=doc.path.name),
+                translate("Documents", "Reload")):
             return
         self.open_path(doc.path, doc.dialect, ask_unsaved=False)
 
@@ -405,8 +424,10 @@ class DocumentController(QObject):
         if doc is None or doc.path is None or d.name == doc.dialect.name:
             return
         if not self.session.undo_stack.isClean() and not self.prompter.confirm(
-                "Read as another dialect",
-                f"Reading {doc.path.name} again as {d.title} drops your unsaved edits.", "Read Again"):
+                translate("Documents", "Read as another dialect"),
+                translate("Documents", "Reading {name} again as {dialect} drops your unsaved edits.").format(
+                    name=doc.path.name, dialect=d.title),
+                translate("Documents", "Read Again")):
             return
         self.open_path(doc.path, d, repair=bool(doc.repairs), ask_unsaved=False)
 
@@ -486,7 +507,7 @@ class DocumentController(QObject):
         self.autosave.start(doc, self._recovery_key)
 
     def _recovery_failed(self, message: str) -> None:
-        self.status.emit(f"Could not write the recovery file: {message}", 8000)
+        self.status.emit(translate("Documents", "Could not write the recovery file: {why}").format(why=message), 8000)
 
     def write_recovery(self) -> Path | None:
         """Write the unsaved record to the recovery folder now, in one go (the autosave
@@ -513,14 +534,14 @@ class DocumentController(QObject):
             data = info.data()
             dialect = get_dialect(info.dialect)
         except (OSError, ValueError) as e:
-            self.prompter.error("Cannot restore", f"{info.file}: {e}")
+            self.prompter.error(translate("Documents", "Cannot restore"), f"{info.file}: {e}")
             return
 
         def apply() -> None:
             self.session.push(ReplaceMessageCommand(self.session.editor, (), data,
-                                                    text="Restore recovered edits"))
+                                                    text=translate("Documents", "Restore recovered edits")))
             self.discard_recovery(info)
-            self.status.emit("Recovered edits restored; Undo shows the file as saved", 8000)
+            self.status.emit(translate("Documents", "Recovered edits restored; Undo shows the file as saved"), 8000)
 
         if info.path is not None and info.path.exists():
             self._after_load = apply

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from editor.i18n import translate
 from editor.records.editing import RecordEditor
 from editor.records.paths import Path, outermost, sort_key
 from editor.records.problems import Problem
@@ -51,7 +52,7 @@ def plan_delete(editor: RecordEditor, paths: Iterable[Path]) -> RecordCommand | 
         commands.append(RemoveElementsCommand(editor, container, by_container[container]))
     if len(commands) == 1:
         return commands[0]
-    return MacroCommand(editor, f"Delete {len(chosen)} rows", commands)
+    return MacroCommand(editor, translate("Commands", "Delete {n} rows").format(n=len(chosen)), commands)
 
 
 def path_after_delete(editor: RecordEditor, deleted: Path) -> Path:
@@ -74,7 +75,7 @@ def plan_duplicate(editor: RecordEditor, paths: Iterable[Path]) -> RecordCommand
                 sorted(groups.items(), key=lambda kv: (len(kv[0]), sort_key(kv[0])), reverse=True)]
     if not commands:
         return None
-    return commands[0] if len(commands) == 1 else MacroCommand(editor, "Duplicate", commands)
+    return commands[0] if len(commands) == 1 else MacroCommand(editor, translate("Commands", "Duplicate"), commands)
 
 
 def contiguous(paths: Iterable[Path]) -> tuple[Path, list[int]] | None:

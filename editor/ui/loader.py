@@ -7,6 +7,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QThread, Signal
 
+from editor.i18n import translate
 from editor.records.dialects import Dialect
 from editor.records.document import LoadCancelled, RecordDocument, RecordError
 from editor.ui.gc_policy import collect_on_gui_thread
@@ -79,10 +80,11 @@ class LoadWorker(QThread):
             self.failed.emit(str(e))
             return
         except MemoryError:
-            self.failed.emit(f"{self.path}: not enough memory to open this file")
+            self.failed.emit(translate("Loading", "{path}: not enough memory to open this file").format(path=self.path))
             return
         except Exception as e:  # noqa: BLE001 - a bad file must end in a message, not a traceback
-            self.failed.emit(f"{self.path}: could not be read ({type(e).__name__}: {e})")
+            self.failed.emit(translate("Loading", "{path}: could not be read ({error})").format(
+                path=self.path, error=f"{type(e).__name__}: {e}"))
             return
         results: list[object] = []
         for step in self.steps:

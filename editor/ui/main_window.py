@@ -10,54 +10,43 @@ progress, banners). Panels and plots plug in beside the tree with `add_side_widg
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QObject, QSettings, QSize, QStandardPaths, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QSettings, QSize, QStandardPaths, Qt, QTimer, Signal
 from PySide6.QtGui import (
-    QAction,
-    QActionGroup,
     QCloseEvent,
     QDragEnterEvent,
     QDropEvent,
-    QIcon,
-    QKeySequence,
     QShowEvent,
 )
 from PySide6.QtWidgets import (
     QDockWidget,
-    QFrame,
-    QHBoxLayout,
     QLabel,
     QMainWindow,
-    QMenu,
     QProgressBar,
     QPushButton,
     QSplitter,
     QStyle,
     QTabWidget,
-    QToolBar,
     QVBoxLayout,
     QWidget,
 )
 
-from editor.paths import resources_dir
-from editor.records.dialects import DIALECTS
+from editor.i18n import translate
 from editor.records.document import RecordDocument
 from editor.records.editing import RecordChange
+from editor.ui.banners import Banner, WindowBanners
 from editor.ui.dialogs import Prompter
 from editor.ui.document_controller import DocumentController
 from editor.ui.key_labels import KeyLabels
-from editor.ui.recovery import RecoveryInfo, RecoveryStore
+from editor.ui.recovery import RecoveryStore
 from editor.ui.session import EditSession
-from editor.ui.shortcuts import Shortcut, ShortcutsDialog, window_shortcuts
 from editor.ui.status_bar import StatusBar
-from editor.ui.tree_keys import TREE_KEYS
 from editor.ui.tree_view import RecordTreeWidget
 from editor.ui.window_layout import DockFolder, WindowLayout
+from editor.ui.window_menus import APP_NAME, MAX_RECENT, WindowMenus, window_icon
 
-APP_NAME = "AMCT Record Editor"
-MAX_RECENT = 10
+__all__ = ["APP_NAME", "MAX_RECENT", "Banner", "MainWindow", "default_recovery_dir", "default_size"]
 
 
 def default_size(screen: QSize | None) -> tuple[int, int]:
@@ -72,62 +61,14 @@ def default_size(screen: QSize | None) -> tuple[int, int]:
     return min(1680, int(screen.width() * 0.9)), min(1000, int(screen.height() * 0.9))
 
 
-def _with_platform_keys(standard: QKeySequence.StandardKey, *extra: str) -> list[QKeySequence]:
-    """The platform's keys for a standard action (none on some), then `extra` ones not among them."""
-    keys = [k for k in QKeySequence.keyBindings(standard) if not k.isEmpty()]
-    for text in extra:
-        key = QKeySequence(text)
-        if key not in keys:
-            keys.append(key)
-    return keys
-
-
 def default_recovery_dir() -> Path:
     base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppLocalDataLocation)
     return Path(base or Path.home() / ".amct-record-editor") / "recovery"
 
 
-def _icon(widget: QWidget, name: str, fallback: QStyle.StandardPixmap) -> QIcon:
-    path = resources_dir() / "icons" / f"{name}.svg"
-    if path.is_file():
-        icon = QIcon(str(path))
-        if not icon.isNull():
-            return icon
-    return widget.style().standardIcon(fallback)
-
-
-class Banner(QFrame):
-    """A message across the top of the window with a few buttons (file changed, recovery…)."""
-
-    def __init__(self, text: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("banner")
-        self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setStyleSheet("#banner { background: #fff4ce; border: 1px solid #e0c060; }"
-                           "#banner QLabel { color: #3b2f00; }")
-        self.label = QLabel(text)
-        self.label.setWordWrap(True)
-        self._layout = QHBoxLayout(self)
-        self._layout.setContentsMargins(8, 4, 8, 4)
-        self._layout.addWidget(self.label, 1)
-        self.buttons: dict[str, QPushButton] = {}
-
-    def add_button(self, text: str, slot: Callable[[], None], *, closes: bool = True) -> QPushButton:
-        button = QPushButton(text)
-        button.clicked.connect(lambda: self._clicked(slot, closes))
-        self._layout.addWidget(button)
-        self.buttons[text] = button
-        return button
-
-    def _clicked(self, slot: Callable[[], None], closes: bool) -> None:
-        if closes:
-            self.hide()
-            self.deleteLater()
-        slot()
-
-
-class MainWindow(QMainWindow):
-    """The editor window over one record session.
+class MainWindow(WindowBanners, WindowMenus, QMainWindow):
+    """The editor window over one record session (its menus: `WindowMenus`, its banners:
+    `WindowBanners`).
 
     `settings` holds geometry, splitter sizes and recent files (tests pass a QSettings on
     a temporary file); `prompter` asks every question; `recovery_dir` is where unsaved
@@ -156,7 +97,7 @@ class MainWindow(QMainWindow):
 
         self.setWindowTitle(APP_NAME)
         self.setAcceptDrops(True)
-        self.setWindowIcon(_icon(self, "app", QStyle.StandardPixmap.SP_FileDialogDetailedView))
+        self.setWindowIcon(window_icon(self, "app", QStyle.StandardPixmap.SP_FileDialogDetailedView))
 
         # central area: banners above a splitter with the tree and the side panels
         self.tree = RecordTreeWidget(self.session, self.prompter)
@@ -240,7 +181,7 @@ class MainWindow(QMainWindow):
         self.progress.setRange(0, 1000)
         self.progress.setMaximumWidth(200)
         self.progress.setTextVisible(False)
-        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button = QPushButton(translate("MainWindow", "Cancel"))
         self.cancel_button.clicked.connect(self._cancel_loading)
         for widget in (self.progress, self.cancel_button):
             widget.hide()
@@ -248,141 +189,8 @@ class MainWindow(QMainWindow):
         for widget in (self.selection_label, self.counts_label, self.dialect_label):
             bar.addPermanentWidget(widget)
 
-    def _action(self, text: str, slot: Callable[[], object], shortcuts=(), tip: str = "",
-                icon: QIcon | None = None) -> QAction:
-        action = QAction(text, self)
-        if shortcuts:
-            action.setShortcuts([QKeySequence(s) for s in shortcuts])
-        action.setStatusTip(tip)
-        if icon is not None:
-            action.setIcon(icon)
-        action.triggered.connect(lambda _checked=False: slot())
-        return action
-
     def _show_status(self, text: str, timeout: int) -> None:
         self.statusBar().showMessage(text, timeout)
-
-    def _make_actions(self) -> None:
-        std = QKeySequence.StandardKey
-        sp = QStyle.StandardPixmap
-        self.act_open = self._action("&Open…", self.documents.open_file, [std.Open], "Open a record file",
-                                     _icon(self, "open", sp.SP_DialogOpenButton))
-        self.act_save = self._action("&Save", self.documents.save, [std.Save], "Save the record to its file",
-                                     _icon(self, "save", sp.SP_DialogSaveButton))
-        self.act_save_as = self._action("Save &As…", self.documents.save_as, [std.SaveAs],
-                                        "Save under another name, as text or binary, in any dialect")
-        self.act_reload = self._action("&Reload from Disk", self.documents.reload, ["F5"], "Read the file again")
-        self.act_close = self._action("&Close", self.documents.close_document, (), "Close the record")
-        self.act_close.setShortcuts(_with_platform_keys(std.Close, "Ctrl+W"))
-        self.act_quit = self._action("&Quit", self.close, (), "Quit the editor")
-        self.act_quit.setShortcuts(_with_platform_keys(std.Quit, "Ctrl+Q"))
-        self.act_undo = self.session.undo_stack.createUndoAction(self, "&Undo")
-        self.act_undo.setShortcuts([QKeySequence(std.Undo)])
-        self.act_undo.setIcon(_icon(self, "undo", sp.SP_ArrowBack))
-        self.act_redo = self.session.undo_stack.createRedoAction(self, "&Redo")
-        self.act_redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
-        self.act_redo.setIcon(_icon(self, "redo", sp.SP_ArrowForward))
-        self.act_find = self._action("&Find…", self.find, [std.Find], "Filter the tree by layer key or node name",
-                                     _icon(self, "find", sp.SP_FileDialogContentsView))
-        self.act_goto = self._action("&Go to Layer…", self.tree.go_to_layer, ["Ctrl+L"],
-                                     "Jump to a layer by (part of) its key")
-        for action in (self.act_open, self.act_save, self.act_save_as, self.act_reload, self.act_close,
-                       self.act_quit, self.act_undo, self.act_redo, self.act_find, self.act_goto):
-            self.addAction(action)
-
-    def _make_menus(self) -> None:
-        menu = self.menuBar()
-        file_menu = self.file_menu = menu.addMenu("&File")
-        file_menu.addAction(self.act_open)
-        self.recent_menu = file_menu.addMenu("Open &Recent")
-        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
-        file_menu.addSeparator()
-        file_menu.addAction(self.act_save)
-        file_menu.addAction(self.act_save_as)
-        file_menu.addAction(self.act_reload)
-        self.read_as_menu = file_menu.addMenu("Read As &Dialect")
-        self.read_as_menu.setToolTipsVisible(True)
-        self.read_as_group = QActionGroup(self)
-        self.read_as_actions: dict[str, QAction] = {}
-        for d in DIALECTS.values():
-            action = QAction(f"{d.title} ({d.name})", self, checkable=True)
-            action.setToolTip(d.description)
-            action.setStatusTip(f"Read the file again with the {d.title} schema and its rules")
-            action.triggered.connect(lambda _checked=False, n=d.name: self.read_as(n))
-            self.read_as_group.addAction(action)
-            self.read_as_menu.addAction(action)
-            self.read_as_actions[d.name] = action
-        self.read_as_menu.setEnabled(False)
-        file_menu.addSeparator()
-        file_menu.addAction(self.act_close)
-        file_menu.addAction(self.act_quit)
-
-        edit_menu = menu.addMenu("&Edit")
-        edit_menu.addAction(self.act_undo)
-        edit_menu.addAction(self.act_redo)
-        edit_menu.addSeparator()
-        a = self.tree.actions
-        for name in ("cut", "copy", "paste", "delete"):
-            edit_menu.addAction(a[name])
-        edit_menu.addSeparator()
-        for name in ("add", "insert_before", "duplicate", "rename", "move_up", "move_down"):
-            edit_menu.addAction(a[name])
-        edit_menu.addSeparator()
-        for name in ("set_field", "clear_field", "set_on_selected"):
-            edit_menu.addAction(a[name])
-        edit_menu.addSeparator()
-        edit_menu.addAction(self.act_find)
-        edit_menu.addAction(self.act_goto)
-
-        view_menu = menu.addMenu("&View")
-        view_menu.addAction(a["expand_all"])
-        view_menu.addAction(a["collapse_all"])
-        view_menu.addSeparator()
-        self.view_menu = view_menu
-
-        self.help_menu = menu.addMenu("&Help")  # filled by _make_help_menu, once every action exists
-
-        toolbar = QToolBar("Main")
-        toolbar.setObjectName("mainToolbar")
-        toolbar.setMovable(False)
-        for action in (self.act_open, self.act_save, None, self.act_undo, self.act_redo, None, self.act_find):
-            if action is None:
-                toolbar.addSeparator()
-            else:
-                toolbar.addAction(action)
-        self.addToolBar(toolbar)
-        self.toolbar = toolbar
-
-    def _install_language_menu(self) -> None:
-        """View ▸ Language (`editor.ui.i18n.LanguageMenu`): remembered, applied at the next start."""
-        from editor.ui.i18n import LanguageMenu
-
-        self.language_menu = LanguageMenu(
-            self, self.settings, self.prompter.confirm,
-            lambda: self.document.path if self.document is not None else None)
-        self.view_menu.addSeparator()
-        self.view_menu.addMenu(self.language_menu)
-
-    def _make_plot_menu(self) -> None:
-        """Plot: every plot action with its shortcut, by view (`PlotsPanel.plot_actions`),
-        filled again each time it opens (the prune view comes and goes with the dialect)."""
-        self.plot_menu = QMenu("&Plot", self)
-        self.plot_menu.setObjectName("plotMenu")
-        self.plot_menu.setToolTipsVisible(True)
-        self.menuBar().insertMenu(self.help_menu.menuAction(), self.plot_menu)
-        self.plot_menu.aboutToShow.connect(self._fill_plot_menu)
-        self._fill_plot_menu()
-
-    def _fill_plot_menu(self) -> None:
-        menu = self.plot_menu
-        menu.clear()  # the actions are the plots'; only the section titles go
-        for title, actions in self.plots.plot_actions():
-            menu.addSection(title)
-            for action in actions:
-                if action is None:
-                    menu.addSeparator()
-                else:
-                    menu.addAction(action)
 
     def _install_compare(self) -> None:
         """File ▸ Compare With… and the Compare menu: another record read-only beside this one
@@ -394,36 +202,6 @@ class MainWindow(QMainWindow):
         self.file_menu.insertAction(self.act_close, self.compare.act_close)
         self.file_menu.insertSeparator(self.act_close)
         self.menuBar().insertMenu(self.plot_menu.menuAction(), self.compare.menu)
-
-    def _make_help_menu(self) -> None:
-        self.act_shortcuts = self._action("&Keyboard Shortcuts", self.show_shortcuts,
-                                          [QKeySequence.StandardKey.HelpContents],
-                                          "Every key of the window and what it does")
-        self.addAction(self.act_shortcuts)
-        self.help_menu.addAction(self.act_shortcuts)
-        self.help_menu.addSeparator()
-        self.help_menu.addAction(self._action("&About", self._about))
-
-    def shortcut_places(self) -> dict[QObject, str]:
-        """Widgets by the words that say a key works in them (Help ▸ Keyboard Shortcuts)."""
-        places: dict[QObject, str] = {self.tree: "the record tree"}
-        places.update(self.plots.places())
-        places[self.edit_dock] = "the Edit dock"
-        places[self.rules_dock] = "the Problems dock"
-        return places
-
-    def shortcuts(self) -> list[Shortcut]:
-        """Every shortcut of the window (what Help ▸ Keyboard Shortcuts lists)."""
-        self._fill_plot_menu()
-        return window_shortcuts(self, self.shortcut_places(),
-                                [("Record tree", "in the record tree", TREE_KEYS)])
-
-    def show_shortcuts(self) -> ShortcutsDialog:
-        """Help ▸ Keyboard Shortcuts: a window listing every key (it stays open beside the editor)."""
-        dialog = ShortcutsDialog(self.shortcuts(), self)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.show()
-        return dialog
 
     def _wire_messages(self) -> None:
         """A refused value stays in the status bar until a value is accepted (or the text
@@ -456,7 +234,7 @@ class MainWindow(QMainWindow):
         problems = self.session.problems
         self.record_panels = RecordPanels(self.session)
         self.record_panels.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
-        self.edit_dock = QDockWidget("Edit", self)
+        self.edit_dock = QDockWidget(translate("MainWindow", "Edit"), self)
         self.edit_dock.setObjectName("editDock")
         self.edit_dock.setWidget(self.record_panels)
         self.rules_dock = ProblemsDock(self.session, self)
@@ -466,7 +244,8 @@ class MainWindow(QMainWindow):
         self.view_menu.addAction(self.edit_dock.toggleViewAction())
         self.view_menu.addAction(self.rules_dock.toggleViewAction())
         self.problem_counts_label = QLabel()
-        self.problem_counts_label.setToolTip("What AMCT's rules find in the record; details in the Problems dock")
+        self.problem_counts_label.setToolTip(
+            translate("MainWindow", "What AMCT's rules find in the record; details in the Problems dock"))
         self.statusBar().addPermanentWidget(self.problem_counts_label)
         problems.problemsChanged.connect(lambda: self.problem_counts_label.setText(
             self.rules_dock.summary() if self.document is not None else ""))
@@ -485,7 +264,7 @@ class MainWindow(QMainWindow):
         from editor.ui.plots import PlotsPanel
 
         self.plots = PlotsPanel(self.session)
-        self.add_side_widget(self.plots, "Plots")
+        self.add_side_widget(self.plots, translate("MainWindow", "Plots"))
         self.plots.follow_filter(self.tree.proxy, self.tree.filter_bar.applied)  # Ctrl+F: the Layers table too
         self.plots.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.documents.add_load_step(PlotsPanel.prepare, self.plots.adopt)  # the overview's numbers, off the GUI thread
@@ -493,16 +272,6 @@ class MainWindow(QMainWindow):
         # thread too: the tree's first paint of a big record needs them; `labels_for` keeps
         # them until the tree and the prune view ask)
         self.documents.add_load_step(KeyLabels.prepare, lambda _document, _labels: None)
-
-    def _install_layout(self) -> None:
-        """View ▸ Focus Plots, Plots in Own Window and Reset Layout (`WindowLayout`)."""
-        layout = self.window_layout
-        self.act_focus_plots, self.act_detach_plots = layout.act_focus, layout.act_detach
-        self.view_menu.addSeparator()
-        self.view_menu.addAction(layout.act_focus)
-        self.view_menu.addAction(layout.act_detach)
-        self.view_menu.addSeparator()
-        self.view_menu.addAction(layout.act_reset)
 
     def _document_changed(self, document: RecordDocument | None) -> None:
         self._close_disk_banner()
@@ -558,14 +327,16 @@ class MainWindow(QMainWindow):
 
         self.models = ModelController(self.session, self.prompter, self.settings, self)
         self.model_marks = ModelMarks(self.session)
-        self.act_attach_model = self._action("Attach &Model…", self.models.choose_and_attach, ["Ctrl+Shift+M"],
-                                             "Check the record against the network it belongs to (ONNX, "
-                                             "Caffe, TensorFlow) and review scale_w against its weights")
-        self.act_detach_model = self._action("&Detach Model", self.models.detach, (),
-                                             "Check the record on its own again")
-        self.act_fill_shapes = self._action("Fill Input &Shapes from Model", self._fill_shapes, (),
-                                            "Caffe: set channels, height and width of every layer to "
-                                            "the input shape the model gives it (one undo step)")
+        self.act_attach_model = self._action(
+            translate("MainWindow", "Attach &Model…"), self.models.choose_and_attach, ["Ctrl+Shift+M"],
+            translate("MainWindow", "Check the record against the network it belongs to (ONNX, Caffe, "
+                                    "TensorFlow) and review scale_w against its weights"))
+        self.act_detach_model = self._action(translate("MainWindow", "&Detach Model"), self.models.detach, (),
+                                             translate("MainWindow", "Check the record on its own again"))
+        self.act_fill_shapes = self._action(
+            translate("MainWindow", "Fill Input &Shapes from Model"), self._fill_shapes, (),
+            translate("MainWindow", "Caffe: set channels, height and width of every layer to the input shape "
+                                    "the model gives it (one undo step)"))
         self.addAction(self.act_attach_model)
         for action in (self.act_attach_model, self.act_detach_model, self.act_fill_shapes):
             self.file_menu.insertAction(self.act_close, action)
@@ -634,13 +405,17 @@ class MainWindow(QMainWindow):
             return False
         if self.document is None:
             if model:
-                self.statusBar().showMessage(f"{Path(path).name} is a model: open the record it belongs to "
-                                             "first, then drop the model on the window", 10000)
+                self.statusBar().showMessage(
+                    translate("MainWindow", "{name} is a model: open the record it belongs to first, then drop "
+                                            "the model on the window").format(name=Path(path).name), 10000)
                 return True
             return False
         if model is None and not self.prompter.confirm(
-                "Model or record?", f"{Path(path).name} may be a frozen TensorFlow graph or a binary record. "
-                f"Attach it to {self.documents.display_name()} as its model?", "Attach as Model"):
+                translate("MainWindow", "Model or record?"),
+                translate("MainWindow", "{name} may be a frozen TensorFlow graph or a binary record. Attach it "
+                                        "to {record} as its model?").format(
+                    name=Path(path).name, record=self.documents.display_name()),
+                translate("MainWindow", "Attach as Model")):
             return False
         from editor.ui.model_attach import caffe_weights_beside
 
@@ -663,58 +438,6 @@ class MainWindow(QMainWindow):
             event.acceptProposedAction()
             if not self.drop_model(files[0]):
                 self.documents.open_path(files[0])
-
-    # ------------------------------------------------------------------ banners
-
-    def _show_disk_banner(self, what: str) -> None:
-        doc = self.document
-        if doc is None or doc.path is None:
-            return
-        self._close_disk_banner()
-        if what == "deleted":
-            banner = Banner(f"{doc.path.name} was deleted or moved on disk. Your copy is still open; "
-                            "Save writes it back.")
-            banner.add_button("OK", lambda: None)
-        else:
-            edits = "" if self.session.undo_stack.isClean() else " Reloading drops your unsaved edits."
-            banner = Banner(f"{doc.path.name} changed on disk (was AMCT run again?).{edits}")
-            banner.add_button("Reload", self._reload_from_banner)
-            banner.add_button("Keep Mine", self._keep_mine)
-        self._disk_banner = banner
-        self._banner_area.addWidget(banner)
-
-    def _reload_from_banner(self) -> None:
-        self._disk_banner = None
-        self.documents.reload_from_disk()
-
-    def _keep_mine(self) -> None:
-        self._disk_banner = None
-        # the next Save still asks before overwriting the newer file
-        self.statusBar().showMessage("Kept your version; Save will ask before overwriting the file", 8000)
-
-    def _close_disk_banner(self) -> None:
-        if self._disk_banner is not None:
-            self._disk_banner.hide()
-            self._disk_banner.deleteLater()
-            self._disk_banner = None
-
-    def offer_recovery(self) -> list[RecoveryInfo]:
-        """Show a banner for each record whose unsaved edits survived a crash."""
-        found = self.documents.recovery.list()
-        for _file, why in self.documents.recovery.set_aside:  # damaged: never applied, but said
-            banner = Banner(f"Unsaved edits could not be recovered: {why}")
-            banner.add_button("Dismiss", lambda: None)
-            self._banner_area.addWidget(banner)
-        for info in found:
-            note = " The file changed on disk since then." if info.source_changed() else ""
-            banner = Banner(f"Unsaved edits of {info.describe()} were kept when the editor did not close "
-                            f"normally.{note}")
-            banner.add_button("Restore", lambda i=info: self.documents.restore_recovery(i))
-            banner.add_button("Discard", lambda i=info: self.documents.discard_recovery(i))
-            banner.setObjectName("banner")
-            banner.setProperty("recovery", str(info.file))
-            self._banner_area.addWidget(banner)
-        return found
 
     # ------------------------------------------------------------------ find
 
@@ -749,19 +472,21 @@ class MainWindow(QMainWindow):
         self._update_read_as()
         if doc is None:
             self.dialect_label.setText("")
-            self.counts_label.setText("No record open")
+            self.counts_label.setText(translate("MainWindow", "No record open"))
             self.selection_label.setText("")
             return
         self.dialect_label.setText(doc.dialect.name)
-        self.dialect_label.setToolTip(f"{doc.dialect.title}: {doc.dialect.description}\n"
-                                      "(File ▸ Read As Dialect to read the file as another one)")
+        self.dialect_label.setToolTip(f"{doc.dialect.title}: {doc.dialect.description}\n" + translate(
+            "MainWindow", "(File ▸ Read As Dialect to read the file as another one)"))
         msg = doc.message
         fields = msg.DESCRIPTOR.fields_by_name
         layers = len(msg.record) if "record" in fields else 0
-        text = f"{layers} layer{'s' if layers != 1 else ''}"
+        text = (translate("MainWindow", "1 layer") if layers == 1
+                else translate("MainWindow", "{n} layers").format(n=layers))
         if "prune_record" in fields:
             n = len(msg.prune_record)
-            text += f" · {n} prune record{'s' if n != 1 else ''}"
+            text += " · " + (translate("MainWindow", "1 prune record") if n == 1
+                             else translate("MainWindow", "{n} prune records").format(n=n))
         self.counts_label.setText(text)
         if selection:
             self._update_selection_label()
@@ -776,33 +501,6 @@ class MainWindow(QMainWindow):
             action.setChecked(doc is not None and doc.dialect.name == name)
 
     # ------------------------------------------------------------------ settings, recent files
-
-    def recent_files(self) -> list[str]:
-        value = self.settings.value("recentFiles", [])
-        if isinstance(value, str):
-            value = [value]
-        return [str(v) for v in (value or [])]
-
-    def _add_recent(self, path: Path) -> None:
-        text = str(Path(path).resolve())
-        files = [f for f in self.recent_files() if f != text]
-        files.insert(0, text)
-        self.settings.setValue("recentFiles", files[:MAX_RECENT])
-        self.settings.setValue("lastDir", str(Path(text).parent))
-
-    def _fill_recent_menu(self) -> None:
-        self.recent_menu.clear()
-        files = self.recent_files()
-        if not files:
-            action = self.recent_menu.addAction("No recent files")
-            action.setEnabled(False)
-            return
-        for i, name in enumerate(files, 1):
-            action = self.recent_menu.addAction(f"&{i % 10} {Path(name).name}  —  {Path(name).parent}")
-            action.setEnabled(Path(name).exists())
-            action.triggered.connect(lambda _c=False, n=name: self.open_path(n))
-        self.recent_menu.addSeparator()
-        self.recent_menu.addAction("Clear List", lambda: self.settings.setValue("recentFiles", []))
 
     def _last_dir(self) -> str:
         return str(self.settings.value("lastDir", str(Path.home())))
@@ -819,8 +517,3 @@ class MainWindow(QMainWindow):
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.window_layout.save(self.settings)
         self.settings.sync()
-
-    def _about(self) -> None:
-        self.prompter.info(f"About {APP_NAME}",
-                           f"{APP_NAME}\n\nView, check and edit Ascend AMCT quantization and sparsity "
-                           "record files in every AMCT dialect.")

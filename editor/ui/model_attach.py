@@ -24,6 +24,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QSettings, QThread, QTimer, Signal
 
+from editor.i18n import translate
 from editor.models import MODEL_EXTENSIONS, LoadCancelled, Model, ModelError, detect, load_model
 from editor.models.base import file_stamp
 from editor.models.match import KeyMatch, match_keys
@@ -172,10 +173,12 @@ class ModelWorker(QThread):
             self.failed.emit(str(e) if e.path else f"{self.files.model}: {e}")
             return
         except MemoryError:
-            self.failed.emit(f"{self.files.model}: not enough memory to read this model")
+            self.failed.emit(translate("Models", "{path}: not enough memory to read this model").format(
+                path=self.files.model))
             return
         except Exception as e:  # noqa: BLE001 - a bad model must end in a message, not a traceback
-            self.failed.emit(f"{self.files.model}: could not be read ({type(e).__name__}: {e})")
+            self.failed.emit(translate("Models", "{path}: could not be read ({error})").format(
+                path=self.files.model, error=f"{type(e).__name__}: {e}"))
             return
         if self._cancel:
             self.cancelled.emit()
@@ -245,12 +248,14 @@ class ModelController(QObject):
         found = found if found is not None else self.matches()
         if model is None or found is None:
             return ""
-        parts = [f"model {model.path.name}", f"{len(found.matched)} matched"]
+        parts = [translate("Models", "model {name}").format(name=model.path.name),
+                 translate("Models", "{n} matched").format(n=len(found.matched))]
         n = len(found.unmatched)
         if n:
-            parts.append(f"{n} unmatched key{'s' if n != 1 else ''}")
+            parts.append(translate("Models", "1 unmatched key") if n == 1
+                         else translate("Models", "{n} unmatched keys").format(n=n))
         if found.without_record:
-            parts.append(f"{len(found.without_record)} without record")
+            parts.append(translate("Models", "{n} without record").format(n=len(found.without_record)))
         return " · ".join(parts)
 
     def counts(self) -> dict[str, int] | None:
@@ -266,24 +271,28 @@ class ModelController(QObject):
         model = self.model
         found = found if found is not None else self.matches()
         if model is None or found is None:
-            return "No model attached (File ▸ Attach Model…)"
+            return translate("Models", "No model attached (File ▸ Attach Model…)")
         c = self._model_counts(model)
-        lines = [f"{model.title} model {model.path}"]
+        lines = [translate("Models", "{framework} model {path}").format(framework=model.title, path=model.path)]
         if model.weights_path is not None:
-            lines.append(f"weights {model.weights_path}")
-        lines.append(f"{c['layers']} layers, {c['quantizable']} AMCT can quantize, {c['weighted']} with weights "
-                     f"({c['with_weights']} with their values in the file)")
-        lines.append(f"{len(found.matched)} keys name a layer of the model")
+            lines.append(translate("Models", "weights {path}").format(path=model.weights_path))
+        lines.append(translate("Models", "{layers} layers, {quantizable} AMCT can quantize, {weighted} with weights "
+                                         "({with_values} with their values in the file)").format(
+            layers=c["layers"], quantizable=c["quantizable"], weighted=c["weighted"], with_values=c["with_weights"]))
+        lines.append(translate("Models", "{n} keys name a layer of the model").format(n=len(found.matched)))
 
         def some(names: list[str]) -> str:
-            return ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+            more = translate("Models", " and {n} more").format(n=len(names) - 5) if len(names) > 5 else ""
+            return ", ".join(names[:5]) + more
         if found.unmatched:
-            lines.append(f"{len(found.unmatched)} keys name no layer: {some(found.unmatched)}")
+            lines.append(translate("Models", "{n} keys name no layer: {keys}").format(
+                n=len(found.unmatched), keys=some(found.unmatched)))
         if found.without_record:
-            lines.append(f"{len(found.without_record)} quantizable layers have no record: "
-                         f"{some([layer.name for layer in found.without_record])}")
+            lines.append(translate("Models", "{n} quantizable layers have no record: {layers}").format(
+                n=len(found.without_record), layers=some([layer.name for layer in found.without_record])))
         if self.session.weights.active:
-            lines.append(f"scale_w reviewed against the weights (waste above {self.session.weights.waste:g}×)")
+            lines.append(translate("Models", "scale_w reviewed against the weights (waste above {ratio}×)").format(
+                ratio=f"{self.session.weights.waste:g}"))
         return "\n".join(lines)
 
     def _model_counts(self, model: Model) -> dict[str, int]:
@@ -298,7 +307,8 @@ class ModelController(QObject):
     def choose_and_attach(self) -> None:
         """File ▸ Attach Model…: ask for a model file (and a Caffe net's weights), attach it."""
         if self.session.message is None:
-            self.prompter.error("Attach model", "Open a record first: a model is attached to a record.")
+            self.prompter.error(translate("Models", "Attach model"),
+                                translate("Models", "Open a record first: a model is attached to a record."))
             return
         folder = str(self.files.model.parent) if self.files is not None else self._record_dir()
         chosen = self.prompter.open_model_name(folder)
@@ -336,7 +346,7 @@ class ModelController(QObject):
         self._edits_at_start = self._edits
         self.progress.emit(0)
         self.loadingChanged.emit(True)
-        self.status.emit(f"Attaching model {files.describe()}…", 0)
+        self.status.emit(translate("Models", "Attaching model {files}…").format(files=files.describe()), 0)
         worker.start()
         return True
 
@@ -366,7 +376,8 @@ class ModelController(QObject):
         self._last = None
         self.session.set_network(None)
         self._forget(self._record_path())
-        self.status.emit(f"Detached model {name}; the record is checked on its own", 5000)
+        self.status.emit(translate("Models", "Detached model {name}; the record is checked on its own").format(name=name),
+                         5000)
 
     def _current(self) -> ModelWorker | None:
         sender = self.sender()
@@ -404,22 +415,27 @@ class ModelController(QObject):
         model = result.model
         found = self.matches()
         matched = len(found.matched) if found is not None else 0
-        what = f"{matched} of {len(self.session.message.record)} keys name a layer"
-        notes = f"; {len(model.notes)} note{'s' if len(model.notes) != 1 else ''} in the tooltip" \
-            if model.notes else ""
-        weights = "" if model.has_weights else " (no weights: scale_w is not reviewed)"
-        verb = "Re-attached" if self._quiet else "Attached"
-        self.status.emit(f"{verb} model {result.files.describe()}: {what}{weights}{notes}", 8000)
+        what = translate("Models", "{matched} of {n} keys name a layer").format(
+            matched=matched, n=len(self.session.message.record))
+        notes = ""
+        if model.notes:
+            notes = (translate("Models", "; 1 note in the tooltip") if len(model.notes) == 1
+                     else translate("Models", "; {n} notes in the tooltip").format(n=len(model.notes)))
+        weights = "" if model.has_weights else translate("Models", " (no weights: scale_w is not reviewed)")
+        verb = (translate("Models", "Re-attached model {files}") if self._quiet
+                else translate("Models", "Attached model {files}")).format(files=result.files.describe())
+        self.status.emit(f"{verb}: {what}{weights}{notes}", 8000)
         self.attachFinished.emit(True)
 
     def _failed(self, message: str) -> None:
         if self._current() is None:
             return
         if self._quiet:
-            self.status.emit(f"The model remembered for this record could not be attached: {message}", 15000)
+            self.status.emit(translate("Models", "The model remembered for this record could not be attached: "
+                                                "{why}").format(why=message), 15000)
         else:
-            self.status.emit("Could not attach the model", 5000)
-            self.prompter.error("Cannot attach model", message)
+            self.status.emit(translate("Models", "Could not attach the model"), 5000)
+            self.prompter.error(translate("Models", "Cannot attach model"), message)
         self.attachFinished.emit(False)
 
     def _cancelled(self) -> None:
@@ -428,8 +444,12 @@ class ModelController(QObject):
         self._cancelled_message()
 
     def _cancelled_message(self) -> None:
-        kept = f"; {self.files.describe()} stays attached" if self.model is not None and self.files else ""
-        self.status.emit(f"Attaching the model cancelled{kept}", 5000)
+        if self.model is not None and self.files:
+            text = translate("Models", "Attaching the model cancelled; {files} stays attached").format(
+                files=self.files.describe())
+        else:
+            text = translate("Models", "Attaching the model cancelled")
+        self.status.emit(text, 5000)
         self.attachFinished.emit(False)
 
     def _count_edit(self, _change: object) -> None:
@@ -502,8 +522,8 @@ class ModelController(QObject):
             return
         missing = [p for p in (files.model, files.weights) if p is not None and not p.is_file()]
         if missing:
-            note = (f"The model remembered for this record, {missing[0]}, is no longer there; "
-                    "File ▸ Attach Model… attaches another")
+            note = translate("Models", "The model remembered for this record, {path}, is no longer there; "
+                                       "File ▸ Attach Model… attaches another").format(path=missing[0])
             # after the window's own "Opened …", which follows this
             QTimer.singleShot(0, lambda: self.status.emit(note, 15000))
             return

@@ -13,6 +13,7 @@ import numpy as np
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QColor
 
+from editor.i18n import translate
 from editor.models import Layer
 from editor.records.paths import Path
 from editor.ui.annotations import Annotation
@@ -59,12 +60,18 @@ class ModelMarks(QObject):
                 return None
             layer, index = model.find(key)
             if layer is None:
-                return Annotation("not in model", f"model: {model.path.name} has no layer {key!r}", BAD_COLOR)
+                return Annotation(translate("ModelMarks", "not in model"),
+                                  translate("ModelMarks", "model: {model} has no layer {key}").format(
+                                      model=model.path.name, key=repr(key)), BAD_COLOR)
             if index is not None:
-                return Annotation(f"input {index} of {layer.op_type}",
-                                  f"model: input {index} of {layer.name} ({layer.describe()})", TYPE_COLOR)
-            what = "" if layer.quantizable else " — AMCT cannot quantize it"
-            return Annotation(layer_mark(layer), f"model: {layer.describe()}{what}",
+                return Annotation(translate("ModelMarks", "input {index} of {op}").format(index=index, op=layer.op_type),
+                                  translate("ModelMarks", "model: input {index} of {layer} ({what})").format(
+                                      index=index, layer=layer.name, what=layer.describe()), TYPE_COLOR)
+            if layer.quantizable:
+                tip = translate("ModelMarks", "model: {what}")
+            else:
+                tip = translate("ModelMarks", "model: {what} — AMCT cannot quantize it")
+            return Annotation(layer_mark(layer), tip.format(what=layer.describe()),
                               TYPE_COLOR if layer.quantizable else BAD_COLOR)
         if tuple(path[2:]) == ("value", "scale_w"):
             r = self.session.weights.review(i)
@@ -74,16 +81,25 @@ class ModelMarks(QObject):
             n = r.scale_w.size
             words = []
             if clipped:
-                words.append(f"clips the weights in {clipped} of {n} channel{'s' if n != 1 else ''}")
+                words.append(translate("ModelMarks", "clips the weights in {bad} of 1 channel").format(bad=clipped)
+                             if n == 1 else
+                             translate("ModelMarks", "clips the weights in {bad} of {n} channels").format(
+                                 bad=clipped, n=n))
             if wasted:
-                words.append(f"wastes levels in {wasted} of {n}")
+                words.append(translate("ModelMarks", "wastes levels in {bad} of {n}").format(bad=wasted, n=n))
             # the mark names the worse fault: clipping loses weights, wasting only precision
             ratios = np.where(r.clipped if clipped else r.wasted, r.ratio, np.nan)
             with np.errstate(invalid="ignore"):
                 c = int(np.nanargmin(ratios)) if clipped else int(np.nanargmax(ratios))
-            where = f" at [{c}]" if n > 1 else ""
-            return Annotation(f"{'clips' if clipped else 'wastes'} ×{r.ratio[c]:.3g}",
-                              f"scale_w against the weights (AMCT's ARQ): {', '.join(words)}; "
-                              f"{'lowest' if clipped else 'highest'} ratio ×{r.ratio[c]:.3g}{where}",
+            where = translate("ModelMarks", " at [{channel}]").format(channel=c) if n > 1 else ""
+            ratio = f"{r.ratio[c]:.3g}"
+            mark = translate("ModelMarks", "clips ×{ratio}") if clipped else translate("ModelMarks", "wastes ×{ratio}")
+            extreme = (translate("ModelMarks", "lowest ratio ×{ratio}") if clipped
+                       else translate("ModelMarks", "highest ratio ×{ratio}"))
+            return Annotation(mark.format(ratio=ratio),
+                              translate("ModelMarks", "scale_w against the weights (AMCT's ARQ): {faults}; "
+                                                      "{extreme}{where}").format(
+                                  faults=translate("ModelMarks", ", ").join(words),
+                                  extreme=extreme.format(ratio=ratio), where=where),
                               BAD_COLOR if clipped else WASTE_COLOR)
         return None

@@ -23,6 +23,7 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
+from editor.i18n import translate
 from editor.records.dialects import DIALECTS, unknown_fields
 from editor.records.document import atomic_write
 
@@ -52,7 +53,7 @@ class RecoveryInfo:
         try:
             raw = self.file.read_bytes()
         except OSError as e:
-            raise ValueError(f"cannot read it: {e.strerror or e}") from None
+            raise ValueError(translate("Recovery", "cannot read it: {why}").format(why=e.strerror or e)) from None
         data = raw[raw.find(b"\n") + 1:]
         why = self.check(data)
         if why is not None:
@@ -63,26 +64,30 @@ class RecoveryInfo:
         """Why `data` (what follows the header) is not the record this file was written with,
         or None when it is: size, checksum, and a complete read with the dialect's schema."""
         if self.size is not None and len(data) != self.size:
-            return f"it holds {len(data):,} bytes of the record, not the {self.size:,} written (cut short?)"
+            return translate("Recovery", "it holds {got} bytes of the record, not the {want} written (cut "
+                                         "short?)").format(got=f"{len(data):,}", want=f"{self.size:,}")
         if self.crc32 is not None and zlib.crc32(data) != self.crc32:
-            return "its checksum does not match: the file was damaged after it was written"
+            return translate("Recovery", "its checksum does not match: the file was damaged after it was written")
         dialect = DIALECTS.get(self.dialect)
         if dialect is None:
-            return f"it names a dialect this editor does not know ({self.dialect!r})"
+            return translate("Recovery", "it names a dialect this editor does not know ({dialect})").format(
+                dialect=repr(self.dialect))
         message = dialect.new_message()
         try:
             message.MergeFromString(data)  # as the window applies it
         except Exception as e:  # noqa: BLE001 - DecodeError and friends from upb
-            return f"the record in it does not read as {dialect.name}: {e}"
+            return translate("Recovery", "the record in it does not read as {dialect}: {error}").format(
+                dialect=dialect.name, error=e)
         unknown = unknown_fields(message)
         if unknown:
-            return f"the record in it has fields the {dialect.name} schema does not know (in {', '.join(unknown[:3])})"
+            return translate("Recovery", "the record in it has fields the {dialect} schema does not know (in "
+                                         "{where})").format(dialect=dialect.name, where=", ".join(unknown[:3]))
         return None
 
     def describe(self) -> str:
         when = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(self.written))
-        name = self.path.name if self.path is not None else "an unsaved new record"
-        return f"{name} (edits from {when})"
+        name = self.path.name if self.path is not None else translate("Recovery", "an unsaved new record")
+        return translate("Recovery", "{name} (edits from {when})").format(name=name, when=when)
 
     def source_changed(self) -> bool:
         """Whether the original file changed after the recovery was written."""
@@ -159,7 +164,7 @@ class RecoveryStore:
                 info = _info(file, json.loads(raw[:cut].decode("utf-8")) if cut >= 0 else None)
             except (ValueError, KeyError, TypeError, UnicodeDecodeError):
                 info = None
-            why = "its header cannot be read" if info is None else info.check(raw[cut + 1:])
+            why = translate("Recovery", "its header cannot be read") if info is None else info.check(raw[cut + 1:])
             del raw
             if why is not None:
                 self.set_aside.append((file, f"{file}: {set_aside(file, why)}"))
@@ -202,5 +207,6 @@ def set_aside(file: Path, why: str) -> str:
     try:
         os.replace(file, damaged)
     except OSError as e:
-        return f"not used: {why}; it could not be set aside ({e.strerror or e})"
-    return f"not used: {why}; set aside as {damaged.name}"
+        return translate("Recovery", "not used: {why}; it could not be set aside ({error})").format(
+            why=why, error=e.strerror or e)
+    return translate("Recovery", "not used: {why}; set aside as {name}").format(why=why, name=damaged.name)

@@ -16,6 +16,7 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QEventLoop, Qt, QThread, Signal
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
+from editor.i18n import translate
 from editor.records.document import RecordDocument, SaveCancelled
 from editor.ui.gc_policy import collect_on_gui_thread
 
@@ -73,8 +74,9 @@ def save_document(document: RecordDocument, path: Path, binary: bool, parent: QW
     if document.size_hint <= background_bytes:
         document.save(path, binary=binary)
         return
-    dialog = QProgressDialog(f"Saving {Path(path).name}…", "Cancel", 0, 1000, parent)
-    dialog.setWindowTitle("Saving")
+    dialog = QProgressDialog(translate("Saving", "Saving {name}…").format(name=Path(path).name),
+                             translate("Saving", "Cancel"), 0, 1000, parent)
+    dialog.setWindowTitle(translate("Saving", "Saving"))
     dialog.setWindowModality(Qt.WindowModality.WindowModal)
     dialog.setMinimumDuration(0)
     dialog.setAutoClose(False)
@@ -88,7 +90,7 @@ def save_document(document: RecordDocument, path: Path, binary: bool, parent: QW
         loop.quit()
 
     def cancel() -> None:
-        dialog.setLabelText(f"Cancelling the save of {Path(path).name}…")
+        dialog.setLabelText(translate("Saving", "Cancelling the save of {name}…").format(name=Path(path).name))
         worker.cancel()
 
     worker.progress.connect(dialog.setValue)

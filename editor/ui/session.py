@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from editor.i18n import translate
 from editor.records.dialects import Dialect, dialect_of_message, get_dialect
 from editor.records.document import RecordDocument
 from editor.records.editing import Edit, EditKind, RecordChange, RecordEditor
@@ -141,7 +142,7 @@ class EditSession(QObject):
         """Do `command` and keep it on the undo stack (QUndoStack's rules: consecutive edits
         of one value merge; a command that ends up changing nothing is dropped)."""
         if self.read_only:
-            raise ReadOnlyError("this record is open read-only")
+            raise ReadOnlyError(translate("EditSession", "this record is open read-only"))
         self.undo_stack.push(command)
 
     # ------------------------------------------------------------------ following the editor

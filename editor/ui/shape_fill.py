@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from editor.i18n import translate
 from editor.records.model_review import shape_fixes
 from editor.ui.commands import MacroCommand, RecordCommand, SetValueCommand
 
@@ -23,19 +24,21 @@ def shape_fill_command(session: EditSession, entries: Iterable[int] | None = Non
     model = session.network
     message = session.message
     if model is None or message is None:
-        return "no model is attached"
+        return translate("ShapeFill", "no model is attached")
     if "record" not in message.DESCRIPTOR.fields_by_name or not len(message.record) \
             or "channels" not in message.record[0].value.DESCRIPTOR.fields_by_name:
-        return "only Caffe records hold input shapes (channels, height, width)"
+        return translate("ShapeFill", "only Caffe records hold input shapes (channels, height, width)")
     fixes = shape_fixes(message, model, entries)
     if not fixes:
-        return "the input shapes already agree with the model"
+        return translate("ShapeFill", "the input shapes already agree with the model")
     editor = session.editor
     commands = [SetValueCommand(editor, ("record", i, "value", field), value)
                 for i, fields in sorted(fixes.items()) for field, value in fields.items()]
     if len(fixes) == 1:
         (i, _fields), = fixes.items()
-        what = f"of {message.record[i].key!r}" if message.record[i].key else f"of record {i}"
+        key = message.record[i].key
+        text = (translate("ShapeFill", "Fill input shapes of {key} from the model").format(key=repr(key)) if key
+                else translate("ShapeFill", "Fill input shapes of record {index} from the model").format(index=i))
     else:
-        what = f"of {len(fixes)} layers"
-    return MacroCommand(editor, f"Fill input shapes {what} from the model", commands)
+        text = translate("ShapeFill", "Fill input shapes of {n} layers from the model").format(n=len(fixes))
+    return MacroCommand(editor, text, commands)

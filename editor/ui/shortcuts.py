@@ -8,6 +8,7 @@ shortcut appears here without anyone editing this file.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -26,6 +27,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.i18n import translate
+
+#: the mnemonic of a translated text, written after it as Chinese Qt applications do: "文件(&F)…"
+_MNEMONIC_SUFFIX = re.compile(r"\(&[^&\s]\)")
+
 
 @dataclass(frozen=True)
 class Shortcut:
@@ -42,8 +48,10 @@ class Shortcut:
 
 
 def command_text(action: QAction) -> str:
-    """An action's text as a user reads it: no mnemonic "&", no tab-separated accelerator."""
-    return action.text().split("\t")[0].replace("&&", "\0").replace("&", "").replace("\0", "&")
+    """An action's text as a user reads it: no mnemonic "&" (nor a translation's "(&F)"
+    suffix), no tab-separated accelerator."""
+    text = _MNEMONIC_SUFFIX.sub("", action.text().split("\t")[0])
+    return text.replace("&&", "\0").replace("&", "").replace("\0", "&")
 
 
 def key_text(action: QAction) -> str:
@@ -68,19 +76,19 @@ def _owner_words(widget: QObject | None) -> str:
         for words in (widget.accessibleName(), widget.windowTitle(), widget.objectName()):
             if words:
                 return words
-    return type(widget).__name__ if widget is not None else "the window"
+    return type(widget).__name__ if widget is not None else translate("Shortcuts", "the window")
 
 
 def where_words(action: QAction, places: Mapping[QObject, str]) -> str:
     """Where an action's keys work, from its shortcut context and the widget it lives on."""
     context = action.shortcutContext()
     if context == Qt.ShortcutContext.ApplicationShortcut:
-        return "anywhere in the application"
+        return translate("Shortcuts", "anywhere in the application")
     if context == Qt.ShortcutContext.WindowShortcut:
-        return "anywhere in the window"
+        return translate("Shortcuts", "anywhere in the window")
     owner = action.parent()
     place = _place(owner, places)
-    return f"in {place}" if place else f"in {_owner_words(owner)}"
+    return translate("Shortcuts", "in {place}").format(place=place or _owner_words(owner))
 
 
 def menu_shortcuts(menu: QMenu, section: str, places: Mapping[QObject, str],
@@ -128,6 +136,7 @@ def window_shortcuts(window: QMainWindow, places: Mapping[QObject, str] | None =
         seen.add(id(action))
         owner = action.parent()
         place = _place(owner, places)
+        # "the record tree" heads its group as "Record tree" (a Chinese place has no article)
         section = _capital(place.removeprefix("the ")) if place else _owner_words(owner)
         found.append(Shortcut(section, command_text(action), keys, where_words(action, places)))
     for section, where, pairs in extra:
@@ -140,15 +149,16 @@ class ShortcutsDialog(QDialog):
 
     def __init__(self, shortcuts: list[Shortcut], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Keyboard Shortcuts")
+        self.setWindowTitle(translate("Shortcuts", "Keyboard Shortcuts"))
         self.shortcuts = shortcuts
         self.filter_edit = QLineEdit()
-        self.filter_edit.setPlaceholderText("Filter: a key (Ctrl+S, F2) or a word")
+        self.filter_edit.setPlaceholderText(translate("Shortcuts", "Filter: a key (Ctrl+S, F2) or a word"))
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.textChanged.connect(self._filter)
         self.tree = QTreeWidget()
         self.tree.setColumnCount(3)
-        self.tree.setHeaderLabels(["Keys", "Command", "Works"])
+        self.tree.setHeaderLabels([translate("Shortcuts", "Keys"), translate("Shortcuts", "Command"),
+                                   translate("Shortcuts", "Works")])
         self.tree.setRootIsDecorated(False)
         self.tree.setAlternatingRowColors(True)
         self.tree.setUniformRowHeights(True)
@@ -170,7 +180,8 @@ class ShortcutsDialog(QDialog):
                 group.setFirstColumnSpanned(True)  # once in the tree: the title reads across
                 self.groups[s.section] = group
             item = QTreeWidgetItem([s.keys, s.command, s.where])
-            item.setToolTip(1, f"{s.command}: {s.keys}, {s.where}")
+            item.setToolTip(1, translate("Shortcuts", "{command}: {keys}, {where}").format(
+                command=s.command, keys=s.keys, where=s.where))
             group.addChild(item)
         self.tree.expandAll()
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)

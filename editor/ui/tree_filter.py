@@ -7,6 +7,7 @@ import re
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, QTimer, Signal
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QLineEdit, QWidget
 
+from editor.i18n import translate
 from editor.records.paths import PathError
 from editor.ui.tree_model import RecordTreeModel
 
@@ -40,7 +41,7 @@ class RecordFilterProxy(QSortFilterProxyModel):
             try:
                 pattern = re.compile(text if regex else re.escape(text), flags)
             except re.error as e:
-                raise ValueError(f"not a valid regular expression: {e}") from None
+                raise ValueError(translate("FilterBar", "not a valid regular expression: {error}").format(error=e)) from None
         self.beginFilterChange()
         self._pattern = pattern
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
@@ -130,10 +131,10 @@ class FilterBar(QWidget):
         self.model = model
         self.proxy = proxy
         self.edit = QLineEdit()
-        self.edit.setPlaceholderText("Filter layers and prune nodes")
+        self.edit.setPlaceholderText(translate("FilterBar", "Filter layers and prune nodes"))
         self.edit.setClearButtonEnabled(True)
-        self.regex_check = QCheckBox("Regex")
-        self.regex_check.setToolTip("Treat the filter as a regular expression")
+        self.regex_check = QCheckBox(translate("FilterBar", "Regex"))
+        self.regex_check.setToolTip(translate("FilterBar", "Treat the filter as a regular expression"))
         self.count_label = QLabel()
         self.count_label.setMinimumWidth(120)
         layout = QHBoxLayout(self)
@@ -171,7 +172,7 @@ class FilterBar(QWidget):
         try:
             self.proxy.set_pattern(text, regex=self.regex_check.isChecked())
         except ValueError as e:
-            self.count_label.setText("bad regex")
+            self.count_label.setText(translate("FilterBar", "bad regex"))
             self.count_label.setToolTip(str(e))
             self.count_label.setStyleSheet("color: #b00020")
             self.message.emit(str(e))
@@ -200,7 +201,9 @@ class FilterBar(QWidget):
             self.count_label.setText("")
             return
         layers, nodes = self.proxy.match_count()
-        text = f"{layers} layer{'s' if layers != 1 else ''}"
+        text = (translate("FilterBar", "1 layer") if layers == 1
+                else translate("FilterBar", "{n} layers").format(n=layers))
         if self.has_top("prune_record"):
-            text += f", {nodes} node{'s' if nodes != 1 else ''}"
+            text += translate("FilterBar", ", ") + (translate("FilterBar", "1 node") if nodes == 1
+                                                    else translate("FilterBar", "{n} nodes").format(n=nodes))
         self.count_label.setText(text)

@@ -25,6 +25,7 @@ from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QAbstractItemView, QTreeView, QWidget
 
+from editor.i18n import QT_TRANSLATE_NOOP
 from editor.ui.delegates import source_index
 from editor.ui.field_editors import editor_kind
 from editor.ui.tree_model import RecordTreeModel, RowKind
@@ -41,16 +42,17 @@ TAB_REACH = 2000
 #: pixels of the Value cell that must show without scrolling for the Field column to stay put
 MIN_VALUE_SHOWN = 60
 
-#: keys of the tree that are no action (actions are listed from themselves): (keys, what)
+#: keys of the tree that are no action (actions are listed from themselves): (keys, what),
+#: both shown through translate("TreeKeys", ...) (key names stay as Qt writes them)
 TREE_KEYS: list[tuple[str, str]] = [
-    ("F2", "Edit the current row's value (on a layer or node row: its name)"),
-    ("Return", "Edit the current row's value"),
-    ("0–9, −, letters", "Start editing the current row's value with what is typed"),
-    ("Right, Left", "Move between the Field and the Value cell; expand or collapse a row"),
-    ("Tab, Shift+Tab", "Next / previous value (in an editor: commit, then edit that one)"),
-    ("Escape", "Cancel an edit; a refused value is reverted and the status bar says so"),
-    ("+, −, *", "Expand, collapse, expand everything below the current row"),
-    ("Up, Down, Page Up/Down, Home, End", "Move through the rows"),
+    ("F2", QT_TRANSLATE_NOOP("TreeKeys", "Edit the current row's value (on a layer or node row: its name)")),
+    ("Return", QT_TRANSLATE_NOOP("TreeKeys", "Edit the current row's value")),
+    (QT_TRANSLATE_NOOP("TreeKeys", "0–9, −, letters"), QT_TRANSLATE_NOOP("TreeKeys", "Start editing the current row's value with what is typed")),
+    ("Right, Left", QT_TRANSLATE_NOOP("TreeKeys", "Move between the Field and the Value cell; expand or collapse a row")),
+    ("Tab, Shift+Tab", QT_TRANSLATE_NOOP("TreeKeys", "Next / previous value (in an editor: commit, then edit that one)")),
+    ("Escape", QT_TRANSLATE_NOOP("TreeKeys", "Cancel an edit; a refused value is reverted and the status bar says so")),
+    ("+, −, *", QT_TRANSLATE_NOOP("TreeKeys", "Expand, collapse, expand everything below the current row")),
+    ("Up, Down, Page Up/Down, Home, End", QT_TRANSLATE_NOOP("TreeKeys", "Move through the rows")),
 ]
 
 _ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)

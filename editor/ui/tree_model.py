@@ -34,6 +34,7 @@ from google.protobuf.message import Message
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 
+from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records.editing import Edit, EditKind, RecordEditor
 from editor.records.paths import Path, PathError, format_path, resolve
 from editor.records.summaries import element_label, label_field, message_summary, repeated_summary
@@ -103,7 +104,8 @@ class RecordTreeModel(QAbstractItemModel):
     recordChanged = Signal(object)
 
     FIELD_COLUMN, VALUE_COLUMN, TYPE_COLUMN = 0, 1, 2
-    HEADERS = ("Field", "Value", "Type")
+    HEADERS = (QT_TRANSLATE_NOOP("RecordTreeModel", "Field"), QT_TRANSLATE_NOOP("RecordTreeModel", "Value"),
+               QT_TRANSLATE_NOOP("RecordTreeModel", "Type"))
 
     KIND_ROLE = Qt.ItemDataRole.UserRole + 1
     FIELD_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -368,7 +370,7 @@ class RecordTreeModel(QAbstractItemModel):
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole \
                 and 0 <= section < 3:
-            return self.HEADERS[section]
+            return translate("RecordTreeModel", self.HEADERS[section])
         return None
 
     def flags(self, index: AnyIndex) -> Qt.ItemFlag:

@@ -29,11 +29,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.i18n import translate
 from editor.records.editing import ChangeKind, RecordChange, RecordEditor
 from editor.records.paths import Path, PathError, format_path, outermost, sort_key
 from editor.records.values import escape_text
 from editor.ui.clipboard import PasteError, copy_text, duplicate_keys_after_paste, plan_paste
 from editor.ui.commands import (
+    NAMED_ELEMENTS,
     ClearFieldCommand,
     SetPresentCommand,
     add_element,
@@ -80,6 +82,18 @@ class _SelectionFacts:
     elements: list[Path]
     contiguous: tuple[Path, list[int]] | None
     summary: str
+
+
+def _refusal_words(keys: list[str], field_name: str, value: Any, refusals: list[tuple[int, Any]],
+                   selected: int) -> str:
+    """Why Set Field on Selected Layers changed nothing: the layers whose rules refuse the value."""
+    listed = "\n".join(f"• {keys[r]}: {p.message}" for r, p in refusals[:5])
+    more = ("\n" + translate("RecordTree", "… and {n} more").format(n=len(refusals) - 5)
+            if len(refusals) > 5 else "")
+    head = translate("RecordTree", "Nothing was changed: {field} = {value} breaks AMCT's rules on {bad} of {n} "
+                                   "selected layer(s):").format(field=field_name, value=value, bad=len(refusals),
+                                                                n=selected)
+    return f"{head}\n{listed}{more}"
 
 
 class RecordTreeWidget(QWidget):
@@ -180,32 +194,37 @@ class RecordTreeWidget(QWidget):
             return action
 
         std = QKeySequence.StandardKey
-        make("delete", "&Delete", self.delete_selected, QKeySequence(std.Delete),
-             "Delete the selected layers, entries or values; clear selected fields")
-        make("duplicate", "D&uplicate", self.duplicate_selected, "Ctrl+D",
-             "Copy the selected entries; each copy goes after its original")
-        make("rename", "&Rename Layer…", self.rename_current_layer, "F2",
-             "Edit the key of the current layer")
-        make("add", "&Add Entry", lambda: self.add(after=True), "Ctrl+Shift+N",
-             "Add a new entry after the current one (a layer, prune record, node, attribute or value)")
-        make("insert_before", "&Insert Before", lambda: self.add(after=False), None,
-             "Add a new entry before the current one")
-        make("move_up", "Move &Up", lambda: self.move_selected(-1), "Alt+Up", "Move the selected entries up")
-        make("move_down", "Move Do&wn", lambda: self.move_selected(1), "Alt+Down",
-             "Move the selected entries down")
-        make("copy", "&Copy", self.copy_selected, QKeySequence(std.Copy),
-             "Copy the selected rows as record text")
-        make("cut", "Cu&t", self.cut_selected, QKeySequence(std.Cut), "Copy, then delete the selected rows")
-        make("paste", "&Paste", self.paste, QKeySequence(std.Paste),
-             "Insert record text from the clipboard after the current entry")
-        make("set_field", "&Set Field", self.set_current_field, None,
-             "Give an unset optional field its default value, or an unset message, an empty one")
-        make("clear_field", "C&lear Field", self.clear_current_field, None,
-             "Unset the current optional field")
-        make("set_on_selected", "Set Field on Selected &Layers…", self.set_field_on_selected, "Ctrl+Shift+E",
-             "Set one field to one value on every selected layer, as one undo step")
-        make("expand_all", "E&xpand Layer", self.expand_current, None, "Expand the current row and all below it")
-        make("collapse_all", "Collapse &All", self.view.collapseAll, None, "Collapse every row")
+        make("delete", translate("RecordTree", "&Delete"), self.delete_selected, QKeySequence(std.Delete),
+             translate("RecordTree", "Delete the selected layers, entries or values; clear selected fields"))
+        make("duplicate", translate("RecordTree", "D&uplicate"), self.duplicate_selected, "Ctrl+D",
+             translate("RecordTree", "Copy the selected entries; each copy goes after its original"))
+        make("rename", translate("RecordTree", "&Rename Layer…"), self.rename_current_layer, "F2",
+             translate("RecordTree", "Edit the key of the current layer"))
+        make("add", translate("RecordTree", "&Add Entry"), lambda: self.add(after=True), "Ctrl+Shift+N",
+             translate("RecordTree", "Add a new entry after the current one (a layer, prune record, node, attribute "
+                              "or value)"))
+        make("insert_before", translate("RecordTree", "&Insert Before"), lambda: self.add(after=False), None,
+             translate("RecordTree", "Add a new entry before the current one"))
+        make("move_up", translate("RecordTree", "Move &Up"), lambda: self.move_selected(-1), "Alt+Up",
+             translate("RecordTree", "Move the selected entries up"))
+        make("move_down", translate("RecordTree", "Move Do&wn"), lambda: self.move_selected(1), "Alt+Down",
+             translate("RecordTree", "Move the selected entries down"))
+        make("copy", translate("RecordTree", "&Copy"), self.copy_selected, QKeySequence(std.Copy),
+             translate("RecordTree", "Copy the selected rows as record text"))
+        make("cut", translate("RecordTree", "Cu&t"), self.cut_selected, QKeySequence(std.Cut),
+             translate("RecordTree", "Copy, then delete the selected rows"))
+        make("paste", translate("RecordTree", "&Paste"), self.paste, QKeySequence(std.Paste),
+             translate("RecordTree", "Insert record text from the clipboard after the current entry"))
+        make("set_field", translate("RecordTree", "&Set Field"), self.set_current_field, None,
+             translate("RecordTree", "Give an unset optional field its default value, or an unset message, an empty one"))
+        make("clear_field", translate("RecordTree", "C&lear Field"), self.clear_current_field, None,
+             translate("RecordTree", "Unset the current optional field"))
+        make("set_on_selected", translate("RecordTree", "Set Field on Selected &Layers…"), self.set_field_on_selected,
+             "Ctrl+Shift+E", translate("RecordTree", "Set one field to one value on every selected layer, as one undo step"))
+        make("expand_all", translate("RecordTree", "E&xpand Layer"), self.expand_current, None,
+             translate("RecordTree", "Expand the current row and all below it"))
+        make("collapse_all", translate("RecordTree", "Collapse &All"), self.view.collapseAll, None,
+             translate("RecordTree", "Collapse every row"))
 
     def _update_actions(self) -> None:
         facts = self._selection_facts()
@@ -258,13 +277,13 @@ class RecordTreeWidget(QWidget):
         layers = sorted({p[1] for p in paths if len(p) >= 2 and p[0] == "record" and isinstance(p[1], int)})
         elements = [p for p in paths if p and isinstance(p[-1], int)]
         if not paths:
-            summary = "Nothing selected"
+            summary = translate("RecordTree", "Nothing selected")
         elif len(paths) == 1:
             summary = format_path(paths[0])
         elif layers and all(len(p) == 2 and p[0] == "record" for p in paths):
-            summary = f"{len(layers)} layers selected"
+            summary = translate("RecordTree", "{n} layers selected").format(n=len(layers))
         else:
-            summary = f"{len(paths)} rows selected"
+            summary = translate("RecordTree", "{n} rows selected").format(n=len(paths))
         return _SelectionFacts(paths, layers, elements, contiguous(elements), summary)
 
     def current_path(self) -> Path | None:
@@ -373,7 +392,7 @@ class RecordTreeWidget(QWidget):
         """Start editing the key of the layer the current row is in (F2, Rename Layer…)."""
         path = self.current_path()
         if path is None or len(path) < 2 or path[0] != "record":
-            self.message.emit("Select a layer to rename it")
+            self.message.emit(translate("RecordTree", "Select a layer to rename it"))
             return False
         layer = path[:2]
         if not self.select_path(layer):
@@ -387,7 +406,7 @@ class RecordTreeWidget(QWidget):
         """Add a new entry after (or before) the current one, or at the end of the current list."""
         target = self._insertion_target(self.current_path())
         if target is None:
-            self.message.emit("Select a list (a repeated field) or one of its entries to add to it")
+            self.message.emit(translate("RecordTree", "Select a list (a repeated field) or one of its entries to add to it"))
             return
         container, row = target
         if row is None:
@@ -408,7 +427,7 @@ class RecordTreeWidget(QWidget):
     def move_selected(self, delta: int) -> None:
         found = contiguous(self.selected_paths())
         if found is None:
-            self.message.emit("Select adjacent entries of one list to move them")
+            self.message.emit(translate("RecordTree", "Select adjacent entries of one list to move them"))
             return
         container, rows = found
         command = move_by(self.editor, container, rows, delta)
@@ -423,7 +442,8 @@ class RecordTreeWidget(QWidget):
             return
         text = copy_text(self.editor, paths)
         QApplication.clipboard().setText(text)
-        self.message.emit(f"Copied {len(paths)} row{'s' if len(paths) != 1 else ''} as record text")
+        self.message.emit(translate("RecordTree", "Copied 1 row as record text") if len(paths) == 1
+                          else translate("RecordTree", "Copied {n} rows as record text").format(n=len(paths)))
 
     def cut_selected(self) -> None:
         self.copy_selected()
@@ -437,12 +457,13 @@ class RecordTreeWidget(QWidget):
         try:
             plan = plan_paste(self.editor, text, anchor, self.session.dialect)
         except (PasteError, ValueError, PathError) as e:
-            self.prompter.error("Paste", str(e))
+            self.prompter.error(translate("RecordTree", "Paste"), str(e))
             return False
         # refused at entry everywhere else; here the text may be a whole layer to fix
         # afterwards, so the user may paste anyway
-        if plan.errors and not self.prompter.confirm("Paste", plan.question(), yes="Paste anyway"):
-            self.message.emit("Nothing was pasted")
+        if plan.errors and not self.prompter.confirm(translate("RecordTree", "Paste"), plan.question(),
+                                                     yes=translate("RecordTree", "Paste anyway")):
+            self.message.emit(translate("RecordTree", "Nothing was pasted"))
             return False
         before = self.editor.keys()
         if not self._push(plan.command):
@@ -475,7 +496,7 @@ class RecordTreeWidget(QWidget):
         """Set one field of every selected layer's value, as one undo step (asks when not given)."""
         rows = list(self._selection_facts().layers)
         if not rows:
-            self.message.emit("Select one or more layers first")
+            self.message.emit(translate("RecordTree", "Select one or more layers first"))
             return False
         if field_name is None:
             answer = self.prompter.ask_field_value(self.layer_fields(), len(rows))
@@ -485,16 +506,13 @@ class RecordTreeWidget(QWidget):
         try:
             command, refusals = plan_set_on_layers(self.editor, rows, field_name, value, self.delegate.validate)
         except (ValueError, PathError) as e:
-            self.prompter.error("Set field", str(e))
+            self.prompter.error(translate("RecordTree", "Set field"), str(e))
             return False
         if refusals:
             # a value that breaks a hard rule is refused here as in the tree's editor and the panels
-            keys = self.editor.keys()
-            listed = "\n".join(f"• {keys[r]}: {p.message}" for r, p in refusals[:5])
-            more = f"\n… and {len(refusals) - 5} more" if len(refusals) > 5 else ""
             self.message.emit(refusals[0][1].message)
-            self.prompter.error("Set field", f"Nothing was changed: {field_name} = {value} breaks AMCT's rules "
-                                f"on {len(refusals)} of {len(rows)} selected layer(s):\n{listed}{more}")
+            self.prompter.error(translate("RecordTree", "Set field"),
+                                _refusal_words(self.editor.keys(), field_name, value, refusals, len(rows)))
             return False
         return self._push(command)
 
@@ -507,7 +525,7 @@ class RecordTreeWidget(QWidget):
             low = key.lower()
             matches = [i for i, k in enumerate(keys) if low in k.lower()]
             if not matches:
-                self.message.emit(f"No layer key contains {key!r}")
+                self.message.emit(translate("RecordTree", "No layer key contains {key}").format(key=repr(key)))
                 return False
             row = matches[0]
         ok = self.select_path(("record", row))
@@ -656,7 +674,9 @@ class RecordTreeWidget(QWidget):
                 menu.addSeparator()
                 for fd in extra:
                     one, _many = element_noun(current + (fd.name,))
-                    action = menu.addAction(f"Add {one if one != 'value' else fd.name}")
+                    # a list of plain values is named by its field (scale_w), others by their noun
+                    what = fd.name if fd.name not in NAMED_ELEMENTS else one
+                    action = menu.addAction(translate("RecordTree", "Add {what}").format(what=what))
                     action.triggered.connect(lambda _c=False, p=current + (fd.name,): self.add_child(p))
         menu.addSeparator()
         for name in ("move_up", "move_down"):

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from editor.i18n import translate
 from editor.models import ModelError
 from editor.models.weights import DEFAULT_WASTE, Review
 from editor.records.editing import ChangeKind, RecordChange
@@ -151,13 +152,13 @@ class WeightsReview(QObject):
         (no review, the rule the new values would break, nothing to change)."""
         r = self.review(index)
         if r is None:
-            return self.reason(index) or "no network with weights is attached"
+            return self.reason(index) or translate("WeightsReview", "no network with weights is attached")
         n = r.scale_w.size
         chosen = np.arange(n) if channels is None else np.unique(np.asarray(list(channels), dtype=np.int64))
         if chosen.size == 0:
-            return "no channel chosen"
+            return translate("WeightsReview", "no channel chosen")
         if chosen[0] < 0 or chosen[-1] >= n:
-            return f"scale_w has channels 0–{n - 1}"
+            return translate("WeightsReview", "scale_w has channels 0–{last}").format(last=n - 1)
         value = self.session.editor.message_at(("record", index, "value"))
         new_scale = r.arq.scale.astype(np.float32)
         old_scale = np.asarray(value.scale_w, dtype=np.float32)
@@ -169,7 +170,7 @@ class WeightsReview(QObject):
             if len(offsets) == n and offsets[c] != 0:
                 changes.append(("offset_w", int(c), 0))
         if not changes:
-            return "scale_w already has the values of the weights there"
+            return translate("WeightsReview", "scale_w already has the values of the weights there")
         entry = self.session.editor.message_at(("record", index))
         dialect = self.session.dialect
         if dialect is not None:
@@ -181,10 +182,10 @@ class WeightsReview(QObject):
         new.CopyFrom(value)
         for field, c, v in changes:
             getattr(new, field)[c] = v
-        what = (f"scale_w[{chosen[0]}]" if chosen.size == 1 else
-                "scale_w" if chosen.size == n else f"{chosen.size} channels of scale_w")
-        key = entry.key or f"record {index}"
-        text = f"Reset {what} of {key!r} from the weights"
+        what = (f"scale_w[{chosen[0]}]" if chosen.size == 1 else "scale_w" if chosen.size == n
+                else translate("WeightsReview", "{n} channels of scale_w").format(n=chosen.size))
+        key = entry.key or translate("WeightsReview", "record {index}").format(index=index)
+        text = translate("WeightsReview", "Reset {what} of {key} from the weights").format(what=what, key=repr(key))
         return ReplaceMessageCommand(self.session.editor, ("record", index, "value"),
                                      new.SerializePartialToString(), text=text)
 
@@ -200,14 +201,14 @@ class WeightsReview(QObject):
             got = self.reset_command(i)
             if isinstance(got, str):
                 key = message.record[i].key if message is not None else ""
-                refusals.append(f"{key or f'record {i}'}: {got}")
+                refusals.append(f"{key or translate('WeightsReview', 'record {index}').format(index=i)}: {got}")
             else:
                 commands.append(got)
         if not commands:
             return None, refusals
         if len(commands) == 1:
             return commands[0], refusals
-        text = f"Reset scale_w of {len(commands)} layers from the weights"
+        text = translate("WeightsReview", "Reset scale_w of {n} layers from the weights").format(n=len(commands))
         return MacroCommand(self.session.editor, text, commands), refusals
 
     # ------------------------------------------------------------------ following

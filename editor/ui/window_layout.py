@@ -25,6 +25,8 @@ from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QToolBar, QWidget
 
+from editor.i18n import translate
+
 if TYPE_CHECKING:
     from editor.ui.main_window import MainWindow
 
@@ -192,13 +194,16 @@ class WindowLayout(QObject):
         self._focus_state: tuple[QByteArray, QByteArray, bool] | None = None
         self._splitter_before_detach = QByteArray()
         window.splitter.splitterMoved.connect(self._tree_width_moved)
-        self.act_focus = self._action("&Focus Plots", self.toggle_focus_plots, ["F11", "Ctrl+Shift+F"],
-                                      "Give the plots the whole window (again: back)", checkable=True)
-        self.act_detach = self._action("Plots in Own &Window", self.toggle_plots_window, ["Ctrl+Shift+D"],
-                                       "Show the plots in a window of their own (a second screen)",
+        self.act_focus = self._action(translate("WindowLayout", "&Focus Plots"), self.toggle_focus_plots,
+                                      ["F11", "Ctrl+Shift+F"],
+                                      translate("WindowLayout", "Give the plots the whole window (again: back)"),
+                                      checkable=True)
+        self.act_detach = self._action(translate("WindowLayout", "Plots in Own &Window"), self.toggle_plots_window,
+                                       ["Ctrl+Shift+D"],
+                                       translate("WindowLayout", "Show the plots in a window of their own (a second screen)"),
                                        checkable=True)
-        self.act_reset = self._action("&Reset Layout", self.reset_layout, [],
-                                      "Put the tree, plots and docks back where they start")
+        self.act_reset = self._action(translate("WindowLayout", "&Reset Layout"), self.reset_layout, [],
+                                      translate("WindowLayout", "Put the tree, plots and docks back where they start"))
 
     def _action(self, text: str, slot: Callable[[], None], keys: list[str], tip: str, *,
                 checkable: bool = False) -> QAction:
@@ -300,11 +305,11 @@ class WindowLayout(QObject):
     # ------------------------------------------------------------------ the plots' own window
 
     def _plots_title(self) -> str:
-        from editor.ui.main_window import APP_NAME  # (the window's module imports this one)
+        from editor.ui.window_menus import APP_NAME  # (the window's modules import this one)
 
         w = self.window
-        name = w.documents.display_name() if w.document is not None else "no record"
-        return f"Plots — {name} — {APP_NAME}"
+        name = w.documents.display_name() if w.document is not None else translate("WindowLayout", "no record")
+        return translate("WindowLayout", "Plots — {name} — {app}").format(name=name, app=APP_NAME)
 
     def toggle_plots_window(self) -> None:
         """View ▸ Plots in Own Window: detach the plots, or bring them back."""
@@ -368,7 +373,7 @@ class WindowLayout(QObject):
         w.plots.channels.restore_layout(None, True)
         w.dock_folder.open_height = None
         w.dock_folder.refresh()
-        w.statusBar().showMessage("Layout reset to the defaults", 5000)
+        w.statusBar().showMessage(translate("WindowLayout", "Layout reset to the defaults"), 5000)
 
     def restore(self, settings: QSettings) -> None:
         """The layout the settings kept: docks, tree width, the docks' height, the channel

@@ -18,6 +18,7 @@ from google.protobuf.descriptor import FieldDescriptor
 from PySide6.QtCore import SignalInstance
 from PySide6.QtWidgets import QWidget
 
+from editor.i18n import translate
 from editor.records.problems import Severity
 from editor.records.values import parse_value
 
@@ -130,7 +131,8 @@ def field_text_check(field: FieldDescriptor, check: ValueCheck | None = None, *,
                 # the type's words ("takes a whole number between -2147483648 and …") give way
                 # to the rules'; a precise complaint (float32 underflow, a bad escape) stays
                 words = hint() if hint is not None and " takes " in str(e) else None
-                return None, (f"{field.name} takes {words}, not {text.strip()!r}" if words else str(e))
+                return None, (translate("FieldEditors", "{name} takes {words}, not {text}").format(
+                    name=field.name, words=words, text=repr(text.strip())) if words else str(e))
         reason = check(value) if check is not None else None
         return (value, None) if reason is None else (None, reason)
     return text_check

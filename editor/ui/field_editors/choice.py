@@ -8,6 +8,7 @@ from typing import Any
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QWidget
 
+from editor.i18n import translate
 from editor.records.rules import type_values
 from editor.ui.field_editors.base import FieldSpec, Mark, Place, ValueCheck, set_invalid
 
@@ -47,11 +48,11 @@ class TypeCombo(QComboBox):
     def _fill(self, current: str | None) -> None:
         self.blockSignals(True)
         self.clear()
-        self.addItem(f"not set ({self._default})", None)
+        self.addItem(translate("FieldEditors", "not set ({value})").format(value=self._default), None)
         for v in self._allowed:
             self.addItem(v, v)
         if current is not None and current not in self._allowed:
-            self.addItem(f"{current!r} (not allowed)", current)
+            self.addItem(translate("FieldEditors", "{value} (not allowed)").format(value=repr(current)), current)
         self.setCurrentIndex(self.findData(current) if current is not None else 0)
         self.blockSignals(False)
 

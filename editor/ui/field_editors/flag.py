@@ -7,6 +7,7 @@ from typing import Any
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QToolButton, QWidget
 
+from editor.i18n import translate
 from editor.ui.field_editors.base import FieldEditor, FieldSpec, Mark, Place, ValueCheck, set_invalid
 
 
@@ -36,9 +37,9 @@ class FlagBox(QWidget):
         self.state = QLabel()
         self.state.setStyleSheet("color: gray;")
         self.unset = QToolButton()
-        self.unset.setText("Use default")
-        self.unset.setToolTip(f"Remove the field from the record; AMCT then uses the default "
-                              f"({_word(default)})")
+        self.unset.setText(translate("FieldEditors", "Use default"))
+        self.unset.setToolTip(translate("FieldEditors", "Remove the field from the record; AMCT then uses the "
+                                                        "default ({value})").format(value=_word(default)))
         self.unset.setAutoRaise(True)
         lay = QHBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
@@ -65,7 +66,8 @@ class FlagBox(QWidget):
         self.box.blockSignals(True)
         self.box.setChecked(self._value if is_set else self._default)
         self.box.blockSignals(False)
-        self.state.setText("" if is_set else f"not set: default {_word(self._default)}")
+        self.state.setText("" if is_set else translate("FieldEditors", "not set: default {value}").format(
+            value=_word(self._default)))
         self.unset.setVisible(is_set)
 
     def entered(self) -> Any:

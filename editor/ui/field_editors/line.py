@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QValidator
 from PySide6.QtWidgets import QApplication, QLineEdit, QWidget
 
+from editor.i18n import translate
 from editor.records.values import FD, INT_RANGES, format_value
 from editor.ui.field_editors.base import (
     FieldSpec,
@@ -31,17 +32,20 @@ def type_hint(kind: str, field: FieldDescriptor, accepted: str | None = None) ->
     """What a field of `kind` accepts, in words (the tooltip while nothing is wrong):
     `accepted`, what the rules accept (`FieldSpec.hint`), where given, else what its type
     allows."""
+    float32 = translate("FieldEditors", " (stored as float32)") if field.type == FD.TYPE_FLOAT else ""
     if accepted:
-        return f"{field.name}: {accepted}" + (" (stored as float32)" if field.type == FD.TYPE_FLOAT else "")
+        return f"{field.name}: {accepted}{float32}"
     if kind == "key":
-        return f"{field.name}: \\n, \\t and \\xNN stand for invisible characters"
+        return translate("FieldEditors", "{name}: \\n, \\t and \\xNN stand for invisible characters").format(
+            name=field.name)
     if kind == "int":
         lo, hi = INT_RANGES[field.type]
-        return f"{field.name}: a whole number from {lo} to {hi}"
+        return translate("FieldEditors", "{name}: a whole number from {lo} to {hi}").format(name=field.name, lo=lo, hi=hi)
     if kind == "float":
-        return (f"{field.name}: a number such as 0.0235, 1e-3, inf or nan"
-                + (" (stored as float32)" if field.type == FD.TYPE_FLOAT else ""))
-    return f"{field.name}: text; \\n, \\t, \\\\ and \\xNN stand for special characters"
+        return translate("FieldEditors", "{name}: a number such as 0.0235, 1e-3, inf or nan").format(
+            name=field.name) + float32
+    return translate("FieldEditors", "{name}: text; \\n, \\t, \\\\ and \\xNN stand for special characters").format(
+        name=field.name)
 
 
 class TextValidator(QValidator):
@@ -117,7 +121,8 @@ class FieldEdit(QLineEdit):
         """A line edit for `spec`'s field; its text is parsed as the field's type."""
         fd = spec.field
         check = spec.text_check or field_text_check(fd, spec.check, optional=spec.optional, hint=spec.hint)
-        unset = f"not set (default {format_value(fd, fd.default_value)})" if spec.optional else ""
+        unset = (translate("FieldEditors", "not set (default {value})").format(
+            value=format_value(fd, fd.default_value)) if spec.optional else "")
         if spec.tooltip is None:
             tooltip = type_hint(kind, fd, spec.hint() if spec.hint is not None else None)
         else:
