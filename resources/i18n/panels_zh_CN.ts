@@ -37,7 +37,6 @@
     </message>
     <message>
         <source>Add input channel</source>
-        <extracomment>rows the table asks room for before the panel around it scrolls the user moved to cell (vector column name or derived name, channel)</extracomment>
         <translation>添加输入通道</translation>
     </message>
     <message>
@@ -58,7 +57,6 @@
     </message>
     <message>
         <source>{name}: {n} values, one per input channel</source>
-        <extracomment>rows `fit_columns` measures (a layer has up to thousands; their numbers look alike)</extracomment>
         <translation>{name}：{n} 个值，每个输入通道一个</translation>
     </message>
     <message>
@@ -90,12 +88,10 @@
     <name>LayerPanel</name>
     <message>
         <source>Select a layer in the tree to edit its factors.</source>
-        <extracomment>words for the status bar: refusals and what an action did the dialect the form is built for: the session&apos;s; with no record open yet the primary one (a record of another dialect rebuilds the form)</extracomment>
         <translation>在树中选择一个层，即可编辑它的量化因子。</translation>
     </message>
     <message>
         <source>no key</source>
-        <extracomment>the editor of each value field in the form, and its kind</extracomment>
         <translation>未设置层名</translation>
     </message>
     <message>
@@ -140,7 +136,6 @@
     </message>
     <message>
         <source>±(2^(b−1) − 1)·scale_w[c], b from wts_type (unset: INT8; INT6/INT7 factors are stored as INT8): the largest weight magnitude channel c represents</source>
-        <extracomment>below this width the form&apos;s two halves stack (a narrow dock) from this width on the per-channel tables go beside the form, not below it (a dock along the window&apos;s bottom: wide and short) the layer&apos;s problems list shows up to this many (wrapped) lines before it scrolls</extracomment>
         <translation>±(2^(b−1) − 1)·scale_w[c]，b 取决于 wts_type（未设置时为 INT8；INT6/INT7 的量化因子按 INT8 保存）：通道 c 能表示的最大权重绝对值</translation>
     </message>
     <message>
@@ -295,7 +290,6 @@
     <name>Panels</name>
     <message>
         <source>error</source>
-        <extracomment>a severity in words, as a problem&apos;s line starts (``error: …``)</extracomment>
         <translation>错误</translation>
     </message>
     <message>
@@ -335,7 +329,6 @@
     <name>ProblemsDock</name>
     <message>
         <source>Show errors</source>
-        <extracomment>the tooltip of each severity&apos;s toggle</extracomment>
         <translation>显示错误</translation>
     </message>
     <message>
@@ -348,7 +341,6 @@
     </message>
     <message>
         <source>record {index} · {key}</source>
-        <extracomment>problem rows a group gives its views at a time (more are fetched as they come into view) seconds of looking up rule problems&apos; lines before the event loop runs again</extracomment>
         <translation>记录 {index} · {key}</translation>
     </message>
     <message>
@@ -381,7 +373,6 @@
     </message>
     <message>
         <source>no problems</source>
-        <extracomment>(errors, warnings, infos) of the whole document, unfiltered how many of each group&apos;s problems the views know about (the first ones) rule problem → its &quot;line:column&quot; in the file (&quot;&quot; where the file does not say)</extracomment>
         <translation>没有问题</translation>
     </message>
     <message>
@@ -402,7 +393,6 @@
     </message>
     <message>
         <source>Problems</source>
-        <extracomment>(errors, warnings, infos) — for the status bar</extracomment>
         <translation>问题</translation>
     </message>
     <message>
@@ -422,7 +412,6 @@
     <name>PrunePanel</name>
     <message>
         <source>Role</source>
-        <extracomment>the value field an attribute of each AttrType keeps a scalar in the type AMCT gives the attributes this panel edits</extracomment>
         <translation>角色</translation>
     </message>
     <message>
@@ -519,7 +508,6 @@
     </message>
     <message>
         <source>no other attributes</source>
-        <extracomment>the widest the &quot;Other attributes&quot; column starts (the rest is in its tooltip) the name column keeps at least this much before &quot;Other attributes&quot; gives way</extracomment>
         <translation>没有其他属性</translation>
     </message>
     <message>
@@ -578,7 +566,6 @@
     <name>SetFromRangeDialog</name>
     <message>
         <source>Set scale_d / offset_d from a range</source>
-        <extracomment>where value fields go, by group (only those the dialect has appear); which editor each gets is the registry&apos;s decision (`editor.ui.field_editors`)</extracomment>
         <translation>按范围设置 scale_d / offset_d</translation>
     </message>
     <message>
