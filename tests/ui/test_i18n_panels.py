@@ -296,3 +296,26 @@ def test_english_stays_english_without_translators(qtbot):
     texts = texts_of(panels, _editors(panels))
     assert not [t for t in texts if CJK.search(t[1])]
     assert panels.layer_panel.problems_title.text().startswith("Problems of this layer: ")
+
+
+def test_the_line_about_the_attached_network_speaks_chinese(qtbot, chinese, tmp_path):
+    """The layer panel's model line: how scale_w compares with AMCT's ARQ value from the weights."""
+    from editor.models import load_model
+    from editor.models import synth as model_synth
+    from tests.ui.test_model_window import PLANTED, WASTEFUL, fitted_record
+
+    model_path = tmp_path / "net.onnx"
+    model_synth.onnx_convnet(model_path, seed=2)
+    model = load_model(model_path)
+    message = fitted_record(model)
+    conv1 = next(e for e in message.record if e.key == "conv1")
+    conv1.value.scale_w[PLANTED] = conv1.value.scale_w[PLANTED] / 4
+    conv1.value.scale_w[WASTEFUL] = conv1.value.scale_w[WASTEFUL] * 3
+    session = make_session(message, "pytorch")
+    session.set_network(model)
+    panels = RecordPanels(session)
+    qtbot.addWidget(panels)
+    session.selection.select(("record", list(message.record).index(conv1)), source="tree")
+    line = panels.layer_panel.model_label.text()
+    assert "scale_w 与按权重算出的 ARQ 值之比：最差 [5] ×0.25" in line
+    assert "（共 16 个通道，其中 1 个通道的权重被截断，1 个通道浪费量化级）" in line
