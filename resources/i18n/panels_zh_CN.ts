@@ -192,7 +192,7 @@
     </message>
     <message>
         <source>from its key</source>
-        <translation>来自层名</translation>
+        <translation>由层名得出</translation>
     </message>
     <message>
         <source>guessed from its name</source>
