@@ -232,6 +232,11 @@ def test_the_layer_panel_and_the_problems_dock_speak_chinese(qtbot, chinese, tmp
     assert dock.windowTitle() == f"问题（{2 + infos}）"
     assert dock.summary() == f"1 个错误，1 个警告，{infos} 条提示"
     assert dock.toggles[Severity.ERROR].text() == "1 个错误"
+    # the panel and the Where column name the layer: its messages do not again, in Chinese too
+    error = lp.problem_list.item(0)
+    assert error.text().startswith("错误：offset_w[3] = 5") and error.toolTip().startswith('层 "conv1"：')
+    pm = dock.problems_model
+    assert pm.data(pm.index(0, 0, pm.index(0, 0))).startswith("offset_w[3] = 5")
     # I18N_SHOTS=FOLDER keeps the screenshots to look at (a CJK font must be installed: fonts-noto-cjk)
     shot = Path(os.environ.get("I18N_SHOTS", tmp_path)) / "panels_layer_zh_CN.png"
     assert panels.grab().save(str(shot)) and dock.grab().save(str(shot.with_name("problems_dock_zh_CN.png")))

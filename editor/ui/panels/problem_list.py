@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
 from editor.i18n import translate
 from editor.records.problems import Problem, Severity
-from editor.ui.panels._widgets import ERROR_COLOR, WARNING_COLOR, count_text, problem_line
+from editor.ui.panels._widgets import ERROR_COLOR, WARNING_COLOR, count_text, problem_line, without_label
 
 
 def problems_title(problems: Sequence[Problem], *, prune: bool) -> str:
@@ -51,8 +51,7 @@ class ProblemList(QListWidget):
         already, so a message's leading ``layer "conv1": `` is left off its line."""
         self.clear()
         for p in problems:
-            prefix = f'layer "{p.key}": ' if strip_layer and p.key is not None else None
-            text = p.message[len(prefix):] if prefix and p.message.startswith(prefix) else p.message
+            text = without_label(p) if strip_layer and p.key is not None else p.message
             item = QListWidgetItem(problem_line(p.severity, text, p.rule))
             item.setForeground(Qt.GlobalColor.red if p.severity is Severity.ERROR else
                                Qt.GlobalColor.darkYellow if p.severity is Severity.WARNING else

@@ -36,7 +36,7 @@ from editor.records.document import RecordDocument
 from editor.records.paths import problem_path
 from editor.records.problems import Problem, Severity
 from editor.records.rules import RULES, locate
-from editor.ui.panels._widgets import count_text, severity_word
+from editor.ui.panels._widgets import count_text, severity_word, without_label
 from editor.ui.session import EditSession
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -79,12 +79,7 @@ def where(problem: Problem) -> str:
 
 def short_message(problem: Problem) -> str:
     """The message without the leading ``layer "…": `` that the Where column already shows."""
-    text = problem.message
-    for prefix in (f'layer "{problem.key}": ' if problem.key is not None else None,
-                   f"prune record {problem.prune_index}: " if problem.prune_index is not None else None):
-        if prefix and text.startswith(prefix):
-            return text[len(prefix):]
-    return text
+    return without_label(problem)
 
 
 class ProblemsModel(QAbstractItemModel):
