@@ -65,7 +65,7 @@
     </message>
     <message>
         <source>per-tensor (one value)</source>
-        <translation>统一量化（一个值）</translation>
+        <translation>逐张量（一个值）</translation>
     </message>
     <message>
         <source>{n} channels</source>
