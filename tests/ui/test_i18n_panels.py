@@ -19,12 +19,9 @@ import pytest
 from google.protobuf.descriptor import Descriptor
 from PySide6.QtCore import (
     QAbstractItemModel,
-    QCoreApplication,
-    QLibraryInfo,
     QModelIndex,
     QObject,
     Qt,
-    QTranslator,
 )
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -40,11 +37,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor import i18n
 from editor.records.dialects import DIALECTS
 from editor.records.document import RecordDocument
 from editor.records.problems import Severity
 from editor.records.rules import RULES
+from editor.ui.i18n import install_language, uninstall_language
 from editor.ui.panels import ProblemsDock, RecordPanels
 from editor.ui.panels.channel_table import ChannelTableModel
 from editor.ui.panels.layer_panel import SetFromRangeDialog
@@ -110,22 +107,14 @@ def untranslated(texts: list[tuple[str, str]], vocabulary: set[str],
 
 @pytest.fixture
 def chinese(qapp) -> Iterator[None]:
-    """The translators the window installs for zh_CN: every area's .qm and Qt's own."""
-    translators = []
-    files = [*i18n.catalog_files("zh_CN", ".qm"),
-             Path(QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)) / "qtbase_zh_CN.qm"]
-    for path in files:
-        t = QTranslator()
-        if t.load(str(path)):
-            QCoreApplication.installTranslator(t)
-            translators.append(t)
-    i18n.set_backend(QCoreApplication.translate)
+    """The window's zh_CN: every area's .qm and Qt's own installed, `translate` and the
+    field help answering in Chinese (`editor.ui.i18n.install_language`)."""
+    loaded = install_language("zh_CN")
+    assert any(p.name == "panels_zh_CN.qm" for p in loaded), loaded
     try:
         yield
     finally:
-        i18n.set_backend(None)
-        for t in translators:
-            QCoreApplication.removeTranslator(t)
+        uninstall_language()
 
 
 def _model_texts(model: QAbstractItemModel, where: str) -> Iterator[tuple[str, str]]:
