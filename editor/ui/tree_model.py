@@ -38,6 +38,7 @@ from editor.records.editing import Edit, EditKind, RecordEditor
 from editor.records.paths import Path, PathError, format_path, resolve
 from editor.records.summaries import element_label, label_field, message_summary, repeated_summary
 from editor.records.values import default_value, escape_text, format_value, is_message, type_name
+from editor.ui.field_tips import above, attr_tip, field_tip
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
@@ -423,7 +424,9 @@ class RecordTreeModel(QAbstractItemModel):
                 return font
             return None
         if role == Qt.ItemDataRole.ToolTipRole:
-            return _tooltip(holder, row, kind, field, is_set)
+            if col == self.FIELD_COLUMN:  # hovering a field's name: what it means
+                return _tooltip(holder, row, kind, field, is_set)
+            return _schema_tooltip(holder, row, kind, field, is_set)
         if col == self.TYPE_COLUMN:
             return type_name(field, element=kind in (RowKind.ELEMENT, RowKind.ITEM)) \
                 if role == Qt.ItemDataRole.DisplayRole else None
@@ -717,6 +720,16 @@ def _display_value(holder: Any, row: int, kind: RowKind, field: FieldDescriptor)
 
 
 def _tooltip(holder: Any, row: int, kind: RowKind, field: FieldDescriptor, is_set: bool) -> str:
+    """The Field column's tooltip: the schema's words on the row under the field's help, in
+    the interface language (`editor.records.field_help`)."""
+    if kind in (RowKind.FIELD, RowKind.MESSAGE, RowKind.REPEATED):
+        return above(field_tip(field), _schema_tooltip(holder, row, kind, field, is_set))
+    if kind == RowKind.ELEMENT and field.message_type.name == "AttrProto":
+        return above(attr_tip(holder[row].name), _schema_tooltip(holder, row, kind, field, is_set))
+    return _schema_tooltip(holder, row, kind, field, is_set)
+
+
+def _schema_tooltip(holder: Any, row: int, kind: RowKind, field: FieldDescriptor, is_set: bool) -> str:
     what = f"{field.full_name} — {type_name(field)}, field number {field.number}"
     if kind == RowKind.ITEM:
         return f"{field.name}[{row}] — {type_name(field, element=True)}"

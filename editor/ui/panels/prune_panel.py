@@ -57,6 +57,7 @@ from editor.ui.commands import (
     RemoveElementsCommand,
     SetValueCommand,
 )
+from editor.ui.field_tips import attr_summary, attr_tip, prune_summary, prune_tip
 from editor.ui.panels._widgets import ERROR_COLOR, WARNING_COLOR, counted
 from editor.ui.panels.channel_table import shown_dialect
 from editor.ui.panels.checked_table import CheckedDelegate, CheckedTableModel
@@ -93,6 +94,12 @@ def _attr_value(node: Message, name: str) -> Any:
     if field is not None and a.HasField(field):
         return getattr(a, field)
     return None
+
+
+def _attr_line(attr: Message) -> str:
+    """``prune_index = 3, 7 — removed channels``: an attribute, and what it is when AMCT uses it."""
+    summary = attr_summary(attr.name)
+    return f"{attr.name} = {attr_text(attr)}" + (f" — {summary}" if summary else "")
 
 
 def set_attr(node: Message, name: str, value: Any) -> None:
@@ -224,9 +231,21 @@ class PruneTableModel(CheckedTableModel):
             if role == Qt.ItemDataRole.DisplayRole:
                 return self.COLUMNS[section]
             if role == Qt.ItemDataRole.ToolTipRole:
-                return {self.BEGIN: "First channel of the range [begin, end)",
-                        self.END: "One past the last channel of the range [begin, end)",
-                        self.WIDTH: "end − begin: must be the same for every node of the record"}.get(section)
+                return self._header_tip(section)
+        return None
+
+    def _header_tip(self, section: int) -> str | None:
+        """The field help (interface language) of what a column shows."""
+        if section == 0:
+            return "\n".join(f"{r}: {prune_summary(r)}" for r in ("producer", "consumer", "selective_prune"))
+        if section == self.NAME:
+            return prune_tip("name")
+        if section in self._EDIT_ATTR:
+            return attr_tip(self._EDIT_ATTR[section])
+        if section == self.OTHER:
+            return prune_tip("attr")
+        if section == self.WIDTH:
+            return "end − begin: must be the same for every node of the record"
         return None
 
     def flags(self, index: AnyIndex) -> Qt.ItemFlag:
@@ -268,10 +287,12 @@ class PruneTableModel(CheckedTableModel):
             if role == Qt.ItemDataRole.BackgroundRole:
                 return _FLAG_BG if reason else None
             return reason or "end − begin"
+        if role == Qt.ItemDataRole.ToolTipRole and col == 0:
+            return prune_tip(self._rows[row][0])
         if role == Qt.ItemDataRole.ToolTipRole and col == self.NAME:
             return escape_text(node.name) if node.HasField("name") else "no name (required)"
         if role == Qt.ItemDataRole.ToolTipRole and col == self.OTHER:
-            return "\n".join(f"{a.name} = {attr_text(a)}" for a in node.attr if a.name not in _EDITED) or None
+            return "\n".join(_attr_line(a) for a in node.attr if a.name not in _EDITED) or None
         return None
 
     # ------------------------------------------------------------------ checks and edits
