@@ -12,9 +12,16 @@ in fresh processes, one step each so peak memory is that step's:
                `check --model` and the Channels overlay need
   full read    the format's own full parse: onnx.load / GraphDef.ParseFromString /
                NetParameter.ParseFromString of the whole file (what a naive reader does)
+  window       the editor window (offscreen) with the record open attaches the model as
+               File > Attach Model does: reading, the weights review and the model rules
+               on its thread, then the results installed and drawn (overview, tree, status),
+               while a 10 ms timer on the GUI thread records the longest event-loop stall;
+               then the Channels plot draws the first layer with the weights overlay
 
 Prints wall time and peak memory above the interpreter's baseline, and ratios against the
-record load measured in the same run. No timings are asserted anywhere.
+record load measured in the same run. No timings are asserted anywhere. `--channels 64`
+makes many small layers (a 100 MB model of ~680 convolutions: the record's side of the
+attach, the rules and the overview's row, weighs more).
 """
 from __future__ import annotations
 
@@ -30,6 +37,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 CHANNELS = 512
+TICK_MS = 10
 
 
 def _peak_mb() -> float:
@@ -68,6 +76,8 @@ def child(task: str, record: str, model: str, fmt: str, weights: str = "") -> di
 
             for layer in m.quantizable_layers(weighted_only=True):
                 layer_arq(m, layer, fold=True)
+    elif task == "window":
+        return window_attach(record, model, weights or None)
     elif task == "full":
         data_path = Path(weights or model)
         if fmt == "onnx":
@@ -90,6 +100,92 @@ def child(task: str, record: str, model: str, fmt: str, weights: str = "") -> di
         raise SystemExit(f"unknown task {task}")
     elapsed = time.perf_counter() - t
     return {"seconds": elapsed, "peak_mb": _peak_mb() - base, "items": n}
+
+
+def window_attach(record: str, model: str, weights: str | None) -> dict:
+    """The window attaching the model to the open record; the longest event-loop stall."""
+    import os
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QElapsedTimer, QEventLoop, QSettings, QTimer
+
+    from editor.ui.app import application, freeze_startup_objects
+    from editor.ui.dialogs import Prompter
+    from editor.ui.main_window import MainWindow
+
+    class Quiet(Prompter):
+        def error(self, title: str, text: str) -> None:
+            print(f"error: {title}: {text}", file=sys.stderr)
+
+        def ask_save_changes(self, name: str) -> str:
+            return "discard"
+
+    _app = application()  # kept: the window needs it alive
+    freeze_startup_objects()  # as run_gui does
+
+    def spin(seconds: float) -> None:
+        loop = QEventLoop()
+        QTimer.singleShot(int(seconds * 1000), loop.quit)
+        loop.exec()
+
+    def wait_for(signal, seconds: float) -> list:
+        loop = QEventLoop()
+        got: list = []
+        signal.connect(lambda *a: (got.append(a), loop.quit()))
+        QTimer.singleShot(int(seconds * 1000), loop.quit)
+        loop.exec()
+        return got
+
+    clock = QElapsedTimer()
+    gaps: list[tuple[float, float]] = []
+    last = [0.0]
+
+    def tick() -> None:
+        now = clock.nsecsElapsed() / 1e6
+        gaps.append((now - last[0], now))
+        last[0] = now
+
+    timer = QTimer()
+    timer.setInterval(TICK_MS)
+    timer.timeout.connect(tick)
+    with tempfile.TemporaryDirectory() as tmp:
+        settings = QSettings(str(Path(tmp) / "s.ini"), QSettings.Format.IniFormat)
+        window = MainWindow(settings, prompter=Quiet(), recovery_dir=Path(tmp) / "recovery")
+        window.resize(1360, 860)
+        window.show()
+        window.open_path(record)
+        if not wait_for(window.loadFinished, 600):
+            raise SystemExit("the record did not open")
+        spin(0.5)
+        base = _peak_mb()
+        clock.start()
+        timer.start()
+        t = time.perf_counter()
+        window.attach_model(model, weights)
+        done = wait_for(window.models.attachFinished, 600)
+        attached = time.perf_counter() - t
+        finished_at = clock.nsecsElapsed() / 1e6
+        spin(1.0)  # the views draw what the attach installed
+        timer.stop()
+        tick()
+        if not done or not done[0][0]:
+            raise SystemExit("the model was not attached")
+        worst, at = max(gaps)
+        during = max((g for g, when in gaps if when <= finished_at), default=0.0)
+        after = max((g for g, when in gaps if when > finished_at), default=0.0)
+        # the Channels plot with the weights overlay: the first weighted layer
+        session = window.session
+        first = next(i for i in range(len(session.message.record)) if session.weights.review(i) is not None)
+        t = time.perf_counter()
+        session.selection.select(("record", first, "value", "scale_w", 0))
+        window.plots.channels.flush()
+        channel_plot = time.perf_counter() - t
+        flagged = len(session.weights.flagged_entries())
+        return {"seconds": attached, "peak_mb": _peak_mb() - base, "items": len(session.message.record),
+                "stall_ms": worst, "stall_at_s": at / 1000, "stall_while_attaching_ms": during,
+                "stall_after_ms": after, "over_50ms": sum(1 for g, _ in gaps if g > 50),
+                "ticks": len(gaps), "timings": window.models.timings, "channel_plot_s": channel_plot,
+                "flagged_layers": flagged}
 
 
 def run_child(task: str, record: Path, model: Path, fmt: str, weights: Path | None = None) -> dict:
@@ -184,6 +280,7 @@ def make_record(path: Path, model_path: Path, dialect: str, weights: Path | None
 
 
 def main() -> int:
+    global CHANNELS
     if len(sys.argv) > 1 and sys.argv[1] == "--child":
         print(json.dumps(child(*sys.argv[2:7])))
         return 0
@@ -191,7 +288,10 @@ def main() -> int:
     ap.add_argument("--mb", type=float, default=100.0, help="MB of float32 weights (default 100)")
     ap.add_argument("--formats", default="onnx,tf,caffe")
     ap.add_argument("--keep", help="generate into this folder and keep the files")
+    ap.add_argument("--channels", type=int, default=512, help="channels of each convolution (default 512)")
+    ap.add_argument("--no-window", action="store_true", help="skip the window's attach (no Qt)")
     args = ap.parse_args()
+    CHANNELS = args.channels
     tmp = tempfile.TemporaryDirectory()
     folder = Path(args.keep) if args.keep else Path(tmp.name)
     folder.mkdir(parents=True, exist_ok=True)
@@ -223,8 +323,8 @@ def main() -> int:
         size = model.stat().st_size / 1e6
         print(f"\n{fmt}: {layers} conv layers ({CHANNELS}x{CHANNELS}x3x3) + BatchNorm, {size:.1f} MB model file, "
               f"record {record.stat().st_size / 1e6:.2f} MB (generated in {time.perf_counter() - t:.1f} s)")
-        results = {task: run_child(task, record, definition, fmt, weights)
-                   for task in ("record", "attach", "review", "full")}
+        tasks = ("record", "attach", "review", "full") + (() if args.no_window else ("window",))
+        results = {task: run_child(task, record, definition, fmt, weights) for task in tasks}
         ref = results["record"]
         full = results["full"]
         print(f"  {'step':<12}{'time':>9}{'peak memory':>13}{'time/record':>13}{'peak/model size':>17}")
@@ -236,6 +336,16 @@ def main() -> int:
         print(f"  attach takes {attach['seconds'] / ref['seconds']:.2f}x the record's load time and "
               f"{attach['seconds'] / full['seconds']:.2f}x a full read's; its peak is {attach['peak_mb']:.1f} MB "
               f"against the full read's {full['peak_mb']:.0f} MB")
+        if "window" in results:
+            w = results["window"]
+            steps = ", ".join(f"{k} {v:.3f} s" for k, v in w["timings"].items())
+            print(f"  window: File > Attach Model until attached {w['seconds']:.3f} s = "
+                  f"{w['seconds'] / ref['seconds']:.2f}x the record's load, {w['seconds'] / results['review']['seconds']:.2f}x "
+                  f"the review without a window ({steps}); {w['flagged_layers']} layers flagged")
+            print(f"  window: longest event-loop stall {w['stall_ms']:.0f} ms (at {w['stall_at_s']:.2f} s; "
+                  f"while attaching {w['stall_while_attaching_ms']:.0f} ms, installing and drawing after "
+                  f"{w['stall_after_ms']:.0f} ms; {w['over_50ms']} of {w['ticks']} ticks over 50 ms; tick {TICK_MS} ms)")
+            print(f"  window: the Channels plot draws a layer with the weights overlay in {w['channel_plot_s']:.3f} s")
     return 0
 
 

@@ -7,7 +7,8 @@ a few planted problems, so that the pictures show what the views mark:
   and a zero scale (scale_w[30] = 0, an error), layer 30 a degenerate scale_d (a warning);
 - prune record 0 gets a consumer one channel narrower than its producer, prune record 1 an
   inverted range, and a new prune record claims channels another producer already feeds;
-- a generated 30 000-channel layer (synth.make_big) shows the downsampled wide-layer plot.
+- a generated 30 000-channel layer (synth.make_big) shows the downsampled wide-layer plot;
+- the Layers table of the same record, sorted by scale_w outliers, its most extreme first.
 
 Usage: ``python scripts/screenshot_plots.py [OUT_DIR]`` (default ``docs/``).
 """
@@ -21,6 +22,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 import editor.ui  # noqa: E402, F401  (pins singletons first)
@@ -28,6 +30,7 @@ from editor.paths import default_sample  # noqa: E402
 from editor.records.document import RecordDocument  # noqa: E402
 from editor.records.synth import add_prune_node, make_big  # noqa: E402
 from editor.ui.plots import ChannelPlot, ModelOverview, PruneRangesView  # noqa: E402
+from editor.ui.plots.layers_table import OUTLIERS, LayersTable  # noqa: E402
 from editor.ui.session import EditSession  # noqa: E402
 
 OUTLIER_LAYER, OUTLIER_CHANNEL, ZERO_CHANNEL, DEGENERATE_LAYER = 45, 77, 30, 30
@@ -77,6 +80,12 @@ def main(argv: list[str]) -> int:
     sel.select(("record", OUTLIER_LAYER), source="script")
     overview.info.setText(overview.describe(DEGENERATE_LAYER))
     shoot(overview, out / "plot-overview.png", (1280, 640))
+
+    layers = LayersTable(session, overview)
+    widgets.append(layers)
+    layers.view.sortByColumn(OUTLIERS, Qt.SortOrder.DescendingOrder)
+    sel.select(("record", OUTLIER_LAYER), source="script")
+    shoot(layers, out / "plot-layers.png", (1280, 560))
 
     channels = ChannelPlot(session)
     widgets.append(channels)

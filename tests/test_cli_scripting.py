@@ -271,6 +271,20 @@ def test_the_editor_form_accepts_repair(monkeypatch, pasted):
     assert seen == {"path": str(pasted), "dialect": None, "repair": True}
 
 
+def test_the_editor_form_accepts_compare(monkeypatch, tmp_path):
+    """`record-editor A --compare B` opens A compared with B (README, Comparing two records)."""
+    seen = {}
+    fake = types.ModuleType("editor.ui.app")
+    fake.run_gui = lambda path, dialect, repair=False, compare=None: seen.update(
+        path=path, dialect=dialect, repair=repair, compare=compare) or 0
+    monkeypatch.setitem(sys.modules, "editor.ui.app", fake)
+    a, b = tmp_path / "a.txt", tmp_path / "b.txt"
+    a.write_text(PLAIN)
+    b.write_text(PLAIN)
+    assert main([str(a), "--compare", str(b)]) == 0
+    assert seen == {"path": str(a), "dialect": None, "repair": False, "compare": str(b)}
+
+
 def test_info_counts_per_channel_values_only(tmp_path, capsys):
     """Per-tensor layers (one scale_w) are not per-channel values."""
     path = tmp_path / "r.txt"

@@ -63,17 +63,29 @@ def gui_parser() -> argparse.ArgumentParser:
     p.add_argument("--dialect", choices=list(DIALECTS))
     p.add_argument("--repair", action="store_true",
                    help="open FILE with the documentation-artefact repair (each change is listed)")
+    p.add_argument("--model", metavar="MODEL",
+                   help="attach the network FILE belongs to once it is open (ONNX .onnx, Caffe .prototxt, "
+                        "TensorFlow frozen .pb/.pbtxt): the model rules and the weights review")
+    p.add_argument("--weights", metavar="WEIGHTS", help="with a Caffe .prototxt: its .caffemodel")
+    p.add_argument("--compare", metavar="B",
+                   help="compare FILE with record B, opened read-only beside it (File > Compare With…)")
     return p
 
 
 def run_gui(argv: list[str]) -> int:
-    args = gui_parser().parse_args(argv)
+    parser = gui_parser()
+    args = parser.parse_args(argv)
+    if args.weights is not None and args.model is None:
+        parser.error("--weights needs --model (the .prototxt the weights belong to)")
     try:
         from editor.ui.app import run_gui as _run
     except ImportError as e:
         err(f"the editor window is not available in this build ({e})")
         return EXIT_USAGE
-    return _run(args.file, args.dialect, repair=args.repair)
+    extra: dict = {"model": args.model, "weights": args.weights} if args.model is not None else {}
+    if args.compare:
+        extra["compare"] = args.compare
+    return _run(args.file, args.dialect, repair=args.repair, **extra)
 
 
 def _mistyped_command(word: str) -> str | None:

@@ -9,6 +9,8 @@ import sys
 
 from editor.cli import _model
 from editor.cli._common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, add_common, count, load
+from editor.cli._outliers import add_outlier_k
+from editor.records.defaults import DEFAULT_OUTLIER_K
 from editor.records.document import RecordDocument, RecordError
 from editor.records.problems import READING_RULES, Problem, Severity, shown_path
 
@@ -22,15 +24,18 @@ def add_parser(sub) -> argparse.ArgumentParser:
                    help="report only problems of this severity or worse")
     p.add_argument("--rule", action="append", metavar="ID", help="report only this rule (repeatable)")
     _model.add_model_args(p)
+    add_outlier_k(p)
     return p
 
 
-def document_problems(doc: RecordDocument, model=None) -> list[Problem]:
+def document_problems(doc: RecordDocument, model=None, outlier_k: float = DEFAULT_OUTLIER_K) -> list[Problem]:
     """Reading problems plus every rule, one list (`rules.document_problems`, as the GUI lists
-    them); with a `model` (`editor.models.Model`) the ``model-`` rules too."""
+    them); with a `model` (`editor.models.Model`) the ``model-`` rules too; outliers judged at
+    fence factor `outlier_k`."""
     from editor.records import rules
 
-    return rules.document_problems(doc, model)
+    context = rules.CheckContext.build(doc.message, doc.dialect, model, outlier_k=outlier_k)
+    return rules.document_problems(doc, model, context=context)
 
 
 def filter_problems(problems: list[Problem], args) -> list[Problem]:
@@ -72,7 +77,7 @@ def run(args) -> int:
             if not args.json:
                 print(str(e), file=sys.stderr)
             continue
-        problems = filter_problems(document_problems(doc, model), args)
+        problems = filter_problems(document_problems(doc, model, args.outlier_k), args)
         problems.sort(key=lambda p: (p.line if p.line is not None else 1 << 60, p.severity.rank))
         if any(p.severity is Severity.ERROR for p in problems) and worst == EXIT_OK:
             worst = EXIT_PROBLEMS

@@ -7,6 +7,8 @@ from pathlib import Path
 
 from editor.cli import _model
 from editor.cli._common import EXIT_OK, add_common, count, load, per_channel_scale_w, repeated_value_counts
+from editor.cli._outliers import add_outlier_k, scale_w_outliers
+from editor.records.defaults import DEFAULT_OUTLIER_K
 from editor.records.problems import shown_path
 
 
@@ -16,6 +18,10 @@ def add_parser(sub) -> argparse.ArgumentParser:
     add_common(p)
     _model.add_model_args(p)
     p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--outliers", action="store_true",
+                   help="also count the scale_w channels that are outliers, and their layers "
+                        "(check --rule scale-w-outlier lists them)")
+    add_outlier_k(p, default=None)  # giving K asks for the count too
     return p
 
 
@@ -38,6 +44,9 @@ def run(args) -> int:
     model = _model.load(args)
     counts = repeated_value_counts(doc)
     per_channel, per_channel_layers = per_channel_scale_w(doc)
+    k = args.outlier_k if args.outlier_k is not None else DEFAULT_OUTLIER_K
+    counted = args.outliers or args.outlier_k is not None  # counting needs numpy: only when asked
+    out_channels, out_layers = scale_w_outliers(doc, k) if counted else (0, 0)
     prune = len(doc.message.prune_record) if doc.dialect.has_prune else 0
     info = {
         "path": str(doc.path),
@@ -49,6 +58,7 @@ def run(args) -> int:
         "prune_records": prune,
         "per_channel_values": per_channel,
         "per_channel_layers": per_channel_layers,
+        "scale_w_outliers": {"k": k, "channels": out_channels, "layers": out_layers} if counted else None,
         "repeated_values": counts,
         "reading_problems": len(doc.problems),
         "repairs": [r.format() for r in doc.repairs],
@@ -63,6 +73,13 @@ def run(args) -> int:
               f"{info['size']:,} bytes")
         print(f"  records: {info['records']:,}   prune records: {prune:,}   "
               f"per-channel scale_w values: {per_channel:,} in {count(per_channel_layers, 'layer')}")
+        if counted:
+            print(f"  scale_w outliers (k = {k:g}): {out_channels:,} channel"
+                  f"{'s' if out_channels != 1 else ''} in {count(out_layers, 'layer')} "
+                  "(record-editor check --rule scale-w-outlier lists them)")
+        elif per_channel_layers:
+            print("  scale_w outliers: not counted (info --outliers counts them, "
+                  "check --rule scale-w-outlier lists them)")
         if counts:
             print("  repeated values: " + ", ".join(f"{k} {v:,}" for k, v in sorted(counts.items())))
         for r in doc.repairs:

@@ -35,28 +35,38 @@ def freeze_startup_objects() -> None:
 
 
 def create_window(path: str | None = None, dialect: str | None = None, *,
-                  settings: QSettings | None = None, repair: bool = False, **kwargs) -> MainWindow:
+                  settings: QSettings | None = None, repair: bool = False, model: str | None = None,
+                  weights: str | None = None, compare: str | None = None, **kwargs) -> MainWindow:
     """A shown main window that offers crash recovery and starts opening `path`.
 
     Without `path` it opens the bundled sample named in the README (when installed).
-    `repair` opens `path` with the reader's documentation-artefact repair (`--repair`).
+    `repair` opens `path` with the reader's documentation-artefact repair (`--repair`);
+    `compare` is compared with it once it is open (`--compare B`).
+    `model` (with `weights`, a Caffe net's) is attached to the record once it is open
+    (`--model`), instead of the model remembered for it.
     """
     window = MainWindow(settings, **kwargs)
     window.show()
     window.offer_recovery()
     target = Path(path) if path else default_sample()
     if path or target.is_file():
+        if model is not None:
+            window.models.attach_after_open(model, weights)
+        if compare:
+            window.compare.compare_after_load(compare)
         window.open_path(target, dialect, repair=repair)
     else:
         window.statusBar().showMessage(f"The bundled sample is missing ({target}); use File ▸ Open", 10000)
     return window
 
 
-def run_gui(path: str | None = None, dialect: str | None = None, *, repair: bool = False) -> int:
-    """Open the editor window on `path` (or the bundled sample) and run until it is closed."""
+def run_gui(path: str | None = None, dialect: str | None = None, *, repair: bool = False,
+            model: str | None = None, weights: str | None = None, compare: str | None = None) -> int:
+    """Open the editor window on `path` (or the bundled sample), with `model` attached and
+    compared with `compare` if given, and run until it is closed."""
     app = application()
     freeze_startup_objects()
-    window = create_window(path, dialect, repair=repair)
+    window = create_window(path, dialect, repair=repair, model=model, weights=weights, compare=compare)
     code = app.exec()
     # Destroy every widget while the QApplication is still there: pyqtgraph widgets left for
     # the interpreter's teardown can crash PySide6 6.12 on exit. `del window` alone does not

@@ -32,7 +32,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QFontMetrics, QPainter, QPalette
+from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPalette
 from PySide6.QtWidgets import (
     QApplication,
     QStyle,
@@ -44,6 +44,7 @@ from PySide6.QtWidgets import (
 from editor.records.paths import Path, PathError
 from editor.records.problems import Problem
 from editor.records.values import parse_value
+from editor.ui.annotations import Annotation
 from editor.ui.commands import SetValueCommand, rename_entry
 from editor.ui.field_editors import FieldEditor, FieldSpec, Place, create_editor, editor_kind
 from editor.ui.key_labels import KeyLabels
@@ -51,6 +52,8 @@ from editor.ui.session import EditSession
 from editor.ui.tree_model import RecordTreeModel, RowKind
 
 AnyIndex = QModelIndex | QPersistentModelIndex
+#: pixels inside an annotation's mark on each side, and between a mark and what follows
+_MARK_PAD, _MARK_GAP = 4, 5
 
 
 def source_index(index: AnyIndex) -> tuple[RecordTreeModel | None, QModelIndex]:
@@ -322,6 +325,11 @@ class ValueDelegate(QStyledItemDelegate):
             if field is not None and editor_kind(field) == "bool":
                 self._paint_bool(painter, option, index, model.data(src, Qt.ItemDataRole.EditRole))
                 return
+        if index.column() == RecordTreeModel.VALUE_COLUMN and model is not None:
+            marks = self._marks(model, src)
+            if marks:
+                self._paint_marked(painter, option, index, marks)
+                return
         if index.column() != RecordTreeModel.FIELD_COLUMN or kind not in (RowKind.ELEMENT, RowKind.ITEM):
             super().paint(painter, option, index)
             return
@@ -352,6 +360,66 @@ class ValueDelegate(QStyledItemDelegate):
                                  if not index.data(Qt.ItemDataRole.ForegroundRole) else muted))
             painter.drawText(rest, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
                              self.shown_label(label, metrics, rest.width()))
+        painter.restore()
+
+    @staticmethod
+    def _marks(model: RecordTreeModel, src: QModelIndex) -> list[Annotation]:
+        """The annotations of a row that draw a mark (`session.annotations`)."""
+        if model.annotations is None or not model.annotations.keys():
+            return []
+        found = model.data(src, RecordTreeModel.ANNOTATIONS_ROLE) or []
+        return [a for a in found if a.mark]
+
+    @staticmethod
+    def _mark_width(metrics: QFontMetrics, mark: str) -> int:
+        return metrics.horizontalAdvance(mark) + 2 * _MARK_PAD + _MARK_GAP
+
+    def _paint_marked(self, painter: QPainter, option: QStyleOptionViewItem, index: AnyIndex,
+                      marks: list[Annotation]) -> None:
+        """The value cell with each annotation's mark as a tinted chip before the value."""
+        opt = QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        text = opt.text
+        opt.text = ""
+        widget = option.widget
+        style = widget.style() if widget is not None else QApplication.style()
+        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
+        rect = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, opt, widget).adjusted(2, 0, 0, 0)
+        selected = bool(opt.state & QStyle.StateFlag.State_Selected)
+        group = QPalette.ColorGroup.Normal
+        painter.save()
+        painter.setFont(opt.font)
+        metrics = painter.fontMetrics()
+        x = rect.left()
+        height = min(rect.height() - 2, metrics.height() + 2)
+        top = rect.center().y() - height // 2 + 1
+        for a in marks:
+            room = rect.right() - x
+            mark = a.mark
+            width = metrics.horizontalAdvance(mark) + 2 * _MARK_PAD
+            if width > room:  # a narrow column: the mark cut short rather than left out
+                if room < 3 * _MARK_PAD + metrics.horizontalAdvance("…"):
+                    break
+                mark = metrics.elidedText(mark, Qt.TextElideMode.ElideRight, room - 2 * _MARK_PAD)
+                width = room
+            color = a.mark_color
+            chip = QRect(x, top, width, height)
+            painter.setPen(Qt.PenStyle.NoPen)
+            tint = QColor(color)
+            tint.setAlpha(90 if selected else 36)
+            painter.setBrush(tint)
+            painter.drawRoundedRect(chip, 3, 3)
+            painter.setPen(opt.palette.color(group, QPalette.ColorRole.HighlightedText) if selected else color)
+            painter.drawText(chip, int(Qt.AlignmentFlag.AlignCenter), mark)
+            x += width + _MARK_GAP
+        rest = QRect(x, rect.top(), max(rect.right() - x, 0), rect.height())
+        brush = index.data(Qt.ItemDataRole.ForegroundRole)
+        if selected:
+            painter.setPen(opt.palette.color(group, QPalette.ColorRole.HighlightedText))
+        else:
+            painter.setPen(brush.color() if brush is not None else opt.palette.color(group, QPalette.ColorRole.Text))
+        painter.drawText(rest, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+                         metrics.elidedText(text, Qt.TextElideMode.ElideRight, rest.width()))
         painter.restore()
 
     def shown_label(self, label: str, metrics: QFontMetrics, width: int) -> str:
@@ -398,4 +466,9 @@ class ValueDelegate(QStyledItemDelegate):
             model, src = source_index(index)
             if model is not None and model.row_kind(src) in (RowKind.ELEMENT, RowKind.ITEM):
                 size.setWidth(size.width() + option.fontMetrics.horizontalAdvance(f"[{src.row()}] "))
+        elif index.column() == RecordTreeModel.VALUE_COLUMN:
+            model, src = source_index(index)
+            marks = self._marks(model, src) if model is not None else []
+            if marks:
+                size.setWidth(size.width() + sum(self._mark_width(option.fontMetrics, a.mark) for a in marks))
         return size

@@ -36,6 +36,9 @@ from editor.ui.field_editors import FieldValidator
 
 #: file dialog filter for record files
 RECORD_FILTER = "Record files (*.txt *.pbtxt *.prototxt *.pb *.bin *.record);;All files (*)"
+#: file dialog filter for the model a record belongs to (`editor.models.MODEL_EXTENSIONS`)
+MODEL_FILTER = ("Models (*.onnx *.prototxt *.caffemodel *.pb *.pbtxt);;ONNX (*.onnx);;"
+                "Caffe (*.prototxt *.caffemodel);;TensorFlow frozen graph (*.pb *.pbtxt);;All files (*)")
 
 
 @dataclass(frozen=True)
@@ -66,6 +69,23 @@ class Prompter:
 
     def open_file_name(self, directory: str) -> str | None:
         path, _ = QFileDialog.getOpenFileName(self.parent, "Open record", directory, RECORD_FILTER)
+        return path or None
+
+    def open_model_name(self, directory: str) -> str | None:
+        """A model file to attach to the record (File ▸ Attach Model…)."""
+        path, _ = QFileDialog.getOpenFileName(self.parent, "Attach model", directory, MODEL_FILTER)
+        return path or None
+
+    def open_weights_name(self, directory: str) -> str | None:
+        """The .caffemodel of a Caffe network definition (None: the structure alone)."""
+        path, _ = QFileDialog.getOpenFileName(
+            self.parent, "Weights of the Caffe net (Cancel: structure only, scale_w not reviewed)",
+            directory, "Caffe weights (*.caffemodel);;All files (*)")
+        return path or None
+
+    def compare_file_name(self, directory: str) -> str | None:
+        """The record to compare the open one with (File ▸ Compare With…)."""
+        path, _ = QFileDialog.getOpenFileName(self.parent, "Compare with record", directory, RECORD_FILTER)
         return path or None
 
     def save_as(self, directory: str, name: str, dialect: Dialect, binary: bool) -> SaveAsChoice | None:

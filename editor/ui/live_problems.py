@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
+from editor.records import quant
 from editor.records.attrs import VALUE_FIELD as _ATTR_VALUE_FIELD
 from editor.records.dialects import Dialect
 from editor.records.editing import ChangeKind, RecordChange
@@ -36,6 +37,7 @@ from editor.records.rules import (
 )
 
 if TYPE_CHECKING:
+    from editor.models import Model
     from editor.records.document import RecordDocument
     from editor.ui.session import EditSession
 
@@ -51,6 +53,8 @@ class LiveProblems(QObject):
 
     #: emitted once the problems reflect the latest edit (coalesced per undo step)
     problemsChanged = Signal()
+    #: the outlier fence factor k changed (`set_outlier_k`); the problems follow
+    outlierKChanged = Signal(float)
 
     def __init__(self, session: EditSession) -> None:
         super().__init__(session)
@@ -61,6 +65,7 @@ class LiveProblems(QObject):
         self._rule_cache: list[Problem] | None = None
         self._merged: list[Problem] | None = None
         self._prepared: LiveChecker | None = None
+        self._outlier_k = quant.DEFAULT_OUTLIER_K
         self._pending = False
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -105,6 +110,28 @@ class LiveProblems(QObject):
         if self._rule_cache is None:
             self._rule_cache = self.checker.problems if self.checker is not None else []
         return self._rule_cache
+
+    @property
+    def outlier_k(self) -> float:
+        """The window's outlier fence factor k: the ``scale-w-outlier`` rule judges with it, and
+        the plots (Channels, overview, Layers table) mark outliers with it."""
+        return self._outlier_k
+
+    def set_outlier_k(self, k: float) -> None:
+        """Judge outliers at fence factor `k` (≥ 0) from now on: every layer is checked again
+        and `outlierKChanged`, then `problemsChanged`, are announced."""
+        if not (0 <= k < float("inf")):
+            raise ValueError(f"the outlier fence factor k must be a number ≥ 0, not {k}")
+        k = float(k)
+        if k == self._outlier_k:
+            return
+        self._outlier_k = k
+        if self.checker is not None:
+            start = time.perf_counter()
+            self.checker.set_outlier_k(k)
+            self.last_recheck = time.perf_counter() - start
+            self._schedule()
+        self.outlierKChanged.emit(k)
 
     def validate_edit(self, path: Path, value: Any) -> Problem | None:
         """The hard-rule error that setting the field at model `path` to `value` would cause,
@@ -216,6 +243,24 @@ class LiveProblems(QObject):
         self.reading_problems = list(problems)
         self._schedule()
 
+    def set_model(self, model: Model | None, prepared: LiveChecker | None = None) -> None:
+        """Check the record against `model` from now on (None: without one), with the
+        ``model-`` rules. `prepared` is the whole check with `model` made off the GUI thread;
+        it replaces the checker when it is still of this record and model, else the record
+        is checked again here."""
+        checker = self.checker
+        if checker is None:
+            return
+        start = time.perf_counter()
+        if prepared is not None and prepared.message is checker.message and prepared.dialect is checker.dialect \
+                and prepared.model is model:
+            prepared.context.waste = checker.context.waste
+            self.checker = prepared
+        else:
+            checker.set_model(model)
+        self.last_recheck = time.perf_counter() - start
+        self._schedule()
+
     def recheck_all(self) -> None:
         start = time.perf_counter()
         if self.checker is not None:
@@ -252,9 +297,11 @@ class LiveProblems(QObject):
         if prepared is not None and message is not None and prepared.message is message \
                 and prepared.dialect is dialect:
             self.checker = prepared  # checked on the loader thread (`adopt`)
+            self.checker.set_outlier_k(self._outlier_k)  # prepared at the default k: rare
         else:
-            self.checker = LiveChecker(message, dialect) if message is not None and dialect is not None \
-                else None
+            self.checker = LiveChecker(message, dialect, outlier_k=self._outlier_k,
+                                       model=self.session.network) \
+                if message is not None and dialect is not None else None
         self.last_recheck = time.perf_counter() - start
         self._rule_cache = self._merged = None
         if announce:

@@ -188,6 +188,7 @@ class MainWindow(QMainWindow):
         self._install_plots()
         self._install_layout()
         self._make_plot_menu()
+        self._install_compare()
         self._make_help_menu()
 
         documents = self.documents
@@ -203,6 +204,7 @@ class MainWindow(QMainWindow):
         self.tree.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.tree.selectionPathsChanged.connect(self._update_selection_label)
         self._wire_messages()
+        self._install_model()
 
         self._restore_settings()
         self._update_title()
@@ -238,7 +240,7 @@ class MainWindow(QMainWindow):
         self.progress.setMaximumWidth(200)
         self.progress.setTextVisible(False)
         self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.clicked.connect(lambda: self.documents.cancel_load())
+        self.cancel_button.clicked.connect(self._cancel_loading)
         for widget in (self.progress, self.cancel_button):
             widget.hide()
             bar.addPermanentWidget(widget)
@@ -289,7 +291,7 @@ class MainWindow(QMainWindow):
 
     def _make_menus(self) -> None:
         menu = self.menuBar()
-        file_menu = menu.addMenu("&File")
+        file_menu = self.file_menu = menu.addMenu("&File")
         file_menu.addAction(self.act_open)
         self.recent_menu = file_menu.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
@@ -371,6 +373,17 @@ class MainWindow(QMainWindow):
                 else:
                     menu.addAction(action)
 
+    def _install_compare(self) -> None:
+        """File ▸ Compare With… and the Compare menu: another record read-only beside this one
+        (`editor.ui.compare`)."""
+        from editor.ui.compare import CompareUi
+
+        self.compare = CompareUi(self)
+        self.file_menu.insertAction(self.act_close, self.compare.act_compare)
+        self.file_menu.insertAction(self.act_close, self.compare.act_close)
+        self.file_menu.insertSeparator(self.act_close)
+        self.menuBar().insertMenu(self.plot_menu.menuAction(), self.compare.menu)
+
     def _make_help_menu(self) -> None:
         self.act_shortcuts = self._action("&Keyboard Shortcuts", self.show_shortcuts,
                                           [QKeySequence.StandardKey.HelpContents],
@@ -383,8 +396,7 @@ class MainWindow(QMainWindow):
     def shortcut_places(self) -> dict[QObject, str]:
         """Widgets by the words that say a key works in them (Help ▸ Keyboard Shortcuts)."""
         places: dict[QObject, str] = {self.tree: "the record tree"}
-        for view, title in self.plots.view_titles().items():
-            places[view] = f"the {title} plot" if title != "Prune ranges" else "the Prune ranges view"
+        places.update(self.plots.places())
         places[self.edit_dock] = "the Edit dock"
         places[self.rules_dock] = "the Problems dock"
         return places
@@ -463,6 +475,8 @@ class MainWindow(QMainWindow):
 
         self.plots = PlotsPanel(self.session)
         self.add_side_widget(self.plots, "Plots")
+        self.plots.follow_filter(self.tree.proxy, self.tree.filter_bar.applied)  # Ctrl+F: the Layers table too
+        self.plots.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.documents.add_load_step(PlotsPanel.prepare, self.plots.adopt)  # the overview's numbers, off the GUI thread
         # the short labels of the layer keys, for the tree and the prune ranges (off the GUI
         # thread too: the tree's first paint of a big record needs them; `labels_for` keeps
@@ -495,13 +509,16 @@ class MainWindow(QMainWindow):
         self.documentChanged.emit(document)
 
     def _saved_as(self, path: Path) -> None:
+        self.models.saved_as(path)
         self._add_recent(path)
         self._update_title()
         self._update_status()
 
     def _loading_ui(self, loading: bool) -> None:
-        self.progress.setVisible(loading)
-        self.cancel_button.setVisible(loading)
+        # a model attaching shows the progress too, but leaves the record to edit
+        busy = loading or self.models.is_loading
+        self.progress.setVisible(busy)
+        self.cancel_button.setVisible(busy)
         self.tree.setEnabled(not loading)
 
     def showEvent(self, event: QShowEvent) -> None:
@@ -513,10 +530,115 @@ class MainWindow(QMainWindow):
         if not self.documents.can_close():
             event.ignore()
             return
+        self.models.cancel(wait=True)
+        self.compare.controller.shutdown()
         self._save_settings()
         if self.window_layout.plots_window is not None:
             self.window_layout.plots_window.hide()
         event.accept()
+
+    # ------------------------------------------------------------------ the model
+
+    def _install_model(self) -> None:
+        """File ▸ Attach Model… / Detach Model, the model's place in the status bar, its marks
+        in the tree (`editor.ui.model_attach`, `editor.ui.model_marks`)."""
+        from editor.ui.model_attach import ModelController
+        from editor.ui.model_marks import ModelMarks
+
+        self.models = ModelController(self.session, self.prompter, self.settings, self)
+        self.model_marks = ModelMarks(self.session)
+        self.act_attach_model = self._action("Attach &Model…", self.models.choose_and_attach, ["Ctrl+Shift+M"],
+                                             "Check the record against the network it belongs to (ONNX, "
+                                             "Caffe, TensorFlow) and review scale_w against its weights")
+        self.act_detach_model = self._action("&Detach Model", self.models.detach, (),
+                                             "Check the record on its own again")
+        self.act_fill_shapes = self._action("Fill Input &Shapes from Model", self._fill_shapes, (),
+                                            "Caffe: set channels, height and width of every layer to "
+                                            "the input shape the model gives it (one undo step)")
+        self.addAction(self.act_attach_model)
+        for action in (self.act_attach_model, self.act_detach_model, self.act_fill_shapes):
+            self.file_menu.insertAction(self.act_close, action)
+        self.file_menu.insertSeparator(self.act_close)
+        self.model_label = QLabel()
+        self.statusBar().insertPermanentWidget(1, self.model_label)  # after the message (0)
+        models = self.models
+        models.status.connect(self._show_status)
+        models.progress.connect(self.progress.setValue)
+        models.loadingChanged.connect(lambda _loading: self._loading_ui(self.documents.is_loading))
+        # the counts walk every key: once per turn of the event loop, however many signals
+        self._model_label_due = False
+        for signal in (self.session.networkChanged, self.session.problems.problemsChanged,
+                       self.session.documentChanged):
+            signal.connect(self._model_label_later)
+        self._update_model_label()
+
+    def _model_label_later(self, *_args: object) -> None:
+        self._update_model_actions()
+        if not self._model_label_due:
+            self._model_label_due = True
+            QTimer.singleShot(0, self, self._update_model_label)
+
+    def _update_model_actions(self) -> None:
+        self.act_attach_model.setEnabled(self.document is not None)
+        self.act_detach_model.setEnabled(self.session.network is not None)
+        message = self.session.message
+        self.act_fill_shapes.setEnabled(
+            self.session.network is not None and not self.session.read_only and message is not None
+            and "record" in message.DESCRIPTOR.fields_by_name and len(message.record) > 0
+            and "channels" in message.record[0].value.DESCRIPTOR.fields_by_name)
+
+    def _update_model_label(self) -> None:
+        self._model_label_due = False
+        model = self.session.network
+        self._update_model_actions()
+        found = self.models.matches()
+        self.model_label.setText(self.models.summary(found))
+        self.model_label.setToolTip(self.models.details(found))
+        self.model_label.setVisible(model is not None)
+
+    def _fill_shapes(self) -> None:
+        from editor.ui.shape_fill import shape_fill_command
+
+        got = shape_fill_command(self.session)
+        if isinstance(got, str):
+            self.statusBar().showMessage(got, 5000)
+            return
+        self.session.push(got)
+        self.statusBar().showMessage(got.text(), 5000)
+
+    def attach_model(self, model: str | os.PathLike, weights: str | os.PathLike | None = None) -> bool:
+        """Attach `model` (a Caffe .prototxt's `weights` too) to the open record, in the
+        background (see `ModelController.attach`)."""
+        return self.models.attach(model, weights)
+
+    def drop_model(self, path: str) -> bool:
+        """A file dropped on the window: attach it if it is a model and a record is open
+        (True), else leave it to be opened as a record (False)."""
+        from editor.ui.model_attach import is_model_file
+
+        if not Path(path).is_file():
+            return False
+        model = is_model_file(path)
+        if model is False:
+            return False
+        if self.document is None:
+            if model:
+                self.statusBar().showMessage(f"{Path(path).name} is a model: open the record it belongs to "
+                                             "first, then drop the model on the window", 10000)
+                return True
+            return False
+        if model is None and not self.prompter.confirm(
+                "Model or record?", f"{Path(path).name} may be a frozen TensorFlow graph or a binary record. "
+                f"Attach it to {self.documents.display_name()} as its model?", "Attach as Model"):
+            return False
+        from editor.ui.model_attach import caffe_weights_beside
+
+        self.models.attach(path, caffe_weights_beside(Path(path)))
+        return True
+
+    def _cancel_loading(self) -> None:
+        self.documents.cancel_load()
+        self.models.cancel()
 
     # ------------------------------------------------------------------ drag and drop
 
@@ -528,7 +650,8 @@ class MainWindow(QMainWindow):
         files = [url.toLocalFile() for url in event.mimeData().urls() if url.isLocalFile()]
         if files:
             event.acceptProposedAction()
-            self.documents.open_path(files[0])
+            if not self.drop_model(files[0]):
+                self.documents.open_path(files[0])
 
     # ------------------------------------------------------------------ banners
 

@@ -9,7 +9,13 @@ problems. Widgets take the session — not its parts one by one — and:
   (``session.push(SetValueCommand(session.editor, path, value))``);
 - follow `recordChanged` (a `RecordChange` per elementary edit, after the selection and the
   live problems have taken it in), `documentChanged` (another file, or none) and
-  `selection.changed`.
+  `selection.changed`;
+- say something about a tree row the record does not say through `annotations` (a mark
+  and a tooltip line per row, by key: `editor.ui.annotations`);
+- read the network the record belongs to, when one is attached, as `network` (an
+  `editor.models.Model`; `networkChanged` says when it comes or goes) and the review of
+  scale_w against its weights as `weights` (`editor.ui.weights_review`). The live problems
+  then include the ``model-`` rules. A newly installed record starts without a network.
 
 The dialect is decided once, when a document or message is installed. A window holds one
 session for the record it edits and may hold more (a second record to compare with,
@@ -17,15 +23,24 @@ opened read-only).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from editor.records.dialects import Dialect, dialect_of_message, get_dialect
 from editor.records.document import RecordDocument
 from editor.records.editing import Edit, EditKind, RecordChange, RecordEditor
+from editor.ui.annotations import TreeAnnotations
 from editor.ui.live_problems import LiveProblems
 from editor.ui.selection import Selection
 from editor.ui.tree_model import RecordTreeModel
+from editor.ui.weights_review import WeightsReview
+
+if TYPE_CHECKING:
+    from editor.models import Model, ModelError
+    from editor.models.weights import Review
+    from editor.records.rules import LiveChecker
 
 
 class ReadOnlyError(RuntimeError):
@@ -39,6 +54,8 @@ class EditSession(QObject):
     recordChanged = Signal(object)
     #: another document was installed (a RecordDocument, or None once closed)
     documentChanged = Signal(object)
+    #: a network was attached (an editor.models.Model) or detached (None)
+    networkChanged = Signal(object)
 
     def __init__(self, parent: QObject | None = None, *, element_chunk: int = 500,
                  read_only: bool = False) -> None:
@@ -48,9 +65,15 @@ class EditSession(QObject):
         self._dialect: Dialect | None = None
         self.editor = RecordEditor()
         self.model = RecordTreeModel(self.editor, self, element_chunk=element_chunk)
+        #: marks and tooltip lines on tree rows, by key (the attached model's, a comparison's)
+        self.annotations = TreeAnnotations(self)
+        self.model.annotations = self.annotations
         self.undo_stack = QUndoStack(self)
         self.selection = Selection(self.editor, self)
+        self._network: Model | None = None
         self.problems = LiveProblems(self)
+        #: scale_w against the attached network's weights, entry by entry
+        self.weights = WeightsReview(self)
         self.editor.about_to_change.connect(self._about_to_change)
         self.editor.changed.connect(self._changed)
 
@@ -65,6 +88,25 @@ class EditSession(QObject):
     def dialect(self) -> Dialect | None:
         """The record's dialect: its schema and the rules that apply."""
         return self._dialect
+
+    @property
+    def network(self) -> Model | None:
+        """The network (model) the record is checked against, None when none is attached."""
+        return self._network
+
+    def set_network(self, model: Model | None, *, checker: LiveChecker | None = None,
+                    reviews: dict[int, Review | ModelError] | None = None) -> None:
+        """Attach `model` to the record (None detaches it): the live problems run the
+        ``model-`` rules with it, and `networkChanged` tells the views. `checker` is the
+        record's full check with `model`, and `reviews` its entries' weights reviews, made
+        off the GUI thread for the record as it is now (`LiveProblems.set_model`,
+        `WeightsReview.set_model`)."""
+        if model is self._network and checker is None and reviews is None:
+            return
+        self._network = model
+        self.problems.set_model(model, checker)
+        self.weights.set_model(model, reviews)
+        self.networkChanged.emit(model)
 
     # ------------------------------------------------------------------ installing a record
 
@@ -86,7 +128,12 @@ class EditSession(QObject):
     def _install(self, message, dialect: Dialect | None) -> None:
         self.undo_stack.clear()  # commands of the old record must never touch the new one
         self._dialect = dialect
+        # the network belonged to the record shown before: checked without it from the start
+        had_network, self._network = self._network is not None, None
         self.editor.set_message(message)
+        if had_network:
+            self.weights.set_model(None)
+            self.networkChanged.emit(None)
 
     # ------------------------------------------------------------------ editing
 

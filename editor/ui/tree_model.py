@@ -38,6 +38,7 @@ from editor.records.editing import Edit, EditKind, RecordEditor
 from editor.records.paths import Path, PathError, format_path, resolve
 from editor.records.summaries import element_label, label_field, message_summary, repeated_summary
 from editor.records.values import default_value, escape_text, format_value, is_message, type_name
+from editor.ui.annotations import Annotation, TreeAnnotations
 from editor.ui.field_tips import above, attr_tip, field_tip
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -93,8 +94,10 @@ class RecordTreeModel(QAbstractItemModel):
 
     Columns: 0 field name or element label (layer key, node name), 1 value, 2 type.
     Extra item data roles: `KIND_ROLE` (a `RowKind`), `FIELD_ROLE` (the FieldDescriptor),
-    `IS_SET_ROLE` (False for unset optional fields). `setData` is not used: edits are undo
-    commands, which call the editor.
+    `IS_SET_ROLE` (False for unset optional fields), `ANNOTATIONS_ROLE` (the row's
+    `Annotation`s from `annotations`, a `TreeAnnotations`, whose tooltip lines the
+    row's tooltip ends with). `setData` is not used: edits are undo commands, which call
+    the editor.
     """
 
     #: the editor's `changed`, as a Qt signal: a `RecordChange` after every edit (and on reset)
@@ -106,6 +109,7 @@ class RecordTreeModel(QAbstractItemModel):
     KIND_ROLE = Qt.ItemDataRole.UserRole + 1
     FIELD_ROLE = Qt.ItemDataRole.UserRole + 2
     IS_SET_ROLE = Qt.ItemDataRole.UserRole + 3
+    ANNOTATIONS_ROLE = Qt.ItemDataRole.UserRole + 4
 
     def __init__(self, editor: RecordEditor | Message | None = None, parent: QObject | None = None, *,
                  item_chunk: int = 512, element_chunk: int = 500) -> None:
@@ -116,6 +120,8 @@ class RecordTreeModel(QAbstractItemModel):
         #: elements of a repeated message field fetched per `fetchMore`
         self.element_chunk = element_chunk
         self.editor = editor if isinstance(editor, RecordEditor) else RecordEditor(editor)
+        #: per-row marks and tooltip lines by key (the session sets its `TreeAnnotations`)
+        self.annotations: TreeAnnotations | None = None
         self._ids = itertools.count(1)
         self._updating = 0
         self._steps: list[tuple[list[_Node], _Node | None, bool]] = []
@@ -399,8 +405,11 @@ class RecordTreeModel(QAbstractItemModel):
     # ------------------------------------------------------------------ internals: data
 
     def _data(self, index: AnyIndex, role: int) -> Any:
-        if role not in _TEXT_ROLES and role not in (self.KIND_ROLE, self.FIELD_ROLE, self.IS_SET_ROLE):
+        if role not in _TEXT_ROLES and role not in (self.KIND_ROLE, self.FIELD_ROLE, self.IS_SET_ROLE,
+                                                     self.ANNOTATIONS_ROLE):
             return None
+        if role == self.ANNOTATIONS_ROLE:
+            return self._annotations(index)
         info = self._row_info(index)
         if info is None:
             return None
@@ -424,9 +433,10 @@ class RecordTreeModel(QAbstractItemModel):
                 return font
             return None
         if role == Qt.ItemDataRole.ToolTipRole:
-            if col == self.FIELD_COLUMN:  # hovering a field's name: what it means
-                return _tooltip(holder, row, kind, field, is_set)
-            return _schema_tooltip(holder, row, kind, field, is_set)
+            # hovering a field's name: what it means, above the schema line
+            tip = (_tooltip if col == self.FIELD_COLUMN else _schema_tooltip)(holder, row, kind, field, is_set)
+            notes = [a.tooltip for a in self._annotations(index) if a.tooltip]
+            return "\n".join([tip, *notes]) if notes else tip
         if col == self.TYPE_COLUMN:
             return type_name(field, element=kind in (RowKind.ELEMENT, RowKind.ITEM)) \
                 if role == Qt.ItemDataRole.DisplayRole else None
@@ -441,6 +451,11 @@ class RecordTreeModel(QAbstractItemModel):
                 node.cache = repeated_summary(field, getattr(holder, field.name))
             return node.cache
         return _display_value(holder, row, kind, field)
+
+    def _annotations(self, index: AnyIndex) -> list[Annotation]:
+        if self.annotations is None:
+            return []
+        return self.annotations.for_path(self.path_for_index(index))
 
     # ------------------------------------------------------------------ internals: nodes
 

@@ -161,6 +161,8 @@ class RecordTreeWidget(QWidget):
         session.recordChanged.connect(self._on_record_changed)
         model.modelReset.connect(self._on_reset)
         session.selection.changed.connect(self._on_shared_selection)
+        # a mark installed or changed (the model attached, …): the rows draw it next paint
+        session.annotations.changed.connect(lambda _key: self.view.viewport().update())
         self._on_reset()
 
     # ------------------------------------------------------------------ actions

@@ -380,6 +380,10 @@ def test_realworld_files(name, dialect):
         expected_infos.add("bit-width-hint")
     if dialect == "onnx":
         expected_infos.add("skip-fusion-default")
+    if any(part in name for part in ("resnet50", "mobilenet_v2", "auto_search_quant_bit", "quantize_tool")):
+        # calibrated per-channel scales with channels far off the rest (four layers of
+        # model_001 and of both auto-search records, most layers of ResNet-50 and MobileNetV2)
+        expected_infos.add("scale-w-outlier")
     assert infos == expected_infos
 
 

@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # the plots (pyqtgraph) load only for the tests that build on
 
 Attr = basic_info_pb2.AttrProto
 RELU6_SCALE = float(np.float32(6 / 255))  # 0.0235294122, as in the MobileNetV2 sample
-SCALES = [0.0070146145, 0.012803483, 0.008406523, 0.00742073, 0.0030302422, 0.010226682,
+SCALES = [0.0070146145, 0.012803483, 0.008406523, 0.00742073, 0.0050302422, 0.010226682,
           0.010127633, 0.01746215]
 
 
@@ -137,6 +137,9 @@ class ScriptedPrompter(Prompter):
         self.confirm_answers: list[bool] = []
         self.save_as_answers: list[SaveAsChoice | None] = []
         self.open_answers: list[str | None] = []
+        #: answers to open_model_name / open_weights_name
+        self.model_answers: list[str | None] = []
+        self.weights_answers: list[str | None] = []
         #: answers to ask_field_value / ask_layer_key
         self.answers: list = []
         self.errors: list[tuple[str, str]] = []
@@ -158,6 +161,15 @@ class ScriptedPrompter(Prompter):
         return self.save_as_answers.pop(0)
 
     def open_file_name(self, directory):
+        return self.open_answers.pop(0)
+
+    def open_model_name(self, directory):
+        return self.model_answers.pop(0)
+
+    def open_weights_name(self, directory):
+        return self.weights_answers.pop(0)
+
+    def compare_file_name(self, directory):
         return self.open_answers.pop(0)
 
     def error(self, title, text):

@@ -468,8 +468,8 @@ def test_opening_checks_the_rules_and_reads_the_overview_on_the_loader_thread(qt
     builds: list[tuple[OverviewData, bool]] = []
     build = OverviewData.build.__func__
 
-    def counting_build(cls, message):
-        data = build(cls, message)
+    def counting_build(cls, message, *args):
+        data = build(cls, message, *args)
         builds.append((data, on_gui_thread() is gui))
         return data
 

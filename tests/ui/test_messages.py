@@ -133,7 +133,8 @@ def test_the_problems_dock_gives_rule_problems_their_line_as_check_does(qtbot, t
     path.write_text("".join(lines))
     expected = {(p.rule, p.record_index, p.field): (p.line, p.column)
                 for p in check_document(RecordDocument.load(path))}
-    assert {rule for rule, _i, _f in expected} == {"offset-d-range", "offset-w-zero"}
+    # (and the record's own notes: its layers with scale_w outliers)
+    assert {rule for rule, _i, _f in expected} == {"offset-d-range", "offset-w-zero", "scale-w-outlier"}
     assert all(line is not None for line, _c in expected.values())
 
     window = env()

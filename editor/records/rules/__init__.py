@@ -14,7 +14,9 @@ Using it
 Import everything from ``editor.records.rules``; the modules below are its parts.
 
 - ``check_message(message, dialect)`` → every problem, in file order: entries first (each
-  in rule order), then prune records, then whole-file findings.
+  in rule order), then prune records, then whole-file findings. A check's settings ride on
+  its `CheckContext`: ``CheckContext.build(message, dialect, outlier_k=3)`` passed as
+  ``context=`` (``check_document`` and ``document_problems`` take it too).
 - ``check_document(doc)`` does the same for a `RecordDocument` and fills line/column from
   ``doc.locate()`` where it knows them; ``document_problems(doc)`` adds the document's
   reading problems (``merge_problems``), which is what ``record-editor check`` prints.
@@ -27,7 +29,8 @@ Import everything from ``editor.records.rules``; the modules below are its parts
 - Before committing an edit: ``validate_value(dialect, value_or_entry, field, new_value,
   index=…)`` returns the error the new value would cause, or None; ``validate_changes``
   checks several edits made as one step (a channel added to every vector);
-  ``validate_prune_value`` does the same for prune attributes.
+  ``validate_entry`` judges an entry already edited (whole fields replaced, e.g. taken from
+  another record); ``validate_prune_value`` does the same for prune attributes.
 - ``layer_type(key, ctx)`` is a layer's type as the rules see it (`layer_types` explains
   where it comes from); ``type_values(field)`` the values AMCT accepts for a type field.
 - ``RULES`` is every rule by id, in order; ``rules_table()`` is the README's table.
@@ -46,7 +49,8 @@ The parts
 - `engine`: runs the rules (``check_*``, ``merge_problems``); `live`: `LiveChecker`;
   `validate`: ``validate_value`` and kin.
 - The catalogs, the rules themselves: `catalog_keys` (keys, missing factors),
-  `catalog_values` (factor values, lengths, type fields), `catalog_layers` (what a kind of
+  `catalog_values` (factor values, lengths, type fields), `catalog_outliers` (channels far
+  off their layer's values, for a reviewer), `catalog_layers` (what a kind of
   layer or flavour may carry: AvgPool, tensor keys, Caffe shape, reserved fields, KV cache),
   `catalog_file` (whole-file rules), `catalog_prune` (prune records and what depends on them),
   `catalog_model` (the ``model-`` rules: the record against its network, run only when a
@@ -78,6 +82,7 @@ from __future__ import annotations
 # isort: off
 from editor.records.rules import catalog_keys  # noqa: F401
 from editor.records.rules import catalog_values  # noqa: F401
+from editor.records.rules import catalog_outliers  # noqa: F401
 from editor.records.rules import catalog_layers  # noqa: F401
 from editor.records.rules import catalog_file  # noqa: F401
 from editor.records.rules import catalog_prune  # noqa: F401
@@ -125,7 +130,12 @@ from editor.records.rules.layer_types import (
     type_kind,
 )
 from editor.records.rules.live import LiveChecker
-from editor.records.rules.validate import validate_changes, validate_prune_value, validate_value
+from editor.records.rules.validate import (
+    validate_changes,
+    validate_entry,
+    validate_prune_value,
+    validate_value,
+)
 from editor.records.rules.views import DocumentView, EntryView, PruneView
 
 __all__ = [
@@ -135,7 +145,7 @@ __all__ = [
     "LayerType", "LiveChecker", "PruneView", "Rule", "check_document", "check_entry",
     "check_file_rules", "check_message", "check_prune_record", "document_problems",
     "guess_layer_type", "is_tensor_key", "layer_type", "locate", "merge_problems", "rule",
-    "rules_table", "type_kind", "type_values", "validate_changes", "validate_prune_value",
+    "rules_table", "type_kind", "type_values", "validate_changes", "validate_entry", "validate_prune_value",
     "validate_value",
     "accepted_values",
 ]

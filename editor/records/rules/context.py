@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from google.protobuf.message import Message
 
+from editor.records import quant
 from editor.records.dialects import Dialect, get_dialect
 from editor.records.rules.layer_types import _TENSOR_KEY, LayerType, guess_layer_type, type_kind
 
@@ -77,17 +78,24 @@ class CheckContext:
     after an edit (`update_entry`, `insert_entries`, `remove_entries`, `update_prune`);
     each returns the entry indices whose findings may have changed besides the edited ones.
 
+    Settings of a check live here too: `outlier_k`, the IQR fence factor of the
+    ``scale-w-outlier`` rule (``check --outlier-k``; in the window, the Channels plot's k).
+
     `model` is the network the record belongs to (`editor.models.Model`), or None: the
     ``model-`` rules run only with one, and layer types then come from it. `waste` is the
     ratio scale_w / ARQ above which the weights rule says a channel wastes levels.
     """
 
-    def __init__(self, dialect: str | Dialect, model: Model | None = None):
+    def __init__(self, dialect: str | Dialect, model: Model | None = None, *,
+                 outlier_k: float = quant.DEFAULT_OUTLIER_K):
         from editor.models.weights import DEFAULT_WASTE
 
         self.dialect = get_dialect(dialect)
         self.model = model
         self.waste = DEFAULT_WASTE
+        if not outlier_k >= 0:
+            raise ValueError(f"the outlier fence factor k must be ≥ 0, not {outlier_k}")
+        self.outlier_k = float(outlier_k)
         self.entry_keys: list[str | None] = []
         self.key_index: dict[str, list[int]] = {}
         self.node_types: dict[str, str] = {}
@@ -99,8 +107,9 @@ class CheckContext:
         self._has_refs = self.dialect.has_value_field("prune_producer")
 
     @classmethod
-    def build(cls, message: Message, dialect: str | Dialect, model: Model | None = None) -> CheckContext:
-        ctx = cls(dialect, model)
+    def build(cls, message: Message, dialect: str | Dialect, model: Model | None = None, *,
+              outlier_k: float = quant.DEFAULT_OUTLIER_K) -> CheckContext:
+        ctx = cls(dialect, model, outlier_k=outlier_k)
         ctx._rebuild_keys(message)
         if ctx.dialect.has_prune:
             ctx._rebuild_prune(message)

@@ -143,12 +143,14 @@ def check_file_rules(message: Message, dialect: str | Dialect, context: CheckCon
 
 def check_document(doc, *, rules: Iterable[str] | None = None,
                    severities: Iterable[Severity | str] | None = None,
-                   model: Model | None = None) -> list[Problem]:
+                   model: Model | None = None, context: CheckContext | None = None) -> list[Problem]:
     """`check_message` on a `RecordDocument`, with line/column from ``doc.locate`` where known.
 
-    Only rule findings: the document's reading problems are in ``doc.problems``.
+    Only rule findings: the document's reading problems are in ``doc.problems``. A `context`
+    built for ``doc.message`` carries the check's settings (``CheckContext.outlier_k``).
     """
-    problems = check_message(doc.message, doc.dialect, rules=rules, severities=severities, model=model)
+    problems = check_message(doc.message, doc.dialect, rules=rules, severities=severities, model=model,
+                             context=context)
     return [locate(doc, p) for p in problems]
 
 
@@ -178,11 +180,11 @@ def merge_problems(reading: Iterable[Problem], found: Iterable[Problem]) -> list
     return out
 
 
-def document_problems(doc, model: Model | None = None) -> list[Problem]:
+def document_problems(doc, model: Model | None = None, *, context: CheckContext | None = None) -> list[Problem]:
     """Everything wrong with a `RecordDocument` as read: reading problems and every rule (the
     ``model-`` ones too when a `model` is given), merged by `merge_problems` (what
-    ``record-editor check`` reports before filtering)."""
-    return merge_problems(doc.problems, check_document(doc, model=model))
+    ``record-editor check`` reports before filtering). `context`: as for `check_document`."""
+    return merge_problems(doc.problems, check_document(doc, model=model, context=context))
 
 
 def locate(doc, p: Problem) -> Problem:

@@ -7,8 +7,10 @@ from typing import TYPE_CHECKING
 
 from google.protobuf.message import Message
 
+from editor.records import quant
 from editor.records.dialects import Dialect, get_dialect
 from editor.records.problems import Problem, Severity
+from editor.records.rules.catalog_outliers import OUTLIER_RULES
 from editor.records.rules.context import CheckContext
 from editor.records.rules.engine import _document_problems, _entry_problems, _prune_problems, _select
 
@@ -29,13 +31,15 @@ class LiveChecker:
     """
 
     def __init__(self, message: Message, dialect: str | Dialect, *, rules: Iterable[str] | None = None,
-                 severities: Iterable[Severity | str] | None = None, model: Model | None = None):
+                 severities: Iterable[Severity | str] | None = None, model: Model | None = None,
+                 outlier_k: float = quant.DEFAULT_OUTLIER_K):
         self.message = message
         self.dialect = get_dialect(dialect)
         self._sel = _select(self.dialect, rules, severities)
         self._document: list[Problem] | None = None
+        self._outlier_k = float(outlier_k)
         self.model = model
-        self.context = CheckContext(self.dialect, model)  # built by recheck_all
+        self.context = CheckContext(self.dialect, model, outlier_k=outlier_k)  # built by recheck_all
         self.recheck_all()
 
     def set_model(self, model: Model | None) -> None:
@@ -43,9 +47,40 @@ class LiveChecker:
         self.model = model
         self.recheck_all()
 
+    @property
+    def outlier_k(self) -> float:
+        """The IQR fence factor of the ``scale-w-outlier`` rule (`set_outlier_k` changes it)."""
+        return self._outlier_k
+
+    def set_outlier_k(self, k: float) -> bool:
+        """Judge outliers at fence factor `k` from now on; when it changed, every entry is
+        checked again by the rules that read k (returns whether it changed). Raises
+        ValueError for a negative or nan `k`."""
+        if not k >= 0:
+            raise ValueError(f"the outlier fence factor k must be ≥ 0, not {k}")
+        if float(k) == self._outlier_k:
+            return False
+        self._outlier_k = self.context.outlier_k = float(k)
+        # only those rules' findings change: re-run them alone and put their findings back in
+        # rule order among the others (an entry's problems are listed rule by rule)
+        order = {r.id: n for n, (r, _fn) in enumerate(self._sel.entry)}
+        chosen = [r for r in OUTLIER_RULES if r in order]
+        if not chosen:
+            return True
+        sel = replace(self._sel, entry=tuple(pair for pair in self._sel.entry if pair[0].id in chosen))
+        for i in range(len(self._entries)):
+            fresh = _entry_problems(self.message, self.dialect, i, self.context, sel)
+            old = self._entries[i]
+            if not fresh and not any(p.rule in chosen for p in old):
+                continue
+            merged = [p for p in old if p.rule not in chosen] + fresh
+            merged.sort(key=lambda p: order[p.rule])  # stable: each rule's findings keep their order
+            self._entries[i] = merged
+        return True
+
     def recheck_all(self) -> None:
         waste = self.context.waste  # a threshold the user set survives a re-check
-        self.context = CheckContext.build(self.message, self.dialect, self.model)
+        self.context = CheckContext.build(self.message, self.dialect, self.model, outlier_k=self._outlier_k)
         self.context.waste = waste
         self._entries = [self._check_entry(i) for i in range(len(self.message.record))]
         n = len(self.message.prune_record) if self.dialect.has_prune else 0

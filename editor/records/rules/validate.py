@@ -103,6 +103,29 @@ def validate_changes(dialect: str | Dialect, value_or_entry: Message,
     return None
 
 
+def validate_entry(dialect: str | Dialect, old_entry: Message, new_entry: Message, fields: Iterable[str], *,
+                   context: CheckContext | None = None, entry_index: int | None = None) -> Problem | None:
+    """Like `validate_changes` for an entry already edited: `new_entry` is a copy of
+    `old_entry` whose `fields` (entry-relative names, ``scale_w``, ``kv_cache_value.scale``)
+    were replaced whole, e.g. taken from another record. No value is assigned again, so a
+    whole layer of long vectors is judged in the time the rules take. An error about an
+    edited field wins; otherwise any error the edit newly causes in the entry."""
+    d = get_dialect(dialect)
+    ctx = context if context is not None else CheckContext(d)
+    pos = entry_index if entry_index is not None else -1
+    sel = _errors_only(d.name)
+    before = {(p.rule, p.field) for p in _entry_problems(old_entry, d, pos, ctx, sel, entry=old_entry)}
+    after = _entry_problems(new_entry, d, pos, ctx, sel, entry=new_entry)
+    whole = set(fields)
+    for p in after:
+        if p.field and p.field.split("[")[0] in whole:
+            return replace(p, record_index=entry_index)
+    for p in after:
+        if (p.rule, p.field) not in before:
+            return replace(p, record_index=entry_index)
+    return None
+
+
 def _assign(entry: Message, field_name: str, new_value, index: int | None) -> None:
     """Make one of `validate_changes`' edits on the entry copy, through the edit API the
     window and ``record-editor set`` use (so the check judges exactly what they store)."""

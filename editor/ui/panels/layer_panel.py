@@ -155,6 +155,7 @@ class LayerPanel(QWidget):
         session.recordChanged.connect(self._on_record_changed)
         session.problems.problemsChanged.connect(self._on_problems)
         session.selection.changed.connect(self._on_selection)
+        session.weights.changed.connect(self._refresh_model_line)
         self.show_entry(session.selection.record_index)
 
     # ------------------------------------------------------------------ building
@@ -175,9 +176,15 @@ class LayerPanel(QWidget):
                                      tooltip=field_tip(key_field), placeholder="no key")
         self.type_label = QLabel()
         self.type_label.setStyleSheet("color: #505a64;")
+        # with a network attached: the layer's type and channels there, scale_w against its weights
+        self.model_label = QLabel()
+        self.model_label.setWordWrap(True)
+        self.model_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         head = QFormLayout()
         head.addRow(self._label("key", key_field), _widget(self.key_edit))
         head.addRow("layer type", self.type_label)
+        head.addRow("model", self.model_label)
+        self._head = head
 
         # activation
         act = QGroupBox("Activation")
@@ -536,10 +543,11 @@ class LayerPanel(QWidget):
         lt = layer_type(self.session.editor.value(self._field_path("key")), self.session.problems.context)
         if lt.known:
             source = {"file": "from its prune record", "key": "from its key",
-                      "name": "guessed from its name"}.get(lt.source, "")
+                      "name": "guessed from its name", "model": "from the model"}.get(lt.source, "")
             self.type_label.setText(f"{lt.name} ({source})")
         else:
             self.type_label.setText("unknown (no prune record names it; the key does not say)")
+        self._refresh_model_line()
         problems = sorted(self.session.problems.entry_problems(self.entry), key=lambda p: p.severity.rank)
         self.problem_list.clear()
         for p in problems:
@@ -566,6 +574,41 @@ class LayerPanel(QWidget):
         self.key_edit.revalidate()
         for w in self.fields.values():
             w.revalidate()
+
+    def model_line(self) -> str:
+        """What the attached network says of the shown layer: ``Convolution, 256 → 1024
+        channels`` and how its scale_w compares with the weights (empty: no network)."""
+        model = self.session.network
+        if model is None or self.entry is None:
+            return ""
+        key = self.session.editor.value(self._field_path("key"))
+        layer, index = model.find(key) if key else (None, None)
+        if layer is None:
+            return f"not in {model.path.name}"
+        if index is not None:
+            return f"input {index} of {layer.name} ({layer.describe()})"
+        text = layer.describe() + ("" if layer.quantizable else " — AMCT cannot quantize it")
+        r = self.session.weights.review(self.entry)
+        if r is not None:
+            w = r.worst_index
+            where = f"[{w}] " if r.channel_wise else ""
+            clipped, wasted = int(r.clipped.sum()), int(r.wasted.sum())
+            verdict = ", ".join(t for t in (f"clips the weights in {clipped}" if clipped else "",
+                                             f"wastes levels in {wasted}" if wasted else "") if t)
+            text += (f"; scale_w / ARQ from the weights: worst {where}×{r.ratio[w]:.3g}"
+                     + (f" ({verdict} of {r.scale_w.size} channel{'s' if r.scale_w.size != 1 else ''})"
+                        if verdict else "")
+                     + (", BatchNorm folded" if r.arq.folded else ""))
+        elif layer.takes_weights:
+            reason = self.session.weights.reason(self.entry)
+            if reason:
+                text += f"; scale_w not compared with the weights: {reason}"
+        return text
+
+    def _refresh_model_line(self) -> None:
+        text = self.model_line()
+        self.model_label.setText(text)
+        self._head.setRowVisible(self.model_label, bool(text))
 
     def _fit_problem_list(self) -> None:
         """As tall as its problems (wrapped to the panel's width), at most `PROBLEM_LINES` lines."""

@@ -242,7 +242,9 @@ def act_bits(value: Message) -> int:
 
 @dataclass
 class OverviewData:
-    """Per-layer numbers of the overview, in file order; nan where a layer lacks the field."""
+    """Per-layer numbers of the overview and the Layers table, in file order; nan where a
+    layer lacks the field. `outliers` counts each layer's scale_w outliers at fence factor
+    `k` (`quant.outliers`, the definition the rule scale-w-outlier uses)."""
 
     keys: list[str] = field(default_factory=list)
     scale_d: np.ndarray = field(default_factory=lambda: np.zeros(0))
@@ -254,13 +256,26 @@ class OverviewData:
     w_max: np.ndarray = field(default_factory=lambda: np.zeros(0))
     clip_lo: np.ndarray = field(default_factory=lambda: np.zeros(0))
     clip_hi: np.ndarray = field(default_factory=lambda: np.zeros(0))
+    outliers: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+    k: float = quant.DEFAULT_OUTLIER_K
 
     def __len__(self) -> int:
         return len(self.keys)
 
+    @property
+    def w_ratio(self) -> np.ndarray:
+        """max/min of each layer's scale_w (nan without a positive minimum)."""
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.where(self.w_min > 0, self.w_max / self.w_min, np.nan)
+
+    @property
+    def with_outliers(self) -> np.ndarray:
+        """Indices of the layers with at least one scale_w outlier, in file order."""
+        return np.flatnonzero(self.outliers > 0)
+
     @classmethod
-    def build(cls, message: Message | None) -> OverviewData:
-        data = cls()
+    def build(cls, message: Message | None, k: float = quant.DEFAULT_OUTLIER_K) -> OverviewData:
+        data = cls(k=float(k))
         if message is None or "record" not in message.DESCRIPTOR.fields_by_name:
             return data
         n = len(message.record)
@@ -273,8 +288,16 @@ class OverviewData:
         for i, entry in enumerate(message.record):
             vectors.append(data._read_row(entry, i))
         data.w_min, data.w_median, data.w_max = batch_stats(vectors)
+        data.outliers = quant.outlier_counts(vectors, data.k)
         data._clip(slice(None))
         return data
+
+    def set_k(self, message: Message | None, k: float) -> None:
+        """Count the outliers again at fence factor `k` (the record's vectors are read again)."""
+        self.k = float(k)
+        if message is not None and len(message.record) == len(self):
+            self.outliers = quant.outlier_counts([quant.as_f32_array(e.value.scale_w) for e in message.record],
+                                                 self.k)
 
     def _read_row(self, entry: Message, i: int) -> np.ndarray:
         self.keys[i] = entry.key
@@ -307,14 +330,15 @@ class OverviewData:
         w = self._read_row(message.record[i], i)
         mn, md, mx = batch_stats([w])
         self.w_min[i], self.w_median[i], self.w_max[i] = mn[0], md[0], mx[0]
+        self.outliers[i] = _outlier_count(w, self.k)
         self._clip(np.array([i]))
 
     def table(self, problems: Mapping[int, Sequence[Problem]] | None = None
               ) -> tuple[list[str], list[list[str]]]:
         """The overview as a table (header, rows) for CSV export; `problems` by layer index."""
         header = ["layer", "key", "scale_d", "offset_d", "act_bits", "clip_lo", "clip_hi",
-                  "scale_w_count", "scale_w_min", "scale_w_median", "scale_w_max", "errors",
-                  "warnings", "first_problem"]
+                  "scale_w_count", "scale_w_min", "scale_w_median", "scale_w_max", "scale_w_outliers",
+                  "errors", "warnings", "first_problem"]
         rows = []
         for i, key in enumerate(self.keys):
             sd = self.scale_d[i]
@@ -333,9 +357,14 @@ class OverviewData:
                 "" if np.isnan(self.w_min[i]) else quant.f32_str(self.w_min[i]),
                 "" if np.isnan(self.w_median[i]) else repr(float(self.w_median[i])),
                 "" if np.isnan(self.w_max[i]) else quant.f32_str(self.w_max[i]),
+                str(int(self.outliers[i])),
                 str(errs), str(warns), ps[0].message if ps else "",
             ])
         return header, rows
+
+
+def _outlier_count(values: np.ndarray, k: float) -> int:
+    return int(quant.outliers(values, k).indices.size) if values.size else 0
 
 
 def problems_by_entry(problems: Iterable[Problem], n: int) -> dict[int, list[Problem]]:

@@ -10,6 +10,11 @@ Rows (one pyqtgraph scene, so one picture exports them all):
 - ``tensor_balance_factor`` by **input** channel: its own x axis, since a layer has as
   many of those as it has input channels, not output channels.
 
+Overlays (`channel_overlays`, `set_overlay`): named per-channel series by key, drawn over
+scale_w in their own colour with their marks, in the legend above the plot, and on an
+extra strip row under scale_w where they give one (the attached model's ARQ scale_w and
+the ratio to it; a compared record's values).
+
 Next to the plot: the outliers, every output channel and every input channel as tables
 (`_channel_tables`). The span (a `LinearRegionItem`, key R) selects channels for an edit —
 multiply, clamp, set to the layer median, set to another channel's value — pushed as one
@@ -49,6 +54,7 @@ from editor.ui.plots._channel_tables import ChannelTables
 from editor.ui.plots._common import (
     BLUE,
     GREEN,
+    GREY,
     ORANGE,
     PURPLE,
     RED,
@@ -70,10 +76,16 @@ from editor.ui.plots._data import (
     read_layer,
 )
 from editor.ui.plots._span_edits import SpanEdits
+from editor.ui.plots.channel_overlays import ChannelOverlay, ChannelOverlays, OverlayData
 from editor.ui.session import EditSession
+
+#: the window's k follows the k box this long after its last change
+K_DELAY_MS = 300
 
 #: pixels the tables beside the plot start with (they keep it as the window widens)
 TABLES_WIDTH = 250
+#: the most pixels an overlay's strip row takes (the scale_w row keeps the rest)
+STRIP_HEIGHT = 150
 
 
 def spans_decade(values: np.ndarray) -> bool:
@@ -151,11 +163,19 @@ class ChannelPlot(QWidget):
         self._log = False
         #: the user's choice of log or linear y (None: each layer's own, see `_fit_log`)
         self._log_chosen: bool | None = None
-        self._k = 1.5
+        #: the window's outlier fence factor (`session.problems.outlier_k`), which the k box sets
+        self._k = session.problems.outlier_k
+        self._following = False  # the k box is being set to the window's k
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
         self._timer.timeout.connect(self.refresh)
+        # the whole window follows a new k (every layer checked again): once the box rests
+        self._k_timer = QTimer(self)
+        self._k_timer.setSingleShot(True)
+        self._k_timer.setInterval(K_DELAY_MS)
+        self._k_timer.timeout.connect(self._push_k)
+        session.problems.outlierKChanged.connect(self._on_k_changed)
         self._build()
         self.spans.update_text()  # no span yet: its edits are greyed out
         session.recordChanged.connect(self._on_record_changed)
@@ -178,21 +198,25 @@ class ChannelPlot(QWidget):
         self.graphics.ci.setSpacing(4)
         layout = self.graphics.ci
         self.main = ScaleRow(layout, 0, "scale_w", "output channel", BLUE)
-        self.weight = ChannelRow(layout, 1, "weight range", "output channel", GREEN)
+        # an overlay's own series (a ratio, …) under scale_w: shown while one gives it
+        self.strip = ChannelRow(layout, 1, "", "output channel", GREY, fill=False)
+        self.strip.plot.setMaximumHeight(STRIP_HEIGHT)
+        self.weight = ChannelRow(layout, 2, "weight range", "output channel", GREEN)
         # −range filled up to 0 and +range down to 0: the band, without a FillBetweenItem
         # (which rebuilds a path over every channel on each change)
         self.weight_neg = self.weight.plot.plot(pen=pg.mkPen(GREEN, width=1.5), brush=tint(GREEN, 0.3),
                                                 fillLevel=0.0, connect="finite")
         self._stale: set[str] = set()
-        self.shift = ChannelRow(layout, 2, "shift_bit", "output channel", PURPLE)
-        self.tbf = ScaleRow(layout, 3, "balance factor", "input channel", ORANGE)
-        for row in (self.weight, self.shift):
+        self.shift = ChannelRow(layout, 3, "shift_bit", "output channel", PURPLE)
+        self.tbf = ScaleRow(layout, 4, "balance factor", "input channel", ORANGE)
+        for row in (self.strip, self.weight, self.shift):
             # followers: x comes from the scale_w row only, or hidden rows would pull it around
             row.plot.setXLink(self.main.plot)
             row.plot.vb.enableAutoRange(x=False)
         self.rows: dict[str, ChannelRow] = {"scale_w": self.main, "weight": self.weight,
                                             "shift_bit": self.shift, "tensor_balance_factor": self.tbf}
         self.spans = SpanEdits(self)
+        self.overlays = ChannelOverlays(self)
         self.graphics.scene().sigMouseMoved.connect(self._on_mouse_moved)
         self.graphics.scene().sigMouseClicked.connect(self._on_mouse_clicked)
 
@@ -225,6 +249,11 @@ class ChannelPlot(QWidget):
         box.setContentsMargins(4, 4, 4, 4)
         box.addLayout(head)
         box.addWidget(self.toolbar)
+        # the overlays' legend, above the plot where it hides no channel
+        self.legend = text_label("", rich=True)
+        self.legend.setWordWrap(True)
+        self.legend.hide()
+        box.addWidget(self.legend)
         box.addWidget(split, 1)
         box.addWidget(self.info)
 
@@ -248,7 +277,9 @@ class ChannelPlot(QWidget):
         bar.addSeparator()
         # an action, not a bare widget: where the toolbar is too narrow, the » menu offers it too
         self.act_k = FenceAction(self, self._k)
-        self.act_k.valueChanged.connect(self.set_k)
+        self.act_k.setToolTip("Channels outside [Q1 − k·IQR, Q3 + k·IQR] of log10(values) are outliers; "
+                              "the overview, the Layers table and the rule scale-w-outlier use the same k")
+        self.act_k.valueChanged.connect(self._on_k_box)
         bar.addAction(self.act_k)
         self.k_box = self.act_k.box_in(bar)
         bar.addSeparator()
@@ -315,7 +346,10 @@ class ChannelPlot(QWidget):
             self.refresh(autorange=True)
 
     def flush(self) -> None:
-        """Apply a pending redraw now (scripts and tests; the event loop does it otherwise)."""
+        """Apply a pending redraw (and a pending new k) now (scripts and tests; the event loop
+        does it otherwise)."""
+        if self._k_timer.isActive():
+            self._push_k()
         if self._timer.isActive():
             self._timer.stop()
             self.refresh()
@@ -386,7 +420,6 @@ class ChannelPlot(QWidget):
             self.tables.fill(s)
             return
         self.stack.setCurrentWidget(self.graphics)
-        self._update_details(s)
         self._relayout()  # first: items of a hidden row would not take new label text
         log = self._log
         if s.scale_w.size:
@@ -397,6 +430,8 @@ class ChannelPlot(QWidget):
             self.tbf.set_outliers(s.tensor_balance_factor, s.tbf_outliers, log)
         self._stale = {"weight", "shift_bit"}
         self._draw_optional()
+        self._draw_overlays()
+        self._update_details(s)
         self.tables.fill(s)
         self._show_channel()
         self.spans.update_text()
@@ -404,6 +439,8 @@ class ChannelPlot(QWidget):
             self.view_all()
 
     def _show_empty(self, text: str) -> None:
+        self.overlays.update(None, None, self._log)
+        self._show_legend()
         self.title.setText("")
         self.details.setText("")
         self.empty.setText(text)
@@ -421,6 +458,7 @@ class ChannelPlot(QWidget):
         parts.append(s.wts_note)
         n_out = s.outliers.indices.size + s.tbf_outliers.indices.size
         parts.append(f"{n_out} outlier{'s' if n_out != 1 else ''} (k = {self._k:g})")
+        parts.extend(self.overlays.notes())
         self.details.setText("   ·   ".join(parts))
 
     def _draw_optional(self) -> None:
@@ -450,6 +488,7 @@ class ChannelPlot(QWidget):
         has_tbf = s is not None and s.tensor_balance_factor.size > 0
         self.act_tbf.setEnabled(has_tbf)
         self.tbf.plot.setVisible(has_tbf and self.act_tbf.isChecked())
+        self.strip.plot.setVisible(has_w and self.overlays.has_strip)
         self.weight_neg.setVisible(not self._log)
         self.graphics.ci.layout.invalidate()
         if args:  # a row was switched on (an action's toggled): draw it now if it missed edits
@@ -481,8 +520,8 @@ class ChannelPlot(QWidget):
         ch = self._channel
         out_c = ch[1] if ch is not None and ch[0] in OUTPUT_FIELDS else None
         in_c = ch[1] if ch is not None and ch[0] == "tensor_balance_factor" else None
-        for row in (self.main, self.weight, self.shift):
-            row.highlight(out_c, self._log and row is not self.shift)
+        for row in (self.main, self.strip, self.weight, self.shift):
+            row.highlight(out_c, self._log and row in (self.main, self.weight))
         self.tbf.highlight(in_c, self._log)
         if s is None:
             return
@@ -523,13 +562,16 @@ class ChannelPlot(QWidget):
                 text += f", dequant scale {dq[c]:.9g}"
             if s.shift_bit.size == s.scale_w.size:
                 text += f", shift_bit {int(s.shift_bit[c])}"
+            extra = self.overlays.describe(c)
+            if extra:
+                text += f"; {extra}"
         if kind != quant.OK:
             text += f"  — outlier: {quant.KIND_NAMES[kind]}"
         return text
 
     def _row_at(self, scene_pos: QPointF) -> tuple[str, ChannelRow, int] | None:
-        for field, row in (("scale_w", self.main), ("scale_w", self.weight), ("shift_bit", self.shift),
-                           ("tensor_balance_factor", self.tbf)):
+        for field, row in (("scale_w", self.main), ("scale_w", self.strip), ("scale_w", self.weight),
+                           ("shift_bit", self.shift), ("tensor_balance_factor", self.tbf)):
             c = row.channel_at(scene_pos)
             if c is not None:
                 return field, row, c
@@ -544,7 +586,8 @@ class ChannelPlot(QWidget):
             return
         field, row, c = hit
         v = float(row.y[c])
-        if math.isfinite(v) and (v > 0 or not (self._log and row is not self.shift)):
+        log_row = self._log and row in (self.main, self.weight, self.tbf)
+        if math.isfinite(v) and (v > 0 or not log_row):
             row.hover_point.setData([c], [v])
         else:
             row.hover_point.setData([], [])
@@ -617,20 +660,43 @@ class ChannelPlot(QWidget):
         self.set_tables_shown(tables)
 
     def set_k(self, k: float) -> None:
-        """Outlier fence factor: outside [Q1 − k·IQR, Q3 + k·IQR] of log10(values)."""
-        k = float(k)
-        if self.k_box.value() != k:
-            self.k_box.setValue(k)  # comes back here through valueChanged
-            return
-        self._k = k
+        """Outlier fence factor: outside [Q1 − k·IQR, Q3 + k·IQR] of log10(values). The window
+        follows at once: overview, Layers table, the rule scale-w-outlier in the problems."""
+        self.act_k.set_value(float(k))  # the boxes follow (and may round it)
+        if self.act_k.value() != self._k:
+            self._on_k_box(self.act_k.value())
+        self._push_k()
+
+    def _on_k_box(self, k: float) -> None:
+        self._k = float(k)
         self.refresh()
+        if not self._following:
+            self._k_timer.start()  # restarted by each step: the window follows once it rests
+
+    def _push_k(self) -> None:
+        self._k_timer.stop()
+        self.session.problems.set_outlier_k(self._k)
+
+    def _on_k_changed(self, k: float) -> None:
+        """The window's k changed (here or elsewhere): show it and mark with it."""
+        if self._k_timer.isActive():
+            return  # the box is being turned here: its value wins once it rests
+        if k != self._k or self.act_k.value() != k:
+            self._following = True
+            try:
+                self.act_k.set_value(k)
+            finally:
+                self._following = False
+            if self._k != k:
+                self._k = k
+                self.refresh()
 
     def view_all(self) -> None:
         """Show every channel of every row (Home)."""
         # auto range (not autoRange(), which fixes the range for the current size)
         for row in (self.main, self.tbf):
             row.plot.enableAutoRange()
-        for follower in (self.weight, self.shift):
+        for follower in (self.strip, self.weight, self.shift):
             follower.plot.vb.enableAutoRange(x=False, y=True)
 
     # ------------------------------------------------------------------ span edits (`SpanEdits`)
@@ -687,4 +753,36 @@ class ChannelPlot(QWidget):
         marks = (f"<span style='color:{RED.name()}'>▼</span>&nbsp;not&nbsp;finite, ≤&nbsp;0 or "
                  f"below&nbsp;FLT_EPSILON&nbsp;&nbsp; <span style='color:{ORANGE.name()}'>●</span>&nbsp;outside "
                  f"Q1&nbsp;−&nbsp;{k}·IQR … Q3&nbsp;+&nbsp;{k}·IQR of log10 values (dashed lines)")
-        return (f"<b>{key}</b><br>{html.escape(self.details.text())}<br>{marks}")
+        legend = self.overlays.legend_html()
+        return (f"<b>{key}</b><br>{html.escape(self.details.text())}<br>{marks}"
+                + (f"<br>{legend}" if legend else ""))
+
+    # ------------------------------------------------------------------ overlays (`channel_overlays`)
+
+    def set_overlay(self, key: str, overlay: ChannelOverlay | None) -> None:
+        """Draw `overlay` over the layers' scale_w (replacing the one under `key`); None
+        removes it. The shown layer is drawn again at once."""
+        self.overlays.set(key, overlay)
+        self.refresh()
+
+    def refresh_overlays(self) -> None:
+        """An overlay's numbers changed (a review finished, a threshold moved): draw again."""
+        if self.overlays.overlays:
+            self.refresh()
+
+    def overlay_data(self, key: str) -> OverlayData | None:
+        """What the overlay under `key` shows for the shown layer (None: nothing)."""
+        self.flush()
+        return self.overlays.data.get(key)
+
+    def _draw_overlays(self) -> None:
+        self.overlays.update(self._index, self.series, self._log)
+        self._relayout()
+        if self.overlays.strip_label:  # once shown: a hidden row's axis ignores new text
+            self.strip.plot.setLabel("left", self.overlays.strip_label)
+        self._show_legend()
+
+    def _show_legend(self) -> None:
+        text = self.overlays.legend_html()
+        self.legend.setText(text)
+        self.legend.setVisible(bool(text))

@@ -6,9 +6,14 @@ Rows, x linked (layer index in file order):
 - the activation clip range ``[-(2^(b-1) + offset_d)·scale_d, (2^(b-1) - 1 - offset_d)·scale_d]``
   per layer (b from ``act_type``);
 - problems: a red triangle over each layer with an error, an orange dot for a warning
-  (from the live rule check); a red or orange tick each beyond `DOT_LIMIT` layers.
-Hover names the layer and its numbers; a click selects the layer, a double click opens it
-in the channel plot (`layerActivated`).
+  (from the live rule check), a blue diamond for a layer with scale_w outliers (at the
+  window's fence factor k, `session.problems.outlier_k`); ticks beyond `DOT_LIMIT` layers.
+Hover names the layer, its numbers and its outlier count; a click selects the layer, a double
+click opens it in the channel plot (`layerActivated`). `refreshed` follows every redraw: the
+Layers table shows the same numbers (`data`, `problems`). Other sources add per-layer values
+of their own (`set_layer_series`, `layer_values.LayerValues`: the attached model's worst
+scale_w/ARQ ratio, a comparison's largest change), each on a row under the clip range and in
+the hover.
 
 Reading the numbers of a 5 000-layer file takes over half a second: a window computes them
 on its loader thread (`prepare`) and hands them over (`adopt`) before the file is shown.
@@ -46,6 +51,7 @@ from editor.ui.plots._common import (
     ORANGE,
     PURPLE,
     RED,
+    SKY,
     ScaleAxis,
     export_csv_dialog,
     export_image,
@@ -57,8 +63,11 @@ from editor.ui.plots._common import (
     tint,
 )
 from editor.ui.plots._data import OverviewData, problems_by_entry
+from editor.ui.plots.layer_values import LayerValues, SeriesRows
 from editor.ui.session import EditSession
 
+#: the rule whose findings the outlier marks and counts show
+OUTLIER_RULE = "scale-w-outlier"
 #: Up to this many layers get dots on their lines and symbols for their problems; beyond,
 #: lines and ticks stay readable (and pyqtgraph draws thousands of symbols slowly).
 DOT_LIMIT = 400
@@ -79,17 +88,25 @@ def _legend_html(symbols: bool = True) -> str:
     items = [(span(tint(BLUE, 0.55), "┃"), "scale_w min–max"), (span(BLUE, "▬"), "scale_w median"),
              (span(ORANGE, "●"), "scale_d"), (span(tint(GREEN, 0.6), "┃"), "activation clip range"),
              (span(RED, "▼" if symbols else "┃"), "layer with an error"),
-             (span(ORANGE, "●" if symbols else "┃"), "with a warning")]
+             (span(ORANGE, "●" if symbols else "┃"), "with a warning"),
+             (span(SKY, "◆" if symbols else "┃"), "with scale_w outliers")]
     # a narrow panel wraps the legend between its items, never inside one
     return "&nbsp;&nbsp; ".join(f"{g}&nbsp;{t.replace(' ', '&nbsp;')}" for g, t in items)
 
 
+#: y of each row of the problems strip
+ERROR_Y, WARNING_Y, OUTLIER_Y = 1.0, 0.0, -1.0
+_ROW_NAMES = {ERROR_Y: "errors", WARNING_Y: "warnings", OUTLIER_Y: "outliers"}
+#: y range of the problems strip: its three rows with a margin
+_PROB_RANGE = (OUTLIER_Y - 0.6, ERROR_Y + 0.6)
+
+
 class _ProblemAxis(pg.AxisItem):
     def tickValues(self, minVal: float, maxVal: float, size: float) -> list[tuple[float, list[float]]]:
-        return [(1.0, [v for v in (0.0, 1.0) if minVal - 0.5 <= v <= maxVal + 0.5])]
+        return [(1.0, [v for v in _ROW_NAMES if minVal - 0.5 <= v <= maxVal + 0.5])]
 
     def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
-        return ["warnings" if v < 0.5 else "errors" for v in values]
+        return [_ROW_NAMES.get(round(v), "") for v in values]
 
 
 class ModelOverview(QWidget):
@@ -97,6 +114,8 @@ class ModelOverview(QWidget):
 
     #: a layer was double-clicked: show it in detail
     layerActivated = Signal(int)
+    #: `data` and `problems` were brought up to date and drawn
+    refreshed = Signal()
 
     def __init__(self, session: EditSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -108,7 +127,9 @@ class ModelOverview(QWidget):
         self._rows: set[int] = set()
         self._full = True
         self._autorange = False
+        self._recount = False
         self._log = True
+        self._k = session.problems.outlier_k
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
@@ -116,6 +137,7 @@ class ModelOverview(QWidget):
         self._build()
         session.recordChanged.connect(self._on_record_changed)
         session.problems.problemsChanged.connect(self._timer.start)
+        session.problems.outlierKChanged.connect(self._on_k_changed)
         self.session.selection.changed.connect(self._on_selection)
         self.refresh(autorange=True)
 
@@ -152,10 +174,10 @@ class ModelOverview(QWidget):
         self.p_prob.setLabel("bottom", "layer (file order)")
         self.p_scale.hideAxis("bottom")
         self.p_clip.hideAxis("bottom")
-        self.p_prob.setMaximumHeight(78)
+        self.p_prob.setMaximumHeight(96)
         self.p_prob.setMouseEnabled(x=True, y=False)
-        self.p_prob.setYRange(-0.6, 1.6, padding=0)
-        self.p_prob.vb.setLimits(yMin=-1.0, yMax=2.0)
+        self.p_prob.setYRange(*_PROB_RANGE, padding=0)
+        self.p_prob.vb.setLimits(yMin=_PROB_RANGE[0] - 0.4, yMax=_PROB_RANGE[1] + 0.4)
         g.ci.layout.setRowStretchFactor(0, 3)
         g.ci.layout.setRowStretchFactor(1, 2)
         self.p_scale.setLogMode(False, True)
@@ -175,10 +197,13 @@ class ModelOverview(QWidget):
         self.p_clip.addItem(zero, ignoreBounds=True)
         self.errors = pg.ScatterPlotItem(symbol="t", size=10, brush=RED, pen=pg.mkPen("k", width=0.6))
         self.warnings = pg.ScatterPlotItem(symbol="o", size=7, brush=ORANGE, pen=pg.mkPen("k", width=0.6))
+        self.outlier_marks = pg.ScatterPlotItem(symbol="d", size=8, brush=SKY, pen=pg.mkPen("k", width=0.6))
         self.p_prob.addItem(self.errors)
         self.p_prob.addItem(self.warnings)
+        self.p_prob.addItem(self.outlier_marks)
         self.error_ticks = self.p_prob.plot(pen=pg.mkPen(RED, width=1), connect="pairs")
         self.warning_ticks = self.p_prob.plot(pen=pg.mkPen(ORANGE, width=1), connect="pairs")
+        self.outlier_ticks = self.p_prob.plot(pen=pg.mkPen(SKY, width=1), connect="pairs")
         self._bar_width = 3
         self.p_scale.sigXRangeChanged.connect(self._fit_bar_width)
         self.sel_lines = []
@@ -190,6 +215,8 @@ class ModelOverview(QWidget):
             self.sel_lines.append(line)
         g.scene().sigMouseMoved.connect(self._on_mouse_moved)
         g.scene().sigMouseClicked.connect(self._on_mouse_clicked)
+        #: per-layer values of other sources, by key (`set_layer_series`)
+        self.series_rows = SeriesRows(self)
 
         self.empty = QLabel()
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -240,8 +267,19 @@ class ModelOverview(QWidget):
     @staticmethod
     def prepare(document: RecordDocument) -> OverviewData:
         """The overview's numbers for a newly read `RecordDocument` (Qt-free: for the loader
-        thread, see `MainWindow.add_load_step`); give them to `adopt`."""
+        thread, see `MainWindow.add_load_step`) at the default fence factor k (counted again
+        when the window's k differs); give them to `adopt`."""
         return OverviewData.build(document.message)
+
+    @property
+    def outlier_k(self) -> float:
+        """The fence factor the outlier marks and counts are at (the window's)."""
+        return self._k
+
+    def _on_k_changed(self, k: float) -> None:
+        self._k = k
+        self._recount = True
+        self._timer.start()
 
     def adopt(self, document: RecordDocument, data: OverviewData) -> None:
         """Draw `data` (from `prepare`) when the session next shows `document`'s message,
@@ -257,6 +295,7 @@ class ModelOverview(QWidget):
             self._full = False
             self._rows.clear()
             self._autorange = True
+            self._recount = self.data.k != self._k
         elif change.kind is ChangeKind.CHANGED and change.field == "record" and change.first is not None \
                 and change.first < len(self.data):
             self._rows.add(change.first)
@@ -271,13 +310,15 @@ class ModelOverview(QWidget):
         self._timer.stop()
         msg = self.session.message
         if self._full or msg is None or len(self.data) != (len(msg.record) if msg is not None else 0):
-            self.data = OverviewData.build(msg)
+            self.data = OverviewData.build(msg, self._k)
             autorange = autorange or self._full
         else:
+            if self._recount:
+                self.data.set_k(msg, self._k)
             for i in self._rows:
                 self.data.update_row(msg, i)
         autorange = autorange or self._autorange
-        self._full = self._autorange = False
+        self._full = self._autorange = self._recount = False
         self._rows.clear()
         n = len(self.data)
         if msg is None or n == 0:
@@ -286,12 +327,14 @@ class ModelOverview(QWidget):
             self.title.setText("Model overview")
             self.summary.setText("")
             self.problems = {}
+            self.refreshed.emit()
             return
         self.stack.setCurrentWidget(self.graphics)
         self.problems = problems_by_entry(self.session.problems.problems, n)
         self._draw()
         if autorange:
             self.view_all()
+        self.refreshed.emit()
 
     def _draw(self) -> None:
         d = self.data
@@ -315,18 +358,19 @@ class ModelOverview(QWidget):
                 warn_rows.append(i)
         err = np.array(sorted(err_rows), dtype=np.float64)
         warn = np.array(sorted(warn_rows), dtype=np.float64)
+        out = d.with_outliers.astype(np.float64)
         empty = np.zeros(0)
-        if dots:
-            self.errors.setData(x=err, y=np.ones(len(err)))
-            self.warnings.setData(x=warn, y=np.zeros(len(warn)))
-            self.error_ticks.setData(empty, empty)
-            self.warning_ticks.setData(empty, empty)
-        else:  # pyqtgraph styles each symbol in Python: thousands of them take a while
-            self.errors.setData(x=empty, y=empty)
-            self.warnings.setData(x=empty, y=empty)
-            self.error_ticks.setData(*_pairs(err, np.full(err.size, 0.65), np.full(err.size, 1.35)))
-            self.warning_ticks.setData(*_pairs(warn, np.full(warn.size, -0.35), np.full(warn.size, 0.35)))
-        self.legend.setText(_legend_html(symbols=dots))
+        marks = ((self.errors, self.error_ticks, err, ERROR_Y), (self.warnings, self.warning_ticks, warn, WARNING_Y),
+                 (self.outlier_marks, self.outlier_ticks, out, OUTLIER_Y))
+        for scatter, ticks, xs, y in marks:
+            if dots:
+                scatter.setData(x=xs, y=np.full(xs.size, y))
+                ticks.setData(empty, empty)
+            else:  # pyqtgraph styles each symbol in Python: thousands of them take a while
+                scatter.setData(x=empty, y=empty)
+                ticks.setData(*_pairs(xs, np.full(xs.size, y - 0.35), np.full(xs.size, y + 0.35)))
+        self.series_rows.draw(n, dots)
+        self.legend.setText(_legend_html(symbols=dots) + self._series_legend())
         self._fit_bar_width()
         self.title.setText(f"Model overview — {n} layer{'s' if n != 1 else ''}")
         parts = []
@@ -334,7 +378,11 @@ class ModelOverview(QWidget):
             parts.append(f"{len(err)} with errors")
         if warn.size:
             parts.append(f"{len(warn)} with warnings (only)")
-        self.summary.setText("   " + (", ".join(parts) if parts else "no problems found by the rules"))
+        problems = ", ".join(parts) if parts else "no errors or warnings from the rules"
+        per_channel = int(np.count_nonzero(d.channels > 1))
+        outliers = (f"{out.size} of {per_channel} per-channel layers with scale_w outliers (k = {self._k:g})"
+                    if per_channel else "")
+        self.summary.setText("   " + "; ".join(t for t in (problems, outliers) if t))
         self._show_selected(scroll=False)
 
     def _fit_bar_width(self, *_args: object) -> None:
@@ -347,9 +395,31 @@ class ModelOverview(QWidget):
             self.clip_band.setPen(pg.mkPen(tint(GREEN, 0.6), width=width))
 
     def table(self) -> tuple[list[str], list[list[str]]]:
-        """The overview as exported to CSV: one row per layer."""
+        """The overview as exported to CSV: one row per layer (and a column per series)."""
         self.flush()
-        return self.data.table(self.problems)
+        header, rows = self.data.table(self.problems)
+        for s in self.series_rows.series.values():
+            header.append(s.name)
+            for i, row in enumerate(rows):
+                row.append(s.text(i))
+        return header, rows
+
+    # ------------------------------------------------------------------ per-layer series (`layer_values`)
+
+    def set_layer_series(self, key: str, series: LayerValues | None) -> None:
+        """Draw `series` (one value per layer entry) on a row of its own, in the hover and the
+        CSV export, replacing the one under `key`; None removes it. Set it again when its
+        values change: it is drawn on the next turn of the event loop (`flush` draws now)."""
+        self.series_rows.set(key, series)
+        self._timer.start()
+
+    def layer_series(self, key: str) -> LayerValues | None:
+        return self.series_rows.series.get(key)
+
+    def _series_legend(self) -> str:
+        items = self.series_rows.legend_items()
+        return "".join(f"&nbsp;&nbsp; <span style='color:{c.name()}; font-weight:bold'>{g}</span>&nbsp;"
+                       + html.escape(t).replace(" ", "&nbsp;") for c, g, t in items)
 
     # ------------------------------------------------------------------ interaction
 
@@ -369,10 +439,12 @@ class ModelOverview(QWidget):
         """Show every layer (Home); the axes follow size and data until the user zooms."""
         for p in (self.p_scale, self.p_clip):
             p.enableAutoRange()  # follows size and data until the user zooms
-        self.p_prob.setYRange(-0.6, 1.6, padding=0)
+        for p in self.series_rows.plots():
+            p.vb.enableAutoRange(x=False, y=True)
+        self.p_prob.setYRange(*_PROB_RANGE, padding=0)
 
     def _layer_at(self, scene_pos: QPointF) -> int | None:
-        for p in (self.p_scale, self.p_clip, self.p_prob):
+        for p in (self.p_scale, self.p_clip, *self.series_rows.plots(), self.p_prob):
             if p.vb.sceneBoundingRect().contains(scene_pos):
                 i = int(round(p.vb.mapSceneToView(scene_pos).x()))
                 return i if 0 <= i < len(self.data) else None
@@ -392,9 +464,14 @@ class ModelOverview(QWidget):
         if c:
             text += (f"; scale_w ×{c}: min {quant.f32_str(d.w_min[i])}, median {d.w_median[i]:.8g}, "
                      f"max {quant.f32_str(d.w_max[i])}")
+            n = int(d.outliers[i])
+            text += (f", {n} outlier{'s' if n != 1 else ''}" if n else ", no outliers") + f" (k = {d.k:g})"
         else:
             text += "; no scale_w"
-        ps = self.problems.get(i, [])
+        extra = self.series_rows.describe(i)
+        if extra:
+            text += f"; {extra}"
+        ps = [p for p in self.problems.get(i, []) if p.rule != OUTLIER_RULE]  # counted above
         if ps:
             text += f" — {len(ps)} problem{'s' if len(ps) > 1 else ''}: {ps[0].severity.value} {ps[0].message}"
             if len(ps) > 1:
@@ -433,10 +510,12 @@ class ModelOverview(QWidget):
         if i is None or not 0 <= i < len(self.data):
             for line in self.sel_lines:
                 line.hide()
+            self.series_rows.select(None)
             return
         for line in self.sel_lines:
             line.setPos(i)
             line.show()
+        self.series_rows.select(i)
         self.info.setText(self.describe(i))
         if scroll and not self.p_scale.vb.autoRangeEnabled()[0]:  # zoomed in: bring it into view
             x0, x1 = self.p_scale.vb.viewRange()[0]

@@ -1,30 +1,42 @@
-"""PlotsPanel: the three plot views of one edit session as tabs."""
+"""PlotsPanel: the plot views of one edit session as tabs, and the walk through the layers
+with outliers."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction
+import numpy as np
+from PySide6.QtCore import Qt, Signal, SignalInstance
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QTabWidget, QWidget
 
 from editor.records.document import RecordDocument
 from editor.records.editing import ChangeKind, RecordChange
 from editor.records.paths import Path
+from editor.ui.plots._common import extend_view_menu
 from editor.ui.plots._data import OverviewData
 from editor.ui.plots.channel_plot import ChannelPlot
+from editor.ui.plots.layers_table import LayersTable, Matcher
 from editor.ui.plots.overview import ModelOverview
 from editor.ui.plots.prune_view import PruneRangesView
+from editor.ui.plots.weights_view import WeightsPlots
 from editor.ui.session import EditSession
 
 
 class PlotsPanel(QTabWidget):
-    """Overview, Channels and Prune ranges tabs over one session's record.
+    """Overview, Layers, Channels and Prune ranges tabs over one session's record.
 
     The overview is shown whenever a record is opened (the record is reset), whatever gets
     selected while the file loads — the prune ranges for a file of prune records only.
     Selecting one channel elsewhere (tree, channel table) brings up the channel plot, a
     prune node the prune ranges; selecting a whole layer only moves the marks (the channel
-    plot follows it in the background), and a double click (or Return) in the overview
-    opens the layer in the channel plot.
+    plot follows it in the background), and a double click (or Return) in the overview or
+    the Layers table opens the layer in the channel plot.
+
+    *Next/Previous Layer with Outliers* (N, Shift+N in the overview, the Layers table and the
+    channel plot) select the next layer, in file order, whose scale_w has outliers at the
+    window's fence factor k, wrapping around; `message` says where the walk is.
     """
+
+    #: a line for the status bar (where the outlier walk is, or why it cannot go on)
+    message = Signal(str)
 
     def __init__(self, session: EditSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -34,32 +46,41 @@ class PlotsPanel(QTabWidget):
         # toolbars fold into their » menus); the tree beside it keeps its room
         self.setMinimumSize(60, 80)
         self.overview = ModelOverview(session)
+        self.layers = LayersTable(session, self.overview)
         self.channels = ChannelPlot(session)
         self.prune = PruneRangesView(session)
+        #: the attached network's weights review: overlay, overview row, resets
+        self.weights = WeightsPlots(session, self.channels, self.overview)
         self.addTab(self.overview, "Overview")
+        self.addTab(self.layers, "Layers")
         self.addTab(self.channels, "Channels")
         self.addTab(self.prune, "Prune ranges")
         self._update_prune_tab()
+        self._make_outlier_actions()
         self.overview.layerActivated.connect(self._open_layer)
+        self.layers.layerActivated.connect(self._open_layer)
         session.recordChanged.connect(self._on_record_changed)
         self.session.selection.changed.connect(self._on_selection)
-        # an action chosen from a menu brings its view up, with the focus its keys need
+        # an action chosen from a menu brings its view up, with the focus its keys need; the
+        # walk through the layers with outliers works in whichever view is up
+        stay = {self.overview.act_open, *self.outlier_actions()}  # act_open opens Channels
         for view, _title, actions in self._sections():
             for action in actions:
-                if action is not None and action is not self.overview.act_open:  # that one opens Channels
+                if action is not None and action not in stay:
                     action.triggered.connect(lambda _checked=False, v=view: self._bring_up(v))
 
     # ------------------------------------------------------------------ actions
 
     def _sections(self) -> list[tuple[QWidget, str, list[QAction | None]]]:
         """(view, its title, its actions) for every view; None in a list: a separator."""
-        o, c, p = self.overview, self.channels, self.prune
+        o, c, p, t = self.overview, self.channels, self.prune, self.layers
         s = c.spans
         return [
             (o, "Overview", [o.act_open, o.act_view_all, o.act_log, None, o.act_png, o.act_csv]),
+            (t, "Layers", [*self.outlier_actions(), None, t.act_outliers_only, t.act_csv]),
             (c, "Channels", [c.act_prev, c.act_next, c.act_view_all, c.act_log, c.act_weight, c.act_shift,
                              c.act_tbf, c.act_tables, None, s.act_span, *s.edit_actions, s.act_hide, None,
-                             c.act_png, c.act_csv, c.act_csv_in]),
+                             *self.weights.actions, None, c.act_png, c.act_csv, c.act_csv_in]),
             (p, "Prune ranges", [p.act_only, p.act_next, p.act_prev, p.act_view_all, None, p.act_png]),
         ]
 
@@ -76,6 +97,15 @@ class PlotsPanel(QTabWidget):
         """The plot views by the title their actions are listed under."""
         return {view: title for view, title, _actions in self._sections()}
 
+    def places(self) -> dict[QWidget, str]:
+        """Where a plot key works, in words, by widget (Help ▸ Keyboard Shortcuts): each view,
+        and the panel itself for the walk through the layers with outliers."""
+        words = {view: f"the {title} plot" for view, title in self.view_titles().items()}
+        words[self.layers] = "the Layers table"
+        words[self.prune] = "the Prune ranges view"
+        words[self] = "the Overview, the Layers table or the Channels plot"
+        return words
+
     def _bring_up(self, view: QWidget) -> None:
         if self.indexOf(view) >= 0 and self.isTabVisible(self.indexOf(view)):
             self.setCurrentWidget(view)
@@ -88,15 +118,50 @@ class PlotsPanel(QTabWidget):
                 view.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
                 view.setFocus()
 
+    def _make_outlier_actions(self) -> None:
+        def make(text: str, key: str, step: int, tip: str) -> QAction:
+            action = QAction(text, self)
+            action.setShortcut(QKeySequence(key))
+            # a single letter: only while the focus is in a view that walks layers (the prune
+            # ranges view has its own N)
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            action.setToolTip(f"{tip} ({key})")
+            action.setStatusTip(tip)
+            action.triggered.connect(lambda _checked=False: self.step_outlier_layer(step))
+            for view in (self.overview, self.layers, self.channels):
+                view.addAction(action)
+            return action
+
+        self.act_next_outliers = make("Next Layer with Outliers", "N", 1,
+                                      "Select the next layer whose scale_w has outliers")
+        self.act_prev_outliers = make("Previous Layer with Outliers", "Shift+N", -1,
+                                      "Select the previous layer whose scale_w has outliers")
+        walk = self.outlier_actions()
+        # on the views' right-click menus too (the window's Plot menu lists them as well)
+        for plot in (self.overview.p_scale, self.overview.p_clip, self.overview.p_prob,
+                     self.channels.main.plot, self.channels.tbf.plot):
+            extend_view_menu(plot, walk)
+        self.layers.view.insertActions(self.layers.act_csv, walk)
+
+    def outlier_actions(self) -> list[QAction]:
+        """Next/Previous Layer with Outliers (for the window's Plot menu)."""
+        return [self.act_next_outliers, self.act_prev_outliers]
+
     @staticmethod
     def prepare(document: RecordDocument) -> OverviewData:
-        """Whole-file work for a newly read document, off the GUI thread (the overview's
-        numbers); hand the result to `adopt` (see `MainWindow.add_load_step`)."""
+        """Whole-file work for a newly read document, off the GUI thread (the numbers of the
+        overview and the Layers table); hand the result to `adopt` (see
+        `DocumentController.add_load_step`)."""
         return ModelOverview.prepare(document)
 
     def adopt(self, document: RecordDocument, prepared: OverviewData) -> None:
         """Use `prepared` (from `prepare`) when the session next shows `document`."""
         self.overview.adopt(document, prepared)
+
+    def follow_filter(self, matcher: Matcher, applied: SignalInstance) -> None:
+        """Filter the Layers table as the tree is filtered: `matcher` is the tree's filter
+        (`RecordFilterProxy`), `applied(text)` announces each new pattern (`FilterBar.applied`)."""
+        self.layers.follow_filter(matcher, applied)
 
     def show_overview(self) -> None:
         """Bring the model overview to the front."""
@@ -114,6 +179,37 @@ class PlotsPanel(QTabWidget):
         else:
             self.show_overview()
 
+    # ------------------------------------------------------------------ the outlier walk
+
+    def step_outlier_layer(self, step: int = 1) -> int | None:
+        """Select the next (`step` 1) or previous (-1) layer with scale_w outliers after the
+        selected one, in file order, wrapping around; returns its index (None: there is none)."""
+        self.overview.flush()
+        data = self.overview.data
+        layers = data.with_outliers
+        k = f"k = {data.k:g}"
+        if self.session.message is None:
+            return None
+        if layers.size == 0:
+            self.message.emit(f"No layer has scale_w outliers at {k}")
+            return None
+        current = self.session.selection.record_index
+        if step > 0:
+            ahead = layers[layers > current] if current is not None else layers
+            target, wrapped = (int(ahead[0]), False) if ahead.size else (int(layers[0]), current is not None)
+        else:
+            behind = layers[layers < current] if current is not None else layers[-1:]
+            target, wrapped = (int(behind[-1]), False) if behind.size else (int(layers[-1]), True)
+        self.session.selection.select(("record", target), source=self)
+        n = int(data.outliers[target])
+        position = int(np.searchsorted(layers, target)) + 1
+        self.message.emit(f"Layer {target} {data.keys[target]!r}: {n} scale_w outlier{'s' if n != 1 else ''} "
+                          f"({k}) — {position} of {layers.size} layers with outliers"
+                          + (" (wrapped around)" if wrapped else ""))
+        return target
+
+    # ------------------------------------------------------------------ following
+
     def _open_layer(self, index: int) -> None:
         self.channels.show_layer(index)
         self.setCurrentWidget(self.channels)
@@ -128,7 +224,7 @@ class PlotsPanel(QTabWidget):
             self.show_first_view()
 
     def _on_selection(self, path: Path, source: object) -> None:
-        if source in (self.overview, self.channels, self.prune):
+        if source in (self.overview, self.layers, self.channels, self.prune, self):
             return
         if self.session.selection.channel is not None:
             self.setCurrentWidget(self.channels)

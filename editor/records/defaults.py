@@ -1,0 +1,7 @@
+"""Defaults the command line and the editor share, in a module that imports nothing heavy
+(the command line reads them while it starts, before it knows whether it needs numpy)."""
+from __future__ import annotations
+
+#: The IQR fence factor k of the outlier definition (`quant.outliers`, the rule
+#: scale-w-outlier) unless told otherwise: Tukey's 1.5.
+DEFAULT_OUTLIER_K: float = 1.5

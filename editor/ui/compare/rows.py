@@ -1,0 +1,320 @@
+"""The rows of the Differences table and the walk through them, from a comparison's results.
+
+Qt-free: built on the comparison's worker thread (formatting a few thousand rows is tens of
+milliseconds), read on the GUI thread. A row is one differing field of a layer both records
+have, a layer only one of them has, or one change inside a pair of prune records. Each row
+knows where it is in A (`path_a`: what a click selects, what *Next Difference* visits) and
+carries sort keys, so the table sorts and filters without asking a model for text.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+import numpy as np
+from google.protobuf.descriptor import Descriptor, FieldDescriptor
+from google.protobuf.message import Message
+
+from editor.records.diff import Differences, FieldDiff, LayerDiff, PruneChange
+from editor.records.paths import Path, in_entry, sort_key
+from editor.records.values import escape_text, format_value
+
+FD = FieldDescriptor
+
+
+class RowKind(Enum):
+    """What a row of the Differences table stands for."""
+
+    FIELD = "field"    #: a field of a layer both records have differs
+    ONLY_A = "only_a"  #: a layer only A has
+    ONLY_B = "only_b"  #: a layer only B has
+    PRUNE = "prune"    #: a change inside a pair of prune records (or a prune record only one has)
+
+
+@dataclass(eq=False)
+class DiffRow:
+    """One row: texts for the six columns, numbers to sort by, and where it is in A and B."""
+
+    kind: RowKind
+    layer: str                 #: the layer key (a prune row: the node and its record)
+    field: str                 #: the differing field (prune: the attribute), "" for a whole layer
+    channels: str              #: "3 of 64", "64 → 65 values", "" for a single value
+    change: str                #: the largest change, "+12.5% at [3]"
+    a: str                     #: A's value (a vector: at the largest change)
+    b: str
+    index_a: int | None = None  #: A's entry (prune: A's prune record)
+    index_b: int | None = None
+    copy: int = 0
+    path_a: Path | None = None  #: what a click selects in A (None: nothing in A, e.g. only in B)
+    #: sort keys: position in A's order (B's for a layer only B has), channels differing,
+    #: |largest relative change| (inf for a change from 0, -1 where there is no number)
+    order: tuple = ()
+    n_channels: float = -1.0
+    magnitude: float = -1.0
+    value_a: float = math.nan   #: the numbers behind `a` and `b` (NaN where not a number)
+    value_b: float = math.nan
+    diff: FieldDiff | None = None
+    prune: PruneChange | None = None
+
+    @property
+    def vector(self) -> bool:
+        return self.diff is not None and self.diff.vector
+
+    @property
+    def at(self) -> int | None:
+        """The channel of the largest change (vector fields)."""
+        return self.diff.at if self.diff is not None and self.diff.vector else None
+
+
+def field_path(entry: Descriptor, name: str) -> Path:
+    """The path below a layer entry of a field as the comparison names it (`scale_w` ->
+    ``("value", "scale_w")``, `kv_cache_value.scale` -> ``("kv_cache_value", "scale")``)."""
+    return in_entry(entry, name)
+
+
+def show(fd: FieldDescriptor, value: Any) -> str:
+    """A value as the table shows it: floats as the shortest text that reads back as the
+    same float32, strings quoted, a sub-message's presence as set/unset."""
+    if value is None:
+        return "unset"
+    if fd.message_type is not None:
+        return "set" if value is True else "present"
+    if isinstance(value, np.generic):
+        value = value.item()
+    if fd.cpp_type in (FD.CPPTYPE_FLOAT, FD.CPPTYPE_DOUBLE):
+        return format_value(fd, float(value))
+    if fd.type in (FD.TYPE_STRING, FD.TYPE_BYTES):
+        return f'"{escape_text(value)}"'
+    if isinstance(value, bytes):  # a message element compared as bytes
+        return f"<{len(value)} bytes>"
+    return format_value(fd, value)
+
+
+def show_plain(value: Any) -> str:
+    """A prune attribute's value (or a node's attributes) as text."""
+    if value is None:
+        return "unset"
+    if isinstance(value, float):
+        return format_value_float(value)
+    if isinstance(value, str | bytes):
+        return f'"{escape_text(value)}"'
+    if isinstance(value, list):
+        return "[" + ", ".join(show_plain(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {show_plain(v)}" for k, v in value.items()) or "no attributes"
+    return str(value)
+
+
+def format_value_float(value: float) -> str:
+    return str(np.float32(value)) if math.isfinite(value) else ("nan" if math.isnan(value) else
+                                                                  ("inf" if value > 0 else "-inf"))
+
+
+def change_text(rel: float | None, a: float | None = None) -> str:
+    """`+3.1%`, `-50%`, or `×969.9` for a change of ten times or more from a positive value."""
+    if rel is None or math.isnan(rel):
+        return ""
+    if abs(rel) >= 10 and a is not None and a > 0:
+        return f"×{1 + rel:.4g}"
+    return f"{rel * 100:+.3g}%"
+
+
+def _number(value: Any) -> float:
+    if isinstance(value, bool | np.bool_):
+        return float(value)
+    if isinstance(value, int | float | np.integer | np.floating):
+        return float(value)
+    return math.nan
+
+
+def _field_row(layer: LayerDiff, f: FieldDiff, entry: Descriptor | None) -> DiffRow:
+    fd = f.descriptor
+    key = layer.key + (f" (copy {layer.copy + 1})" if layer.copy else "")
+    path = ("record", layer.index_a) + field_path(entry, f.field) if entry is not None else ("record", layer.index_a)
+    row = DiffRow(RowKind.FIELD, key, f.field, "", "", "", "", layer.index_a, layer.index_b, layer.copy,
+                  path, (0, layer.index_a), diff=f)
+    if f.vector:
+        compared = f.compared or 0
+        parts = []
+        if f.len_a != f.len_b:
+            parts.append(f"{f.len_a} → {f.len_b} values")
+        if f.differing or f.len_a == f.len_b:
+            parts.append(f"{f.differing} of {compared}")
+        row.channels = ", ".join(parts)
+        row.n_channels = float(f.differing or 0)
+        at = f.at
+        if at is not None:
+            k = int(np.flatnonzero(f.channels == at)[0])
+            va, vb = f.values_a[k], f.values_b[k]
+            row.a, row.b = f"[{at}] {show(fd, va)}", f"[{at}] {show(fd, vb)}"
+            row.value_a, row.value_b = _number(va), _number(vb)
+            rel = f.max_rel
+            if f.is_float:
+                text = change_text(rel, float(va))
+                if not text and f.max_abs is not None:  # from 0 or NaN: no relative change
+                    text = "from 0" if float(va) == 0 else "not a number"
+                row.change = f"{text} at [{at}]"
+                row.magnitude = math.inf if rel is None else abs(rel)
+            elif f.max_abs is not None:
+                row.change = f"Δ {f.max_abs:g} at [{at}]"
+                row.magnitude = f.max_abs
+            else:
+                row.change = f"at [{at}]"
+        else:
+            row.a, row.b = f"{f.len_a} values", f"{f.len_b} values"
+            row.value_a, row.value_b = float(f.len_a or 0), float(f.len_b or 0)
+            row.change = "length"
+            row.magnitude = math.inf
+    else:
+        row.a = show(fd, f.a) + (f" ({show(fd, f.default_a)})" if f.a is None and f.default_a is not None else "")
+        row.b = show(fd, f.b) + (f" ({show(fd, f.default_b)})" if f.b is None and f.default_b is not None else "")
+        row.value_a, row.value_b = _number(f.a), _number(f.b)
+        if f.is_float and f.a is not None and f.b is not None:
+            rel = f.max_rel
+            row.change = change_text(rel, float(f.a)) or ("from 0" if float(f.a) == 0 else "not a number")
+            row.magnitude = math.inf if rel is None else abs(rel)
+        elif f.a is None or f.b is None:
+            row.change = "set in A only" if f.b is None else "set in B only"
+            row.magnitude = math.inf
+        elif f.max_abs is not None:
+            row.change = f"Δ {f.max_abs:g}"
+            row.magnitude = f.max_abs
+    return row
+
+
+def _prune_row(p: PruneChange) -> DiffRow:
+    where = f"prune record {p.prune_record}" + (f" (B: {p.prune_record_b})" if p.prune_record_b != p.prune_record else "")
+    node = f"{p.role} {p.node!r}" + (f" (copy {p.copy + 1})" if p.copy else "")
+    row = DiffRow(RowKind.PRUNE, f"{node} · {where}", p.attr or "", "", "", "", "", p.prune_record,
+                  p.prune_record_b, p.copy, ("prune_record", p.prune_record), (1, p.prune_record), prune=p)
+    if p.attr is None:
+        row.field = "(node)"
+        row.change = "only in A" if p.a is not None else "only in B"
+        row.a = show_plain(p.a) if p.a is not None else "—"
+        row.b = show_plain(p.b) if p.b is not None else "—"
+        row.magnitude = math.inf
+    else:
+        row.a, row.b = show_plain(p.a), show_plain(p.b)
+        row.value_a, row.value_b = _number(p.a), _number(p.b)
+        if isinstance(p.a, int | float) and isinstance(p.b, int | float) and not isinstance(p.a, bool):
+            delta = float(p.b) - float(p.a)
+            row.change = f"Δ {delta:+g}"
+            row.magnitude = abs(delta)
+    return row
+
+
+def build_rows(d: Differences, entry_a: Descriptor | None) -> list[DiffRow]:
+    """Every row of the Differences table for `d`, in A's order: changed fields, then layers
+    only A has and only B has (by their place), then prune changes. `entry_a` is A's entry
+    message type (to turn field names into paths; None when A has no layers)."""
+    c = d.comparison
+    rows = [_field_row(layer, f, entry_a) for layer, f in d.rows()]
+    for ref in c.only_in_a:
+        key = ref.key + (f" (copy {ref.copy + 1})" if ref.copy else "")
+        rows.append(DiffRow(RowKind.ONLY_A, key, "", "", "only in A", "present", "—", ref.index, None, ref.copy,
+                            ("record", ref.index), (0, ref.index), magnitude=math.inf))
+    for ref in c.only_in_b:
+        key = ref.key + (f" (copy {ref.copy + 1})" if ref.copy else "")
+        # placed after the layer both have that comes before it in B
+        rows.append(DiffRow(RowKind.ONLY_B, key, "", "", "only in B", "—", "present", None, ref.index, ref.copy,
+                            None, (0, _place_in_a(c, ref.index), 1, ref.index), magnitude=math.inf))
+    for p in d.prune:
+        rows.append(_prune_row(p))
+    for r in c.prune_only_in_a:
+        rows.append(DiffRow(RowKind.PRUNE, f"prune record {r.index}", "(record)", "", "only in A",
+                            _producers(r.producers), "—", r.index, None, 0, ("prune_record", r.index),
+                            (1, r.index), magnitude=math.inf))
+    for r in c.prune_only_in_b:
+        rows.append(DiffRow(RowKind.PRUNE, f"prune record {r.index} of B", "(record)", "", "only in B", "—",
+                            _producers(r.producers), None, r.index, 0, None, (1, math.inf, r.index),
+                            magnitude=math.inf))
+    rows.sort(key=lambda r: r.order)
+    return rows
+
+
+def _producers(names: Sequence[str]) -> str:
+    return "producers " + ", ".join(repr(n) for n in names) if names else "no producer"
+
+
+def _place_in_a(c: Any, index_b: int) -> float:
+    """Where a layer only B has would sit in A: just after the layer both have before it."""
+    before = [i for _key, i, j, _copy in c.pairs if j < index_b]
+    return (max(before) + 0.5) if before else -0.5
+
+
+def summary(d: Differences) -> str:
+    """One line: how many layers differ, only on one side, prune changes (or "no differences")."""
+    c = d.comparison
+    parts = []
+    if d.layers:
+        parts.append(f"{len(d.layers)} layer{'s' if len(d.layers) != 1 else ''} of {len(c.pairs)} differ")
+    if c.only_in_a:
+        parts.append(f"{len(c.only_in_a)} only in A")
+    if c.only_in_b:
+        parts.append(f"{len(c.only_in_b)} only in B")
+    prune = len(d.prune) + len(c.prune_only_in_a) + len(c.prune_only_in_b)
+    if prune:
+        parts.append(f"{prune} prune change{'s' if prune != 1 else ''}")
+    if not parts:
+        return "no differences" + (" (the order of layers differs)" if c.moved else "")
+    return ", ".join(parts)
+
+
+def dialect_lines(d: Differences) -> list[str]:
+    """What comparing across two dialects leaves out (fields only one schema has): listed apart,
+    never compared or taken."""
+    notes = d.comparison.dialects
+    if notes.same:
+        return []
+    out = [f"A is {notes.a}, B is {notes.b}: the fields both have are compared."]
+    for side, fields, name in (("A", notes.only_in_a, notes.a), ("B", notes.only_in_b, notes.b)):
+        if fields:
+            listed = ", ".join(f"{f.field} (set on {f.layers} layer{'s' if f.layers != 1 else ''})" for f in fields)
+            out.append(f"Only in {name} ({side}), not compared and not taken: {listed}.")
+    for default in notes.defaults:
+        out.append(f"{default.field} left unset on {default.layers} layers means {default.a} in {notes.a} "
+                   f"and {default.b} in {notes.b}: listed as differences.")
+    if notes.prune_only_in:
+        out.append(f"Only {notes.prune_only_in} has prune records: they are not compared.")
+    return out
+
+
+def walk_targets(rows: Iterable[DiffRow]) -> list[Path]:
+    """The paths in A that *Next/Previous Difference* visit, in the tree's order: each
+    differing field, each layer only A has, each prune record that differs (once each)."""
+    seen: set[Path] = set()
+    out: list[Path] = []
+    for row in rows:
+        if row.path_a is not None and row.path_a not in seen:
+            seen.add(row.path_a)
+            out.append(row.path_a)
+    out.sort(key=sort_key)
+    return out
+
+
+def step(targets: Sequence[Path], current: Path, forward: bool) -> tuple[int, bool] | None:
+    """(index into `targets` of the next (or previous) difference from `current`, wrapped
+    around) — None when there is none. Being inside a target (a channel of a differing
+    field) counts as being at it."""
+    if not targets:
+        return None
+    keys = [sort_key(t) for t in targets]
+    here = sort_key(tuple(current))
+    at = next((k for k, t in enumerate(targets) if tuple(current[:len(t)]) == t), None)
+    if forward:  # a target the current path lies in sorts before it: not ahead
+        ahead = [k for k in range(len(targets)) if keys[k] > here]
+        return (ahead[0], False) if ahead else (0, bool(current))
+    if at is not None:
+        here = keys[at]
+    behind = [k for k in range(len(targets)) if keys[k] < here]
+    return (behind[-1], False) if behind else (len(targets) - 1, bool(current))
+
+
+def entry_descriptor(message: Message | None) -> Descriptor | None:
+    """The entry (layer) message type of a record, None when it has no layers field."""
+    if message is None or "record" not in message.DESCRIPTOR.fields_by_name:
+        return None
+    return message.DESCRIPTOR.fields_by_name["record"].message_type

@@ -1,0 +1,209 @@
+"""Per-layer values another source adds to the overview (and the Layers table), by key.
+
+Something that knows a number per layer the record does not hold — the attached model
+(the worst ratio of scale_w to AMCT's ARQ value from the weights), a second record to
+compare with (the largest |log ratio| of scale_w) — shows it as `LayerValues`::
+
+    overview.set_layer_series("weights", LayerValues("scale_w / ARQ (worst)", ratios, BLACK, log=True))
+
+In the overview each series gets a row of its own under the clip range (x linked: a dot
+per layer, a line beyond `DOT_LIMIT` layers; flagged layers marked in red; dashed
+reference lines) and a phrase in the hover; `set_layer_series(key, None)` removes it. The
+values are in file order, one per layer entry (nan: none for that layer); when layers are
+added or removed the owner sets them again (a series of another length is not drawn).
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+
+from editor.ui.plots._common import GREY, PURPLE, RED, ScaleAxis
+
+if TYPE_CHECKING:
+    from editor.ui.plots.overview import ModelOverview
+
+
+def _default_format(v: float) -> str:
+    return f"{v:.4g}"
+
+
+@dataclass(frozen=True)
+class LayerValues:
+    """One number per layer entry, in file order, with how to show it.
+
+    `name` is the legend's and the hover's words and the Layers table's column header
+    (`axis`, if given, labels the overview row's axis instead); `log` puts the overview row on a log axis (values ≤ 0 left
+    out); `lines` are reference values drawn dashed (a ratio's 1, a threshold); `flags`
+    marks layers (True) in red; `fmt` writes one value; `explain(i)` says more about
+    layer `i` (the hover, a table cell's tooltip).
+    """
+
+    name: str
+    values: np.ndarray
+    color: QColor
+    log: bool = False
+    lines: tuple[float, ...] = ()
+    flags: np.ndarray | None = None
+    fmt: Callable[[float], str] = _default_format
+    explain: Callable[[int], str] | None = None
+    #: a short label for the overview row's axis (default: `name`), which has little height
+    axis: str = ""
+
+    def text(self, i: int) -> str:
+        """Layer `i`'s value as written (empty for none)."""
+        if not 0 <= i < self.values.size:
+            return ""
+        v = float(self.values[i])
+        return "" if math.isnan(v) else self.fmt(v)
+
+    def flagged(self, i: int) -> bool:
+        return self.flags is not None and 0 <= i < self.flags.size and bool(self.flags[i])
+
+
+class _Row:
+    """The plot row of one series in the overview, its items created once (`SeriesRows`
+    places it in the overview's layout)."""
+
+    def __init__(self, overview: ModelOverview, series: LayerValues) -> None:
+        self.overview = overview
+        self.plot: pg.PlotItem = pg.PlotItem(axisItems={"left": ScaleAxis("left")})
+        self.plot.hideButtons()
+        self.plot.getAxis("left").setWidth(78)
+        self.plot.getAxis("left").enableAutoSIPrefix(False)
+        self.plot.showGrid(x=True, y=True, alpha=0.2)
+        self.plot.hideAxis("bottom")
+        self.plot.setXLink(overview.p_scale)
+        self.plot.setMinimumHeight(96)  # room for its axis label
+        self.plot.setMaximumHeight(140)
+        self.plot.vb.enableAutoRange(x=False)
+        self.curve = self.plot.plot(connect="finite")
+        self.flagged = self.plot.plot(pen=None, symbol="o", symbolSize=7, symbolBrush=RED,
+                                      symbolPen=pg.mkPen("k", width=0.6))
+        self.flagged.setZValue(5)
+        self.lines: list[pg.InfiniteLine] = []
+        self.sel_line = pg.InfiniteLine(angle=90, movable=False,
+                                        pen=pg.mkPen(PURPLE, width=1.5, style=Qt.PenStyle.DashLine))
+        self.sel_line.hide()
+        self.plot.addItem(self.sel_line, ignoreBounds=True)
+        self.series = series
+        self._log: bool | None = None
+
+    def draw(self, series: LayerValues, n: int, dots: bool) -> None:
+        self.series = series
+        self.plot.setLabel("left", series.axis or series.name)
+        if self._log != series.log:
+            self._log = series.log
+            self.plot.setLogMode(False, series.log)
+            self.plot.getAxis("left").setStyle(maxTextLevel=0 if series.log else 2)
+        empty = np.zeros(0)
+        if series.values.size != n:  # the owner has yet to catch up with added or removed layers
+            self.curve.setData(empty, empty)
+            self.flagged.setData(empty, empty)
+            return
+        y = series.values.astype(np.float64)
+        if series.log:
+            with np.errstate(invalid="ignore"):
+                y = np.where(y > 0, y, np.nan)
+        x = np.arange(n, dtype=np.float64)
+        ok = np.isfinite(y)
+        if dots:
+            self.curve.setData(x[ok], y[ok], pen=None, symbol="o", symbolSize=5, symbolPen=None,
+                               symbolBrush=series.color)
+        else:
+            self.curve.setData(x, y, pen=pg.mkPen(series.color, width=1.2), symbol=None)
+        flags = series.flags if series.flags is not None and series.flags.size == n else np.zeros(n, bool)
+        sel = flags & ok
+        self.flagged.setData(x[sel], y[sel])
+        while len(self.lines) < len(series.lines):
+            line = pg.InfiniteLine(angle=0, movable=False, pen=pg.mkPen(GREY, width=1, style=Qt.PenStyle.DashLine))
+            self.plot.addItem(line, ignoreBounds=True)
+            self.lines.append(line)
+        for k, line in enumerate(self.lines):
+            if k < len(series.lines) and (series.lines[k] > 0 or not series.log):
+                v = series.lines[k]
+                line.setPos(math.log10(v) if series.log else v)
+                line.show()
+            else:
+                line.hide()
+
+    def select(self, i: int | None) -> None:
+        if i is None:
+            self.sel_line.hide()
+        else:
+            self.sel_line.setPos(i)
+            self.sel_line.show()
+
+
+class SeriesRows:
+    """The `LayerValues` rows of one `ModelOverview`, by key, between its clip-range row and
+    its problems row."""
+
+    def __init__(self, overview: ModelOverview) -> None:
+        self.overview = overview
+        self.series: dict[str, LayerValues] = {}
+        self.rows: dict[str, _Row] = {}
+
+    def set(self, key: str, series: LayerValues | None) -> None:
+        o = self.overview
+        if series is None:
+            row = self.rows.pop(key, None)
+            self.series.pop(key, None)
+            if row is not None:
+                o.graphics.ci.removeItem(row.plot)
+                self._place()
+            return
+        self.series[key] = series
+        if key not in self.rows:
+            self.rows[key] = _Row(o, series)
+            self._place()
+
+    def _place(self) -> None:
+        """Series rows under the clip range in key order, the problems row last."""
+        ci = self.overview.graphics.ci
+        prob = self.overview.p_prob
+        for item in [row.plot for row in self.rows.values()] + [prob]:
+            if item in ci.items:
+                ci.removeItem(item)
+        for k, row in enumerate(self.rows.values()):
+            ci.addItem(row.plot, row=2 + k, col=0)
+            ci.layout.setRowStretchFactor(2 + k, 1)
+        ci.addItem(prob, row=2 + len(self.rows), col=0)
+        ci.layout.setRowStretchFactor(2 + len(self.rows), 0)
+
+    def draw(self, n: int, dots: bool) -> None:
+        for key, row in self.rows.items():
+            row.draw(self.series[key], n, dots)
+
+    def plots(self) -> list[pg.PlotItem]:
+        return [row.plot for row in self.rows.values()]
+
+    def select(self, i: int | None) -> None:
+        for row in self.rows.values():
+            row.select(i)
+
+    def describe(self, i: int) -> str:
+        """What the series add to the hover of layer `i`."""
+        parts = []
+        for s in self.series.values():
+            text = s.text(i)
+            if not text:
+                continue
+            more = s.explain(i) if s.explain is not None else ""
+            parts.append(f"{s.name} {text}" + (f" ({more})" if more else ""))
+        return "; ".join(parts)
+
+    def legend_items(self) -> list[tuple[QColor, str, str]]:
+        """(colour, glyph, words) of each series for the overview's legend."""
+        out: list[tuple[QColor, str, str]] = []
+        for s in self.series.values():
+            out.append((s.color, "●", s.name))
+            if s.flags is not None and s.flags.any():
+                out.append((RED, "●", f"{s.name}: flagged layer"))
+        return out

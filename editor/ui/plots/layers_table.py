@@ -1,0 +1,543 @@
+"""LayersTable: every layer of the record as one sortable table, next to the overview.
+
+Columns: key, type, channels, scale_d, offset_d, scale_w min/median/max and max/min, the
+layer's scale_w outliers (at the window's fence factor k) and its problems. The numbers are
+the overview's own (`ModelOverview.data`, read on the loader thread for a big file, brought up
+to date edit by edit), so the two always agree; the table follows `ModelOverview.refreshed`.
+
+`LayersModel` is a QAbstractTableModel over those numbers that sorts itself with numpy (a
+click on a header of 5 000 rows costs a few milliseconds, not 100 000 calls into Python);
+`LayersProxy` only filters, by the tree's filter (Ctrl+F). A click selects the layer
+everywhere, a double click (or Return) opens it in the Channels plot (`layerActivated`);
+the visible rows, in their order, export as CSV.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import numpy as np
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QItemSelectionModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    Signal,
+    SignalInstance,
+)
+from PySide6.QtGui import QAction, QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QTableView,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.records import quant
+from editor.records.paths import Path
+from editor.records.problems import Problem, Severity
+from editor.records.rules import UNKNOWN_TYPE, LayerType, guess_layer_type
+from editor.ui.plots._common import ORANGE, RED, export_csv_dialog, make_action, text_label
+from editor.ui.plots._data import OverviewData
+from editor.ui.plots.overview import OUTLIER_RULE, ModelOverview
+from editor.ui.session import EditSession
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+
+#: (header, what its tooltip says)
+COLUMNS: list[tuple[str, str]] = [
+    ("key", "The layer's key"),
+    ("type", "The layer type as the rules see it: a prune record's type attribute, else what the key says"),
+    ("channels", "Values of scale_w: output channels (1: per-tensor)"),
+    ("scale_d", "Activation scale"),
+    ("offset_d", "Activation offset"),
+    ("scale_w min", "Smallest finite scale_w"),
+    ("median", "Median of the finite scale_w values"),
+    ("max", "Largest finite scale_w"),
+    ("max/min", "Largest over smallest scale_w: how far the channels spread"),
+    ("outliers", "scale_w channels that are outliers at the window's fence factor k (set in Channels): not "
+                 "finite or ≤ 0, below FLT_EPSILON, or outside [Q1 − k·IQR, Q3 + k·IQR] of log10"),
+    ("problems", "What the rules find in the layer (its outliers are in the outliers column)"),
+]
+KEY, TYPE, CHANNELS, SCALE_D, OFFSET_D, W_MIN, W_MEDIAN, W_MAX, RATIO, OUTLIERS, PROBLEMS = range(len(COLUMNS))
+#: numeric columns: right-aligned
+_NUMERIC = frozenset(range(CHANNELS, PROBLEMS))
+
+
+class Matcher(Protocol):
+    """What the table filters with: the tree's filter (`RecordFilterProxy`)."""
+
+    @property
+    def active(self) -> bool: ...
+
+    def matches(self, text: str) -> bool: ...
+
+
+def _counts(problems: list[Problem]) -> tuple[int, int, int]:
+    """(errors, warnings, notes) among `problems`, the outlier notes left out."""
+    e = w = n = 0
+    for p in problems:
+        if p.rule == OUTLIER_RULE:
+            continue
+        if p.severity is Severity.ERROR:
+            e += 1
+        elif p.severity is Severity.WARNING:
+            w += 1
+        else:
+            n += 1
+    return e, w, n
+
+
+def _plural(n: int, noun: str) -> str:
+    return f"{n} {noun}{'s' if n != 1 else ''}"
+
+
+def _counts_text(counts: tuple[int, int, int]) -> str:
+    return ", ".join(_plural(n, noun) for n, noun in zip(counts, ("error", "warning", "note"), strict=True) if n)
+
+
+def _f32(x: float) -> str:
+    return "" if np.isnan(x) else quant.f32_str(x)
+
+
+def _g(x: float) -> str:
+    return "" if np.isnan(x) else f"{x:.6g}"
+
+
+class LayersModel(QAbstractTableModel):
+    """The overview's per-layer numbers as a table; row r shows layer `layer_at(r)`.
+
+    Sorting (`sort`) reorders rows with numpy, keeping ties in file order and empty cells
+    last; the order stays applied as the numbers change (`refresh`).
+    """
+
+    def __init__(self, overview: ModelOverview, session: EditSession, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.overview = overview
+        self.session = session
+        self._order = np.zeros(0, np.int64)  # row -> layer
+        self._rows_of = np.zeros(0, np.int64)  # layer -> row
+        self._sort: tuple[int, Qt.SortOrder] | None = None
+        self._types: dict[int, LayerType] = {}
+        self._counts: dict[int, tuple[int, int, int]] = {}
+        self._n = 0
+
+    # ------------------------------------------------------------------ numbers
+
+    @property
+    def numbers(self) -> OverviewData:
+        """The overview's per-layer numbers, which the table shows."""
+        return self.overview.data
+
+    def layer_at(self, row: int) -> int:
+        return int(self._order[row])
+
+    def row_of(self, layer: int) -> int | None:
+        return int(self._rows_of[layer]) if 0 <= layer < self._n else None
+
+    def layer_type(self, layer: int) -> LayerType:
+        t = self._types.get(layer)
+        if t is None:
+            key = self.numbers.keys[layer]
+            context = self.session.problems.context
+            t = context.layer_type(key) if context is not None else guess_layer_type(key)
+            self._types[layer] = t
+        return t
+
+    def problem_counts(self, layer: int) -> tuple[int, int, int]:
+        c = self._counts.get(layer)
+        if c is None:
+            c = self._counts[layer] = _counts(self.overview.problems.get(layer, []))
+        return c
+
+    def refresh(self) -> None:
+        """Follow the overview's numbers: rows in place when their count is unchanged."""
+        n = len(self.numbers)
+        self._types.clear()
+        self._counts.clear()
+        if n != self._n:
+            self.beginResetModel()
+            self._n = n
+            self._order = self._sorted_order()
+            self._rows_of = np.argsort(self._order)
+            self.endResetModel()
+            return
+        if n == 0:
+            return
+        self._reorder()
+        self.dataChanged.emit(self.index(0, 0), self.index(n - 1, len(COLUMNS) - 1))
+
+    # ------------------------------------------------------------------ sorting
+
+    def sort_key(self, column: int) -> np.ndarray:
+        """The numbers (or texts) column `column` sorts by, per layer in file order."""
+        d = self.numbers
+        n = len(d)
+        if column == KEY:
+            return np.array(d.keys, dtype=object)
+        if column == TYPE:
+            return np.array([self.layer_type(i).name or "" for i in range(n)], dtype=object)
+        if column == PROBLEMS:
+            c = np.array([self.problem_counts(i) for i in range(n)], dtype=np.float64).reshape(n, 3)
+            return c[:, 0] * 1e12 + c[:, 1] * 1e6 + c[:, 2]
+        column_data: dict[int, np.ndarray] = {
+            CHANNELS: d.channels, SCALE_D: d.scale_d, OFFSET_D: d.offset_d, W_MIN: d.w_min,
+            W_MEDIAN: d.w_median, W_MAX: d.w_max, RATIO: d.w_ratio, OUTLIERS: d.outliers}
+        return np.asarray(column_data[column], dtype=np.float64)
+
+    def _sorted_order(self) -> np.ndarray:
+        n = len(self.numbers)
+        index = np.arange(n)
+        if self._sort is None or n == 0:
+            return index
+        column, order = self._sort
+        key = self.sort_key(column)
+        if key.dtype == object:  # texts: their rank, so that descending is a negation too
+            _, rank = np.unique(key.astype(str), return_inverse=True)
+            values = rank.astype(np.float64)
+            missing = key == ""
+        else:
+            values = key
+            missing = np.isnan(values)
+            values = np.where(missing, 0.0, values)
+        if order == Qt.SortOrder.DescendingOrder:
+            values = -values
+        # file order among equals, empty cells last either way
+        return np.lexsort((index, values, missing)).astype(np.int64)
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        self._sort = (column, order) if 0 <= column < len(COLUMNS) else None
+        self._reorder()
+
+    def _reorder(self) -> None:
+        new = self._sorted_order()
+        if np.array_equal(new, self._order):
+            return
+        self.layoutAboutToBeChanged.emit()
+        old = self._order
+        self._order = new
+        self._rows_of = np.argsort(new)
+        moved_from = self.persistentIndexList()
+        moved_to = [self.index(int(self._rows_of[old[p.row()]]), p.column()) for p in moved_from]
+        self.changePersistentIndexList(moved_from, moved_to)
+        self.layoutChanged.emit()
+
+    # ------------------------------------------------------------------ Qt
+
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else self._n
+
+    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(COLUMNS):
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section][0]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return COLUMNS[section][1]
+        return None
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or index.row() >= self._n:
+            return None
+        i, col = self.layer_at(index.row()), index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self.text(i, col)
+        if role == Qt.ItemDataRole.TextAlignmentRole and col in _NUMERIC:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ForegroundRole and col == PROBLEMS:
+            e, w, _n = self.problem_counts(i)
+            return RED if e else ORANGE if w else None
+        if role == Qt.ItemDataRole.FontRole and col == OUTLIERS and self.numbers.outliers[i] > 0:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self.tooltip(i, col)
+        return None
+
+    def text(self, i: int, col: int) -> str:
+        """What cell (layer `i`, column `col`) shows (also what the CSV export writes)."""
+        d = self.numbers
+        if col == KEY:
+            return d.keys[i]
+        if col == TYPE:
+            t = self.layer_type(i)
+            return "—" if t is UNKNOWN_TYPE or t.name is None else t.name + ("?" if t.source == "name" else "")
+        if col == CHANNELS:
+            return str(int(d.channels[i]))
+        if col == SCALE_D:
+            return _f32(d.scale_d[i])
+        if col == OFFSET_D:
+            return "" if np.isnan(d.scale_d[i]) else str(int(d.offset_d[i]))
+        if col == W_MIN:
+            return _f32(d.w_min[i])
+        if col == W_MEDIAN:
+            return _g(d.w_median[i])
+        if col == W_MAX:
+            return _f32(d.w_max[i])
+        if col == RATIO:
+            return _g(d.w_ratio[i])
+        if col == OUTLIERS:
+            return str(int(d.outliers[i])) if d.channels[i] else ""
+        return _counts_text(self.problem_counts(i))
+
+    def tooltip(self, i: int, col: int) -> str | None:
+        d = self.numbers
+        if col == TYPE:
+            t = self.layer_type(i)
+            where = {"file": "from a prune record's type attribute", "key": "the key's last part",
+                     "name": "guessed from the key's words", "none": "the key does not say"}
+            return f"{t.name or 'unknown'}: {where.get(t.source, t.source)}"
+        if col == OUTLIERS and d.channels[i]:
+            n = int(d.outliers[i])
+            return (f"{n} of {int(d.channels[i])} scale_w values are outliers at k = {d.k:g}; "
+                    "double-click to see them in Channels")
+        if col == PROBLEMS:
+            ps = [p for p in self.overview.problems.get(i, []) if p.rule != OUTLIER_RULE]
+            if ps:
+                lines = [f"{p.severity.value}: {p.message}" for p in ps[:8]]
+                if len(ps) > 8:
+                    lines.append(f"… and {len(ps) - 8} more (Problems dock)")
+                return "\n".join(lines)
+        if col == KEY:
+            return d.keys[i]
+        return None
+
+
+class LayersProxy(QSortFilterProxyModel):
+    """Shows the layers `accept(layer)` lets through (the table's filters); the model sorts itself."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._accept: Callable[[int], bool] | None = None
+
+    def set_accept(self, accept: Callable[[int], bool] | None) -> None:
+        self.beginFilterChange()
+        self._accept = accept
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def refilter(self) -> None:
+        """The filters changed what they let through: filter again."""
+        self.set_accept(self._accept)
+
+    def filterAcceptsRow(self, source_row: int, source_parent: AnyIndex) -> bool:
+        model = self.sourceModel()
+        if self._accept is None or not isinstance(model, LayersModel):
+            return True
+        return self._accept(model.layer_at(source_row))
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        model = self.sourceModel()
+        if isinstance(model, LayersModel):
+            model.sort(column, order)  # numpy, in the model; the proxy keeps its order
+
+
+class LayersTable(QWidget):
+    """The Layers tab: every layer with its numbers, outliers and problems; sortable, filtered
+    like the tree (Ctrl+F), exported as CSV."""
+
+    #: a layer was double-clicked (or Return pressed on it): show it in Channels
+    layerActivated = Signal(int)
+
+    def __init__(self, session: EditSession, overview: ModelOverview, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.overview = overview
+        self.model = LayersModel(overview, session, self)
+        self.proxy = LayersProxy(self)
+        self.proxy.setSourceModel(self.model)
+        self._syncing = False
+        self._filter_text = ""
+        self._build()
+        overview.refreshed.connect(self.refresh)
+        session.selection.changed.connect(self._on_selection)
+        self.refresh()
+
+    def _build(self) -> None:
+        self.title = text_label()
+        font = self.title.font()
+        font.setBold(True)
+        self.title.setFont(font)
+        self.summary = text_label()
+        self.filter_note = text_label()
+        self.filter_note.setToolTip("The tree's filter (Ctrl+F) applies here too")
+
+        view = QTableView()
+        view.setModel(self.proxy)
+        view.setSortingEnabled(True)
+        view.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)  # file order first
+        view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        view.setWordWrap(False)
+        view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        view.verticalHeader().hide()
+        view.verticalHeader().setDefaultSectionSize(20)
+        header = view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setResizeContentsPrecision(100)  # look at a few rows, not 5 000
+        header.setStretchLastSection(True)
+        self.model.modelReset.connect(view.resizeColumnsToContents)
+        view.selectionModel().currentRowChanged.connect(self._on_current_row)
+        view.activated.connect(self._on_activated)
+        view.doubleClicked.connect(self._on_activated)
+        self.view = view
+
+        bar = QToolBar()
+        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.toolbar = bar
+        self.act_outliers_only = make_action(
+            self, "Only layers with outliers", self._outliers_only_toggled, checkable=True,
+            tip="Show only the layers with scale_w outliers")
+        self.act_csv = make_action(self, "Export CSV…", lambda: export_csv_dialog(self, "layers", self.table),
+                                   tip="Save the rows shown, in their order, as CSV")
+        bar.addAction(self.act_outliers_only)
+        bar.addAction(self.act_csv)
+        view.addAction(self.act_csv)
+        view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+
+        head = QHBoxLayout()
+        head.addWidget(self.title, 1)
+        head.addWidget(bar)
+        box = QVBoxLayout(self)
+        box.setContentsMargins(4, 4, 4, 4)
+        box.addLayout(head)
+        box.addWidget(self.summary)  # a line of its own: a narrow panel keeps it in view
+        box.addWidget(self.filter_note)
+        box.addWidget(view, 1)
+        self.setFocusProxy(view)  # focus given to the tab (its keys, N) goes to the table
+        self._tree_filter: Matcher | None = None
+        self.proxy.set_accept(self.accepts)
+
+    # ------------------------------------------------------------------ following
+
+    def refresh(self) -> None:
+        """Bring the rows up to date with the overview's numbers (its `refreshed` calls this)."""
+        self.model.refresh()
+        if self.act_outliers_only.isChecked():
+            self.proxy.refilter()  # a layer may have gained or lost its outliers
+        d = self.model.numbers
+        n = len(d)
+        self.title.setText(f"Layers — {n}" if n else "Layers")
+        per_channel = int(np.count_nonzero(d.channels > 1))
+        with_out = int(d.with_outliers.size)
+        self.summary.setText(f"{with_out} of {per_channel} per-channel layers with scale_w outliers "
+                             f"(k = {d.k:g}; set in Channels)" if n else "No record is open."
+                             if self.session.message is None else "This record has no layer entries.")
+        self._update_filter_note()
+        self._on_selection(self.session.selection.path, None)
+
+    def follow_filter(self, matcher: Matcher, applied: SignalInstance) -> None:
+        """Filter the rows by `matcher` (the tree's `RecordFilterProxy`) whenever `applied(text)`
+        says it changed: Ctrl+F filters this table as it filters the tree."""
+        self._tree_filter = matcher
+        applied.connect(self._filter_applied)
+
+    def _filter_applied(self, text: str) -> None:
+        self._filter_text = text
+        self.proxy.refilter()
+        self._update_filter_note()
+        self._on_selection(self.session.selection.path, None)
+
+    def _outliers_only_toggled(self, _on: bool) -> None:
+        self.proxy.refilter()
+        self._update_filter_note()
+        self._on_selection(self.session.selection.path, None)
+
+    def _update_filter_note(self) -> None:
+        shown, n = self.proxy.rowCount(), self.model.rowCount()
+        parts = []
+        tree = self._tree_filter
+        if tree is not None and tree.active and self._filter_text:
+            parts.append(f"Filtered by the tree's filter {self._filter_text!r} (Ctrl+F)")
+        if self.act_outliers_only.isChecked():
+            parts.append("only layers with outliers")
+        self.filter_note.setText(f"{'; '.join(parts)}: {shown} of {n} layers shown" if parts else "")
+        self.filter_note.setVisible(bool(parts))
+
+    def accepts(self, layer: int) -> bool:
+        """Whether layer `layer` passes the filters (the tree's, outliers only)."""
+        if self.act_outliers_only.isChecked() and not self.model.numbers.outliers[layer] > 0:
+            return False
+        tree = self._tree_filter
+        return tree is None or not tree.active or tree.matches(self.model.numbers.keys[layer])
+
+    # ------------------------------------------------------------------ selection
+
+    def layer_at_row(self, proxy_row: int) -> int:
+        """The layer shown in visible row `proxy_row`."""
+        return self.model.layer_at(self.proxy.mapToSource(self.proxy.index(proxy_row, 0)).row())
+
+    def row_of_layer(self, layer: int) -> int | None:
+        """The visible row showing layer `layer` (None: filtered out, or no such layer)."""
+        row = self.model.row_of(layer)
+        if row is None:
+            return None
+        index = self.proxy.mapFromSource(self.model.index(row, 0))
+        return index.row() if index.isValid() else None
+
+    def _on_current_row(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if self._syncing or not current.isValid():
+            return
+        layer = self.layer_at_row(current.row())
+        if self.session.selection.record_index != layer or len(self.session.selection.path) != 2:
+            self.session.selection.select(("record", layer), source=self)
+
+    def _on_activated(self, index: QModelIndex) -> None:
+        if index.isValid():
+            self.layerActivated.emit(self.layer_at_row(index.row()))
+
+    def _on_selection(self, path: Path, source: object) -> None:
+        if source is self:
+            return
+        i = self.session.selection.record_index
+        row = self.row_of_layer(i) if i is not None else None
+        sm = self.view.selectionModel()
+        self._syncing = True
+        try:
+            if row is None:
+                sm.clearSelection()
+                sm.setCurrentIndex(QModelIndex(), QItemSelectionModel.SelectionFlag.NoUpdate)
+            else:
+                index = self.proxy.index(row, 0)
+                if sm.currentIndex().row() != row:
+                    sm.setCurrentIndex(index, QItemSelectionModel.SelectionFlag.ClearAndSelect
+                                       | QItemSelectionModel.SelectionFlag.Rows)
+                self.view.scrollTo(index)
+        finally:
+            self._syncing = False
+
+    # ------------------------------------------------------------------ export
+
+    def table(self) -> tuple[list[str], list[list[str]]]:
+        """The visible rows, in their order, as exported to CSV (float32 values round-trip)."""
+        self.overview.flush()
+        header = ["layer", "key", "type", "channels", "scale_d", "offset_d", "scale_w_min", "scale_w_median",
+                  "scale_w_max", "scale_w_max_over_min", "scale_w_outliers", "errors", "warnings", "notes"]
+        d = self.model.numbers
+        rows = []
+        for r in range(self.proxy.rowCount()):
+            i = self.layer_at_row(r)
+            e, w, n = self.model.problem_counts(i)
+            t = self.model.layer_type(i)
+            rows.append([str(i), d.keys[i], t.name or "", str(int(d.channels[i])),
+                         _f32(d.scale_d[i]), self.model.text(i, OFFSET_D), _f32(d.w_min[i]),
+                         "" if np.isnan(d.w_median[i]) else repr(float(d.w_median[i])), _f32(d.w_max[i]),
+                         "" if np.isnan(d.w_ratio[i]) else repr(float(d.w_ratio[i])),
+                         self.model.text(i, OUTLIERS), str(e), str(w), str(n)])
+        return header, rows
+
+    def actions_for_menu(self) -> list[QAction]:
+        """The Layers tab's actions (for the window's Plot menu)."""
+        return [self.act_outliers_only, self.act_csv]
+

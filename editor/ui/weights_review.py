@@ -1,0 +1,227 @@
+"""WeightsReview: the session's scale_w against the attached network's weights, entry by entry.
+
+A service of the `EditSession` (`session.weights`). With a network attached
+(`session.network`) each layer entry is compared with AMCT's ARQ scale_w recomputed from
+its layer's weights (`editor.records.model_review`; BatchNorm folded unless skip_fusion,
+bit width from wts_type): per channel the ratio scale_w / ARQ, the channels whose scale_w
+clips the weights (ratio below 1) or wastes levels (ratio above the `waste` threshold).
+
+The weights are read once, on a loader thread, when the network is attached (the ARQ values
+stay cached on the model); what remains per entry is a comparison of two vectors, made
+here when a view asks (`review`) and kept until the entry is edited. `changed` says when
+reviews may read differently (a network attached or detached, the threshold moved, an
+edit). `reset_command` builds the undo step that sets scale_w to the ARQ values.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from editor.models import ModelError
+from editor.models.weights import DEFAULT_WASTE, Review
+from editor.records.editing import ChangeKind, RecordChange
+from editor.records.model_review import review_entry
+from editor.records.rules import validate_changes
+from editor.ui.commands import MacroCommand, RecordCommand, ReplaceMessageCommand
+
+if TYPE_CHECKING:
+    from editor.models import Model
+    from editor.ui.session import EditSession
+
+
+class WeightsReview(QObject):
+    """Reviews of the session's layer entries against the attached network's weights."""
+
+    #: reviews may read differently: a network came or went, the threshold moved, an edit
+    changed = Signal()
+
+    def __init__(self, session: EditSession) -> None:
+        super().__init__(session)
+        self.session = session
+        self._waste = DEFAULT_WASTE
+        self._reviews: dict[int, Review | ModelError] = {}
+        self._announce = QTimer(self)
+        self._announce.setSingleShot(True)
+        self._announce.setInterval(0)
+        self._announce.timeout.connect(self.changed)
+        session.recordChanged.connect(self._record_changed)
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def model(self) -> Model | None:
+        return self.session.network
+
+    @property
+    def active(self) -> bool:
+        """A network with weights is attached: there is something to review."""
+        model = self.model
+        return model is not None and model.has_weights
+
+    @property
+    def waste(self) -> float:
+        """The ratio scale_w / ARQ above which a channel is said to waste levels."""
+        return self._waste
+
+    def set_waste(self, ratio: float) -> None:
+        """Flag channels whose scale_w exceeds the ARQ value more than `ratio` times (> 1):
+        the reviews, the views and the rule model-scale-w-weights follow."""
+        ratio = float(ratio)
+        if not ratio > 1:
+            raise ValueError(f"the waste threshold must be a ratio above 1, not {ratio:g}")
+        if ratio == self._waste:
+            return
+        self._waste = ratio
+        self._reviews.clear()
+        checker = self.session.problems.checker
+        if checker is not None:
+            checker.context.waste = ratio
+            if self.model is not None:
+                self.session.problems.recheck_all()
+        self.changed.emit()
+
+    def set_model(self, model: Model | None, reviews: dict[int, Review | ModelError] | None = None) -> None:
+        """The session attached `model` (None: detached; `EditSession.set_network` calls
+        this). `reviews` are every entry's reviews made off the GUI thread (`review_record`)
+        for the record as it is now, at this threshold; without them entries are reviewed
+        when asked."""
+        self._reviews = {}
+        if model is not None and reviews and all(isinstance(r, ModelError) or r.waste == self._waste
+                                                 for r in reviews.values()):
+            self._reviews = dict(reviews)
+        self._announce.stop()
+        self.changed.emit()
+
+    # ------------------------------------------------------------------ reading
+
+    def review(self, index: int) -> Review | None:
+        """The review of layer entry `index`, None where there is none (`reason` says why)."""
+        r = self._get(index)
+        return r if isinstance(r, Review) else None
+
+    def reason(self, index: int) -> str | None:
+        """Why entry `index` has no review (no such layer, no weights, …); None if it has one
+        or no network is attached."""
+        r = self._get(index)
+        return r.message if isinstance(r, ModelError) else None
+
+    def _get(self, index: int) -> Review | ModelError | None:
+        model = self.model
+        message = self.session.message
+        if model is None or message is None or "record" not in message.DESCRIPTOR.fields_by_name \
+                or not 0 <= index < len(message.record):
+            return None
+        r = self._reviews.get(index)
+        if r is None:
+            try:
+                r = review_entry(message.record[index], model, self._waste)
+            except ModelError as e:
+                r = e
+            self._reviews[index] = r
+        return r
+
+    def worst(self) -> tuple[np.ndarray, np.ndarray]:
+        """Per layer entry (file order): the ratio of its channel furthest from 1 (nan where
+        there is no review), and whether any channel is flagged."""
+        message = self.session.message
+        n = len(message.record) if message is not None and "record" in message.DESCRIPTOR.fields_by_name else 0
+        ratios = np.full(n, np.nan)
+        flagged = np.zeros(n, bool)
+        if self.model is None:
+            return ratios, flagged
+        for i in range(n):
+            r = self.review(i)
+            if r is not None:
+                ratios[i] = r.worst_ratio
+                flagged[i] = bool(r.flagged.any())
+        return ratios, flagged
+
+    def flagged_entries(self) -> list[int]:
+        """Entries with a channel whose scale_w clips the weights or wastes levels."""
+        return [int(i) for i in np.flatnonzero(self.worst()[1])]
+
+    # ------------------------------------------------------------------ the reset
+
+    def reset_command(self, index: int, channels: Iterable[int] | None = None) -> RecordCommand | str:
+        """The undo step setting scale_w of entry `index` to the ARQ values of its weights at
+        `channels` (None: every channel), and offset_w there to 0 as ARQ gives; or why not
+        (no review, the rule the new values would break, nothing to change)."""
+        r = self.review(index)
+        if r is None:
+            return self.reason(index) or "no network with weights is attached"
+        n = r.scale_w.size
+        chosen = np.arange(n) if channels is None else np.unique(np.asarray(list(channels), dtype=np.int64))
+        if chosen.size == 0:
+            return "no channel chosen"
+        if chosen[0] < 0 or chosen[-1] >= n:
+            return f"scale_w has channels 0–{n - 1}"
+        value = self.session.editor.message_at(("record", index, "value"))
+        new_scale = r.arq.scale.astype(np.float32)
+        old_scale = np.asarray(value.scale_w, dtype=np.float32)
+        offsets = list(value.offset_w)
+        changes: list[tuple[str, int, float | int]] = []
+        for c in chosen:
+            if new_scale[c].view(np.uint32) != old_scale[c].view(np.uint32):
+                changes.append(("scale_w", int(c), float(new_scale[c])))
+            if len(offsets) == n and offsets[c] != 0:
+                changes.append(("offset_w", int(c), 0))
+        if not changes:
+            return "scale_w already has the values of the weights there"
+        entry = self.session.editor.message_at(("record", index))
+        dialect = self.session.dialect
+        if dialect is not None:
+            problem = validate_changes(dialect, entry, changes, context=self.session.problems.context,
+                                       entry_index=index)
+            if problem is not None:
+                return problem.message
+        new = type(value)()
+        new.CopyFrom(value)
+        for field, c, v in changes:
+            getattr(new, field)[c] = v
+        what = (f"scale_w[{chosen[0]}]" if chosen.size == 1 else
+                "scale_w" if chosen.size == n else f"{chosen.size} channels of scale_w")
+        key = entry.key or f"record {index}"
+        text = f"Reset {what} of {key!r} from the weights"
+        return ReplaceMessageCommand(self.session.editor, ("record", index, "value"),
+                                     new.SerializePartialToString(), text=text)
+
+    def reset_all_command(self, entries: Sequence[int] | None = None) -> tuple[RecordCommand | None, list[str]]:
+        """One undo step resetting the whole scale_w of each of `entries` (default: every
+        flagged entry) from the weights, and the refusals of those that could not be (each
+        naming its layer)."""
+        targets = self.flagged_entries() if entries is None else list(entries)
+        commands: list[RecordCommand] = []
+        refusals: list[str] = []
+        message = self.session.message
+        for i in targets:
+            got = self.reset_command(i)
+            if isinstance(got, str):
+                key = message.record[i].key if message is not None else ""
+                refusals.append(f"{key or f'record {i}'}: {got}")
+            else:
+                commands.append(got)
+        if not commands:
+            return None, refusals
+        if len(commands) == 1:
+            return commands[0], refusals
+        text = f"Reset scale_w of {len(commands)} layers from the weights"
+        return MacroCommand(self.session.editor, text, commands), refusals
+
+    # ------------------------------------------------------------------ following
+
+    def _schedule(self) -> None:
+        self._announce.start()
+
+    def _record_changed(self, change: RecordChange) -> None:
+        if self.model is None:
+            return
+        if change.kind is ChangeKind.CHANGED and change.field == "record" and change.first is not None:
+            self._reviews.pop(change.first, None)
+        elif change.field == "prune_record" and change.kind is not ChangeKind.RESET:
+            return  # prune records do not change a layer's scale_w or its weights
+        else:
+            self._reviews.clear()
+        self._schedule()

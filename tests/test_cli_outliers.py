@@ -1,0 +1,63 @@
+"""`check --rule scale-w-outlier` and `--outlier-k` for scripts and CI; `info` counts outliers."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from editor.cli import main
+from tests.conftest import RESNET50_CAFFE
+
+RULE = "scale-w-outlier"
+
+
+def test_check_rule_lists_the_resnet50_layers_with_outliers_and_their_channels(capsys):
+    assert main(["check", "--rule", RULE, str(RESNET50_CAFFE)]) == 0  # notes alone exit 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-1] == f"{RESNET50_CAFFE}: caffe, 0 errors, 0 warnings, 46 notes"
+    findings = lines[:-1]
+    assert len(findings) == 46
+    assert all(re.match(rf"{re.escape(str(RESNET50_CAFFE))}:\d+:\d+: info \[{RULE}\] layer \"", f)
+               for f in findings)
+    res2a = [f for f in findings if 'layer "res2a_branch2c":' in f]
+    assert len(res2a) == 1
+    assert "12 of 256 scale_w values are outliers" in res2a[0]
+    assert "scale_w[210] = 9.2789895e-07 (197× below)" in res2a[0]
+
+
+def test_check_json_with_another_k(capsys):
+    assert main(["check", "--rule", RULE, "--outlier-k", "3", "--json", str(RESNET50_CAFFE)]) == 0
+    problems = json.loads(capsys.readouterr().out)["files"][0]["problems"]
+    assert 0 < len(problems) < 46
+    assert {p["rule"] for p in problems} == {RULE} and {p["severity"] for p in problems} == {"info"}
+    res2a = next(p for p in problems if p["record"] == "res2a_branch2c")
+    assert res2a["field"] == "scale_w[210]" and res2a["line"] is not None
+    assert "Q3 + 3·IQR" in res2a["message"]
+
+
+@pytest.mark.parametrize("k", ["-1", "nan", "inf", "lots"])
+def test_a_bad_k_is_a_usage_error_with_json_on_stdout(k, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["check", "--json", "--outlier-k", k, str(RESNET50_CAFFE)])
+    assert stop.value.code == 2
+    out = capsys.readouterr()
+    assert "--outlier-k" in json.loads(out.out)["error"]
+    assert "--outlier-k" in out.err
+
+
+def test_info_counts_the_outliers_when_asked(capsys):
+    assert main(["info", "--outliers", str(RESNET50_CAFFE)]) == 0
+    out = capsys.readouterr().out
+    assert "scale_w outliers (k = 1.5): 740 channels in 46 layers (record-editor check --rule " \
+           "scale-w-outlier lists them)" in out
+    assert main(["info", "--json", "--outlier-k", "3", str(RESNET50_CAFFE)]) == 0  # K asks too
+    info = json.loads(capsys.readouterr().out)
+    assert info["scale_w_outliers"]["k"] == 3.0
+    assert 0 < info["scale_w_outliers"]["layers"] < 46
+    assert info["scale_w_outliers"]["channels"] < 740
+    # unasked, info stays quick (no numpy): it says how to count them
+    assert main(["info", str(RESNET50_CAFFE)]) == 0
+    assert "scale_w outliers: not counted (info --outliers counts them" in capsys.readouterr().out
+    assert main(["info", "--json", str(RESNET50_CAFFE)]) == 0
+    assert json.loads(capsys.readouterr().out)["scale_w_outliers"] is None
