@@ -16,7 +16,8 @@ constants the rules use (`quant`, `type_values`, `PER_CHANNEL_DOC`), and the tes
 to what `rules.validate_value` accepts.
 
 No Qt here: the widgets ask `help_for` (a field descriptor) or `attr_help` (an attribute
-name) with the interface language, and show `FieldHelp.text()`.
+name) and show `FieldHelp.text()`. Without a language they get the interface language,
+`editor.i18n.language()`, so the help follows the language the rest of the editor speaks.
 """
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from functools import cache
 
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
 
+from editor import i18n
 from editor.records import quant
 from editor.records.dialects import DIALECTS, Dialect, get_dialect
 from editor.records.rules.catalog_values import type_values
@@ -48,10 +50,14 @@ INT4_RANGE: tuple[int, int] = quant.int_range(4)
 
 def language_of(locale_name: str | None) -> str:
     """The help language for a locale or language name: ``zh_CN``, ``zh-Hans-CN``,
-    ``zh_CN.UTF-8`` or any other Chinese one give ``zh_CN``; everything else English."""
-    if locale_name and locale_name.replace("-", "_").split("_")[0].lower() == "zh":
-        return ZH
-    return EN
+    ``zh_CN.UTF-8`` or any other Chinese one give ``zh_CN`` (as `editor.i18n.normalize`
+    reads them); everything else English."""
+    return ZH if i18n.normalize(locale_name) == ZH else EN
+
+
+def _language(language: str | None) -> str:
+    """`language` as a help language; None: the interface language (`editor.i18n`)."""
+    return language_of(i18n.language() if language is None else language)
 
 
 @dataclass(frozen=True)
@@ -899,20 +905,24 @@ def _build(name: str, entry: _Entry, language: str, default: str) -> FieldHelp:
                      entry.ranges, entry.choices)
 
 
-@cache
-def help_for(fd: FieldDescriptor, language: str = EN) -> FieldHelp | None:
+def help_for(fd: FieldDescriptor, language: str | None = None) -> FieldHelp | None:
     """Help for a field of a record schema (any dialect, any message), in `language`
-    (``en`` or ``zh_CN``, see `language_of`); None for a field of no record schema."""
+    (``en`` or ``zh_CN``, see `language_of`; None: the interface language); None for a
+    field of no record schema."""
+    return _help_for(fd, _language(language))
+
+
+@cache
+def _help_for(fd: FieldDescriptor, language: str) -> FieldHelp | None:
     role = _roles().get(fd.containing_type.full_name)
     builder = _FIELDS.get((role[0], fd.name)) if role is not None else None
     if builder is None or role is None:
         return None
-    language = language_of(language)
     dialect = DIALECTS[role[1]] if role[1] is not None else None
     return _build(fd.name, builder(dialect), language, _default_text(fd, language))
 
 
-def field_help(dialect: str | Dialect, name: str, language: str = EN, *,
+def field_help(dialect: str | Dialect, name: str, language: str | None = None, *,
                message: str = "value") -> FieldHelp | None:
     """Help for field `name` of `dialect`'s value message (or, with ``message="entry"``,
     its layer entry; ``"top"`` its top-level message); None if it has no such field."""
@@ -923,20 +933,22 @@ def field_help(dialect: str | Dialect, name: str, language: str = EN, *,
     return help_for(fd, language) if fd is not None else None
 
 
+def attr_help(name: str, language: str | None = None) -> FieldHelp | None:
+    """Help for a prune-node attribute AMCT writes (``begin``, ``prune_index`` …) in
+    `language` (None: the interface language); None for a name AMCT does not use."""
+    return _attr_help(name, _language(language))
+
+
 @cache
-def attr_help(name: str, language: str = EN) -> FieldHelp | None:
-    """Help for a prune-node attribute AMCT writes (``begin``, ``prune_index`` …); None for
-    a name AMCT does not use."""
+def _attr_help(name: str, language: str) -> FieldHelp | None:
     entry = _ATTRS.get(name)
-    if entry is None:
-        return None
-    language = language_of(language)
-    return _build(name, entry, language, "")
+    return _build(name, entry, language, "") if entry is not None else None
 
 
-def prune_help(name: str, language: str = EN) -> FieldHelp | None:
+def prune_help(name: str, language: str | None = None) -> FieldHelp | None:
     """Help for a prune record's ``producer``, ``consumer`` or ``selective_prune``, or a prune
-    node's ``name`` or ``attr`` (the same in every dialect with prune records)."""
+    node's ``name`` or ``attr`` (the same in every dialect with prune records), in `language`
+    (None: the interface language)."""
     record = DIALECTS["tf-inner"].descriptor.fields_by_name["prune_record"].message_type
     fd = record.fields_by_name.get(name)
     if fd is None and name in ("name", "attr"):

@@ -1,23 +1,14 @@
 """Field help as tooltips, in the interface language (`editor.records.field_help` writes it).
 
 The widgets that name a field — the tree's rows, the Edit panel's labels and column headers,
-the prune table's headers — ask here; the text itself lives in the Qt-free module.
+the prune table's headers — ask here; the text itself lives in the Qt-free module. Without a
+`language` every function answers in the interface language, `editor.i18n.language()`.
 """
 from __future__ import annotations
 
 from google.protobuf.descriptor import FieldDescriptor
-from PySide6.QtCore import QLocale
 
-from editor.records.field_help import FieldHelp, attr_help, help_for, language_of, prune_help
-
-
-def interface_language() -> str:
-    """``zh_CN`` when the application's language is Chinese, else ``en``.
-
-    The application's language is QLocale's default: the system locale unless the
-    application sets another with ``QLocale.setDefault``.
-    """
-    return language_of(QLocale().name())
+from editor.records.field_help import FieldHelp, attr_help, help_for, prune_help
 
 
 def _text(found: FieldHelp | None) -> str:
@@ -26,29 +17,29 @@ def _text(found: FieldHelp | None) -> str:
 
 def field_tip(field: FieldDescriptor, language: str | None = None) -> str:
     """Help for a record field ("" for a field of no record schema)."""
-    return _text(help_for(field, language or interface_language()))
+    return _text(help_for(field, language))
 
 
 def attr_tip(name: str, language: str | None = None) -> str:
     """Help for a prune-node attribute name ("" for a name AMCT does not use)."""
-    return _text(attr_help(name, language or interface_language()))
+    return _text(attr_help(name, language))
 
 
 def attr_summary(name: str, language: str | None = None) -> str:
     """A few words on a prune-node attribute ("" for a name AMCT does not use)."""
-    found = attr_help(name, language or interface_language())
+    found = attr_help(name, language)
     return found.summary if found is not None else ""
 
 
 def prune_tip(name: str, language: str | None = None) -> str:
     """Help for a prune record's ``producer``/``consumer``/``selective_prune`` or a node's
     ``name``/``attr``."""
-    return _text(prune_help(name, language or interface_language()))
+    return _text(prune_help(name, language))
 
 
 def prune_summary(name: str, language: str | None = None) -> str:
     """A few words on a prune record's or prune node's field (`prune_tip`'s title)."""
-    found = prune_help(name, language or interface_language())
+    found = prune_help(name, language)
     return found.summary if found is not None else ""
 
 

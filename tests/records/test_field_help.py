@@ -315,3 +315,18 @@ def test_the_chinese_help_uses_the_terms_the_glossary_lists():
             assert any(t in text for t in terms for text in texts), f"{name} does not use {terms}"
         for t in terms:
             assert any(t in text for name in fields for text in _zh_texts(name)), t
+
+
+def test_without_a_language_the_help_follows_the_interface_language():
+    from editor import i18n
+    before = i18n.language()
+    try:
+        i18n.set_language("zh_CN")
+        assert field_help("onnx", "skip_fusion").default.startswith("true（ONNX的默认值）")
+        assert attr_help("prune_index").summary == "被裁剪的通道"
+        assert field_help("onnx", "skip_fusion", EN).language == EN  # an explicit one wins
+        i18n.set_language("en")
+        assert field_help("onnx", "skip_fusion").summary == "skip fusion for this layer"
+        assert prune_help("consumer").language == EN
+    finally:
+        i18n.set_language(before)
