@@ -738,9 +738,11 @@ def _selective_prune(d: Dialect | None) -> _Entry:
            "most important are kept. Its mask_shape attribute gives the mask's shape.",
            "按4选2结构化稀疏的节点：每4个连续的权重中保留重要性较高的2个。其mask_shape属性给出"
            "稀疏mask的shape。"),
-        note=_T("Because of hardware restrictions, the Atlas inference and Atlas training series "
-                "products do not support 2:4 structured sparsity.",
-                "由于硬件约束，Atlas推理系列产品、Atlas训练系列产品不支持4选2结构化稀疏特性。"))
+        note=_T("Because of hardware restrictions, the Atlas inference series and Atlas training "
+                "series products and the Atlas 350 accelerator card do not support 2:4 structured "
+                "sparsity.",
+                "由于硬件约束，Atlas推理系列产品、Atlas训练系列产品、Atlas 350加速卡不支持4选2结构化"
+                "稀疏特性。"))
 
 
 @_field("prune_node", "name")
@@ -821,7 +823,7 @@ def _attr(name: str, kind: str, summary: _T, meaning: _T, values: _T = _NONE,
           default: _T | None = None, note: _T = _NONE, ranges: tuple[ValueRange, ...] = ()) -> None:
     _ATTRS[name] = _Entry(summary, meaning + _T(f"Type {kind}.", f"类型为{kind}。"), values,
                           default if default is not None else
-                          _T("none: a node may leave it out", "无，节点可以不配置"),
+                          _T("none: a node may leave it out.", "无，节点可以不配置。"),
                           note=note, ranges=ranges)
 
 
@@ -836,13 +838,13 @@ _attr("begin", "INT", _T("first channel of the range", "通道范围的起始通
       _T("The first channel of the range [begin, end) this node covers.",
          "该节点覆盖的通道范围[begin, end)的起始通道。"),
       _T("a whole number ≥ 0 and below end", "≥0且小于end的整数"),
-      _T("none; every producer and consumer needs it", "无；每个producer、consumer都必须配置"),
+      _T("none; every producer and consumer needs it.", "无；每个producer、consumer都必须配置。"),
       ranges=(ValueRange(0, 2**63 - 1),))
 _attr("end", "INT", _T("end of the channel range", "通道范围的结束位置"),
       _T("One past the last channel of the range [begin, end): end − begin channels.",
          "通道范围[begin, end)的结束位置（不含end本身），共end − begin个通道。"),
       _T("a whole number above begin", "大于begin的整数"),
-      _T("none; every producer and consumer needs it", "无；每个producer、consumer都必须配置"),
+      _T("none; every producer and consumer needs it.", "无；每个producer、consumer都必须配置。"),
       ranges=(ValueRange(1, 2**63 - 1),))
 _attr("prune_index", "INTS", _T("removed channels", "被裁剪的通道"),
       _T("The numbers of the removed channels, counted from 0 of the whole tensor (not from "
