@@ -109,3 +109,26 @@ def test_the_prune_table_speaks_chinese_in_a_chinese_interface(qtbot, chinese):
     tm = panel.table_model
     assert tm.headerData(PruneTableModel.END, HEADER, TIP).startswith("end：通道范围的结束位置")
     assert tm.data(tm.index(1, 0), TIP).startswith("consumer：稀疏的consumer")
+
+
+def test_the_range_dialog_and_the_other_attributes_line_explain_themselves(qtbot):
+    from editor.ui.panels.prune_panel import RangeDialog
+
+    dialog = RangeDialog(0, 8)
+    qtbot.addWidget(dialog)
+    tips = {w.text(): w.toolTip() for w in dialog.findChildren(QLabel)}
+    assert tips["begin"].startswith("begin: first channel of the range")
+    assert tips["end"].startswith("end: end of the channel range")
+    # a dock too narrow for the "Other attributes" column lists them under the table
+    session = make_session(None, "tf-inner")
+    panel = PrunePanel(session)
+    qtbot.addWidget(panel)
+    panel.resize(320, 400)
+    panel.show()
+    session.selection.select(("prune_record", 0), source="tree")
+    tm = panel.table_model
+    panel.view.setCurrentIndex(tm.index(2, tm.NAME))
+    qtbot.waitUntil(lambda: panel.other_label.isVisible())
+    assert panel.view.isColumnHidden(tm.OTHER)
+    assert "prune_axis=2" in panel.other_label.text()
+    assert panel.other_label.toolTip() == "prune_axis = 2 — pruned weight axis"

@@ -397,8 +397,10 @@ class RangeDialog(QDialog):
             box.setValue(v)
         form = QFormLayout(self)
         form.addRow(QLabel("Every producer and consumer of this prune record gets this range."))
-        form.addRow("begin", self.begin)
-        form.addRow("end", self.end)
+        for name, box in (("begin", self.begin), ("end", self.end)):
+            label = QLabel(name)
+            label.setToolTip(attr_tip(name))
+            form.addRow(label, box)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -538,14 +540,16 @@ class PrunePanel(QWidget):
         """List the current node's other attributes under the table (their column is hidden)."""
         tm = self.table_model
         index = self.view.currentIndex()
-        text = ""
+        text = tip = ""
         if wanted:
             if index.isValid():
                 other = tm.data(tm.index(index.row(), tm.OTHER))
                 text = f"{tm.node_label(index.row())}: " + (other if other else "no other attributes")
+                tip = tm.data(tm.index(index.row(), tm.OTHER), Qt.ItemDataRole.ToolTipRole) or ""
             else:
                 text = "Select a node to see its other attributes (prune_axis, group, …)."
         self.other_label.setText(text)
+        self.other_label.setToolTip(tip)  # what each attribute is, as the hidden column says
         self.other_label.setVisible(bool(text))
 
     def _refresh_title(self) -> None:
