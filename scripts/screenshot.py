@@ -6,9 +6,10 @@ docs/screenshot-main.png) and on a full-HD screen (1920×1080, docs/screenshot-m
 and the same layer with the plots focused (View ▸ Focus Plots, docs/screenshot-focus.png).
 
 Run after any change to the window: `.venv/bin/python scripts/screenshot.py [OUT_DIR] [RECORD]`.
-With `--lang zh_CN` the window speaks that language (as `editor.i18n.set_language` and the
-default QLocale make it) and only the main window at its first-start size is rendered, into
-docs/screenshot-main-zh_CN.png (README.zh-CN.md shows it).
+With `--lang zh_CN` the window speaks that language (installed as the editor installs the
+one View ▸ Language holds, `editor.ui.i18n.install_language`) and only the main window at
+its first-start size is rendered, into docs/screenshot-main-zh_CN.png (README.zh-CN.md
+shows it).
 The window uses a throwaway settings file and recovery folder, so it looks the same for
 everyone and touches nothing of the user's.
 """
@@ -25,10 +26,11 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from PySide6.QtCore import QEventLoop, QLocale, QSettings, QTimer  # noqa: E402
+from PySide6.QtCore import QEventLoop, QSettings, QTimer  # noqa: E402
 
 from editor import i18n  # noqa: E402
 from editor.ui.app import application  # noqa: E402
+from editor.ui.i18n import install_language  # noqa: E402
 from editor.ui.main_window import MainWindow  # noqa: E402
 
 RECORD = REPO / "tests" / "data" / "realworld" / "resnet50_caffe_record.txt"
@@ -48,16 +50,10 @@ def shots(language: str) -> list[tuple[str, tuple[int, int], bool]]:
     return [(f"screenshot-main-{language}.png", (1280, 820), False)]
 
 
-def use_language(language: str) -> None:
-    """Make the window speak `language`: the editor's translations and Qt's default locale."""
-    i18n.set_language(language)
-    QLocale.setDefault(QLocale(language))
-
-
 def render(out_dir: Path, record: Path = RECORD, language: str = i18n.SOURCE_LANGUAGE) -> list[Path]:
     """Render the shots of `language` into `out_dir`; the files written."""
-    use_language(language)
     app = application()
+    install_language(language)  # before the window: widgets take their texts when built
     written = []
     for name, (width, height), focus in shots(language):
         with tempfile.TemporaryDirectory() as tmp:
