@@ -123,7 +123,7 @@ def _chunks(text: str) -> list[tuple[str, bool]]:
     """The pieces a line may break between, each with whether a blank came before it: a
     line breaks at a blank, or between two characters one of which is wide (CJK) — but
     never before a closing mark (，。）…) or after an opening one (（“ …)."""
-    out: list[list] = []
+    out: list[tuple[str, bool]] = []
     blank = False
     prev = ""
     for ch in text:
@@ -132,12 +132,12 @@ def _chunks(text: str) -> list[tuple[str, bool]]:
             continue
         wide = _cell_width(ch) == 2 or _cell_width(prev or " ") == 2
         if not out or blank or (wide and ch not in _NO_START and prev not in _NO_END):
-            out.append([ch, blank and bool(out)])
+            out.append((ch, blank and bool(out)))
         else:
-            out[-1][0] += ch
+            out[-1] = (out[-1][0] + ch, out[-1][1])
         blank = False
         prev = ch
-    return [(c, b) for c, b in out]
+    return out
 
 
 def _width(text: str) -> int:
@@ -480,8 +480,15 @@ def _shape_entry(name: str) -> _Entry:
         ranges=(ValueRange(1, 2**32 - 1),))
 
 
+def _fixed(entry: Callable[[str], _Entry], name: str) -> _Builder:
+    """The builder of `entry(name)`, the same in every dialect."""
+    def build(d: Dialect | None) -> _Entry:
+        return entry(name)
+    return build
+
+
 for _n in ("channels", "height", "width"):
-    _FIELDS[("value", _n)] = lambda d, _n=_n: _shape_entry(_n)
+    _FIELDS[("value", _n)] = _fixed(_shape_entry, _n)
 
 
 @_field("value", "tensor_balance_factor")
@@ -814,7 +821,7 @@ def _attr_value_entry(name: str) -> _Entry:
 
 
 for _n in _ATTR_VALUE:
-    _FIELDS[("attr_proto", _n)] = lambda d, _n=_n: _attr_value_entry(_n)
+    _FIELDS[("attr_proto", _n)] = _fixed(_attr_value_entry, _n)
 
 
 # -- attribute names (the prune panel's columns, the tree's attr rows)
@@ -916,7 +923,8 @@ def help_for(fd: FieldDescriptor, language: str | None = None) -> FieldHelp | No
 
 @cache
 def _help_for(fd: FieldDescriptor, language: str) -> FieldHelp | None:
-    role = _roles().get(fd.containing_type.full_name)
+    owner = fd.containing_type
+    role = _roles().get(owner.full_name) if owner is not None else None
     builder = _FIELDS.get((role[0], fd.name)) if role is not None else None
     if builder is None or role is None:
         return None
@@ -951,11 +959,17 @@ def prune_help(name: str, language: str | None = None) -> FieldHelp | None:
     """Help for a prune record's ``producer``, ``consumer`` or ``selective_prune``, or a prune
     node's ``name`` or ``attr`` (the same in every dialect with prune records), in `language`
     (None: the interface language)."""
-    record = DIALECTS["tf-inner"].descriptor.fields_by_name["prune_record"].message_type
+    record = _message_of(DIALECTS["tf-inner"].descriptor.fields_by_name["prune_record"])
     fd = record.fields_by_name.get(name)
     if fd is None and name in ("name", "attr"):
-        fd = record.fields_by_name["producer"].message_type.fields_by_name[name]
+        fd = _message_of(record.fields_by_name["producer"]).fields_by_name[name]
     return help_for(fd, language) if fd is not None else None
+
+
+def _message_of(fd: FieldDescriptor) -> Descriptor:
+    """The message type of a message field."""
+    assert fd.message_type is not None, fd.full_name
+    return fd.message_type
 
 
 def attr_names() -> tuple[str, ...]:
