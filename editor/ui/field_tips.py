@@ -6,7 +6,9 @@ the prune table's headers — ask here; the text itself lives in the Qt-free mod
 """
 from __future__ import annotations
 
-from google.protobuf.descriptor import FieldDescriptor
+from collections.abc import Sequence
+
+from google.protobuf.descriptor import Descriptor, FieldDescriptor
 
 from editor.records.field_help import FieldHelp, attr_help, help_for, prune_help
 
@@ -18,6 +20,20 @@ def _text(found: FieldHelp | None) -> str:
 def field_tip(field: FieldDescriptor, language: str | None = None) -> str:
     """Help for a record field ("" for a field of no record schema)."""
     return _text(help_for(field, language))
+
+
+def path_tip(message: Descriptor, path: Sequence[str | int]) -> str:
+    """Help for the field at `path` below `message` (``("value", "scale_w")`` below a layer
+    entry; indices are skipped); "" when there is no such field."""
+    names = [str(p) for p in path if not isinstance(p, int)]
+    desc: Descriptor | None = message
+    field: FieldDescriptor | None = None
+    for name in names:
+        field = desc.fields_by_name.get(name) if desc is not None else None
+        if field is None:
+            return ""
+        desc = field.message_type
+    return field_tip(field) if field is not None else ""
 
 
 def attr_tip(name: str, language: str | None = None) -> str:

@@ -739,7 +739,7 @@ def _tooltip(holder: Any, row: int, kind: RowKind, field: FieldDescriptor, is_se
     the interface language (`editor.records.field_help`)."""
     if kind in (RowKind.FIELD, RowKind.MESSAGE, RowKind.REPEATED):
         return above(field_tip(field), _schema_tooltip(holder, row, kind, field, is_set))
-    if kind == RowKind.ELEMENT and field.message_type.name == "AttrProto":
+    if kind == RowKind.ELEMENT and field.message_type is not None and field.message_type.name == "AttrProto":
         return above(attr_tip(holder[row].name), _schema_tooltip(holder, row, kind, field, is_set))
     return _schema_tooltip(holder, row, kind, field, is_set)
 

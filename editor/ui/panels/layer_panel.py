@@ -41,7 +41,7 @@ from editor.records.rules import layer_type, validate_changes, validate_value
 from editor.records.values import format_float32
 from editor.ui.commands import ClearFieldCommand, MacroCommand, SetValueCommand, describe
 from editor.ui.field_editors import FieldEdit, FieldEditor, FieldSpec, create_editor, editor_kind
-from editor.ui.field_tips import field_tip
+from editor.ui.field_tips import field_tip, path_tip
 from editor.ui.panels._widgets import ERROR_COLOR, WARNING_COLOR, counted
 from editor.ui.panels.channel_table import (
     ChannelTable,
@@ -772,13 +772,7 @@ class LayerPanel(QWidget):
 
 def _with_help(dialect: Dialect, columns: list[VectorColumn]) -> list[VectorColumn]:
     """The columns with their field's help as the header's tooltip."""
-    out = []
-    for c in columns:
-        desc = dialect.entry_descriptor
-        for part in c.subpath[:-1]:
-            desc = desc.fields_by_name[str(part)].message_type
-        out.append(replace(c, tooltip=field_tip(desc.fields_by_name[str(c.subpath[-1])]) or c.tooltip))
-    return out
+    return [replace(c, tooltip=path_tip(dialect.entry_descriptor, c.subpath) or c.tooltip) for c in columns]
 
 
 def _widget(editor: FieldEditor) -> QWidget:

@@ -96,7 +96,7 @@ def _attr_value(node: Message, name: str) -> Any:
     return None
 
 
-def _attr_line(attr: Message) -> str:
+def _attr_line(attr: Any) -> str:
     """``prune_index = 3, 7 — removed channels``: an attribute, and what it is when AMCT uses it."""
     summary = attr_summary(attr.name)
     return f"{attr.name} = {attr_text(attr)}" + (f" — {summary}" if summary else "")
