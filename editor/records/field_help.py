@@ -97,14 +97,20 @@ class FieldHelp:
     def text(self, width: int = 76) -> str:
         """The help as a tooltip shows it: a title line, the meaning, then the values, the
         default and the note, each wrapped to `width` columns (CJK characters count two)."""
-        zh = self.language == ZH
-        colon = "：" if zh else ": "
-        labels = ("取值范围", "默认值", "注意") if zh else ("Values", "Default", "Note")
-        parts = [f"{self.name}{colon}{self.summary}", self.meaning]
-        for label, body in zip(labels, (self.values, self.default, self.note), strict=True):
-            if body:
-                parts.append(f"{label}{colon}{body}")
-        return "\n".join(wrap(p, width) for p in parts if p)
+        # cached: a view asks for a row's tooltip over and over, and wrapping takes milliseconds
+        return _text(self, width)
+
+
+@cache
+def _text(found: FieldHelp, width: int) -> str:
+    zh = found.language == ZH
+    colon = "：" if zh else ": "
+    labels = ("取值范围", "默认值", "注意") if zh else ("Values", "Default", "Note")
+    parts = [f"{found.name}{colon}{found.summary}", found.meaning]
+    for label, body in zip(labels, (found.values, found.default, found.note), strict=True):
+        if body:
+            parts.append(f"{label}{colon}{body}")
+    return "\n".join(wrap(p, width) for p in parts if p)
 
 
 # ---------------------------------------------------------------------- wrapping
