@@ -11,8 +11,8 @@ says what holds for that dialect.
 The English is written from AMCT's English record documentation (seed 004) and
 docs/RECORD-FORMAT.md; the Chinese from AMCT's Chinese pages (seeds 000 and 002, and the
 PyTorch page ``docs/zh/context/record.md`` of AMCT's source), in their terms (量化因子,
-record文件, 稀疏 …) — the list is in docs/RECORD-FORMAT.md §11. Ranges are built from the
-constants the rules use (`quant`, `type_values`, `PER_CHANNEL_DOC`), and the tests hold them
+记录文件, 稀疏 …) — the list, for a native reader's check, is in docs/GLOSSARY.md.
+Ranges are built from the constants the rules use (`quant`, `type_values`, `PER_CHANNEL_DOC`), and the tests hold them
 to what `rules.validate_value` accepts.
 
 No Qt here: the widgets ask `help_for` (a field descriptor) or `attr_help` (an attribute
@@ -251,7 +251,7 @@ def _record(d: Dialect | None) -> _Entry:
            "每个record对应一个量化层的量化因子记录：key为所记录量化层的层名，value为具体量化因子。"),
         note=_T("Give each key once. AMCT's look-ups use the first record of a key, its parser "
                 "the last.",
-                "同一层名只能出现一次。AMCT查询时使用第一个，解析record文件时则以最后一个为准。"))
+                "同一层名只能出现一次。AMCT查询时使用第一个，解析记录文件时则以最后一个为准。"))
 
 
 @_field("top", "prune_record")
@@ -427,7 +427,7 @@ def _offset_w(d: Dialect | None) -> _Entry:
 _SHIFT_NOTE: dict[str, _T] = {
     "tf-inner": _T("AMCT TensorFlow writes it only when the simplified PTQ configuration file "
                    "sets joint_quant.",
-                   "只有训练后量化简易配置文件配置了joint_quant参数，shift_bit才会写入record文件。"),
+                   "只有训练后量化简易配置文件配置了joint_quant参数，shift_bit才会写入记录文件。"),
     "tf-convert": _T("Reserved for the convert_model API: not supported, leave it out.",
                      "convert_model接口场景下为预留字段，当前不支持，不需要配置。"),
     "caffe": _T("AMCT Caffe's documentation both calls it reserved (not supported, not to be "
@@ -437,7 +437,7 @@ _SHIFT_NOTE: dict[str, _T] = {
                 "量化层需要配置的参数，未说明以哪一处为准。"),
     "pytorch": _T("Reserved. AMCT PyTorch never writes it to a record file, and its parser "
                   "refuses it on every layer type.",
-                  "保留参数。AMCT PyTorch不会把它写入record文件，解析时对任何类型的层都不接受。"),
+                  "保留参数。AMCT PyTorch不会把它写入记录文件，解析时对任何类型的层都不接受。"),
 }
 
 

@@ -1,6 +1,6 @@
 """Field help: every field of every dialect has it in English and Chinese, what it states
 about values is what the rules accept, dialect differences show, and the Chinese uses the
-terms docs/RECORD-FORMAT.md §11.1 lists."""
+terms docs/GLOSSARY.md lists for a native reader's check."""
 from __future__ import annotations
 
 import math
@@ -286,11 +286,9 @@ def test_wrap_keeps_words_and_breaks_chinese_between_characters():
 # ---------------------------------------------------------------------- the glossary
 
 def _glossary_rows() -> list[tuple[list[str], list[str]]]:
-    # the note is in docs/RECORD-FORMAT.md §11.1, or in docs/GLOSSARY.md should the glossary move there
-    texts = [p.read_text(encoding="utf-8") for p in (DOCS / "GLOSSARY.md", DOCS / "RECORD-FORMAT.md")
-             if p.exists()]
-    text = next(t for t in texts if "Native-reader check" in t)
-    section = re.split(r"\n#{1,3} ", text[text.index("Native-reader check"):])[0]
+    text = (DOCS / "GLOSSARY.md").read_text(encoding="utf-8")
+    heading = "## Field help: native-reader check"
+    section = re.split(r"\n#{1,3} ", text[text.index(heading) + len(heading):])[0]
     rows = []
     for line in section.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
