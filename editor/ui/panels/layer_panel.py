@@ -9,6 +9,7 @@ follows the session's `recordChanged` (undo/redo anywhere) and its `selection`.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from typing import Any, cast
 
@@ -40,6 +41,7 @@ from editor.records.rules import layer_type, validate_changes, validate_value
 from editor.records.values import format_float32
 from editor.ui.commands import ClearFieldCommand, MacroCommand, SetValueCommand, describe
 from editor.ui.field_editors import FieldEdit, FieldEditor, FieldSpec, create_editor, editor_kind
+from editor.ui.field_tips import field_tip, path_tip
 from editor.ui.panels._widgets import ERROR_COLOR
 from editor.ui.panels.channel_table import (
     ChannelTable,
@@ -60,24 +62,6 @@ _OPTIONS = ("wts_type", "dst_type", "op_data_type", "fakequant_precision_mode", 
             "is_tensor_quantize")
 _SHAPE = ("channels", "height", "width")
 _RNN = ("scale_h", "offset_h")
-
-_FIELD_TIPS = {
-    "scale_d": "Activation (data) scale: finite and > 0",
-    "offset_d": "Activation offset: [-128, 127], or [-32768, 32767] when act_type is INT16",
-    "scale_h": "RNN hidden-state scale: finite and > 0",
-    "offset_h": "RNN hidden-state offset: same range as offset_d",
-    "channels": "Caffe: the layer's input channels (AMCT Caffe needs the input shape)",
-    "height": "Caffe: the layer's input height",
-    "width": "Caffe: the layer's input width",
-    "act_type": "Activation quantization type (bit width of scale_d/offset_d)",
-    "wts_type": "Weight quantization type (INT6/INT7 factors are stored as INT8)",
-    "dst_type": "QAT destination type",
-    "op_data_type": "ONNX: data type of the quantized operator",
-    "fakequant_precision_mode": "PyTorch: fake-quant precision mode",
-    "skip_fusion": "Do not fuse this layer with the following BatchNorm",
-    "is_tensor_quantize": "ONNX: quantize an input tensor rather than a layer",
-}
-
 
 def weight_bits(wts_type: str | None) -> int:
     """Bits of the stored weight factors: INT6/INT7 are stored as INT8 (docs/RECORD-FORMAT.md, §3.2)."""
@@ -194,8 +178,7 @@ class LayerPanel(QWidget):
         # header: key and layer type
         key_field = d.entry_descriptor.fields_by_name["key"]
         self.key_edit = self._editor("key", key_field, editor_kind(key_field, label=True),
-                                     tooltip="The layer name; must match the model exactly",
-                                     placeholder=translate("LayerPanel", "no key"))
+                                     tooltip=field_tip(key_field), placeholder=translate("LayerPanel", "no key"))
         self.type_label = QLabel()
         self.type_label.setStyleSheet("color: #505a64;")
         # with a network attached: the layer's type and channels there, scale_w against its weights
@@ -203,7 +186,7 @@ class LayerPanel(QWidget):
         self.model_label.setWordWrap(True)
         self.model_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         head = QFormLayout()
-        head.addRow("key", _widget(self.key_edit))
+        head.addRow(self._label("key", key_field), _widget(self.key_edit))
         head.addRow(translate("LayerPanel", "layer type"), self.type_label)
         head.addRow(translate("LayerPanel", "model"), self.model_label)
         self._head = head
@@ -214,7 +197,7 @@ class LayerPanel(QWidget):
         row = 0
         for name in _ACTIVATION:
             if d.has_value_field(name):
-                grid.addWidget(QLabel(name), row, 0)
+                grid.addWidget(self._label(name), row, 0)
                 grid.addWidget(_widget(self._field(name)), row, 1)
                 row += 1
         self.offset_hint = QLabel()
@@ -254,7 +237,7 @@ class LayerPanel(QWidget):
 
         # per-channel vectors
         self.tabs = QTabWidget()
-        self.weights_model = ChannelTableModel(self.session, weights_columns(d),
+        self.weights_model = ChannelTableModel(self.session, _with_help(d, weights_columns(d)),
                                                self._derived_columns(), follow_record=False, parent=self.body)
         self.weights = ChannelTable(self.weights_model)
         self.tabs.addTab(self.weights, translate("LayerPanel", "Per-channel weights"))
@@ -262,10 +245,10 @@ class LayerPanel(QWidget):
         self._tab_of: dict[ChannelTable, QWidget] = {self.weights: self.weights}
         self.rnn_box: QWidget | None = None
         if d.has_value_field("scale_r"):
-            rnn_model = ChannelTableModel(self.session, [
-                VectorColumn(("value", "scale_r"), "recurrent", "scale_r: recurrent weight scales"),
-                VectorColumn(("value", "offset_r"), "recurrent", "offset_r: must be 0; as many as scale_r"),
-            ], follow_record=False, parent=self.body)
+            rnn_model = ChannelTableModel(self.session, _with_help(d, [
+                VectorColumn(("value", "scale_r"), "recurrent"),
+                VectorColumn(("value", "offset_r"), "recurrent"),
+            ]), follow_record=False, parent=self.body)
             self.rnn_box = QWidget()
             rl = QVBoxLayout(self.rnn_box)
             rform = QFormLayout()
@@ -278,10 +261,10 @@ class LayerPanel(QWidget):
             self._tab_of[self.rnn_table] = self.rnn_box
         self.kv_table: ChannelTable | None = None
         if "kv_cache_value" in d.entry_descriptor.fields_by_name:
-            kv_model = ChannelTableModel(self.session, [
-                VectorColumn(("kv_cache_value", "scale"), "kv", "KV-cache scales: finite and > 0"),
-                VectorColumn(("kv_cache_value", "offset"), "kv", "KV-cache offsets: [-128, 127]; as many as scale"),
-            ], follow_record=False, parent=self.body)
+            kv_model = ChannelTableModel(self.session, _with_help(d, [
+                VectorColumn(("kv_cache_value", "scale"), "kv"),
+                VectorColumn(("kv_cache_value", "offset"), "kv"),
+            ]), follow_record=False, parent=self.body)
             self.kv_table = ChannelTable(kv_model)
             self.tables.append(self.kv_table)
             self._tab_of[self.kv_table] = self.kv_table
@@ -364,7 +347,7 @@ class LayerPanel(QWidget):
         """The editor of value field `name`: AMCT may go without it, so it can be unset."""
         field = self.form_dialect.value_fields[name]
         kind = editor_kind(field, choices=True)
-        w = self._editor(name, field, kind, tooltip=_FIELD_TIPS.get(name, name), optional=True,
+        w = self._editor(name, field, kind, tooltip=field_tip(field) or name, optional=True,
                          hint=partial(self._accepted, name))
         self.fields[name] = w
         self._kinds[name] = kind
@@ -375,7 +358,13 @@ class LayerPanel(QWidget):
         if w.shows_label:
             form.addRow(_widget(w))
         else:
-            form.addRow(name, _widget(w))
+            form.addRow(self._label(name), _widget(w))
+
+    def _label(self, name: str, field: FieldDescriptor | None = None) -> QLabel:
+        """A field's name, its help in the tooltip."""
+        label = QLabel(name)
+        label.setToolTip(field_tip(field or self.form_dialect.value_fields[name]))
+        return label
 
     def _of_kinds(self, *kinds: str) -> dict[str, FieldEditor]:
         return {name: w for name, w in self.fields.items() if self._kinds[name] in kinds}
@@ -720,6 +709,11 @@ class LayerPanel(QWidget):
             rng = dialog.values()
             if rng is not None:
                 self.set_from_range(*rng)
+
+
+def _with_help(dialect: Dialect, columns: list[VectorColumn]) -> list[VectorColumn]:
+    """The columns with their field's help as the header's tooltip."""
+    return [replace(c, tooltip=path_tip(dialect.entry_descriptor, c.subpath) or c.tooltip) for c in columns]
 
 
 def _widget(editor: FieldEditor) -> QWidget:

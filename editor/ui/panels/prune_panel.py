@@ -57,6 +57,7 @@ from editor.ui.commands import (
     RemoveElementsCommand,
     SetValueCommand,
 )
+from editor.ui.field_tips import attr_summary, attr_tip, prune_summary, prune_tip
 from editor.ui.panels.channel_table import shown_dialect
 from editor.ui.panels.checked_table import CheckedDelegate, CheckedTableModel
 from editor.ui.panels.problem_list import ProblemList, problems_title
@@ -93,6 +94,12 @@ def _attr_value(node: Message, name: str) -> Any:
     if field is not None and a.HasField(field):
         return getattr(a, field)
     return None
+
+
+def _attr_line(attr: Any) -> str:
+    """``prune_index = 3, 7 — removed channels``: an attribute, and what it is when AMCT uses it."""
+    summary = attr_summary(attr.name)
+    return f"{attr.name} = {attr_text(attr)}" + (f" — {summary}" if summary else "")
 
 
 def set_attr(node: Message, name: str, value: Any) -> None:
@@ -229,9 +236,21 @@ class PruneTableModel(CheckedTableModel):
             if role == Qt.ItemDataRole.DisplayRole:
                 return translate("PrunePanel", self.COLUMNS[section])
             if role == Qt.ItemDataRole.ToolTipRole:
-                return {self.BEGIN: "First channel of the range [begin, end)",
-                        self.END: "One past the last channel of the range [begin, end)",
-                        self.WIDTH: "end − begin: must be the same for every node of the record"}.get(section)
+                return self._header_tip(section)
+        return None
+
+    def _header_tip(self, section: int) -> str | None:
+        """The field help (interface language) of what a column shows."""
+        if section == 0:
+            return "\n".join(f"{r}: {prune_summary(r)}" for r in ("producer", "consumer", "selective_prune"))
+        if section == self.NAME:
+            return prune_tip("name")
+        if section in self._EDIT_ATTR:
+            return attr_tip(self._EDIT_ATTR[section])
+        if section == self.OTHER:
+            return prune_tip("attr")
+        if section == self.WIDTH:
+            return "end − begin: must be the same for every node of the record"
         return None
 
     def flags(self, index: AnyIndex) -> Qt.ItemFlag:
@@ -273,10 +292,12 @@ class PruneTableModel(CheckedTableModel):
             if role == Qt.ItemDataRole.BackgroundRole:
                 return _FLAG_BG if reason else None
             return reason or translate("PrunePanel", "end − begin")
+        if role == Qt.ItemDataRole.ToolTipRole and col == 0:
+            return prune_tip(self._rows[row][0])
         if role == Qt.ItemDataRole.ToolTipRole and col == self.NAME:
             return escape_text(node.name) if node.HasField("name") else translate("PrunePanel", "no name (required)")
         if role == Qt.ItemDataRole.ToolTipRole and col == self.OTHER:
-            return "\n".join(f"{a.name} = {attr_text(a)}" for a in node.attr if a.name not in _EDITED) or None
+            return "\n".join(_attr_line(a) for a in node.attr if a.name not in _EDITED) or None
         return None
 
     # ------------------------------------------------------------------ checks and edits
@@ -384,8 +405,10 @@ class RangeDialog(QDialog):
             box.setValue(v)
         form = QFormLayout(self)
         form.addRow(QLabel(translate("PrunePanel", "Every producer and consumer of this prune record gets this range.")))
-        form.addRow("begin", self.begin)
-        form.addRow("end", self.end)
+        for name, box in (("begin", self.begin), ("end", self.end)):
+            label = QLabel(name)
+            label.setToolTip(attr_tip(name))
+            form.addRow(label, box)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -528,14 +551,16 @@ class PrunePanel(QWidget):
         """List the current node's other attributes under the table (their column is hidden)."""
         tm = self.table_model
         index = self.view.currentIndex()
-        text = ""
+        text = tip = ""
         if wanted:
             if index.isValid():
                 other = tm.data(tm.index(index.row(), tm.OTHER))
                 text = f"{tm.node_label(index.row())}: " + (other or translate("PrunePanel", "no other attributes"))
+                tip = tm.data(tm.index(index.row(), tm.OTHER), Qt.ItemDataRole.ToolTipRole) or ""
             else:
                 text = translate("PrunePanel", "Select a node to see its other attributes (prune_axis, group, …).")
         self.other_label.setText(text)
+        self.other_label.setToolTip(tip)  # what each attribute is, as the hidden column says
         self.other_label.setVisible(bool(text))
 
     def _refresh_title(self) -> None:
