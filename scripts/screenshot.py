@@ -6,11 +6,16 @@ docs/screenshot-main.png) and on a full-HD screen (1920×1080, docs/screenshot-m
 and the same layer with the plots focused (View ▸ Focus Plots, docs/screenshot-focus.png).
 
 Run after any change to the window: `.venv/bin/python scripts/screenshot.py [OUT_DIR] [RECORD]`.
+With `--lang zh_CN` the window speaks that language (installed as the editor installs the
+one View ▸ Language holds, `editor.ui.i18n.install_language`) and only the main window at
+its first-start size is rendered, into docs/screenshot-main-zh_CN.png (README.zh-CN.md
+shows it).
 The window uses a throwaway settings file and recovery folder, so it looks the same for
 everyone and touches nothing of the user's.
 """
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 import tempfile
@@ -23,7 +28,9 @@ sys.path.insert(0, str(REPO))
 
 from PySide6.QtCore import QEventLoop, QSettings, QTimer  # noqa: E402
 
+from editor import i18n  # noqa: E402
 from editor.ui.app import application  # noqa: E402
+from editor.ui.i18n import install_language  # noqa: E402
 from editor.ui.main_window import MainWindow  # noqa: E402
 
 RECORD = REPO / "tests" / "data" / "realworld" / "resnet50_caffe_record.txt"
@@ -35,10 +42,20 @@ SHOTS = [("screenshot-main.png", (1280, 820), False),
          ("screenshot-focus.png", (1920, 1080), True)]
 
 
-def render(out_dir: Path, record: Path = RECORD) -> list[Path]:
+def shots(language: str) -> list[tuple[str, tuple[int, int], bool]]:
+    """What to render: every shot in English; in another language the main window at its
+    first-start size, named after the language (``screenshot-main-zh_CN.png``)."""
+    if language == i18n.SOURCE_LANGUAGE:
+        return SHOTS
+    return [(f"screenshot-main-{language}.png", (1280, 820), False)]
+
+
+def render(out_dir: Path, record: Path = RECORD, language: str = i18n.SOURCE_LANGUAGE) -> list[Path]:
+    """Render the shots of `language` into `out_dir`; the files written."""
     app = application()
+    install_language(language)  # before the window: widgets take their texts when built
     written = []
-    for name, (width, height), focus in SHOTS:
+    for name, (width, height), focus in shots(language):
         with tempfile.TemporaryDirectory() as tmp:
             settings = QSettings(str(Path(tmp) / "settings.ini"), QSettings.Format.IniFormat)
             window = MainWindow(settings, recovery_dir=Path(tmp) / "recovery")
@@ -77,6 +94,15 @@ def render(out_dir: Path, record: Path = RECORD) -> list[Path]:
     return written
 
 
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out_dir", nargs="?", type=Path, default=REPO / "docs")
+    parser.add_argument("record", nargs="?", type=Path, default=RECORD)
+    parser.add_argument("--lang", choices=sorted(i18n.LANGUAGES), default=i18n.SOURCE_LANGUAGE,
+                        help="the interface language (zh_CN: docs/screenshot-main-zh_CN.png only)")
+    args = parser.parse_args(argv)
+    render(args.out_dir, args.record, args.lang)
+
+
 if __name__ == "__main__":
-    target = Path(sys.argv[1]) if len(sys.argv) > 1 else REPO / "docs"
-    render(target, Path(sys.argv[2]) if len(sys.argv) > 2 else RECORD)
+    main()

@@ -40,6 +40,7 @@ from editor.records.paths import Path, PathError, format_path, resolve
 from editor.records.summaries import element_label, label_field, message_summary, repeated_summary
 from editor.records.values import default_value, escape_text, format_value, is_message, type_name
 from editor.ui.annotations import Annotation, TreeAnnotations
+from editor.ui.field_tips import above, attr_tip, field_tip
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
@@ -434,7 +435,8 @@ class RecordTreeModel(QAbstractItemModel):
                 return font
             return None
         if role == Qt.ItemDataRole.ToolTipRole:
-            tip = _tooltip(holder, row, kind, field, is_set)
+            # hovering a field's name: what it means, above the schema line
+            tip = (_tooltip if col == self.FIELD_COLUMN else _schema_tooltip)(holder, row, kind, field, is_set)
             notes = [a.tooltip for a in self._annotations(index) if a.tooltip]
             return "\n".join([tip, *notes]) if notes else tip
         if col == self.TYPE_COLUMN:
@@ -735,6 +737,16 @@ def _display_value(holder: Any, row: int, kind: RowKind, field: FieldDescriptor)
 
 
 def _tooltip(holder: Any, row: int, kind: RowKind, field: FieldDescriptor, is_set: bool) -> str:
+    """The Field column's tooltip: the schema's words on the row under the field's help, in
+    the interface language (`editor.records.field_help`)."""
+    if kind in (RowKind.FIELD, RowKind.MESSAGE, RowKind.REPEATED):
+        return above(field_tip(field), _schema_tooltip(holder, row, kind, field, is_set))
+    if kind == RowKind.ELEMENT and field.message_type is not None and field.message_type.name == "AttrProto":
+        return above(attr_tip(holder[row].name), _schema_tooltip(holder, row, kind, field, is_set))
+    return _schema_tooltip(holder, row, kind, field, is_set)
+
+
+def _schema_tooltip(holder: Any, row: int, kind: RowKind, field: FieldDescriptor, is_set: bool) -> str:
     what = f"{field.full_name} — {type_name(field)}, field number {field.number}"
     if kind == RowKind.ITEM:
         return f"{field.name}[{row}] — {type_name(field, element=True)}"

@@ -111,7 +111,8 @@ def test_later_keeps_the_window_and_the_next_window_shows_the_choice(tmp_path, e
 
 def test_a_rule_message_in_the_problems_dock_is_chinese(chinese, qtbot, tmp_path, env):
     """Under the zh_CN translators, the checks word their messages in Chinese (same rule id,
-    same field); the text shown in the dock's Problem column is that message."""
+    same field); the dock's Problem column shows that message without the layer's name,
+    which its Where column holds (as in English)."""
     path = tmp_path / "bad.txt"
     path.write_text('record {\n  key: "conv1"\n  value {\n    scale_d: 0.5\n    offset_d: 300\n'
                     '    scale_w: 0.1\n    offset_w: 0\n  }\n}\n', encoding="utf-8")
@@ -123,4 +124,5 @@ def test_a_rule_message_in_the_problems_dock_is_chinese(chinese, qtbot, tmp_path
     rows = [pm.index(r, 0, errors) for r in range(pm.rowCount(errors))]
     (row,) = [ix for ix in rows if pm.problem(ix).rule == "offset-d-range"]
     assert pm.problem(row).field == "offset_d"
-    assert pm.data(row) == '层 "conv1"：offset_d = 300 超出 [-128, 127]（未设置 act_type，按 INT8）'
+    assert pm.problem(row).message == '层 "conv1"：offset_d = 300 超出 [-128, 127]（未设置 act_type，按 INT8）'
+    assert pm.data(row) == 'offset_d = 300 超出 [-128, 127]（未设置 act_type，按 INT8）'

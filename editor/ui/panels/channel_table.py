@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.i18n import translate
 from editor.records.dialects import Dialect
 from editor.records.editing import RecordChange, follow_entry
 from editor.records.paths import Path, PathError, entry_field_text, format_path, parse_path
@@ -78,12 +79,16 @@ class VectorColumn:
 
 @dataclass(frozen=True)
 class DerivedColumn:
-    """A read-only column computed from the channel's values (weight range, dequant scale)."""
+    """A read-only column computed from the channel's values (weight range, dequant scale).
+
+    `name` identifies it (`ChannelTableModel.column_of`); `title` is its header in the
+    interface language (the name when empty)."""
 
     name: str
     group: str
     compute: Callable[[int], str | None]
     tooltip: str = ""
+    title: str = ""
 
 
 def shown_dialect(session: EditSession) -> Dialect:
@@ -277,7 +282,7 @@ class ChannelTableModel(CheckedTableModel):
             return None
         d = self.derived[section - len(self.vectors)]
         if role == Qt.ItemDataRole.DisplayRole:
-            return d.name
+            return d.title or d.name
         if role == Qt.ItemDataRole.ToolTipRole:
             return d.tooltip
         return None
@@ -314,7 +319,8 @@ class ChannelTableModel(CheckedTableModel):
             if role == Qt.ItemDataRole.BackgroundRole and self._lengths[c]:
                 return _BLANK_BG
             if role == Qt.ItemDataRole.ToolTipRole and self._lengths[c]:
-                return f"{v.name} has {self._lengths[c]} values; channel {row} has none"
+                return translate("ChannelTable", "{name} has {n} values; channel {row} has none").format(
+                    name=v.name, n=self._lengths[c], row=row)
             return None
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
             path = self.vector_path(c) + (row,)
@@ -352,7 +358,8 @@ class ChannelTableModel(CheckedTableModel):
         try:
             parsed = parse_value(field, value) if isinstance(value, str) else value
         except ValueError as e:
-            return None, f"{entry_field_text(v.subpath + (row,))}: {e}"
+            return None, translate("ChannelTable", "{field}: {reason}").format(
+                field=entry_field_text(v.subpath + (row,)), reason=e)
         entry = self.session.editor.message_at(self.entry_path())
         problem = validate_value(shown_dialect(self.session), entry, v.name, parsed, index=row,
                                  context=self.session.problems.context, entry_index=self.entry)
@@ -369,7 +376,7 @@ class ChannelTableModel(CheckedTableModel):
         undo step: scale-like values copy the last channel, offsets get 0. False (and a
         message) when the rules refuse it."""
         if not self.can_add(group):
-            self.message.emit("this layer has no values of that kind to add a channel to")
+            self.message.emit(translate("ChannelTable", "this layer has no values of that kind to add a channel to"))
             return False
         editor = self.session.editor
         n = self.group_length(group)
@@ -386,10 +393,11 @@ class ChannelTableModel(CheckedTableModel):
             commands.append(InsertElementsCommand(editor, path, n, [new]))
         problem = self._refusal(changes)
         if problem is not None:
-            self.message.emit(f"Cannot add a channel: {problem.message}")
+            self.message.emit(translate("ChannelTable", "Cannot add a channel: {reason}").format(reason=problem.message))
             return False
         names = ", ".join(self.vectors[c].name for c in self._vectors_of(group) if self._lengths[c] == n)
-        self.session.push(MacroCommand(editor, f"Add channel {n} to {names}", commands))
+        text = translate("ChannelTable", "Add channel {n} to {names}").format(n=n, names=names)
+        self.session.push(MacroCommand(editor, text, commands))
         return True
 
     def remove_channels(self, rows: Sequence[int], groups: Sequence[str]) -> bool:
@@ -411,10 +419,11 @@ class ChannelTableModel(CheckedTableModel):
             return False
         problem = self._refusal(changes)
         if problem is not None:
-            self.message.emit(f"Cannot delete: {problem.message}")
+            self.message.emit(translate("ChannelTable", "Cannot delete: {reason}").format(reason=problem.message))
             return False
         count = len({r for _, r, _ in changes})
-        text = f"Delete {count} channel{'s' if count != 1 else ''}"
+        text = translate("ChannelTable", "Delete 1 channel") if count == 1 \
+            else translate("ChannelTable", "Delete {n} channels").format(n=count)
         self.session.push(MacroCommand(editor, text, commands))
         return True
 
@@ -476,15 +485,16 @@ class ChannelTable(QWidget):
             bar.addWidget(QLabel(f"<b>{title}</b>"))
         bar.addStretch(1)
         for group in table_model.groups():
-            b = QPushButton("Add input channel" if group == "input" else "Add channel")
-            b.setToolTip("Append a channel to every vector of this kind, in one undo step "
-                         "(scale values copy the last channel, offsets are 0)")
+            b = QPushButton(translate("ChannelTable", "Add input channel") if group == "input"
+                            else translate("ChannelTable", "Add channel"))
+            b.setToolTip(translate("ChannelTable", "Append a channel to every vector of this kind, in one undo "
+                                   "step (scale values copy the last channel, offsets are 0)"))
             b.clicked.connect(lambda _=False, g=group: table_model.add_channel(g))
             self.buttons[group] = b
             bar.addWidget(b)
-        self.delete_button = QPushButton("Delete channels")
-        self.delete_button.setToolTip("Delete the selected channels from every vector of their kind, "
-                                      "in one undo step")
+        self.delete_button = QPushButton(translate("ChannelTable", "Delete channels"))
+        self.delete_button.setToolTip(translate("ChannelTable", "Delete the selected channels from every "
+                                                "vector of their kind, in one undo step"))
         self.delete_button.clicked.connect(self.delete_selected)
         bar.addWidget(self.delete_button)
         lay = QVBoxLayout(self)
@@ -556,15 +566,20 @@ class ChannelTable(QWidget):
             base = present[0][1]
             if group == "input":
                 out = m.group_length("output") if "output" in m.groups() else 0
-                parts.append(f"{present[0][0]}: {base} values, one per input channel"
-                             + (f" (scale_w has {out}, one per output channel; they need not match)"
-                                if out and out != base else ""))
+                text = translate("ChannelTable", "{name}: {n} values, one per input channel").format(
+                    name=present[0][0], n=base)
+                if out and out != base:
+                    text += translate("ChannelTable", " (scale_w has {n}, one per output channel; they need "
+                                      "not match)").format(n=out)
+                parts.append(text)
             elif all(k == base for _, k in present):
-                what = "per-tensor (one value)" if base == 1 else f"{base} channels"
+                what = translate("ChannelTable", "per-tensor (one value)") if base == 1 \
+                    else translate("ChannelTable", "{n} channels").format(n=base)
                 parts.append(f"{', '.join(n for n, _ in present)}: {what}")
             else:
-                parts.append("lengths differ: " + ", ".join(f"{n} {k}" for n, k in present))
-        return "; ".join(parts)
+                parts.append(translate("ChannelTable", "lengths differ: {lengths}").format(
+                    lengths=", ".join(f"{n} {k}" for n, k in present)))
+        return translate("ChannelTable", "; ").join(parts)
 
     def delete_selected(self) -> bool:
         sel = self.view.selectionModel().selectedIndexes()
@@ -573,7 +588,7 @@ class ChannelTable(QWidget):
         rows = sorted({i.row() for i in sel})
         groups = sorted({self.table_model.group_of(i.column()) for i in sel})
         if not rows:
-            self.message.emit("Select the channels to delete first")
+            self.message.emit(translate("ChannelTable", "Select the channels to delete first"))
             return False
         return self.table_model.remove_channels(rows, groups)
 

@@ -9,11 +9,12 @@ follows the session's `recordChanged` (undo/redo anywhere) and its `selection`.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from typing import Any, cast
 
 from google.protobuf.descriptor import FieldDescriptor
-from PySide6.QtCore import QEvent, QObject, QRect, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QBoxLayout,
@@ -23,7 +24,6 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
     QLabel,
-    QListWidget,
     QListWidgetItem,
     QPushButton,
     QTabWidget,
@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.i18n import translate
 from editor.records import quant
 from editor.records.dialects import PRIMARY, Dialect
 from editor.records.editing import ChangeKind, RecordChange, follow_entry
@@ -40,7 +41,8 @@ from editor.records.rules import layer_type, validate_changes, validate_value
 from editor.records.values import format_float32
 from editor.ui.commands import ClearFieldCommand, MacroCommand, SetValueCommand, describe
 from editor.ui.field_editors import FieldEdit, FieldEditor, FieldSpec, create_editor, editor_kind
-from editor.ui.panels._widgets import ERROR_COLOR, WARNING_COLOR, counted
+from editor.ui.field_tips import field_tip, path_tip
+from editor.ui.panels._widgets import ERROR_COLOR
 from editor.ui.panels.channel_table import (
     ChannelTable,
     ChannelTableModel,
@@ -49,6 +51,8 @@ from editor.ui.panels.channel_table import (
     shown_dialect,
     weights_columns,
 )
+from editor.ui.panels.model_line import model_line
+from editor.ui.panels.problem_list import ProblemList, problems_title
 from editor.ui.session import EditSession
 
 #: where value fields go, by group (only those the dialect has appear); which editor each
@@ -58,24 +62,6 @@ _OPTIONS = ("wts_type", "dst_type", "op_data_type", "fakequant_precision_mode", 
             "is_tensor_quantize")
 _SHAPE = ("channels", "height", "width")
 _RNN = ("scale_h", "offset_h")
-
-_FIELD_TIPS = {
-    "scale_d": "Activation (data) scale: finite and > 0",
-    "offset_d": "Activation offset: [-128, 127], or [-32768, 32767] when act_type is INT16",
-    "scale_h": "RNN hidden-state scale: finite and > 0",
-    "offset_h": "RNN hidden-state offset: same range as offset_d",
-    "channels": "Caffe: the layer's input channels (AMCT Caffe needs the input shape)",
-    "height": "Caffe: the layer's input height",
-    "width": "Caffe: the layer's input width",
-    "act_type": "Activation quantization type (bit width of scale_d/offset_d)",
-    "wts_type": "Weight quantization type (INT6/INT7 factors are stored as INT8)",
-    "dst_type": "QAT destination type",
-    "op_data_type": "ONNX: data type of the quantized operator",
-    "fakequant_precision_mode": "PyTorch: fake-quant precision mode",
-    "skip_fusion": "Do not fuse this layer with the following BatchNorm",
-    "is_tensor_quantize": "ONNX: quantize an input tensor rather than a layer",
-}
-
 
 def weight_bits(wts_type: str | None) -> int:
     """Bits of the stored weight factors: INT6/INT7 are stored as INT8 (docs/RECORD-FORMAT.md, §3.2)."""
@@ -92,7 +78,7 @@ class SetFromRangeDialog(QDialog):
     def __init__(self, panel: LayerPanel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.panel = panel
-        self.setWindowTitle("Set scale_d / offset_d from a range")
+        self.setWindowTitle(translate("SetFromRangeDialog", "Set scale_d / offset_d from a range"))
         self.lo = FieldEdit(self._check_number)
         self.hi = FieldEdit(self._check_number)
         lo, hi = panel.clip_range() or (0.0, 0.0)
@@ -102,16 +88,17 @@ class SetFromRangeDialog(QDialog):
         self.preview.setWordWrap(True)
         self.preview.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         form = QFormLayout()
-        form.addRow("min", self.lo)
-        form.addRow("max", self.hi)
+        form.addRow(translate("SetFromRangeDialog", "min"), self.lo)
+        form.addRow(translate("SetFromRangeDialog", "max"), self.hi)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                         | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         lay = QVBoxLayout(self)
-        lay.addWidget(QLabel("AMCT's formula (asymmetric, forced through zero):<br>"
-                             "min = min(min, 0), max = max(max, 0), scale = (max − min) / (2<sup>b</sup> − 1),"
-                             "<br>offset = round(−2<sup>b−1</sup> − min / scale)"))
+        lay.addWidget(QLabel(translate(
+            "SetFromRangeDialog", "AMCT's formula (asymmetric, forced through zero):<br>"
+            "min = min(min, 0), max = max(max, 0), scale = (max − min) / (2<sup>b</sup> − 1),"
+            "<br>offset = round(−2<sup>b−1</sup> − min / scale)")))
         lay.addLayout(form)
         lay.addWidget(self.preview)
         lay.addWidget(self.buttons)
@@ -124,7 +111,7 @@ class SetFromRangeDialog(QDialog):
         try:
             return float(text), None
         except ValueError:
-            return None, f"{text!r} is not a number"
+            return None, translate("SetFromRangeDialog", "{text} is not a number").format(text=repr(text))
 
     def values(self) -> tuple[float, float] | None:
         try:
@@ -136,7 +123,7 @@ class SetFromRangeDialog(QDialog):
         rng = self.values()
         ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         if rng is None:
-            self.preview.setText("Enter two numbers.")
+            self.preview.setText(translate("SetFromRangeDialog", "Enter two numbers."))
             ok_button.setEnabled(False)
             return
         result = self.panel.factors_from_range(*rng)
@@ -146,8 +133,10 @@ class SetFromRangeDialog(QDialog):
             return
         scale, offset, bits = result
         lo, hi = quant.clip_range(scale, offset, bits)
-        self.preview.setText(f"INT{bits}: scale_d = {format_float32(scale)}, offset_d = {offset}<br>"
-                             f"clip range then [{format_float32(lo)}, {format_float32(hi)}]")
+        self.preview.setText(translate(
+            "SetFromRangeDialog", "INT{bits}: scale_d = {scale}, offset_d = {offset}<br>clip range then [{lo}, {hi}]")
+            .format(bits=bits, scale=format_float32(scale), offset=offset, lo=format_float32(lo),
+                    hi=format_float32(hi)))
         ok_button.setEnabled(True)
 
 
@@ -178,7 +167,7 @@ class LayerPanel(QWidget):
 
     def _build(self) -> None:
         d = self.form_dialect
-        self.empty = QLabel("Select a layer in the tree to edit its factors.")
+        self.empty = QLabel(translate("LayerPanel", "Select a layer in the tree to edit its factors."))
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setStyleSheet("color: gray;")
         self.body = QWidget()
@@ -189,8 +178,7 @@ class LayerPanel(QWidget):
         # header: key and layer type
         key_field = d.entry_descriptor.fields_by_name["key"]
         self.key_edit = self._editor("key", key_field, editor_kind(key_field, label=True),
-                                     tooltip="The layer name; must match the model exactly",
-                                     placeholder="no key")
+                                     tooltip=field_tip(key_field), placeholder=translate("LayerPanel", "no key"))
         self.type_label = QLabel()
         self.type_label.setStyleSheet("color: #505a64;")
         # with a network attached: the layer's type and channels there, scale_w against its weights
@@ -198,34 +186,35 @@ class LayerPanel(QWidget):
         self.model_label.setWordWrap(True)
         self.model_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         head = QFormLayout()
-        head.addRow("key", _widget(self.key_edit))
-        head.addRow("layer type", self.type_label)
-        head.addRow("model", self.model_label)
+        head.addRow(self._label("key", key_field), _widget(self.key_edit))
+        head.addRow(translate("LayerPanel", "layer type"), self.type_label)
+        head.addRow(translate("LayerPanel", "model"), self.model_label)
         self._head = head
 
         # activation
-        act = QGroupBox("Activation")
+        act = QGroupBox(translate("LayerPanel", "Activation"))
         grid = QGridLayout(act)
         row = 0
         for name in _ACTIVATION:
             if d.has_value_field(name):
-                grid.addWidget(QLabel(name), row, 0)
+                grid.addWidget(self._label(name), row, 0)
                 grid.addWidget(_widget(self._field(name)), row, 1)
                 row += 1
         self.offset_hint = QLabel()
         self.offset_hint.setStyleSheet("color: #505a64;")
         self.offset_hint.setWordWrap(True)
         grid.addWidget(self.offset_hint, row - 1, 2)
-        grid.addWidget(QLabel("clip range"), row, 0)
+        grid.addWidget(QLabel(translate("LayerPanel", "clip range")), row, 0)
         self.clip_label = QLabel()
         self.clip_label.setWordWrap(True)
         self.clip_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.clip_label.setToolTip("[−(2^(b−1) + offset_d)·scale_d, (2^(b−1) − 1 − offset_d)·scale_d], "
-                                   "b from act_type: the float range the activations are clipped to")
+        self.clip_label.setToolTip(translate(
+            "LayerPanel", "[−(2^(b−1) + offset_d)·scale_d, (2^(b−1) − 1 − offset_d)·scale_d], "
+            "b from act_type: the float range the activations are clipped to"))
         grid.addWidget(self.clip_label, row, 1)
-        self.range_button = QPushButton("Set from range…")
-        self.range_button.setToolTip("Compute scale_d and offset_d from a float range, as AMCT does "
-                                     "(forced through zero), in one undo step")
+        self.range_button = QPushButton(translate("LayerPanel", "Set from range…"))
+        self.range_button.setToolTip(translate("LayerPanel", "Compute scale_d and offset_d from a float range, "
+                                               "as AMCT does (forced through zero), in one undo step"))
         self.range_button.clicked.connect(self.open_range_dialog)
         grid.addWidget(self.range_button, row, 2)
         grid.setColumnStretch(1, 2)
@@ -234,7 +223,7 @@ class LayerPanel(QWidget):
         grid.setVerticalSpacing(4)
 
         # types and options
-        opts = QGroupBox("Types and options")
+        opts = QGroupBox(translate("LayerPanel", "Types and options"))
         form = QFormLayout(opts)
         form.setContentsMargins(6, 4, 6, 6)
         form.setVerticalSpacing(4)
@@ -244,22 +233,22 @@ class LayerPanel(QWidget):
         self.links_label = QLabel()
         self.links_label.setWordWrap(True)
         if d.has_value_field("prune_producer"):
-            form.addRow("prune links", self.links_label)
+            form.addRow(translate("LayerPanel", "prune links"), self.links_label)
 
         # per-channel vectors
         self.tabs = QTabWidget()
-        self.weights_model = ChannelTableModel(self.session, weights_columns(d),
+        self.weights_model = ChannelTableModel(self.session, _with_help(d, weights_columns(d)),
                                                self._derived_columns(), follow_record=False, parent=self.body)
         self.weights = ChannelTable(self.weights_model)
-        self.tabs.addTab(self.weights, "Per-channel weights")
+        self.tabs.addTab(self.weights, translate("LayerPanel", "Per-channel weights"))
         self.tables: list[ChannelTable] = [self.weights]
         self._tab_of: dict[ChannelTable, QWidget] = {self.weights: self.weights}
         self.rnn_box: QWidget | None = None
         if d.has_value_field("scale_r"):
-            rnn_model = ChannelTableModel(self.session, [
-                VectorColumn(("value", "scale_r"), "recurrent", "scale_r: recurrent weight scales"),
-                VectorColumn(("value", "offset_r"), "recurrent", "offset_r: must be 0; as many as scale_r"),
-            ], follow_record=False, parent=self.body)
+            rnn_model = ChannelTableModel(self.session, _with_help(d, [
+                VectorColumn(("value", "scale_r"), "recurrent"),
+                VectorColumn(("value", "offset_r"), "recurrent"),
+            ]), follow_record=False, parent=self.body)
             self.rnn_box = QWidget()
             rl = QVBoxLayout(self.rnn_box)
             rform = QFormLayout()
@@ -272,10 +261,10 @@ class LayerPanel(QWidget):
             self._tab_of[self.rnn_table] = self.rnn_box
         self.kv_table: ChannelTable | None = None
         if "kv_cache_value" in d.entry_descriptor.fields_by_name:
-            kv_model = ChannelTableModel(self.session, [
-                VectorColumn(("kv_cache_value", "scale"), "kv", "KV-cache scales: finite and > 0"),
-                VectorColumn(("kv_cache_value", "offset"), "kv", "KV-cache offsets: [-128, 127]; as many as scale"),
-            ], follow_record=False, parent=self.body)
+            kv_model = ChannelTableModel(self.session, _with_help(d, [
+                VectorColumn(("kv_cache_value", "scale"), "kv"),
+                VectorColumn(("kv_cache_value", "offset"), "kv"),
+            ]), follow_record=False, parent=self.body)
             self.kv_table = ChannelTable(kv_model)
             self.tables.append(self.kv_table)
             self._tab_of[self.kv_table] = self.kv_table
@@ -284,12 +273,8 @@ class LayerPanel(QWidget):
             t.cellSelected.connect(lambda name, row, t=t: self._on_cell(t, name, row))
 
         # problems of this layer: right under its name, where they are seen without scrolling
-        self.problem_list = QListWidget()
-        self.problem_list.setWordWrap(True)
-        self.problem_list.setResizeMode(QListWidget.ResizeMode.Adjust)  # re-wrap when the dock resizes
+        self.problem_list = ProblemList(fit_lines=self.PROBLEM_LINES)
         self.problem_list.itemDoubleClicked.connect(self._on_problem_clicked)
-        self.problem_list.installEventFilter(self)
-        self._fitted_width = -1
         self.problems_title = QLabel()
 
         top = self._top = QBoxLayout(QBoxLayout.Direction.LeftToRight)
@@ -322,12 +307,6 @@ class LayerPanel(QWidget):
     SIDE_BY_SIDE = 1100
     #: the layer's problems list shows up to this many (wrapped) lines before it scrolls
     PROBLEM_LINES = 5
-
-    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
-        if obj is self.problem_list and event.type() in (QEvent.Type.Resize, QEvent.Type.Show) \
-                and obj.width() != self._fitted_width:
-            self._fit_problem_list()  # another width: the problems wrap to other heights
-        return super().eventFilter(obj, event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -368,7 +347,7 @@ class LayerPanel(QWidget):
         """The editor of value field `name`: AMCT may go without it, so it can be unset."""
         field = self.form_dialect.value_fields[name]
         kind = editor_kind(field, choices=True)
-        w = self._editor(name, field, kind, tooltip=_FIELD_TIPS.get(name, name), optional=True,
+        w = self._editor(name, field, kind, tooltip=field_tip(field) or name, optional=True,
                          hint=partial(self._accepted, name))
         self.fields[name] = w
         self._kinds[name] = kind
@@ -379,7 +358,13 @@ class LayerPanel(QWidget):
         if w.shows_label:
             form.addRow(_widget(w))
         else:
-            form.addRow(name, _widget(w))
+            form.addRow(self._label(name), _widget(w))
+
+    def _label(self, name: str, field: FieldDescriptor | None = None) -> QLabel:
+        """A field's name, its help in the tooltip."""
+        label = QLabel(name)
+        label.setToolTip(field_tip(field or self.form_dialect.value_fields[name]))
+        return label
 
     def _of_kinds(self, *kinds: str) -> dict[str, FieldEditor]:
         return {name: w for name, w in self.fields.items() if self._kinds[name] in kinds}
@@ -418,11 +403,13 @@ class LayerPanel(QWidget):
             return format_float32(quant.dequant_scale(self._get("scale_d"), s))
 
         return [
-            DerivedColumn("weight range", "output", weight_range,
-                          "±(2^(b−1) − 1)·scale_w[c], b from wts_type (unset: INT8; INT6/INT7 factors "
-                          "are stored as INT8): the largest weight magnitude channel c represents"),
-            DerivedColumn("dequant scale", "output", dequant,
-                          "scale_d·scale_w[c]: the dequantization scale the device uses for channel c"),
+            DerivedColumn("weight range", "output", weight_range, translate(
+                "LayerPanel", "±(2^(b−1) − 1)·scale_w[c], b from wts_type (unset: INT8; INT6/INT7 factors "
+                "are stored as INT8): the largest weight magnitude channel c represents"),
+                title=translate("LayerPanel", "weight range")),
+            DerivedColumn("dequant scale", "output", dequant, translate(
+                "LayerPanel", "scale_d·scale_w[c]: the dequantization scale the device uses for channel c"),
+                title=translate("LayerPanel", "dequant scale")),
         ]
 
     # ------------------------------------------------------------------ record access
@@ -448,7 +435,7 @@ class LayerPanel(QWidget):
     def _check_value(self, name: str, value: Any) -> str | None:
         """The reason the rules refuse `value` for field `name` of the shown layer, or None."""
         if self.entry is None:
-            return "no layer is shown"
+            return translate("LayerPanel", "no layer is shown")
         entry = self.session.editor.message_at(self._entry_path())
         problem = validate_value(shown_dialect(self.session), entry, name, value,
                                  context=self.session.problems.context, entry_index=self.entry)
@@ -493,7 +480,8 @@ class LayerPanel(QWidget):
         if self.form_dialect.has_value_field("prune_producer"):
             prod = editor.value(self._value_path("prune_producer"))
             cons = editor.value(self._value_path("prune_consumer"))
-            self.links_label.setText(f"{len(prod)} prune_producer, {len(cons)} prune_consumer name(s)")
+            self.links_label.setText(translate("LayerPanel", "{producers} prune_producer, {consumers} prune_consumer "
+                                               "name(s)").format(producers=len(prod), consumers=len(cons)))
             self.links_label.setToolTip("\n".join([f"prune_producer: {n}" for n in prod]
                                                   + [f"prune_consumer: {n}" for n in cons]))
         self._refresh_derived()
@@ -506,7 +494,8 @@ class LayerPanel(QWidget):
             self._has(n) for n in ("scale_h", "offset_h", "scale_r", "offset_r"))
         kv_present = self.kv_table is not None \
             and self.session.editor.has_field(self._entry_path() + ("kv_cache_value",))
-        for widget, present, title in ((self.rnn_box, rnn_present, "RNN"), (self.kv_table, kv_present, "KV cache")):
+        for widget, present, title in ((self.rnn_box, rnn_present, translate("LayerPanel", "RNN")),
+                                       (self.kv_table, kv_present, translate("LayerPanel", "KV cache"))):
             if widget is None:
                 continue
             i = self.tabs.indexOf(widget)
@@ -521,10 +510,11 @@ class LayerPanel(QWidget):
         try:
             bits = quant.bit_width(act)
         except ValueError:
-            return 8, f"act_type {act!r} unknown, so INT8"
+            return 8, translate("LayerPanel", "act_type {act} unknown, so INT8").format(act=repr(act))
         if act:
             return bits, f"act_type {act}"
-        return bits, "act_type unset, so INT8" if self.form_dialect.has_value_field("act_type") else "INT8"
+        return bits, translate("LayerPanel", "act_type unset, so INT8") \
+            if self.form_dialect.has_value_field("act_type") else "INT8"
 
     def clip_range(self) -> tuple[float, float] | None:
         """The activation range the layer's scale_d/offset_d imply, or None if either is unset."""
@@ -536,13 +526,15 @@ class LayerPanel(QWidget):
     def _refresh_derived(self) -> None:
         bits, words = self.act_bits()
         lo, hi = quant.amct_offset_check_range(self._get("act_type"))
-        self.offset_hint.setText(f"allowed [{lo}, {hi}] ({words})")
+        self.offset_hint.setText(translate("LayerPanel", "allowed [{lo}, {hi}] ({words})").format(
+            lo=lo, hi=hi, words=words))
         rng = self.clip_range()
         if rng is None:
-            self.clip_label.setText("needs scale_d and offset_d")
+            self.clip_label.setText(translate("LayerPanel", "needs scale_d and offset_d"))
         else:
             lo_, hi_ = (v + 0.0 for v in rng)  # + 0.0: no "-0" for a range starting at zero
-            self.clip_label.setText(f"[{format_float32(lo_)}, {format_float32(hi_)}]  at {bits} bits")
+            self.clip_label.setText(translate("LayerPanel", "[{lo}, {hi}]  at {bits} bits").format(
+                lo=format_float32(lo_), hi=format_float32(hi_), bits=bits))
         for w in self.fields.values():
             w.revalidate()
 
@@ -553,90 +545,27 @@ class LayerPanel(QWidget):
             return
         lt = layer_type(self.session.editor.value(self._field_path("key")), self.session.problems.context)
         if lt.known:
-            source = {"file": "from its prune record", "key": "from its key",
-                      "name": "guessed from its name", "model": "from the model"}.get(lt.source, "")
-            self.type_label.setText(f"{lt.name} ({source})")
+            source = {"file": translate("LayerPanel", "from its prune record"),
+                      "key": translate("LayerPanel", "from its key"),
+                      "name": translate("LayerPanel", "guessed from its name"),
+                      "model": translate("LayerPanel", "from the model")}.get(lt.source, "")
+            self.type_label.setText(translate("LayerPanel", "{type} ({source})").format(type=lt.name, source=source))
         else:
-            self.type_label.setText("unknown (no prune record names it; the key does not say)")
+            self.type_label.setText(translate("LayerPanel", "unknown (no prune record names it; the key does not say)"))
         self._refresh_model_line()
         problems = sorted(self.session.problems.entry_problems(self.entry), key=lambda p: p.severity.rank)
-        self.problem_list.clear()
-        for p in problems:
-            # the panel names the layer already: not again on every line
-            prefix = f'layer "{p.key}": ' if p.key is not None else None
-            text = p.message[len(prefix):] if prefix and p.message.startswith(prefix) else p.message
-            item = QListWidgetItem(f"{p.severity.value}: {text}  [{p.rule}]")
-            item.setForeground(Qt.GlobalColor.red if p.severity is Severity.ERROR else
-                               Qt.GlobalColor.darkYellow if p.severity is Severity.WARNING else
-                               Qt.GlobalColor.darkGray)
-            item.setData(Qt.ItemDataRole.UserRole, p)
-            item.setToolTip(p.message)
-            self.problem_list.addItem(item)
-        counts = [sum(p.severity is s for p in problems) for s in Severity]
-        if problems:
-            self.problems_title.setText(
-                f"Problems of this layer: <span style='color:{ERROR_COLOR}'>{counted(counts[0], 'error')}</span>, "
-                f"<span style='color:{WARNING_COLOR}'>{counted(counts[1], 'warning')}</span>, {counts[2]} info")
-        else:
-            self.problems_title.setText("No problems in this layer.")
+        self.problem_list.show_problems(problems, strip_layer=True)  # the panel names the layer
+        self.problems_title.setText(problems_title(problems, prune=False))
         self.problem_list.setVisible(bool(problems))
-        self._fit_problem_list()
         self._mark_fields(problems)
         self.key_edit.revalidate()
         for w in self.fields.values():
             w.revalidate()
 
-    def model_line(self) -> str:
-        """What the attached network says of the shown layer: ``Convolution, 256 → 1024
-        channels`` and how its scale_w compares with the weights (empty: no network)."""
-        model = self.session.network
-        if model is None or self.entry is None:
-            return ""
-        key = self.session.editor.value(self._field_path("key"))
-        layer, index = model.find(key) if key else (None, None)
-        if layer is None:
-            return f"not in {model.path.name}"
-        if index is not None:
-            return f"input {index} of {layer.name} ({layer.describe()})"
-        text = layer.describe() + ("" if layer.quantizable else " — AMCT cannot quantize it")
-        r = self.session.weights.review(self.entry)
-        if r is not None:
-            w = r.worst_index
-            where = f"[{w}] " if r.channel_wise else ""
-            clipped, wasted = int(r.clipped.sum()), int(r.wasted.sum())
-            verdict = ", ".join(t for t in (f"clips the weights in {clipped}" if clipped else "",
-                                             f"wastes levels in {wasted}" if wasted else "") if t)
-            text += (f"; scale_w / ARQ from the weights: worst {where}×{r.ratio[w]:.3g}"
-                     + (f" ({verdict} of {r.scale_w.size} channel{'s' if r.scale_w.size != 1 else ''})"
-                        if verdict else "")
-                     + (", BatchNorm folded" if r.arq.folded else ""))
-        elif layer.takes_weights:
-            reason = self.session.weights.reason(self.entry)
-            if reason:
-                text += f"; scale_w not compared with the weights: {reason}"
-        return text
-
     def _refresh_model_line(self) -> None:
-        text = self.model_line()
+        text = "" if self.entry is None else model_line(self.session, self.entry)
         self.model_label.setText(text)
         self._head.setRowVisible(self.model_label, bool(text))
-
-    def _fit_problem_list(self) -> None:
-        """As tall as its problems (wrapped to the panel's width), at most `PROBLEM_LINES` lines."""
-        view = self.problem_list
-        self._fitted_width = view.width()
-        frame = 2 * view.frameWidth()
-        fm = view.fontMetrics()
-        cap = self.PROBLEM_LINES * fm.lineSpacing() + frame + 6
-        width = max(view.width() - frame - view.verticalScrollBar().sizeHint().width() - 8, 80)
-        height = 0
-        for r in range(view.count()):  # whole problems only, unless the first alone is taller
-            row = fm.boundingRect(QRect(0, 0, width, 1 << 16), Qt.TextFlag.TextWordWrap,
-                                  view.item(r).text()).height() + 2
-            if height and height + row + frame + 2 > cap:
-                break
-            height += row
-        view.setFixedHeight(min(cap, height + frame + 2))
 
     def _mark_fields(self, problems: list[Problem]) -> None:
         """Mark each field a current error or warning names (the worst, the first of its rank)."""
@@ -740,7 +669,8 @@ class LayerPanel(QWidget):
     def factors_from_range(self, lo: float, hi: float) -> tuple[float, int, int] | str:
         """(scale_d, offset_d, bits) AMCT computes for [lo, hi] at the layer's act_type, or why not."""
         if lo > hi:
-            return f"min {format_float32(lo)} is above max {format_float32(hi)}"
+            return translate("LayerPanel", "min {lo} is above max {hi}").format(lo=format_float32(lo),
+                                                                              hi=format_float32(hi))
         bits, _ = self.act_bits()
         try:
             scale, offset = quant.scale_offset_from_range(lo, hi, bits)
@@ -754,7 +684,7 @@ class LayerPanel(QWidget):
             return False
         result = self.factors_from_range(lo, hi)
         if isinstance(result, str):
-            self.message.emit(f"Cannot set from range: {result}")
+            self.message.emit(translate("LayerPanel", "Cannot set from range: {reason}").format(reason=result))
             return False
         scale, offset, _bits = result
         editor = self.session.editor
@@ -762,10 +692,10 @@ class LayerPanel(QWidget):
                                    [("scale_d", None, scale), ("offset_d", None, offset)],
                                    context=self.session.problems.context, entry_index=self.entry)
         if problem is not None:
-            self.message.emit(f"Cannot set from range: {problem.message}")
+            self.message.emit(translate("LayerPanel", "Cannot set from range: {reason}").format(reason=problem.message))
             return False
-        text = (f"Set scale_d/offset_d of {describe(editor, self._entry_path())} from range "
-                f"[{format_float32(lo)}, {format_float32(hi)}]")
+        text = translate("LayerPanel", "Set scale_d/offset_d of {layer} from range [{lo}, {hi}]").format(
+            layer=describe(editor, self._entry_path()), lo=format_float32(lo), hi=format_float32(hi))
         self.session.push(MacroCommand(editor, text, [
             SetValueCommand(editor, self._value_path("scale_d"), scale),
             SetValueCommand(editor, self._value_path("offset_d"), offset),
@@ -779,6 +709,11 @@ class LayerPanel(QWidget):
             rng = dialog.values()
             if rng is not None:
                 self.set_from_range(*rng)
+
+
+def _with_help(dialect: Dialect, columns: list[VectorColumn]) -> list[VectorColumn]:
+    """The columns with their field's help as the header's tooltip."""
+    return [replace(c, tooltip=path_tip(dialect.entry_descriptor, c.subpath) or c.tooltip) for c in columns]
 
 
 def _widget(editor: FieldEditor) -> QWidget:

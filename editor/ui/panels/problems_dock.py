@@ -31,17 +31,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records.document import RecordDocument
 from editor.records.paths import problem_path
 from editor.records.problems import Problem, Severity
 from editor.records.rules import RULES, locate
+from editor.ui.panels._widgets import count_text, severity_word, without_label
 from editor.ui.session import EditSession
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
 _ORDER = (Severity.ERROR, Severity.WARNING, Severity.INFO)
-_TITLES = {Severity.ERROR: ("error", "errors"), Severity.WARNING: ("warning", "warnings"),
-           Severity.INFO: ("info", "info")}
+#: the tooltip of each severity's toggle
+_SHOW = {Severity.ERROR: QT_TRANSLATE_NOOP("ProblemsDock", "Show errors"),
+         Severity.WARNING: QT_TRANSLATE_NOOP("ProblemsDock", "Show warnings"),
+         Severity.INFO: QT_TRANSLATE_NOOP("ProblemsDock", "Show info")}
 _COLORS = {Severity.ERROR: QColor("#c62828"), Severity.WARNING: QColor("#a86400"),
            Severity.INFO: QColor("#3b6ea5")}
 _GROUP = 0  # internal id of group rows; problem rows carry 1 + their group's row
@@ -52,8 +56,8 @@ LINE_SLICE = 0.015
 
 
 def plural(n: int, severity: Severity) -> str:
-    one, many = _TITLES[severity]
-    return f"{n} {one if n == 1 else many}"
+    """``1 error``, ``2 errors``, ``3 info`` (in the interface language)."""
+    return count_text(n, severity)
 
 
 def where(problem: Problem) -> str:
@@ -63,24 +67,19 @@ def where(problem: Problem) -> str:
     """
     if problem.key is not None:
         head = problem.key if problem.record_index is None else \
-            f"record {problem.record_index} · {problem.key}"
+            translate("ProblemsDock", "record {index} · {key}").format(index=problem.record_index, key=problem.key)
     elif problem.record_index is not None:
-        head = f"record {problem.record_index}"
+        head = translate("ProblemsDock", "record {index}").format(index=problem.record_index)
     elif problem.prune_index is not None:
-        head = f"prune record {problem.prune_index}"
+        head = translate("ProblemsDock", "prune record {index}").format(index=problem.prune_index)
     else:
-        head = "file"
+        head = translate("ProblemsDock", "file")
     return f"{head} › {problem.field}" if problem.field else head
 
 
 def short_message(problem: Problem) -> str:
     """The message without the leading ``layer "…": `` that the Where column already shows."""
-    text = problem.message
-    for prefix in (f'layer "{problem.key}": ' if problem.key is not None else None,
-                   f"prune record {problem.prune_index}: " if problem.prune_index is not None else None):
-        if prefix and text.startswith(prefix):
-            return text[len(prefix):]
-    return text
+    return without_label(problem)
 
 
 class ProblemsModel(QAbstractItemModel):
@@ -93,7 +92,8 @@ class ProblemsModel(QAbstractItemModel):
     few milliseconds at a time, and shown as they come. Filters: `set_severities`, `set_rule`.
     """
 
-    COLUMNS = ("Problem", "Where", "Rule", "Line")
+    COLUMNS = (QT_TRANSLATE_NOOP("ProblemsDock", "Problem"), QT_TRANSLATE_NOOP("ProblemsDock", "Where"),
+               QT_TRANSLATE_NOOP("ProblemsDock", "Rule"), QT_TRANSLATE_NOOP("ProblemsDock", "Line"))
     PROBLEM_ROLE = Qt.ItemDataRole.UserRole + 1
 
     #: (errors, warnings, infos) of the whole document, unfiltered
@@ -145,8 +145,8 @@ class ProblemsModel(QAbstractItemModel):
     def summary(self) -> str:
         """``2 errors, 5 warnings, 1 info`` (or ``no problems``) for the status bar."""
         if not any(self._counts.values()):
-            return "no problems"
-        return ", ".join(plural(self._counts[s], s) for s in _ORDER)
+            return translate("ProblemsDock", "no problems")
+        return translate("ProblemsDock", ", ").join(plural(self._counts[s], s) for s in _ORDER)
 
     def shown(self) -> list[Problem]:
         """The problems the filters let through, in display order."""
@@ -352,7 +352,7 @@ class ProblemsModel(QAbstractItemModel):
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole \
                 and 0 <= section < len(self.COLUMNS):
-            return self.COLUMNS[section]
+            return translate("ProblemsDock", self.COLUMNS[section])
         return None
 
     def flags(self, index: AnyIndex) -> Qt.ItemFlag:
@@ -383,7 +383,8 @@ class ProblemsModel(QAbstractItemModel):
             if role == Qt.ItemDataRole.DisplayRole and col == 0:
                 shown = len(self._items[s])
                 text = plural(self._counts[s], s).capitalize()
-                return text if shown == self._counts[s] else f"{text} ({shown} shown)"
+                return text if shown == self._counts[s] else \
+                    translate("ProblemsDock", "{count} ({n} shown)").format(count=text, n=shown)
             if role == Qt.ItemDataRole.ForegroundRole and col == 0:
                 return QBrush(_COLORS[s])
             if role == Qt.ItemDataRole.FontRole and col == 0:
@@ -406,11 +407,12 @@ class ProblemsModel(QAbstractItemModel):
             rule = RULES.get(p.rule)
             about = f"\n\n[{p.rule}] {rule.description}" if rule is not None else f"\n\n[{p.rule}]"
             if p.line is not None:
-                read = f"\n(found when reading the file, line {p.line})"
+                read = "\n" + translate("ProblemsDock", "(found when reading the file, line {line})").format(
+                    line=p.line)
             else:
                 line = self._lines.get(p)
-                read = f"\n(line {line} of the file)" if line else ""
-            return f"{p.severity.value}: {p.message}{about}{read}"
+                read = "\n" + translate("ProblemsDock", "(line {line} of the file)").format(line=line) if line else ""
+            return f"{severity_word(p.severity)}: {p.message}{about}{read}"
         if role == Qt.ItemDataRole.ForegroundRole and col == 0:
             return QBrush(_COLORS[p.severity])
         if role == self.PROBLEM_ROLE:
@@ -426,7 +428,7 @@ class ProblemsDock(QDockWidget):
     countsChanged = Signal(int, int, int)
 
     def __init__(self, session: EditSession, parent: QWidget | None = None) -> None:
-        super().__init__("Problems", parent)
+        super().__init__(translate("ProblemsDock", "Problems"), parent)
         self.setObjectName("ProblemsDock")
         self.session = session
         self.problems_model = ProblemsModel(session, self)
@@ -454,12 +456,12 @@ class ProblemsDock(QDockWidget):
             b.setCheckable(True)
             b.setChecked(True)
             b.setAutoRaise(True)
-            b.setToolTip(f"Show {_TITLES[s][1]}")
+            b.setToolTip(translate("ProblemsDock", _SHOW[s]))
             b.toggled.connect(self._on_filter)
             self.toggles[s] = b
             bar.addWidget(b)
         bar.addSpacing(12)
-        bar.addWidget(QLabel("Rule:"))
+        bar.addWidget(QLabel(translate("ProblemsDock", "Rule:")))
         self.rule_combo = QComboBox()
         self.rule_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.rule_combo.activated.connect(self._on_rule)
@@ -567,7 +569,8 @@ class ProblemsDock(QDockWidget):
             b.setStyleSheet(f"color: {_COLORS[s].name()};" if counts[s] else "")
         self._fill_rules()
         total = errors + warnings + infos
-        self.setWindowTitle(f"Problems ({total})" if total else "Problems")
+        self.setWindowTitle(translate("ProblemsDock", "Problems ({n})").format(n=total) if total
+                            else translate("ProblemsDock", "Problems"))
         # nothing to list: the counts line alone (the window folds the dock to it)
         self.view.setVisible(total > 0)
         self.countsChanged.emit(errors, warnings, infos)
@@ -577,7 +580,7 @@ class ProblemsDock(QDockWidget):
         current = self.problems_model.rule
         self.rule_combo.blockSignals(True)
         self.rule_combo.clear()
-        self.rule_combo.addItem("all rules", None)
+        self.rule_combo.addItem(translate("ProblemsDock", "all rules"), None)
         for rule_id in sorted(present):
             self.rule_combo.addItem(f"{rule_id} ({present[rule_id]})", rule_id)
         if current is not None and current not in present:

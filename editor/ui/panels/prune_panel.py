@@ -32,7 +32,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QListWidget,
     QListWidgetItem,
     QPushButton,
     QSpinBox,
@@ -41,11 +40,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records._pb import basic_info_pb2
 from editor.records.dialects import Dialect
 from editor.records.editing import ChangeKind, RecordChange, RecordEditor, follow_entry
 from editor.records.paths import Path, PathError, format_path, problem_path
-from editor.records.problems import Problem, Severity
+from editor.records.problems import Problem
 from editor.records.rules import CheckContext, check_prune_record, validate_prune_value
 from editor.records.summaries import attr_text
 from editor.records.values import escape_text, parse_value
@@ -57,9 +57,10 @@ from editor.ui.commands import (
     RemoveElementsCommand,
     SetValueCommand,
 )
-from editor.ui.panels._widgets import ERROR_COLOR, WARNING_COLOR, counted
+from editor.ui.field_tips import attr_summary, attr_tip, prune_summary, prune_tip
 from editor.ui.panels.channel_table import shown_dialect
 from editor.ui.panels.checked_table import CheckedDelegate, CheckedTableModel
+from editor.ui.panels.problem_list import ProblemList, problems_title
 from editor.ui.session import EditSession
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -95,6 +96,12 @@ def _attr_value(node: Message, name: str) -> Any:
     return None
 
 
+def _attr_line(attr: Any) -> str:
+    """``prune_index = 3, 7 — removed channels``: an attribute, and what it is when AMCT uses it."""
+    summary = attr_summary(attr.name)
+    return f"{attr.name} = {attr_text(attr)}" + (f" — {summary}" if summary else "")
+
+
 def set_attr(node: Message, name: str, value: Any) -> None:
     """Set (or add) a scalar attribute on a node copy, the way the commands below do."""
     found = _attr(node, name)
@@ -113,7 +120,10 @@ def set_attr(node: Message, name: str, value: Any) -> None:
 class PruneTableModel(CheckedTableModel):
     """The nodes of one prune record, read through the session's editor; edits become undo commands."""
 
-    COLUMNS = ("Role", "Name", "Type", "Begin", "End", "Width", "Other attributes")
+    COLUMNS = (QT_TRANSLATE_NOOP("PrunePanel", "Role"), QT_TRANSLATE_NOOP("PrunePanel", "Name"),
+               QT_TRANSLATE_NOOP("PrunePanel", "Type"), QT_TRANSLATE_NOOP("PrunePanel", "Begin"),
+               QT_TRANSLATE_NOOP("PrunePanel", "End"), QT_TRANSLATE_NOOP("PrunePanel", "Width"),
+               QT_TRANSLATE_NOOP("PrunePanel", "Other attributes"))
     NAME, TYPE, BEGIN, END, WIDTH, OTHER = 1, 2, 3, 4, 5, 6
     _EDIT_ATTR = {TYPE: "type", BEGIN: "begin", END: "end"}
 
@@ -202,12 +212,14 @@ class PruneTableModel(CheckedTableModel):
         node = self.node(row)
         b, e = _attr_value(node, "begin"), _attr_value(node, "end")
         if not (isinstance(b, int) and isinstance(e, int)):
-            return f"{self.node_label(row)} has no channel range [begin, end)"
+            return translate("PrunePanel", "{node} has no channel range [begin, end)").format(node=self.node_label(row))
         if b >= e:
-            return f"begin {b} is not below end {e}: the range is empty or inverted"
+            return translate("PrunePanel", "begin {begin} is not below end {end}: the range is empty or inverted"
+                             ).format(begin=b, end=e)
         ref = self.reference_width()
         if ref is not None and e - b != ref:
-            return f"width {e - b} differs from the producer's {ref}; every node must cover as many channels"
+            return translate("PrunePanel", "width {width} differs from the producer's {reference}; every node must "
+                             "cover as many channels").format(width=e - b, reference=ref)
         return None
 
     # ------------------------------------------------------------------ Qt model
@@ -222,11 +234,23 @@ class PruneTableModel(CheckedTableModel):
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self.COLUMNS):
             if role == Qt.ItemDataRole.DisplayRole:
-                return self.COLUMNS[section]
+                return translate("PrunePanel", self.COLUMNS[section])
             if role == Qt.ItemDataRole.ToolTipRole:
-                return {self.BEGIN: "First channel of the range [begin, end)",
-                        self.END: "One past the last channel of the range [begin, end)",
-                        self.WIDTH: "end − begin: must be the same for every node of the record"}.get(section)
+                return self._header_tip(section)
+        return None
+
+    def _header_tip(self, section: int) -> str | None:
+        """The field help (interface language) of what a column shows."""
+        if section == 0:
+            return "\n".join(f"{r}: {prune_summary(r)}" for r in ("producer", "consumer", "selective_prune"))
+        if section == self.NAME:
+            return prune_tip("name")
+        if section in self._EDIT_ATTR:
+            return attr_tip(self._EDIT_ATTR[section])
+        if section == self.OTHER:
+            return prune_tip("attr")
+        if section == self.WIDTH:
+            return "end − begin: must be the same for every node of the record"
         return None
 
     def flags(self, index: AnyIndex) -> Qt.ItemFlag:
@@ -267,11 +291,13 @@ class PruneTableModel(CheckedTableModel):
             reason = self._flag(row)
             if role == Qt.ItemDataRole.BackgroundRole:
                 return _FLAG_BG if reason else None
-            return reason or "end − begin"
+            return reason or translate("PrunePanel", "end − begin")
+        if role == Qt.ItemDataRole.ToolTipRole and col == 0:
+            return prune_tip(self._rows[row][0])
         if role == Qt.ItemDataRole.ToolTipRole and col == self.NAME:
-            return escape_text(node.name) if node.HasField("name") else "no name (required)"
+            return escape_text(node.name) if node.HasField("name") else translate("PrunePanel", "no name (required)")
         if role == Qt.ItemDataRole.ToolTipRole and col == self.OTHER:
-            return "\n".join(f"{a.name} = {attr_text(a)}" for a in node.attr if a.name not in _EDITED) or None
+            return "\n".join(_attr_line(a) for a in node.attr if a.name not in _EDITED) or None
         return None
 
     # ------------------------------------------------------------------ checks and edits
@@ -286,7 +312,7 @@ class PruneTableModel(CheckedTableModel):
                 parsed = parse_value(self.node(row).DESCRIPTOR.fields_by_name["name"], value) \
                     if isinstance(value, str) else value
             except ValueError as e:
-                return None, f"{label} name: {e}"
+                return None, translate("PrunePanel", "{node} name: {reason}").format(node=label, reason=e)
         else:
             attr_name = self._EDIT_ATTR[col]
             parsed = value
@@ -297,7 +323,8 @@ class PruneTableModel(CheckedTableModel):
                     try:
                         parsed = parse_value(Attr.DESCRIPTOR.fields_by_name["i"], value)
                     except ValueError:
-                        return None, f"{label} {attr_name} takes a whole number (a channel index), not {value!r}"
+                        return None, translate("PrunePanel", "{node} {attr} takes a whole number (a channel index), "
+                                               "not {value}").format(node=label, attr=attr_name, value=repr(value))
         problem = validate_prune_value(shown_dialect(self.session), self.record(), label, attr_name, parsed,
                                        prune_index=self.prune)
         return (parsed, None) if problem is None else (None, problem.message)
@@ -313,10 +340,12 @@ class PruneTableModel(CheckedTableModel):
         path = self.node_path(row)
         label = self.node_label(row)
         if col == self.NAME:
-            return SetValueCommand(self.session.editor, path + ("name",), value,
-                                   text=f"Rename {label} of prune record {self.prune} to {value!r}")
-        return attr_command(self.session.editor, path, self._EDIT_ATTR[col], value,
-                            f"Set {self._EDIT_ATTR[col]} of {label} of prune record {self.prune} to {value}")
+            text = translate("PrunePanel", "Rename {node} of prune record {index} to {name}").format(
+                node=label, index=self.prune, name=repr(value))
+            return SetValueCommand(self.session.editor, path + ("name",), value, text=text)
+        text = translate("PrunePanel", "Set {attr} of {node} of prune record {index} to {value}").format(
+            attr=self._EDIT_ATTR[col], node=label, index=self.prune, value=value)
+        return attr_command(self.session.editor, path, self._EDIT_ATTR[col], value, text)
 
 
 def attr_command(editor: RecordEditor, node_path: Path, name: str, value: Any, text: str) -> RecordCommand:
@@ -368,16 +397,18 @@ class RangeDialog(QDialog):
 
     def __init__(self, begin: int, end: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Set channel range of all nodes")
+        self.setWindowTitle(translate("PrunePanel", "Set channel range of all nodes"))
         self.begin = QSpinBox()
         self.end = QSpinBox()
         for box, v in ((self.begin, begin), (self.end, end)):
             box.setRange(0, 2**31 - 1)
             box.setValue(v)
         form = QFormLayout(self)
-        form.addRow(QLabel("Every producer and consumer of this prune record gets this range."))
-        form.addRow("begin", self.begin)
-        form.addRow("end", self.end)
+        form.addRow(QLabel(translate("PrunePanel", "Every producer and consumer of this prune record gets this range.")))
+        for name, box in (("begin", self.begin), ("end", self.end)):
+            label = QLabel(name)
+            label.setToolTip(attr_tip(name))
+            form.addRow(label, box)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -415,20 +446,22 @@ class PrunePanel(QWidget):
         hh.setSectionResizeMode(PruneTableModel.OTHER, QHeaderView.ResizeMode.Interactive)
         self.title = QLabel()
         self.title.setWordWrap(True)
-        self.empty = QLabel("Select a prune record in the tree to edit its producers and consumers.")
+        self.empty = QLabel(translate("PrunePanel", "Select a prune record in the tree to edit its producers and "
+                                      "consumers."))
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setStyleSheet("color: gray;")
-        self.range_button = QPushButton("Set channel range…")
-        self.range_button.setToolTip("Give every producer and consumer the same [begin, end), in one undo step")
+        self.range_button = QPushButton(translate("PrunePanel", "Set channel range…"))
+        self.range_button.setToolTip(translate("PrunePanel", "Give every producer and consumer the same "
+                                               "[begin, end), in one undo step"))
         self.range_button.clicked.connect(self.open_range_dialog)
-        self.add_consumer_button = QPushButton("Add consumer")
-        self.add_consumer_button.setToolTip("Add a consumer with the first producer's channel range")
+        self.add_consumer_button = QPushButton(translate("PrunePanel", "Add consumer"))
+        self.add_consumer_button.setToolTip(translate("PrunePanel", "Add a consumer with the first producer's "
+                                                      "channel range"))
         self.add_consumer_button.clicked.connect(lambda: self.add_node("consumer"))
-        self.delete_button = QPushButton("Delete node")
+        self.delete_button = QPushButton(translate("PrunePanel", "Delete node"))
         self.delete_button.clicked.connect(self.delete_current)
-        self.problem_list = QListWidget()
+        self.problem_list = ProblemList()
         self.problem_list.setMaximumHeight(96)
-        self.problem_list.setWordWrap(True)
         self.problem_list.itemDoubleClicked.connect(self._on_problem_clicked)
         self.problems_title = QLabel()
         # the title on a line of its own, the actions under it: all visible in a narrow dock
@@ -502,7 +535,8 @@ class PrunePanel(QWidget):
             fm = view.fontMetrics()
             header = view.horizontalHeader()
             want = max([fm.horizontalAdvance(t) for t in others if t]
-                       + [header.fontMetrics().horizontalAdvance(tm.COLUMNS[tm.OTHER])]) + 16
+                       + [header.fontMetrics().horizontalAdvance(str(tm.headerData(tm.OTHER, Qt.Orientation.Horizontal)))])
+            want += 16
             want = min(want, self.OTHER_WIDTH)
             fixed = sum(max(header.sectionSizeFromContents(c).width(), view.sizeHintForColumn(c))
                         for c in (0, tm.TYPE, tm.BEGIN, tm.END, tm.WIDTH))
@@ -517,14 +551,16 @@ class PrunePanel(QWidget):
         """List the current node's other attributes under the table (their column is hidden)."""
         tm = self.table_model
         index = self.view.currentIndex()
-        text = ""
+        text = tip = ""
         if wanted:
             if index.isValid():
                 other = tm.data(tm.index(index.row(), tm.OTHER))
-                text = f"{tm.node_label(index.row())}: " + (other if other else "no other attributes")
+                text = f"{tm.node_label(index.row())}: " + (other or translate("PrunePanel", "no other attributes"))
+                tip = tm.data(tm.index(index.row(), tm.OTHER), Qt.ItemDataRole.ToolTipRole) or ""
             else:
-                text = "Select a node to see its other attributes (prune_axis, group, …)."
+                text = translate("PrunePanel", "Select a node to see its other attributes (prune_axis, group, …).")
         self.other_label.setText(text)
+        self.other_label.setToolTip(tip)  # what each attribute is, as the hidden column says
         self.other_label.setVisible(bool(text))
 
     def _refresh_title(self) -> None:
@@ -532,28 +568,19 @@ class PrunePanel(QWidget):
             return
         rec = self.table_model.record()
         width = self.table_model.reference_width()
-        self.title.setText(f"<b>Prune record {self.prune}</b>: {len(rec.producer)} producer(s), "
-                           f"{len(rec.consumer)} consumer(s)"
-                           + (f", {width} channels" if width is not None else ""))
+        text = translate("PrunePanel", "<b>Prune record {index}</b>: {producers} producer(s), {consumers} consumer(s)"
+                         ).format(index=self.prune, producers=len(rec.producer), consumers=len(rec.consumer))
+        if width is not None:
+            text += translate("PrunePanel", ", {n} channels").format(n=width)
+        self.title.setText(text)
 
     def _on_problems(self) -> None:
         self.problem_list.clear()
         if self.prune is None:
             return
         problems = self.session.problems.prune_problems(self.prune)
-        for p in problems:
-            item = QListWidgetItem(f"{p.severity.value}: {p.message}  [{p.rule}]")
-            item.setForeground(Qt.GlobalColor.red if p.severity is Severity.ERROR else
-                               Qt.GlobalColor.darkYellow if p.severity is Severity.WARNING else
-                               Qt.GlobalColor.darkGray)
-            item.setData(Qt.ItemDataRole.UserRole, p)
-            item.setToolTip(p.message)
-            self.problem_list.addItem(item)
-        counts = [sum(p.severity is s for p in problems) for s in Severity]
-        self.problems_title.setText(
-            f"Problems of this prune record: <span style='color:{ERROR_COLOR}'>{counted(counts[0], 'error')}</span>, "
-            f"<span style='color:{WARNING_COLOR}'>{counted(counts[1], 'warning')}</span>, {counts[2]} info"
-            if problems else "No problems in this prune record.")
+        self.problem_list.show_problems(problems)
+        self.problems_title.setText(problems_title(problems, prune=True))
         self.problem_list.setVisible(bool(problems))
 
     def _on_record_changed(self, change: RecordChange) -> None:
@@ -648,14 +675,15 @@ class PrunePanel(QWidget):
 
         problem = check_prune_edit(shown_dialect(self.session), rec, self.prune, edit)
         if problem is not None:
-            self.message.emit(f"Cannot set the range: {problem.message}")
+            self.message.emit(translate("PrunePanel", "Cannot set the range: {reason}").format(reason=problem.message))
             return False
         base = ("prune_record", self.prune)
         commands: list[RecordCommand] = []
         for role, k in nodes:
             for name, value in (("begin", begin), ("end", end)):
                 commands.append(attr_command(self.session.editor, base + (role, k), name, value, name))
-        text = f"Set channel range of prune record {self.prune} to [{begin}, {end})"
+        text = translate("PrunePanel", "Set channel range of prune record {index} to [{begin}, {end})").format(
+            index=self.prune, begin=begin, end=end)
         self.session.push(MacroCommand(self.session.editor, text, commands))
         return True
 
@@ -691,23 +719,26 @@ class PrunePanel(QWidget):
 
         problem = check_prune_edit(shown_dialect(self.session), rec, self.prune, edit)
         if problem is not None:
-            self.message.emit(f"Cannot add a {role}: {problem.message}")
+            self.message.emit((translate("PrunePanel", "Cannot add a producer: {reason}") if role == "producer"
+                               else translate("PrunePanel", "Cannot add a consumer: {reason}")).format(
+                reason=problem.message))
             return False
         path = ("prune_record", self.prune, role)
         editor = self.session.editor
         self.session.push(InsertElementsCommand(editor, path, editor.element_count(path), [msg],
-                                                text=f"Add {role} {name!r} to prune record {self.prune}"))
+                                                text=translate("PrunePanel", "Add {role} {name} to prune record {index}")
+                                                .format(role=role, name=repr(name), index=self.prune)))
         return True
 
     def delete_current(self) -> bool:
         """Delete the node of the current row."""
         index = self.view.currentIndex()
         if self.prune is None or not index.isValid():
-            self.message.emit("Select a node to delete first")
+            self.message.emit(translate("PrunePanel", "Select a node to delete first"))
             return False
         role, k = self.table_model.row_node(index.row())
         if k is None:
-            self.message.emit("selective_prune is not a list element; clear it in the tree")
+            self.message.emit(translate("PrunePanel", "selective_prune is not a list element; clear it in the tree"))
             return False
 
         def edit(copy: Message) -> None:
@@ -715,7 +746,8 @@ class PrunePanel(QWidget):
 
         problem = check_prune_edit(shown_dialect(self.session), self.table_model.record(), self.prune, edit)
         if problem is not None:
-            self.message.emit(f"Cannot delete {format_path((role, k))}: {problem.message}")
+            self.message.emit(translate("PrunePanel", "Cannot delete {node}: {reason}").format(
+                node=format_path((role, k)), reason=problem.message))
             return False
         self.session.push(RemoveElementsCommand(self.session.editor, ("prune_record", self.prune, role), [k]))
         return True

@@ -4,6 +4,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QStackedWidget, QWidget
 
+from editor.i18n import translate
 from editor.records.paths import Path
 from editor.ui.panels.layer_panel import LayerPanel
 from editor.ui.panels.prune_panel import PrunePanel
@@ -19,7 +20,7 @@ class RecordPanels(QStackedWidget):
     def __init__(self, session: EditSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
-        self.hint = QLabel("Select a layer or a prune record in the tree to edit it here.")
+        self.hint = QLabel(translate("RecordPanels", "Select a layer or a prune record in the tree to edit it here."))
         self.hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.hint.setWordWrap(True)
         self.hint.setStyleSheet("color: gray;")
