@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.i18n import translate
 from editor.ui.plots._data import write_csv
 from editor.ui.plots._svg import export_svg
 
@@ -148,21 +149,26 @@ def ask_path(parent: QWidget, title: str, name: str, filters: str) -> str | None
 def export_plot_dialog(parent: QWidget, target: QGraphicsScene | Exportable, name: str) -> None:
     """Ask where to save an image of `target` (PNG or SVG by the chosen suffix) and save it
     (`target`: a scene, or a view with an `export_image(path)` of its own)."""
-    path = ask_path(parent, "Export plot", f"{name}.png", "PNG image (*.png);;SVG drawing (*.svg)")
+    title = translate("PlotExport", "Export plot")
+    path = ask_path(parent, title, f"{name}.png",
+                    translate("PlotExport", "PNG image (*.png);;SVG drawing (*.svg)"))
     if path:
         try:
             target.export_image(path) if hasattr(target, "export_image") else export_image(target, path)
         except OSError as e:
-            QMessageBox.warning(parent, "Export plot", f"Could not write {path}: {e.strerror or e}")
+            QMessageBox.warning(parent, title, translate("PlotExport", "Could not write {path}: {reason}").format(
+                path=path, reason=e.strerror or e))
 
 
 def export_csv_dialog(parent: QWidget, name: str, table: Callable[[], tuple[list[str], list[list[str]]]]) -> None:
-    path = ask_path(parent, "Export table", f"{name}.csv", "CSV table (*.csv)")
+    title = translate("PlotExport", "Export table")
+    path = ask_path(parent, title, f"{name}.csv", translate("PlotExport", "CSV table (*.csv)"))
     if path:
         try:
             write_csv(path, *table())
         except OSError as e:
-            QMessageBox.warning(parent, "Export table", f"Could not write {path}: {e.strerror or e}")
+            QMessageBox.warning(parent, title, translate("PlotExport", "Could not write {path}: {reason}").format(
+                path=path, reason=e.strerror or e))
 
 
 def make_action(parent: QWidget, text: str, slot: Callable, shortcut: str | QKeySequence | None = None,
