@@ -33,7 +33,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.i18n import translate
+from editor.i18n import QT_TRANSLATE_NOOP, translate
+from editor.records.problems import Severity
 from editor.ui.plots._data import write_csv
 from editor.ui.plots._svg import export_svg
 
@@ -49,6 +50,19 @@ PURPLE = QColor("#CC79A7")
 YELLOW = QColor("#F0E442")
 GREY = QColor("#7f7f7f")
 BLACK = QColor("#000000")
+
+
+#: a problem's severity as the plots' hover texts and tooltips name it
+SEVERITY_TEXTS: dict[Severity, str] = {
+    Severity.ERROR: QT_TRANSLATE_NOOP("Problems", "error"),
+    Severity.WARNING: QT_TRANSLATE_NOOP("Problems", "warning"),
+    Severity.INFO: QT_TRANSLATE_NOOP("Problems", "info"),
+}
+
+
+def severity_text(severity: Severity) -> str:
+    """`severity` in words, translated (the rule ids and messages are the rules' own)."""
+    return translate("Problems", SEVERITY_TEXTS[severity])
 
 
 def faded(color: QColor, alpha: int) -> QColor:
