@@ -235,6 +235,13 @@
     </message>
 </context>
 <context>
+    <name>GraphicsScene</name>
+    <message>
+        <source>Export...</source>
+        <translation>导出…</translation>
+    </message>
+</context>
+<context>
     <name>LayerValues</name>
     <message>
         <source>{name}: flagged layer</source>
@@ -555,6 +562,10 @@
         <translation>{total} 个逐通道量化层中有 {n} 个存在 scale_w 离群值（k = {k}）</translation>
     </message>
     <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+    <message>
         <source>scale</source>
         <translation>scale</translation>
     </message>
@@ -774,6 +785,37 @@
     <message>
         <source>CSV table (*.csv)</source>
         <translation>CSV 表格 (*.csv)</translation>
+    </message>
+</context>
+<context>
+    <name>PlotItem</name>
+    <message>
+        <source>Plot Options</source>
+        <translation>绘图选项</translation>
+    </message>
+    <message>
+        <source>Transforms</source>
+        <translation>变换</translation>
+    </message>
+    <message>
+        <source>Downsample</source>
+        <translation>降采样</translation>
+    </message>
+    <message>
+        <source>Average</source>
+        <translation>平均</translation>
+    </message>
+    <message>
+        <source>Alpha</source>
+        <translation>透明度</translation>
+    </message>
+    <message>
+        <source>Grid</source>
+        <translation>网格</translation>
+    </message>
+    <message>
+        <source>Points</source>
+        <translation>数据点</translation>
     </message>
 </context>
 <context>
@@ -1103,6 +1145,34 @@
     <message>
         <source>Set {what} to the value of channel:</source>
         <translation>将 {what} 设为该通道的值：</translation>
+    </message>
+</context>
+<context>
+    <name>ViewBox</name>
+    <message>
+        <source>ViewBox options</source>
+        <extracomment>The entries pyqtgraph puts on every plot&apos;s right-click menu: pyqtgraph passes them through ``QCoreApplication.translate`` under these contexts itself, so listing them here brings them into this area&apos;s .ts and the window&apos;s translator answers for them. (The dialogs inside its axis and plot-options submenus stay pyqtgraph&apos;s English.)</extracomment>
+        <translation>视图选项</translation>
+    </message>
+    <message>
+        <source>View All</source>
+        <translation>显示全部</translation>
+    </message>
+    <message>
+        <source>axis</source>
+        <translation>轴</translation>
+    </message>
+    <message>
+        <source>Mouse Mode</source>
+        <translation>鼠标模式</translation>
+    </message>
+    <message>
+        <source>3 button</source>
+        <translation>三键</translation>
+    </message>
+    <message>
+        <source>1 button</source>
+        <translation>单键</translation>
     </message>
 </context>
 <context>

@@ -40,6 +40,27 @@ from editor.ui.plots._svg import export_svg
 
 pg.setConfigOptions(background="w", foreground="k", antialias=False)
 
+#: The entries pyqtgraph puts on every plot's right-click menu: pyqtgraph passes them through
+#: ``QCoreApplication.translate`` under these contexts itself, so listing them here brings them
+#: into this area's .ts and the window's translator answers for them. (The dialogs inside its
+#: axis and plot-options submenus stay pyqtgraph's English.)
+PYQTGRAPH_TEXTS = (
+    QT_TRANSLATE_NOOP("ViewBox", "ViewBox options"),
+    QT_TRANSLATE_NOOP("ViewBox", "View All"),
+    QT_TRANSLATE_NOOP("ViewBox", "axis"),
+    QT_TRANSLATE_NOOP("ViewBox", "Mouse Mode"),
+    QT_TRANSLATE_NOOP("ViewBox", "3 button"),
+    QT_TRANSLATE_NOOP("ViewBox", "1 button"),
+    QT_TRANSLATE_NOOP("PlotItem", "Plot Options"),
+    QT_TRANSLATE_NOOP("PlotItem", "Transforms"),
+    QT_TRANSLATE_NOOP("PlotItem", "Downsample"),
+    QT_TRANSLATE_NOOP("PlotItem", "Average"),
+    QT_TRANSLATE_NOOP("PlotItem", "Alpha"),
+    QT_TRANSLATE_NOOP("PlotItem", "Grid"),
+    QT_TRANSLATE_NOOP("PlotItem", "Points"),
+    QT_TRANSLATE_NOOP("GraphicsScene", "Export..."),
+)
+
 # Okabe–Ito colours: told apart with the common colour-vision deficiencies, readable on white.
 BLUE = QColor("#0072B2")
 SKY = QColor("#56B4E9")

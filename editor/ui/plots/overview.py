@@ -392,7 +392,7 @@ class ModelOverview(QWidget):
         per_channel = int(np.count_nonzero(d.channels > 1))
         outliers = (translate("ModelOverview", "{n} of {total} per-channel layers with scale_w outliers (k = {k})")
                     .format(n=out.size, total=per_channel, k=f"{self._k:g}") if per_channel else "")
-        self.summary.setText("   " + "; ".join(t for t in (problems, outliers) if t))
+        self.summary.setText("   " + translate("ModelOverview", "; ").join(t for t in (problems, outliers) if t))
         self._show_selected(scroll=False)
 
     def _fit_bar_width(self, *_args: object) -> None:
