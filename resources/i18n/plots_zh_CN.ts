@@ -5,7 +5,6 @@
     <name>ChannelOverlays</name>
     <message>
         <source>scale_w (record)</source>
-        <extracomment>data(layer index, the layer&apos;s series) -&gt; the overlay&apos;s numbers for it, or None the pen&apos;s dash: a solid line by default the strip row&apos;s axis label (the first overlay&apos;s that gives a strip)</extracomment>
         <translation>scale_w（记录文件）</translation>
     </message>
 </context>
@@ -69,7 +68,6 @@
     </message>
     <message>
         <source>Outlier fence k</source>
-        <extracomment>the user set another k</extracomment>
         <translation>离群界限 k</translation>
     </message>
     <message>
@@ -146,7 +144,6 @@
     </message>
     <message>
         <source>output channel</source>
-        <extracomment>the window&apos;s k follows the k box this long after its last change pixels the tables beside the plot start with (they keep it as the window widens) the most pixels an overlay&apos;s strip row takes (the scale_w row keeps the rest) a span edit was refused; the text says why the user&apos;s choice of log or linear y (None: each layer&apos;s own, see `_fit_log`) the window&apos;s outlier fence factor (`session.problems.outlier_k`), which the k box sets</extracomment>
         <translation>输出通道</translation>
     </message>
     <message>
@@ -178,7 +175,6 @@
     <name>ChannelTables</name>
     <message>
         <source>Outliers</source>
-        <extracomment>the user made a row current: (field, channel) — scale_w or tensor_balance_factor</extracomment>
         <translation>离群值</translation>
     </message>
     <message>
@@ -245,7 +241,6 @@
     <name>LayerValues</name>
     <message>
         <source>{name}: flagged layer</source>
-        <extracomment>a short label for the overview row&apos;s axis (default: `name`), which has little height</extracomment>
         <translation>{name}：有问题的层</translation>
     </message>
 </context>
@@ -253,7 +248,6 @@
     <name>LayersTable</name>
     <message>
         <source>The layer&apos;s key</source>
-        <extracomment>(header, what its tooltip says), both translated where shown (field names stay as they are)</extracomment>
         <translation>层的 key（层名）</translation>
     </message>
     <message>
@@ -270,7 +264,7 @@
     </message>
     <message>
         <source>Values of scale_w: output channels (1: per-tensor)</source>
-        <translation>scale_w 的个数，即输出通道数（1 表示统一量化）</translation>
+        <translation>scale_w 的个数，即输出通道数（1 表示逐张量量化）</translation>
     </message>
     <message>
         <source>Activation scale</source>
@@ -330,7 +324,6 @@
     </message>
     <message>
         <source>{n} error</source>
-        <extracomment>numeric columns: right-aligned (one, many) of each count the problems column shows: errors, warnings, notes</extracomment>
         <translation>{n} 个错误</translation>
     </message>
     <message>
@@ -391,7 +384,6 @@
     </message>
     <message>
         <source>The tree&apos;s filter (Ctrl+F) applies here too</source>
-        <extracomment>a layer was double-clicked (or Return pressed on it): show it in Channels</extracomment>
         <translation>树的过滤条件（Ctrl+F）在此同样生效</translation>
     </message>
     <message>
@@ -447,7 +439,6 @@
     <name>ModelOverview</name>
     <message>
         <source>scale_w min–max</source>
-        <extracomment>the rule whose findings the outlier marks and counts show Up to this many layers get dots on their lines and symbols for their problems; beyond, lines and ticks stay readable (and pyqtgraph draws thousands of symbols slowly). A layer needs this many pixels for its bars to be drawn wide (narrower, they merge anyway, and wide lines take twice as long to draw).</extracomment>
         <translation>scale_w 最小–最大</translation>
     </message>
     <message>
@@ -472,7 +463,6 @@
     </message>
     <message>
         <source>errors</source>
-        <extracomment>y of each row of the problems strip</extracomment>
         <translation>错误</translation>
     </message>
     <message>
@@ -485,7 +475,6 @@
     </message>
     <message>
         <source>scale (log)</source>
-        <extracomment>y range of the problems strip: its three rows with a margin a layer was double-clicked: show it in detail `data` and `problems` were brought up to date and drawn layer index -&gt; its problems (layers without problems are absent)</extracomment>
         <translation>scale（对数）</translation>
     </message>
     <message>
@@ -498,7 +487,6 @@
     </message>
     <message>
         <source>Log y</source>
-        <extracomment>per-layer values of other sources, by key (`set_layer_series`)</extracomment>
         <translation>对数 Y 轴</translation>
     </message>
     <message>
@@ -615,34 +603,9 @@
     </message>
 </context>
 <context>
-    <name>Outliers</name>
-    <message>
-        <source>ok</source>
-        <extracomment>why a channel is an outlier, as the tables and the hover text say it (`quant` kinds)</extracomment>
-        <translation>正常</translation>
-    </message>
-    <message>
-        <source>not finite or ≤ 0</source>
-        <translation>非有限值或 ≤ 0</translation>
-    </message>
-    <message>
-        <source>below FLT_EPSILON</source>
-        <translation>小于 FLT_EPSILON</translation>
-    </message>
-    <message>
-        <source>below the IQR fence</source>
-        <translation>低于 IQR 下界</translation>
-    </message>
-    <message>
-        <source>above the IQR fence</source>
-        <translation>高于 IQR 上界</translation>
-    </message>
-</context>
-<context>
     <name>PlotData</name>
     <message>
         <source>INT8 (no wts_type in this dialect)</source>
-        <extracomment>Per-layer vectors the channel plot can edit on its span, with the axis they run along. Per-layer vectors that run along output channels: the channel plot highlights the channel the selection points at in any of them. how the bit width was found: `wts_type &quot;INT4&quot;`, `wts_type unset (INT8)`, …</extracomment>
         <translation>INT8（该格式没有 wts_type）</translation>
     </message>
     <message>
@@ -679,7 +642,6 @@
     </message>
     <message>
         <source>ok</source>
-        <extracomment>Status of a prune bar, worst first after OK.</extracomment>
         <translation>正常</translation>
     </message>
     <message>
@@ -700,7 +662,6 @@
     </message>
     <message>
         <source>{n} producer</source>
-        <extracomment>row -&gt; text for the rows that are group headers prune record index -&gt; (first row, last row) of its group, header included</extracomment>
         <translation>{n} 个 producer</translation>
     </message>
     <message>
@@ -819,10 +780,47 @@
     </message>
 </context>
 <context>
+    <name>PlotOutliers</name>
+    <message>
+        <source>ok</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>not finite or ≤ 0</source>
+        <translation>非有限值或 ≤ 0</translation>
+    </message>
+    <message>
+        <source>below FLT_EPSILON</source>
+        <translation>小于 FLT_EPSILON</translation>
+    </message>
+    <message>
+        <source>below the IQR fence</source>
+        <translation>低于 IQR 下界</translation>
+    </message>
+    <message>
+        <source>above the IQR fence</source>
+        <translation>高于 IQR 上界</translation>
+    </message>
+</context>
+<context>
+    <name>PlotProblems</name>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>提示</translation>
+    </message>
+</context>
+<context>
     <name>PlotsPanel</name>
     <message>
         <source>Overview</source>
-        <extracomment>a line for the status bar (where the outlier walk is, or why it cannot go on) the attached network&apos;s weights review: overlay, overview row, resets</extracomment>
         <translation>总览</translation>
     </message>
     <message>
@@ -891,26 +889,9 @@
     </message>
 </context>
 <context>
-    <name>Problems</name>
-    <message>
-        <source>error</source>
-        <extracomment>a problem&apos;s severity as the plots&apos; hover texts and tooltips name it</extracomment>
-        <translation>错误</translation>
-    </message>
-    <message>
-        <source>warning</source>
-        <translation>警告</translation>
-    </message>
-    <message>
-        <source>info</source>
-        <translation>提示</translation>
-    </message>
-</context>
-<context>
     <name>PruneRangesView</name>
     <message>
         <source>producer</source>
-        <extracomment>Pixels the row labels get on the left, at most; a narrow view gives them less (see `label_width`) so the bars keep most of the room. ... and at least. Rows shown when a file opens (more are a scroll away), at most: enough to read every label.</extracomment>
         <translation>producer（根节点）</translation>
     </message>
     <message>
@@ -939,7 +920,6 @@
     </message>
     <message>
         <source>Prune ranges</source>
-        <extracomment>row -&gt; (prefix kept whole, texts from the longest to the shortest): a node&apos;s name, without the scope all names share, its unique label (`KeyLabels`, as the tree&apos;s); the first that fits is drawn, else the last cut on the left (a name&apos;s end tells it apart). A header has one text, cut on the right.</extracomment>
         <translation>稀疏范围</translation>
     </message>
     <message>
@@ -1023,7 +1003,6 @@
     <name>SpanEdits</name>
     <message>
         <source>Span</source>
-        <extracomment>the rows a span can lie on, by their field</extracomment>
         <translation>区间</translation>
     </message>
     <message>
@@ -1151,7 +1130,6 @@
     <name>ViewBox</name>
     <message>
         <source>ViewBox options</source>
-        <extracomment>The entries pyqtgraph puts on every plot&apos;s right-click menu: pyqtgraph passes them through ``QCoreApplication.translate`` under these contexts itself, so listing them here brings them into this area&apos;s .ts and the window&apos;s translator answers for them. (The dialogs inside its axis and plot-options submenus stay pyqtgraph&apos;s English.)</extracomment>
         <translation>视图选项</translation>
     </message>
     <message>
@@ -1179,7 +1157,6 @@
     <name>WeightsView</name>
     <message>
         <source>ARQ scale_w from the weights</source>
-        <extracomment>the key of the weights review in the plots&apos; overlays and series</extracomment>
         <translation>由权重计算的 ARQ scale_w</translation>
     </message>
     <message>
@@ -1188,7 +1165,6 @@
     </message>
     <message>
         <source>Wastes above ×</source>
-        <extracomment>the review follows the waste threshold&apos;s spin box this long after its last change</extracomment>
         <translation>浪费阈值 ×</translation>
     </message>
     <message>
@@ -1197,7 +1173,6 @@
     </message>
     <message>
         <source>Reset channel&apos;s scale_w from weights</source>
-        <extracomment>a reset was refused, or done: a sentence for the status bar</extracomment>
         <translation>按权重重置该通道的 scale_w</translation>
     </message>
     <message>
@@ -1254,7 +1229,7 @@
     </message>
     <message>
         <source>per tensor</source>
-        <translation>统一量化</translation>
+        <translation>逐张量</translation>
     </message>
     <message>
         <source>; {what} of {n}</source>

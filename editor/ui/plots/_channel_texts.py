@@ -14,17 +14,17 @@ from editor.ui.plots._data import LayerSeries
 
 #: why a channel is an outlier, as the tables and the hover text say it (`quant` kinds)
 KIND_TEXTS: dict[int, str] = {
-    quant.OK: QT_TRANSLATE_NOOP("Outliers", "ok"),
-    quant.INVALID: QT_TRANSLATE_NOOP("Outliers", "not finite or ≤ 0"),
-    quant.DEGENERATE: QT_TRANSLATE_NOOP("Outliers", "below FLT_EPSILON"),
-    quant.LOW: QT_TRANSLATE_NOOP("Outliers", "below the IQR fence"),
-    quant.HIGH: QT_TRANSLATE_NOOP("Outliers", "above the IQR fence"),
+    quant.OK: QT_TRANSLATE_NOOP("PlotOutliers", "ok"),
+    quant.INVALID: QT_TRANSLATE_NOOP("PlotOutliers", "not finite or ≤ 0"),
+    quant.DEGENERATE: QT_TRANSLATE_NOOP("PlotOutliers", "below FLT_EPSILON"),
+    quant.LOW: QT_TRANSLATE_NOOP("PlotOutliers", "below the IQR fence"),
+    quant.HIGH: QT_TRANSLATE_NOOP("PlotOutliers", "above the IQR fence"),
 }
 
 
 def kind_text(kind: int) -> str:
     """Why a channel of kind `kind` (`quant.OK` … `quant.HIGH`) is an outlier, translated."""
-    return translate("Outliers", KIND_TEXTS[int(kind)])
+    return translate("PlotOutliers", KIND_TEXTS[int(kind)])
 
 
 def layer_title(key: str, index: int | None) -> str:

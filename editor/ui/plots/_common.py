@@ -75,15 +75,15 @@ BLACK = QColor("#000000")
 
 #: a problem's severity as the plots' hover texts and tooltips name it
 SEVERITY_TEXTS: dict[Severity, str] = {
-    Severity.ERROR: QT_TRANSLATE_NOOP("Problems", "error"),
-    Severity.WARNING: QT_TRANSLATE_NOOP("Problems", "warning"),
-    Severity.INFO: QT_TRANSLATE_NOOP("Problems", "info"),
+    Severity.ERROR: QT_TRANSLATE_NOOP("PlotProblems", "error"),
+    Severity.WARNING: QT_TRANSLATE_NOOP("PlotProblems", "warning"),
+    Severity.INFO: QT_TRANSLATE_NOOP("PlotProblems", "info"),
 }
 
 
 def severity_text(severity: Severity) -> str:
     """`severity` in words, translated (the rule ids and messages are the rules' own)."""
-    return translate("Problems", SEVERITY_TEXTS[severity])
+    return translate("PlotProblems", SEVERITY_TEXTS[severity])
 
 
 def faded(color: QColor, alpha: int) -> QColor:
