@@ -57,8 +57,9 @@ def _menu_texts(menu: QMenu, where: str) -> Iterator[tuple[str, str]]:
     yield f"{where} menu", menu.title()
     for action in menu.actions():
         yield f"{where} menu item", action.text()
-        if action.menu() is not None:
-            yield from _menu_texts(action.menu(), where)
+        sub = action.menu()
+        if isinstance(sub, QMenu):
+            yield from _menu_texts(sub, where)
 
 
 def visible_texts(root: QWidget) -> list[tuple[str, str]]:
@@ -71,8 +72,9 @@ def visible_texts(root: QWidget) -> list[tuple[str, str]]:
         if a.isSeparator():
             continue
         found += [("action", a.text()), ("action tooltip", a.toolTip()), ("action status tip", a.statusTip())]
-        if a.menu() is not None:
-            found += list(_menu_texts(a.menu(), "action"))
+        sub = a.menu()
+        if isinstance(sub, QMenu):
+            found += list(_menu_texts(sub, "action"))
     for menu in root.findChildren(QMenu):
         found += list(_menu_texts(menu, "child"))
     for label in root.findChildren(QLabel):
