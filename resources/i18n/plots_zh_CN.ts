@@ -728,6 +728,10 @@
 <context>
     <name>PlotExport</name>
     <message>
+        <source>could not write {path}</source>
+        <translation>无法写入 {path}</translation>
+    </message>
+    <message>
         <source>Export plot</source>
         <translation>导出图表</translation>
     </message>

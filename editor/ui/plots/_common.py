@@ -148,7 +148,7 @@ def export_image(scene: QGraphicsScene, path: str | Path, caption: str | None = 
     exporter.parameters()["width"] = int(exporter.parameters()["width"] * 2)
     if not caption:
         if not exporter.export(str(path)) and not path.is_file():
-            raise OSError(f"could not write {path}")
+            raise OSError(translate("PlotExport", "could not write {path}").format(path=path))
         return path
     plot = exporter.export(toBytes=True)
     scale = plot.width() / max(exporter.getTargetRect().width(), 1.0)
@@ -166,7 +166,7 @@ def export_image(scene: QGraphicsScene, path: str | Path, caption: str | None = 
     finally:
         painter.end()
     if not image.save(str(path)):
-        raise OSError(f"could not write {path}")
+        raise OSError(translate("PlotExport", "could not write {path}").format(path=path))
     return path
 
 
