@@ -2,6 +2,61 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>models</name>
+    <message>
+        <source>{inputs} → {outputs} channels</source>
+        <translation>{inputs} → {outputs} 个通道</translation>
+    </message>
+    <message>
+        <source>{count} output channels</source>
+        <translation>{count} 个输出通道</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>dilation is not 1 (AMCT quantizes Deconvolution only with dilation 1)</source>
+        <translation>dilation 不为 1（AMCT 只量化 dilation 为 1 的 Deconvolution）</translation>
+    </message>
+    <message>
+        <source>its filter is {dims}-D (AMCT quantizes only 4-D filters)</source>
+        <translation>其卷积核是 {dims} 维的（AMCT 只量化 4 维卷积核）</translation>
+    </message>
+    <message>
+        <source>transpose is set or axis is not 1 (AMCT quantizes InnerProduct only with transpose = false, axis = 1)</source>
+        <translation>设置了 transpose 或 axis 不为 1（AMCT 只量化 transpose = false、axis = 1 的 InnerProduct）</translation>
+    </message>
+    <message>
+        <source>pool: STOCHASTIC (AMCT quantizes average and max pooling only)</source>
+        <translation>pool: STOCHASTIC（AMCT 只量化平均池化和最大池化）</translation>
+    </message>
+    <message>
+        <source>operation: {op} (AMCT quantizes Eltwise only with operation SUM)</source>
+        <translation>operation: {op}（AMCT 只量化 operation 为 SUM 的 Eltwise）</translation>
+    </message>
+    <message>
+        <source>transA is set (AMCT quantizes Gemm only with transpose_a = false)</source>
+        <translation>设置了 transA（AMCT 只量化 transpose_a = false 的 Gemm）</translation>
+    </message>
+    <message>
+        <source>its second input is not a 2-D constant (AMCT quantizes MatMul only with one)</source>
+        <translation>其第二个输入不是二维常量（AMCT 只量化第二个输入为二维常量的 MatMul）</translation>
+    </message>
+    <message>
+        <source>dilations are not 1 (AMCT quantizes Conv2DBackpropInput only with dilation 1)</source>
+        <translation>dilations 不为 1（AMCT 只量化 dilation 为 1 的 Conv2DBackpropInput）</translation>
+    </message>
+    <message>
+        <source>{attr} is set (AMCT quantizes {op} only with {attr} = false)</source>
+        <translation>设置了 {attr}（AMCT 只量化 {attr} = false 的 {op}）</translation>
+    </message>
+    <message>
+        <source>its weight is not a 2-D Const node</source>
+        <translation>其权重不是二维 Const 节点</translation>
+    </message>
+</context>
+<context>
     <name>problems</name>
     <message>
         <source>{n}th</source>
@@ -269,6 +324,22 @@
     <message>
         <source>layer key {key} appears a {nth} time (record {index} at line {line}; first as record {first} at line {first_line}); AMCT uses the first entry and ignores this one</source>
         <translation>层的 key {key} 出现了{nth}（第 {line} 行的记录 {index}；首次为第 {first_line} 行的记录 {first}）；AMCT 使用第一条记录，忽略这一条</translation>
+    </message>
+    <message>
+        <source>removed the UTF-8 byte order mark, which protobuf readers reject</source>
+        <translation>删除了 protobuf 读取器拒绝的 UTF-8 字节顺序标记（BOM）</translation>
+    </message>
+    <message>
+        <source>comment text carried over from the line above made a comment</source>
+        <translation>把从上一行延续下来的注释文字改成了注释</translation>
+    </message>
+    <message>
+        <source>quoted text broken over lines {first}-{last} joined: {text}</source>
+        <translation>合并了断在第 {first}-{last} 行的引号文本：{text}</translation>
+    </message>
+    <message>
+        <source>&apos;//&apos; comment changed to a &apos;#&apos; comment</source>
+        <translation>&apos;//&apos; 注释改成了 &apos;#&apos; 注释</translation>
     </message>
 </context>
 <context>
@@ -1019,6 +1090,41 @@
     <message>
         <source>{label}: {field} cannot be {value}: {reason}</source>
         <translation>{label}：{field} 不能为 {value}：{reason}</translation>
+    </message>
+</context>
+<context>
+    <name>summaries</name>
+    <message>
+        <source>empty</source>
+        <translation>空</translation>
+    </message>
+    <message>
+        <source>{n} entry</source>
+        <translation>{n} 个条目</translation>
+    </message>
+    <message>
+        <source>{n} entries</source>
+        <translation>{n} 个条目</translation>
+    </message>
+    <message>
+        <source>1 value: {value}</source>
+        <translation>1 个值：{value}</translation>
+    </message>
+    <message>
+        <source>{n} values</source>
+        <translation>{n} 个值</translation>
+    </message>
+    <message>
+        <source>, min {min} … max {max}</source>
+        <translation>，最小 {min} … 最大 {max}</translation>
+    </message>
+    <message>
+        <source>, {count} not finite</source>
+        <translation>，{count} 个非有限值</translation>
+    </message>
+    <message>
+        <source>{values}: {shown}</source>
+        <translation>{values}：{shown}</translation>
     </message>
 </context>
 <context>
