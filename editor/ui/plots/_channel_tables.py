@@ -8,7 +8,9 @@ from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
 from PySide6.QtGui import QAction, QColor
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QTabWidget, QWidget
 
+from editor.i18n import translate
 from editor.records import quant
+from editor.ui.plots._channel_texts import kind_text
 from editor.ui.plots._common import ORANGE, RED, Column, ColumnsModel
 from editor.ui.plots._data import OUTPUT_FIELDS, LayerSeries, outlier_rows
 
@@ -18,7 +20,7 @@ def _bad_colour(kind: int) -> QColor:
 
 
 def _kind_text(kind: int) -> str:
-    return "" if kind == quant.OK else quant.KIND_NAMES[int(kind)]
+    return "" if kind == quant.OK else kind_text(kind)
 
 
 def _fit_columns(view: QTableView) -> None:
@@ -47,9 +49,9 @@ class ChannelTables(QTabWidget):
         self.outlier_view = self._table(self.outlier_model, self._on_outlier_row)
         self.channel_view = self._table(self.channel_model, self._on_channel_row)
         self.input_view = self._table(self.input_model, self._on_input_row)
-        self.addTab(self.outlier_view, "Outliers")
-        self.addTab(self.channel_view, "Channels")
-        self.addTab(self.input_view, "Input channels")
+        self.addTab(self.outlier_view, translate("ChannelTables", "Outliers"))
+        self.addTab(self.channel_view, translate("ChannelTables", "Channels"))
+        self.addTab(self.input_view, translate("ChannelTables", "Input channels"))
 
     def _table(self, model: ColumnsModel, on_row: Callable[[QModelIndex], None]) -> QTableView:
         view = QTableView()
@@ -83,34 +85,39 @@ class ChannelTables(QTabWidget):
     def fill(self, s: LayerSeries) -> None:
         """Show the numbers of `s` (rows stay in place when their count is unchanged)."""
         rows = outlier_rows(s)
+        # "balance" stays the series' key (show_channel matches it); its text is translated
         names = {"scale_w": "scale_w", "tensor_balance_factor": "balance"}
+        shown = {"scale_w": "scale_w", "balance": translate("ChannelTables", "balance")}
+        channel = translate("ChannelTables", "channel")
         self.outlier_model.set_columns(
-            [("series", [names[r[0]] for r in rows], str),
-             ("channel", [r[1] for r in rows], str),
-             ("value", [r[2] for r in rows], quant.f32_str),
-             ("why", [r[3] for r in rows], lambda k: quant.KIND_NAMES[k])],
+            [(translate("ChannelTables", "series"), [names[r[0]] for r in rows], lambda n: shown[n]),
+             (channel, [r[1] for r in rows], str),
+             (translate("ChannelTables", "value"), [r[2] for r in rows], quant.f32_str),
+             (translate("ChannelTables", "why"), [r[3] for r in rows], kind_text)],
             colours=lambda r: _bad_colour(rows[r][3]))
-        self.setTabText(0, f"Outliers ({len(rows)})")
+        self.setTabText(0, translate("ChannelTables", "Outliers ({n})").format(n=len(rows)))
         # the series column says something only when the balance factor has outliers too
         self.outlier_view.setColumnHidden(0, all(r[0] == "scale_w" for r in rows))
         n = s.scale_w.size
         cols: list[Column] = [
-            ("channel", np.arange(n), str), ("scale_w", s.scale_w, quant.f32_str),
-            ("weight range", s.weight_range, lambda v: f"±{v:.6g}")]
+            (channel, np.arange(n), str), ("scale_w", s.scale_w, quant.f32_str),
+            (translate("ChannelTables", "weight range"), s.weight_range, lambda v: f"±{v:.6g}")]
         dq = s.dequant
         if dq is not None:
-            cols.append(("dequant", dq, lambda v: f"{v:.6g}"))
+            cols.append((translate("ChannelTables", "dequant"), dq, lambda v: f"{v:.6g}"))
         if s.shift_bit.size == n and n:
             cols.append(("shift_bit", s.shift_bit, str))
         kinds = s.outliers.kind
-        cols.append(("outlier", kinds, _kind_text))
+        outlier = translate("ChannelTables", "outlier")
+        cols.append((outlier, kinds, _kind_text))
         self.channel_model.set_columns(
             cols, colours=lambda r: None if kinds[r] == quant.OK else _bad_colour(int(kinds[r])))
         t = s.tensor_balance_factor
         tk = s.tbf_outliers.kind
         self.input_model.set_columns(
-            [("input channel", np.arange(t.size), str), ("balance factor", t, quant.f32_str),
-             ("outlier", tk, _kind_text)],
+            [(translate("ChannelTables", "input channel"), np.arange(t.size), str),
+             (translate("ChannelTables", "balance factor"), t, quant.f32_str),
+             (outlier, tk, _kind_text)],
             colours=lambda r: None if tk[r] == quant.OK else _bad_colour(int(tk[r])))
         self.setTabVisible(2, t.size > 0)
 
@@ -118,7 +125,7 @@ class ChannelTables(QTabWidget):
         """Empty every table (no layer, or one without per-channel factors)."""
         for m in (self.outlier_model, self.channel_model, self.input_model):
             m.set_columns([])
-        self.setTabText(0, "Outliers")
+        self.setTabText(0, translate("ChannelTables", "Outliers"))
 
     # ------------------------------------------------------------------ the selected channel
 

@@ -33,10 +33,33 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.i18n import QT_TRANSLATE_NOOP, translate
+from editor.records.problems import Severity
 from editor.ui.plots._data import write_csv
 from editor.ui.plots._svg import export_svg
 
 pg.setConfigOptions(background="w", foreground="k", antialias=False)
+
+#: The entries pyqtgraph puts on every plot's right-click menu: pyqtgraph passes them through
+#: ``QCoreApplication.translate`` under these contexts itself, so listing them here brings them
+#: into this area's .ts and the window's translator answers for them. (The dialogs inside its
+#: axis and plot-options submenus stay pyqtgraph's English.)
+PYQTGRAPH_TEXTS = (
+    QT_TRANSLATE_NOOP("ViewBox", "ViewBox options"),
+    QT_TRANSLATE_NOOP("ViewBox", "View All"),
+    QT_TRANSLATE_NOOP("ViewBox", "axis"),
+    QT_TRANSLATE_NOOP("ViewBox", "Mouse Mode"),
+    QT_TRANSLATE_NOOP("ViewBox", "3 button"),
+    QT_TRANSLATE_NOOP("ViewBox", "1 button"),
+    QT_TRANSLATE_NOOP("PlotItem", "Plot Options"),
+    QT_TRANSLATE_NOOP("PlotItem", "Transforms"),
+    QT_TRANSLATE_NOOP("PlotItem", "Downsample"),
+    QT_TRANSLATE_NOOP("PlotItem", "Average"),
+    QT_TRANSLATE_NOOP("PlotItem", "Alpha"),
+    QT_TRANSLATE_NOOP("PlotItem", "Grid"),
+    QT_TRANSLATE_NOOP("PlotItem", "Points"),
+    QT_TRANSLATE_NOOP("GraphicsScene", "Export..."),
+)
 
 # Okabe–Ito colours: told apart with the common colour-vision deficiencies, readable on white.
 BLUE = QColor("#0072B2")
@@ -48,6 +71,19 @@ PURPLE = QColor("#CC79A7")
 YELLOW = QColor("#F0E442")
 GREY = QColor("#7f7f7f")
 BLACK = QColor("#000000")
+
+
+#: a problem's severity as the plots' hover texts and tooltips name it
+SEVERITY_TEXTS: dict[Severity, str] = {
+    Severity.ERROR: QT_TRANSLATE_NOOP("PlotProblems", "error"),
+    Severity.WARNING: QT_TRANSLATE_NOOP("PlotProblems", "warning"),
+    Severity.INFO: QT_TRANSLATE_NOOP("PlotProblems", "info"),
+}
+
+
+def severity_text(severity: Severity) -> str:
+    """`severity` in words, translated (the rule ids and messages are the rules' own)."""
+    return translate("PlotProblems", SEVERITY_TEXTS[severity])
 
 
 def faded(color: QColor, alpha: int) -> QColor:
@@ -112,7 +148,7 @@ def export_image(scene: QGraphicsScene, path: str | Path, caption: str | None = 
     exporter.parameters()["width"] = int(exporter.parameters()["width"] * 2)
     if not caption:
         if not exporter.export(str(path)) and not path.is_file():
-            raise OSError(f"could not write {path}")
+            raise OSError(translate("PlotExport", "could not write {path}").format(path=path))
         return path
     plot = exporter.export(toBytes=True)
     scale = plot.width() / max(exporter.getTargetRect().width(), 1.0)
@@ -130,7 +166,7 @@ def export_image(scene: QGraphicsScene, path: str | Path, caption: str | None = 
     finally:
         painter.end()
     if not image.save(str(path)):
-        raise OSError(f"could not write {path}")
+        raise OSError(translate("PlotExport", "could not write {path}").format(path=path))
     return path
 
 
@@ -148,21 +184,26 @@ def ask_path(parent: QWidget, title: str, name: str, filters: str) -> str | None
 def export_plot_dialog(parent: QWidget, target: QGraphicsScene | Exportable, name: str) -> None:
     """Ask where to save an image of `target` (PNG or SVG by the chosen suffix) and save it
     (`target`: a scene, or a view with an `export_image(path)` of its own)."""
-    path = ask_path(parent, "Export plot", f"{name}.png", "PNG image (*.png);;SVG drawing (*.svg)")
+    title = translate("PlotExport", "Export plot")
+    path = ask_path(parent, title, f"{name}.png",
+                    translate("PlotExport", "PNG image (*.png);;SVG drawing (*.svg)"))
     if path:
         try:
             target.export_image(path) if hasattr(target, "export_image") else export_image(target, path)
         except OSError as e:
-            QMessageBox.warning(parent, "Export plot", f"Could not write {path}: {e.strerror or e}")
+            QMessageBox.warning(parent, title, translate("PlotExport", "Could not write {path}: {reason}").format(
+                path=path, reason=e.strerror or e))
 
 
 def export_csv_dialog(parent: QWidget, name: str, table: Callable[[], tuple[list[str], list[list[str]]]]) -> None:
-    path = ask_path(parent, "Export table", f"{name}.csv", "CSV table (*.csv)")
+    title = translate("PlotExport", "Export table")
+    path = ask_path(parent, title, f"{name}.csv", translate("PlotExport", "CSV table (*.csv)"))
     if path:
         try:
             write_csv(path, *table())
         except OSError as e:
-            QMessageBox.warning(parent, "Export table", f"Could not write {path}: {e.strerror or e}")
+            QMessageBox.warning(parent, title, translate("PlotExport", "Could not write {path}: {reason}").format(
+                path=path, reason=e.strerror or e))
 
 
 def make_action(parent: QWidget, text: str, slot: Callable, shortcut: str | QKeySequence | None = None,

@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 from google.protobuf.message import Message
 
+from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records import paths, quant
 from editor.records.problems import Problem, Severity
 
@@ -81,14 +82,14 @@ class LayerSeries:
 def wts_bits(value: Message) -> tuple[int, str]:
     """Weight bit width of a layer's value message and a note saying where it came from."""
     if not _has(value, "wts_type"):
-        return 8, "INT8 (no wts_type in this dialect)"
+        return 8, translate("PlotData", "INT8 (no wts_type in this dialect)")
     if not value.HasField("wts_type"):
-        return 8, "wts_type unset: INT8"
+        return 8, translate("PlotData", "wts_type unset: INT8")
     name = value.wts_type
     try:
         return quant.bit_width(name), f"wts_type {name}"
     except ValueError:
-        return 8, f"wts_type {name!r} unknown: INT8 assumed"
+        return 8, translate("PlotData", "wts_type {name} unknown: INT8 assumed").format(name=repr(name))
 
 
 def read_layer(message: Message, index: int, k: float = 1.5) -> LayerSeries:
@@ -171,28 +172,30 @@ def span_values(op: str, values: np.ndarray, lo: int, hi: int, *, k: float | Non
     """
     n = values.size
     if not (0 <= lo <= hi < n):
-        raise ValueError(f"the span {lo}–{hi} is outside channels 0–{n - 1}")
+        raise ValueError(translate("PlotData", "the span {lo}–{hi} is outside channels 0–{last}").format(
+            lo=lo, hi=hi, last=n - 1))
     old = values[lo:hi + 1].astype(np.float64)
     if op == "multiply":
         if k is None or not np.isfinite(k):
-            raise ValueError("the factor must be a finite number")
+            raise ValueError(translate("PlotData", "the factor must be a finite number"))
         new = old * float(k)
     elif op == "clamp":
         if a is None or b is None or not (np.isfinite(a) and np.isfinite(b)):
-            raise ValueError("both clamp bounds must be finite numbers")
+            raise ValueError(translate("PlotData", "both clamp bounds must be finite numbers"))
         lo_b, hi_b = float(quant.to_f32(a)), float(quant.to_f32(b))
         if lo_b > hi_b:
-            raise ValueError(f"the lower bound {quant.f32_str(a)} is above the upper bound "
-                             f"{quant.f32_str(b)}")
+            raise ValueError(translate("PlotData", "the lower bound {a} is above the upper bound {b}").format(
+                a=quant.f32_str(a), b=quant.f32_str(b)))
         new = np.clip(old, lo_b, hi_b)  # nan stays nan: the rules then refuse it
     elif op == "median":
         stats = quant.channel_stats(values)
         if stats.finite == 0:
-            raise ValueError("the layer has no finite value to take the median of")
+            raise ValueError(translate("PlotData", "the layer has no finite value to take the median of"))
         new = np.full(old.shape, stats.median)
     elif op == "copy":
         if source is None or not 0 <= source < n:
-            raise ValueError(f"there is no channel {source}; channels are 0–{n - 1}")
+            raise ValueError(translate("PlotData", "there is no channel {source}; channels are 0–{last}").format(
+                source=source, last=n - 1))
         new = np.full(old.shape, float(values[source]))
     else:
         raise ValueError(f"unknown span edit {op!r}")
@@ -386,8 +389,16 @@ def worst_severity(problems: Sequence[Problem]) -> Severity | None:
 
 #: Status of a prune bar, worst first after OK.
 BAR_OK, BAR_NO_RANGE, BAR_INVERTED, BAR_MISMATCH, BAR_OVERLAP = range(5)
-BAR_STATUS = {BAR_OK: "ok", BAR_NO_RANGE: "no channel range", BAR_INVERTED: "inverted range",
-              BAR_MISMATCH: "width mismatch", BAR_OVERLAP: "overlap"}
+BAR_STATUS = {BAR_OK: QT_TRANSLATE_NOOP("PlotData", "ok"),
+              BAR_NO_RANGE: QT_TRANSLATE_NOOP("PlotData", "no channel range"),
+              BAR_INVERTED: QT_TRANSLATE_NOOP("PlotData", "inverted range"),
+              BAR_MISMATCH: QT_TRANSLATE_NOOP("PlotData", "width mismatch"),
+              BAR_OVERLAP: QT_TRANSLATE_NOOP("PlotData", "overlap")}
+
+
+def bar_status_text(status: int) -> str:
+    """A prune bar's status (`BAR_OK` …) in words, translated."""
+    return translate("PlotData", BAR_STATUS[status])
 
 
 @dataclass
@@ -519,9 +530,13 @@ def prune_layout(message: Message | None, records: Iterable[int] | None = None,
         first = row
         nodes = _nodes(record)
         np_, nc = len(record.producer), len(record.consumer)
-        headers[row] = (f"prune record {j} — {np_} producer{'s' if np_ != 1 else ''}, "
-                        f"{nc} consumer{'s' if nc != 1 else ''}"
-                        + (", selective" if record.HasField("selective_prune") else ""))
+        producers = (translate("PlotData", "{n} producer") if np_ == 1
+                     else translate("PlotData", "{n} producers")).format(n=np_)
+        consumers = (translate("PlotData", "{n} consumer") if nc == 1
+                     else translate("PlotData", "{n} consumers")).format(n=nc)
+        headers[row] = (translate("PlotData", "prune record {index} — {producers}, {consumers}").format(
+            index=j, producers=producers, consumers=consumers)
+            + (translate("PlotData", ", selective") if record.HasField("selective_prune") else ""))
         row += 1
         ref: PruneBar | None = None
         group: list[PruneBar] = []
@@ -533,13 +548,18 @@ def prune_layout(message: Message | None, records: Iterable[int] | None = None,
             bar = PruneBar(row, j, role, k, node.name, op, b, e)
             row += 1
             if b is None or e is None:
-                missing = " and ".join(a for a in ("begin", "end") if a not in attrs)
-                bar.flag(BAR_NO_RANGE, f"no {missing} attribute: a {role} needs its channel range "
-                                       "[begin, end)")
+                missing = translate("PlotData", " and ").join(a for a in ("begin", "end") if a not in attrs)
+                bar.flag(BAR_NO_RANGE, translate("PlotData", "no {missing} attribute: a {role} needs its channel "
+                                                             "range [begin, end)").format(missing=missing, role=role))
             elif b < 0 or e < 0 or b >= e:
-                why = (f"begin = {b} is not below end = {e}: the range [begin, end) is "
-                       f"{'empty' if b == e else 'inverted'}") if b >= e else \
-                    f"a negative bound ({b}, {e}); channels start at 0"
+                if b == e:
+                    why = translate("PlotData", "begin = {b} is not below end = {e}: the range [begin, end) is "
+                                                "empty").format(b=b, e=e)
+                elif b > e:
+                    why = translate("PlotData", "begin = {b} is not below end = {e}: the range [begin, end) is "
+                                                "inverted").format(b=b, e=e)
+                else:
+                    why = translate("PlotData", "a negative bound ({b}, {e}); channels start at 0").format(b=b, e=e)
                 bar.flag(BAR_INVERTED, why)
             elif ref is None and role == "producer":
                 ref = bar
@@ -551,9 +571,10 @@ def prune_layout(message: Message | None, records: Iterable[int] | None = None,
             attrs = _attrs(node)
             op = attrs["type"].s.decode("utf-8", "replace") if "type" in attrs else ""
             bar = PruneBar(row, j, "selective_prune", 0, node.name, op, None, None)
-            shape = ", ".join(map(str, attrs["mask_shape"].ints)) if "mask_shape" in attrs else "none"
-            bar.notes.append(f"structured (2:4) sparsity of the weights, mask_shape {shape}; "
-                             "no channel range")
+            shape = (", ".join(map(str, attrs["mask_shape"].ints)) if "mask_shape" in attrs
+                     else translate("PlotData", "none"))
+            bar.notes.append(translate("PlotData", "structured (2:4) sparsity of the weights, mask_shape {shape}; "
+                                                   "no channel range").format(shape=shape))
             for note in extra.get((j, ("selective_prune",)), []):
                 bar.notes.append(note)
             row += 1
@@ -563,18 +584,21 @@ def prune_layout(message: Message | None, records: Iterable[int] | None = None,
                 if bar is ref or bar.status in (BAR_NO_RANGE, BAR_INVERTED) or not bar.drawn:
                     continue
                 if bar.width != ref.width:
-                    bar.flag(BAR_MISMATCH,
-                             f"covers [{bar.begin}, {bar.end}) = {bar.width} channels but producer "
-                             f"{_q(ref.name)} covers [{ref.begin}, {ref.end}) = {ref.width}; every node "
-                             "of a prune record must have the same width")
+                    bar.flag(BAR_MISMATCH, translate(
+                        "PlotData", "covers [{begin}, {end}) = {width} channels but producer {producer} covers "
+                                    "[{ref_begin}, {ref_end}) = {ref_width}; every node of a prune record must "
+                                    "have the same width").format(
+                        begin=bar.begin, end=bar.end, width=bar.width, producer=_q(ref.name),
+                        ref_begin=ref.begin, ref_end=ref.end, ref_width=ref.width))
         for bar in group:
             for other_j, other_k, lo, hi, other_producers in overlaps.get((j, bar.node_index), []) \
                     if bar.role == "consumer" else []:
-                bar.flag(BAR_OVERLAP,
-                         f"channels [{lo}, {hi}) are also consumed from "
-                         f"{', '.join(map(_q, other_producers)) or 'no producer'} "
-                         f"(prune record {other_j}, consumer {other_k}); two producers "
-                         "cannot both decide those input channels")
+                bar.flag(BAR_OVERLAP, translate(
+                    "PlotData", "channels [{lo}, {hi}) are also consumed from {producers} (prune record "
+                                "{record}, consumer {consumer}); two producers cannot both decide those "
+                                "input channels").format(
+                    lo=lo, hi=hi, producers=", ".join(map(_q, other_producers))
+                    or translate("PlotData", "no producer"), record=other_j, consumer=other_k))
         bars.extend(group)
         groups[j] = (first, row - 1)
         row += 1  # a blank row between groups

@@ -15,6 +15,7 @@ import numpy as np
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QInputDialog, QMenu, QToolBar
 
+from editor.i18n import translate
 from editor.records import quant
 from editor.records.rules import validate_changes
 from editor.ui.plots._channel_rows import ScaleRow
@@ -45,18 +46,19 @@ class SpanEdits:
     def build_actions(self, bar: QToolBar) -> None:
         """The span's actions on the plot, their toolbar button and menu on `bar`."""
         plot = self.plot
-        self.act_span = make_action(plot, "Span", self._toggle, "R", checkable=True,
-                                    tip="Show a channel span to edit (R); drag its edges")
-        self.act_multiply = make_action(plot, "Multiply span by…", self._ask_multiply, "M")
-        self.act_clamp = make_action(plot, "Clamp span to…", self._ask_clamp, "C")
-        self.act_median = make_action(plot, "Set span to layer median", self.median, "D")
-        self.act_copy = make_action(plot, "Set span to channel…", self._ask_copy, "V")
-        self.act_hide = make_action(plot, "Hide span", lambda: self.act_span.setChecked(False), "Esc")
+        self.act_span = make_action(plot, translate("SpanEdits", "Span"), self._toggle, "R", checkable=True,
+                                    tip=translate("SpanEdits", "Show a channel span to edit (R); drag its edges"))
+        self.act_multiply = make_action(plot, translate("SpanEdits", "Multiply span by…"), self._ask_multiply, "M")
+        self.act_clamp = make_action(plot, translate("SpanEdits", "Clamp span to…"), self._ask_clamp, "C")
+        self.act_median = make_action(plot, translate("SpanEdits", "Set span to layer median"), self.median, "D")
+        self.act_copy = make_action(plot, translate("SpanEdits", "Set span to channel…"), self._ask_copy, "V")
+        self.act_hide = make_action(plot, translate("SpanEdits", "Hide span"),
+                                    lambda: self.act_span.setChecked(False), "Esc")
         bar.addAction(self.act_span)
-        self.menu = QMenu("Edit span", plot)
+        self.menu = QMenu(translate("SpanEdits", "Edit span"), plot)
         for a in self.edit_actions:
             self.menu.addAction(a)
-        self.act_menu = menu_action(bar, "Edit span", self.menu)
+        self.act_menu = menu_action(bar, translate("SpanEdits", "Edit span"), self.menu)
 
     @property
     def edit_actions(self) -> list[QAction]:
@@ -103,7 +105,7 @@ class SpanEdits:
         s = plot.series
         n = s.vector(field).size if s is not None else 0
         if not n:
-            raise ValueError(f"the shown layer has no {field}")
+            raise ValueError(translate("SpanEdits", "the shown layer has no {field}").format(field=field))
         lo, hi = sorted((int(lo), int(hi)))
         lo, hi = max(lo, 0), min(hi, n - 1)
         self.field = field
@@ -156,9 +158,12 @@ class SpanEdits:
             self._note = ""  # it was said of another span
         if sp is not None:
             lo, hi = sp
-            done = f"Done: {self._note}. " if self._note else ""
-            self.plot.info.setText(f"{done}span: {self.field}[{lo}–{hi}], {hi - lo + 1} channel"
-                                   f"{'s' if hi > lo else ''} — Edit span (M, C, D, V) or drag its edges")
+            done = translate("SpanEdits", "Done: {what}. ").format(what=self._note) if self._note else ""
+            where = f"{self.field}[{lo}–{hi}]"
+            text = (translate("SpanEdits", "span: {where}, {n} channels — Edit span (M, C, D, V) or drag its edges")
+                    if hi > lo else
+                    translate("SpanEdits", "span: {where}, {n} channel — Edit span (M, C, D, V) or drag its edges"))
+            self.plot.info.setText(done + text.format(where=where, n=hi - lo + 1))
 
     # ------------------------------------------------------------------ edits
 
@@ -185,7 +190,7 @@ class SpanEdits:
         return reason
 
     def _refused(self, reason: str) -> None:
-        self.plot.info.setText(f"Not changed: {reason}")
+        self.plot.info.setText(translate("SpanEdits", "Not changed: {reason}").format(reason=reason))
         self.plot.editRefused.emit(reason)
 
     def _try_edit(self, op: str, params: dict[str, Any]) -> str | None:
@@ -194,10 +199,10 @@ class SpanEdits:
         s = plot.series
         index = plot.layer_index
         if s is None or index is None:
-            return "no layer is shown"
+            return translate("SpanEdits", "no layer is shown")
         sp = self.span()
         if sp is None:
-            return "no span: show one with Span (R) and drag it over the channels to change"
+            return translate("SpanEdits", "no span: show one with Span (R) and drag it over the channels to change")
         field = self.field
         values = s.vector(field)
         lo, hi = sp
@@ -209,16 +214,22 @@ class SpanEdits:
         if problem is not None:
             return problem
         what = f"{field}[{lo}–{hi}]" if hi > lo else f"{field}[{lo}]"
-        layer = f"layer {s.key!r}" if s.key else f"layer {index}"
-        text = {"multiply": lambda: f"Multiply {what} of {layer} by {params['k']:g}",
-                "clamp": lambda: f"Clamp {what} of {layer} to [{quant.f32_str(params['a'])}, "
-                                 f"{quant.f32_str(params['b'])}]",
-                "median": lambda: f"Set {what} of {layer} to the median {quant.f32_str(new[0])}",
-                "copy": lambda: f"Set {what} of {layer} to {field}[{params['source']}]"}[op]()
+        layer = (translate("SpanEdits", "layer {key}").format(key=repr(s.key)) if s.key
+                 else translate("SpanEdits", "layer {index}").format(index=index))
+        # the undo command's text: Edit ▸ Undo shows it
+        text = {"multiply": lambda: translate("SpanEdits", "Multiply {what} of {layer} by {k}").format(
+                    what=what, layer=layer, k=f"{params['k']:g}"),
+                "clamp": lambda: translate("SpanEdits", "Clamp {what} of {layer} to [{a}, {b}]").format(
+                    what=what, layer=layer, a=quant.f32_str(params["a"]), b=quant.f32_str(params["b"])),
+                "median": lambda: translate("SpanEdits", "Set {what} of {layer} to the median {value}").format(
+                    what=what, layer=layer, value=quant.f32_str(new[0])),
+                "copy": lambda: translate("SpanEdits", "Set {what} of {layer} to {source}").format(
+                    what=what, layer=layer, source=f"{field}[{params['source']}]")}[op]()
         session = plot.session
         command = SetSpanCommand(session.editor, index, field, lo, new, text)
         if command.isObsolete():
-            plot.info.setText(f"{what} already has these values; nothing to change")
+            plot.info.setText(translate("SpanEdits", "{what} already has these values; nothing to change").format(
+                what=what))
             return None
         session.push(command)
         self._note = text  # kept in the span line until the span moves or another layer shows
@@ -262,17 +273,19 @@ class SpanEdits:
         try:
             return [float(t) for t in text.replace(";", ",").split(",") if t.strip()]
         except ValueError:
-            self._refused(f"{text!r} is not a number (write e.g. 2, 0.5 or 1e-3)")
+            self._refused(translate("SpanEdits", "{text} is not a number (write e.g. 2, 0.5 or 1e-3)").format(
+                text=repr(text)))
             return None
 
     def _ask_multiply(self) -> None:
         if self.span() is None:
             self._edit("multiply", k=1.0)
             return
-        got = self._ask_float("Multiply span", f"Multiply {self._words()} by:", "2")
+        got = self._ask_float(translate("SpanEdits", "Multiply span"),
+                              translate("SpanEdits", "Multiply {what} by:").format(what=self._words()), "2")
         if got is not None:
             if len(got) != 1:
-                self._refused("give one factor")
+                self._refused(translate("SpanEdits", "give one factor"))
             else:
                 self.multiply(got[0])
 
@@ -283,10 +296,12 @@ class SpanEdits:
             return
         fence = s.outliers_of(self.field).fence
         default = f"{quant.f32_str(fence[0])}, {quant.f32_str(fence[1])}" if fence else ""
-        got = self._ask_float("Clamp span", f"Clamp {self._words()} to [a, b] (a, b):", default)
+        got = self._ask_float(translate("SpanEdits", "Clamp span"),
+                              translate("SpanEdits", "Clamp {what} to [a, b] (a, b):").format(what=self._words()),
+                              default)
         if got is not None:
             if len(got) != 2:
-                self._refused("give two bounds: a, b")
+                self._refused(translate("SpanEdits", "give two bounds: a, b"))
             else:
                 self.clamp(got[0], got[1])
 
@@ -298,8 +313,9 @@ class SpanEdits:
             return
         n = s.vector(self.field).size
         default = sp[0] - 1 if sp[0] > 0 else min(sp[1] + 1, n - 1)
-        c, ok = QInputDialog.getInt(self.plot, "Set span to a channel's value",
-                                    f"Set {self._words()} to the value of channel:", default, 0, n - 1)
+        c, ok = QInputDialog.getInt(self.plot, translate("SpanEdits", "Set span to a channel's value"),
+                                    translate("SpanEdits", "Set {what} to the value of channel:").format(
+                                        what=self._words()), default, 0, n - 1)
         if ok:
             self.copy_channel(c)
 

@@ -37,6 +37,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
+from editor.i18n import translate
 from editor.ui.plots._channel_rows import BAR_LIMIT
 from editor.ui.plots._common import BLUE, GREY, tint
 
@@ -298,7 +299,7 @@ class ChannelOverlays:
             return (f"<span style='color:{colour.name()}; font-weight:bold'>{glyph}</span>"
                     f"&nbsp;{html.escape(text).replace(' ', '&nbsp;')}")
 
-        items = [entry(tint(BLUE, 0.55), "▮", "scale_w (record)")]
+        items = [entry(tint(BLUE, 0.55), "▮", translate("ChannelOverlays", "scale_w (record)"))]
         for key, overlay in self.overlays.items():
             items.append(entry(overlay.color, "▬", overlay.name))
             d = self.data.get(key)

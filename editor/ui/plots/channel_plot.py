@@ -23,7 +23,6 @@ undo step after `rules.validate_changes` has had its say; a refused edit shows t
 """
 from __future__ import annotations
 
-import html
 import math
 from pathlib import Path as FilePath
 
@@ -31,40 +30,34 @@ import numpy as np
 import pyqtgraph as pg
 from pyqtgraph.GraphicsScene.mouseEvents import MouseClickEvent
 from PySide6.QtCore import QByteArray, QPointF, Qt, QTimer, Signal
-from PySide6.QtGui import QKeySequence
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QHBoxLayout,
     QLabel,
-    QMenu,
     QSizePolicy,
     QSplitter,
     QStackedWidget,
     QToolBar,
     QVBoxLayout,
     QWidget,
-    QWidgetAction,
 )
 
-from editor.records import quant
+from editor.i18n import translate
 from editor.records.editing import ChangeKind, RecordChange, follow_entry
 from editor.records.paths import Path
 from editor.ui.plots._channel_rows import ChannelRow, ScaleRow
 from editor.ui.plots._channel_tables import ChannelTables
+from editor.ui.plots._channel_texts import caption_html, describe, details_text, layer_title
+from editor.ui.plots._channel_toolbar import FenceAction, build_toolbar
 from editor.ui.plots._common import (
     BLUE,
     GREEN,
     GREY,
     ORANGE,
     PURPLE,
-    RED,
     elide,
-    export_csv_dialog,
     export_image,
-    export_plot_dialog,
-    extend_view_menu,
-    make_action,
-    menu_action,
     text_label,
     tint,
 )
@@ -95,53 +88,6 @@ def spans_decade(values: np.ndarray) -> bool:
     return v.size >= 2 and float(v.max()) > 10.0 * float(v.min())
 
 
-class FenceAction(QWidgetAction):
-    """The outlier fence factor k as a toolbar action: a labelled spin box in the toolbar,
-    and another in the toolbar's » menu when the toolbar is too narrow (they agree)."""
-
-    #: the user set another k
-    valueChanged = Signal(float)
-
-    def __init__(self, parent: QWidget, value: float) -> None:
-        super().__init__(parent)
-        self._value = float(value)
-        self.setText("Outlier fence k")
-        self.setToolTip("Channels outside [Q1 − k·IQR, Q3 + k·IQR] of log10(values) are outliers")
-
-    def value(self) -> float:
-        return self._value
-
-    def set_value(self, value: float) -> None:
-        """Set k (every spin box follows); `valueChanged` says so when it changed."""
-        value = float(value)
-        if value != self._value:
-            self._value = value
-            self.valueChanged.emit(value)
-
-    def createWidget(self, parent: QWidget) -> QWidget:
-        box = QWidget(parent)
-        lay = QHBoxLayout(box)
-        lay.setContentsMargins(4, 0, 4, 0)
-        lay.addWidget(QLabel(self.text()))
-        spin = QDoubleSpinBox()
-        spin.setRange(0.0, 20.0)
-        spin.setSingleStep(0.5)
-        spin.setDecimals(2)
-        spin.setValue(self._value)
-        spin.setToolTip(self.toolTip())
-        spin.valueChanged.connect(self.set_value)
-        self.valueChanged.connect(spin.setValue)
-        lay.addWidget(spin)
-        return box
-
-    def box_in(self, bar: QToolBar) -> QDoubleSpinBox:
-        """The spin box this action shows in `bar`."""
-        widget = bar.widgetForAction(self)
-        spin = widget.findChild(QDoubleSpinBox) if widget is not None else None
-        assert spin is not None
-        return spin
-
-
 class ChannelPlot(QWidget):
     """Per-channel factors of the selected layer; follows the session's record and selection.
 
@@ -153,6 +99,23 @@ class ChannelPlot(QWidget):
 
     #: a span edit was refused; the text says why
     editRefused = Signal(str)
+
+    # made by `_channel_toolbar.build_toolbar`
+    toolbar: QToolBar
+    act_weight: QAction
+    act_shift: QAction
+    act_tbf: QAction
+    act_log: QAction
+    act_k: FenceAction
+    k_box: QDoubleSpinBox
+    act_prev: QAction
+    act_next: QAction
+    act_view_all: QAction
+    act_png: QAction
+    act_csv: QAction
+    act_csv_in: QAction
+    act_export: QAction
+    act_tables: QAction
 
     def __init__(self, session: EditSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -197,18 +160,20 @@ class ChannelPlot(QWidget):
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.ci.setSpacing(4)
         layout = self.graphics.ci
-        self.main = ScaleRow(layout, 0, "scale_w", "output channel", BLUE)
+        out_axis = translate("ChannelPlot", "output channel")
+        self.main = ScaleRow(layout, 0, "scale_w", out_axis, BLUE)
         # an overlay's own series (a ratio, …) under scale_w: shown while one gives it
-        self.strip = ChannelRow(layout, 1, "", "output channel", GREY, fill=False)
+        self.strip = ChannelRow(layout, 1, "", out_axis, GREY, fill=False)
         self.strip.plot.setMaximumHeight(STRIP_HEIGHT)
-        self.weight = ChannelRow(layout, 2, "weight range", "output channel", GREEN)
+        self.weight = ChannelRow(layout, 2, translate("ChannelPlot", "weight range"), out_axis, GREEN)
         # −range filled up to 0 and +range down to 0: the band, without a FillBetweenItem
         # (which rebuilds a path over every channel on each change)
         self.weight_neg = self.weight.plot.plot(pen=pg.mkPen(GREEN, width=1.5), brush=tint(GREEN, 0.3),
                                                 fillLevel=0.0, connect="finite")
         self._stale: set[str] = set()
-        self.shift = ChannelRow(layout, 3, "shift_bit", "output channel", PURPLE)
-        self.tbf = ScaleRow(layout, 4, "balance factor", "input channel", ORANGE)
+        self.shift = ChannelRow(layout, 3, "shift_bit", out_axis, PURPLE)
+        self.tbf = ScaleRow(layout, 4, translate("ChannelPlot", "balance factor"),
+                            translate("ChannelPlot", "input channel"), ORANGE)
         for row in (self.strip, self.weight, self.shift):
             # followers: x comes from the scale_w row only, or hidden rows would pull it around
             row.plot.setXLink(self.main.plot)
@@ -227,7 +192,7 @@ class ChannelPlot(QWidget):
         self.stack.addWidget(self.empty)
         self.stack.addWidget(self.graphics)
 
-        self._build_actions()
+        build_toolbar(self)
         self._build_tables()
 
         split = QSplitter(Qt.Orientation.Horizontal)
@@ -256,68 +221,6 @@ class ChannelPlot(QWidget):
         box.addWidget(self.legend)
         box.addWidget(split, 1)
         box.addWidget(self.info)
-
-    def _build_actions(self) -> None:
-        bar = QToolBar()
-        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        self.toolbar = bar
-        self.act_weight = make_action(self, "Weight range", self._relayout, checkable=True,
-                                      tip="Show ±(2^(b−1)−1)·scale_w, b from wts_type")
-        self.act_shift = make_action(self, "shift_bit", self._relayout, checkable=True,
-                                     tip="Show shift_bit by output channel")
-        self.act_tbf = make_action(self, "Balance factor", self._relayout, checkable=True,
-                                   tip="Show tensor_balance_factor by input channel")
-        self.act_tbf.setChecked(True)
-        self.act_log = make_action(self, "Log y", self.set_log, "L", checkable=True,
-                                   tip="Logarithmic y axis for scales (L)")
-        for a in (self.act_weight, self.act_shift, self.act_tbf):
-            bar.addAction(a)
-        bar.addSeparator()
-        bar.addAction(self.act_log)
-        bar.addSeparator()
-        # an action, not a bare widget: where the toolbar is too narrow, the » menu offers it too
-        self.act_k = FenceAction(self, self._k)
-        self.act_k.setToolTip("Channels outside [Q1 − k·IQR, Q3 + k·IQR] of log10(values) are outliers; "
-                              "the overview, the Layers table and the rule scale-w-outlier use the same k")
-        self.act_k.valueChanged.connect(self._on_k_box)
-        bar.addAction(self.act_k)
-        self.k_box = self.act_k.box_in(bar)
-        bar.addSeparator()
-
-        self.spans.build_actions(bar)
-        bar.addSeparator()
-
-
-        # on the plot only: the tables and the spin box keep their own arrow keys
-        self.act_prev = make_action(self.graphics, "Previous channel", lambda: self._step_channel(-1),
-                                    QKeySequence(Qt.Key.Key_Left))
-        self.act_next = make_action(self.graphics, "Next channel", lambda: self._step_channel(1),
-                                    QKeySequence(Qt.Key.Key_Right))
-        self.act_view_all = make_action(self, "View all", self.view_all, QKeySequence(Qt.Key.Key_Home))
-        self.act_png = make_action(self, "Export plot (PNG/SVG)…",
-                                   lambda: export_plot_dialog(self, self, self._file_stem()))
-        self.act_csv = make_action(self, "Export channel table (CSV)…",
-                                   lambda: export_csv_dialog(self, self._file_stem() + "_channels",
-                                                             self.channel_table))
-        self.act_csv_in = make_action(self, "Export input-channel table (CSV)…",
-                                      lambda: export_csv_dialog(self, self._file_stem() + "_input_channels",
-                                                                self.input_channel_table))
-        export_menu = QMenu("Export", self)
-        for a in (self.act_png, self.act_csv, self.act_csv_in):
-            export_menu.addAction(a)
-        self.act_export = menu_action(bar, "Export", export_menu)
-        self.act_tables = make_action(self, "Tables", self.set_tables_shown, checkable=True,
-                                      tip="Show the outliers and channel tables beside the plot")
-        blocked = self.act_tables.blockSignals(True)  # the tables are built next, shown
-        self.act_tables.setChecked(True)
-        self.act_tables.blockSignals(blocked)
-        bar.addAction(self.act_tables)
-
-        for row in (self.main, self.tbf):
-            extend_view_menu(row.plot, [self.act_log, self.spans.act_span, *self.spans.edit_actions, None,
-                                        self.act_png, self.act_csv])
-        for other in (self.weight, self.shift):
-            extend_view_menu(other.plot, [self.act_log, None, self.act_png, self.act_csv])
 
     def _build_tables(self) -> None:
         self.tables = ChannelTables()
@@ -405,18 +308,18 @@ class ChannelPlot(QWidget):
         if msg is None or index is None or "record" not in msg.DESCRIPTOR.fields_by_name \
                 or not 0 <= index < len(msg.record):
             self.series = None
-            self._show_empty("Select a layer to plot its per-channel factors." if msg is not None
-                             else "No record is open.")
+            self._show_empty(translate("ChannelPlot", "Select a layer to plot its per-channel factors.")
+                             if msg is not None else translate("ChannelPlot", "No record is open."))
             return
         s = read_layer(msg, index, self._k)
         self.series = s
         if autorange:  # another layer: its own y scale, unless the user chose one
             self._fit_log(s)
-        self.title.setText(elide(s.key or f"record {index} (no key)", 520, self.title))
+        self.title.setText(elide(layer_title(s.key, index), 520, self.title))
         self.title.setToolTip(s.key)
         if not s.scale_w.size and not s.tensor_balance_factor.size:
-            self._show_empty(f"Layer {s.key!r} has no per-channel factors (no scale_w, no "
-                             "tensor_balance_factor) — nothing to plot.")
+            self._show_empty(translate("ChannelPlot", "Layer {key} has no per-channel factors (no scale_w, no "
+                                       "tensor_balance_factor) — nothing to plot.").format(key=repr(s.key)))
             self.tables.fill(s)
             return
         self.stack.setCurrentWidget(self.graphics)
@@ -448,18 +351,7 @@ class ChannelPlot(QWidget):
         self.tables.clear()
 
     def _update_details(self, s: LayerSeries) -> None:
-        parts = []
-        if s.scale_w.size:
-            parts.append(f"{s.scale_w.size} output channel{'s' if s.scale_w.size != 1 else ''}")
-        if s.tensor_balance_factor.size:
-            parts.append(f"{s.tensor_balance_factor.size} input channels")
-        if s.scale_d is not None:
-            parts.append(f"scale_d {quant.f32_str(s.scale_d)}")
-        parts.append(s.wts_note)
-        n_out = s.outliers.indices.size + s.tbf_outliers.indices.size
-        parts.append(f"{n_out} outlier{'s' if n_out != 1 else ''} (k = {self._k:g})")
-        parts.extend(self.overlays.notes())
-        self.details.setText("   ·   ".join(parts))
+        self.details.setText(details_text(s, self._k, self.overlays.notes()))
 
     def _draw_optional(self) -> None:
         """Bring the weight range and shift_bit rows up to date if shown (hidden ones wait)."""
@@ -545,29 +437,7 @@ class ChannelPlot(QWidget):
         s = self.series
         if s is None:
             return ""
-        if field == "tensor_balance_factor":
-            v = s.tensor_balance_factor
-            if not 0 <= c < v.size:
-                return ""
-            kind = int(s.tbf_outliers.kind[c])
-            text = f"input channel {c}: tensor_balance_factor = {quant.f32_str(v[c])}"
-        else:
-            if not 0 <= c < s.scale_w.size:
-                return ""
-            kind = int(s.outliers.kind[c])
-            text = (f"channel {c}: scale_w = {quant.f32_str(s.scale_w[c])}, weight range "
-                    f"±{s.weight_range[c]:.9g}")
-            dq = s.dequant
-            if dq is not None:
-                text += f", dequant scale {dq[c]:.9g}"
-            if s.shift_bit.size == s.scale_w.size:
-                text += f", shift_bit {int(s.shift_bit[c])}"
-            extra = self.overlays.describe(c)
-            if extra:
-                text += f"; {extra}"
-        if kind != quant.OK:
-            text += f"  — outlier: {quant.KIND_NAMES[kind]}"
-        return text
+        return describe(s, field, c, self.overlays.describe(c) if field != "tensor_balance_factor" else "")
 
     def _row_at(self, scene_pos: QPointF) -> tuple[str, ChannelRow, int] | None:
         for field, row in (("scale_w", self.main), ("scale_w", self.strip), ("scale_w", self.weight),
@@ -748,14 +618,7 @@ class ChannelPlot(QWidget):
         s = self.series
         if s is None:
             return None
-        key = html.escape(s.key or f"record {self._index} (no key)")
-        k = f"{self._k:g}"
-        marks = (f"<span style='color:{RED.name()}'>▼</span>&nbsp;not&nbsp;finite, ≤&nbsp;0 or "
-                 f"below&nbsp;FLT_EPSILON&nbsp;&nbsp; <span style='color:{ORANGE.name()}'>●</span>&nbsp;outside "
-                 f"Q1&nbsp;−&nbsp;{k}·IQR … Q3&nbsp;+&nbsp;{k}·IQR of log10 values (dashed lines)")
-        legend = self.overlays.legend_html()
-        return (f"<b>{key}</b><br>{html.escape(self.details.text())}<br>{marks}"
-                + (f"<br>{legend}" if legend else ""))
+        return caption_html(s, self._index, self._k, self.details.text(), self.overlays.legend_html())
 
     # ------------------------------------------------------------------ overlays (`channel_overlays`)
 

@@ -24,6 +24,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
+from editor.i18n import translate
 from editor.ui.plots._common import GREY, PURPLE, RED, ScaleAxis
 
 if TYPE_CHECKING:
@@ -206,5 +207,5 @@ class SeriesRows:
         for s in self.series.values():
             out.append((s.color, "●", s.name))
             if s.flags is not None and s.flags.any():
-                out.append((RED, "●", f"{s.name}: flagged layer"))
+                out.append((RED, "●", translate("LayerValues", "{name}: flagged layer").format(name=s.name)))
         return out

@@ -39,31 +39,40 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records import quant
 from editor.records.paths import Path
 from editor.records.problems import Problem, Severity
 from editor.records.rules import UNKNOWN_TYPE, LayerType, guess_layer_type
-from editor.ui.plots._common import ORANGE, RED, export_csv_dialog, make_action, text_label
+from editor.ui.plots._common import ORANGE, RED, export_csv_dialog, make_action, severity_text, text_label
 from editor.ui.plots._data import OverviewData
 from editor.ui.plots.overview import OUTLIER_RULE, ModelOverview
 from editor.ui.session import EditSession
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
-#: (header, what its tooltip says)
+#: (header, what its tooltip says), both translated where shown (field names stay as they are)
 COLUMNS: list[tuple[str, str]] = [
-    ("key", "The layer's key"),
-    ("type", "The layer type as the rules see it: a prune record's type attribute, else what the key says"),
-    ("channels", "Values of scale_w: output channels (1: per-tensor)"),
-    ("scale_d", "Activation scale"),
-    ("offset_d", "Activation offset"),
-    ("scale_w min", "Smallest finite scale_w"),
-    ("median", "Median of the finite scale_w values"),
-    ("max", "Largest finite scale_w"),
-    ("max/min", "Largest over smallest scale_w: how far the channels spread"),
-    ("outliers", "scale_w channels that are outliers at the window's fence factor k (set in Channels): not "
-                 "finite or ≤ 0, below FLT_EPSILON, or outside [Q1 − k·IQR, Q3 + k·IQR] of log10"),
-    ("problems", "What the rules find in the layer (its outliers are in the outliers column)"),
+    ("key", QT_TRANSLATE_NOOP("LayersTable", "The layer's key")),
+    (QT_TRANSLATE_NOOP("LayersTable", "type"),
+     QT_TRANSLATE_NOOP("LayersTable", "The layer type as the rules see it: a prune record's type attribute, "
+                                      "else what the key says")),
+    (QT_TRANSLATE_NOOP("LayersTable", "channels"),
+     QT_TRANSLATE_NOOP("LayersTable", "Values of scale_w: output channels (1: per-tensor)")),
+    ("scale_d", QT_TRANSLATE_NOOP("LayersTable", "Activation scale")),
+    ("offset_d", QT_TRANSLATE_NOOP("LayersTable", "Activation offset")),
+    (QT_TRANSLATE_NOOP("LayersTable", "scale_w min"), QT_TRANSLATE_NOOP("LayersTable", "Smallest finite scale_w")),
+    (QT_TRANSLATE_NOOP("LayersTable", "median"),
+     QT_TRANSLATE_NOOP("LayersTable", "Median of the finite scale_w values")),
+    (QT_TRANSLATE_NOOP("LayersTable", "max"), QT_TRANSLATE_NOOP("LayersTable", "Largest finite scale_w")),
+    (QT_TRANSLATE_NOOP("LayersTable", "max/min"),
+     QT_TRANSLATE_NOOP("LayersTable", "Largest over smallest scale_w: how far the channels spread")),
+    (QT_TRANSLATE_NOOP("LayersTable", "outliers"),
+     QT_TRANSLATE_NOOP("LayersTable", "scale_w channels that are outliers at the window's fence factor k (set in "
+                                      "Channels): not finite or ≤ 0, below FLT_EPSILON, or outside "
+                                      "[Q1 − k·IQR, Q3 + k·IQR] of log10")),
+    (QT_TRANSLATE_NOOP("LayersTable", "problems"),
+     QT_TRANSLATE_NOOP("LayersTable", "What the rules find in the layer (its outliers are in the outliers column)")),
 ]
 KEY, TYPE, CHANNELS, SCALE_D, OFFSET_D, W_MIN, W_MEDIAN, W_MAX, RATIO, OUTLIERS, PROBLEMS = range(len(COLUMNS))
 #: numeric columns: right-aligned
@@ -94,12 +103,16 @@ def _counts(problems: list[Problem]) -> tuple[int, int, int]:
     return e, w, n
 
 
-def _plural(n: int, noun: str) -> str:
-    return f"{n} {noun}{'s' if n != 1 else ''}"
+#: (one, many) of each count the problems column shows: errors, warnings, notes
+_COUNT_TEXTS = ((QT_TRANSLATE_NOOP("LayersTable", "{n} error"), QT_TRANSLATE_NOOP("LayersTable", "{n} errors")),
+                (QT_TRANSLATE_NOOP("LayersTable", "{n} warning"), QT_TRANSLATE_NOOP("LayersTable", "{n} warnings")),
+                (QT_TRANSLATE_NOOP("LayersTable", "{n} note"), QT_TRANSLATE_NOOP("LayersTable", "{n} notes")))
 
 
 def _counts_text(counts: tuple[int, int, int]) -> str:
-    return ", ".join(_plural(n, noun) for n, noun in zip(counts, ("error", "warning", "note"), strict=True) if n)
+    return translate("LayersTable", ", ").join(
+        translate("LayersTable", texts[0] if n == 1 else texts[1]).format(n=n)
+        for n, texts in zip(counts, _COUNT_TEXTS, strict=True) if n)
 
 
 def _f32(x: float) -> str:
@@ -241,9 +254,9 @@ class LayersModel(QAbstractTableModel):
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(COLUMNS):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section][0]
+            return translate("LayersTable", COLUMNS[section][0])
         if role == Qt.ItemDataRole.ToolTipRole:
-            return COLUMNS[section][1]
+            return translate("LayersTable", COLUMNS[section][1])
         return None
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -295,19 +308,23 @@ class LayersModel(QAbstractTableModel):
         d = self.numbers
         if col == TYPE:
             t = self.layer_type(i)
-            where = {"file": "from a prune record's type attribute", "key": "the key's last part",
-                     "name": "guessed from the key's words", "none": "the key does not say"}
-            return f"{t.name or 'unknown'}: {where.get(t.source, t.source)}"
+            where = {"file": translate("LayersTable", "from a prune record's type attribute"),
+                     "key": translate("LayersTable", "the key's last part"),
+                     "name": translate("LayersTable", "guessed from the key's words"),
+                     "none": translate("LayersTable", "the key does not say")}
+            return translate("LayersTable", "{type}: {source}").format(
+                type=t.name or translate("LayersTable", "unknown"), source=where.get(t.source, t.source))
         if col == OUTLIERS and d.channels[i]:
             n = int(d.outliers[i])
-            return (f"{n} of {int(d.channels[i])} scale_w values are outliers at k = {d.k:g}; "
-                    "double-click to see them in Channels")
+            return translate("LayersTable", "{n} of {total} scale_w values are outliers at k = {k}; "
+                                            "double-click to see them in Channels").format(
+                n=n, total=int(d.channels[i]), k=f"{d.k:g}")
         if col == PROBLEMS:
             ps = [p for p in self.overview.problems.get(i, []) if p.rule != OUTLIER_RULE]
             if ps:
-                lines = [f"{p.severity.value}: {p.message}" for p in ps[:8]]
+                lines = [f"{severity_text(p.severity)}: {p.message}" for p in ps[:8]]
                 if len(ps) > 8:
-                    lines.append(f"… and {len(ps) - 8} more (Problems dock)")
+                    lines.append(translate("LayersTable", "… and {n} more (Problems dock)").format(n=len(ps) - 8))
                 return "\n".join(lines)
         if col == KEY:
             return d.keys[i]
@@ -370,7 +387,7 @@ class LayersTable(QWidget):
         self.title.setFont(font)
         self.summary = text_label()
         self.filter_note = text_label()
-        self.filter_note.setToolTip("The tree's filter (Ctrl+F) applies here too")
+        self.filter_note.setToolTip(translate("LayersTable", "The tree's filter (Ctrl+F) applies here too"))
 
         view = QTableView()
         view.setModel(self.proxy)
@@ -397,10 +414,11 @@ class LayersTable(QWidget):
         bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         self.toolbar = bar
         self.act_outliers_only = make_action(
-            self, "Only layers with outliers", self._outliers_only_toggled, checkable=True,
-            tip="Show only the layers with scale_w outliers")
-        self.act_csv = make_action(self, "Export CSV…", lambda: export_csv_dialog(self, "layers", self.table),
-                                   tip="Save the rows shown, in their order, as CSV")
+            self, translate("LayersTable", "Only layers with outliers"), self._outliers_only_toggled,
+            checkable=True, tip=translate("LayersTable", "Show only the layers with scale_w outliers"))
+        self.act_csv = make_action(self, translate("LayersTable", "Export CSV…"),
+                                   lambda: export_csv_dialog(self, "layers", self.table),
+                                   tip=translate("LayersTable", "Save the rows shown, in their order, as CSV"))
         bar.addAction(self.act_outliers_only)
         bar.addAction(self.act_csv)
         view.addAction(self.act_csv)
@@ -428,12 +446,19 @@ class LayersTable(QWidget):
             self.proxy.refilter()  # a layer may have gained or lost its outliers
         d = self.model.numbers
         n = len(d)
-        self.title.setText(f"Layers — {n}" if n else "Layers")
+        self.title.setText(translate("LayersTable", "Layers — {n}").format(n=n) if n
+                           else translate("LayersTable", "Layers"))
         per_channel = int(np.count_nonzero(d.channels > 1))
         with_out = int(d.with_outliers.size)
-        self.summary.setText(f"{with_out} of {per_channel} per-channel layers with scale_w outliers "
-                             f"(k = {d.k:g}; set in Channels)" if n else "No record is open."
-                             if self.session.message is None else "This record has no layer entries.")
+        if n:
+            summary = translate("LayersTable", "{n} of {total} per-channel layers with scale_w outliers "
+                                               "(k = {k}; set in Channels)").format(
+                n=with_out, total=per_channel, k=f"{d.k:g}")
+        elif self.session.message is None:
+            summary = translate("LayersTable", "No record is open.")
+        else:
+            summary = translate("LayersTable", "This record has no layer entries.")
+        self.summary.setText(summary)
         self._update_filter_note()
         self._on_selection(self.session.selection.path, None)
 
@@ -459,10 +484,12 @@ class LayersTable(QWidget):
         parts = []
         tree = self._tree_filter
         if tree is not None and tree.active and self._filter_text:
-            parts.append(f"Filtered by the tree's filter {self._filter_text!r} (Ctrl+F)")
+            parts.append(translate("LayersTable", "Filtered by the tree's filter {text} (Ctrl+F)").format(
+                text=repr(self._filter_text)))
         if self.act_outliers_only.isChecked():
-            parts.append("only layers with outliers")
-        self.filter_note.setText(f"{'; '.join(parts)}: {shown} of {n} layers shown" if parts else "")
+            parts.append(translate("LayersTable", "only layers with outliers"))
+        self.filter_note.setText(translate("LayersTable", "{filters}: {shown} of {n} layers shown").format(
+            filters="; ".join(parts), shown=shown, n=n) if parts else "")
         self.filter_note.setVisible(bool(parts))
 
     def accepts(self, layer: int) -> bool:

@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records import quant
 from editor.records.document import RecordDocument
 from editor.records.editing import ChangeKind, RecordChange
@@ -59,6 +60,7 @@ from editor.ui.plots._common import (
     extend_view_menu,
     make_action,
     menu_action,
+    severity_text,
     text_label,
     tint,
 )
@@ -85,18 +87,22 @@ def _pairs(x: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> tuple[np.ndarray, n
 def _legend_html(symbols: bool = True) -> str:
     def span(colour: QColor, glyph: str) -> str:
         return f"<span style='color:{colour.name()}; font-weight:bold'>{glyph}</span>"
-    items = [(span(tint(BLUE, 0.55), "┃"), "scale_w min–max"), (span(BLUE, "▬"), "scale_w median"),
-             (span(ORANGE, "●"), "scale_d"), (span(tint(GREEN, 0.6), "┃"), "activation clip range"),
-             (span(RED, "▼" if symbols else "┃"), "layer with an error"),
-             (span(ORANGE, "●" if symbols else "┃"), "with a warning"),
-             (span(SKY, "◆" if symbols else "┃"), "with scale_w outliers")]
+    items = [(span(tint(BLUE, 0.55), "┃"), translate("ModelOverview", "scale_w min–max")),
+             (span(BLUE, "▬"), translate("ModelOverview", "scale_w median")),
+             (span(ORANGE, "●"), "scale_d"),
+             (span(tint(GREEN, 0.6), "┃"), translate("ModelOverview", "activation clip range")),
+             (span(RED, "▼" if symbols else "┃"), translate("ModelOverview", "layer with an error")),
+             (span(ORANGE, "●" if symbols else "┃"), translate("ModelOverview", "with a warning")),
+             (span(SKY, "◆" if symbols else "┃"), translate("ModelOverview", "with scale_w outliers"))]
     # a narrow panel wraps the legend between its items, never inside one
     return "&nbsp;&nbsp; ".join(f"{g}&nbsp;{t.replace(' ', '&nbsp;')}" for g, t in items)
 
 
 #: y of each row of the problems strip
 ERROR_Y, WARNING_Y, OUTLIER_Y = 1.0, 0.0, -1.0
-_ROW_NAMES = {ERROR_Y: "errors", WARNING_Y: "warnings", OUTLIER_Y: "outliers"}
+_ROW_NAMES = {ERROR_Y: QT_TRANSLATE_NOOP("ModelOverview", "errors"),
+              WARNING_Y: QT_TRANSLATE_NOOP("ModelOverview", "warnings"),
+              OUTLIER_Y: QT_TRANSLATE_NOOP("ModelOverview", "outliers")}
 #: y range of the problems strip: its three rows with a margin
 _PROB_RANGE = (OUTLIER_Y - 0.6, ERROR_Y + 0.6)
 
@@ -106,7 +112,8 @@ class _ProblemAxis(pg.AxisItem):
         return [(1.0, [v for v in _ROW_NAMES if minVal - 0.5 <= v <= maxVal + 0.5])]
 
     def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
-        return [_ROW_NAMES.get(round(v), "") for v in values]
+        return [translate("ModelOverview", _ROW_NAMES[round(v)]) if round(v) in _ROW_NAMES else ""
+                for v in values]
 
 
 class ModelOverview(QWidget):
@@ -169,9 +176,9 @@ class ModelOverview(QWidget):
             p.showGrid(x=True, y=p is not self.p_prob, alpha=0.2)
         for p in (self.p_clip, self.p_prob):
             p.setXLink(self.p_scale)
-        self.p_scale.setLabel("left", "scale (log)")
-        self.p_clip.setLabel("left", "clip range")
-        self.p_prob.setLabel("bottom", "layer (file order)")
+        self.p_scale.setLabel("left", translate("ModelOverview", "scale (log)"))
+        self.p_clip.setLabel("left", translate("ModelOverview", "clip range"))
+        self.p_prob.setLabel("bottom", translate("ModelOverview", "layer (file order)"))
         self.p_scale.hideAxis("bottom")
         self.p_clip.hideAxis("bottom")
         self.p_prob.setMaximumHeight(96)
@@ -231,22 +238,23 @@ class ModelOverview(QWidget):
         bar = QToolBar()
         bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         self.toolbar = bar
-        self.act_log = make_action(self, "Log y", self.set_log, "L", checkable=True,
-                                   tip="Logarithmic y axis for the scales (L)")
+        self.act_log = make_action(self, translate("ModelOverview", "Log y"), self.set_log, "L", checkable=True,
+                                   tip=translate("ModelOverview", "Logarithmic y axis for the scales (L)"))
         self.act_log.setChecked(True)
-        self.act_view_all = make_action(self, "View all", self.view_all, "Home")
-        self.act_open = make_action(self, "Open layer in channel plot", self._open_selected, "Return")
-        self.act_png = make_action(self, "Export plot (PNG/SVG)…",
+        self.act_view_all = make_action(self, translate("ModelOverview", "View all"), self.view_all, "Home")
+        self.act_open = make_action(self, translate("ModelOverview", "Open layer in channel plot"),
+                                    self._open_selected, "Return")
+        self.act_png = make_action(self, translate("ModelOverview", "Export plot (PNG/SVG)…"),
                                    lambda: export_plot_dialog(self, self, "overview"))
-        self.act_csv = make_action(self, "Export overview table (CSV)…",
+        self.act_csv = make_action(self, translate("ModelOverview", "Export overview table (CSV)…"),
                                    lambda: export_csv_dialog(self, "overview", self.table))
         bar.addAction(self.act_log)
         bar.addAction(self.act_view_all)
-        menu = QMenu("Export", self)
+        menu = QMenu(translate("ModelOverview", "Export"), self)
         menu.addAction(self.act_png)
         menu.addAction(self.act_csv)
         # an action, not a bare button: a narrow toolbar offers it in its » menu
-        self.act_export = menu_action(bar, "Export", menu)
+        self.act_export = menu_action(bar, translate("ModelOverview", "Export"), menu)
         for p in (self.p_scale, self.p_clip, self.p_prob):
             extend_view_menu(p, [self.act_open, self.act_log, None, self.act_png, self.act_csv])
 
@@ -326,9 +334,10 @@ class ModelOverview(QWidget):
         self._rows.clear()
         n = len(self.data)
         if msg is None or n == 0:
-            self.empty.setText("No record is open." if msg is None else "This record has no layer entries.")
+            self.empty.setText(translate("ModelOverview", "No record is open.") if msg is None
+                               else translate("ModelOverview", "This record has no layer entries."))
             self.stack.setCurrentWidget(self.empty)
-            self.title.setText("Model overview")
+            self.title.setText(translate("ModelOverview", "Model overview"))
             self.summary.setText("")
             self.problems = {}
             self.refreshed.emit()
@@ -376,17 +385,18 @@ class ModelOverview(QWidget):
         self.series_rows.draw(n, dots)
         self.legend.setText(_legend_html(symbols=dots) + self._series_legend())
         self._fit_bar_width()
-        self.title.setText(f"Model overview — {n} layer{'s' if n != 1 else ''}")
+        self.title.setText((translate("ModelOverview", "Model overview — {n} layer") if n == 1
+                            else translate("ModelOverview", "Model overview — {n} layers")).format(n=n))
         parts = []
         if err.size:
-            parts.append(f"{len(err)} with errors")
+            parts.append(translate("ModelOverview", "{n} with errors").format(n=len(err)))
         if warn.size:
-            parts.append(f"{len(warn)} with warnings (only)")
-        problems = ", ".join(parts) if parts else "no errors or warnings from the rules"
+            parts.append(translate("ModelOverview", "{n} with warnings (only)").format(n=len(warn)))
+        problems = ", ".join(parts) if parts else translate("ModelOverview", "no errors or warnings from the rules")
         per_channel = int(np.count_nonzero(d.channels > 1))
-        outliers = (f"{out.size} of {per_channel} per-channel layers with scale_w outliers (k = {self._k:g})"
-                    if per_channel else "")
-        self.summary.setText("   " + "; ".join(t for t in (problems, outliers) if t))
+        outliers = (translate("ModelOverview", "{n} of {total} per-channel layers with scale_w outliers (k = {k})")
+                    .format(n=out.size, total=per_channel, k=f"{self._k:g}") if per_channel else "")
+        self.summary.setText("   " + translate("ModelOverview", "; ").join(t for t in (problems, outliers) if t))
         self._show_selected(scroll=False)
 
     def _fit_bar_width(self, *_args: object) -> None:
@@ -436,7 +446,8 @@ class ModelOverview(QWidget):
         self._log = on
         self.p_scale.setLogMode(False, on)
         self.p_scale.getAxis("left").setStyle(maxTextLevel=0 if on else 2)
-        self.p_scale.setLabel("left", "scale (log)" if on else "scale")
+        self.p_scale.setLabel("left", translate("ModelOverview", "scale (log)") if on
+                              else translate("ModelOverview", "scale"))
         self.p_scale.enableAutoRange(axis=pg.ViewBox.YAxis)
 
     def view_all(self) -> None:
@@ -457,29 +468,36 @@ class ModelOverview(QWidget):
     def describe(self, i: int) -> str:
         """What hovering layer `i` shows."""
         d = self.data
-        text = f"layer {i} {d.keys[i]!r}: "
+        text = translate("ModelOverview", "layer {index} {key}: ").format(index=i, key=repr(d.keys[i]))
         sd = d.scale_d[i]
         if math.isnan(sd):
-            text += "no scale_d"
+            text += translate("ModelOverview", "no scale_d")
         else:
-            text += (f"scale_d {quant.f32_str(sd)}, offset_d {int(d.offset_d[i])}, clip range "
-                     f"[{d.clip_lo[i] + 0.0:.6g}, {d.clip_hi[i] + 0.0:.6g}] (INT{int(d.bits[i])})")  # no "-0"
+            text += translate("ModelOverview", "scale_d {scale_d}, offset_d {offset_d}, clip range [{lo}, {hi}] "
+                                               "(INT{bits})").format(
+                scale_d=quant.f32_str(sd), offset_d=int(d.offset_d[i]), lo=f"{d.clip_lo[i] + 0.0:.6g}",
+                hi=f"{d.clip_hi[i] + 0.0:.6g}", bits=int(d.bits[i]))  # + 0.0: no "-0"
         c = int(d.channels[i])
         if c:
-            text += (f"; scale_w ×{c}: min {quant.f32_str(d.w_min[i])}, median {d.w_median[i]:.8g}, "
-                     f"max {quant.f32_str(d.w_max[i])}")
+            text += translate("ModelOverview", "; scale_w ×{n}: min {min}, median {median}, max {max}").format(
+                n=c, min=quant.f32_str(d.w_min[i]), median=f"{d.w_median[i]:.8g}", max=quant.f32_str(d.w_max[i]))
             n = int(d.outliers[i])
-            text += (f", {n} outlier{'s' if n != 1 else ''}" if n else ", no outliers") + f" (k = {d.k:g})"
+            outliers = (translate("ModelOverview", ", no outliers (k = {k})") if n == 0
+                        else translate("ModelOverview", ", {n} outlier (k = {k})") if n == 1
+                        else translate("ModelOverview", ", {n} outliers (k = {k})"))
+            text += outliers.format(n=n, k=f"{d.k:g}")
         else:
-            text += "; no scale_w"
+            text += translate("ModelOverview", "; no scale_w")
         extra = self.series_rows.describe(i)
         if extra:
             text += f"; {extra}"
         ps = [p for p in self.problems.get(i, []) if p.rule != OUTLIER_RULE]  # counted above
         if ps:
-            text += f" — {len(ps)} problem{'s' if len(ps) > 1 else ''}: {ps[0].severity.value} {ps[0].message}"
+            first = (translate("ModelOverview", " — {n} problem: {severity} {message}") if len(ps) == 1
+                     else translate("ModelOverview", " — {n} problems: {severity} {message}"))
+            text += first.format(n=len(ps), severity=severity_text(ps[0].severity), message=ps[0].message)
             if len(ps) > 1:
-                text += f" (+{len(ps) - 1} more)"
+                text += translate("ModelOverview", " (+{n} more)").format(n=len(ps) - 1)
         return text
 
     def _on_mouse_moved(self, pos: QPointF) -> None:

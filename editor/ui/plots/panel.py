@@ -7,6 +7,7 @@ from PySide6.QtCore import Qt, Signal, SignalInstance
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QTabWidget, QWidget
 
+from editor.i18n import translate
 from editor.records.document import RecordDocument
 from editor.records.editing import ChangeKind, RecordChange
 from editor.records.paths import Path
@@ -51,10 +52,10 @@ class PlotsPanel(QTabWidget):
         self.prune = PruneRangesView(session)
         #: the attached network's weights review: overlay, overview row, resets
         self.weights = WeightsPlots(session, self.channels, self.overview)
-        self.addTab(self.overview, "Overview")
-        self.addTab(self.layers, "Layers")
-        self.addTab(self.channels, "Channels")
-        self.addTab(self.prune, "Prune ranges")
+        self.addTab(self.overview, translate("PlotsPanel", "Overview"))
+        self.addTab(self.layers, translate("PlotsPanel", "Layers"))
+        self.addTab(self.channels, translate("PlotsPanel", "Channels"))
+        self.addTab(self.prune, translate("PlotsPanel", "Prune ranges"))
         self._update_prune_tab()
         self._make_outlier_actions()
         self.overview.layerActivated.connect(self._open_layer)
@@ -76,12 +77,13 @@ class PlotsPanel(QTabWidget):
         o, c, p, t = self.overview, self.channels, self.prune, self.layers
         s = c.spans
         return [
-            (o, "Overview", [o.act_open, o.act_view_all, o.act_log, None, o.act_png, o.act_csv]),
-            (t, "Layers", [*self.outlier_actions(), None, t.act_outliers_only, t.act_csv]),
-            (c, "Channels", [c.act_prev, c.act_next, c.act_view_all, c.act_log, c.act_weight, c.act_shift,
-                             c.act_tbf, c.act_tables, None, s.act_span, *s.edit_actions, s.act_hide, None,
-                             *self.weights.actions, None, c.act_png, c.act_csv, c.act_csv_in]),
-            (p, "Prune ranges", [p.act_only, p.act_next, p.act_prev, p.act_view_all, None, p.act_png]),
+            (o, translate("PlotsPanel", "Overview"), [o.act_open, o.act_view_all, o.act_log, None, o.act_png, o.act_csv]),
+            (t, translate("PlotsPanel", "Layers"), [*self.outlier_actions(), None, t.act_outliers_only, t.act_csv]),
+            (c, translate("PlotsPanel", "Channels"),
+             [c.act_prev, c.act_next, c.act_view_all, c.act_log, c.act_weight, c.act_shift,
+              c.act_tbf, c.act_tables, None, s.act_span, *s.edit_actions, s.act_hide, None,
+              *self.weights.actions, None, c.act_png, c.act_csv, c.act_csv_in]),
+            (p, translate("PlotsPanel", "Prune ranges"), [p.act_only, p.act_next, p.act_prev, p.act_view_all, None, p.act_png]),
         ]
 
     def plot_actions(self) -> list[tuple[str, list[QAction | None]]]:
@@ -100,10 +102,13 @@ class PlotsPanel(QTabWidget):
     def places(self) -> dict[QWidget, str]:
         """Where a plot key works, in words, by widget (Help ▸ Keyboard Shortcuts): each view,
         and the panel itself for the walk through the layers with outliers."""
-        words = {view: f"the {title} plot" for view, title in self.view_titles().items()}
-        words[self.layers] = "the Layers table"
-        words[self.prune] = "the Prune ranges view"
-        words[self] = "the Overview, the Layers table or the Channels plot"
+        words: dict[QWidget, str] = {
+            self.overview: translate("PlotsPanel", "the Overview plot"),
+            self.channels: translate("PlotsPanel", "the Channels plot"),
+            self.layers: translate("PlotsPanel", "the Layers table"),
+            self.prune: translate("PlotsPanel", "the Prune ranges view"),
+            self: translate("PlotsPanel", "the Overview, the Layers table or the Channels plot"),
+        }
         return words
 
     def _bring_up(self, view: QWidget) -> None:
@@ -125,17 +130,18 @@ class PlotsPanel(QTabWidget):
             # a single letter: only while the focus is in a view that walks layers (the prune
             # ranges view has its own N)
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            action.setToolTip(f"{tip} ({key})")
+            action.setToolTip(f"{tip} ({key})")  # the key as Qt writes it, not translated
             action.setStatusTip(tip)
             action.triggered.connect(lambda _checked=False: self.step_outlier_layer(step))
             for view in (self.overview, self.layers, self.channels):
                 view.addAction(action)
             return action
 
-        self.act_next_outliers = make("Next Layer with Outliers", "N", 1,
-                                      "Select the next layer whose scale_w has outliers")
-        self.act_prev_outliers = make("Previous Layer with Outliers", "Shift+N", -1,
-                                      "Select the previous layer whose scale_w has outliers")
+        self.act_next_outliers = make(translate("PlotsPanel", "Next Layer with Outliers"), "N", 1,
+                                      translate("PlotsPanel", "Select the next layer whose scale_w has outliers"))
+        self.act_prev_outliers = make(translate("PlotsPanel", "Previous Layer with Outliers"), "Shift+N", -1,
+                                      translate("PlotsPanel",
+                                                "Select the previous layer whose scale_w has outliers"))
         walk = self.outlier_actions()
         # on the views' right-click menus too (the window's Plot menu lists them as well)
         for plot in (self.overview.p_scale, self.overview.p_clip, self.overview.p_prob,
@@ -191,7 +197,7 @@ class PlotsPanel(QTabWidget):
         if self.session.message is None:
             return None
         if layers.size == 0:
-            self.message.emit(f"No layer has scale_w outliers at {k}")
+            self.message.emit(translate("PlotsPanel", "No layer has scale_w outliers at {k}").format(k=k))
             return None
         current = self.session.selection.record_index
         if step > 0:
@@ -203,9 +209,13 @@ class PlotsPanel(QTabWidget):
         self.session.selection.select(("record", target), source=self)
         n = int(data.outliers[target])
         position = int(np.searchsorted(layers, target)) + 1
-        self.message.emit(f"Layer {target} {data.keys[target]!r}: {n} scale_w outlier{'s' if n != 1 else ''} "
-                          f"({k}) — {position} of {layers.size} layers with outliers"
-                          + (" (wrapped around)" if wrapped else ""))
+        text = (translate("PlotsPanel", "Layer {index} {key}: {n} scale_w outlier ({k}) — {position} of "
+                                        "{count} layers with outliers") if n == 1 else
+                translate("PlotsPanel", "Layer {index} {key}: {n} scale_w outliers ({k}) — {position} of "
+                                        "{count} layers with outliers"))
+        text = text.format(index=target, key=repr(data.keys[target]), n=n, k=k, position=position,
+                           count=layers.size)
+        self.message.emit(text + (translate("PlotsPanel", " (wrapped around)") if wrapped else ""))
         return target
 
     # ------------------------------------------------------------------ following

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.i18n import translate
 from editor.records.editing import ChangeKind, RecordChange
 from editor.records.paths import Path
 from editor.ui.key_labels import labels_for, record_names
@@ -54,9 +55,9 @@ from editor.ui.plots._data import (
     BAR_NO_RANGE,
     BAR_OK,
     BAR_OVERLAP,
-    BAR_STATUS,
     PruneBar,
     PruneLayout,
+    bar_status_text,
     prune_layout,
 )
 from editor.ui.session import EditSession
@@ -86,12 +87,15 @@ def bar_colour(bar: PruneBar) -> QColor:
 
 
 def _legend_html() -> str:
-    items = [(BLUE, "producer"), (SKY, "consumer"), (ORANGE, "width mismatch"),
-             (RED, "inverted / empty"), (PURPLE, "overlap"), (GREY, "no range (×)")]
+    items = [(BLUE, translate("PruneRangesView", "producer")), (SKY, translate("PruneRangesView", "consumer")),
+             (ORANGE, translate("PruneRangesView", "width mismatch")),
+             (RED, translate("PruneRangesView", "inverted / empty")), (PURPLE, translate("PruneRangesView", "overlap")),
+             (GREY, translate("PruneRangesView", "no range (×)"))]
     # a narrow panel wraps the legend between its items, never inside one
     squares = "&nbsp;&nbsp; ".join(f"<span style='color:{c.name()}'>■</span>&nbsp;{t.replace(' ', '&nbsp;')}"
                                    for c, t in items)
-    return squares + "&nbsp;&nbsp; rows:&nbsp;P&nbsp;producer, C&nbsp;consumer, S&nbsp;selective&nbsp;prune"
+    rows = translate("PruneRangesView", "rows: P producer, C consumer, S selective prune")
+    return squares + "&nbsp;&nbsp; " + rows.replace(" ", "&nbsp;").replace(",&nbsp;", ", ")
 
 
 class _RowAxis(pg.AxisItem):
@@ -168,7 +172,7 @@ class PruneRangesView(QWidget):
         self.refresh(autorange=True)
 
     def _build(self) -> None:
-        self.title = text_label("Prune ranges")
+        self.title = text_label(translate("PruneRangesView", "Prune ranges"))
         font = self.title.font()
         font.setBold(True)
         self.title.setFont(font)
@@ -185,7 +189,7 @@ class PruneRangesView(QWidget):
         self.plot.hideButtons()
         self.plot.invertY(True)
         self.plot.showGrid(x=True, y=False, alpha=0.25)
-        self.plot.setLabel("bottom", "channel")
+        self.plot.setLabel("bottom", translate("PruneRangesView", "channel"))
         self.plot.getAxis("bottom").setZValue(1)
         self.bars = pg.BarGraphItem(x0=[], width=[], y=[], height=0.7, pen=None, brush=None)
         self.plot.addItem(self.bars)
@@ -215,20 +219,23 @@ class PruneRangesView(QWidget):
         bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         self.toolbar = bar
         # actions only, no bare widgets: a narrow toolbar offers what it cannot show in its » menu
-        self.act_only = make_action(self, "Selected prune record only", self.set_only_selected, "S",
-                                    checkable=True, tip="Show only the prune record selected in the tree (S)")
-        self.act_view_all = make_action(self, "View all rows", self.view_all, "Home")
-        self.act_next = make_action(self, "Next problem", lambda: self._jump_problem(1), "N")
-        self.act_prev = make_action(self, "Previous problem", lambda: self._jump_problem(-1), "Shift+N")
-        self.act_png = make_action(self, "Export plot (PNG/SVG)…",
+        self.act_only = make_action(self, translate("PruneRangesView", "Selected prune record only"),
+                                    self.set_only_selected, "S", checkable=True,
+                                    tip=translate("PruneRangesView", "Show only the prune record selected in the tree (S)"))
+        self.act_view_all = make_action(self, translate("PruneRangesView", "View all rows"), self.view_all, "Home")
+        self.act_next = make_action(self, translate("PruneRangesView", "Next problem"),
+                                    lambda: self._jump_problem(1), "N")
+        self.act_prev = make_action(self, translate("PruneRangesView", "Previous problem"),
+                                    lambda: self._jump_problem(-1), "Shift+N")
+        self.act_png = make_action(self, translate("PruneRangesView", "Export plot (PNG/SVG)…"),
                                    lambda: export_plot_dialog(self, self, "prune_ranges"))
         bar.addAction(self.act_only)
         bar.addAction(self.act_prev)
         bar.addAction(self.act_next)
         bar.addAction(self.act_view_all)
-        menu = QMenu("Export", self)
+        menu = QMenu(translate("PruneRangesView", "Export"), self)
         menu.addAction(self.act_png)
-        self.act_export = menu_action(bar, "Export", menu)
+        self.act_export = menu_action(bar, translate("PruneRangesView", "Export"), menu)
         extend_view_menu(self.plot, [self.act_only, self.act_next, self.act_prev, None, self.act_png])
 
         head = QHBoxLayout()
@@ -280,10 +287,11 @@ class PruneRangesView(QWidget):
         self._stale = False
         msg = self.session.message
         if msg is None or "prune_record" not in msg.DESCRIPTOR.fields_by_name:
-            self._empty("This dialect has no prune records." if msg is not None else "No record is open.")
+            self._empty(translate("PruneRangesView", "This dialect has no prune records.") if msg is not None
+                        else translate("PruneRangesView", "No record is open."))
             return
         if not len(msg.prune_record):
-            self._empty("This record has no prune records.")
+            self._empty(translate("PruneRangesView", "This record has no prune records."))
             return
         records = None
         j = self.session.selection.prune_index
@@ -320,12 +328,17 @@ class PruneRangesView(QWidget):
             labels[b.row] = ({"producer": "P  ", "consumer": "C  "}.get(b.role, "S  "), texts)
         self.axis.set_labels(labels, set(lay.headers))
         counts = lay.counts()
-        bad = [f"{counts[s]} {BAR_STATUS[s]}" for s in (BAR_MISMATCH, BAR_INVERTED, BAR_OVERLAP, BAR_NO_RANGE)
-               if counts[s]]
+        bad = [translate("PruneRangesView", "{n} {status}").format(n=counts[s], status=bar_status_text(s))
+               for s in (BAR_MISMATCH, BAR_INVERTED, BAR_OVERLAP, BAR_NO_RANGE) if counts[s]]
         n = len(msg.prune_record)
-        shown = "1 of " if records is not None else ""
-        self.summary.setText(f"   {shown}{n} prune record{'s' if n != 1 else ''}, {len(lay.bars)} nodes — "
-                             + (", ".join(bad) if bad else "no range problems"))
+        if records is not None:
+            head = translate("PruneRangesView", "1 of {n} prune records, {nodes} nodes — ")
+        elif n == 1:
+            head = translate("PruneRangesView", "{n} prune record, {nodes} nodes — ")
+        else:
+            head = translate("PruneRangesView", "{n} prune records, {nodes} nodes — ")
+        self.summary.setText("   " + head.format(n=n, nodes=len(lay.bars))
+                             + (", ".join(bad) if bad else translate("PruneRangesView", "no range problems")))
         ends = [b.extent[1] for b in drawn]
         self.plot.vb.setLimits(yMin=-1.5, yMax=lay.rows + 1.5, xMin=-max(ends or [1]) * 0.5,
                                xMax=max(ends or [1]) * 1.5 + 1)
@@ -376,11 +389,13 @@ class PruneRangesView(QWidget):
     def describe(self, bar: PruneBar) -> str:
         """What hovering a bar shows: the node, its range and what is wrong with it."""
         role = bar.role if bar.role == "selective_prune" else f"{bar.role} {bar.node_index}"
-        text = f"prune record {bar.prune_index}, {role}: {bar.name!r}"
+        text = translate("PruneRangesView", "prune record {index}, {role}: {name}").format(
+            index=bar.prune_index, role=role, name=repr(bar.name))
         if bar.op_type:
             text += f" ({bar.op_type})"
         if bar.begin is not None and bar.end is not None:
-            text += f" — channels [{bar.begin}, {bar.end}), {bar.end - bar.begin} wide"
+            text += translate("PruneRangesView", " — channels [{begin}, {end}), {width} wide").format(
+                begin=bar.begin, end=bar.end, width=bar.end - bar.begin)
         if bar.notes:
             text += "\n" + "\n".join(f"• {n}" for n in bar.notes)
         return text
@@ -412,7 +427,7 @@ class PruneRangesView(QWidget):
     def _jump_problem(self, step: int) -> None:
         bars = [b for b in self.layout_data.bars if b.status != BAR_OK]
         if not bars:
-            self.info.setText("No range problems in the prune records shown.")
+            self.info.setText(translate("PruneRangesView", "No range problems in the prune records shown."))
             return
         path = self.session.selection.path
         current = next((i for i, b in enumerate(bars) if b.path == tuple(path)), None)

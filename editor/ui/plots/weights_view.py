@@ -24,6 +24,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDoubleSpinBox, QHBoxLayout, QLabel, QMenu, QWidget, QWidgetAction
 
+from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records import quant
 from editor.ui.commands import RecordCommand
 from editor.ui.plots._common import BLACK, RED, SKY, extend_view_menu, make_action, menu_action
@@ -41,8 +42,8 @@ KEY = "weights"
 ARQ_COLOR = BLACK
 CLIP_COLOR = RED
 WASTE_COLOR = SKY
-OVERLAY_NAME = "ARQ scale_w from the weights"
-SERIES_NAME = "worst scale_w / ARQ"
+OVERLAY_NAME = QT_TRANSLATE_NOOP("WeightsView", "ARQ scale_w from the weights")
+SERIES_NAME = QT_TRANSLATE_NOOP("WeightsView", "worst scale_w / ARQ")
 #: the review follows the waste threshold's spin box this long after its last change
 WASTE_DELAY_MS = 300
 
@@ -56,9 +57,10 @@ class WasteAction(QWidgetAction):
     def __init__(self, parent: QWidget, value: float) -> None:
         super().__init__(parent)
         self._value = float(value)
-        self.setText("Wastes above ×")
-        self.setToolTip("A channel whose scale_w is more than this many times AMCT's ARQ value from the "
-                        "weights wastes levels (2: one bit unused); below 1 it clips the weights")
+        self.setText(translate("WeightsView", "Wastes above ×"))
+        self.setToolTip(translate("WeightsView", "A channel whose scale_w is more than this many times AMCT's ARQ "
+                                                 "value from the weights wastes levels (2: one bit unused); below 1 "
+                                                 "it clips the weights"))
 
     def value(self) -> float:
         return self._value
@@ -97,7 +99,7 @@ class WeightsPlots(QObject):
         self.session = session
         self.channels = channels
         self.overview = overview
-        self.overlay = ChannelOverlay(OVERLAY_NAME, ARQ_COLOR, self.overlay_data)
+        self.overlay = ChannelOverlay(translate("WeightsView", OVERLAY_NAME), ARQ_COLOR, self.overlay_data)
         self._shown = False
         # the review changes with every edit: the overview's row is set again once per turn
         self._timer = QTimer(self)
@@ -118,27 +120,36 @@ class WeightsPlots(QObject):
 
     def _build_actions(self) -> None:
         plot = self.channels
-        self.act_reset_channel = make_action(plot, "Reset channel's scale_w from weights", self.reset_channel, "W")
-        self.act_reset_span = make_action(plot, "Reset span's scale_w from weights", self.reset_span, "Shift+W")
-        self.act_reset_layer = make_action(plot, "Reset layer's scale_w from weights", self.reset_layer)
-        self.act_reset_flagged = make_action(plot, "Reset all flagged layers from weights", self.reset_flagged)
-        tips = {self.act_reset_channel: "Set the selected channel's scale_w to AMCT's ARQ value from the weights",
-                self.act_reset_span: "Set the span's scale_w to AMCT's ARQ values from the weights",
-                self.act_reset_layer: "Set the whole scale_w of the shown layer to AMCT's ARQ values",
-                self.act_reset_flagged: "Set scale_w of every layer that clips its weights or wastes levels "
-                                        "to AMCT's ARQ values (one undo step)"}
+        self.act_reset_channel = make_action(plot, translate("WeightsView", "Reset channel's scale_w from weights"),
+                                             self.reset_channel, "W")
+        self.act_reset_span = make_action(plot, translate("WeightsView", "Reset span's scale_w from weights"),
+                                          self.reset_span, "Shift+W")
+        self.act_reset_layer = make_action(plot, translate("WeightsView", "Reset layer's scale_w from weights"),
+                                           self.reset_layer)
+        self.act_reset_flagged = make_action(plot, translate("WeightsView", "Reset all flagged layers from weights"),
+                                             self.reset_flagged)
+        tips = {self.act_reset_channel: translate("WeightsView", "Set the selected channel's scale_w to AMCT's ARQ "
+                                                                 "value from the weights"),
+                self.act_reset_span: translate("WeightsView", "Set the span's scale_w to AMCT's ARQ values from the "
+                                                              "weights"),
+                self.act_reset_layer: translate("WeightsView", "Set the whole scale_w of the shown layer to AMCT's "
+                                                               "ARQ values"),
+                self.act_reset_flagged: translate("WeightsView", "Set scale_w of every layer that clips its weights "
+                                                                 "or wastes levels to AMCT's ARQ values (one undo "
+                                                                 "step)")}
         for action, tip in tips.items():
             action.setStatusTip(tip)
             action.setToolTip(tip)
-        self.act_overlay = make_action(plot, "Weights overlay", self._toggle_overlay, checkable=True,
-                                       tip="Show AMCT's ARQ scale_w from the attached model's weights, and "
-                                           "the ratio of scale_w to it")
+        self.act_overlay = make_action(plot, translate("WeightsView", "Weights overlay"), self._toggle_overlay,
+                                       checkable=True,
+                                       tip=translate("WeightsView", "Show AMCT's ARQ scale_w from the attached "
+                                                                    "model's weights, and the ratio of scale_w to it"))
         blocked = self.act_overlay.blockSignals(True)  # no update before everything is built
         self.act_overlay.setChecked(True)
         self.act_overlay.blockSignals(blocked)
         self.act_waste = WasteAction(plot, self.session.weights.waste)
         self.act_waste.valueChanged.connect(self._waste_changed)
-        self.menu = QMenu("Weights", plot)
+        self.menu = QMenu(translate("WeightsView", "Weights"), plot)
         self.menu.setToolTipsVisible(True)
         self.menu.addAction(self.act_overlay)
         self.menu.addSeparator()
@@ -146,7 +157,7 @@ class WeightsPlots(QObject):
             self.menu.addAction(action)
         bar = plot.toolbar
         bar.addSeparator()
-        self.act_menu = menu_action(bar, "Weights", self.menu)
+        self.act_menu = menu_action(bar, translate("WeightsView", "Weights"), self.menu)
         bar.addAction(self.act_waste)
         extend_view_menu(plot.main.plot, [*self.reset_actions])
         extend_view_menu(plot.strip.plot, [*self.reset_actions])
@@ -195,7 +206,7 @@ class WeightsPlots(QObject):
             return
         ratios, flagged = weights.worst()
         self.overview.set_layer_series(KEY, LayerValues(
-            SERIES_NAME, ratios, ARQ_COLOR, log=True, lines=(1.0, weights.waste), flags=flagged,
+            translate("WeightsView", SERIES_NAME), ratios, ARQ_COLOR, log=True, lines=(1.0, weights.waste), flags=flagged,
             fmt=lambda v: f"×{v:.3g}", explain=self._explain, axis="scale_w/ARQ"))
         self.overview.flush()  # drawn with its new row now: the overview repaints once
 
@@ -205,11 +216,13 @@ class WeightsPlots(QObject):
             return ""
         words = []
         if r.clipped.any():
-            words.append(f"clips the weights in {int(r.clipped.sum())}")
+            words.append(translate("WeightsView", "clips the weights in {n}").format(n=int(r.clipped.sum())))
         if r.wasted.any():
-            words.append(f"wastes levels in {int(r.wasted.sum())}")
-        where = f"channel {r.worst_index}" if r.channel_wise else "per tensor"
-        return where + (f"; {', '.join(words)} of {r.scale_w.size}" if words else "")
+            words.append(translate("WeightsView", "wastes levels in {n}").format(n=int(r.wasted.sum())))
+        where = (translate("WeightsView", "channel {c}").format(c=r.worst_index) if r.channel_wise
+                 else translate("WeightsView", "per tensor"))
+        return where + (translate("WeightsView", "; {what} of {n}").format(what=", ".join(words), n=r.scale_w.size)
+                        if words else "")
 
     def _toggle_overlay(self, _on: bool) -> None:
         self.update()
@@ -235,22 +248,26 @@ class WeightsPlots(QObject):
         q = (1 << (bits - 1)) - 1
 
         def clip_reason(c: int) -> str:
-            return (f"clips the weights: its range ±{q}·scale_w = ±{r.weight_range[c]:.6g} is narrower "
-                    f"than the weights' {float(arq.boundary[c]):.6g}")
+            return translate("WeightsView", "clips the weights: its range ±{q}·scale_w = ±{range} is narrower "
+                                            "than the weights' {boundary}").format(
+                q=q, range=f"{r.weight_range[c]:.6g}", boundary=f"{float(arq.boundary[c]):.6g}")
 
         def waste_reason(c: int) -> str:
-            return f"wastes levels: {r.ratio[c]:.3g}× the ARQ value (above {r.waste:g}×)"
+            return translate("WeightsView", "wastes levels: {ratio}× the ARQ value (above {waste}×)").format(
+                ratio=f"{r.ratio[c]:.3g}", waste=f"{r.waste:g}")
 
         def describe(c: int) -> str:
             if not 0 <= c < arq.scale.size:
                 return ""
-            return (f"ARQ from the weights {quant.f32_str(arq.scale[c])} (largest |w| "
-                    f"{quant.f32_str(arq.boundary[c])}), scale_w / ARQ ×{r.ratio[c]:.4g}")
+            return translate("WeightsView", "ARQ from the weights {arq} (largest |w| {boundary}), "
+                                            "scale_w / ARQ ×{ratio}").format(
+                arq=quant.f32_str(arq.scale[c]), boundary=quant.f32_str(arq.boundary[c]), ratio=f"{r.ratio[c]:.4g}")
 
-        marks = (ChannelMarks("clips the weights", clipped, CLIP_COLOR, "x", clip_reason),
-                 ChannelMarks("wastes levels", wasted, WASTE_COLOR, "d", waste_reason))
-        folded = ", BatchNorm folded" if arq.folded else ""
-        note = f"weights: {clipped.size} clip, {wasted.size} waste (INT{bits}{folded})"
+        marks = (ChannelMarks(translate("WeightsView", "clips the weights"), clipped, CLIP_COLOR, "x", clip_reason),
+                 ChannelMarks(translate("WeightsView", "wastes levels"), wasted, WASTE_COLOR, "d", waste_reason))
+        note = (translate("WeightsView", "weights: {clip} clip, {waste} waste (INT{bits}, BatchNorm folded)")
+                if arq.folded else translate("WeightsView", "weights: {clip} clip, {waste} waste (INT{bits})"))
+        note = note.format(clip=clipped.size, waste=wasted.size, bits=bits)
         return OverlayData(values=arq.scale.astype(np.float64), marks=marks,
                            strip=OverlayStrip("scale_w / ARQ", r.ratio.astype(np.float64), log=True,
                                               lines=(1.0, r.waste)),
@@ -264,9 +281,10 @@ class WeightsPlots(QObject):
         plot = self.channels
         channel = plot.selected_channel
         if plot.layer_index is None:
-            return self._refused("no layer is shown")
+            return self._refused(translate("WeightsView", "no layer is shown"))
         if channel is None or channel[0] not in ("scale_w", "offset_w", "shift_bit"):
-            return self._refused("select a channel of scale_w first (click it in the plot or the table)")
+            return self._refused(translate("WeightsView", "select a channel of scale_w first (click it in the plot "
+                                                          "or the table)"))
         return self._push(self.session.weights.reset_command(plot.layer_index, [channel[1]]))
 
     def reset_span(self) -> str | None:
@@ -274,16 +292,17 @@ class WeightsPlots(QObject):
         plot = self.channels
         span = plot.span()
         if plot.layer_index is None:
-            return self._refused("no layer is shown")
+            return self._refused(translate("WeightsView", "no layer is shown"))
         if span is None or plot.span_field != "scale_w":
-            return self._refused("no span on scale_w: show one with Span (R) and drag it over the channels")
+            return self._refused(translate("WeightsView", "no span on scale_w: show one with Span (R) and drag it "
+                                                          "over the channels"))
         return self._push(self.session.weights.reset_command(plot.layer_index, range(span[0], span[1] + 1)))
 
     def reset_layer(self) -> str | None:
         """Reset the shown layer's whole scale_w from the weights; None when done, else why not."""
         index = self.channels.layer_index
         if index is None:
-            return self._refused("no layer is shown")
+            return self._refused(translate("WeightsView", "no layer is shown"))
         return self._push(self.session.weights.reset_command(index))
 
     def reset_flagged(self) -> str | None:
@@ -292,11 +311,12 @@ class WeightsPlots(QObject):
         command, refusals = self.session.weights.reset_all_command()
         if command is None:
             return self._refused("; ".join(refusals) if refusals else
-                                 "no layer's scale_w clips its weights or wastes levels")
+                                 translate("WeightsView", "no layer's scale_w clips its weights or wastes levels"))
         self.session.push(command)
         done = command.text()
         if refusals:
-            done += f" — {len(refusals)} refused: {'; '.join(refusals[:3])}"
+            done += translate("WeightsView", " — {n} refused: {reasons}").format(
+                n=len(refusals), reasons="; ".join(refusals[:3]))
         self.message.emit(done)
         return None
 
@@ -304,12 +324,13 @@ class WeightsPlots(QObject):
         if isinstance(got, str):
             return self._refused(got)
         self.session.push(got)
-        self.channels.info.setText(f"Done: {got.text()}")
+        self.channels.info.setText(translate("WeightsView", "Done: {what}").format(what=got.text()))
         self.message.emit(got.text())
         return None
 
     def _refused(self, reason: str) -> str:
-        self.channels.info.setText(f"Not changed: {reason}")
+        text = translate("WeightsView", "Not changed: {reason}").format(reason=reason)
+        self.channels.info.setText(text)
         self.channels.editRefused.emit(reason)
-        self.message.emit(f"Not changed: {reason}")
+        self.message.emit(text)
         return reason
