@@ -247,6 +247,82 @@
     </message>
 </context>
 <context>
+    <name>CompareViews</name>
+    <message>
+        <source>B: {name}</source>
+        <extracomment>B&apos;s colour everywhere: an orange apart from A&apos;s blue bars and the weights&apos; black line tree row path -&gt; (the key its entry must hold, the annotation)</extracomment>
+        <translation>B：{name}</translation>
+    </message>
+    <message>
+        <source>only in A</source>
+        <translation>仅 A 中有</translation>
+    </message>
+    <message>
+        <source>compared: B ({name}) has no layer {key}</source>
+        <translation>比较结果：B（{name}）中没有层 {key}</translation>
+    </message>
+    <message>
+        <source>compared with B: {channels} channels differ, the largest change {change} (A {a}, B {b})</source>
+        <translation>与 B 比较：{channels} 个通道不同，最大变化 {change}（A 为 {a}，B 为 {b}）</translation>
+    </message>
+    <message>
+        <source>compared with B: B has {b} (A {a})</source>
+        <translation>与 B 比较：B 中为 {b}（A 中为 {a}）</translation>
+    </message>
+    <message>
+        <source>≠ B: {n} fields</source>
+        <translation>≠ B：{n} 个字段</translation>
+    </message>
+    <message>
+        <source>≠ B: 1 field</source>
+        <translation>≠ B：1 个字段</translation>
+    </message>
+    <message>
+        <source>compared with B: {fields} differ</source>
+        <translation>与 B 比较：{fields} 不同</translation>
+    </message>
+    <message>
+        <source>; B has {b} values, A {a}</source>
+        <translation>；B 有 {b} 个值，A 有 {a} 个</translation>
+    </message>
+    <message>
+        <source>B has {b}, A {a}</source>
+        <translation>B 中为 {b}，A 中为 {a}</translation>
+    </message>
+    <message>
+        <source>B: no value</source>
+        <translation>B：无值</translation>
+    </message>
+    <message>
+        <source>B {b}, B / A ×{ratio}</source>
+        <translation>B 为 {b}，B / A ×{ratio}</translation>
+    </message>
+    <message>
+        <source> beyond rtol {rtol}, atol {atol}</source>
+        <translation>（超出 rtol {rtol}、atol {atol}）</translation>
+    </message>
+    <message>
+        <source>B: {k} of {n} channels differ{tolerance}{length}</source>
+        <translation>B：{n} 个通道中有 {k} 个不同{tolerance}{length}</translation>
+    </message>
+    <message>
+        <source>B: {k} of 1 channel differ{tolerance}{length}</source>
+        <translation>B：1 个通道中有 {k} 个不同{tolerance}{length}</translation>
+    </message>
+    <message>
+        <source>differs from B</source>
+        <translation>与 B 不同</translation>
+    </message>
+    <message>
+        <source>scale_w against B ({name}): the largest factor between channels</source>
+        <translation>scale_w 与 B（{name}）对比：各通道间的最大倍数</translation>
+    </message>
+    <message>
+        <source>scale_d of B ({name}) / A</source>
+        <translation>scale_d：B（{name}）/ A</translation>
+    </message>
+</context>
+<context>
     <name>DiffRows</name>
     <message>
         <source>unset</source>
