@@ -618,6 +618,10 @@
         <translation> — 显示 {n} 行中的 {k} 行</translation>
     </message>
     <message>
+        <source> (rtol {rtol}, atol {atol})</source>
+        <translation>（rtol {rtol}，atol {atol}）</translation>
+    </message>
+    <message>
         <source> — comparing again…</source>
         <translation> — 正在重新比较…</translation>
     </message>

@@ -365,7 +365,7 @@ class DifferencesView(QWidget):
         if shown != n:
             text += translate("DifferencesView", " — {k} of {n} rows shown").format(k=shown, n=n)
         if c.rtol or c.atol:
-            text += f" (rtol {c.rtol:g}, atol {c.atol:g})"
+            text += translate("DifferencesView", " (rtol {rtol}, atol {atol})").format(rtol=f"{c.rtol:g}", atol=f"{c.atol:g}")
         if c.busy:
             text += translate("DifferencesView", " — comparing again…")
         self.summary.setText(text)
