@@ -245,3 +245,71 @@ def test_the_compare_ts_holds_exactly_the_texts_of_the_code(tmp_path):
     except (SystemExit, FileNotFoundError, subprocess.CalledProcessError) as e:  # pragma: no cover
         pytest.fail(f"pyside6-lupdate did not run: {e}")
     assert ut._sources(fresh) == ut._sources(TS), "run: python scripts/update_translations.py"
+
+
+def _compare_zh(qtbot, window, b: Path):
+    c = window.compare.controller
+    with qtbot.waitSignal(c.opened, timeout=30000):
+        assert window.compare.compare_with(b)
+    qtbot.waitUntil(lambda: c.current, timeout=10000)
+    return c
+
+
+def test_prune_rows_and_their_refusals_are_chinese(qtbot, tmp_path, env, chinese):
+    from editor.records.attrs import AttrProto
+    from tests.ui.kit import copy_sample
+
+    window = env()
+    a = copy_sample(tmp_path, "resnet_tf_inner_prune.txt")
+    open_and_wait(qtbot, window, a)
+    message = RecordDocument.load(a).message
+    node = message.prune_record[1].consumer[0]
+    for attr in node.attr:
+        if attr.name in ("begin", "end"):
+            attr.i += 1
+    extra = message.prune_record[1].consumer.add()
+    extra.name = "net/new/Conv2D"
+    extra.attr.add(name="begin", type=AttrProto.INT, i=0)  # no end: breaks prune-range
+    del message.prune_record[2]
+    b = tmp_path / "b.txt"
+    b.write_text(text_format.MessageToString(message), encoding="utf-8")
+    c = _compare_zh(qtbot, window, b)
+    names = _names(window, c) | {"begin", "end", "net", "new", "Conv2D"}
+    for m in (window.session.message, c.message_b):
+        for record in m.prune_record:
+            for role in (record.producer, record.consumer):
+                for n in role:
+                    names.update(WORD.findall(n.name))
+                    names.update(attr.name for attr in n.attr)
+    view = window.compare.view
+    prune = [r for r in view.model.shown if r.kind.value == "prune"]
+    assert {r.field for r in prune} >= {"begin", "end", "（节点）", "（整条记录）"}
+    assert any(r.layer.startswith("consumer 'resnet_v1_50/") and r.layer.endswith("· 稀疏记录 1") for r in prune)
+    assert _untranslated(_view_texts(view), names) == []
+    begin = next(r for r in prune if r.field == "begin")
+    assert not window.compare.take_rows([begin])  # one channel narrower than the producer
+    assert window.statusBar().currentMessage().startswith("未采用：稀疏记录 1 会违反规则：")
+
+
+def test_across_dialects_the_notes_and_refusals_are_chinese(qtbot, tmp_path, env, chinese):
+    from editor.records.document import convert_message
+    from tests.ui.kit import copy_sample
+
+    window = env()
+    a = copy_sample(tmp_path, "resnet_caffe.txt")
+    open_and_wait(qtbot, window, a)
+    onnx, _ = convert_message(RecordDocument.load(a).message, DIALECTS["onnx"], drop_unsupported=True)
+    onnx.record[4].value.scale_w[2] *= 1.5
+    b = tmp_path / "b_onnx.txt"
+    b.write_text(text_format.MessageToString(onnx), encoding="utf-8")
+    c = _compare_zh(qtbot, window, b)
+    with qtbot.waitSignal(c.opened, timeout=30000):
+        window.compare.read_b_actions["onnx"].trigger()
+    qtbot.waitUntil(lambda: c.current, timeout=10000)
+    notes = window.compare.view.notes.text()
+    assert notes.startswith("A 为 caffe，B 为 onnx：只比较两者共有的字段。")
+    assert "仅 caffe（A）中有、不参与比较也不会被采用的字段：channels（" in notes
+    assert _untranslated(_view_texts(window.compare.view), _names(window, c) | {"b_onnx"}) == []
+    assert not window.compare.take_selection([("record", 4, "value", "channels")])
+    assert window.statusBar().currentMessage() == \
+        "未采用：channels 是只有 caffe 才有的字段：不参与比较，也无法采用"
