@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import filecmp
+import re
 import shutil
 import subprocess
 import sys
@@ -82,6 +83,15 @@ def lupdate(area: str, ts: Path, language: str, root: Path = ROOT) -> None:
     subprocess.run([_tool("lupdate"), "-silent", "-locations", "none", "-no-obsolete",
                     "-source-language", "en", "-target-language", language, *sources, "-ts", str(ts)],
                    check=True, capture_output=True)
+    # lupdate takes a ``#:`` comment before a text for a note to translators; here ``#:``
+    # documents attributes, so those notes are noise (and churn): drop them.
+    text = ts.read_text(encoding="utf-8")
+    cleaned = _EXTRACOMMENT.sub("", text)
+    if cleaned != text:
+        ts.write_text(cleaned, encoding="utf-8")
+
+
+_EXTRACOMMENT = re.compile(r"\n *<extracomment>.*?</extracomment>", re.DOTALL)
 
 
 def lrelease(ts: Path, qm: Path) -> None:

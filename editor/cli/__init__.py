@@ -138,6 +138,21 @@ def main(argv: list[str] | None = None) -> int:
     return _main(argv)
 
 
+def _choose_language(code: str | None) -> None:
+    """Speak `code` (--lang), else what RECORD_EDITOR_LANG asks for, else English. A value of
+    the variable the editor does not know is said and passed over: it is set for a whole
+    session, a script should not fail for it."""
+    from editor import i18n
+
+    if code is None:
+        try:
+            code = i18n.language_from_environment()
+        except ValueError as e:
+            err(f"{i18n.LANGUAGE_ENV}={e} is not a language the editor speaks "
+                f"({', '.join(i18n.LANGUAGES)}); messages stay in English")
+    i18n.set_language(code or i18n.SOURCE_LANGUAGE)
+
+
 def _main(argv: list[str]) -> int:
     if not argv or (argv[0] not in SUBCOMMANDS and argv[0] not in ("-h", "--help")):
         mistyped = _mistyped_command(argv[0]) if argv else None
@@ -147,6 +162,7 @@ def _main(argv: list[str]) -> int:
         return run_gui(argv)
     only = argv[0] if argv[0] in SUBCOMMANDS else None  # -h/--help lists every command
     args = build_parser(json_errors="--json" in argv, only=only).parse_args(argv)
+    _choose_language(getattr(args, "lang", None))
     handler = command_module(args.command).run
     try:
         return handler(args)

@@ -26,8 +26,21 @@ class JsonErrorParser(argparse.ArgumentParser):
         super().error(message)
 
 
+def language_arg(value: str) -> str:
+    """--lang's value as a language code (``zh_CN``, ``zh-CN``, ``zh``, ``en``…)."""
+    from editor.i18n import LANGUAGES, normalize
+
+    code = normalize(value)
+    if code is None:
+        raise argparse.ArgumentTypeError(f"unknown language {value!r} (known: {', '.join(LANGUAGES)})")
+    return code
+
+
 def add_common(p: argparse.ArgumentParser) -> None:
-    """--dialect and --repair, which every command and the editor form take."""
+    """--dialect, --repair and --lang, which every command takes (the first two the editor form too)."""
+    p.add_argument("--lang", type=language_arg, metavar="LANG",
+                   help="language of the messages: en (the default) or zh_CN; or set RECORD_EDITOR_LANG. "
+                        "--json keys, rule ids and field names stay as they are")
     p.add_argument("--dialect", choices=list(DIALECTS), help="read with this dialect instead of detecting it")
     p.add_argument("--repair", action="store_true",
                    help="fix artefacts of pasted documentation examples (// comments, quoted text "

@@ -8,8 +8,9 @@ import json
 import sys
 
 from editor.cli import _model
-from editor.cli._common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, add_common, count, load
+from editor.cli._common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, add_common, load
 from editor.cli._outliers import add_outlier_k
+from editor.i18n import translate
 from editor.records.defaults import DEFAULT_OUTLIER_K
 from editor.records.document import RecordDocument, RecordError
 from editor.records.problems import READING_RULES, Problem, Severity, shown_path
@@ -36,6 +37,17 @@ def document_problems(doc: RecordDocument, model=None, outlier_k: float = DEFAUL
 
     context = rules.CheckContext.build(doc.message, doc.dialect, model, outlier_k=outlier_k)
     return rules.document_problems(doc, model, context=context)
+
+
+def summary_line(path: str, dialect: str, problems: list[Problem]) -> str:
+    """``FILE: DIALECT, 1 error, 2 warnings, 0 notes``, in the active language."""
+    counts = {s: sum(p.severity is s for p in problems) for s in Severity}
+    e, w, n = counts[Severity.ERROR], counts[Severity.WARNING], counts[Severity.INFO]
+    return translate("cli", "{path}: {dialect}, {errors}, {warnings}, {notes}").format(
+        path=path, dialect=dialect,
+        errors=(translate("cli", "{n} error") if e == 1 else translate("cli", "{n} errors")).format(n=f"{e:,}"),
+        warnings=(translate("cli", "{n} warning") if w == 1 else translate("cli", "{n} warnings")).format(n=f"{w:,}"),
+        notes=(translate("cli", "{n} note") if n == 1 else translate("cli", "{n} notes")).format(n=f"{n:,}"))
 
 
 def filter_problems(problems: list[Problem], args) -> list[Problem]:
@@ -86,9 +98,7 @@ def run(args) -> int:
         if not args.json:
             for p in problems:
                 print(p.format(path))
-            counts = {s: sum(p.severity is s for p in problems) for s in Severity}
-            print(f"{shown_path(path)}: {doc.dialect.name}, {count(counts[Severity.ERROR], 'error')}, "
-                  f"{count(counts[Severity.WARNING], 'warning')}, {count(counts[Severity.INFO], 'note')}")
+            print(summary_line(shown_path(path), doc.dialect.name, problems))
     if args.json:
         report: dict = {"files": results}
         if model is not None:

@@ -6,6 +6,8 @@ import re
 from dataclasses import asdict, dataclass, replace
 from enum import StrEnum
 
+from editor.i18n import translate
+
 
 class Severity(StrEnum):
     """error: AMCT rejects the file or builds a wrong model; warning: legal but suspicious."""
@@ -20,9 +22,16 @@ class Severity(StrEnum):
 
 
 def ordinal(n: int) -> str:
-    """``2nd``, ``3rd``, ``11th``, ``21st``."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    """``2nd``, ``3rd``, ``11th``, ``21st`` (``第 3`` in Chinese)."""
+    if 10 <= n % 100 <= 20 or n % 10 not in (1, 2, 3):
+        text = translate("problems", "{n}th")
+    elif n % 10 == 1:
+        text = translate("problems", "{n}st")
+    elif n % 10 == 2:
+        text = translate("problems", "{n}nd")
+    else:
+        text = translate("problems", "{n}rd")
+    return text.format(n=n)
 
 
 #: Characters a message never passes on as they are: C0 and C1 controls (a terminal obeys

@@ -9,6 +9,7 @@ from PySide6.QtCore import QEvent, QSettings
 from PySide6.QtWidgets import QApplication
 
 from editor.paths import default_sample
+from editor.ui.i18n import install_from_settings
 from editor.ui.main_window import APP_NAME, MainWindow
 
 
@@ -65,6 +66,7 @@ def run_gui(path: str | None = None, dialect: str | None = None, *, repair: bool
     """Open the editor window on `path` (or the bundled sample), with `model` attached and
     compared with `compare` if given, and run until it is closed."""
     app = application()
+    install_from_settings(QSettings())  # before any widget: they take their texts when built
     freeze_startup_objects()
     window = create_window(path, dialect, repair=repair, model=model, weights=weights, compare=compare)
     code = app.exec()

@@ -190,6 +190,7 @@ class MainWindow(QMainWindow):
         self._make_plot_menu()
         self._install_compare()
         self._make_help_menu()
+        self._install_language_menu()
 
         documents = self.documents
         documents.status.connect(self._show_status)
@@ -351,6 +352,16 @@ class MainWindow(QMainWindow):
                 toolbar.addAction(action)
         self.addToolBar(toolbar)
         self.toolbar = toolbar
+
+    def _install_language_menu(self) -> None:
+        """View ▸ Language (`editor.ui.i18n.LanguageMenu`): remembered, applied at the next start."""
+        from editor.ui.i18n import LanguageMenu
+
+        self.language_menu = LanguageMenu(
+            self, self.settings, self.prompter.confirm,
+            lambda: self.document.path if self.document is not None else None)
+        self.view_menu.addSeparator()
+        self.view_menu.addMenu(self.language_menu)
 
     def _make_plot_menu(self) -> None:
         """Plot: every plot action with its shortcut, by view (`PlotsPanel.plot_actions`),

@@ -1,4 +1,733 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
+<context>
+    <name>problems</name>
+    <message>
+        <source>{n}th</source>
+        <translation>第 {n} 次</translation>
+    </message>
+    <message>
+        <source>{n}st</source>
+        <translation>第 {n} 次</translation>
+    </message>
+    <message>
+        <source>{n}nd</source>
+        <translation>第 {n} 次</translation>
+    </message>
+    <message>
+        <source>{n}rd</source>
+        <translation>第 {n} 次</translation>
+    </message>
+</context>
+<context>
+    <name>rule-descriptions</name>
+    <message>
+        <source>ONNX: skip_fusion defaults to true (every other flavour: false); layers that leave it unset skip Conv+BN fusion</source>
+        <translation>ONNX：skip_fusion 默认为 true（其他框架均为 false）；未设置它的层跳过 Conv+BN 融合</translation>
+    </message>
+    <message>
+        <source>all offset_d values fit INT4 (some at -8) but no act_type is set, so AMCT and the clip ranges assume INT8</source>
+        <translation>所有 offset_d 都在 INT4 范围内（部分为 -8），但未设置 act_type，因此 AMCT 和截断范围都按 INT8 处理</translation>
+    </message>
+    <message>
+        <source>every record needs a non-empty key, the layer name (AMCT: &apos;Cannot find &quot;key&quot;&apos;)</source>
+        <translation>每条记录都需要非空的 key，即层名（AMCT：&apos;Cannot find &quot;key&quot;&apos;）</translation>
+    </message>
+    <message>
+        <source>a key or prune node name with leading/trailing whitespace or a line break never matches a layer name</source>
+        <translation>首尾带空白字符或含换行的 key 或稀疏节点名永远匹配不到层名</translation>
+    </message>
+    <message>
+        <source>a key given twice: AMCT silently uses the first entry and ignores the others</source>
+        <translation>重复的 key：AMCT 静默使用第一条记录并忽略其余记录</translation>
+    </message>
+    <message>
+        <source>a layer with any factor needs scale_d and offset_d, and scale_w/offset_w unless it takes no weights; an entry without factors is skipped (info)</source>
+        <translation>有任一量化因子的层需要 scale_d 和 offset_d，除非该层没有权重，还需要 scale_w/offset_w；没有量化因子的记录被跳过（提示）</translation>
+    </message>
+    <message>
+        <source>AvgPool has no weights: no scale_w/offset_w/shift_bit/tensor_balance_factor, and dst_type not INT4; warning when the type is only guessed</source>
+        <translation>AvgPool 没有权重：不能有 scale_w/offset_w/shift_bit/tensor_balance_factor，dst_type 不能为 INT4；层类型仅为推测时给出警告</translation>
+    </message>
+    <message>
+        <source>a &apos;layer:input_index&apos; key quantizes one input tensor: activation factors only, no scale_w/offset_w/shift_bit</source>
+        <translation>&apos;layer:input_index&apos; 形式的 key 量化一个输入张量：只有激活量化因子，不能有 scale_w/offset_w/shift_bit</translation>
+    </message>
+    <message>
+        <source>Caffe: channels, height and width (the input shape) on every quantized layer</source>
+        <translation>Caffe：每个量化层都要有 channels、height 和 width（输入形状）</translation>
+    </message>
+    <message>
+        <source>fields documented as unsupported: shift_bit in TF convert_model (reserved), cluster (NUQ); info for shift_bit in Caffe, whose documentation both reserves and requires it</source>
+        <translation>文档标明不支持的字段：TF convert_model 中的 shift_bit（预留字段）、cluster（非均匀量化）；Caffe 的文档对 shift_bit 既称预留又要求配置，对其给出提示</translation>
+    </message>
+    <message>
+        <source>kv_cache_value needs scale and offset of equal length; scale finite &gt; 0, offset in [-128, 127] (KV cache is INT8 only)</source>
+        <translation>kv_cache_value 需要长度相同的 scale 和 offset；scale 为有限值且 &gt; 0，offset 在 [-128, 127] 内（KV cache 仅支持 INT8）</translation>
+    </message>
+    <message>
+        <source>with a model: each key names a layer (node) of the model, a &apos;layer:input_index&apos; key an input the layer has (AMCT: &apos;find KEY failure in MODEL&apos;); the closest layer names are suggested</source>
+        <translation>附加模型时：每个 key 都是模型中的一个层（节点），&apos;layer:input_index&apos; 形式的 key 是该层已有的一个输入（AMCT：&apos;find KEY failure in MODEL&apos;）；给出最接近的层名</translation>
+    </message>
+    <message>
+        <source>with a model: a key names a layer whose type (and settings) AMCT can quantize in that framework (AMCT: &apos;layer X cannot be quantized&apos;)</source>
+        <translation>附加模型时：key 所指的层，其类型（及设置）须是 AMCT 在该框架中能量化的（AMCT：&apos;layer X cannot be quantized&apos;）</translation>
+    </message>
+    <message>
+        <source>with a model: scale_w has one value or one per output channel of the layer (Conv: weight dim 0; ConvTranspose: dim 1 × group; depthwise: in × multiplier); tensor_balance_factor one per input channel; a layer without weights takes no weight factors</source>
+        <translation>附加模型时：scale_w 为一个值，或该层每个输出通道一个值（Conv：权重第 0 维；ConvTranspose：第 1 维 × group；depthwise：输入 × multiplier）；tensor_balance_factor 每个输入通道一个值；没有权重的层不能有权重量化因子</translation>
+    </message>
+    <message>
+        <source>with a Caffe model: channels/height/width are the layer&apos;s input shape (C, H, W), propagated from the net&apos;s input with Caffe&apos;s output-size formulas</source>
+        <translation>附加 Caffe 模型时：channels/height/width 是该层的输入形状 (C, H, W)，按 Caffe 的输出尺寸公式从网络输入逐层推算</translation>
+    </message>
+    <message>
+        <source>with a model: layers whose weights AMCT quantizes but that have no record stay float (AMCT says nothing); listed once</source>
+        <translation>附加模型时：AMCT 会量化其权重但没有记录的层保持浮点（AMCT 不提示）；只列出一次</translation>
+    </message>
+    <message>
+        <source>with a model&apos;s weights: scale_w against AMCT&apos;s ARQ value from the weights (BatchNorm folded unless skip_fusion), per channel: below it the range clips the weights, far above it (default 2×) levels are wasted</source>
+        <translation>附加模型权重时：逐通道将 scale_w 与 AMCT 的 ARQ 由权重算出的值比较（除非 skip_fusion，否则先融合 BatchNorm）：小于它则范围截断权重，远大于它（默认 2 倍）则浪费量化级</translation>
+    </message>
+    <message>
+        <source>with a model: prune producers and consumers name nodes of the model (AMCT: &apos;find NAME failure in MODEL&apos;), and each [begin, end) lies inside the node&apos;s output (producer) or input (consumer) channels</source>
+        <translation>附加模型时：稀疏的生产者和消费者须是模型中的节点（AMCT：&apos;find NAME failure in MODEL&apos;），且每个 [begin, end) 都在该节点的输出（生产者）或输入（消费者）通道之内</translation>
+    </message>
+    <message>
+        <source>scale_w channels far off the layer&apos;s own values: not finite or ≤ 0, below FLT_EPSILON, or outside [Q1 − k·IQR, Q3 + k·IQR] of log10(scale_w) (k = 1.5, `check --outlier-k`)</source>
+        <translation>scale_w 中远离本层其他值的通道：非有限值或 ≤ 0、小于 FLT_EPSILON，或在 log10(scale_w) 的 [Q1 − k·IQR, Q3 + k·IQR] 之外（k = 1.5，`check --outlier-k`）</translation>
+    </message>
+    <message>
+        <source>PruneNode.name is required and not empty (without it the record cannot be serialized)</source>
+        <translation>PruneNode.name 必填且不能为空（否则记录无法序列化）</translation>
+    </message>
+    <message>
+        <source>a prune attr&apos;s type matches the value field it sets (INT → i, STRING → s, INTS → ints, …) and AMCT&apos;s attrs have their usual types</source>
+        <translation>稀疏 attr 的类型与其所设的值字段一致（INT → i，STRING → s，INTS → ints，…），AMCT 的 attr 使用其通常类型</translation>
+    </message>
+    <message>
+        <source>producers and consumers have begin/end attrs with 0 ≤ begin &lt; end; prune_index values unique and inside [begin, end)</source>
+        <translation>生产者和消费者有 begin/end attr，且 0 ≤ begin &lt; end；prune_index 的值不重复且在 [begin, end) 之内</translation>
+    </message>
+    <message>
+        <source>every producer and consumer of a prune record covers as many channels (and prunes the same ones) as the first producer</source>
+        <translation>稀疏记录的每个生产者和消费者覆盖的通道数都与第一个生产者相同（且稀疏相同的通道）</translation>
+    </message>
+    <message>
+        <source>value.prune_producer/prune_consumer name prune nodes that exist in the file</source>
+        <translation>value.prune_producer/prune_consumer 指向文件中存在的稀疏节点</translation>
+    </message>
+    <message>
+        <source>per-channel scale_w of a pruned producer, and tensor_balance_factor of a consumer, match the channel counts its prune records give</source>
+        <translation>被稀疏的生产者的逐通道 scale_w，以及消费者的 tensor_balance_factor，与其稀疏记录给出的通道数一致</translation>
+    </message>
+    <message>
+        <source>scale_d, scale_w (and RNN scale_h/scale_r) must be finite and &gt; 0</source>
+        <translation>scale_d、scale_w（以及 RNN 的 scale_h/scale_r）必须是有限值且 &gt; 0</translation>
+    </message>
+    <message>
+        <source>scale_d below FLT_EPSILON: a degenerate calibration, AMCT substitutes 1.0</source>
+        <translation>scale_d 小于 FLT_EPSILON：校准退化，AMCT 改用 1.0</translation>
+    </message>
+    <message>
+        <source>offset_d (and RNN offset_h) in [-128, 127], or [-32768, 32767] when act_type is INT16; warning when outside an INT4 act_type&apos;s [-8, 7]</source>
+        <translation>offset_d（以及 RNN 的 offset_h）在 [-128, 127] 内，act_type 为 INT16 时在 [-32768, 32767] 内；act_type 为 INT4 而超出 [-8, 7] 时给出警告</translation>
+    </message>
+    <message>
+        <source>every offset_w (and RNN offset_r) must be 0: weight offsets are not supported</source>
+        <translation>每个 offset_w（以及 RNN 的 offset_r）都必须为 0：不支持权重偏移</translation>
+    </message>
+    <message>
+        <source>offset_w and shift_bit (RNN: offset_r) must have as many values as scale_w (scale_r)</source>
+        <translation>offset_w 和 shift_bit（RNN：offset_r）的值个数必须与 scale_w（scale_r）相同</translation>
+    </message>
+    <message>
+        <source>per-channel scale_w only on convolution-like layers (PyTorch: also Linear); warning when the layer type is only guessed from a naming convention</source>
+        <translation>只有卷积类的层可以有逐通道的 scale_w（PyTorch：还有 Linear）；层类型仅按命名习惯推测时给出警告</translation>
+    </message>
+    <message>
+        <source>shift_bit values all 0, or each in [1, 16]</source>
+        <translation>shift_bit 全为 0，或每个都在 [1, 16] 内</translation>
+    </message>
+    <message>
+        <source>NUQ cluster centres: 16 or 32 values, each in [-128, 127]</source>
+        <translation>非均匀量化的聚类中心 cluster：16 或 32 个值，每个都在 [-128, 127] 内</translation>
+    </message>
+    <message>
+        <source>act_type ∈ {INT4, INT8, INT16}, wts_type ∈ {INT4, INT6, INT7, INT8}, dst_type ∈ {INT8, INT4}, op_data_type, fakequant_precision_mode; warning where the docs say only INT8 works today</source>
+        <translation>act_type ∈ {INT4, INT8, INT16}，wts_type ∈ {INT4, INT6, INT7, INT8}，dst_type ∈ {INT8, INT4}，op_data_type，fakequant_precision_mode；文档称目前仅支持 INT8 之处给出警告</translation>
+    </message>
+    <message>
+        <source>each tensor_balance_factor in [FLT_EPSILON, 1/FLT_EPSILON]</source>
+        <translation>每个 tensor_balance_factor 都在 [FLT_EPSILON, 1/FLT_EPSILON] 内</translation>
+    </message>
+</context>
+<context>
+    <name>rules</name>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source> and {count} more</source>
+        <translation> 等，另有 {count} 个</translation>
+    </message>
+    <message>
+        <source>{name} = {value} {must}</source>
+        <translation>{name} = {value}，{must}</translation>
+    </message>
+    <message>
+        <source>{count} of {total} {name} values {are_not}: {examples}</source>
+        <translation>{total} 个 {name} 值中有 {count} 个{are_not}：{examples}</translation>
+    </message>
+    <message>
+        <source>an {word}</source>
+        <translation>{word}</translation>
+    </message>
+    <message>
+        <source>a {word}</source>
+        <translation>{word}</translation>
+    </message>
+    <message>
+        <source>act_type unset, so INT8</source>
+        <translation>未设置 act_type，按 INT8</translation>
+    </message>
+    <message>
+        <source>act_type {type} is not a known type, so INT8</source>
+        <translation>act_type {type} 不是已知类型，按 INT8</translation>
+    </message>
+    <message>
+        <source>act_type {type}</source>
+        <translation>act_type {type}</translation>
+    </message>
+    <message>
+        <source>skip_fusion is unset, so the ONNX default true applies: AMCT ONNX skips Conv+BN fusion for this layer, unlike the other AMCT flavours (default false); write skip_fusion explicitly if the record came from another flavour (so do {count} more layers)</source>
+        <translation>未设置 skip_fusion，因此采用 ONNX 的默认值 true：AMCT ONNX 对该层跳过 Conv+BN 融合，与其他 AMCT 框架（默认 false）不同；如果记录来自其他框架，请显式写出 skip_fusion（另有 {count} 个层也是如此）</translation>
+    </message>
+    <message>
+        <source>skip_fusion is unset, so the ONNX default true applies: AMCT ONNX skips Conv+BN fusion for this layer, unlike the other AMCT flavours (default false); write skip_fusion explicitly if the record came from another flavour</source>
+        <translation>未设置 skip_fusion，因此采用 ONNX 的默认值 true：AMCT ONNX 对该层跳过 Conv+BN 融合，与其他 AMCT 框架（默认 false）不同；如果记录来自其他框架，请显式写出 skip_fusion</translation>
+    </message>
+    <message>
+        <source>all {count} offset_d values lie in INT4&apos;s range [-8, 7] ({at_min} at -8, its minimum) but no layer sets act_type, so AMCT reads them as INT8 and the clip ranges shown assume INT8; if this record is INT4, set act_type: &quot;INT4&quot;</source>
+        <translation>全部 {count} 个 offset_d 都在 INT4 的范围 [-8, 7] 内（{at_min} 个为最小值 -8），但没有层设置 act_type，因此 AMCT 按 INT8 读取它们，显示的截断范围也按 INT8；如果这是 INT4 的记录，请设置 act_type: &quot;INT4&quot;</translation>
+    </message>
+    <message>
+        <source>the key is missing; AMCT stops with &apos;Cannot find &quot;key&quot; in record file&apos;</source>
+        <translation>缺少 key；AMCT 报错停止：&apos;Cannot find &quot;key&quot; in record file&apos;</translation>
+    </message>
+    <message>
+        <source>the key is empty; it matches no layer</source>
+        <translation>key 为空，匹配不到任何层</translation>
+    </message>
+    <message>
+        <source>leading or trailing whitespace and a line break or tab inside</source>
+        <translation>首尾空白字符，且中间有换行或制表符</translation>
+    </message>
+    <message>
+        <source>leading or trailing whitespace</source>
+        <translation>首尾空白字符</translation>
+    </message>
+    <message>
+        <source>a line break or tab inside</source>
+        <translation>中间有换行或制表符</translation>
+    </message>
+    <message>
+        <source>the key has {what}, so it never matches a layer name (did you mean {key}?)</source>
+        <translation>key 含有{what}，因此永远匹配不到层名（是否想写 {key}？）</translation>
+    </message>
+    <message>
+        <source>{node} name {name} has {what}, so it never matches a node (did you mean {fixed}?)</source>
+        <translation>{node} 的名称 {name} 含有{what}，因此永远匹配不到节点（是否想写 {fixed}？）</translation>
+    </message>
+    <message>
+        <source>the key appears again (first at record {first}); AMCT uses the first entry and silently ignores this one</source>
+        <translation>该 key 再次出现（首次在记录 {first}）；AMCT 使用第一条记录，静默忽略这一条</translation>
+    </message>
+    <message>
+        <source>the key appears again, a {nth} time (first at record {first}); AMCT uses the first entry and silently ignores this one</source>
+        <translation>该 key 再次出现，{nth}（首次在记录 {first}）；AMCT 使用第一条记录，静默忽略这一条</translation>
+    </message>
+    <message>
+        <source>the entry has no value {{ }} block; AMCT stops with &quot;cannot find &apos;value&apos;&quot;</source>
+        <translation>该记录没有 value {{ }} 块；AMCT 报错停止：&quot;cannot find &apos;value&apos;&quot;</translation>
+    </message>
+    <message>
+        <source>the entry has no quantization factors; AMCT skips this layer</source>
+        <translation>该记录没有量化因子；AMCT 跳过该层</translation>
+    </message>
+    <message>
+        <source>{field} is missing; a layer with any factor needs scale_d and offset_d (AMCT: &apos;cannot find {field} of layer …, please check data calibration process&apos;)</source>
+        <translation>缺少 {field}；有任一量化因子的层都需要 scale_d 和 offset_d（AMCT：&apos;cannot find {field} of layer …, please check data calibration process&apos;）</translation>
+    </message>
+    <message>
+        <source>{field} is missing; a layer with weights needs scale_w and offset_w (AMCT: &apos;cannot find {field} of layer …&apos;){note}</source>
+        <translation>缺少 {field}；有权重的层需要 scale_w 和 offset_w（AMCT：&apos;cannot find {field} of layer …&apos;）{note}</translation>
+    </message>
+    <message>
+        <source>{field} is missing; RNN factors come as a set: scale_h, offset_h, scale_r, offset_r</source>
+        <translation>缺少 {field}；RNN 的量化因子须成套给出：scale_h、offset_h、scale_r、offset_r</translation>
+    </message>
+    <message>
+        <source>dst_type INT4 is not supported for AvgPool (AMCT: &apos;AvgPool in INT4 not supported&apos;){note}</source>
+        <translation>AvgPool 不支持 dst_type INT4（AMCT：&apos;AvgPool in INT4 not supported&apos;）{note}</translation>
+    </message>
+    <message>
+        <source>{field} is set, but AvgPool has no weights (AMCT stops with &apos;find undesirable {field}&apos;){note}</source>
+        <translation>设置了 {field}，但 AvgPool 没有权重（AMCT 报错停止：&apos;find undesirable {field}&apos;）{note}</translation>
+    </message>
+    <message>
+        <source>{field} is set, but a &apos;layer:input_index&apos; key quantizes an input tensor and takes activation factors only (AMCT: &apos;find undesirable {field}&apos;)</source>
+        <translation>设置了 {field}，但 &apos;layer:input_index&apos; 形式的 key 量化的是输入张量，只能有激活量化因子（AMCT：&apos;find undesirable {field}&apos;）</translation>
+    </message>
+    <message>
+        <source>{field} is missing; AMCT Caffe cannot infer shapes and needs the layer&apos;s input shape (channels, height, width) on every quantized layer</source>
+        <translation>缺少 {field}；AMCT Caffe 无法推断形状，每个量化层都需要该层的输入形状（channels、height、width）</translation>
+    </message>
+    <message>
+        <source>{field} = 0 is not a valid input shape; channels, height and width must each be ≥ 1</source>
+        <translation>{field} = 0 不是有效的输入形状；channels、height 和 width 都必须 ≥ 1</translation>
+    </message>
+    <message>
+        <source>shift_bit is set, and AMCT Caffe&apos;s documentation contradicts itself about it: its field table says shift_bit is reserved for convert_model, not supported and not to be configured, while its record section says a quantized layer&apos;s config needs shift_bit among its fields, and its example sets it; which of the two applies is not documented, so this is a note, not a warning</source>
+        <translation>设置了 shift_bit，而 AMCT Caffe 的文档对它的说法自相矛盾：字段表称 shift_bit 是 convert_model 的预留字段，不支持、不要配置；记录文件一节却称量化层的配置需要 shift_bit，示例中也设置了它；文档未说明以哪个为准，因此这只是提示，不是警告</translation>
+    </message>
+    <message>
+        <source>shift_bit is reserved for convert_model and not supported; remove it (AMCT may stop with &apos;shift_bit is not support&apos;)</source>
+        <translation>shift_bit 是 convert_model 的预留字段，不支持；请删除它（AMCT 可能报错停止：&apos;shift_bit is not support&apos;）</translation>
+    </message>
+    <message>
+        <source>cluster (NUQ centres) is documented as not supported</source>
+        <translation>文档标明不支持 cluster（非均匀量化的聚类中心）</translation>
+    </message>
+    <message>
+        <source>kv_cache_value has no {name}; AMCT stops with &apos;Cannot find {name} of layer&apos;</source>
+        <translation>kv_cache_value 没有 {name}；AMCT 报错停止：&apos;Cannot find {name} of layer&apos;</translation>
+    </message>
+    <message>
+        <source>kv_cache_value has {scales} scale but {offsets} offset values; they must be the same length</source>
+        <translation>kv_cache_value 有 {scales} 个 scale 值，却有 {offsets} 个 offset 值；二者长度必须相同</translation>
+    </message>
+    <message>
+        <source>must be finite and &gt; 0</source>
+        <translation>必须是有限值且 &gt; 0</translation>
+    </message>
+    <message>
+        <source>are not finite and &gt; 0</source>
+        <translation>不是有限值或不 &gt; 0</translation>
+    </message>
+    <message>
+        <source>is outside [-128, 127] (KV cache is INT8)</source>
+        <translation>超出 [-128, 127]（KV cache 为 INT8）</translation>
+    </message>
+    <message>
+        <source>are outside [-128, 127] (KV cache is INT8)</source>
+        <translation>超出 [-128, 127]（KV cache 为 INT8）</translation>
+    </message>
+    <message>
+        <source>; did you mean {name}? That layer has no record</source>
+        <translation>；是否想写 {name}？该层没有记录</translation>
+    </message>
+    <message>
+        <source>; the closest layer names are {names}</source>
+        <translation>；最接近的层名为 {names}</translation>
+    </message>
+    <message>
+        <source>the model {model} has no layer {key}{hint} (AMCT stops with &apos;find {raw_key} failure in {model}. Please match {model} and the record&apos;)</source>
+        <translation>模型 {model} 中没有层 {key}{hint}（AMCT 报错停止：&apos;find {raw_key} failure in {model}. Please match {model} and the record&apos;）</translation>
+    </message>
+    <message>
+        <source>the key quantizes input {index} of {name}, but the model&apos;s {type} has {count} input</source>
+        <translation>key 量化 {name} 的第 {index} 个输入，但模型中的 {type} 只有 {count} 个输入</translation>
+    </message>
+    <message>
+        <source>the key quantizes input {index} of {name}, but the model&apos;s {type} has {count} inputs</source>
+        <translation>key 量化 {name} 的第 {index} 个输入，但模型中的 {type} 只有 {count} 个输入</translation>
+    </message>
+    <message>
+        <source>AMCT quantizes no {type} layer of a {framework} model</source>
+        <translation>AMCT 不量化 {framework} 模型中的 {type} 层</translation>
+    </message>
+    <message>
+        <source>the model&apos;s {name} is a {type}: {why} (AMCT stops with &apos;layer {raw_name} cannot be quantized&apos;)</source>
+        <translation>模型中的 {name} 是 {type}：{why}（AMCT 报错停止：&apos;layer {raw_name} cannot be quantized&apos;）</translation>
+    </message>
+    <message>
+        <source>{field} is set, but the model&apos;s {type} has no weights AMCT quantizes (AMCT stops with &apos;find undesirable {field}&apos;)</source>
+        <translation>设置了 {field}，但模型中的 {type} 没有 AMCT 要量化的权重（AMCT 报错停止：&apos;find undesirable {field}&apos;）</translation>
+    </message>
+    <message>
+        <source>one per output channel</source>
+        <translation>每个输出通道一个</translation>
+    </message>
+    <message>
+        <source>one value, per tensor</source>
+        <translation>一个值，逐张量</translation>
+    </message>
+    <message>
+        <source>{field} has {count} value, but the model&apos;s {name} ({layer}) takes {expected} ({per}) — AMCT stops with &quot;{amct}&quot;</source>
+        <translation>{field} 有 {count} 个值，但模型中的 {name}（{layer}）需要 {expected} 个（{per}）— AMCT 报错停止：&quot;{amct}&quot;</translation>
+    </message>
+    <message>
+        <source>{field} has {count} values, but the model&apos;s {name} ({layer}) takes {expected} ({per}) — AMCT stops with &quot;{amct}&quot;</source>
+        <translation>{field} 有 {count} 个值，但模型中的 {name}（{layer}）需要 {expected} 个（{per}）— AMCT 报错停止：&quot;{amct}&quot;</translation>
+    </message>
+    <message>
+        <source>tensor_balance_factor has {count} values, but the model&apos;s {name} ({layer}) has {channels} input channels — AMCT stops with &quot;{amct}&quot;</source>
+        <translation>tensor_balance_factor 有 {count} 个值，但模型中的 {name}（{layer}）有 {channels} 个输入通道 — AMCT 报错停止：&quot;{amct}&quot;</translation>
+    </message>
+    <message>
+        <source>{field} {value} (the model: {model})</source>
+        <translation>{field} 为 {value}（模型：{model}）</translation>
+    </message>
+    <message>
+        <source>{detail}: channels×height×width is {shape}, but the model&apos;s input to {name} ({type}) is {model}</source>
+        <translation>{detail}：channels×height×width 为 {shape}，但模型中 {name}（{type}）的输入为 {model}</translation>
+    </message>
+    <message>
+        <source>{count} layer of the model {model} that AMCT quantizes has no record and stays float: {layers}</source>
+        <translation>模型 {model} 中有 {count} 个 AMCT 会量化的层没有记录，保持浮点：{layers}</translation>
+    </message>
+    <message>
+        <source>{count} layers of the model {model} that AMCT quantizes have no record and stay float: {layers}</source>
+        <translation>模型 {model} 中有 {count} 个 AMCT 会量化的层没有记录，保持浮点：{layers}</translation>
+    </message>
+    <message>
+        <source>scale_w is not compared with the weights: {reason}</source>
+        <translation>未将 scale_w 与权重比较：{reason}</translation>
+    </message>
+    <message>
+        <source>scale_w clips the weights{where}: {name} = {value} is {ratio}× the {arq} AMCT&apos;s ARQ gives from the weights (largest |w| {largest})</source>
+        <translation>scale_w 截断了权重{where}：{name} = {value}，是 AMCT 的 ARQ 由权重算出的 {arq} 的 {ratio} 倍（最大 |w| 为 {largest}）</translation>
+    </message>
+    <message>
+        <source>scale_w wastes levels{where}: {name} = {value} is {ratio}× the {arq} AMCT&apos;s ARQ gives from the weights (largest |w| {largest})</source>
+        <translation>scale_w 浪费了量化级{where}：{name} = {value}，是 AMCT 的 ARQ 由权重算出的 {arq} 的 {ratio} 倍（最大 |w| 为 {largest}）</translation>
+    </message>
+    <message>
+        <source> in {count} of {total} channels ({channels})</source>
+        <translation>，在 {total} 个通道中的 {count} 个（{channels}）</translation>
+    </message>
+    <message>
+        <source>INT{bits}, BatchNorm folded</source>
+        <translation>INT{bits}，已融合 BatchNorm</translation>
+    </message>
+    <message>
+        <source>INT{bits}</source>
+        <translation>INT{bits}</translation>
+    </message>
+    <message>
+        <source>{findings} ({how})</source>
+        <translation>{findings}（{how}）</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+    <message>
+        <source>; did you mean {name}?</source>
+        <translation>；是否想写 {name}？</translation>
+    </message>
+    <message>
+        <source>{node}: the model {model} has no node {name}{hint} (AMCT stops with &apos;find {raw_name} failure in {model}&apos;)</source>
+        <translation>{node}：模型 {model} 中没有节点 {name}{hint}（AMCT 报错停止：&apos;find {raw_name} failure in {model}&apos;）</translation>
+    </message>
+    <message>
+        <source>{node} {name}: [begin, end) = [{begin}, {end}) runs past the {count} output channels of the model&apos;s {type}</source>
+        <translation>{node} {name}：[begin, end) = [{begin}, {end}) 超出了模型中 {type} 的 {count} 个输出通道</translation>
+    </message>
+    <message>
+        <source>{node} {name}: [begin, end) = [{begin}, {end}) runs past the {count} input channels of the model&apos;s {type}</source>
+        <translation>{node} {name}：[begin, end) = [{begin}, {end}) 超出了模型中 {type} 的 {count} 个输入通道</translation>
+    </message>
+    <message>
+        <source>not finite or ≤ 0</source>
+        <translation>非有限值或 ≤ 0</translation>
+    </message>
+    <message>
+        <source>below FLT_EPSILON</source>
+        <translation>小于 FLT_EPSILON</translation>
+    </message>
+    <message>
+        <source>{times}× below</source>
+        <translation>低于下界 {times} 倍</translation>
+    </message>
+    <message>
+        <source>{times}× above</source>
+        <translation>高于上界 {times} 倍</translation>
+    </message>
+    <message>
+        <source>fence [{lo}, {hi}]: Q1 − {k}·IQR, Q3 + {k}·IQR of log10</source>
+        <translation>界限 [{lo}, {hi}]：log10 的 Q1 − {k}·IQR、Q3 + {k}·IQR</translation>
+    </message>
+    <message>
+        <source>{name} = {value} is an outlier: {how}</source>
+        <translation>{name} = {value} 是离群值：{how}</translation>
+    </message>
+    <message>
+        <source> the {fence} over {count} values</source>
+        <translation>，{count} 个值的{fence}</translation>
+    </message>
+    <message>
+        <source>{name} = {value} ({how})</source>
+        <translation>{name} = {value}（{how}）</translation>
+    </message>
+    <message>
+        <source>{count} of {total} {name} values are outliers{where}: {listed}</source>
+        <translation>{total} 个 {name} 值中有 {count} 个离群值{where}：{listed}</translation>
+    </message>
+    <message>
+        <source>{node} has no name; PruneNode.name is required (the record cannot be saved as binary, and AMCT cannot match the node)</source>
+        <translation>{node} 没有名称；PruneNode.name 为必填（记录无法保存为二进制，AMCT 也无法匹配该节点）</translation>
+    </message>
+    <message>
+        <source>{node} has an empty name; it matches no node</source>
+        <translation>{node} 的名称为空，匹配不到任何节点</translation>
+    </message>
+    <message>
+        <source>{attr} has no name</source>
+        <translation>{attr} 没有名称</translation>
+    </message>
+    <message>
+        <source>{node} has attr {name} twice (attr[{first}] and attr[{again}]); readers take the first</source>
+        <translation>{node} 的 attr {name} 出现了两次（attr[{first}] 和 attr[{again}]）；读取时取第一个</translation>
+    </message>
+    <message>
+        <source>{attr} has no type ({fields} set)</source>
+        <translation>{attr} 没有类型（设置了 {fields}）</translation>
+    </message>
+    <message>
+        <source>{attr} has no type</source>
+        <translation>{attr} 没有类型</translation>
+    </message>
+    <message>
+        <source>{attr} has type {type} but sets {fields}; {a_type} attr carries its value in {expected}</source>
+        <translation>{attr} 的类型为 {type}，却设置了 {fields}；{a_type} 类型的 attr 的值在 {expected} 中</translation>
+    </message>
+    <message>
+        <source>{attr} has type {type} but no {expected} value (it reads as empty/0)</source>
+        <translation>{attr} 的类型为 {type}，但没有 {expected} 值（读作空或 0）</translation>
+    </message>
+    <message>
+        <source>{attr} must have type {usual}, not {type} (AMCT reads .{field})</source>
+        <translation>{attr} 的类型必须是 {usual}，而不是 {type}（AMCT 读取 .{field}）</translation>
+    </message>
+    <message>
+        <source>{node} has no begin and no end attribute; a {role} needs its channel range [begin, end)</source>
+        <translation>{node} 既没有 begin 也没有 end 属性；{role}需要其通道范围 [begin, end)</translation>
+    </message>
+    <message>
+        <source>{node} has no {attr} attribute; a {role} needs its channel range [begin, end)</source>
+        <translation>{node} 没有 {attr} 属性；{role}需要其通道范围 [begin, end)</translation>
+    </message>
+    <message>
+        <source>{node}: begin = {value} must be ≥ 0</source>
+        <translation>{node}：begin = {value}，必须 ≥ 0</translation>
+    </message>
+    <message>
+        <source>{node}: end = {value} must be ≥ 0</source>
+        <translation>{node}：end = {value}，必须 ≥ 0</translation>
+    </message>
+    <message>
+        <source>{node}: begin = {begin} is not below end = {end}; the channel range [begin, end) is empty or inverted</source>
+        <translation>{node}：begin = {begin} 不小于 end = {end}；通道范围 [begin, end) 为空或颠倒</translation>
+    </message>
+    <message>
+        <source>{node}: prune_index {values} outside the channel range [{begin}, {end})</source>
+        <translation>{node}：prune_index {values} 在通道范围 [{begin}, {end}) 之外</translation>
+    </message>
+    <message>
+        <source>{channel} ({count} times)</source>
+        <translation>{channel}（{count} 次）</translation>
+    </message>
+    <message>
+        <source>{node}: prune_index lists channels {channels} more than once; each pruned channel is listed once</source>
+        <translation>{node}：prune_index 多次列出通道 {channels}；每个被稀疏的通道只应列出一次</translation>
+    </message>
+    <message>
+        <source>{node}: prune_index lists channel {channels} more than once; each pruned channel is listed once</source>
+        <translation>{node}：prune_index 多次列出通道 {channels}；每个被稀疏的通道只应列出一次</translation>
+    </message>
+    <message>
+        <source>has consumers but no producer; nothing decides which channels they lose</source>
+        <translation>有消费者却没有生产者；无从确定它们失去哪些通道</translation>
+    </message>
+    <message>
+        <source>{role} {name} covers [{begin}, {end}) ({count} channels) but producer {producer} covers [{producer_begin}, {producer_end}) ({width}); every node of a prune record must have the same width</source>
+        <translation>{role} {name} 覆盖 [{begin}, {end})（{count} 个通道），但生产者 {producer} 覆盖 [{producer_begin}, {producer_end})（{width}）；稀疏记录的每个节点宽度必须相同</translation>
+    </message>
+    <message>
+        <source>{role} {name} prunes other channels (prune_index, relative to begin) than producer {producer}</source>
+        <translation>{role} {name} 稀疏的通道（prune_index，相对于 begin）与生产者 {producer} 不同</translation>
+    </message>
+    <message>
+        <source>{field} = {name} names no prune {role} in this file</source>
+        <translation>{field} = {name}，文件中没有这个稀疏{role}</translation>
+    </message>
+    <message>
+        <source>producer</source>
+        <translation>生产者</translation>
+    </message>
+    <message>
+        <source>consumer</source>
+        <translation>消费者</translation>
+    </message>
+    <message>
+        <source>scale_w has {count} values but its prune records give it output channels {ranges}: expected {full} (or {left} once the {pruned} pruned channels are removed)</source>
+        <translation>scale_w 有 {count} 个值，但其稀疏记录给出的输出通道为 {ranges}：应为 {full} 个（或去掉 {pruned} 个被稀疏的通道后为 {left} 个）</translation>
+    </message>
+    <message>
+        <source>scale_w has {count} values but its prune records give it output channels {ranges}: expected {full}</source>
+        <translation>scale_w 有 {count} 个值，但其稀疏记录给出的输出通道为 {ranges}：应为 {full} 个</translation>
+    </message>
+    <message>
+        <source>tensor_balance_factor has {count} values but its prune records give it input channels {ranges}: expected at least {full} (or {left} after pruning)</source>
+        <translation>tensor_balance_factor 有 {count} 个值，但其稀疏记录给出的输入通道为 {ranges}：应至少为 {full} 个（或稀疏后为 {left} 个）</translation>
+    </message>
+    <message>
+        <source>tensor_balance_factor has {count} values but its prune records give it input channels {ranges}: expected at least {full}</source>
+        <translation>tensor_balance_factor 有 {count} 个值，但其稀疏记录给出的输入通道为 {ranges}：应至少为 {full} 个</translation>
+    </message>
+    <message>
+        <source>{name} = {value} must be finite and &gt; 0</source>
+        <translation>{name} = {value}，必须是有限值且 &gt; 0</translation>
+    </message>
+    <message>
+        <source>scale_d = {value} is below FLT_EPSILON ({eps}); AMCT replaces it with 1.0 — the calibration saw (nearly) constant activations</source>
+        <translation>scale_d = {value} 小于 FLT_EPSILON（{eps}）；AMCT 将其替换为 1.0 — 校准时激活值（几乎）恒定</translation>
+    </message>
+    <message>
+        <source>{name} = {value} is outside [{lo}, {hi}] ({act})</source>
+        <translation>{name} = {value} 超出 [{lo}, {hi}]（{act}）</translation>
+    </message>
+    <message>
+        <source>{name} = {value} is outside [{lo}, {hi}], the range of act_type {act}; AMCT accepts it (it checks the INT8 range) but the clip range is off</source>
+        <translation>{name} = {value} 超出 act_type {act} 的范围 [{lo}, {hi}]；AMCT 接受它（只检查 INT8 范围），但截断范围有误</translation>
+    </message>
+    <message>
+        <source>must be 0 (AMCT supports no weight offset)</source>
+        <translation>必须为 0（AMCT 不支持权重偏移）</translation>
+    </message>
+    <message>
+        <source>are not 0 (AMCT supports no weight offset)</source>
+        <translation>不为 0（AMCT 不支持权重偏移）</translation>
+    </message>
+    <message>
+        <source>{name} has {count} values but {base} has {base_count}; they must be the same length (one per channel, or one for the whole layer)</source>
+        <translation>{name} 有 {count} 个值，但 {base} 有 {base_count} 个；二者长度必须相同（每个通道一个，或整层一个）</translation>
+    </message>
+    <message>
+        <source>scale_w has {count} values (per-channel), but AMCT quantizes a {type} layer of this model per tensor: it takes one scale_w{note}</source>
+        <translation>scale_w 有 {count} 个值（逐通道），但 AMCT 对该模型的 {type} 层逐张量量化：只需一个 scale_w{note}</translation>
+    </message>
+    <message>
+        <source>scale_w has {count} values (per-channel), but per-channel quantization is only for {types}; a {type} layer takes one scale_w{note}</source>
+        <translation>scale_w 有 {count} 个值（逐通道），但逐通道量化只适用于 {types}；{type} 层只需一个 scale_w{note}</translation>
+    </message>
+    <message>
+        <source>breaks the rule: all 0, or each in [1, 16]</source>
+        <translation>违反规则：应全为 0，或每个都在 [1, 16] 内</translation>
+    </message>
+    <message>
+        <source>break the rule: all 0, or each in [1, 16]</source>
+        <translation>违反规则：应全为 0，或每个都在 [1, 16] 内</translation>
+    </message>
+    <message>
+        <source>cluster has {count} values; AMCT wants 16 or 32 cluster centres</source>
+        <translation>cluster 有 {count} 个值；AMCT 需要 16 或 32 个聚类中心</translation>
+    </message>
+    <message>
+        <source>is outside [-128, 127]</source>
+        <translation>超出 [-128, 127]</translation>
+    </message>
+    <message>
+        <source>are outside [-128, 127]</source>
+        <translation>超出 [-128, 127]</translation>
+    </message>
+    <message>
+        <source>{name} = {value} is not one of {allowed}; AMCT stops with &apos;Do not support {name} …&apos;</source>
+        <translation>{name} = {value} 不是 {allowed} 之一；AMCT 报错停止：&apos;Do not support {name} …&apos;</translation>
+    </message>
+    <message>
+        <source>act_type = {value}: the documentation says only INT8 activation quantization is supported today</source>
+        <translation>act_type = {value}：文档称目前只支持 INT8 激活量化</translation>
+    </message>
+    <message>
+        <source>wts_type = {value}: convert_model documents only INT8 weights</source>
+        <translation>wts_type = {value}：convert_model 的文档只支持 INT8 权重</translation>
+    </message>
+    <message>
+        <source>is outside [FLT_EPSILON, 1/FLT_EPSILON] = [{lo}, {hi}]</source>
+        <translation>超出 [FLT_EPSILON, 1/FLT_EPSILON] = [{lo}, {hi}]</translation>
+    </message>
+    <message>
+        <source>are outside [FLT_EPSILON, 1/FLT_EPSILON] = [{lo}, {hi}]</source>
+        <translation>超出 [FLT_EPSILON, 1/FLT_EPSILON] = [{lo}, {hi}]</translation>
+    </message>
+    <message>
+        <source>unknown rule id(s): {unknown}; known: {known}</source>
+        <translation>未知的规则 ID：{unknown}；已知规则：{known}</translation>
+    </message>
+    <message>
+        <source>{label}: {message}</source>
+        <translation>{label}：{message}</translation>
+    </message>
+    <message>
+        <source>prune record {index}</source>
+        <translation>稀疏记录 {index}</translation>
+    </message>
+    <message>
+        <source>this prune record</source>
+        <translation>此稀疏记录</translation>
+    </message>
+    <message>
+        <source>layer {key}</source>
+        <translation>层 {key}</translation>
+    </message>
+    <message>
+        <source>record {index} (no key)</source>
+        <translation>记录 {index}（无 key）</translation>
+    </message>
+    <message>
+        <source>Conv2D, DepthwiseConv2dNative and Conv2DBackpropInput</source>
+        <translation>Conv2D、DepthwiseConv2dNative 和 Conv2DBackpropInput</translation>
+    </message>
+    <message>
+        <source>Convolution and Deconvolution</source>
+        <translation>Convolution 和 Deconvolution</translation>
+    </message>
+    <message>
+        <source>Conv and ConvTranspose</source>
+        <translation>Conv 和 ConvTranspose</translation>
+    </message>
+    <message>
+        <source>convolutions and Linear</source>
+        <translation>卷积和 Linear</translation>
+    </message>
+    <message>
+        <source> (type {type} from the model)</source>
+        <translation>（类型 {type} 来自模型）</translation>
+    </message>
+    <message>
+        <source> (type {type} from its prune record)</source>
+        <translation>（类型 {type} 来自其稀疏记录）</translation>
+    </message>
+    <message>
+        <source> (layer type {type} guessed from its name)</source>
+        <translation>（层类型 {type} 由层名推测）</translation>
+    </message>
+    <message>
+        <source>fully-connected</source>
+        <translation>全连接</translation>
+    </message>
+    <message>
+        <source>convolution</source>
+        <translation>卷积</translation>
+    </message>
+    <message>
+        <source>this record (no key)</source>
+        <translation>此记录（无 key）</translation>
+    </message>
+</context>
 </TS>

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from editor.i18n import translate
 from editor.records import quant
 from editor.records.problems import Severity, quoted
 from editor.records.rules._registry import Finding
@@ -28,9 +29,9 @@ def _fmt(v) -> str:
 
 def _examples(name: str, values: np.ndarray, bad: np.ndarray, first: int, limit: int = 3) -> str:
     order = [first] + [int(i) for i in bad if int(i) != first][:limit - 1]
-    text = ", ".join(f"{name}[{i}] = {_fmt(values[i])}" for i in order)
+    text = translate("rules", ", ").join(f"{name}[{i}] = {_fmt(values[i])}" for i in order)
     if bad.size > limit:
-        text += f" and {bad.size - limit} more"
+        text += translate("rules", " and {count} more").format(count=bad.size - limit)
     return text
 
 
@@ -38,24 +39,31 @@ def _vector(e: EntryView, label: str, values: np.ndarray, bad_mask: np.ndarray, 
             are_not: str, severity: Severity | None = None) -> Iterator[Finding]:
     """One finding for the bad elements of a vector; its field names the first (or focused) one.
 
-    `must` words one bad value ("must be 0"), `are_not` several ("are not 0").
+    `must` words one bad value ("must be 0"), `are_not` several ("are not 0"), both already
+    translated.
     """
     if not bad_mask.any():
         return
     bad = np.flatnonzero(bad_mask)
     first = e.pick(label, bad)
     if values.size == 1:
-        msg = f"{label} = {_fmt(values[0])} {must}"
+        msg = translate("rules", "{name} = {value} {must}").format(
+            name=label, value=_fmt(values[0]), must=must)
     elif bad.size == 1:
-        msg = f"{label}[{first}] = {_fmt(values[first])} {must}"
+        msg = translate("rules", "{name} = {value} {must}").format(
+            name=f"{label}[{first}]", value=_fmt(values[first]), must=must)
     else:
-        msg = f"{bad.size} of {values.size} {label} values {are_not}: " + _examples(label, values, bad, first)
+        msg = translate("rules", "{count} of {total} {name} values {are_not}: {examples}").format(
+            count=bad.size, total=values.size, name=label, are_not=are_not,
+            examples=_examples(label, values, bad, first))
     yield Finding(msg, f"{label}[{first}]", severity)
 
 
 def _an(word: str) -> str:
-    """``a FLOAT``, ``an INT``: the article a type name takes."""
-    return f"{'an' if word[:1].upper() in 'AEIOU' else 'a'} {word}"
+    """``a FLOAT``, ``an INT``: the article a type name takes (none in Chinese)."""
+    if word[:1].upper() in "AEIOU":
+        return translate("rules", "an {word}").format(word=word)
+    return translate("rules", "a {word}").format(word=word)
 
 
 def _act_desc(e: EntryView, act: str | None) -> str:
@@ -67,8 +75,8 @@ def act_words(dialect: Dialect, act: str | None) -> str:
     ``act_type unset, so INT8``)."""
     if act is None:
         if dialect.has_value_field("act_type"):
-            return "act_type unset, so INT8"
+            return translate("rules", "act_type unset, so INT8")
         return "INT8"
     if act not in quant.BIT_WIDTHS:
-        return f"act_type {_q(act)} is not a known type, so INT8"
-    return f"act_type {act}"
+        return translate("rules", "act_type {type} is not a known type, so INT8").format(type=_q(act))
+    return translate("rules", "act_type {type}").format(type=act)

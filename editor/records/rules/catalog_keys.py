@@ -4,55 +4,64 @@ from __future__ import annotations
 
 import bisect
 
+from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records.problems import ordinal
 from editor.records.rules._registry import ALL, ERROR, INFO, Finding, rule
 from editor.records.rules._wording import _q
 from editor.records.rules.views import _RNN_FACTORS, EntryView, PruneView
 
-EMPTY_KEY = rule("empty-key", ERROR, ALL,
-                 "every record needs a non-empty key, the layer name (AMCT: 'Cannot find \"key\"')")
+EMPTY_KEY = rule("empty-key", ERROR, ALL, QT_TRANSLATE_NOOP(
+    "rule-descriptions",
+    "every record needs a non-empty key, the layer name (AMCT: 'Cannot find \"key\"')"))
 
 
 @EMPTY_KEY.on_entry
 def _empty_key(e: EntryView):
     if e.key is None:
-        yield Finding("the key is missing; AMCT stops with 'Cannot find \"key\" in record file'", "key")
+        yield Finding(translate("rules", "the key is missing; AMCT stops with 'Cannot find \"key\" in "
+                                "record file'"), "key")
     elif e.key == "":
-        yield Finding("the key is empty; it matches no layer", "key")
+        yield Finding(translate("rules", "the key is empty; it matches no layer"), "key")
 
 
-KEY_WHITESPACE = rule("key-whitespace", ERROR, ALL,
-                      "a key or prune node name with leading/trailing whitespace or a line break "
-                      "never matches a layer name")
+KEY_WHITESPACE = rule("key-whitespace", ERROR, ALL, QT_TRANSLATE_NOOP(
+    "rule-descriptions",
+    "a key or prune node name with leading/trailing whitespace or a line break never matches a "
+    "layer name"))
 _BREAKS = ("\n", "\r", "\t", "\v", "\f")
 
 
 def _whitespace_problem(text: str) -> str | None:
-    what = []
-    if text != text.strip():
-        what.append("leading or trailing whitespace")
-    if any(c in text.strip() for c in _BREAKS):
-        what.append("a line break or tab inside")
-    return " and ".join(what) or None
+    outside = text != text.strip()
+    inside = any(c in text.strip() for c in _BREAKS)
+    if outside and inside:
+        return translate("rules", "leading or trailing whitespace and a line break or tab inside")
+    if outside:
+        return translate("rules", "leading or trailing whitespace")
+    if inside:
+        return translate("rules", "a line break or tab inside")
+    return None
 
 
 @KEY_WHITESPACE.on_entry
 def _key_whitespace(e: EntryView):
     if e.key and (what := _whitespace_problem(e.key)):
-        yield Finding(f"the key has {what}, so it never matches a layer name "
-                      f"(did you mean {_q(e.key.strip())}?)", "key")
+        yield Finding(translate("rules", "the key has {what}, so it never matches a layer name "
+                                "(did you mean {key}?)").format(what=what, key=_q(e.key.strip())), "key")
 
 
 @KEY_WHITESPACE.on_prune
 def _prune_name_whitespace(p: PruneView):
     for path, _, node in p.nodes:
         if node.name and (what := _whitespace_problem(node.name)):
-            yield Finding(f"{path} name {_q(node.name)} has {what}, so it never matches a node "
-                          f"(did you mean {_q(node.name.strip())}?)", f"{path}.name")
+            yield Finding(translate("rules", "{node} name {name} has {what}, so it never matches a node "
+                                    "(did you mean {fixed}?)").format(
+                node=path, name=_q(node.name), what=what, fixed=_q(node.name.strip())), f"{path}.name")
 
 
-DUPLICATE_KEY = rule("duplicate-key", ERROR, ALL,
-                     "a key given twice: AMCT silently uses the first entry and ignores the others")
+DUPLICATE_KEY = rule("duplicate-key", ERROR, ALL, QT_TRANSLATE_NOOP(
+    "rule-descriptions",
+    "a key given twice: AMCT silently uses the first entry and ignores the others"))
 
 
 @DUPLICATE_KEY.on_entry
@@ -62,15 +71,20 @@ def _duplicate_key(e: EntryView):
         if first is not None and first < e.index:
             # the how-many-th entry with this key this one is (it may be an edit not yet indexed)
             nth = bisect.bisect_left(e.ctx.key_index[e.key], e.index) + 1
-            again = "again" if nth == 2 else f"again, a {ordinal(nth)} time"
-            yield Finding(f"the key appears {again} (first at record {first}); AMCT uses the first "
-                          "entry and silently ignores this one", "key")
+            if nth == 2:
+                text = translate("rules", "the key appears again (first at record {first}); AMCT uses the "
+                                 "first entry and silently ignores this one")
+            else:
+                text = translate("rules", "the key appears again, a {nth} time (first at record {first}); "
+                                 "AMCT uses the first entry and silently ignores this one")
+            yield Finding(text.format(first=first, nth=ordinal(nth)), "key")
 
 
 MISSING_FACTORS = rule(
-    "missing-factors", ERROR, ALL,
-    "a layer with any factor needs scale_d and offset_d, and scale_w/offset_w unless it takes no "
-    "weights; an entry without factors is skipped (info)", also=(INFO,))
+    "missing-factors", ERROR, ALL, QT_TRANSLATE_NOOP(
+        "rule-descriptions",
+        "a layer with any factor needs scale_d and offset_d, and scale_w/offset_w unless it takes no "
+        "weights; an entry without factors is skipped (info)"), also=(INFO,))
 
 
 @MISSING_FACTORS.on_entry
@@ -79,25 +93,28 @@ def _missing_factors(e: EntryView):
         and e.entry.HasField("kv_cache_value")
     if not e.has_value:
         if not has_kv:
-            yield Finding("the entry has no value { } block; AMCT stops with \"cannot find 'value'\"",
-                          "value")
+            yield Finding(translate("rules", "the entry has no value {{ }} block; AMCT stops with "
+                                    "\"cannot find 'value'\"").format(), "value")
         return
     if not e.has_factors:
         # AMCT still reads skip_fusion and tensor_balance_factor of such an entry
         if not (has_kv or e.has("tensor_balance_factor") or e.has("skip_fusion")):
-            yield Finding("the entry has no quantization factors; AMCT skips this layer", "value", INFO)
+            yield Finding(translate("rules", "the entry has no quantization factors; AMCT skips this layer"),
+                          "value", INFO)
         return
     for f in ("scale_d", "offset_d"):
         if not e.has(f):
-            yield Finding(f"{f} is missing; a layer with any factor needs scale_d and offset_d "
-                          f"(AMCT: 'cannot find {f} of layer …, please check data calibration process')", f)
+            yield Finding(translate("rules", "{field} is missing; a layer with any factor needs scale_d and "
+                                    "offset_d (AMCT: 'cannot find {field} of layer …, please check data "
+                                    "calibration process')").format(field=f), f)
     if e.takes_weights:
         for f in ("scale_w", "offset_w"):
             if not e.has(f):
-                yield Finding(f"{f} is missing; a layer with weights needs scale_w and offset_w "
-                              f"(AMCT: 'cannot find {f} of layer …'){e.layer_type.note}", f)
+                yield Finding(translate("rules", "{field} is missing; a layer with weights needs scale_w and "
+                                        "offset_w (AMCT: 'cannot find {field} of layer …'){note}").format(
+                    field=f, note=e.layer_type.note), f)
     if any(e.has(f) for f in _RNN_FACTORS):
         for f in _RNN_FACTORS:
             if not e.has(f):
-                yield Finding(f"{f} is missing; RNN factors come as a set: scale_h, offset_h, "
-                              "scale_r, offset_r", f)
+                yield Finding(translate("rules", "{field} is missing; RNN factors come as a set: scale_h, "
+                                        "offset_h, scale_r, offset_r").format(field=f), f)

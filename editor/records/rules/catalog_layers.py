@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import numpy as np
 
+from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records.rules._registry import ALL, ERROR, INFO, WARNING, Finding, _dialects_with, rule
 from editor.records.rules._wording import _vector
 from editor.records.rules.layer_types import is_tensor_key
 from editor.records.rules.views import EntryView
 
 AVGPOOL_WEIGHTS = rule(
-    "avgpool-weights", ERROR, ALL,
-    "AvgPool has no weights: no scale_w/offset_w/shift_bit/tensor_balance_factor, and dst_type not "
-    "INT4; warning when the type is only guessed", also=(WARNING,))
+    "avgpool-weights", ERROR, ALL, QT_TRANSLATE_NOOP(
+        "rule-descriptions",
+        "AvgPool has no weights: no scale_w/offset_w/shift_bit/tensor_balance_factor, and dst_type not "
+        "INT4; warning when the type is only guessed"), also=(WARNING,))
 
 
 @AVGPOOL_WEIGHTS.on_entry
@@ -22,22 +24,23 @@ def _avgpool_weights(e: EntryView):
     if e.has("dst_type") and e.value.dst_type == "INT4":
         amct_says = e.key is not None and "AvgPool" in e.key  # AMCT's own test is on the key text
         if amct_says or lt.kind == "avgpool":
-            yield Finding("dst_type INT4 is not supported for AvgPool (AMCT: 'AvgPool in INT4 not "
-                          f"supported'){'' if amct_says else lt.note}", "dst_type",
-                          ERROR if amct_says or lt.confident else WARNING)
+            yield Finding(translate("rules", "dst_type INT4 is not supported for AvgPool (AMCT: 'AvgPool in "
+                                    "INT4 not supported'){note}").format(note="" if amct_says else lt.note),
+                          "dst_type", ERROR if amct_says or lt.confident else WARNING)
     if lt.kind != "avgpool":
         return
     sev = ERROR if lt.confident else WARNING
     for f in ("scale_w", "offset_w", "shift_bit", "tensor_balance_factor"):
         if e.has(f):
-            yield Finding(f"{f} is set, but AvgPool has no weights (AMCT stops with 'find undesirable "
-                          f"{f}'){lt.note}", f, sev)
+            yield Finding(translate("rules", "{field} is set, but AvgPool has no weights (AMCT stops with "
+                                    "'find undesirable {field}'){note}").format(field=f, note=lt.note), f, sev)
 
 
 TENSOR_QUANT_WEIGHTS = rule(
-    "tensor-quant-weights", ERROR, ALL,
-    "a 'layer:input_index' key quantizes one input tensor: activation factors only, no "
-    "scale_w/offset_w/shift_bit")
+    "tensor-quant-weights", ERROR, ALL, QT_TRANSLATE_NOOP(
+        "rule-descriptions",
+        "a 'layer:input_index' key quantizes one input tensor: activation factors only, no "
+        "scale_w/offset_w/shift_bit"))
 
 
 @TENSOR_QUANT_WEIGHTS.on_entry
@@ -45,12 +48,13 @@ def _tensor_quant_weights(e: EntryView):
     if is_tensor_key(e.key):
         for f in ("scale_w", "offset_w", "shift_bit"):
             if e.has(f):
-                yield Finding(f"{f} is set, but a 'layer:input_index' key quantizes an input tensor "
-                              f"and takes activation factors only (AMCT: 'find undesirable {f}')", f)
+                yield Finding(translate("rules", "{field} is set, but a 'layer:input_index' key quantizes an "
+                                        "input tensor and takes activation factors only (AMCT: 'find "
+                                        "undesirable {field}')").format(field=f), f)
 
 
-CAFFE_SHAPE = rule("caffe-shape-required", ERROR, _dialects_with("channels"),
-                   "Caffe: channels, height and width (the input shape) on every quantized layer")
+CAFFE_SHAPE = rule("caffe-shape-required", ERROR, _dialects_with("channels"), QT_TRANSLATE_NOOP(
+    "rule-descriptions", "Caffe: channels, height and width (the input shape) on every quantized layer"))
 
 
 @CAFFE_SHAPE.on_entry
@@ -59,20 +63,24 @@ def _caffe_shape(e: EntryView):
         return
     for f in ("channels", "height", "width"):
         if not e.has(f):
-            yield Finding(f"{f} is missing; AMCT Caffe cannot infer shapes and needs the layer's input "
-                          "shape (channels, height, width) on every quantized layer", f)
+            yield Finding(translate("rules", "{field} is missing; AMCT Caffe cannot infer shapes and needs the "
+                                    "layer's input shape (channels, height, width) on every quantized "
+                                    "layer").format(field=f), f)
         elif getattr(e.value, f) == 0:
-            yield Finding(f"{f} = 0 is not a valid input shape; channels, height and width must each "
-                          "be ≥ 1", f)
+            yield Finding(translate("rules", "{field} = 0 is not a valid input shape; channels, height and "
+                                    "width must each be ≥ 1").format(field=f), f)
 
 
 RESERVED_FIELD = rule(
-    "reserved-field", WARNING, frozenset({"tf-convert", "tf-inner", "caffe"}),
-    "fields documented as unsupported: shift_bit in TF convert_model (reserved), cluster (NUQ); "
-    "info for shift_bit in Caffe, whose documentation both reserves and requires it", also=(INFO,))
+    "reserved-field", WARNING, frozenset({"tf-convert", "tf-inner", "caffe"}), QT_TRANSLATE_NOOP(
+        "rule-descriptions",
+        "fields documented as unsupported: shift_bit in TF convert_model (reserved), cluster (NUQ); "
+        "info for shift_bit in Caffe, whose documentation both reserves and requires it"), also=(INFO,))
 
 #: Seed 000 (AMCT Caffe) on shift_bit, in its own two places (the field table; the record section).
-CAFFE_SHIFT_BIT = (
+#: (English; shown through ``translate("rules", CAFFE_SHIFT_BIT)``)
+CAFFE_SHIFT_BIT = QT_TRANSLATE_NOOP(
+    "rules",
     "shift_bit is set, and AMCT Caffe's documentation contradicts itself about it: its field table "
     "says shift_bit is reserved for convert_model, not supported and not to be configured, while its "
     "record section says a quantized layer's config needs shift_bit among its fields, and its example "
@@ -83,17 +91,18 @@ CAFFE_SHIFT_BIT = (
 def _reserved_field(e: EntryView):
     if e.has("shift_bit"):
         if e.dialect.name == "tf-convert":
-            yield Finding("shift_bit is reserved for convert_model and not supported; remove it "
-                          "(AMCT may stop with 'shift_bit is not support')", "shift_bit")
+            yield Finding(translate("rules", "shift_bit is reserved for convert_model and not supported; "
+                                    "remove it (AMCT may stop with 'shift_bit is not support')"), "shift_bit")
         elif e.dialect.name == "caffe":
-            yield Finding(CAFFE_SHIFT_BIT, "shift_bit", INFO)
+            yield Finding(translate("rules", CAFFE_SHIFT_BIT), "shift_bit", INFO)
     if e.has("cluster"):
-        yield Finding("cluster (NUQ centres) is documented as not supported", "cluster")
+        yield Finding(translate("rules", "cluster (NUQ centres) is documented as not supported"), "cluster")
 
 
-KV_CACHE = rule("kv-cache-factors", ERROR, frozenset({"pytorch"}),
-                "kv_cache_value needs scale and offset of equal length; scale finite > 0, offset in "
-                "[-128, 127] (KV cache is INT8 only)")
+KV_CACHE = rule("kv-cache-factors", ERROR, frozenset({"pytorch"}), QT_TRANSLATE_NOOP(
+    "rule-descriptions",
+    "kv_cache_value needs scale and offset of equal length; scale finite > 0, offset in [-128, 127] "
+    "(KV cache is INT8 only)"))
 
 
 @KV_CACHE.on_entry
@@ -105,13 +114,16 @@ def _kv_cache(e: EntryView):
     o = np.array(kv.offset, dtype=np.int64)
     for name, a in (("scale", s), ("offset", o)):
         if a.size == 0:
-            yield Finding(f"kv_cache_value has no {name}; AMCT stops with 'Cannot find {name} of layer'",
-                          f"kv_cache_value.{name}")
+            yield Finding(translate("rules", "kv_cache_value has no {name}; AMCT stops with 'Cannot find "
+                                    "{name} of layer'").format(name=name), f"kv_cache_value.{name}")
     if s.size and o.size and s.size != o.size:
-        yield Finding(f"kv_cache_value has {s.size} scale but {o.size} offset values; they must be the "
-                      "same length", "kv_cache_value.offset")
+        yield Finding(translate("rules", "kv_cache_value has {scales} scale but {offsets} offset values; they "
+                                "must be the same length").format(scales=s.size, offsets=o.size),
+                      "kv_cache_value.offset")
     with np.errstate(invalid="ignore"):
         bad = ~(np.isfinite(s) & (s > 0))
-    yield from _vector(e, "kv_cache_value.scale", s, bad, "must be finite and > 0", "are not finite and > 0")
+    yield from _vector(e, "kv_cache_value.scale", s, bad, translate("rules", "must be finite and > 0"),
+                       translate("rules", "are not finite and > 0"))
     yield from _vector(e, "kv_cache_value.offset", o, (o < -128) | (o > 127),
-                       "is outside [-128, 127] (KV cache is INT8)", "are outside [-128, 127] (KV cache is INT8)")
+                       translate("rules", "is outside [-128, 127] (KV cache is INT8)"),
+                       translate("rules", "are outside [-128, 127] (KV cache is INT8)"))

@@ -14,6 +14,7 @@ import difflib
 
 import numpy as np
 
+from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.models import ModelError
 from editor.models.weights import review
 from editor.records import quant
@@ -50,8 +51,10 @@ def _suggestion(ctx: CheckContext, key: str, without: list[str] | None = None) -
 
 MODEL_UNKNOWN_KEY = rule(
     "model-unknown-key", ERROR, ALL,
-    "with a model: each key names a layer (node) of the model, a 'layer:input_index' key an input "
-    "the layer has (AMCT: 'find KEY failure in MODEL'); the closest layer names are suggested")
+    QT_TRANSLATE_NOOP(
+        "rule-descriptions",
+        "with a model: each key names a layer (node) of the model, a 'layer:input_index' key an input "
+        "the layer has (AMCT: 'find KEY failure in MODEL'); the closest layer names are suggested"))
 
 
 @MODEL_UNKNOWN_KEY.on_entry
@@ -63,24 +66,31 @@ def _model_unknown_key(e: EntryView):
     if layer is None:
         close, without = _suggestion(ctx, e.key)
         if close and without:
-            hint = f"; did you mean {_q(close[0])}? That layer has no record"
+            hint = translate("rules", "; did you mean {name}? That layer has no record").format(name=_q(close[0]))
         elif close:
-            hint = "; the closest layer names are " + ", ".join(_q(c) for c in close)
+            hint = translate("rules", "; the closest layer names are {names}").format(
+                names=", ".join(_q(c) for c in close))
         else:
             hint = ""
         m = _model_file(ctx)
-        yield Finding(f"the model {m} has no layer {_q(e.key)}{hint} (AMCT stops with 'find {e.key} "
-                      f"failure in {m}. Please match {m} and the record')", "key")
+        yield Finding(translate("rules", "the model {model} has no layer {key}{hint} (AMCT stops with "
+                                "'find {raw_key} failure in {model}. Please match {model} and the record')").format(
+            model=m, key=_q(e.key), hint=hint, raw_key=e.key), "key")
     elif index is not None and index >= len(layer.inputs):
         n = len(layer.inputs)
-        yield Finding(f"the key quantizes input {index} of {_q(layer.name)}, but the model's {layer.op_type} "
-                      f"has {n} input{'' if n == 1 else 's'}", "key")
+        text = (translate("rules", "the key quantizes input {index} of {name}, but the model's {type} has "
+                          "{count} input") if n == 1 else
+                translate("rules", "the key quantizes input {index} of {name}, but the model's {type} has "
+                          "{count} inputs"))
+        yield Finding(text.format(index=index, name=_q(layer.name), type=layer.op_type, count=n), "key")
 
 
 MODEL_NOT_QUANTIZABLE = rule(
     "model-not-quantizable", ERROR, ALL,
-    "with a model: a key names a layer whose type (and settings) AMCT can quantize in that framework "
-    "(AMCT: 'layer X cannot be quantized')")
+    QT_TRANSLATE_NOOP(
+        "rule-descriptions",
+        "with a model: a key names a layer whose type (and settings) AMCT can quantize in that framework "
+        "(AMCT: 'layer X cannot be quantized')"))
 
 
 @MODEL_NOT_QUANTIZABLE.on_entry
@@ -91,16 +101,20 @@ def _model_not_quantizable(e: EntryView):
     layer, index = ctx.model.find(e.key)
     if layer is None or index is not None or layer.quantizable:
         return
-    why = layer.restriction or f"AMCT quantizes no {layer.op_type} layer of a {ctx.model.title} model"
-    yield Finding(f"the model's {_q(layer.name)} is a {layer.op_type}: {why} "
-                  f"(AMCT stops with 'layer {layer.name} cannot be quantized')", "key")
+    why = layer.restriction or translate("rules", "AMCT quantizes no {type} layer of a {framework} model").format(
+        type=layer.op_type, framework=ctx.model.title)
+    yield Finding(translate("rules", "the model's {name} is a {type}: {why} (AMCT stops with 'layer {raw_name} "
+                            "cannot be quantized')").format(
+        name=_q(layer.name), type=layer.op_type, why=why, raw_name=layer.name), "key")
 
 
 MODEL_CHANNELS = rule(
     "model-channels", ERROR, ALL,
-    "with a model: scale_w has one value or one per output channel of the layer (Conv: weight dim 0; "
-    "ConvTranspose: dim 1 × group; depthwise: in × multiplier); tensor_balance_factor one per "
-    "input channel; a layer without weights takes no weight factors")
+    QT_TRANSLATE_NOOP(
+        "rule-descriptions",
+        "with a model: scale_w has one value or one per output channel of the layer (Conv: weight dim 0; "
+        "ConvTranspose: dim 1 × group; depthwise: in × multiplier); tensor_balance_factor one per "
+        "input channel; a layer without weights takes no weight factors"))
 
 
 @MODEL_CHANNELS.on_entry
@@ -115,8 +129,9 @@ def _model_channels(e: EntryView):
         if layer.kind != "avgpool":  # avgpool-weights says it for average pooling
             for f in ("scale_w", "offset_w", "shift_bit", "tensor_balance_factor"):
                 if e.has(f):
-                    yield Finding(f"{f} is set, but the model's {layer.op_type} has no weights AMCT "
-                                  f"quantizes (AMCT stops with 'find undesirable {f}')", f)
+                    yield Finding(translate("rules", "{field} is set, but the model's {type} has no weights "
+                                            "AMCT quantizes (AMCT stops with 'find undesirable {field}')").format(
+                        field=f, type=layer.op_type), f)
         return
     # AMCT compares scale_w's length (offset_w's and shift_bit's must equal it: length-mismatch)
     vector = "scale_w" if e.n("scale_w") else "offset_w" if e.n("offset_w") else None
@@ -125,24 +140,33 @@ def _model_channels(e: EntryView):
         expected, channel_wise = layer.expected_scale_w_length(n)
         # per-channel values on a type AMCT quantizes per tensor only: per-channel-type says it
         if expected is not None and n != expected and (layer.channel_wise or not channel_wise):
-            per = "one per output channel" if channel_wise else "one value, per tensor"
+            per = (translate("rules", "one per output channel") if channel_wise
+                   else translate("rules", "one value, per tensor"))
+            # AMCT's own words, quoted as it prints them
             lengths = "scale_w's length, offset_w's length" + (" and shift_bit's length" if e.n("shift_bit") else "")
-            yield Finding(f"{vector} has {n} value{'s' if n != 1 else ''}, but the model's {layer.name} "
-                          f"({layer.describe()}) takes {expected} ({per}) — AMCT stops with "
-                          f"\"{lengths}({n}) should be equal to the {expected} when channel_wise be "
-                          f"{channel_wise}\"", vector)
+            text = (translate("rules", "{field} has {count} value, but the model's {name} ({layer}) takes "
+                              "{expected} ({per}) — AMCT stops with \"{amct}\"") if n == 1 else
+                    translate("rules", "{field} has {count} values, but the model's {name} ({layer}) takes "
+                              "{expected} ({per}) — AMCT stops with \"{amct}\""))
+            amct = f"{lengths}({n}) should be equal to the {expected} when channel_wise be {channel_wise}"
+            yield Finding(text.format(field=vector, count=n, name=layer.name, layer=layer.describe(),
+                                      expected=expected, per=per, amct=amct), vector)
     n = e.n("tensor_balance_factor")
     if n and layer.in_channels is not None and n != layer.in_channels:
-        yield Finding(f"tensor_balance_factor has {n} values, but the model's {layer.name} "
-                      f"({layer.describe()}) has {layer.in_channels} input channels — AMCT stops with "
-                      f"\"tensor_balance_factor's length: {n} should be equal to the channel length of "
-                      f"inputs of layer {layer.name}: {layer.in_channels}\"", "tensor_balance_factor")
+        amct = (f"tensor_balance_factor's length: {n} should be equal to the channel length of inputs of "
+                f"layer {layer.name}: {layer.in_channels}")
+        yield Finding(translate("rules", "tensor_balance_factor has {count} values, but the model's {name} "
+                                "({layer}) has {channels} input channels — AMCT stops with \"{amct}\"").format(
+            count=n, name=layer.name, layer=layer.describe(), channels=layer.in_channels, amct=amct),
+            "tensor_balance_factor")
 
 
 MODEL_INPUT_SHAPE = rule(
     "model-input-shape", ERROR, _dialects_with("channels"),
-    "with a Caffe model: channels/height/width are the layer's input shape (C, H, W), propagated "
-    "from the net's input with Caffe's output-size formulas")
+    QT_TRANSLATE_NOOP(
+        "rule-descriptions",
+        "with a Caffe model: channels/height/width are the layer's input shape (C, H, W), propagated "
+        "from the net's input with Caffe's output-size formulas"))
 
 
 @MODEL_INPUT_SHAPE.on_entry
@@ -158,17 +182,22 @@ def _model_input_shape(e: EntryView):
     wrong = [(f, g, m) for f, g, m in pairs if g != m]
     if not wrong:
         return
-    detail = ", ".join(f"{f} {g} (the model: {m})" for f, g, m in wrong)
+    detail = translate("rules", ", ").join(
+        translate("rules", "{field} {value} (the model: {model})").format(field=f, value=g, model=m)
+        for f, g, m in wrong)
     shown = "×".join(str(v) for v in given)
     model = "×".join(str(v) for v in layer.input_shape)
-    yield Finding(f"{detail}: channels×height×width is {shown}, but the model's input to {layer.name} "
-                  f"({layer.op_type}) is {model}", wrong[0][0])
+    yield Finding(translate("rules", "{detail}: channels×height×width is {shape}, but the model's input to "
+                            "{name} ({type}) is {model}").format(
+        detail=detail, shape=shown, name=layer.name, type=layer.op_type, model=model), wrong[0][0])
 
 
 MODEL_MISSING_RECORD = rule(
     "model-missing-record", WARNING, ALL,
-    "with a model: layers whose weights AMCT quantizes but that have no record stay float (AMCT "
-    "says nothing); listed once")
+    QT_TRANSLATE_NOOP(
+        "rule-descriptions",
+        "with a model: layers whose weights AMCT quantizes but that have no record stay float (AMCT "
+        "says nothing); listed once"))
 
 
 @MODEL_MISSING_RECORD.on_document
@@ -190,23 +219,27 @@ def _model_missing_record(d: DocumentView):
     if not missing:
         return
     shown = ", ".join(f"{_q(n)} ({layer.op_type})" for n in missing[:8] if (layer := ctx.model.layer(n)))
-    more = f" and {len(missing) - 8} more" if len(missing) > 8 else ""
-    many = len(missing) != 1
-    yield Finding(f"{len(missing)} layer{'s' if many else ''} of the model {_model_file(ctx)} that AMCT "
-                  f"quantizes {'have' if many else 'has'} no record and stay{'' if many else 's'} float: "
-                  f"{shown}{more}", "record")
+    more = translate("rules", " and {count} more").format(count=len(missing) - 8) if len(missing) > 8 else ""
+    text = (translate("rules", "{count} layer of the model {model} that AMCT quantizes has no record and "
+                      "stays float: {layers}") if len(missing) == 1 else
+            translate("rules", "{count} layers of the model {model} that AMCT quantizes have no record and "
+                      "stay float: {layers}"))
+    yield Finding(text.format(count=len(missing), model=_model_file(ctx), layers=shown + more), "record")
 
 
 MODEL_SCALE_W_WEIGHTS = rule(
     "model-scale-w-weights", WARNING, ALL,
-    "with a model's weights: scale_w against AMCT's ARQ value from the weights (BatchNorm folded "
-    "unless skip_fusion), per channel: below it the range clips the weights, far above it "
-    "(default 2×) levels are wasted", also=(INFO,))
+    QT_TRANSLATE_NOOP(
+        "rule-descriptions",
+        "with a model's weights: scale_w against AMCT's ARQ value from the weights (BatchNorm folded "
+        "unless skip_fusion), per channel: below it the range clips the weights, far above it "
+        "(default 2×) levels are wasted"), also=(INFO,))
 
 
 def _channel_list(idx: np.ndarray, limit: int = 8) -> str:
     shown = ", ".join(str(int(i)) for i in idx[:limit])
-    return shown + (f" and {idx.size - limit} more" if idx.size > limit else "")
+    more = translate("rules", " and {count} more").format(count=idx.size - limit) if idx.size > limit else ""
+    return shown + more
 
 
 @MODEL_SCALE_W_WEIGHTS.on_entry
@@ -226,7 +259,8 @@ def _model_scale_w_weights(e: EntryView):
     try:
         r = review(ctx.model, layer, e.f32("scale_w"), bits=bits, fold=folds(e.value), waste=ctx.waste)
     except ModelError as err:
-        yield Finding(f"scale_w is not compared with the weights: {err.message}", "scale_w", INFO)
+        yield Finding(translate("rules", "scale_w is not compared with the weights: {reason}").format(
+            reason=err.message), "scale_w", INFO)
         return
     flagged = r.flagged
     if not flagged.any():
@@ -235,27 +269,37 @@ def _model_scale_w_weights(e: EntryView):
         distance = np.where(np.isfinite(r.ratio) & (r.ratio > 0), np.abs(np.log(r.ratio)), np.inf)
     parts = []
     first: int | None = None
-    for mask, verb in ((r.clipped, "clips the weights"), (r.wasted, "wastes levels")):
+    for mask, text in ((r.clipped, translate("rules", "scale_w clips the weights{where}: {name} = {value} is "
+                                                 "{ratio}× the {arq} AMCT's ARQ gives from the weights "
+                                                 "(largest |w| {largest})")),
+                       (r.wasted, translate("rules", "scale_w wastes levels{where}: {name} = {value} is "
+                                            "{ratio}× the {arq} AMCT's ARQ gives from the weights "
+                                            "(largest |w| {largest})"))):
         bad = np.flatnonzero(mask)
         if not bad.size:
             continue
         worst = int(bad[np.argmax(distance[bad])])
         first = worst if first is None else first
-        where = f" in {bad.size} of {n} channels ({_channel_list(bad)})" if n > 1 else ""
+        where = translate("rules", " in {count} of {total} channels ({channels})").format(
+            count=bad.size, total=n, channels=_channel_list(bad)) if n > 1 else ""
         name = f"scale_w[{worst}]" if n > 1 else "scale_w"
-        parts.append(f"scale_w {verb}{where}: {name} = {_fmt(r.scale_w[worst])} is {r.ratio[worst]:.3g}× "
-                     f"the {_fmt(r.arq.scale[worst])} AMCT's ARQ gives from the weights (largest |w| "
-                     f"{_fmt(r.arq.boundary[worst])})")
-    folded = ", BatchNorm folded" if r.arq.folded else ""
+        parts.append(text.format(where=where, name=name, value=_fmt(r.scale_w[worst]),
+                                 ratio=f"{r.ratio[worst]:.3g}", arq=_fmt(r.arq.scale[worst]),
+                                 largest=_fmt(r.arq.boundary[worst])))
+    how = (translate("rules", "INT{bits}, BatchNorm folded") if r.arq.folded
+           else translate("rules", "INT{bits}")).format(bits=bits)
     assert first is not None
-    yield Finding("; ".join(parts) + f" (INT{bits}{folded})", f"scale_w[{first}]" if n > 1 else "scale_w")
+    yield Finding(translate("rules", "{findings} ({how})").format(
+        findings=translate("rules", "; ").join(parts), how=how), f"scale_w[{first}]" if n > 1 else "scale_w")
 
 
 MODEL_PRUNE_NODE = rule(
     "model-prune-node", ERROR, PRUNE,
-    "with a model: prune producers and consumers name nodes of the model (AMCT: 'find NAME failure "
-    "in MODEL'), and each [begin, end) lies inside the node's output (producer) or input (consumer) "
-    "channels")
+    QT_TRANSLATE_NOOP(
+        "rule-descriptions",
+        "with a model: prune producers and consumers name nodes of the model (AMCT: 'find NAME failure "
+        "in MODEL'), and each [begin, end) lies inside the node's output (producer) or input (consumer) "
+        "channels"))
 
 
 @MODEL_PRUNE_NODE.on_prune
@@ -270,15 +314,19 @@ def _model_prune_node(p: PruneView):
         layer = ctx.model.layer(node.name)
         if layer is None:
             close = ctx.model.closest_names(node.name, 1)
-            hint = f"; did you mean {_q(close[0])}?" if close else ""
-            yield Finding(f"{path}: the model {m} has no node {_q(node.name)}{hint} (AMCT stops with "
-                          f"'find {node.name} failure in {m}')", f"{path}.name")
+            hint = translate("rules", "; did you mean {name}?").format(name=_q(close[0])) if close else ""
+            yield Finding(translate("rules", "{node}: the model {model} has no node {name}{hint} (AMCT stops "
+                                    "with 'find {raw_name} failure in {model}')").format(
+                node=path, model=m, name=_q(node.name), hint=hint, raw_name=node.name), f"{path}.name")
             continue
         r = _node_range(node)
         count = layer.out_channels if role == "producer" else layer.in_channels
         if r is None or count is None or r[1] <= count:
             continue
-        side = "output" if role == "producer" else "input"
+        text = (translate("rules", "{node} {name}: [begin, end) = [{begin}, {end}) runs past the {count} output "
+                          "channels of the model's {type}") if role == "producer" else
+                translate("rules", "{node} {name}: [begin, end) = [{begin}, {end}) runs past the {count} input "
+                          "channels of the model's {type}"))
         end_index = _attr_by_name(node)["end"][0]
-        yield Finding(f"{path} {_q(node.name)}: [begin, end) = [{r[0]}, {r[1]}) runs past the {count} "
-                      f"{side} channels of the model's {layer.op_type}", f"{path}.attr[{end_index}]")
+        yield Finding(text.format(node=path, name=_q(node.name), begin=r[0], end=r[1], count=count,
+                                  type=layer.op_type), f"{path}.attr[{end_index}]")

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records import quant
 from editor.records.rules._registry import INFO, Finding, _dialects_with, rule
 from editor.records.rules._wording import _fmt
@@ -19,9 +20,10 @@ from editor.records.rules.views import EntryView
 LISTED = 32
 
 SCALE_W_OUTLIER = rule(
-    "scale-w-outlier", INFO, _dialects_with("scale_w"),
-    "scale_w channels far off the layer's own values: not finite or ≤ 0, below FLT_EPSILON, or "
-    "outside [Q1 − k·IQR, Q3 + k·IQR] of log10(scale_w) (k = 1.5, `check --outlier-k`)")
+    "scale-w-outlier", INFO, _dialects_with("scale_w"), QT_TRANSLATE_NOOP(
+        "rule-descriptions",
+        "scale_w channels far off the layer's own values: not finite or ≤ 0, below FLT_EPSILON, or "
+        "outside [Q1 − k·IQR, Q3 + k·IQR] of log10(scale_w) (k = 1.5, `check --outlier-k`)"))
 
 #: the rules whose findings depend on ``CheckContext.outlier_k`` (re-run alone when it changes)
 OUTLIER_RULES = (SCALE_W_OUTLIER.id,)
@@ -29,10 +31,14 @@ OUTLIER_RULES = (SCALE_W_OUTLIER.id,)
 
 def _words(value: float, kind: int, factor: float) -> str:
     """How one outlier is out: its kind, or how many times below or above the fence."""
-    if kind in (quant.INVALID, quant.DEGENERATE):
-        return quant.KIND_NAMES[kind]
+    if kind == quant.INVALID:
+        return translate("rules", "not finite or ≤ 0")
+    if kind == quant.DEGENERATE:
+        return translate("rules", "below FLT_EPSILON")
     times = f"{factor:.2f}" if factor < 10 else f"{factor:.3g}"
-    return f"{times}× {'below' if kind == quant.LOW else 'above'}"
+    if kind == quant.LOW:
+        return translate("rules", "{times}× below").format(times=times)
+    return translate("rules", "{times}× above").format(times=times)
 
 
 def outlier_findings(values: np.ndarray, k: float, field: str = "scale_w") -> Iterator[Finding]:
@@ -60,21 +66,27 @@ def outlier_findings(values: np.ndarray, k: float, field: str = "scale_w") -> It
     ranked.sort()  # farthest first, then by channel
     shown = [(c, value, kind, factor) for _far, c, value, kind, factor in ranked[:LISTED]]
     first = shown[0][0]
-    fence_text = "" if fence is None else \
-        f"fence [{fence[0]:.6g}, {fence[1]:.6g}]: Q1 − {k:g}·IQR, Q3 + {k:g}·IQR of log10"
+    fence_text = "" if fence is None else translate(
+        "rules", "fence [{lo}, {hi}]: Q1 − {k}·IQR, Q3 + {k}·IQR of log10").format(
+        lo=f"{fence[0]:.6g}", hi=f"{fence[1]:.6g}", k=f"{k:g}")
     if values.size == 1:
-        msg = f"{field} = {_fmt(values[0])} is an outlier: {_words(*shown[0][1:])}"
+        msg = translate("rules", "{name} = {value} is an outlier: {how}").format(
+            name=field, value=_fmt(values[0]), how=_words(*shown[0][1:]))
     elif bad.size == 1:
         c, value, kind, f = shown[0]
-        msg = f"{field}[{c}] = {quant.f32_str(value)} is an outlier: {_words(value, kind, f)}"
+        msg = translate("rules", "{name} = {value} is an outlier: {how}").format(
+            name=f"{field}[{c}]", value=quant.f32_str(value), how=_words(value, kind, f))
         if kind in (quant.LOW, quant.HIGH):
-            msg += f" the {fence_text} over {values.size} values"
+            msg += translate("rules", " the {fence} over {count} values").format(fence=fence_text, count=values.size)
     else:
-        listed = ", ".join(f"{field}[{c}] = {quant.f32_str(value)} ({_words(value, kind, f)})"
-                           for c, value, kind, f in shown)
-        more = f" and {bad.size - LISTED} more" if bad.size > LISTED else ""
+        listed = translate("rules", ", ").join(
+            translate("rules", "{name} = {value} ({how})").format(
+                name=f"{field}[{c}]", value=quant.f32_str(value), how=_words(value, kind, f))
+            for c, value, kind, f in shown)
+        more = translate("rules", " and {count} more").format(count=bad.size - LISTED) if bad.size > LISTED else ""
         where = f" ({fence_text})" if fence_text else ""
-        msg = f"{bad.size} of {values.size} {field} values are outliers{where}: {listed}{more}"
+        msg = translate("rules", "{count} of {total} {name} values are outliers{where}: {listed}").format(
+            count=bad.size, total=values.size, name=field, where=where, listed=listed + more)
     yield Finding(msg, f"{field}[{first}]" if values.size > 1 else field)
 
 

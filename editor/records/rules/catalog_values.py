@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records import quant
 from editor.records.rules._registry import ALL, ERROR, WARNING, Finding, _dialects_with, rule
 from editor.records.rules._wording import _act_desc, _fmt, _q, _vector
@@ -13,8 +14,8 @@ from editor.records.rules.views import EntryView
 _F32_EPS = np.float32(quant.FLT_EPSILON)
 
 
-SCALE_POSITIVE = rule("scale-positive", ERROR, ALL,
-                      "scale_d, scale_w (and RNN scale_h/scale_r) must be finite and > 0")
+SCALE_POSITIVE = rule("scale-positive", ERROR, ALL, QT_TRANSLATE_NOOP(
+    "rule-descriptions", "scale_d, scale_w (and RNN scale_h/scale_r) must be finite and > 0"))
 
 
 @SCALE_POSITIVE.on_entry
@@ -23,17 +24,19 @@ def _scale_positive(e: EntryView):
         if e.has(name):
             v = np.float32(getattr(e.value, name))
             if not (np.isfinite(v) and v > 0):
-                yield Finding(f"{name} = {_fmt(v)} must be finite and > 0", name)
+                yield Finding(translate("rules", "{name} = {value} must be finite and > 0").format(
+                    name=name, value=_fmt(v)), name)
     for name in ("scale_w", "scale_r"):
         if e.n(name):
             a = e.f32(name)
             with np.errstate(invalid="ignore"):
                 bad = ~(np.isfinite(a) & (a > 0))
-            yield from _vector(e, name, a, bad, "must be finite and > 0", "are not finite and > 0")
+            yield from _vector(e, name, a, bad, translate("rules", "must be finite and > 0"),
+                               translate("rules", "are not finite and > 0"))
 
 
-DEGENERATE_SCALE = rule("degenerate-scale", WARNING, ALL,
-                        "scale_d below FLT_EPSILON: a degenerate calibration, AMCT substitutes 1.0")
+DEGENERATE_SCALE = rule("degenerate-scale", WARNING, ALL, QT_TRANSLATE_NOOP(
+    "rule-descriptions", "scale_d below FLT_EPSILON: a degenerate calibration, AMCT substitutes 1.0"))
 
 
 @DEGENERATE_SCALE.on_entry
@@ -41,13 +44,15 @@ def _degenerate_scale(e: EntryView):
     if e.has("scale_d"):
         v = np.float32(e.value.scale_d)
         if 0 < v < _F32_EPS:
-            yield Finding(f"scale_d = {_fmt(v)} is below FLT_EPSILON ({_fmt(_F32_EPS)}); AMCT replaces it "
-                          "with 1.0 — the calibration saw (nearly) constant activations", "scale_d")
+            yield Finding(translate("rules", "scale_d = {value} is below FLT_EPSILON ({eps}); AMCT replaces "
+                                    "it with 1.0 — the calibration saw (nearly) constant activations").format(
+                value=_fmt(v), eps=_fmt(_F32_EPS)), "scale_d")
 
 
-OFFSET_D_RANGE = rule("offset-d-range", ERROR, ALL,
-                      "offset_d (and RNN offset_h) in [-128, 127], or [-32768, 32767] when act_type is "
-                      "INT16; warning when outside an INT4 act_type's [-8, 7]", also=(WARNING,))
+OFFSET_D_RANGE = rule("offset-d-range", ERROR, ALL, QT_TRANSLATE_NOOP(
+    "rule-descriptions",
+    "offset_d (and RNN offset_h) in [-128, 127], or [-32768, 32767] when act_type is INT16; warning "
+    "when outside an INT4 act_type's [-8, 7]"), also=(WARNING,))
 
 
 @OFFSET_D_RANGE.on_entry
@@ -59,17 +64,19 @@ def _offset_d_range(e: EntryView):
             continue
         v = getattr(e.value, name)
         if not lo <= v <= hi:
-            yield Finding(f"{name} = {v} is outside [{lo}, {hi}] ({_act_desc(e, act)})", name)
+            yield Finding(translate("rules", "{name} = {value} is outside [{lo}, {hi}] ({act})").format(
+                name=name, value=v, lo=lo, hi=hi, act=_act_desc(e, act)), name)
         elif act in quant.BIT_WIDTHS and quant.BIT_WIDTHS[act] < 8:
             qlo, qhi = quant.int_range(quant.BIT_WIDTHS[act])
             if not qlo <= v <= qhi:
-                yield Finding(f"{name} = {v} is outside [{qlo}, {qhi}], the range of act_type {act}; "
-                              "AMCT accepts it (it checks the INT8 range) but the clip range is off",
-                              name, WARNING)
+                yield Finding(translate("rules", "{name} = {value} is outside [{lo}, {hi}], the range of "
+                                        "act_type {act}; AMCT accepts it (it checks the INT8 range) but the "
+                                        "clip range is off").format(
+                    name=name, value=v, lo=qlo, hi=qhi, act=act), name, WARNING)
 
 
-OFFSET_W_ZERO = rule("offset-w-zero", ERROR, ALL,
-                     "every offset_w (and RNN offset_r) must be 0: weight offsets are not supported")
+OFFSET_W_ZERO = rule("offset-w-zero", ERROR, ALL, QT_TRANSLATE_NOOP(
+    "rule-descriptions", "every offset_w (and RNN offset_r) must be 0: weight offsets are not supported"))
 
 
 @OFFSET_W_ZERO.on_entry
@@ -77,13 +84,14 @@ def _offset_w_zero(e: EntryView):
     for name in ("offset_w", "offset_r"):
         if e.n(name):
             a = e.ints(name)
-            yield from _vector(e, name, a, a != 0, "must be 0 (AMCT supports no weight offset)",
-                               "are not 0 (AMCT supports no weight offset)")
+            yield from _vector(e, name, a, a != 0,
+                               translate("rules", "must be 0 (AMCT supports no weight offset)"),
+                               translate("rules", "are not 0 (AMCT supports no weight offset)"))
 
 
-LENGTH_MISMATCH = rule("length-mismatch", ERROR, ALL,
-                       "offset_w and shift_bit (RNN: offset_r) must have as many values as scale_w "
-                       "(scale_r)")
+LENGTH_MISMATCH = rule("length-mismatch", ERROR, ALL, QT_TRANSLATE_NOOP(
+    "rule-descriptions",
+    "offset_w and shift_bit (RNN: offset_r) must have as many values as scale_w (scale_r)"))
 
 
 @LENGTH_MISMATCH.on_entry
@@ -91,14 +99,16 @@ def _length_mismatch(e: EntryView):
     for other, base in (("offset_w", "scale_w"), ("shift_bit", "scale_w"), ("offset_r", "scale_r")):
         a, b = e.n(other), e.n(base)
         if a and b and a != b:
-            yield Finding(f"{other} has {a} values but {base} has {b}; they must be the same length "
-                          "(one per channel, or one for the whole layer)", other)
+            yield Finding(translate("rules", "{name} has {count} values but {base} has {base_count}; they "
+                                    "must be the same length (one per channel, or one for the whole layer)").format(
+                name=other, count=a, base=base, base_count=b), other)
 
 
 PER_CHANNEL_TYPE = rule(
-    "per-channel-type", ERROR, ALL,
-    "per-channel scale_w only on convolution-like layers (PyTorch: also Linear); warning when the "
-    "layer type is only guessed from a naming convention", also=(WARNING,))
+    "per-channel-type", ERROR, ALL, QT_TRANSLATE_NOOP(
+        "rule-descriptions",
+        "per-channel scale_w only on convolution-like layers (PyTorch: also Linear); warning when the "
+        "layer type is only guessed from a naming convention"), also=(WARNING,))
 
 
 @PER_CHANNEL_TYPE.on_entry
@@ -114,19 +124,22 @@ def _per_channel_type(e: EntryView):
         # without weights or that AMCT cannot quantize is the model rules' finding
         if lt.channel_wise is not False:
             return
-        yield Finding(f"scale_w has {n} values (per-channel), but AMCT quantizes a {lt.name} layer of "
-                      f"this model per tensor: it takes one scale_w{lt.note}", "scale_w", ERROR)
+        yield Finding(translate("rules", "scale_w has {count} values (per-channel), but AMCT quantizes a "
+                                "{type} layer of this model per tensor: it takes one scale_w{note}").format(
+            count=n, type=lt.shown_name, note=lt.note), "scale_w", ERROR)
         return
     if lt.kind in ("unknown", "conv", "avgpool"):
         return
     if lt.kind == "fc" and e.dialect.name == "pytorch":
         return
-    yield Finding(f"scale_w has {n} values (per-channel), but per-channel quantization is only for "
-                  f"{PER_CHANNEL_DOC[e.dialect.name]}; a {lt.name} layer takes one scale_w{lt.note}",
-                  "scale_w", ERROR if lt.confident else WARNING)
+    yield Finding(translate("rules", "scale_w has {count} values (per-channel), but per-channel quantization "
+                            "is only for {types}; a {type} layer takes one scale_w{note}").format(
+        count=n, types=translate("rules", PER_CHANNEL_DOC[e.dialect.name]), type=lt.shown_name, note=lt.note),
+        "scale_w", ERROR if lt.confident else WARNING)
 
 
-SHIFT_BIT_RANGE = rule("shift-bit-range", ERROR, ALL, "shift_bit values all 0, or each in [1, 16]")
+SHIFT_BIT_RANGE = rule("shift-bit-range", ERROR, ALL, QT_TRANSLATE_NOOP(
+    "rule-descriptions", "shift_bit values all 0, or each in [1, 16]"))
 
 
 @SHIFT_BIT_RANGE.on_entry
@@ -135,12 +148,12 @@ def _shift_bit_range(e: EntryView):
         a = e.ints("shift_bit")
         if not (a == 0).all():
             yield from _vector(e, "shift_bit", a, (a < 1) | (a > 16),
-                               "breaks the rule: all 0, or each in [1, 16]",
-                               "break the rule: all 0, or each in [1, 16]")
+                               translate("rules", "breaks the rule: all 0, or each in [1, 16]"),
+                               translate("rules", "break the rule: all 0, or each in [1, 16]"))
 
 
-CLUSTER_SHAPE = rule("cluster-shape", ERROR, _dialects_with("cluster"),
-                     "NUQ cluster centres: 16 or 32 values, each in [-128, 127]")
+CLUSTER_SHAPE = rule("cluster-shape", ERROR, _dialects_with("cluster"), QT_TRANSLATE_NOOP(
+    "rule-descriptions", "NUQ cluster centres: 16 or 32 values, each in [-128, 127]"))
 
 
 @CLUSTER_SHAPE.on_entry
@@ -148,10 +161,11 @@ def _cluster_shape(e: EntryView):
     n = e.n("cluster")
     if n:
         if n not in (16, 32):
-            yield Finding(f"cluster has {n} values; AMCT wants 16 or 32 cluster centres", "cluster")
+            yield Finding(translate("rules", "cluster has {count} values; AMCT wants 16 or 32 cluster "
+                                    "centres").format(count=n), "cluster")
         a = e.ints("cluster")
-        yield from _vector(e, "cluster", a, (a < -128) | (a > 127), "is outside [-128, 127]",
-                           "are outside [-128, 127]")
+        yield from _vector(e, "cluster", a, (a < -128) | (a > 127), translate("rules", "is outside [-128, 127]"),
+                           translate("rules", "are outside [-128, 127]"))
 
 
 _TYPE_VALUES = {
@@ -169,9 +183,10 @@ def type_values(field_name: str) -> tuple[str, ...] | None:
 
 
 TYPE_VALUES = rule(
-    "type-values", ERROR, _dialects_with(*_TYPE_VALUES),
-    "act_type ∈ {INT4, INT8, INT16}, wts_type ∈ {INT4, INT6, INT7, INT8}, dst_type ∈ {INT8, INT4}, "
-    "op_data_type, fakequant_precision_mode; warning where the docs say only INT8 works today",
+    "type-values", ERROR, _dialects_with(*_TYPE_VALUES), QT_TRANSLATE_NOOP(
+        "rule-descriptions",
+        "act_type ∈ {INT4, INT8, INT16}, wts_type ∈ {INT4, INT6, INT7, INT8}, dst_type ∈ {INT8, INT4}, "
+        "op_data_type, fakequant_precision_mode; warning where the docs say only INT8 works today"),
     also=(WARNING,))
 
 
@@ -182,17 +197,19 @@ def _type_values(e: EntryView):
             continue
         v = getattr(e.value, name)
         if v not in allowed:
-            yield Finding(f"{name} = {_q(v)} is not one of {', '.join(allowed)}; AMCT stops with "
-                          f"'Do not support {name} …'", name)
+            yield Finding(translate("rules", "{name} = {value} is not one of {allowed}; AMCT stops with "
+                                    "'Do not support {name} …'").format(
+                name=name, value=_q(v), allowed=", ".join(allowed)), name)
         elif name == "act_type" and v != "INT8":
-            yield Finding(f"act_type = {v}: the documentation says only INT8 activation quantization "
-                          "is supported today", name, WARNING)
+            yield Finding(translate("rules", "act_type = {value}: the documentation says only INT8 activation "
+                                    "quantization is supported today").format(value=v), name, WARNING)
         elif name == "wts_type" and v != "INT8" and e.dialect.name == "tf-convert":
-            yield Finding(f"wts_type = {v}: convert_model documents only INT8 weights", name, WARNING)
+            yield Finding(translate("rules", "wts_type = {value}: convert_model documents only INT8 "
+                                    "weights").format(value=v), name, WARNING)
 
 
-TBF_RANGE = rule("tbf-range", ERROR, _dialects_with("tensor_balance_factor"),
-                 "each tensor_balance_factor in [FLT_EPSILON, 1/FLT_EPSILON]")
+TBF_RANGE = rule("tbf-range", ERROR, _dialects_with("tensor_balance_factor"), QT_TRANSLATE_NOOP(
+    "rule-descriptions", "each tensor_balance_factor in [FLT_EPSILON, 1/FLT_EPSILON]"))
 
 
 @TBF_RANGE.on_entry
@@ -201,6 +218,9 @@ def _tbf_range(e: EntryView):
         a = e.f32("tensor_balance_factor")
         with np.errstate(invalid="ignore"):
             ok = (a >= _F32_EPS) & (a <= np.float32(1) / _F32_EPS)
-        bounds = f"[FLT_EPSILON, 1/FLT_EPSILON] = [{_fmt(_F32_EPS)}, {_fmt(np.float32(1) / _F32_EPS)}]"
-        yield from _vector(e, "tensor_balance_factor", a, ~ok, f"is outside {bounds}",
-                           f"are outside {bounds}")
+        bounds = dict(lo=_fmt(_F32_EPS), hi=_fmt(np.float32(1) / _F32_EPS))
+        yield from _vector(e, "tensor_balance_factor", a, ~ok,
+                           translate("rules", "is outside [FLT_EPSILON, 1/FLT_EPSILON] = [{lo}, {hi}]").format(
+                               **bounds),
+                           translate("rules", "are outside [FLT_EPSILON, 1/FLT_EPSILON] = [{lo}, {hi}]").format(
+                               **bounds))

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from google.protobuf.message import Message
 
+from editor.i18n import translate
 from editor.records.dialects import Dialect, get_dialect
 from editor.records.problems import Problem, Severity
 from editor.records.rules._registry import RULES, DocumentFn, EntryFn, PruneFn, Rule
@@ -37,7 +38,8 @@ def _select(dialect: Dialect, rules: Iterable[str] | None,
         ids = list(rules)
         unknown = [r for r in ids if r not in RULES]
         if unknown:
-            raise ValueError(f"unknown rule id(s): {', '.join(unknown)}; known: {', '.join(RULES)}")
+            raise ValueError(translate("rules", "unknown rule id(s): {unknown}; known: {known}").format(
+                unknown=", ".join(unknown), known=", ".join(RULES)))
         chosen = [RULES[r] for r in RULES if r in set(ids)]
     chosen = [r for r in chosen if dialect.name in r.dialects]
     sev = None if severities is None else frozenset(Severity(s) for s in severities)
@@ -55,7 +57,8 @@ def _entry_problems(message: Message, dialect: Dialect, index: int, ctx: CheckCo
         for f in entry_fn(view):
             sev = f.severity or r.severity
             if sel.severities is None or sev in sel.severities:
-                out.append(Problem(sev, r.id, f"{view.label()}: {f.message}", view.key, index, None, f.field))
+                out.append(Problem(sev, r.id, _labelled(view.label(), f.message), view.key, index, None,
+                                   f.field))
     return out
 
 
@@ -67,12 +70,20 @@ def _prune_problems(message: Message, dialect: Dialect, index: int, ctx: CheckCo
         for f in prune_fn(view):
             sev = f.severity or r.severity
             if sel.severities is None or sev in sel.severities:
-                out.append(Problem(sev, r.id, f"{_prune_label(index)}: {f.message}", None, None, index, f.field))
+                out.append(Problem(sev, r.id, _labelled(_prune_label(index), f.message), None, None, index,
+                                   f.field))
     return out
 
 
+def _labelled(label: str, message: str) -> str:
+    """A finding's message after the name of what it is about (``layer "conv1": …``)."""
+    return translate("rules", "{label}: {message}").format(label=label, message=message)
+
+
 def _prune_label(index: int) -> str:
-    return f"prune record {index}" if index >= 0 else "this prune record"
+    if index >= 0:
+        return translate("rules", "prune record {index}").format(index=index)
+    return translate("rules", "this prune record")
 
 
 def _document_problems(message: Message, dialect: Dialect, ctx: CheckContext,
@@ -86,8 +97,9 @@ def _document_problems(message: Message, dialect: Dialect, ctx: CheckContext,
                 continue
             if f.entry is not None:
                 key = ctx.entry_keys[f.entry]
-                label = f"layer {_q(key)}" if key else f"record {f.entry} (no key)"
-                out.append(Problem(sev, r.id, f"{label}: {f.message}", key, f.entry, None, f.field))
+                label = (translate("rules", "layer {key}").format(key=_q(key)) if key
+                         else translate("rules", "record {index} (no key)").format(index=f.entry))
+                out.append(Problem(sev, r.id, _labelled(label, f.message), key, f.entry, None, f.field))
             else:
                 out.append(Problem(sev, r.id, f.message, None, None, None, f.field))
     return out

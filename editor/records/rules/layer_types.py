@@ -16,6 +16,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from editor.i18n import QT_TRANSLATE_NOOP, translate
+
 CONV_TYPES = frozenset({
     "Conv2D", "DepthwiseConv2dNative", "Conv2DBackpropInput", "Conv3D",  # TensorFlow/MindSpore
     "Convolution", "Deconvolution",  # Caffe
@@ -28,13 +30,14 @@ AVGPOOL_TYPES = frozenset({"AvgPool", "AveragePool", "AvgPool3D", "AvgPool2d", "
 RNN_GATES = {"LSTM": 4, "GRU": 3}
 
 #: What each dialect's docs allow per-channel scale_w for (the message's wording).
+#: (English; shown through ``translate("rules", …)``)
 PER_CHANNEL_DOC = {
-    "tf-inner": "Conv2D, DepthwiseConv2dNative and Conv2DBackpropInput",
-    "tf-convert": "Conv2D, DepthwiseConv2dNative and Conv2DBackpropInput",
-    "mindspore": "Conv2D, DepthwiseConv2dNative and Conv2DBackpropInput",
-    "caffe": "Convolution and Deconvolution",
-    "onnx": "Conv and ConvTranspose",
-    "pytorch": "convolutions and Linear",
+    "tf-inner": QT_TRANSLATE_NOOP("rules", "Conv2D, DepthwiseConv2dNative and Conv2DBackpropInput"),
+    "tf-convert": QT_TRANSLATE_NOOP("rules", "Conv2D, DepthwiseConv2dNative and Conv2DBackpropInput"),
+    "mindspore": QT_TRANSLATE_NOOP("rules", "Conv2D, DepthwiseConv2dNative and Conv2DBackpropInput"),
+    "caffe": QT_TRANSLATE_NOOP("rules", "Convolution and Deconvolution"),
+    "onnx": QT_TRANSLATE_NOOP("rules", "Conv and ConvTranspose"),
+    "pytorch": QT_TRANSLATE_NOOP("rules", "convolutions and Linear"),
 }
 
 # The last component of a TF-style key names the op type ("scope/Conv2D", "scope/MatMul_1").
@@ -87,13 +90,25 @@ class LayerType:
 
     @property
     def note(self) -> str:
+        """Where the type came from, in words appended to a finding (`` (type Conv2D from the model)``)."""
         if self.source == "model":
-            return f" (type {self.name} from the model)"
-        if self.source == "file":
-            return f" (type {self.name} from its prune record)"
-        if self.guessed:
-            return f" (layer type {self.name} guessed from its name)"
-        return ""
+            text = translate("rules", " (type {type} from the model)")
+        elif self.source == "file":
+            text = translate("rules", " (type {type} from its prune record)")
+        elif self.guessed:
+            text = translate("rules", " (layer type {type} guessed from its name)")
+        else:
+            return ""
+        return text.format(type=self.shown_name)
+
+    @property
+    def shown_name(self) -> str:
+        """The type's name as a message shows it (the kinds a name only suggests, in words)."""
+        if self.name == "fully-connected":
+            return translate("rules", "fully-connected")
+        if self.name == "convolution":
+            return translate("rules", "convolution")
+        return self.name or ""
 
 
 UNKNOWN_TYPE = LayerType(None, "unknown", "none")

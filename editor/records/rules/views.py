@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 from google.protobuf.message import Message
 
+from editor.i18n import translate
 from editor.records.dialects import Dialect
 from editor.records.rules._wording import _q
 from editor.records.rules.context import CheckContext, _prune_nodes
@@ -94,9 +95,12 @@ class EntryView:
         return int(bad[0])
 
     def label(self) -> str:
+        """How a problem names the entry: ``layer "conv1"``, ``record 3 (no key)``."""
         if self.key:
-            return f"layer {_q(self.key)}"
-        return f"record {self.index} (no key)" if self.index >= 0 else "this record (no key)"
+            return translate("rules", "layer {key}").format(key=_q(self.key))
+        if self.index >= 0:
+            return translate("rules", "record {index} (no key)").format(index=self.index)
+        return translate("rules", "this record (no key)")
 
 
 class PruneView:

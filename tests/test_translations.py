@@ -1,0 +1,129 @@
+"""The translation files (resources/i18n): up to date with the code, every text translated,
+every {placeholder} kept; the Qt-free reader the command line uses."""
+from __future__ import annotations
+
+import importlib.util
+import re
+import string
+import sys
+from pathlib import Path
+
+import pytest
+
+from editor import i18n
+
+REPO = Path(__file__).resolve().parents[1]
+SCRIPT = REPO / "scripts" / "update_translations.py"
+
+
+def _script():
+    spec = importlib.util.spec_from_file_location("update_translations", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("update_translations", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+updater = _script()
+
+
+def _ts_files() -> list[Path]:
+    return [updater.ts_path(area, language) for area in updater.AREAS for language in updater.LANGUAGES]
+
+
+def _fields(text: str) -> list[str]:
+    """The {placeholder} names of a template, sorted, repeats kept ({{ }} are not fields)."""
+    try:
+        return sorted(name for _, name, _, _ in string.Formatter().parse(text) if name is not None)
+    except ValueError as e:  # an unbalanced brace: never valid in a template
+        return [f"<unparsable: {e}>"]
+
+
+@pytest.fixture
+def english():
+    yield
+    i18n.set_language(i18n.SOURCE_LANGUAGE)
+
+
+def test_every_area_has_its_files():
+    for ts in _ts_files():
+        assert ts.is_file(), f"{ts.name} is missing: run python scripts/update_translations.py"
+        assert ts.with_suffix(".qm").is_file(), f"{ts.with_suffix('.qm').name} is missing"
+
+
+def test_every_source_file_with_texts_belongs_to_one_area():
+    """A module that marks texts for translation is in exactly one area's .ts (else its texts
+    are never offered for translation, or two areas' files fight over them)."""
+    marked = re.compile(r"\b(translate|QT_TRANSLATE_NOOP|self\.tr)\(")
+    owners: dict[Path, list[str]] = {}
+    for area in updater.AREAS:
+        for path in updater.area_sources(area):
+            owners.setdefault(path, []).append(area)
+    assert {p: a for p, a in owners.items() if len(a) > 1} == {}
+    for path in (REPO / "editor").rglob("*.py"):
+        if "_pb" in path.parts or not marked.search(path.read_text(encoding="utf-8")):
+            continue
+        assert path in owners, f"{path.relative_to(REPO)} marks texts but is in no area of {SCRIPT.name}"
+
+
+def test_ts_and_qm_are_up_to_date():
+    """Running lupdate over each area's sources gives the texts its .ts holds, and each .qm
+    is its .ts compiled (the drift test of the generated protobuf modules, for translations)."""
+    pytest.importorskip("PySide6")
+    assert updater.stale() == [], "run: python scripts/update_translations.py (then translate the new texts)"
+
+
+@pytest.mark.parametrize("ts", _ts_files(), ids=lambda p: p.name)
+def test_every_text_is_translated(ts):
+    unfinished = [(e.context, e.source) for e in updater.ts_entries(ts) if e.state is not None or not e.translation]
+    assert unfinished == [], f"{ts.name}: texts without a finished translation (pyside6-linguist {ts.name})"
+
+
+@pytest.mark.parametrize("ts", _ts_files(), ids=lambda p: p.name)
+def test_translations_keep_every_placeholder(ts):
+    wrong = [(e.source, e.translation) for e in updater.ts_entries(ts)
+             if e.translation and _fields(e.translation) != _fields(e.source)]
+    assert wrong == [], f"{ts.name}: a translation drops, adds or renames a {{placeholder}} of its source"
+
+
+def test_placeholder_check_catches_a_renamed_field():
+    assert _fields("{label}: {value} is outside [{lo}, {hi}]") != _fields("{label}：{valeur} 超出 [{lo}, {hi}]")
+    assert _fields("{a} {{literal}}") == ["a"]
+
+
+def test_english_is_the_text_itself(english):
+    assert i18n.translate("rules", "no such text anywhere") == "no such text anywhere"
+    i18n.set_language("zh_CN")
+    assert i18n.translate("rules", "no such text anywhere") == "no such text anywhere"
+
+
+def test_command_line_reader_uses_the_ts_files(english):
+    """Without Qt, zh_CN texts come from the .ts sources (finished translations only)."""
+    entries = [e for ts in _ts_files() for e in updater.ts_entries(ts) if e.state is None and e.translation]
+    if not entries:
+        pytest.skip("no translated text yet")
+    sample = entries[0]
+    assert i18n.translate(sample.context, sample.source) == sample.source
+    i18n.set_language("zh_CN")
+    assert i18n.translate(sample.context, sample.source) == sample.translation
+
+
+def test_read_ts_skips_unfinished(tmp_path):
+    ts = tmp_path / "x_zh_CN.ts"
+    ts.write_text('<?xml version="1.0" encoding="utf-8"?><!DOCTYPE TS><TS version="2.1" language="zh_CN">'
+                  "<context><name>rules</name>"
+                  "<message><source>done</source><translation>完成</translation></message>"
+                  '<message><source>todo</source><translation type="unfinished">半</translation></message>'
+                  "</context></TS>", encoding="utf-8")
+    assert i18n.read_ts(ts) == {("rules", "done"): "完成"}
+
+
+@pytest.mark.parametrize(("name", "code"), [("zh_CN.UTF-8", "zh_CN"), ("zh-CN", "zh_CN"), ("zh_Hans_CN", "zh_CN"),
+                                            ("en_US", "en"), ("C", "en"), ("fr_FR", None), ("", None)])
+def test_normalize(name, code):
+    assert i18n.normalize(name) == code
+
+
+def test_unknown_language_is_refused():
+    with pytest.raises(ValueError):
+        i18n.set_language("fr")
