@@ -5,7 +5,6 @@
     <name>CompareController</name>
     <message>
         <source>not enough memory to compare the two records</source>
-        <extracomment>how long after A&apos;s last edit the comparison is made again (ms)</extracomment>
         <translation>内存不足，无法比较这两个记录文件</translation>
     </message>
     <message>
@@ -14,7 +13,6 @@
     </message>
     <message>
         <source>Open a record first: the comparison is of the open record with another</source>
-        <extracomment>B: read-only, never edited every thread still running (a dropped job finishes on its own; the window waits for it)</extracomment>
         <translation>请先打开一个记录文件：比较的是当前记录文件与另一个记录文件</translation>
     </message>
     <message>
@@ -82,7 +80,6 @@
     <name>CompareUi</name>
     <message>
         <source>Differences</source>
-        <extracomment>a line for the status bar (what was taken, why not, where the walk is)</extracomment>
         <translation>差异</translation>
     </message>
     <message>
@@ -250,7 +247,6 @@
     <name>CompareViews</name>
     <message>
         <source>B: {name}</source>
-        <extracomment>B&apos;s colour everywhere: an orange apart from A&apos;s blue bars and the weights&apos; black line tree row path -&gt; (the key its entry must hold, the annotation)</extracomment>
         <translation>B：{name}</translation>
     </message>
     <message>
@@ -286,8 +282,8 @@
         <translation>；B 有 {b} 个值，A 有 {a} 个</translation>
     </message>
     <message>
-        <source>B has {b}, A {a}</source>
-        <translation>B 中为 {b}，A 中为 {a}</translation>
+        <source>scale_w A↔B, largest factor</source>
+        <translation>scale_w A↔B：最大倍数</translation>
     </message>
     <message>
         <source>B: no value</source>
@@ -313,20 +309,11 @@
         <source>differs from B</source>
         <translation>与 B 不同</translation>
     </message>
-    <message>
-        <source>scale_w against B ({name}): the largest factor between channels</source>
-        <translation>scale_w 与 B（{name}）对比：各通道间的最大倍数</translation>
-    </message>
-    <message>
-        <source>scale_d of B ({name}) / A</source>
-        <translation>scale_d：B（{name}）/ A</translation>
-    </message>
 </context>
 <context>
     <name>DiffRows</name>
     <message>
         <source>unset</source>
-        <extracomment>a field of a layer both records have differs a layer only A has a layer only B has a change inside a pair of prune records (or a prune record only one has) the layer key (a prune row: the node and its record) the differing field (prune: the attribute), &quot;&quot; for a whole layer &quot;3 of 64&quot;, &quot;64 → 65 values&quot;, &quot;&quot; for a single value the largest change, &quot;+12.5% at [3]&quot; A&apos;s value (a vector: at the largest change) A&apos;s entry (prune: A&apos;s prune record) what a click selects in A (None: nothing in A, e.g. only in B) sort keys: position in A&apos;s order (B&apos;s for a layer only B has), channels differing, |largest relative change| (inf for a change from 0, -1 where there is no number) the numbers behind `a` and `b` (NaN where not a number)</extracomment>
         <translation>未设置</translation>
     </message>
     <message>
@@ -490,7 +477,6 @@
     <name>DifferencesModel</name>
     <message>
         <source>layer</source>
-        <extracomment>(header, tooltip), English: shown through translate(&quot;DifferencesModel&quot;, …)</extracomment>
         <translation>层</translation>
     </message>
     <message>
@@ -562,7 +548,6 @@
     </message>
     <message>
         <source>Relative tolerance: float values differ when |a − b| &gt; atol + rtol·|b| (0: exactly)</source>
-        <extracomment>a row was double-clicked (or Return): show it in detail Take from B on the selected rows</extracomment>
         <translation>相对容差：浮点值满足 |a − b| &gt; atol + rtol·|b| 时视为不同（0：须完全相同）</translation>
     </message>
     <message>
@@ -630,12 +615,10 @@
     <name>TakeFromB</name>
     <message>
         <source>no record is open</source>
-        <extracomment>a field below a layer entry, by name: (&quot;value&quot;, &quot;scale_w&quot;), (&quot;kv_cache_value&quot;, &quot;scale&quot;)</extracomment>
         <translation>没有打开的记录文件</translation>
     </message>
     <message>
         <source>layer {name}</source>
-        <extracomment>A&apos;s layer -&gt; its new content (a copy of it with the takes applied), and the changes to validate A&apos;s layer -&gt; the fields replaced whole (judged on the edited copy, `validate_entry`)</extracomment>
         <translation>层 {name}</translation>
     </message>
     <message>

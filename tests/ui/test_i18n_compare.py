@@ -171,7 +171,7 @@ def test_every_text_of_the_comparison_a_user_sees_is_chinese(qtbot, compared_zh)
     data = plot.overlay_data("compare")
     assert data is not None and data.marks
     texts += [("Channels note", data.note), ("Channels hover", plot.describe("scale_w", 1)),
-              ("Channels mark", data.marks[0].name), ("Channels mark reason", data.marks[0].reason(1))]
+              ("Channels mark", data.marks[0].name)]
     overview = window.plots.overview
     overview.flush()
     for series in ("compare-scale_w", "compare-scale_d"):

@@ -175,12 +175,8 @@ class CompareViews(QObject):
             differ = np.abs(a64[:m] - b[:m]) > c.atol + c.rtol * np.abs(b[:m])
         channels = np.flatnonzero(differ)
         length = "" if b_all.size == n else translate("CompareViews", "; B has {b} values, A {a}").format(b=b_all.size, a=n)
-        has = translate("CompareViews", "B has {b}, A {a}")
         no_value = translate("CompareViews", "B: no value")
         value = translate("CompareViews", "B {b}, B / A ×{ratio}")
-
-        def reason(ch: int) -> str:
-            return has.format(b=quant.f32_str(b[ch]), a=quant.f32_str(a[ch]))
 
         def describe(ch: int) -> str:
             if not 0 <= ch < m:
@@ -192,7 +188,7 @@ class CompareViews(QObject):
         note = (translate("CompareViews", "B: {k} of {n} channels differ{tolerance}{length}") if m != 1
                 else translate("CompareViews", "B: {k} of 1 channel differ{tolerance}{length}")).format(
             k=channels.size, n=m, tolerance=tolerance, length=length)
-        marks = ((ChannelMarks(translate("CompareViews", "differs from B"), channels, DIFF_COLOR, "t", reason),)
+        marks = ((ChannelMarks(translate("CompareViews", "differs from B"), channels, DIFF_COLOR, "t"),)
                  if channels.size else ())
         return OverlayData(values=b, marks=marks, strip=OverlayStrip("B / A", ratio, log=True, lines=(1.0,)),
                            describe=describe, note=note)
@@ -219,10 +215,9 @@ class CompareViews(QObject):
                 d_flags[layer.index_a] = layer.field("scale_d") is not None
         name = self.controller.name_b()
         self.overview.set_layer_series(SCALE_W_SERIES, LayerValues(
-            translate("CompareViews", "scale_w against B ({name}): the largest factor between channels").format(name=name),
-            w, B_COLOR, log=True,
-            lines=(1.0,), flags=w_flags, fmt=lambda v: f"×{v:.4g}", axis="scale_w A↔B"))
+            translate("CompareViews", "scale_w A↔B, largest factor"), w, B_COLOR, log=True,
+            lines=(1.0,), flags=w_flags, fmt=lambda v: f"×{v:.4g}", axis="Δ scale_w",
+            explain=lambda i: translate("CompareViews", "B: {name}").format(name=name)))
         self.overview.set_layer_series(SCALE_D_SERIES, LayerValues(
-            translate("CompareViews", "scale_d of B ({name}) / A").format(name=name), d, DIFF_COLOR, log=True, lines=(1.0,),
-            flags=d_flags,
-            fmt=lambda v: f"×{v:.6g}", axis="scale_d B/A"))
+            "scale_d B / A", d, DIFF_COLOR, log=True, lines=(1.0,), flags=d_flags,
+            fmt=lambda v: f"×{v:.6g}", axis="Δ scale_d"))
