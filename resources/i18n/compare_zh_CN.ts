@@ -410,7 +410,7 @@
     </message>
     <message>
         <source> (copy {n})</source>
-        <translation>（第 {n} 份）</translation>
+        <translation>（第 {n} 个）</translation>
     </message>
     <message>
         <source>{n} layers of {total} differ</source>
