@@ -107,3 +107,16 @@ def test_english_info_reads_no_translation_file():
               "print(code, 'xml.etree.ElementTree' in sys.modules, file=sys.stderr)\n")
     proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert proc.stderr.strip().splitlines()[-1] == "0 False"
+
+
+def test_info_and_set_speak_chinese_too(capsys, tmp_path):
+    from editor.paths import samples_dir
+
+    assert main(["info", "--lang", "zh_CN", str(samples_dir() / "resnet_tf_inner_prune.txt")]) == 0
+    out = capsys.readouterr().out
+    assert "稀疏记录：28" in out and "字节" in out
+    target = tmp_path / "r.txt"
+    target.write_bytes((samples_dir() / "resnet_pytorch.txt").read_bytes())
+    # a usage error: exit 2, said in Chinese
+    assert main(["set", "--lang", "zh_CN", str(target), "no/such/layer", "offset_d=1"]) == 2
+    assert "没有 key 为 'no/such/layer' 的层" in capsys.readouterr().err

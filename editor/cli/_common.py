@@ -6,6 +6,7 @@ import json
 import sys
 from pathlib import Path
 
+from editor.i18n import translate
 from editor.records.dialects import DIALECTS
 from editor.records.document import ReadOnlyError, RecordDocument, RecordError
 
@@ -55,6 +56,12 @@ def load(path: str, args, *, edit: bool = False) -> RecordDocument:
 
 def err(msg: str) -> None:
     print(f"record-editor: {msg}", file=sys.stderr)
+
+
+def plural(n: int, one: str, many: str) -> str:
+    """`one` or `many` (translated templates with ``{n}``) for `n`, filled with ``1,234``:
+    ``plural(n, translate("cli", "{n} layer"), translate("cli", "{n} layers"))``."""
+    return (one if n == 1 else many).format(n=f"{n:,}")
 
 
 def count(n: int, noun: str) -> str:
@@ -115,11 +122,11 @@ def check_stdout(args, to: str) -> None:
     if args.output != STDOUT:
         return
     if args.json:
-        raise UsageError("-o - writes the record to standard output; --json cannot share it "
-                         "(write to a file to get the JSON report)")
+        raise UsageError(translate("cli", "-o - writes the record to standard output; --json cannot share it "
+                                   "(write to a file to get the JSON report)"))
     if to == "binary" and sys.stdout.isatty():
-        raise UsageError("refusing to write a binary record to a terminal; redirect standard output "
-                         "(or write text: --to text)")
+        raise UsageError(translate("cli", "refusing to write a binary record to a terminal; redirect standard "
+                                   "output (or write text: --to text)"))
 
 
 def write_record(doc: RecordDocument, output: str | None, binary: bool | None = None,
@@ -132,7 +139,7 @@ def write_record(doc: RecordDocument, output: str | None, binary: bool | None = 
             # adopt=False: the command ends here, the written text need not stay in memory
             return str(doc.save(output, binary=binary, force=bool(force), adopt=False))
         except ReadOnlyError as e:
-            hint = " (--force overwrites it)" if force is not None else ""
+            hint = translate("cli", " (--force overwrites it)") if force is not None else ""
             raise RecordError(e.message + hint, e.path) from None
     sys.stdout.flush()
     if binary:

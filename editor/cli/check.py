@@ -70,9 +70,10 @@ def check_rule_ids(ids: list[str] | None) -> None:
     unknown = [r for r in ids if r not in known]
     if unknown:
         close = difflib.get_close_matches(unknown[0], known, n=1)
-        hint = f" (did you mean {close[0]}?)" if close else ""
-        raise UsageError(f"unknown rule id{'s' if len(unknown) > 1 else ''} "
-                         f"{', '.join(unknown)}{hint}; known rule ids: {', '.join(known)}")
+        hint = translate("cli", " (did you mean {name}?)").format(name=close[0]) if close else ""
+        text = (translate("cli", "unknown rule id {ids}{hint}; known rule ids: {known}") if len(unknown) == 1
+                else translate("cli", "unknown rule ids {ids}{hint}; known rule ids: {known}"))
+        raise UsageError(text.format(ids=", ".join(unknown), hint=hint, known=", ".join(known)))
 
 
 def run(args) -> int:

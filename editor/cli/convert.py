@@ -11,14 +11,15 @@ from editor.cli._common import (
     UsageError,
     add_common,
     check_stdout,
-    count,
     err,
     load,
     output_format,
+    plural,
     reading_json,
     report_reading,
     write_record,
 )
+from editor.i18n import translate
 from editor.records.dialects import DIALECTS
 from editor.records.document import RecordDocument, RecordError
 from editor.records.problems import shown_path
@@ -47,7 +48,7 @@ def run(args) -> int:
     if to == "?":
         to = "text" if doc.binary else "binary"
     if args.drop_unsupported and not args.to_dialect:
-        raise UsageError("--drop-unsupported only makes sense with --to-dialect")
+        raise UsageError(translate("cli", "--drop-unsupported only makes sense with --to-dialect"))
     report = {"input": args.input, "output": args.output, "source_dialect": doc.dialect.name,
               **reading_json(doc)}
     if not args.json:
@@ -58,15 +59,16 @@ def run(args) -> int:
             out, dropped = doc.convert(args.to_dialect, drop_unsupported=args.drop_unsupported)
         except RecordError as e:  # the target lacks fields: a finding about the content
             if args.json:
-                print(json.dumps({**report, "written": False, "error": f"not converted: {e}"}, indent=2))
+                print(json.dumps({**report, "written": False,
+                                  "error": translate("cli", "not converted: {error}").format(error=e)}, indent=2))
             else:
-                err(f"{shown_path(args.input)}: not converted: {e}")
+                err(translate("cli", "{path}: not converted: {error}").format(path=shown_path(args.input), error=e))
             return EXIT_PROBLEMS
     if not args.json:
         for d in dropped:
-            print(f"dropped: {d}", file=sys.stderr)
+            print(translate("cli", "dropped: {field}").format(field=d), file=sys.stderr)
         for x in out.explicit_defaults:
-            print(f"explicit: {x.message}", file=sys.stderr)
+            print(translate("cli", "explicit: {message}").format(message=x.message), file=sys.stderr)
     # canonical text (protobuf's own formatting, as AMCT writes it), or binary
     fresh = RecordDocument(out.message, out.dialect)
     shown = write_record(fresh, args.output, binary=(to == "binary"), force=args.force)
@@ -77,6 +79,8 @@ def run(args) -> int:
                           "dropped": dropped, "explicit_defaults": [x.to_json() for x in out.explicit_defaults]},
                          indent=2))
     else:
-        print(f"{shown_path(shown)}: {to}, {fresh.dialect.name}, {count(len(fresh.message.record), 'record')}",
-              file=sys.stderr)
+        records = plural(len(fresh.message.record), translate("cli", "{n} record"), translate("cli", "{n} records"))
+        print(translate("cli", "{path}: {format}, {dialect}, {records}").format(
+            path=shown_path(shown), format=translate("cli", "binary") if to == "binary" else translate("cli", "text"),
+            dialect=fresh.dialect.name, records=records), file=sys.stderr)
     return EXIT_OK

@@ -18,7 +18,8 @@ from typing import Any
 import numpy as np
 from google.protobuf.descriptor import FieldDescriptor
 
-from editor.cli._common import EXIT_OK, EXIT_PROBLEMS, UsageError, add_common, count, load
+from editor.cli._common import EXIT_OK, EXIT_PROBLEMS, UsageError, add_common, load, plural
+from editor.i18n import translate
 from editor.records.dialects import DIALECTS
 from editor.records.diff import (
     Differences,
@@ -206,18 +207,19 @@ class Narrowing:
             known |= {f.field for f in comparison.dialects.only_in_a + comparison.dialects.only_in_b}
             unknown = [n for n in names if n not in known]
             if not names:
-                raise UsageError("--fields needs at least one field name")
+                raise UsageError(translate("cli", "--fields needs at least one field name"))
             if unknown:
-                raise UsageError(f"--fields: no field {', '.join(unknown)} in {comparison.dialects.a}"
-                                 + (f" or {comparison.dialects.b}" if not comparison.dialects.same else "")
-                                 + f"; fields: {', '.join(sorted(known))}")
+                dialects = comparison.dialects.a if comparison.dialects.same else translate(
+                    "cli", "{a} or {b}").format(a=comparison.dialects.a, b=comparison.dialects.b)
+                raise UsageError(translate("cli", "--fields: no field {names} in {dialects}; fields: {known}").format(
+                    names=", ".join(unknown), dialects=dialects, known=", ".join(sorted(known))))
             self.fields = set(names)
         self.pattern: re.Pattern[str] | None = None
         if layers is not None:
             try:
                 self.pattern = re.compile(layers)
             except re.error as e:
-                raise UsageError(f"--layers: not a regular expression: {layers!r} ({e})") from None
+                raise UsageError(_not_a_regex(layers, e)) from None
 
     def key(self, key: str) -> bool:
         return self.pattern is None or self.pattern.search(key) is not None
@@ -250,6 +252,17 @@ class Narrowing:
     def prune_ref(self, r: PruneRecordRef) -> bool:
         names = [*r.producers, *([r.selective] if r.selective else [])]
         return self.prune and (self.pattern is None or any(self.key(n) for n in names))
+
+
+def _copy(copy: int) -> str:
+    """`` (copy 2)``: which of the entries with one key (`copy` counts from 0)."""
+    return translate("cli", " (copy {n})").format(n=copy + 1)
+
+
+def _prune_record(a: int, b: int) -> str:
+    """``prune record 3``, ``prune record 3 (B 4)`` when B's has another index."""
+    text = translate("cli", "prune record {index}").format(index=a)
+    return text + (f" (B {b})" if b != a else "")
 
 
 class Report:
@@ -287,17 +300,21 @@ class Report:
         parts: list[str] = []
         for f in layer.fields:
             if f.vector:
-                text = f"{f.field} {f.differing} of {f.compared} channel{'' if f.compared == 1 else 's'}"
+                text = (translate("cli", "{field} {count} of {total} channel") if f.compared == 1 else
+                        translate("cli", "{field} {count} of {total} channels")).format(
+                    field=f.field, count=f.differing, total=f.compared)
                 if f.len_a != f.len_b:
-                    text = f"{f.field} {f.len_a} -> {f.len_b} values" + (
-                        f", {f.differing} of {f.compared} differ" if f.differing else "")
+                    text = translate("cli", "{field} {a} -> {b} values").format(field=f.field, a=f.len_a, b=f.len_b)
+                    if f.differing:
+                        text += translate("cli", ", {count} of {total} differ").format(
+                            count=f.differing, total=f.compared)
                 if f.max_rel is not None:
-                    text += f" (largest {change(f.max_rel, self._at_a(f))})"
+                    text += translate("cli", " (largest {change})").format(change=change(f.max_rel, self._at_a(f)))
             else:
                 text = f"{f.field} {self._single(f)}"
             parts.append(text)
-        copy = f" (copy {layer.copy + 1} of the key)" if layer.copy else ""
-        return f"~ {_key(layer.key)}{copy}: " + ", ".join(parts)
+        copy = translate("cli", " (copy {n} of the key)").format(n=layer.copy + 1) if layer.copy else ""
+        return f"~ {_key(layer.key)}{copy}: " + translate("cli", ", ").join(parts)
 
     @staticmethod
     def _single(f: FieldDiff) -> str:
@@ -314,12 +331,15 @@ class Report:
             return [f"    {f.field}: {self._single(f)}"]
         head = []
         if f.len_a != f.len_b:
-            head.append(f"{f.len_a} -> {f.len_b} values")
+            head.append(translate("cli", "{a} -> {b} values").format(a=f.len_a, b=f.len_b))
         if f.differing:
-            head.append(f"{f.differing} of {f.compared} channel{'' if f.compared == 1 else 's'} differ")
+            head.append((translate("cli", "{count} of {total} channel differ") if f.compared == 1 else
+                         translate("cli", "{count} of {total} channels differ")).format(
+                count=f.differing, total=f.compared))
         if f.differing and f.at is not None and f.max_rel is not None:
-            head.append(f"largest change {change(f.max_rel, self._at_a(f))} at [{f.at}]")
-        out = [f"    {f.field}: " + "; ".join(head)]
+            head.append(translate("cli", "largest change {change} at [{at}]").format(
+                change=change(f.max_rel, self._at_a(f)), at=f.at))
+        out = [f"    {f.field}: " + translate("cli", "; ").join(head)]
         positions, left = self._channels(f)
         rels = f.rel
         shown = len(positions)
@@ -332,7 +352,8 @@ class Report:
             r = change(float(rels[k]), float(f.values_a[k])) if f.is_float else ""
             out.append(f"      [{int(f.channels[k])}] {texts_a[k]} -> {texts_b[k]}" + (f" ({r})" if r else ""))
         if left:
-            out.append(f"      … {count(left, 'more channel')}")
+            out.append("      … " + plural(left, translate("cli", "{n} more channel"),
+                                            translate("cli", "{n} more channels")))
         return out
 
     @staticmethod
@@ -341,29 +362,34 @@ class Report:
         return float(f.values_a[hit[0]]) if len(hit) else None
 
     def prune_line(self, p: PruneChange) -> str:
-        where = f"prune record {p.prune_record}" + (f" (B {p.prune_record_b})" if p.prune_record_b != p.prune_record else "")
-        node = f'{p.role} "{escape_text(p.node)}"' + (f" (copy {p.copy + 1})" if p.copy else "")
+        where = _prune_record(p.prune_record, p.prune_record_b)
+        node = f'{p.role} "{escape_text(p.node)}"' + (_copy(p.copy) if p.copy else "")
         if p.attr is None:
             side, attrs = ("A", p.a) if p.a is not None else ("B", p.b)
-            return f"~ {where}: {node} only in {side}" + (f" ({_show_plain(attrs)})" if attrs else "")
-        a = "unset" if p.a is None else _show_plain(p.a)
-        b = "unset" if p.b is None else _show_plain(p.b)
+            return f"~ {where}: " + translate("cli", "{node} only in {side}").format(node=node, side=side) + (
+                f" ({_show_plain(attrs)})" if attrs else "")
+        a = translate("cli", "unset") if p.a is None else _show_plain(p.a)
+        b = translate("cli", "unset") if p.b is None else _show_plain(p.b)
         return f"~ {where}: {node}: {p.attr}: {a} -> {b}"
 
     @staticmethod
     def _producers(r: PruneRecordRef) -> str:
         names = ", ".join(f'"{escape_text(n)}"' for n in r.producers)
-        text = f"producers {names}" if r.producers else "no producer"
+        text = translate("cli", "producers {names}").format(names=names) if r.producers else translate(
+            "cli", "no producer")
         return text + (f', selective_prune "{escape_text(r.selective)}"' if r.selective else "")
 
     def lines(self, summary: bool) -> list[str]:
         c = self.c
         common = len(c.pairs)
-        out = [f"{count(common, 'layer')} in both, {len(c.only_in_a)} only in A, {len(c.only_in_b)} only in B; "
-               f"{len(self.layers)} differ"
+        out = [translate("cli", "{layers} in both, {only_a} only in A, {only_b} only in B; {differ} differ").format(
+            layers=plural(common, translate("cli", "{n} layer"), translate("cli", "{n} layers")),
+            only_a=len(c.only_in_a), only_b=len(c.only_in_b), differ=len(self.layers))
                + ("" if not (self.d.rtol or self.d.atol) else f" (rtol {self.d.rtol:g}, atol {self.d.atol:g})")]
-        out += [f"- only in A: {_key(e.key)}" + (f" (copy {e.copy + 1})" if e.copy else "") for e in self.only_in_a]
-        out += [f"+ only in B: {_key(e.key)}" + (f" (copy {e.copy + 1})" if e.copy else "") for e in self.only_in_b]
+        out += ["- " + translate("cli", "only in A: {key}").format(key=_key(e.key)) + (_copy(e.copy) if e.copy else "")
+                for e in self.only_in_a]
+        out += ["+ " + translate("cli", "only in B: {key}").format(key=_key(e.key)) + (_copy(e.copy) if e.copy else "")
+                for e in self.only_in_b]
         for layer in self.layers:
             out.append(self.layer_line(layer))
             if not summary:
@@ -371,18 +397,21 @@ class Report:
                     out += self.field_lines(f)
         if self.moved:
             shown = ", ".join(f"{_key(m.key)} (A #{m.index_a}, B #{m.index_b})" for m in self.moved[:10])
-            more = f" and {len(self.moved) - 10} more" if len(self.moved) > 10 else ""
-            out.append(f"order: {count(len(self.moved), 'layer')} in another place: {shown}{more} "
-                       "(AMCT looks layers up by key: the order alone changes nothing)")
+            more = translate("cli", " and {count} more").format(count=len(self.moved) - 10) if len(self.moved) > 10 else ""
+            out.append(translate("cli", "order: {layers} in another place: {shown} (AMCT looks layers up by key: the "
+                                 "order alone changes nothing)").format(
+                layers=plural(len(self.moved), translate("cli", "{n} layer"), translate("cli", "{n} layers")),
+                shown=shown + more))
         for k in self.duplicates:
-            text = (f'duplicate key "{_key(k.key)}": {len(k.indices_a)} in A, {len(k.indices_b)} in B '
-                    "(AMCT uses the first)")
+            text = translate("cli", 'duplicate key "{key}": {a} in A, {b} in B (AMCT uses the first)').format(
+                key=_key(k.key), a=len(k.indices_a), b=len(k.indices_b))
             if k.reordered:
-                text += "; the same copies in another order, so AMCT reads other values"
+                text += translate("cli", "; the same copies in another order, so AMCT reads other values")
             out.append(text)
         if self.narrow.prune and (c.prune_a or c.prune_b):
             n = len({(p.prune_record, p.prune_record_b) for p in self.prune})
-            out.append(f"prune records: {c.prune_a} in A, {c.prune_b} in B; {n} differ")
+            out.append(translate("cli", "prune records: {a} in A, {b} in B; {n} differ").format(
+                a=c.prune_a, b=c.prune_b, n=n))
             if summary:
                 by_record: dict[tuple[int, int], list[PruneChange]] = {}
                 for p in self.prune:
@@ -390,14 +419,17 @@ class Report:
                 for (i, j), changes in by_record.items():
                     what = ", ".join(dict.fromkeys(f'{p.role} "{escape_text(p.node)}"' + (f" {p.attr}" if p.attr else "")
                                                    for p in changes))
-                    out.append(f"~ prune record {i}" + (f" (B {j})" if i != j else "") + f": {what}")
+                    out.append(f"~ {_prune_record(i, j)}: {what}")
             else:
                 out += [self.prune_line(p) for p in self.prune]
-            out += [f"- prune record {r.index} only in A ({self._producers(r)})" for r in self.prune_only_in_a]
-            out += [f"+ prune record {r.index} only in B ({self._producers(r)})" for r in self.prune_only_in_b]
+            out += ["- " + translate("cli", "prune record {index} only in A ({producers})").format(
+                index=r.index, producers=self._producers(r)) for r in self.prune_only_in_a]
+            out += ["+ " + translate("cli", "prune record {index} only in B ({producers})").format(
+                index=r.index, producers=self._producers(r)) for r in self.prune_only_in_b]
             if c.prune_moved and not summary:
-                out.append(f"prune order: {count(len(c.prune_moved), 'record')} in another place "
-                           "(the order alone changes nothing)")
+                out.append(translate("cli", "prune order: {records} in another place (the order alone changes "
+                                     "nothing)").format(records=plural(
+                    len(c.prune_moved), translate("cli", "{n} record"), translate("cli", "{n} records"))))
         out += self.dialect_lines()
         return out
 
@@ -405,18 +437,28 @@ class Report:
         notes = self.c.dialects
         if notes.same:
             return []
-        out = [f"dialects: A is {notes.a}, B is {notes.b}; compared the fields both have"]
+        out = [translate("cli", "dialects: A is {a}, B is {b}; compared the fields both have").format(
+            a=notes.a, b=notes.b)]
+
+        def layers(n: int) -> str:
+            return plural(n, translate("cli", "{n} layer"), translate("cli", "{n} layers"))
+
         for side, fields in (("A", notes.only_in_a), ("B", notes.only_in_b)):
             shown = [f for f in fields if self.narrow.field(f.field)]
             if shown:
-                out.append(f"  only in {fields[0].dialect} ({side}), not compared: "
-                           + ", ".join(f"{f.field} (set on {count(f.layers, 'layer')})" for f in shown))
+                out.append(translate("cli", "  only in {dialect} ({side}), not compared: {fields}").format(
+                    dialect=fields[0].dialect, side=side, fields=", ".join(
+                        translate("cli", "{field} (set on {layers})").format(field=f.field, layers=layers(f.layers))
+                        for f in shown)))
         for x in self.defaults:
-            out.append(f"  {x.field} is unset on {count(x.layers, 'layer')} in both: that means "
-                       f"{_show_plain(x.a) if not isinstance(x.a, bool) else str(x.a).lower()} in {notes.a}, "
-                       f"{_show_plain(x.b) if not isinstance(x.b, bool) else str(x.b).lower()} in {notes.b}")
+            out.append(translate("cli", "  {field} is unset on {layers} in both: that means {a} in {dialect_a}, "
+                                 "{b} in {dialect_b}").format(
+                field=x.field, layers=layers(x.layers),
+                a=_show_plain(x.a) if not isinstance(x.a, bool) else str(x.a).lower(), dialect_a=notes.a,
+                b=_show_plain(x.b) if not isinstance(x.b, bool) else str(x.b).lower(), dialect_b=notes.b))
         if notes.prune_only_in:
-            out.append(f"  only {notes.prune_only_in} has prune records: not compared")
+            out.append(translate("cli", "  only {dialect} has prune records: not compared").format(
+                dialect=notes.prune_only_in))
         return out
 
     # -- JSON ------------------------------------------------------------------------
@@ -489,21 +531,25 @@ class Report:
         }
 
 
+def _not_a_regex(text: str, e: re.error) -> str:
+    return translate("cli", "--layers: not a regular expression: {text} ({error})").format(text=repr(text), error=e)
+
+
 def run(args: argparse.Namespace) -> int:
     if not (args.rtol >= 0 and args.atol >= 0) or math.isinf(args.rtol) or math.isinf(args.atol):
-        raise UsageError("tolerances are numbers of at least 0 (--rtol, --atol)")
+        raise UsageError(translate("cli", "tolerances are numbers of at least 0 (--rtol, --atol)"))
     # mistakes a user can see without the files are reported before reading two big ones
     if args.layers is not None:
         try:
             re.compile(args.layers)
         except re.error as e:
-            raise UsageError(f"--layers: not a regular expression: {args.layers!r} ({e})") from None
+            raise UsageError(_not_a_regex(args.layers, e)) from None
     if args.fields is not None:
         anywhere = {display_name(p) for d in DIALECTS.values() for p in field_paths(d.entry_descriptor)}
         unknown = [f for f in (x.strip() for x in args.fields.split(",")) if f and f not in anywhere | {PRUNE}]
         if unknown:
-            raise UsageError(f"--fields: no dialect has a field {', '.join(unknown)}; fields: "
-                             + ", ".join(sorted(anywhere | {PRUNE})))
+            raise UsageError(translate("cli", "--fields: no dialect has a field {names}; fields: {known}").format(
+                names=", ".join(unknown), known=", ".join(sorted(anywhere | {PRUNE}))))
     a = load(args.a, args)
     b = RecordDocument.load(args.b, args.dialect_b or args.dialect, repair=args.repair, keep_original=False)
     comparison = compare_records(a.message, b.message)

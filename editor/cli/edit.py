@@ -18,14 +18,15 @@ from editor.cli._common import (
     UsageError,
     add_common,
     check_stdout,
-    count,
     err,
     load,
     output_format,
+    plural,
     reading_json,
     report_reading,
     write_record,
 )
+from editor.i18n import translate
 from editor.records.document import RecordDocument
 from editor.records.editing import RecordEditor
 from editor.records.paths import Path, entry_field_text, in_entry
@@ -96,14 +97,17 @@ def _field(entry: Message, dialect, dotted: str) -> tuple[Path, FieldDescriptor]
     for name in path[:-1]:
         fd = msg.DESCRIPTOR.fields_by_name.get(str(name))
         if fd is None or fd.message_type is None or fd.is_repeated:
-            raise UsageError(f"{dotted}: {name!r} is not a sub-message of {msg.DESCRIPTOR.name}")
+            raise UsageError(translate("cli", "{path}: {name} is not a sub-message of {message}").format(
+                path=dotted, name=repr(name), message=msg.DESCRIPTOR.name))
         msg = getattr(msg, str(name))
     fd = msg.DESCRIPTOR.fields_by_name.get(str(path[-1]))
     if fd is None or fd.message_type is not None:
         known = sorted(f.name for f in msg.DESCRIPTOR.fields if f.message_type is None)
         close = difflib.get_close_matches(str(path[-1]), known, n=3)
-        hint = f"; did you mean {', '.join(close)}?" if close else f"; fields: {', '.join(known)}"
-        raise UsageError(f"{msg.DESCRIPTOR.name} ({dialect.name}) has no value field {path[-1]!r}{hint}")
+        hint = (translate("cli", "; did you mean {names}?").format(names=", ".join(close)) if close
+                else translate("cli", "; fields: {names}").format(names=", ".join(known)))
+        raise UsageError(translate("cli", "{message} ({dialect}) has no value field {name}{hint}").format(
+            message=msg.DESCRIPTOR.name, dialect=dialect.name, name=repr(path[-1]), hint=hint))
     return path, fd
 
 
@@ -112,17 +116,20 @@ def parse_assignment(entry: Message, dialect, text: str) -> Assignment:
     `entry` as it stands; UsageError says what is wrong."""
     m = _ASSIGN.match(text)
     if m is None:
-        raise UsageError(f"{text!r}: write FIELD=VALUE, FIELD[INDEX]=VALUE or FIELD=V1,V2,...")
+        raise UsageError(translate("cli", "{text}: write FIELD=VALUE, FIELD[INDEX]=VALUE or FIELD=V1,V2,...").format(
+            text=repr(text)))
     dotted, index, raw = m.group(1), m.group(2), m.group(3)
     path, fd = _field(entry, dialect, dotted)
     try:
         if index is not None:
             if not fd.is_repeated:
-                raise UsageError(f"{fd.name} is not a repeated field; write {fd.name}={raw}")
+                raise UsageError(translate("cli", "{name} is not a repeated field; write {name}={value}").format(
+                    name=fd.name, value=raw))
             i = int(index)
             n = RecordEditor(entry).element_count(path)
             if i >= n:
-                raise UsageError(f"{fd.name}[{i}]: the layer has {n} {fd.name} values (indices 0..{n - 1})")
+                raise UsageError(translate("cli", "{name}[{index}]: the layer has {count} {name} values (indices "
+                                           "0..{last})").format(name=fd.name, index=i, count=n, last=n - 1))
             return Assignment(path, i, coerce_value(fd, parse_value(fd, raw)))
         if fd.is_repeated:
             items = [] if raw.strip() == "" else [coerce_value(fd, parse_value(fd, x)) for x in raw.split(",")]
@@ -146,7 +153,7 @@ def _judge(doc: RecordDocument, index: int, changes: list) -> Problem | None:
 
 def run(args) -> int:
     if args.to is not None and args.output is None:
-        raise UsageError("--to needs -o OUT (a file changed in place keeps its own format)")
+        raise UsageError(translate("cli", "--to needs -o OUT (a file changed in place keeps its own format)"))
     to = output_format(args.output, args.to, "?") if args.output is not None else "?"
     check_stdout(args, to)
     doc = load(args.file, args, edit=True)
@@ -156,13 +163,15 @@ def run(args) -> int:
     matches = [i for i, e in enumerate(entries) if e.key == args.key]
     if not matches:
         close = difflib.get_close_matches(args.key, [e.key for e in entries], n=3)
-        hint = f"; did you mean {', '.join(quoted(c) for c in close)}?" if close else ""
-        raise UsageError(f"{shown_path(args.file)}: no layer with key {args.key!r}{hint}")
+        hint = translate("cli", "; did you mean {names}?").format(
+            names=", ".join(quoted(c) for c in close)) if close else ""
+        raise UsageError(translate("cli", "{path}: no layer with key {key}{hint}").format(
+            path=shown_path(args.file), key=repr(args.key), hint=hint))
     if not args.json:
         report_reading(doc, args.file)
         if len(matches) > 1:
-            err(f"warning: key {args.key!r} appears {len(matches)} times; setting the first "
-                 f"(the one AMCT uses)")
+            err(translate("cli", "warning: key {key} appears {count} times; setting the first (the one AMCT "
+                          "uses)").format(key=repr(args.key), count=len(matches)))
     index = matches[0]
     # each assignment is read against the entry as the ones before it left it (a copy)
     scratch = type(entries[index])()
@@ -181,14 +190,14 @@ def run(args) -> int:
     # a key set to nothing leaves a layer no one can address, AMCT included: never written
     empty_key = any(field == "key" for field, _, _ in changes) and not scratch.key
     if problem is not None and (not args.force or empty_key):
-        why = problem.message + ("; a layer key cannot be empty, even with --force" if empty_key
-                                 else "; --force writes it anyway")
+        why = problem.message + (translate("cli", "; a layer key cannot be empty, even with --force") if empty_key
+                                 else translate("cli", "; --force writes it anyway"))
+        nothing = translate("cli", "nothing written: {severity} [{rule}] {why}").format(
+            severity=problem.severity.value, rule=problem.rule, why=why)
         if args.json:
-            print(json.dumps({**report, "output": None, "written": False,
-                              "error": f"nothing written: {problem.severity.value} [{problem.rule}] {why}"},
-                             indent=2))
+            print(json.dumps({**report, "output": None, "written": False, "error": nothing}, indent=2))
         else:
-            err(f"{shown_path(args.file)}: nothing written: {problem.severity.value} [{problem.rule}] {why}")
+            err(f"{shown_path(args.file)}: {nothing}")
         return EXIT_PROBLEMS
     editor = RecordEditor(doc.message)  # the edit API the window's undo commands use
     for edit in edits:
@@ -199,6 +208,9 @@ def run(args) -> int:
                           "forced": problem is not None}, indent=2))
     else:
         if problem is not None:
-            err(f"warning: written despite {problem.severity.value} [{problem.rule}] {problem.message} (--force)")
-        print(f"{shown_path(target)}: set {count(len(args.assignments), 'field')} of {args.key!r}", file=sys.stderr)
+            err(translate("cli", "warning: written despite {severity} [{rule}] {message} (--force)").format(
+                severity=problem.severity.value, rule=problem.rule, message=problem.message))
+        fields = plural(len(args.assignments), translate("cli", "{n} field"), translate("cli", "{n} fields"))
+        print(translate("cli", "{path}: set {fields} of {key}").format(
+            path=shown_path(target), fields=fields, key=repr(args.key)), file=sys.stderr)
     return EXIT_OK

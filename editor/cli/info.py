@@ -6,8 +6,9 @@ import json
 from pathlib import Path
 
 from editor.cli import _model
-from editor.cli._common import EXIT_OK, add_common, count, load, per_channel_scale_w, repeated_value_counts
+from editor.cli._common import EXIT_OK, add_common, load, per_channel_scale_w, plural, repeated_value_counts
 from editor.cli._outliers import add_outlier_k, scale_w_outliers
+from editor.i18n import translate
 from editor.records.defaults import DEFAULT_OUTLIER_K
 from editor.records.problems import shown_path
 
@@ -34,9 +35,13 @@ def _model_info(doc, model) -> dict:
             "without_record": [layer.name for layer in m.without_record]}
 
 
+def _layers(n: int) -> str:
+    return plural(n, translate("cli", "{n} layer"), translate("cli", "{n} layers"))
+
+
 def _names(names: list[str], limit: int = 5) -> str:
     shown = ", ".join(names[:limit])
-    return f" ({shown}{', …' if len(names) > limit else ''})" if names else ""
+    return translate("cli", " ({names})").format(names=shown + (", …" if len(names) > limit else "")) if names else ""
 
 
 def run(args) -> int:
@@ -69,30 +74,44 @@ def run(args) -> int:
     if args.json:
         print(json.dumps(info, indent=2))
     else:
-        print(f"{shown_path(info['path'])}: {doc.dialect.name} ({doc.dialect.title}, {info['schema']}), {info['format']}, "
-              f"{info['size']:,} bytes")
-        print(f"  records: {info['records']:,}   prune records: {prune:,}   "
-              f"per-channel scale_w values: {per_channel:,} in {count(per_channel_layers, 'layer')}")
+        fmt = translate("cli", "binary") if doc.binary else translate("cli", "text")
+        print(translate("cli", "{path}: {dialect} ({title}, {schema}), {format}, {size} bytes").format(
+            path=shown_path(info["path"]), dialect=doc.dialect.name, title=doc.dialect.title,
+            schema=info["schema"], format=fmt, size=f"{info['size']:,}"))
+        print(translate("cli", "  records: {records}   prune records: {prune}   per-channel scale_w values: "
+                        "{values} in {layers}").format(
+            records=f"{info['records']:,}", prune=f"{prune:,}", values=f"{per_channel:,}",
+            layers=_layers(per_channel_layers)))
         if counted:
-            print(f"  scale_w outliers (k = {k:g}): {out_channels:,} channel"
-                  f"{'s' if out_channels != 1 else ''} in {count(out_layers, 'layer')} "
-                  "(record-editor check --rule scale-w-outlier lists them)")
+            print(translate("cli", "  scale_w outliers (k = {k}): {channels} in {layers} (record-editor check "
+                            "--rule scale-w-outlier lists them)").format(
+                k=f"{k:g}", channels=plural(out_channels, translate("cli", "{n} channel"),
+                                            translate("cli", "{n} channels")),
+                layers=_layers(out_layers)))
         elif per_channel_layers:
-            print("  scale_w outliers: not counted (info --outliers counts them, "
-                  "check --rule scale-w-outlier lists them)")
+            print(translate("cli", "  scale_w outliers: not counted (info --outliers counts them, "
+                            "check --rule scale-w-outlier lists them)"))
         if counts:
-            print("  repeated values: " + ", ".join(f"{k} {v:,}" for k, v in sorted(counts.items())))
+            print(translate("cli", "  repeated values: {counts}").format(
+                counts=", ".join(f"{k} {v:,}" for k, v in sorted(counts.items()))))
         for r in doc.repairs:
             print("  " + r.format())
         if doc.problems:
-            print(f"  reading problems: {len(doc.problems)} (see record-editor check)")
+            print(translate("cli", "  reading problems: {count} (see record-editor check)").format(
+                count=len(doc.problems)))
         if model is not None and mi is not None:
-            weights = f", weights for {mi['with_weights']:,} of them" if mi["with_weights"] else ", no weights"
-            print(f"  model: {mi['path']} ({model.title}, {mi['format']}), {count(mi['layers'], 'layer')}, "
-                  f"{mi['weighted']:,} with weights AMCT quantizes{weights}")
-            print(f"  keys matching a model layer: {mi['matched']:,} of {info['records']:,}; "
-                  f"unmatched keys: {len(mi['unmatched_keys']):,}{_names(mi['unmatched_keys'])}; "
-                  f"model layers without a record: {len(mi['without_record']):,}{_names(mi['without_record'])}")
+            weights = (translate("cli", ", weights for {count} of them").format(count=f"{mi['with_weights']:,}")
+                       if mi["with_weights"] else translate("cli", ", no weights"))
+            print(translate("cli", "  model: {path} ({title}, {format}), {layers}, {weighted} with weights AMCT "
+                            "quantizes{weights}").format(
+                path=mi["path"], title=model.title, format=mi["format"], layers=_layers(mi["layers"]),
+                weighted=f"{mi['weighted']:,}", weights=weights))
+            print(translate("cli", "  keys matching a model layer: {matched} of {records}; unmatched keys: "
+                            "{unmatched}{unmatched_names}; model layers without a record: {without}"
+                            "{without_names}").format(
+                matched=f"{mi['matched']:,}", records=f"{info['records']:,}",
+                unmatched=f"{len(mi['unmatched_keys']):,}", unmatched_names=_names(mi["unmatched_keys"]),
+                without=f"{len(mi['without_record']):,}", without_names=_names(mi["without_record"])))
             for note in model.notes:
-                print(f"  model note: {note}")
+                print(translate("cli", "  model note: {note}").format(note=note))
     return EXIT_OK

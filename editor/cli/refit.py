@@ -16,14 +16,15 @@ from editor.cli._common import (
     UsageError,
     add_common,
     check_stdout,
-    count,
     err,
     load,
     output_format,
+    plural,
     reading_json,
     report_reading,
     write_record,
 )
+from editor.i18n import translate
 from editor.models import ModelError
 from editor.models.weights import DEFAULT_WASTE, refit
 from editor.records.model_review import review_entry
@@ -57,9 +58,10 @@ def _values(a) -> list[float]:
 
 def run(args) -> int:
     if args.to is not None and args.output is None:
-        raise UsageError("--to needs -o OUT (a file changed in place keeps its own format)")
+        raise UsageError(translate("cli", "--to needs -o OUT (a file changed in place keeps its own format)"))
     if not args.waste > 1:
-        raise UsageError(f"--waste {args.waste:g}: the ratio must be greater than 1")
+        raise UsageError(translate("cli", "--waste {ratio}: the ratio must be greater than 1").format(
+            ratio=f"{args.waste:g}"))
     to = output_format(args.output, args.to, "?") if args.output is not None else "?"
     check_stdout(args, to)
     doc = load(args.file, args, edit=True)
@@ -74,7 +76,8 @@ def run(args) -> int:
     named = list(dict.fromkeys(args.keys))
     missing = [k for k in named if k not in first]
     if missing:
-        raise UsageError(f"{args.file}: no layer with key {', '.join(repr(k) for k in missing)}")
+        raise UsageError(translate("cli", "{path}: no layer with key {key}{hint}").format(
+            path=args.file, key=", ".join(repr(k) for k in missing), hint=""))
     if not args.json:
         report_reading(doc, args.file)
     targets = [first[k] for k in named] if named else sorted(first.values())
@@ -114,20 +117,23 @@ def run(args) -> int:
     if skipped:
         for s in skipped:
             if not args.json:
-                err(f"{args.file}: cannot refit {s['key']!r}: {s['reason']}")
+                err(translate("cli", "{path}: cannot refit {key}: {reason}").format(
+                    path=args.file, key=repr(s["key"]), reason=s["reason"]))
         if args.json:
+            layers = plural(len(skipped), translate("cli", "{n} layer"), translate("cli", "{n} layers"))
             print(json.dumps({**report, "output": None, "written": False,
-                              "error": f"nothing written: {count(len(skipped), 'layer')} cannot be refit"}, indent=2))
+                              "error": translate("cli", "nothing written: {layers} cannot be refit").format(
+                                  layers=layers)}, indent=2))
         else:
-            err(f"{args.file}: nothing written")
+            err(translate("cli", "{path}: nothing written").format(path=args.file))
         return EXIT_PROBLEMS
     if not changed_layers:
         if args.json:
             print(json.dumps({**report, "output": None, "written": False}, indent=2))
         else:
-            print(f"{args.file}: nothing to refit: scale_w already " +
-                  ("matches the weights" if named else "neither clips the weights nor wastes levels"),
-                  file=sys.stderr)
+            print((translate("cli", "{path}: nothing to refit: scale_w already matches the weights") if named else
+                   translate("cli", "{path}: nothing to refit: scale_w already neither clips the weights nor "
+                             "wastes levels")).format(path=args.file), file=sys.stderr)
         return EXIT_OK
     target = write_record(doc, args.output, binary=(to == "binary"))
     if args.json:
@@ -136,8 +142,13 @@ def run(args) -> int:
         for c in changed_layers:
             what = ", ".join(f"[{j}] {o:.9g} -> {n:.9g}" for j, o, n in zip(c["channels"][:4], c["old"][:4],
                                                                            c["new"][:4], strict=True))
-            more = f" and {len(c['channels']) - 4} more" if len(c["channels"]) > 4 else ""
-            offs = f"; offset_w reset on {c['offset_w_reset']}" if c["offset_w_reset"] else ""
-            print(f"{c['key']}: scale_w of {count(len(c['channels']), 'channel')} refit ({what}{more}){offs}")
-        print(f"{target}: refit {count(len(changed_layers), 'layer')}", file=sys.stderr)
+            more = translate("cli", " and {count} more").format(count=len(c["channels"]) - 4) \
+                if len(c["channels"]) > 4 else ""
+            offs = translate("cli", "; offset_w reset on {count}").format(count=c["offset_w_reset"]) \
+                if c["offset_w_reset"] else ""
+            channels = plural(len(c["channels"]), translate("cli", "{n} channel"), translate("cli", "{n} channels"))
+            print(translate("cli", "{key}: scale_w of {channels} refit ({changes}){offsets}").format(
+                key=c["key"], channels=channels, changes=what + more, offsets=offs))
+        layers = plural(len(changed_layers), translate("cli", "{n} layer"), translate("cli", "{n} layers"))
+        print(translate("cli", "{path}: refit {layers}").format(path=target, layers=layers), file=sys.stderr)
     return EXIT_OK

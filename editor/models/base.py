@@ -25,6 +25,8 @@ from pathlib import Path
 
 import numpy as np
 
+from editor.i18n import translate
+
 #: progress(done, total) -> False to cancel (same contract as the record loader's)
 Progress = Callable[[int, int], bool]
 
@@ -348,10 +350,11 @@ class Layer:
         """``Convolution, 64 → 256 channels`` — the type and channel counts, for messages."""
         parts = [self.op_type]
         if self.in_channels is not None and self.out_channels is not None:
-            parts.append(f"{self.in_channels} → {self.out_channels} channels")
+            parts.append(translate("models", "{inputs} → {outputs} channels").format(
+                inputs=self.in_channels, outputs=self.out_channels))
         elif self.out_channels is not None:
-            parts.append(f"{self.out_channels} output channels")
-        return ", ".join(parts)
+            parts.append(translate("models", "{count} output channels").format(count=self.out_channels))
+        return translate("models", ", ").join(parts)
 
 
 _TENSOR_KEY = re.compile(r"^(.+):(\d+)$")

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 from google.protobuf.message import DecodeError
 
+from editor.i18n import translate
 from editor.models import _wire
 from editor.models._pb import caffe_model_pb2 as pb
 from editor.models._text import check_file, read_text_message
@@ -225,9 +226,10 @@ def _make_layer(i: int, lay: _CaffeLayer, shapes, with_weights_file: bool) -> La
         else:
             declared = (c_in, layer.out_channels // group, *geometry["kernel"]) if c_in else None
             if any(d != 1 for d in geometry["dilation"]):
-                layer.restriction = "dilation is not 1 (AMCT quantizes Deconvolution only with dilation 1)"
+                layer.restriction = translate("models", "dilation is not 1 (AMCT quantizes Deconvolution only with dilation 1)")
         if spatial != 2:
-            layer.restriction = f"its filter is {spatial + 2}-D (AMCT quantizes only 4-D filters)"
+            layer.restriction = translate("models", "its filter is {dims}-D (AMCT quantizes only 4-D filters)").format(
+                dims=spatial + 2)
         layer.declared_weight_shape = declared
         if lay.blobs:
             w = lay.blobs[0]
@@ -253,8 +255,8 @@ def _make_layer(i: int, lay: _CaffeLayer, shapes, with_weights_file: bool) -> La
         layer.out_channels = int(ip.num_output)
         axis = ip.axis
         if ip.transpose or axis != 1:
-            layer.restriction = "transpose is set or axis is not 1 (AMCT quantizes InnerProduct only with " \
-                                "transpose = false, axis = 1)"
+            layer.restriction = translate("models", "transpose is set or axis is not 1 (AMCT quantizes InnerProduct "
+                                          "only with transpose = false, axis = 1)")
         k = None
         if in_shape is not None and len(in_shape) > 1:
             k = math.prod(in_shape[axis if axis >= 0 else axis + len(in_shape):])
@@ -279,14 +281,15 @@ def _make_layer(i: int, lay: _CaffeLayer, shapes, with_weights_file: bool) -> La
         layer.kind_override = "avgpool" if method == "AVE" else "pool"
         layer.attrs = {"pool": method, "global_pooling": pp.global_pooling}
         if method == "STOCHASTIC":
-            layer.restriction = "pool: STOCHASTIC (AMCT quantizes average and max pooling only)"
+            layer.restriction = translate("models", "pool: STOCHASTIC (AMCT quantizes average and max pooling only)")
         if in_shape is not None and len(in_shape) > 1:
             layer.in_channels = layer.out_channels = in_shape[1]
     elif lay.type == "Eltwise":
         op = pb.EltwiseParameter.EltwiseOp.Name(p.eltwise_param.operation) if p.HasField("eltwise_param") else "SUM"
         layer.attrs = {"operation": op}
         if op != "SUM":
-            layer.restriction = f"operation: {op} (AMCT quantizes Eltwise only with operation SUM)"
+            layer.restriction = translate("models", "operation: {op} (AMCT quantizes Eltwise only with operation SUM)").format(
+                op=op)
     elif in_shape is not None and len(in_shape) > 1:
         layer.in_channels = layer.out_channels = in_shape[1]
     return layer

@@ -22,6 +22,7 @@ import onnx
 from google.protobuf.message import DecodeError
 from onnx import numpy_helper
 
+from editor.i18n import translate
 from editor.models import _wire
 from editor.models.base import (
     BatchNormFold,
@@ -302,7 +303,7 @@ def _describe(layer: Layer, node: onnx.NodeProto, consts: dict[str, TensorRef]) 
                     a.reshape(g, s[0] // g, s[1], -1).transpose(0, 2, 1, 3).reshape(g * s[1], -1))
     elif op == "Gemm":
         if _attr(node, "transA", 0):
-            layer.restriction = "transA is set (AMCT quantizes Gemm only with transpose_a = false)"
+            layer.restriction = translate("models", "transA is set (AMCT quantizes Gemm only with transpose_a = false)")
         if w is None:
             layer.weight_note = f"the weight of {layer.label} is not a constant of the model"
             return
@@ -315,7 +316,8 @@ def _describe(layer: Layer, node: onnx.NodeProto, consts: dict[str, TensorRef]) 
         layer.to_rows = (lambda a: a) if trans_b else (lambda a: a.T)
     elif op == "MatMul":
         if w is None or len(w.shape) != 2:
-            layer.restriction = "its second input is not a 2-D constant (AMCT quantizes MatMul only with one)"
+            layer.restriction = translate("models", "its second input is not a 2-D constant (AMCT quantizes MatMul only "
+                                          "with one)")
             return
         layer.weight = w
         layer.out_channels, layer.in_channels = w.shape[1], w.shape[0]

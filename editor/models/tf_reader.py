@@ -16,6 +16,7 @@ from pathlib import Path
 import numpy as np
 from google.protobuf.message import DecodeError
 
+from editor.i18n import translate
 from editor.models import _wire
 from editor.models._pb import tf_graph_pb2 as pb
 from editor.models._text import check_file, read_text_message
@@ -265,15 +266,17 @@ def _describe(layer: Layer, n: pb.NodeDef, const: Callable[[str], TensorRef | No
             layer.out_channels, layer.in_channels = s[2], s[3]
             layer.to_rows = lambda a, o=s[2]: a.transpose(2, 0, 1, 3).reshape(o, -1)
             if any(d != 1 for d in _attr_list(n, "dilations")):
-                layer.restriction = "dilations are not 1 (AMCT quantizes Conv2DBackpropInput only with dilation 1)"
+                layer.restriction = translate("models", "dilations are not 1 (AMCT quantizes Conv2DBackpropInput only with "
+                                              "dilation 1)")
     elif op in ("MatMul", "BatchMatMul", "BatchMatMulV2"):
         trans_a = "transpose_a" if op == "MatMul" else "adj_x"
         trans_b = "transpose_b" if op == "MatMul" else "adj_y"
         if trans_a in n.attr and n.attr[trans_a].b:
-            layer.restriction = f"{trans_a} is set (AMCT quantizes {op} only with {trans_a} = false)"
+            layer.restriction = translate("models", "{attr} is set (AMCT quantizes {op} only with {attr} = false)").format(
+                attr=trans_a, op=op)
         if w is None or len(w.shape) != 2:
             if op == "MatMul":
-                layer.restriction = layer.restriction or "its weight is not a 2-D Const node"
+                layer.restriction = layer.restriction or translate("models", "its weight is not a 2-D Const node")
             else:
                 layer.quant_override = ACTIVATION  # two tensors: activations only
             return

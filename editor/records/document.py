@@ -19,6 +19,7 @@ from typing import Any, BinaryIO
 
 from google.protobuf.message import EncodeError, Message
 
+from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records.dialects import (
     DIALECTS,
     PRIMARY,
@@ -157,7 +158,7 @@ def _bad_string_message(data: bytes, got) -> str:
         entry = got.message.record[where[0][1]]
         key = entry.key
         if isinstance(key, str) and key:
-            layer = f" (layer {quoted(key)})"
+            layer = translate("reading", " (layer {key})").format(key=quoted(key))
     span = wire_offset(data, where)
     at = ""
     if span is not None:
@@ -167,10 +168,13 @@ def _bad_string_message(data: bytes, got) -> str:
             offset = span[0]
         except UnicodeDecodeError as e:
             offset = span[0] + e.start
-        at = f" (byte 0x{data[offset]:02x} at offset {offset:,} of the file)"
-    more = f" ({len(got.bad_strings) - 1:,} more such strings)" if len(got.bad_strings) > 1 else ""
-    return (f"binary record: {shown}{layer} is not UTF-8 text{at}{more}; string fields must be "
-            f"UTF-8 (protobuf's Python reader, which AMCT uses, refuses them)")
+        at = translate("reading", " (byte {byte} at offset {offset} of the file)").format(
+            byte=f"0x{data[offset]:02x}", offset=f"{offset:,}")
+    more = translate("reading", " ({count} more such strings)").format(
+        count=f"{len(got.bad_strings) - 1:,}") if len(got.bad_strings) > 1 else ""
+    return translate("reading", "binary record: {field}{layer} is not UTF-8 text{at}{more}; string fields must "
+                     "be UTF-8 (protobuf's Python reader, which AMCT uses, refuses them)").format(
+        field=shown, layer=layer, at=at, more=more)
 
 
 def _not_utf8(data: bytes, bad: int) -> tuple[str, int, int]:
@@ -285,24 +289,28 @@ class RecordDocument:
             try:
                 got = read_binary(data, d)
             except Exception as e:  # noqa: BLE001 - DecodeError and friends from upb
-                raise RecordError(f"not a binary {d.name} record: {printable(str(e))}", path) from None
+                raise RecordError(translate("reading", "not a binary {dialect} record: {error}").format(
+                    dialect=d.name, error=printable(str(e))), path) from None
             if got.unknown:
                 clean = [c.name for c, _ in detect_binary(data)]
-                hint = f"; it reads cleanly as: {', '.join(clean)}" if clean else ""
-                raise RecordError(f"binary record has fields the {d.name} schema does not know "
-                                  f"(in {', '.join(got.unknown[:5])}){hint}", path)
+                hint = translate("reading", "; it reads cleanly as: {dialects}").format(
+                    dialects=", ".join(clean)) if clean else ""
+                raise RecordError(translate("reading", "binary record has fields the {dialect} schema does not "
+                                            "know (in {fields}){hint}").format(
+                    dialect=d.name, fields=", ".join(got.unknown[:5]), hint=hint), path)
         else:
             got = read_binary(data)
             if got is None:
-                raise RecordError("not a binary record of any AMCT dialect", path)
+                raise RecordError(translate("reading", "not a binary record of any AMCT dialect"), path)
         if got.bad_strings:
             raise _NotUtf8String(_bad_string_message(data, got), path)
         problems = []
         if got.others:
             problems.append(Problem(
                 Severity.INFO, "binary-dialect-guess",
-                f"binary file read as {got.dialect.name}; it also reads cleanly, with a different meaning, "
-                f"as {', '.join(got.others)} — choose the dialect explicitly if that is what it is"))
+                translate("reading", "binary file read as {dialect}; it also reads cleanly, with a different "
+                          "meaning, as {others} — choose the dialect explicitly if that is what it is").format(
+                    dialect=got.dialect.name, others=", ".join(got.others))))
         return cls(got.message, got.dialect, Path(path) if path is not None else None, binary=True,
                    problems=problems)
 
@@ -330,13 +338,16 @@ class RecordDocument:
                 if bad is not None:
                     byte, line, col = _not_utf8(data, bad)
                     if _CONTROL.search(data, 0, 1 << 16) is None:
-                        raise RecordError(
-                            f"not UTF-8 text (byte {byte} cannot be decoded; record files are UTF-8) "
-                            f"and not a binary record either", p, line, col) from None
-                    binary = ("nor a binary record of any AMCT dialect" if dialect is None
-                              else f"nor a binary record ({binary_error.message})")
-                    raise RecordError(f"not a record file: neither UTF-8 text (byte {byte} is not UTF-8) "
-                                      f"{binary}", p, line, col) from None
+                        raise RecordError(translate(
+                            "reading", "not UTF-8 text (byte {byte} cannot be decoded; record files are UTF-8) "
+                            "and not a binary record either").format(byte=byte), p, line, col) from None
+                    if dialect is None:
+                        text = translate("reading", "not a record file: neither UTF-8 text (byte {byte} is not "
+                                         "UTF-8) nor a binary record of any AMCT dialect")
+                    else:
+                        text = translate("reading", "not a record file: neither UTF-8 text (byte {byte} is not "
+                                         "UTF-8) nor a binary record ({error})")
+                    raise RecordError(text.format(byte=byte, error=binary_error.message), p, line, col) from None
         return cls.from_text(data, dialect, path=p, repair=repair, progress=progress,
                              keep_original=keep_original)
 
@@ -770,8 +781,10 @@ def convert_message(message: Message, dialect: Dialect, *, drop_unsupported: boo
 #: files far beyond any record (the biggest real ones are a few hundred MB).
 MAX_FILE_SIZE = 2 << 30
 
-_KINDS = ((stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISCHR, "a character device"),
-          (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+_KINDS = ((stat.S_ISFIFO, QT_TRANSLATE_NOOP("reading", "a named pipe (FIFO)")),
+          (stat.S_ISCHR, QT_TRANSLATE_NOOP("reading", "a character device")),
+          (stat.S_ISBLK, QT_TRANSLATE_NOOP("reading", "a block device")),
+          (stat.S_ISSOCK, QT_TRANSLATE_NOOP("reading", "a socket")))
 
 
 def _not_regular(mode: int) -> str | None:
@@ -779,14 +792,15 @@ def _not_regular(mode: int) -> str | None:
     if stat.S_ISREG(mode):
         return None
     if stat.S_ISDIR(mode):
-        return "is a directory, not a record file"
-    kind = next((name for test, name in _KINDS if test(mode)), "a special file")
-    return f"is {kind}, not a regular file; record files are regular files"
+        return translate("reading", "is a directory, not a record file")
+    kind = next((name for test, name in _KINDS if test(mode)), QT_TRANSLATE_NOOP("reading", "a special file"))
+    return translate("reading", "is {kind}, not a regular file; record files are regular files").format(
+        kind=translate("reading", kind))
 
 
 def _too_big(size: int) -> str:
-    return (f"is {size:,} bytes or more, larger than the {MAX_FILE_SIZE:,} bytes a record file "
-            f"may have; it is not read")
+    return translate("reading", "is {size} bytes or more, larger than the {most} bytes a record file may have; "
+                     "it is not read").format(size=f"{size:,}", most=f"{MAX_FILE_SIZE:,}")
 
 
 def _read_file(p: Path) -> bytes:
@@ -812,13 +826,13 @@ def _read_file(p: Path) -> bytes:
     except RecordError:
         raise
     except FileNotFoundError:
-        raise RecordError("no such file", p) from None
+        raise RecordError(translate("reading", "no such file"), p) from None
     except PermissionError:
-        raise RecordError("permission denied: the file cannot be read", p) from None
+        raise RecordError(translate("reading", "permission denied: the file cannot be read"), p) from None
     except IsADirectoryError:
-        raise RecordError("is a directory, not a record file", p) from None
+        raise RecordError(translate("reading", "is a directory, not a record file"), p) from None
     except OSError as e:
-        raise RecordError(f"cannot read: {e.strerror or e}", p) from None
+        raise RecordError(translate("reading", "cannot read: {reason}").format(reason=e.strerror or e), p) from None
     if len(data) > MAX_FILE_SIZE:
         raise RecordError(_too_big(len(data)), p)
     return data

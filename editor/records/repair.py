@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from editor.i18n import translate
+
 
 @dataclass(frozen=True)
 class Repair:
@@ -93,7 +95,7 @@ def repair_text(text: str) -> tuple[str, list[Repair]]:
     repairs: list[Repair] = []
     if text.startswith("\ufeff"):
         text = text[1:]
-        repairs.append(Repair(1, "removed the UTF-8 byte order mark, which protobuf readers reject"))
+        repairs.append(Repair(1, translate("reading", "removed the UTF-8 byte order mark, which protobuf readers reject")))
     lines = text.split("\n")
     out: list[str] = []
     i = 0
@@ -103,7 +105,7 @@ def repair_text(text: str) -> tuple[str, list[Repair]]:
         number = i + 1
         if in_comment and not _STATEMENT.match(line):
             out.append("# " + line.lstrip())
-            repairs.append(Repair(number, "comment text carried over from the line above made a comment"))
+            repairs.append(Repair(number, translate("reading", "comment text carried over from the line above made a comment")))
             i += 1
             continue
         in_comment = False
@@ -119,13 +121,14 @@ def repair_text(text: str) -> tuple[str, list[Repair]]:
                 j += 1
             if joined is not None:
                 out.append(joined + ("\r" if line.endswith("\r") else ""))
-                repairs.append(Repair(number, f"quoted text broken over lines {number}-{j + 1} joined: "
-                                              f"{joined.strip()}"))
+                repairs.append(Repair(number, translate(
+                    "reading", "quoted text broken over lines {first}-{last} joined: {text}").format(
+                    first=number, last=j + 1, text=joined.strip())))
                 i = j + 1
                 continue
         if cpp_comment is not None:
             out.append(line[:cpp_comment] + "#" + line[cpp_comment + 2:])
-            repairs.append(Repair(number, "'//' comment changed to a '#' comment"))
+            repairs.append(Repair(number, translate("reading", "'//' comment changed to a '#' comment")))
             in_comment = True
             i += 1
             continue

@@ -15,6 +15,7 @@ from typing import Any
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
 from google.protobuf.message import Message
 
+from editor.i18n import translate
 from editor.records.values import escape_text, format_float32, format_value, is_message
 
 
@@ -98,23 +99,24 @@ def repeated_summary(field: FieldDescriptor, values: Sequence[Any]) -> str:
     """`2048 values, min 0.00014840205 … max 0.0053863642` for a repeated field's row."""
     n = len(values)
     if n == 0:
-        return "empty"
+        return translate("summaries", "empty")
     if is_message(field):
-        return f"{n} {'entry' if n == 1 else 'entries'}"
-    noun = "value" if n == 1 else "values"
+        return (translate("summaries", "{n} entry") if n == 1 else translate("summaries", "{n} entries")).format(n=n)
     if n == 1:
-        return f"1 value: {format_value(field, values[0])}"
+        return translate("summaries", "1 value: {value}").format(value=format_value(field, values[0]))
+    many = translate("summaries", "{n} values").format(n=n)
     t = field.type
     if t in (field.TYPE_FLOAT, field.TYPE_DOUBLE):
         finite = [v for v in values if math.isfinite(v)]
         bad = n - len(finite)
         fmt = format_float32 if t == field.TYPE_FLOAT else repr
-        text = f"{n} {noun}"
+        text = many
         if finite:
-            text += f", min {fmt(min(finite))} … max {fmt(max(finite))}"
+            text += translate("summaries", ", min {min} … max {max}").format(min=fmt(min(finite)), max=fmt(max(finite)))
         if bad:
-            text += f", {bad} not finite"
+            text += translate("summaries", ", {count} not finite").format(count=bad)
         return text
     if t in (field.TYPE_STRING, field.TYPE_BYTES, field.TYPE_ENUM, field.TYPE_BOOL):
-        return f"{n} {noun}: " + _short(format_value(field, v) for v in values)
-    return f"{n} {noun}, min {min(values)} … max {max(values)}"
+        return translate("summaries", "{values}: {shown}").format(
+            values=many, shown=_short(format_value(field, v) for v in values))
+    return many + translate("summaries", ", min {min} … max {max}").format(min=min(values), max=max(values))

@@ -29,6 +29,7 @@ from google.protobuf import descriptor as _descriptor
 from google.protobuf import text_format
 from google.protobuf.message import Message
 
+from editor.i18n import translate
 from editor.records._fastread import FastReader, NotSimple
 from editor.records.dialects import DIALECTS, Dialect, detect_from_names, get_dialect
 from editor.records.problems import Problem, Severity, ordinal, printable, quoted
@@ -402,8 +403,9 @@ class _RecordingParser(text_format._Parser):  # noqa: SLF001 - see module docstr
             offset = start + len(decoded[:m.start(1)].encode("utf-8"))
             self.python_only.append(PythonOnly(
                 (), "", offset, m.group(1),
-                f"{_char_name(m.group(1))} between tokens is whitespace to Python's reader; "
-                "protoc and C++ readers reject it", "a space"))
+                translate("reading", "{char} between tokens is whitespace to Python's reader; protoc and "
+                          "C++ readers reject it").format(char=_char_name(m.group(1))),
+                translate("reading", "a space")))
 
     # hooks ---------------------------------------------------------------
     def _MergeField(self, tokenizer, message):  # noqa: N802
@@ -459,20 +461,24 @@ class _RecordingParser(text_format._Parser):  # noqa: SLF001 - see module docstr
         why = instead = None
         if cpp in _FLOATS:
             if not _CPP_FLOAT.fullmatch(token):
-                why, instead = "is accepted by AMCT's Python reader but rejected by protoc and C++ readers", \
-                    _number_instead(token)
+                why = translate("reading", "is accepted by AMCT's Python reader but rejected by protoc and C++ "
+                                           "readers")
+                instead = _number_instead(token)
         elif cpp in _SIGNED or cpp in _UNSIGNED:
             if not (_CPP_UINT if cpp in _UNSIGNED else _CPP_INT).fullmatch(token):
-                why = "is accepted by AMCT's Python reader but rejected by protoc and C++ readers"
+                why = translate("reading", "is accepted by AMCT's Python reader but rejected by protoc and C++ "
+                                           "readers")
                 value = getattr(message, field.name)
                 instead = str(value[-1] if field.is_repeated else value)
                 if cpp in _UNSIGNED and token.lstrip().startswith("-"):
-                    why = "has a minus sign, which protoc and C++ readers reject on an unsigned field"
+                    why = translate("reading", "has a minus sign, which protoc and C++ readers reject on an "
+                                               "unsigned field")
         elif cpp == FD.CPPTYPE_ENUM:
             if not token[:1].isalpha() and not _CPP_INT.fullmatch(token):
                 value = getattr(message, field.name)
                 number = value[-1] if field.is_repeated else value
-                why = "is accepted as an enum number by AMCT's Python reader but rejected by protoc and C++ readers"
+                why = translate("reading", "is accepted as an enum number by AMCT's Python reader but rejected "
+                                           "by protoc and C++ readers")
                 known = field.enum_type.values_by_number.get(number)
                 instead = known.name if known is not None else str(number)
         elif cpp == FD.CPPTYPE_STRING:
@@ -493,12 +499,14 @@ class _RecordingParser(text_format._Parser):  # noqa: SLF001 - see module docstr
                     continue
                 offset = start + len(text[:s.start() + m.start()].encode("utf-8"))
                 if ch == "?":
-                    why = ("reads as a backslash and '?' in AMCT's Python reader but as '?' in protoc "
-                           "and C++ readers")
+                    why = translate("reading", "reads as a backslash and '?' in AMCT's Python reader but as "
+                                               "'?' in protoc and C++ readers")
                     instead = "?"
                 else:
-                    why = (f"is an escape C++ readers do not know (protoc rejects it); Python keeps "
-                           f"{'the named character' if ch == 'N' else 'the backslash'}")
+                    why = (translate("reading", "is an escape C++ readers do not know (protoc rejects it); "
+                                     "Python keeps the named character") if ch == "N" else
+                           translate("reading", "is an escape C++ readers do not know (protoc rejects it); "
+                                     "Python keeps the backslash"))
                     instead = "\\\\" + ch if ch != "N" else None
                 self.python_only.append(PythonOnly(tuple(self._path), field.name, offset, "\\" + ch,
                                                    why, instead))
@@ -586,11 +594,15 @@ def _clip_echo(msg: str) -> str:
 def _place(path: tuple[str, ...]) -> str:
     """Words for a place in a record: ``value { … } of a record entry``."""
     if not path:
-        return "the top level of the file"
-    phrase = {"record": "a record entry", "prune_record": "a prune_record entry"}.get(
-        path[0], f"{path[0]} {{ … }}")
+        return translate("reading", "the top level of the file")
+    if path[0] == "record":
+        phrase = translate("reading", "a record entry")
+    elif path[0] == "prune_record":
+        phrase = translate("reading", "a prune_record entry")
+    else:
+        phrase = f"{path[0]} {{ … }}"
     for name in path[1:]:
-        phrase = f"{name} {{ … }} of {phrase}"
+        phrase = translate("reading", "{name} {{ … }} of {place}").format(name=name, place=phrase)
     return phrase
 
 
@@ -629,11 +641,11 @@ def unknown_field_message(name: str, path: tuple[str, ...], dialect: Dialect, me
     own = _places_of(dialect.descriptor, name)
     notes: list[str] = []
     if own:
-        where = " or ".join("at the top level of the file" if not p else f"inside {_place(p)}" for p in own[:3])
-        notes.append(f"{shown} belongs {where}")
+        where = translate("reading", " or ").join(_at(p) for p in own[:3])
+        notes.append(translate("reading", "{name} belongs {where}").format(name=shown, where=where))
     if here:
-        notes.append(f"dialects that have it here: {', '.join(here)} "
-                     "(choose one with --dialect, or File ▸ Read As Dialect in the editor)")
+        notes.append(translate("reading", "dialects that have it here: {dialects} (choose one with --dialect, "
+                               "or File ▸ Read As Dialect in the editor)").format(dialects=", ".join(here)))
     if not own and not here:
         # other dialects have it, but not here: say where, never offer them for this place
         places: dict[tuple[str, ...], list[str]] = {}
@@ -642,15 +654,25 @@ def unknown_field_message(name: str, path: tuple[str, ...], dialect: Dialect, me
                 for p in _places_of(d.descriptor, name):
                     places.setdefault(p, []).append(d.name)
         if places:
-            said = [f"{', '.join(names)} {'has' if len(names) == 1 else 'have'} it "
-                    + ("at the top level of the file" if not p else f"inside {_place(p)}")
+            said = [(translate("reading", "{dialects} has it {where}") if len(names) == 1 else
+                     translate("reading", "{dialects} have it {where}")).format(
+                        dialects=", ".join(names), where=_at(p))
                     for p, names in list(places.items())[:3]]
-            notes.append("no AMCT dialect has it here (" + "; ".join(said) + ")")
+            notes.append(translate("reading", "no AMCT dialect has it here ({places})").format(
+                places=translate("reading", "; ").join(said)))
         else:
-            notes.append("no AMCT dialect has a field of that name")
-    known = "" if own else f"not part of the {dialect.name} schema; "
-    return (f'unknown field "{shown}" in {_place(path)} (message {message_name}): {known}'
-            + "; ".join(notes))
+            notes.append(translate("reading", "no AMCT dialect has a field of that name"))
+    known = "" if own else translate("reading", "not part of the {dialect} schema; ").format(dialect=dialect.name)
+    return translate("reading", 'unknown field "{name}" in {place} (message {message}): {known}{notes}').format(
+        name=shown, place=_place(path), message=message_name, known=known,
+        notes=translate("reading", "; ").join(notes))
+
+
+def _at(path: tuple[str, ...]) -> str:
+    """``at the top level of the file``, ``inside a record entry``."""
+    if not path:
+        return translate("reading", "at the top level of the file")
+    return translate("reading", "inside {place}").format(place=_place(path))
 
 
 def _error_from(e: text_format.ParseError, feeder: _LineFeeder, lines: LineIndex,
@@ -680,9 +702,10 @@ def _nul_bytes(data: bytes, found: list[PythonOnly], most: int = 20) -> None:
     offset = data.find(b"\0")
     while offset >= 0 and most:
         found.append(PythonOnly((), "", offset, "\0",
-                                "a NUL character (U+0000) inside a string or comment: AMCT's Python reader "
-                                "reads past it, protoc and C++ readers stop there and reject the file",
-                                "nothing (remove it)"))
+                                translate("reading", "a NUL character (U+0000) inside a string or comment: "
+                                          "AMCT's Python reader reads past it, protoc and C++ readers stop "
+                                          "there and reject the file"),
+                                translate("reading", "nothing (remove it)")))
         offset = data.find(b"\0", offset + 1)
         most -= 1
 
@@ -704,8 +727,8 @@ def parse_text(text: str | bytes, dialect: Dialect | str, *, progress: Progress 
     if not isinstance(text, str):
         bad = utf8_error(data)
         if bad is not None:
-            raise TextParseError(f"byte 0x{data[bad]:02x} is not UTF-8 (record files are UTF-8 text)",
-                                 *lines.line_col(bad), offset=bad)
+            raise TextParseError(translate("reading", "byte {byte} is not UTF-8 (record files are UTF-8 text)").format(
+                byte=f"0x{data[bad]:02x}"), *lines.line_col(bad), offset=bad)
     message = dialect.new_message()
     items: list[Stmt] = []
     recorder = _RecordingParser()
@@ -751,7 +774,8 @@ def parse_text(text: str | bytes, dialect: Dialect | str, *, progress: Progress 
             raise _error_from(e, recorder.feeder, lines, dialect, recorder.error_path) from None
         except UnicodeDecodeError as e:  # only for str input with lone surrogates
             bad = recorder.feeder.starts[-1] + e.start if recorder.feeder.starts else pos
-            raise TextParseError(f"byte 0x{e.object[e.start]:02x} is not UTF-8",
+            raise TextParseError(translate("reading", "byte {byte} is not UTF-8").format(
+                byte=f"0x{e.object[e.start]:02x}"),
                                  *lines.line_col(bad)) from None
         if stmt is None:
             break
@@ -759,7 +783,8 @@ def parse_text(text: str | bytes, dialect: Dialect | str, *, progress: Progress 
             counts[stmt.field.name] = len(getattr(message, stmt.field.name)) if stmt.field.is_repeated else 1
         items.append(stmt)
         if stmt.end <= pos:  # defensive: never loop forever on a malformed tail
-            raise TextParseError("could not make progress here", *lines.line_col(pos), offset=pos)
+            raise TextParseError(translate("reading", "could not make progress here"), *lines.line_col(pos),
+                                 offset=pos)
         pos = stmt.end
     if batch:
         message.MergeFromString(b"".join(batch))
@@ -837,12 +862,17 @@ def reading_problems(parsed: ParsedText) -> list[Problem]:
         record, ri, pi, prefix = _entry_key(msg, o.path)
         l1, l2 = lines.line(o.first), lines.line(o.second)
         fieldpath = f"{prefix}.{o.name}" if prefix else o.name
-        where = f"layer {quoted(record)}" if record is not None else (
-            f"prune record {pi}" if pi is not None else "the file")
+        if record is not None:
+            where = translate("reading", "layer {key}").format(key=quoted(record))
+        elif pi is not None:
+            where = translate("reading", "prune record {index}").format(index=pi)
+        else:
+            where = translate("reading", "the file")
         problems.append(Problem(
             Severity.ERROR if strict else Severity.WARNING, "field-override",
-            f"{where}: {fieldpath} is given twice (line {l1} and line {l2}); AMCT's Python reader "
-            f"keeps the last value, strict C++ readers (protoc, AMCT Caffe) reject the file",
+            translate("reading", "{where}: {field} is given twice (line {first} and line {second}); AMCT's "
+                      "Python reader keeps the last value, strict C++ readers (protoc, AMCT Caffe) reject "
+                      "the file").format(where=where, field=fieldpath, first=l1, second=l2),
             key=record, record_index=ri, prune_index=pi, field=fieldpath,
             line=l2, column=lines.line_col(o.second)[1]))
     for p in parsed.python_only:
@@ -850,13 +880,17 @@ def reading_problems(parsed: ParsedText) -> list[Problem]:
         line, col = lines.line_col(p.offset)
         fieldpath = ".".join(part for part in (prefix, p.name) if part)
         if p.name:
-            text = f"{fieldpath} = {printable(repr(clip(p.token, 40)))} {p.why}"
+            text = translate("reading", "{field} = {token} {why}").format(
+                field=fieldpath, token=printable(repr(clip(p.token, 40))), why=p.why)
             if p.instead is not None:
-                text += f"; write it as {printable(clip(p.instead, 40))}"
+                text += translate("reading", "; write it as {instead}").format(instead=printable(clip(p.instead, 40)))
         else:  # whitespace between tokens
-            text = p.why + (f"; write {p.instead} instead" if p.instead else "")
+            text = p.why
+            if p.instead:
+                text += translate("reading", "; write {instead} instead").format(instead=p.instead)
         if record is not None:
-            text = f"layer {quoted(record)}: {text}"
+            text = translate("reading", "{label}: {message}").format(
+                label=translate("reading", "layer {key}").format(key=quoted(record)), message=text)
         problems.append(Problem(
             Severity.ERROR if strict else Severity.WARNING, "python-only-syntax", text,
             key=record, record_index=ri, prune_index=pi, field=fieldpath or None, line=line, column=col))
@@ -889,13 +923,17 @@ def duplicate_key_problems(parsed: ParsedText) -> list[Problem]:
             j = first[key]
             l1 = parsed.lines.line(items[j].start) if j in items else None
             l2 = parsed.lines.line(items[i].start) if i in items else None
-            how = (f"appears twice (record {j} at line {l1} and record {i} at line {l2})" if seen[key] == 2
-                   else f"appears a {ordinal(seen[key])} time (record {i} at line {l2}; "
-                        f"first as record {j} at line {l1})")
+            if seen[key] == 2:
+                text = translate("reading", "layer key {key} appears twice (record {first} at line {first_line} "
+                                 "and record {index} at line {line}); AMCT uses the first entry and ignores "
+                                 "this one")
+            else:
+                text = translate("reading", "layer key {key} appears a {nth} time (record {index} at line {line}; "
+                                 "first as record {first} at line {first_line}); AMCT uses the first entry and "
+                                 "ignores this one")
             problems.append(Problem(
                 Severity.ERROR, "duplicate-key",
-                f"layer key {quoted(key)} {how}; "
-                f"AMCT uses the first entry and ignores this one",
+                text.format(key=quoted(key), first=j, first_line=l1, index=i, line=l2, nth=ordinal(seen[key])),
                 key=key, record_index=i, field="key", line=l2))
         else:
             first[key] = i

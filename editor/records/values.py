@@ -12,6 +12,8 @@ from typing import Any
 
 from google.protobuf.descriptor import FieldDescriptor
 
+from editor.i18n import translate
+
 FD = FieldDescriptor
 
 FLOAT32_MAX = struct.unpack("<f", b"\xff\xff\x7f\x7f")[0]
@@ -145,7 +147,7 @@ def unescape_text(text: str) -> bytes:
             i += 1
             continue
         if i + 1 >= len(text):
-            raise ValueError("a lone backslash at the end; write \\\\ for a backslash")
+            raise ValueError(translate("values", "a lone backslash at the end; write \\\\ for a backslash"))
         nxt = text[i + 1]
         simple = {"n": b"\n", "t": b"\t", "r": b"\r", "\\": b"\\", '"': b'"', "'": b"'", "0": b"\0"}
         if nxt in simple:
@@ -154,11 +156,13 @@ def unescape_text(text: str) -> bytes:
         elif nxt == "x":
             digits = text[i + 2:i + 4]
             if len(digits) != 2 or any(c not in "0123456789abcdefABCDEF" for c in digits):
-                raise ValueError(f"\\x must be followed by two hex digits (at position {i + 1})")
+                raise ValueError(translate("values", "\\x must be followed by two hex digits (at position "
+                                           "{position})").format(position=i + 1))
             out.append(int(digits, 16))
             i += 4
         else:
-            raise ValueError(f"unknown escape \\{nxt} (at position {i + 1}); write \\\\ for a backslash")
+            raise ValueError(translate("values", "unknown escape {escape} (at position {position}); write \\\\ "
+                                       "for a backslash").format(escape="\\" + nxt, position=i + 1))
     return bytes(out)
 
 
@@ -206,10 +210,12 @@ def _float32_or_error(name: str, number: float, shown: str) -> float:
     # above FLT_MAX as a double but is FLT_MAX in float32
     stored = to_float32(number)
     if math.isfinite(number) and not math.isfinite(stored):
-        raise ValueError(f"{name} is a float32: {shown} is beyond its largest value {format_float32(FLOAT32_MAX)}")
+        raise ValueError(translate("values", "{name} is a float32: {value} is beyond its largest value {most}").format(
+            name=name, value=shown, most=format_float32(FLOAT32_MAX)))
     if stored == 0 and number != 0:
-        raise ValueError(f"{name} is a float32: {shown} is below its smallest value "
-                         f"{format_float32(FLOAT32_TRUE_MIN)} and would be stored as 0")
+        raise ValueError(translate("values", "{name} is a float32: {value} is below its smallest value {least} and "
+                                   "would be stored as 0").format(
+            name=name, value=shown, least=format_float32(FLOAT32_TRUE_MIN)))
     return stored
 
 
@@ -222,7 +228,8 @@ def parse_value(field: FieldDescriptor, text: str) -> Any:
         try:
             number = float(raw)
         except ValueError:
-            raise ValueError(f"{name} takes a number such as 0.5, 1e-3, inf or nan, not {text!r}") from None
+            raise ValueError(translate("values", "{name} takes a number such as 0.5, 1e-3, inf or nan, not {text}").format(
+                name=name, text=repr(text))) from None
         if t == FD.TYPE_FLOAT:
             return _float32_or_error(name, number, raw)
         return number
@@ -230,10 +237,10 @@ def parse_value(field: FieldDescriptor, text: str) -> Any:
         lo, hi = INT_RANGES[t]
         number = _parse_int(raw)
         if number is None:
-            raise ValueError(f"{name} takes a whole number between {lo} and {hi}, not {text!r}")
+            raise ValueError(translate("values", "{name} takes a whole number between {lo} and {hi}, not {text}").format(
+                name=name, lo=lo, hi=hi, text=repr(text)))
         if not lo <= number <= hi:
-            raise ValueError(f"{name} ({type_name(field, element=True)}) takes a whole number "
-                             f"between {lo} and {hi}; {number} is out of range")
+            raise ValueError(_out_of_range(field, number))
         return number
     if t == FD.TYPE_BOOL:
         low = raw.lower()
@@ -241,7 +248,7 @@ def parse_value(field: FieldDescriptor, text: str) -> Any:
             return True
         if low in ("false", "0", "f", "no"):
             return False
-        raise ValueError(f"{name} is true or false, not {text!r}")
+        raise ValueError(translate("values", "{name} is true or false, not {text}").format(name=name, text=repr(text)))
     if t == FD.TYPE_ENUM:
         values = field.enum_type.values_by_name
         if raw in values:
@@ -252,7 +259,8 @@ def parse_value(field: FieldDescriptor, text: str) -> Any:
             number = None
         if number is not None and number in field.enum_type.values_by_number:
             return number
-        raise ValueError(f"{name} is one of {', '.join(values)}, not {text!r}")
+        raise ValueError(translate("values", "{name} is one of {values}, not {text}").format(
+            name=name, values=", ".join(values), text=repr(text)))
     if t == FD.TYPE_BYTES:
         return unescape_text(text)
     if t == FD.TYPE_STRING:
@@ -260,9 +268,20 @@ def parse_value(field: FieldDescriptor, text: str) -> Any:
         try:
             return data.decode("utf-8")
         except UnicodeDecodeError:
-            raise ValueError(f"{name} is a text field and must be valid UTF-8; "
-                             "\\x escapes may not form invalid UTF-8 here") from None
-    raise ValueError(f"{name} cannot be edited as a single value")
+            raise ValueError(translate("values", "{name} is a text field and must be valid UTF-8; \\x escapes may "
+                                       "not form invalid UTF-8 here").format(name=name)) from None
+    raise ValueError(translate("values", "{name} cannot be edited as a single value").format(name=name))
+
+
+def _out_of_range(field: FieldDescriptor, number: int) -> str:
+    lo, hi = INT_RANGES[field.type]
+    return translate("values", "{name} ({type}) takes a whole number between {lo} and {hi}; {value} is out of "
+                     "range").format(name=field.name, type=type_name(field, element=True), lo=lo, hi=hi, value=number)
+
+
+def _takes(field: FieldDescriptor, what: str, value: Any) -> str:
+    """``scale_d takes a number, not 'x'`` (`what`: a translated text with {name} and {value})."""
+    return what.format(name=field.name, value=repr(value))
 
 
 def coerce_value(field: FieldDescriptor, value: Any) -> Any:
@@ -275,47 +294,47 @@ def coerce_value(field: FieldDescriptor, value: Any) -> Any:
         return parse_value(field, value)
     if t == FD.TYPE_FLOAT:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise ValueError(f"{field.name} takes a number, not {value!r}")
+            raise ValueError(_takes(field, translate("values", "{name} takes a number, not {value}"), value))
         return _float32_or_error(field.name, float(value), repr(value))
     if t == FD.TYPE_DOUBLE:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise ValueError(f"{field.name} takes a number, not {value!r}")
+            raise ValueError(_takes(field, translate("values", "{name} takes a number, not {value}"), value))
         return float(value)
     if t in INT_RANGES:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"{field.name} takes a whole number, not {value!r}")
+            raise ValueError(_takes(field, translate("values", "{name} takes a whole number, not {value}"), value))
         lo, hi = INT_RANGES[t]
         if not lo <= value <= hi:
-            raise ValueError(f"{field.name} ({type_name(field, element=True)}) takes a whole number "
-                             f"between {lo} and {hi}; {value} is out of range")
+            raise ValueError(_out_of_range(field, value))
         return value
     if t == FD.TYPE_BOOL:
         if not isinstance(value, (bool, int)):
-            raise ValueError(f"{field.name} is true or false, not {value!r}")
+            raise ValueError(_takes(field, translate("values", "{name} is true or false, not {value}"), value))
         return bool(value)
     if t == FD.TYPE_ENUM:
         if isinstance(value, str):
             return parse_value(field, value)
         if isinstance(value, bool) or not isinstance(value, int) or \
                 value not in field.enum_type.values_by_number:
-            raise ValueError(f"{field.name} is one of {', '.join(field.enum_type.values_by_name)}")
+            raise ValueError(translate("values", "{name} is one of {values}").format(
+                name=field.name, values=", ".join(field.enum_type.values_by_name)))
         return value
     if t == FD.TYPE_STRING:
         if isinstance(value, bytes):
             try:
                 return value.decode("utf-8")
             except UnicodeDecodeError:
-                raise ValueError(f"{field.name} must be valid UTF-8") from None
+                raise ValueError(translate("values", "{name} must be valid UTF-8").format(name=field.name)) from None
         if not isinstance(value, str):
-            raise ValueError(f"{field.name} takes text, not {value!r}")
+            raise ValueError(_takes(field, translate("values", "{name} takes text, not {value}"), value))
         return value
     if t == FD.TYPE_BYTES:
         if isinstance(value, str):
             return value.encode("utf-8")
         if not isinstance(value, (bytes, bytearray)):
-            raise ValueError(f"{field.name} takes bytes or text, not {value!r}")
+            raise ValueError(_takes(field, translate("values", "{name} takes bytes or text, not {value}"), value))
         return bytes(value)
-    raise ValueError(f"{field.name} cannot be set as a single value")
+    raise ValueError(translate("values", "{name} cannot be set as a single value").format(name=field.name))
 
 
 def same_value(field: FieldDescriptor, a: Any, b: Any) -> bool:

@@ -2,6 +2,61 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>models</name>
+    <message>
+        <source>{inputs} → {outputs} channels</source>
+        <translation>{inputs} → {outputs} 个通道</translation>
+    </message>
+    <message>
+        <source>{count} output channels</source>
+        <translation>{count} 个输出通道</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>dilation is not 1 (AMCT quantizes Deconvolution only with dilation 1)</source>
+        <translation>dilation 不为 1（AMCT 只量化 dilation 为 1 的 Deconvolution）</translation>
+    </message>
+    <message>
+        <source>its filter is {dims}-D (AMCT quantizes only 4-D filters)</source>
+        <translation>其卷积核是 {dims} 维的（AMCT 只量化 4 维卷积核）</translation>
+    </message>
+    <message>
+        <source>transpose is set or axis is not 1 (AMCT quantizes InnerProduct only with transpose = false, axis = 1)</source>
+        <translation>设置了 transpose 或 axis 不为 1（AMCT 只量化 transpose = false、axis = 1 的 InnerProduct）</translation>
+    </message>
+    <message>
+        <source>pool: STOCHASTIC (AMCT quantizes average and max pooling only)</source>
+        <translation>pool: STOCHASTIC（AMCT 只量化平均池化和最大池化）</translation>
+    </message>
+    <message>
+        <source>operation: {op} (AMCT quantizes Eltwise only with operation SUM)</source>
+        <translation>operation: {op}（AMCT 只量化 operation 为 SUM 的 Eltwise）</translation>
+    </message>
+    <message>
+        <source>transA is set (AMCT quantizes Gemm only with transpose_a = false)</source>
+        <translation>设置了 transA（AMCT 只量化 transpose_a = false 的 Gemm）</translation>
+    </message>
+    <message>
+        <source>its second input is not a 2-D constant (AMCT quantizes MatMul only with one)</source>
+        <translation>其第二个输入不是二维常量（AMCT 只量化第二个输入为二维常量的 MatMul）</translation>
+    </message>
+    <message>
+        <source>dilations are not 1 (AMCT quantizes Conv2DBackpropInput only with dilation 1)</source>
+        <translation>dilations 不为 1（AMCT 只量化 dilation 为 1 的 Conv2DBackpropInput）</translation>
+    </message>
+    <message>
+        <source>{attr} is set (AMCT quantizes {op} only with {attr} = false)</source>
+        <translation>设置了 {attr}（AMCT 只量化 {attr} = false 的 {op}）</translation>
+    </message>
+    <message>
+        <source>its weight is not a 2-D Const node</source>
+        <translation>其权重不是二维 Const 节点</translation>
+    </message>
+</context>
+<context>
     <name>problems</name>
     <message>
         <source>{n}th</source>
@@ -18,6 +73,273 @@
     <message>
         <source>{n}rd</source>
         <translation>第 {n} 次</translation>
+    </message>
+</context>
+<context>
+    <name>reading</name>
+    <message>
+        <source> (layer {key})</source>
+        <translation>（层 {key}）</translation>
+    </message>
+    <message>
+        <source> (byte {byte} at offset {offset} of the file)</source>
+        <translation>（文件偏移 {offset} 处的字节 {byte}）</translation>
+    </message>
+    <message>
+        <source> ({count} more such strings)</source>
+        <translation>（另有 {count} 个这样的字符串）</translation>
+    </message>
+    <message>
+        <source>binary record: {field}{layer} is not UTF-8 text{at}{more}; string fields must be UTF-8 (protobuf&apos;s Python reader, which AMCT uses, refuses them)</source>
+        <translation>二进制记录：{field}{layer} 不是 UTF-8 文本{at}{more}；字符串字段必须是 UTF-8（AMCT 使用的 protobuf Python 读取器拒绝它们）</translation>
+    </message>
+    <message>
+        <source>not a binary {dialect} record: {error}</source>
+        <translation>不是 {dialect} 的二进制记录：{error}</translation>
+    </message>
+    <message>
+        <source>; it reads cleanly as: {dialects}</source>
+        <translation>；按以下格式可正常读取：{dialects}</translation>
+    </message>
+    <message>
+        <source>binary record has fields the {dialect} schema does not know (in {fields}){hint}</source>
+        <translation>二进制记录中有 {dialect} 的 schema 不认识的字段（在 {fields} 中）{hint}</translation>
+    </message>
+    <message>
+        <source>not a binary record of any AMCT dialect</source>
+        <translation>不是任何 AMCT 格式的二进制记录</translation>
+    </message>
+    <message>
+        <source>binary file read as {dialect}; it also reads cleanly, with a different meaning, as {others} — choose the dialect explicitly if that is what it is</source>
+        <translation>二进制文件按 {dialect} 读取；按 {others} 也能正常读取，但含义不同 — 如果它实际是后者，请显式选择格式</translation>
+    </message>
+    <message>
+        <source>not UTF-8 text (byte {byte} cannot be decoded; record files are UTF-8) and not a binary record either</source>
+        <translation>不是 UTF-8 文本（字节 {byte} 无法解码；记录文件是 UTF-8），也不是二进制记录</translation>
+    </message>
+    <message>
+        <source>not a record file: neither UTF-8 text (byte {byte} is not UTF-8) nor a binary record of any AMCT dialect</source>
+        <translation>不是记录文件：既不是 UTF-8 文本（字节 {byte} 不是 UTF-8），也不是任何 AMCT 格式的二进制记录</translation>
+    </message>
+    <message>
+        <source>not a record file: neither UTF-8 text (byte {byte} is not UTF-8) nor a binary record ({error})</source>
+        <translation>不是记录文件：既不是 UTF-8 文本（字节 {byte} 不是 UTF-8），也不是二进制记录（{error}）</translation>
+    </message>
+    <message>
+        <source>a named pipe (FIFO)</source>
+        <translation>命名管道（FIFO）</translation>
+    </message>
+    <message>
+        <source>a character device</source>
+        <translation>字符设备</translation>
+    </message>
+    <message>
+        <source>a block device</source>
+        <translation>块设备</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation>套接字</translation>
+    </message>
+    <message>
+        <source>is a directory, not a record file</source>
+        <translation>是目录，不是记录文件</translation>
+    </message>
+    <message>
+        <source>a special file</source>
+        <translation>特殊文件</translation>
+    </message>
+    <message>
+        <source>is {kind}, not a regular file; record files are regular files</source>
+        <translation>是{kind}，不是普通文件；记录文件是普通文件</translation>
+    </message>
+    <message>
+        <source>is {size} bytes or more, larger than the {most} bytes a record file may have; it is not read</source>
+        <translation>大小为 {size} 字节或更大，超过记录文件允许的 {most} 字节；不予读取</translation>
+    </message>
+    <message>
+        <source>no such file</source>
+        <translation>文件不存在</translation>
+    </message>
+    <message>
+        <source>permission denied: the file cannot be read</source>
+        <translation>权限不足：无法读取该文件</translation>
+    </message>
+    <message>
+        <source>cannot read: {reason}</source>
+        <translation>无法读取：{reason}</translation>
+    </message>
+    <message>
+        <source>{char} between tokens is whitespace to Python&apos;s reader; protoc and C++ readers reject it</source>
+        <translation>词法单元之间的 {char} 在 Python 读取器中算作空白；protoc 和 C++ 读取器拒绝它</translation>
+    </message>
+    <message>
+        <source>a space</source>
+        <translation>一个空格</translation>
+    </message>
+    <message>
+        <source>is accepted by AMCT&apos;s Python reader but rejected by protoc and C++ readers</source>
+        <translation>被 AMCT 的 Python 读取器接受，但被 protoc 和 C++ 读取器拒绝</translation>
+    </message>
+    <message>
+        <source>has a minus sign, which protoc and C++ readers reject on an unsigned field</source>
+        <translation>带负号，protoc 和 C++ 读取器对无符号字段拒绝它</translation>
+    </message>
+    <message>
+        <source>is accepted as an enum number by AMCT&apos;s Python reader but rejected by protoc and C++ readers</source>
+        <translation>被 AMCT 的 Python 读取器当作枚举编号接受，但被 protoc 和 C++ 读取器拒绝</translation>
+    </message>
+    <message>
+        <source>reads as a backslash and &apos;?&apos; in AMCT&apos;s Python reader but as &apos;?&apos; in protoc and C++ readers</source>
+        <translation>在 AMCT 的 Python 读取器中读作反斜杠加 &apos;?&apos;，在 protoc 和 C++ 读取器中读作 &apos;?&apos;</translation>
+    </message>
+    <message>
+        <source>is an escape C++ readers do not know (protoc rejects it); Python keeps the named character</source>
+        <translation>是 C++ 读取器不认识的转义（protoc 拒绝它）；Python 保留该命名字符</translation>
+    </message>
+    <message>
+        <source>is an escape C++ readers do not know (protoc rejects it); Python keeps the backslash</source>
+        <translation>是 C++ 读取器不认识的转义（protoc 拒绝它）；Python 保留反斜杠</translation>
+    </message>
+    <message>
+        <source>the top level of the file</source>
+        <translation>文件顶层</translation>
+    </message>
+    <message>
+        <source>a record entry</source>
+        <translation>record 记录</translation>
+    </message>
+    <message>
+        <source>a prune_record entry</source>
+        <translation>prune_record 记录</translation>
+    </message>
+    <message>
+        <source>{name} {{ … }} of {place}</source>
+        <translation>{place}的 {name} {{ … }}</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> 或 </translation>
+    </message>
+    <message>
+        <source>{name} belongs {where}</source>
+        <translation>{name} 应位于{where}</translation>
+    </message>
+    <message>
+        <source>dialects that have it here: {dialects} (choose one with --dialect, or File ▸ Read As Dialect in the editor)</source>
+        <translation>在此处有该字段的格式：{dialects}（用 --dialect 选择，或在编辑器中用 文件 ▸ 按格式读取）</translation>
+    </message>
+    <message>
+        <source>{dialects} has it {where}</source>
+        <translation>{dialects} 的该字段位于{where}</translation>
+    </message>
+    <message>
+        <source>{dialects} have it {where}</source>
+        <translation>{dialects} 的该字段位于{where}</translation>
+    </message>
+    <message>
+        <source>no AMCT dialect has it here ({places})</source>
+        <translation>没有哪种 AMCT 格式在此处有该字段（{places}）</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+    <message>
+        <source>no AMCT dialect has a field of that name</source>
+        <translation>没有哪种 AMCT 格式有这个名称的字段</translation>
+    </message>
+    <message>
+        <source>not part of the {dialect} schema; </source>
+        <translation>不属于 {dialect} 的 schema；</translation>
+    </message>
+    <message>
+        <source>unknown field &quot;{name}&quot; in {place} (message {message}): {known}{notes}</source>
+        <translation>{place} 中有未知字段 &quot;{name}&quot;（消息 {message}）：{known}{notes}</translation>
+    </message>
+    <message>
+        <source>at the top level of the file</source>
+        <translation>文件顶层</translation>
+    </message>
+    <message>
+        <source>inside {place}</source>
+        <translation>{place} 之内</translation>
+    </message>
+    <message>
+        <source>a NUL character (U+0000) inside a string or comment: AMCT&apos;s Python reader reads past it, protoc and C++ readers stop there and reject the file</source>
+        <translation>字符串或注释中有 NUL 字符（U+0000）：AMCT 的 Python 读取器会越过它继续读，protoc 和 C++ 读取器在此停止并拒绝该文件</translation>
+    </message>
+    <message>
+        <source>nothing (remove it)</source>
+        <translation>空（删除它）</translation>
+    </message>
+    <message>
+        <source>byte {byte} is not UTF-8 (record files are UTF-8 text)</source>
+        <translation>字节 {byte} 不是 UTF-8（记录文件是 UTF-8 文本）</translation>
+    </message>
+    <message>
+        <source>byte {byte} is not UTF-8</source>
+        <translation>字节 {byte} 不是 UTF-8</translation>
+    </message>
+    <message>
+        <source>could not make progress here</source>
+        <translation>读取在此处无法继续</translation>
+    </message>
+    <message>
+        <source>layer {key}</source>
+        <translation>层 {key}</translation>
+    </message>
+    <message>
+        <source>prune record {index}</source>
+        <translation>稀疏记录 {index}</translation>
+    </message>
+    <message>
+        <source>the file</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>{where}: {field} is given twice (line {first} and line {second}); AMCT&apos;s Python reader keeps the last value, strict C++ readers (protoc, AMCT Caffe) reject the file</source>
+        <translation>{where}：{field} 给出了两次（第 {first} 行和第 {second} 行）；AMCT 的 Python 读取器保留最后一个值（覆盖处理），严格的 C++ 读取器（protoc、AMCT Caffe）拒绝该文件</translation>
+    </message>
+    <message>
+        <source>{field} = {token} {why}</source>
+        <translation>{field} = {token} {why}</translation>
+    </message>
+    <message>
+        <source>; write it as {instead}</source>
+        <translation>；请写作 {instead}</translation>
+    </message>
+    <message>
+        <source>; write {instead} instead</source>
+        <translation>；请改写为{instead}</translation>
+    </message>
+    <message>
+        <source>{label}: {message}</source>
+        <translation>{label}：{message}</translation>
+    </message>
+    <message>
+        <source>layer key {key} appears twice (record {first} at line {first_line} and record {index} at line {line}); AMCT uses the first entry and ignores this one</source>
+        <translation>层的 key {key} 出现了两次（第 {first_line} 行的记录 {first} 和第 {line} 行的记录 {index}）；AMCT 使用第一条记录，忽略这一条</translation>
+    </message>
+    <message>
+        <source>layer key {key} appears a {nth} time (record {index} at line {line}; first as record {first} at line {first_line}); AMCT uses the first entry and ignores this one</source>
+        <translation>层的 key {key} 出现了{nth}（第 {line} 行的记录 {index}；首次为第 {first_line} 行的记录 {first}）；AMCT 使用第一条记录，忽略这一条</translation>
+    </message>
+    <message>
+        <source>removed the UTF-8 byte order mark, which protobuf readers reject</source>
+        <translation>删除了 protobuf 读取器拒绝的 UTF-8 字节顺序标记（BOM）</translation>
+    </message>
+    <message>
+        <source>comment text carried over from the line above made a comment</source>
+        <translation>把从上一行延续下来的注释文字改成了注释</translation>
+    </message>
+    <message>
+        <source>quoted text broken over lines {first}-{last} joined: {text}</source>
+        <translation>合并了断在第 {first}-{last} 行的引号文本：{text}</translation>
+    </message>
+    <message>
+        <source>&apos;//&apos; comment changed to a &apos;#&apos; comment</source>
+        <translation>&apos;//&apos; 注释改成了 &apos;#&apos; 注释</translation>
     </message>
 </context>
 <context>
@@ -92,7 +414,7 @@
     </message>
     <message>
         <source>with a model: prune producers and consumers name nodes of the model (AMCT: &apos;find NAME failure in MODEL&apos;), and each [begin, end) lies inside the node&apos;s output (producer) or input (consumer) channels</source>
-        <translation>附加模型时：稀疏的生产者和消费者须是模型中的节点（AMCT：&apos;find NAME failure in MODEL&apos;），且每个 [begin, end) 都在该节点的输出（生产者）或输入（消费者）通道之内</translation>
+        <translation>附加模型时：稀疏的 producer 和 consumer须是模型中的节点（AMCT：&apos;find NAME failure in MODEL&apos;），且每个 [begin, end) 都在该节点的输出（producer）或输入（consumer）通道之内</translation>
     </message>
     <message>
         <source>scale_w channels far off the layer&apos;s own values: not finite or ≤ 0, below FLT_EPSILON, or outside [Q1 − k·IQR, Q3 + k·IQR] of log10(scale_w) (k = 1.5, `check --outlier-k`)</source>
@@ -108,11 +430,11 @@
     </message>
     <message>
         <source>producers and consumers have begin/end attrs with 0 ≤ begin &lt; end; prune_index values unique and inside [begin, end)</source>
-        <translation>生产者和消费者有 begin/end attr，且 0 ≤ begin &lt; end；prune_index 的值不重复且在 [begin, end) 之内</translation>
+        <translation>producer 和 consumer 有 begin/end attr，且 0 ≤ begin &lt; end；prune_index 的值不重复且在 [begin, end) 之内</translation>
     </message>
     <message>
         <source>every producer and consumer of a prune record covers as many channels (and prunes the same ones) as the first producer</source>
-        <translation>稀疏记录的每个生产者和消费者覆盖的通道数都与第一个生产者相同（且稀疏相同的通道）</translation>
+        <translation>稀疏记录的每个 producer 和 consumer 覆盖的通道数都与第一个 producer 相同（且稀疏相同的通道）</translation>
     </message>
     <message>
         <source>value.prune_producer/prune_consumer name prune nodes that exist in the file</source>
@@ -120,7 +442,7 @@
     </message>
     <message>
         <source>per-channel scale_w of a pruned producer, and tensor_balance_factor of a consumer, match the channel counts its prune records give</source>
-        <translation>被稀疏的生产者的逐通道 scale_w，以及消费者的 tensor_balance_factor，与其稀疏记录给出的通道数一致</translation>
+        <translation>被稀疏的 producer 的逐通道 scale_w，以及 consumer 的 tensor_balance_factor，与其稀疏记录给出的通道数一致</translation>
     </message>
     <message>
         <source>scale_d, scale_w (and RNN scale_h/scale_r) must be finite and &gt; 0</source>
@@ -515,11 +837,11 @@
     </message>
     <message>
         <source>{node} has no begin and no end attribute; a {role} needs its channel range [begin, end)</source>
-        <translation>{node} 既没有 begin 也没有 end 属性；{role}需要其通道范围 [begin, end)</translation>
+        <translation>{node} 既没有 begin 也没有 end 属性；{role} 需要其通道范围 [begin, end)</translation>
     </message>
     <message>
         <source>{node} has no {attr} attribute; a {role} needs its channel range [begin, end)</source>
-        <translation>{node} 没有 {attr} 属性；{role}需要其通道范围 [begin, end)</translation>
+        <translation>{node} 没有 {attr} 属性；{role} 需要其通道范围 [begin, end)</translation>
     </message>
     <message>
         <source>{node}: begin = {value} must be ≥ 0</source>
@@ -551,27 +873,27 @@
     </message>
     <message>
         <source>has consumers but no producer; nothing decides which channels they lose</source>
-        <translation>有消费者却没有生产者；无从确定它们失去哪些通道</translation>
+        <translation>有 consumer 却没有 producer；无从确定它们失去哪些通道</translation>
     </message>
     <message>
         <source>{role} {name} covers [{begin}, {end}) ({count} channels) but producer {producer} covers [{producer_begin}, {producer_end}) ({width}); every node of a prune record must have the same width</source>
-        <translation>{role} {name} 覆盖 [{begin}, {end})（{count} 个通道），但生产者 {producer} 覆盖 [{producer_begin}, {producer_end})（{width}）；稀疏记录的每个节点宽度必须相同</translation>
+        <translation>{role} {name} 覆盖 [{begin}, {end})（{count} 个通道），但 producer {producer} 覆盖 [{producer_begin}, {producer_end})（{width}）；稀疏记录的每个节点宽度必须相同</translation>
     </message>
     <message>
         <source>{role} {name} prunes other channels (prune_index, relative to begin) than producer {producer}</source>
-        <translation>{role} {name} 稀疏的通道（prune_index，相对于 begin）与生产者 {producer} 不同</translation>
+        <translation>{role} {name} 稀疏的通道（prune_index，相对于 begin）与 producer {producer} 不同</translation>
     </message>
     <message>
         <source>{field} = {name} names no prune {role} in this file</source>
-        <translation>{field} = {name}，文件中没有这个稀疏{role}</translation>
+        <translation>{field} = {name}，文件中没有这个稀疏 {role}</translation>
     </message>
     <message>
         <source>producer</source>
-        <translation>生产者</translation>
+        <translation>producer</translation>
     </message>
     <message>
         <source>consumer</source>
-        <translation>消费者</translation>
+        <translation>consumer</translation>
     </message>
     <message>
         <source>scale_w has {count} values but its prune records give it output channels {ranges}: expected {full} (or {left} once the {pruned} pruned channels are removed)</source>
@@ -728,6 +1050,164 @@
     <message>
         <source>this record (no key)</source>
         <translation>此记录（无 key）</translation>
+    </message>
+    <message>
+        <source>a finite number &gt; 0, such as 0.0235 or 1e-3</source>
+        <translation>大于 0 的有限数，例如 0.0235 或 1e-3</translation>
+    </message>
+    <message>
+        <source>0 (AMCT supports no weight offset)</source>
+        <translation>0（AMCT 不支持权重偏移）</translation>
+    </message>
+    <message>
+        <source>a whole number from 1 to 16, or 0 when every shift_bit of the layer is 0</source>
+        <translation>1 到 16 的整数，或在该层所有 shift_bit 都为 0 时为 0</translation>
+    </message>
+    <message>
+        <source>a whole number from -128 to 127</source>
+        <translation>-128 到 127 的整数</translation>
+    </message>
+    <message>
+        <source>a number from {lo} to {hi} (FLT_EPSILON to 1/FLT_EPSILON)</source>
+        <translation>{lo} 到 {hi} 的数（FLT_EPSILON 到 1/FLT_EPSILON）</translation>
+    </message>
+    <message>
+        <source>a whole number from {lo} to {hi} ({act})</source>
+        <translation>{lo} 到 {hi} 的整数（{act}）</translation>
+    </message>
+    <message>
+        <source>one of {values}</source>
+        <translation>{values} 之一</translation>
+    </message>
+    <message>
+        <source>this layer</source>
+        <translation>此层</translation>
+    </message>
+    <message>
+        <source>{label}: the key {key} is already used by record {index}; AMCT would use only the first</source>
+        <translation>{label}：key {key} 已被记录 {index} 使用；AMCT 只会使用第一个</translation>
+    </message>
+    <message>
+        <source>{label}: {field} cannot be {value}: {reason}</source>
+        <translation>{label}：{field} 不能为 {value}：{reason}</translation>
+    </message>
+</context>
+<context>
+    <name>summaries</name>
+    <message>
+        <source>empty</source>
+        <translation>空</translation>
+    </message>
+    <message>
+        <source>{n} entry</source>
+        <translation>{n} 个条目</translation>
+    </message>
+    <message>
+        <source>{n} entries</source>
+        <translation>{n} 个条目</translation>
+    </message>
+    <message>
+        <source>1 value: {value}</source>
+        <translation>1 个值：{value}</translation>
+    </message>
+    <message>
+        <source>{n} values</source>
+        <translation>{n} 个值</translation>
+    </message>
+    <message>
+        <source>, min {min} … max {max}</source>
+        <translation>，最小 {min} … 最大 {max}</translation>
+    </message>
+    <message>
+        <source>, {count} not finite</source>
+        <translation>，{count} 个非有限值</translation>
+    </message>
+    <message>
+        <source>{values}: {shown}</source>
+        <translation>{values}：{shown}</translation>
+    </message>
+</context>
+<context>
+    <name>values</name>
+    <message>
+        <source>a lone backslash at the end; write \\ for a backslash</source>
+        <translation>末尾有单独的反斜杠；反斜杠本身请写作 \\</translation>
+    </message>
+    <message>
+        <source>\x must be followed by two hex digits (at position {position})</source>
+        <translation>\x 后面必须跟两位十六进制数字（位置 {position}）</translation>
+    </message>
+    <message>
+        <source>unknown escape {escape} (at position {position}); write \\ for a backslash</source>
+        <translation>未知的转义 {escape}（位置 {position}）；反斜杠本身请写作 \\</translation>
+    </message>
+    <message>
+        <source>{name} is a float32: {value} is beyond its largest value {most}</source>
+        <translation>{name} 是 float32：{value} 超出其最大值 {most}</translation>
+    </message>
+    <message>
+        <source>{name} is a float32: {value} is below its smallest value {least} and would be stored as 0</source>
+        <translation>{name} 是 float32：{value} 小于其最小值 {least}，会被存为 0</translation>
+    </message>
+    <message>
+        <source>{name} takes a number such as 0.5, 1e-3, inf or nan, not {text}</source>
+        <translation>{name} 需要数字，例如 0.5、1e-3、inf 或 nan，而不是 {text}</translation>
+    </message>
+    <message>
+        <source>{name} takes a whole number between {lo} and {hi}, not {text}</source>
+        <translation>{name} 需要 {lo} 到 {hi} 之间的整数，而不是 {text}</translation>
+    </message>
+    <message>
+        <source>{name} is true or false, not {text}</source>
+        <translation>{name} 为 true 或 false，而不是 {text}</translation>
+    </message>
+    <message>
+        <source>{name} is one of {values}, not {text}</source>
+        <translation>{name} 为 {values} 之一，而不是 {text}</translation>
+    </message>
+    <message>
+        <source>{name} is a text field and must be valid UTF-8; \x escapes may not form invalid UTF-8 here</source>
+        <translation>{name} 是文本字段，必须是有效的 UTF-8；此处的 \x 转义不能构成无效的 UTF-8</translation>
+    </message>
+    <message>
+        <source>{name} cannot be edited as a single value</source>
+        <translation>{name} 不能作为单个值编辑</translation>
+    </message>
+    <message>
+        <source>{name} ({type}) takes a whole number between {lo} and {hi}; {value} is out of range</source>
+        <translation>{name}（{type}）需要 {lo} 到 {hi} 之间的整数；{value} 超出范围</translation>
+    </message>
+    <message>
+        <source>{name} takes a number, not {value}</source>
+        <translation>{name} 需要数字，而不是 {value}</translation>
+    </message>
+    <message>
+        <source>{name} takes a whole number, not {value}</source>
+        <translation>{name} 需要整数，而不是 {value}</translation>
+    </message>
+    <message>
+        <source>{name} is true or false, not {value}</source>
+        <translation>{name} 为 true 或 false，而不是 {value}</translation>
+    </message>
+    <message>
+        <source>{name} is one of {values}</source>
+        <translation>{name} 为 {values} 之一</translation>
+    </message>
+    <message>
+        <source>{name} must be valid UTF-8</source>
+        <translation>{name} 必须是有效的 UTF-8</translation>
+    </message>
+    <message>
+        <source>{name} takes text, not {value}</source>
+        <translation>{name} 需要文本，而不是 {value}</translation>
+    </message>
+    <message>
+        <source>{name} takes bytes or text, not {value}</source>
+        <translation>{name} 需要字节或文本，而不是 {value}</translation>
+    </message>
+    <message>
+        <source>{name} cannot be set as a single value</source>
+        <translation>{name} 不能作为单个值设置</translation>
     </message>
 </context>
 </TS>

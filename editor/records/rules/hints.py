@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 from google.protobuf.message import Message
 
+from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records import quant
 from editor.records.dialects import Dialect, get_dialect
 from editor.records.rules._wording import _fmt, act_words
@@ -20,7 +21,7 @@ from editor.records.rules.catalog_values import type_values
 _EPS = np.float32(quant.FLT_EPSILON)
 
 #: scale-positive: finite and > 0
-_POSITIVE = "a finite number > 0, such as 0.0235 or 1e-3"
+_POSITIVE = QT_TRANSLATE_NOOP("rules", "a finite number > 0, such as 0.0235 or 1e-3")
 
 _FIXED: dict[str, str] = {
     "scale_d": _POSITIVE,
@@ -28,15 +29,14 @@ _FIXED: dict[str, str] = {
     "scale_w": _POSITIVE,
     "scale_r": _POSITIVE,
     # offset-w-zero
-    "offset_w": "0 (AMCT supports no weight offset)",
-    "offset_r": "0 (AMCT supports no weight offset)",
+    "offset_w": QT_TRANSLATE_NOOP("rules", "0 (AMCT supports no weight offset)"),
+    "offset_r": QT_TRANSLATE_NOOP("rules", "0 (AMCT supports no weight offset)"),
     # shift-bit-range
-    "shift_bit": "a whole number from 1 to 16, or 0 when every shift_bit of the layer is 0",
+    "shift_bit": QT_TRANSLATE_NOOP("rules", "a whole number from 1 to 16, or 0 when every shift_bit of the layer is 0"),
     # cluster-shape
-    "cluster": "a whole number from -128 to 127",
+    "cluster": QT_TRANSLATE_NOOP("rules", "a whole number from -128 to 127"),
     # tbf-range
-    "tensor_balance_factor": f"a number from {_fmt(_EPS)} to {_fmt(np.float32(1) / _EPS)} "
-                             "(FLT_EPSILON to 1/FLT_EPSILON)",
+    "tensor_balance_factor": QT_TRANSLATE_NOOP("rules", "a number from {lo} to {hi} (FLT_EPSILON to 1/FLT_EPSILON)"),
 }
 
 
@@ -55,13 +55,13 @@ def accepted_values(dialect: str | Dialect, value_or_entry: Message, field: str)
     if not d.has_value_field(field):
         return None
     if field in _FIXED:
-        return _FIXED[field]
+        return translate("rules", _FIXED[field]).format(lo=_fmt(_EPS), hi=_fmt(np.float32(1) / _EPS))
     if field in ("offset_d", "offset_h"):  # offset-d-range
         value = _value_of(d, value_or_entry)
         act = value.act_type if d.has_value_field("act_type") and value.HasField("act_type") else None
         lo, hi = quant.amct_offset_check_range(act)
-        return f"a whole number from {lo} to {hi} ({act_words(d, act)})"
+        return translate("rules", "a whole number from {lo} to {hi} ({act})").format(lo=lo, hi=hi, act=act_words(d, act))
     allowed = type_values(field)  # type-values
     if allowed is not None:
-        return "one of " + ", ".join(allowed)
+        return translate("rules", "one of {values}").format(values=", ".join(allowed))
     return None

@@ -9,6 +9,7 @@ from functools import cache
 from google.protobuf import message_factory
 from google.protobuf.message import Message
 
+from editor.i18n import translate
 from editor.records import attrs
 from editor.records.dialects import DIALECTS, Dialect, get_dialect
 from editor.records.editing import RecordEditor
@@ -74,7 +75,7 @@ def validate_changes(dialect: str | Dialect, value_or_entry: Message,
     ctx = context if context is not None else CheckContext(d)
     pos = entry_index if entry_index is not None else -1
     key = entry.key if entry.HasField("key") else None
-    label = f"layer {_q(key)}" if key else "this layer"
+    label = translate("rules", "layer {key}").format(key=_q(key)) if key else translate("rules", "this layer")
     focus = {f: i for f, i, _ in changes if i is not None}
     sel = _errors_only(d.name)
     before = {(p.rule, p.field) for p in _entry_problems(entry, d, pos, ctx, sel, focus, entry=entry)}
@@ -83,14 +84,14 @@ def validate_changes(dialect: str | Dialect, value_or_entry: Message,
         if field_name == "key" and isinstance(new_value, str) and context is not None:
             clash = [i for i in context.key_index.get(new_value, []) if i != entry_index]
             if clash:
-                return Problem(ERROR, "duplicate-key", f"{label}: the key {_q(new_value)} is already used "
-                               f"by record {clash[0]}; AMCT would use only the first", key, entry_index,
-                               None, "key")
+                return Problem(ERROR, "duplicate-key", translate(
+                    "rules", "{label}: the key {key} is already used by record {index}; AMCT would use only the "
+                    "first").format(label=label, key=_q(new_value), index=clash[0]), key, entry_index, None, "key")
         try:
             _assign(entry, field_name, new_value, index)
         except (TypeError, ValueError, IndexError, AttributeError, KeyError, PathError) as e:
-            return Problem(ERROR, "value-type", f"{label}: {path} cannot be {new_value!r}: {e}",
-                           key, entry_index, None, path)
+            return Problem(ERROR, "value-type", translate("rules", "{label}: {field} cannot be {value}: {reason}").format(
+                label=label, field=path, value=repr(new_value), reason=e), key, entry_index, None, path)
     after = _entry_problems(entry, d, pos, ctx, sel, focus, entry=entry)
     edited = {f if i is None else f"{f}[{i}]" for f, i, _ in changes}
     whole = {f for f, i, _ in changes if i is None}
@@ -180,8 +181,9 @@ def validate_prune_value(dialect: str | Dialect, prune_record: Message, node: st
         else:
             edited = {f"{node}.attr[{_set_attr(target, attr_name, new_value)}]"}
     except (TypeError, ValueError, IndexError, KeyError, PathError) as e:
-        return Problem(ERROR, "value-type", f"{_prune_label(pos)}: {node} {attr_name} cannot be "
-                       f"{new_value!r}: {e}", None, None, prune_index, node)
+        return Problem(ERROR, "value-type", translate("rules", "{label}: {field} cannot be {value}: {reason}").format(
+            label=_prune_label(pos), field=f"{node} {attr_name}", value=repr(new_value), reason=e),
+            None, None, prune_index, node)
     after = _prune_problems(rec, d, pos, ctx, sel, record=rec)
     for p in after:
         if p.field in edited:
