@@ -152,11 +152,11 @@
     </message>
     <message>
         <source>Read B As &amp;Dialect</source>
-        <translation>按指定格式读取 B(&amp;D)</translation>
+        <translation>按格式读取 B(&amp;D)</translation>
     </message>
     <message>
         <source>Read the compared record again with the {title} schema</source>
-        <translation>按 {title} 的原型定义重新读取对比文件</translation>
+        <translation>按 {title} 的 schema 重新读取对比文件</translation>
     </message>
     <message>
         <source>The record the open one is compared with (Compare ▸ Differences Table)</source>
