@@ -22,6 +22,7 @@ from pathlib import Path as FilePath
 from google.protobuf.message import Message
 from PySide6.QtCore import QObject, QThread, QTimer, Signal
 
+from editor.i18n import translate
 from editor.records.dialects import Dialect
 from editor.records.diff import Differences, RecordComparison, compare_records
 from editor.records.document import RecordDocument
@@ -81,10 +82,10 @@ class CompareWorker(QThread):
         try:
             result = self.job()
         except MemoryError:
-            self.failed.emit("not enough memory to compare the two records")
+            self.failed.emit(translate("CompareController", "not enough memory to compare the two records"))
             return
         except Exception as e:  # noqa: BLE001 - a failed comparison is a message, not a crash
-            self.failed.emit(f"the comparison failed ({type(e).__name__}: {e})")
+            self.failed.emit(translate("CompareController", "the comparison failed ({error})").format(error=f"{type(e).__name__}: {e}"))
             return
         self.done.emit(result)
 
@@ -180,7 +181,8 @@ class CompareController(QObject):
         """Read `path` as B on a thread and compare A with it; False when no record is open."""
         message = self.session.message
         if message is None:
-            self.status.emit("Open a record first: the comparison is of the open record with another", 8000)
+            self.status.emit(translate("CompareController", "Open a record first: the comparison is of the open record with another"),
+                             8000)
             return False
         self.cancel_load()
         snapshot = self._snapshot()
@@ -200,7 +202,7 @@ class CompareController(QObject):
         self._loader = worker
         self.progress.emit(0)
         self.loadingChanged.emit(True)
-        self.status.emit(f"Reading {FilePath(path).name} to compare with…", 0)
+        self.status.emit(translate("CompareController", "Reading {name} to compare with…").format(name=FilePath(path).name), 0)
         worker.start()
         return True
 
@@ -229,8 +231,12 @@ class CompareController(QObject):
         checker = results[0] if results else None
         result = results[1] if len(results) > 1 else None
         if isinstance(result, Exception) or not isinstance(result, ComparisonResult):
-            why = f" ({type(result).__name__}: {result})" if isinstance(result, Exception) else ""
-            self.prompter.error("Cannot compare", f"{document.path}: the comparison failed{why}")
+            if isinstance(result, Exception):
+                text = translate("CompareController", "{path}: the comparison failed ({error})").format(
+                    path=document.path, error=f"{type(result).__name__}: {result}")
+            else:
+                text = translate("CompareController", "{path}: the comparison failed").format(path=document.path)
+            self.prompter.error(translate("CompareController", "Cannot compare"), text)
             return
         self._show(document, checker, result)
 
@@ -238,11 +244,15 @@ class CompareController(QObject):
         if self._mine() is None:
             return
         n = len(document.repairs)
-        if not self.prompter.confirm("Compare with the repaired record?",
-                                     f"{error}\n\nThe reader can read it by repairing {n} place{'s' if n != 1 else ''} "
-                                     "(as pasted from AMCT's documentation). Compare with the repaired record?",
-                                     "Compare Repaired"):
-            self.status.emit("Nothing compared", 5000)
+        question = (translate("CompareController", "The reader can read it by repairing {n} places "
+                              "(as pasted from AMCT's documentation). Compare with the repaired record?")
+                    if n != 1 else
+                    translate("CompareController", "The reader can read it by repairing 1 place "
+                              "(as pasted from AMCT's documentation). Compare with the repaired record?"))
+        if not self.prompter.confirm(translate("CompareController", "Compare with the repaired record?"),
+                                     f"{error}\n\n{question.format(n=n)}",
+                                     translate("CompareController", "Compare Repaired")):
+            self.status.emit(translate("CompareController", "Nothing compared"), 5000)
             return
         self._show(document, None, None)
 
@@ -257,25 +267,26 @@ class CompareController(QObject):
             self.result = None
             self._dirty = True
             self._start_job()
-            self.status.emit(f"Comparing with {self.name_b()}…", 0)
+            self.status.emit(translate("CompareController", "Comparing with {name}…").format(name=self.name_b()), 0)
             return
         self.result = result
         if result.version != self._version:
             self._schedule()  # A was edited while B was read
         self.opened.emit(document)
         self.updated.emit()
-        self.status.emit(f"Comparing with {self.name_b()}: {self.summary()}", 8000)
+        self.status.emit(translate("CompareController", "Comparing with {name}: {summary}").format(
+                name=self.name_b(), summary=self.summary()), 8000)
 
     def _load_failed(self, message: str) -> None:
         if self._mine() is None:
             return
-        self.status.emit("Could not read the record to compare with", 5000)
-        self.prompter.error("Cannot compare", message)
+        self.status.emit(translate("CompareController", "Could not read the record to compare with"), 5000)
+        self.prompter.error(translate("CompareController", "Cannot compare"), message)
 
     def _load_cancelled(self) -> None:
         if self._mine() is None:
             return
-        self.status.emit("Comparison cancelled", 5000)
+        self.status.emit(translate("CompareController", "Comparison cancelled"), 5000)
 
     def close(self) -> None:
         """Close the comparison: B goes, A stays as it is."""
@@ -287,7 +298,7 @@ class CompareController(QObject):
         if was_open:
             self.session_b.set_document(None)
             self.closed.emit()
-            self.status.emit("Comparison closed", 4000)
+            self.status.emit(translate("CompareController", "Comparison closed"), 4000)
 
     def shutdown(self) -> None:
         """The window closes: stop every thread of the comparison and wait for them."""
@@ -323,7 +334,8 @@ class CompareController(QObject):
         """Float fields differ beyond |a - b| <= atol + rtol * |b| (both >= 0)."""
         for name, v in (("rtol", rtol), ("atol", atol)):
             if not (isinstance(v, int | float) and math.isfinite(v) and v >= 0):
-                raise ValueError(f"{name} is a number of at least 0, not {v!r}")
+                raise ValueError(translate("CompareController", "{name} is a number of at least 0, not {value}")
+                                 .format(name=name, value=repr(v)))
         if (rtol, atol) == (self.rtol, self.atol):
             return
         self.rtol, self.atol = float(rtol), float(atol)
@@ -421,7 +433,8 @@ class CompareController(QObject):
         if first:
             doc = self.session_b.document
             self.opened.emit(doc)
-            self.status.emit(f"Comparing with {self.name_b()}: {self.summary()}", 8000)
+            self.status.emit(translate("CompareController", "Comparing with {name}: {summary}").format(
+                name=self.name_b(), summary=self.summary()), 8000)
         self.updated.emit()
 
     def _job_failed(self, message: str) -> None:
@@ -429,7 +442,7 @@ class CompareController(QObject):
             return
         self._worker = None
         self._set_busy(False)
-        self.prompter.error("Cannot compare", message)
+        self.prompter.error(translate("CompareController", "Cannot compare"), message)
 
     def _set_busy(self, busy: bool) -> None:
         if busy != self._busy:

@@ -18,6 +18,7 @@ import numpy as np
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
 from google.protobuf.message import Message
 
+from editor.i18n import translate
 from editor.records.diff import Differences, FieldDiff, LayerDiff, PruneChange
 from editor.records.paths import Path, in_entry, sort_key
 from editor.records.values import escape_text, format_value
@@ -79,9 +80,9 @@ def show(fd: FieldDescriptor, value: Any) -> str:
     """A value as the table shows it: floats as the shortest text that reads back as the
     same float32, strings quoted, a sub-message's presence as set/unset."""
     if value is None:
-        return "unset"
+        return translate("DiffRows", "unset")
     if fd.message_type is not None:
-        return "set" if value is True else "present"
+        return translate("DiffRows", "set") if value is True else translate("DiffRows", "present")
     if isinstance(value, np.generic):
         value = value.item()
     if fd.cpp_type in (FD.CPPTYPE_FLOAT, FD.CPPTYPE_DOUBLE):
@@ -89,14 +90,14 @@ def show(fd: FieldDescriptor, value: Any) -> str:
     if fd.type in (FD.TYPE_STRING, FD.TYPE_BYTES):
         return f'"{escape_text(value)}"'
     if isinstance(value, bytes):  # a message element compared as bytes
-        return f"<{len(value)} bytes>"
+        return translate("DiffRows", "<{n} bytes>").format(n=len(value))
     return format_value(fd, value)
 
 
 def show_plain(value: Any) -> str:
     """A prune attribute's value (or a node's attributes) as text."""
     if value is None:
-        return "unset"
+        return translate("DiffRows", "unset")
     if isinstance(value, float):
         return format_value_float(value)
     if isinstance(value, str | bytes):
@@ -104,7 +105,7 @@ def show_plain(value: Any) -> str:
     if isinstance(value, list):
         return "[" + ", ".join(show_plain(v) for v in value) + "]"
     if isinstance(value, dict):
-        return ", ".join(f"{k} {show_plain(v)}" for k, v in value.items()) or "no attributes"
+        return ", ".join(f"{k} {show_plain(v)}" for k, v in value.items()) or translate("DiffRows", "no attributes")
     return str(value)
 
 
@@ -132,7 +133,7 @@ def _number(value: Any) -> float:
 
 def _field_row(layer: LayerDiff, f: FieldDiff, entry: Descriptor | None) -> DiffRow:
     fd = f.descriptor
-    key = layer.key + (f" (copy {layer.copy + 1})" if layer.copy else "")
+    key = layer.key + _copy(layer.copy)
     path = ("record", layer.index_a) + field_path(entry, f.field) if entry is not None else ("record", layer.index_a)
     row = DiffRow(RowKind.FIELD, key, f.field, "", "", "", "", layer.index_a, layer.index_b, layer.copy,
                   path, (0, layer.index_a), diff=f)
@@ -140,9 +141,9 @@ def _field_row(layer: LayerDiff, f: FieldDiff, entry: Descriptor | None) -> Diff
         compared = f.compared or 0
         parts = []
         if f.len_a != f.len_b:
-            parts.append(f"{f.len_a} → {f.len_b} values")
+            parts.append(translate("DiffRows", "{a} → {b} values").format(a=f.len_a, b=f.len_b))
         if f.differing or f.len_a == f.len_b:
-            parts.append(f"{f.differing} of {compared}")
+            parts.append(translate("DiffRows", "{k} of {n}").format(k=f.differing, n=compared))
         row.channels = ", ".join(parts)
         row.n_channels = float(f.differing or 0)
         at = f.at
@@ -155,18 +156,19 @@ def _field_row(layer: LayerDiff, f: FieldDiff, entry: Descriptor | None) -> Diff
             if f.is_float:
                 text = change_text(rel, float(va))
                 if not text and f.max_abs is not None:  # from 0 or NaN: no relative change
-                    text = "from 0" if float(va) == 0 else "not a number"
-                row.change = f"{text} at [{at}]"
+                    text = translate("DiffRows", "from 0") if float(va) == 0 else translate("DiffRows", "not a number")
+                row.change = translate("DiffRows", "{change} at [{at}]").format(change=text, at=at)
                 row.magnitude = math.inf if rel is None else abs(rel)
             elif f.max_abs is not None:
-                row.change = f"Δ {f.max_abs:g} at [{at}]"
+                row.change = translate("DiffRows", "{change} at [{at}]").format(change=f"Δ {f.max_abs:g}", at=at)
                 row.magnitude = f.max_abs
             else:
-                row.change = f"at [{at}]"
+                row.change = translate("DiffRows", "at [{at}]").format(at=at)
         else:
-            row.a, row.b = f"{f.len_a} values", f"{f.len_b} values"
+            values = translate("DiffRows", "{n} values")
+            row.a, row.b = values.format(n=f.len_a), values.format(n=f.len_b)
             row.value_a, row.value_b = float(f.len_a or 0), float(f.len_b or 0)
-            row.change = "length"
+            row.change = translate("DiffRows", "length")
             row.magnitude = math.inf
     else:
         row.a = show(fd, f.a) + (f" ({show(fd, f.default_a)})" if f.a is None and f.default_a is not None else "")
@@ -174,10 +176,11 @@ def _field_row(layer: LayerDiff, f: FieldDiff, entry: Descriptor | None) -> Diff
         row.value_a, row.value_b = _number(f.a), _number(f.b)
         if f.is_float and f.a is not None and f.b is not None:
             rel = f.max_rel
-            row.change = change_text(rel, float(f.a)) or ("from 0" if float(f.a) == 0 else "not a number")
+            row.change = change_text(rel, float(f.a)) or (translate("DiffRows", "from 0") if float(f.a) == 0
+                                                          else translate("DiffRows", "not a number"))
             row.magnitude = math.inf if rel is None else abs(rel)
         elif f.a is None or f.b is None:
-            row.change = "set in A only" if f.b is None else "set in B only"
+            row.change = translate("DiffRows", "set in A only") if f.b is None else translate("DiffRows", "set in B only")
             row.magnitude = math.inf
         elif f.max_abs is not None:
             row.change = f"Δ {f.max_abs:g}"
@@ -186,13 +189,14 @@ def _field_row(layer: LayerDiff, f: FieldDiff, entry: Descriptor | None) -> Diff
 
 
 def _prune_row(p: PruneChange) -> DiffRow:
-    where = f"prune record {p.prune_record}" + (f" (B: {p.prune_record_b})" if p.prune_record_b != p.prune_record else "")
-    node = f"{p.role} {p.node!r}" + (f" (copy {p.copy + 1})" if p.copy else "")
+    where = (translate("DiffRows", "prune record {n}").format(n=p.prune_record) if p.prune_record_b == p.prune_record
+             else translate("DiffRows", "prune record {n} (B: {m})").format(n=p.prune_record, m=p.prune_record_b))
+    node = f"{p.role} {p.node!r}" + _copy(p.copy)
     row = DiffRow(RowKind.PRUNE, f"{node} · {where}", p.attr or "", "", "", "", "", p.prune_record,
                   p.prune_record_b, p.copy, ("prune_record", p.prune_record), (1, p.prune_record), prune=p)
     if p.attr is None:
-        row.field = "(node)"
-        row.change = "only in A" if p.a is not None else "only in B"
+        row.field = translate("DiffRows", "(node)")
+        row.change = translate("DiffRows", "only in A") if p.a is not None else translate("DiffRows", "only in B")
         row.a = show_plain(p.a) if p.a is not None else "—"
         row.b = show_plain(p.b) if p.b is not None else "—"
         row.magnitude = math.inf
@@ -213,22 +217,24 @@ def build_rows(d: Differences, entry_a: Descriptor | None) -> list[DiffRow]:
     c = d.comparison
     rows = [_field_row(layer, f, entry_a) for layer, f in d.rows()]
     for ref in c.only_in_a:
-        key = ref.key + (f" (copy {ref.copy + 1})" if ref.copy else "")
-        rows.append(DiffRow(RowKind.ONLY_A, key, "", "", "only in A", "present", "—", ref.index, None, ref.copy,
+        key = ref.key + _copy(ref.copy)
+        rows.append(DiffRow(RowKind.ONLY_A, key, "", "", translate("DiffRows", "only in A"), translate("DiffRows", "present"), "—", ref.index, None, ref.copy,
                             ("record", ref.index), (0, ref.index), magnitude=math.inf))
     for ref in c.only_in_b:
-        key = ref.key + (f" (copy {ref.copy + 1})" if ref.copy else "")
+        key = ref.key + _copy(ref.copy)
         # placed after the layer both have that comes before it in B
-        rows.append(DiffRow(RowKind.ONLY_B, key, "", "", "only in B", "—", "present", None, ref.index, ref.copy,
+        rows.append(DiffRow(RowKind.ONLY_B, key, "", "", translate("DiffRows", "only in B"), "—", translate("DiffRows", "present"), None, ref.index, ref.copy,
                             None, (0, _place_in_a(c, ref.index), 1, ref.index), magnitude=math.inf))
     for p in d.prune:
         rows.append(_prune_row(p))
     for r in c.prune_only_in_a:
-        rows.append(DiffRow(RowKind.PRUNE, f"prune record {r.index}", "(record)", "", "only in A",
+        rows.append(DiffRow(RowKind.PRUNE, translate("DiffRows", "prune record {n}").format(n=r.index),
+                            translate("DiffRows", "(record)"), "", translate("DiffRows", "only in A"),
                             _producers(r.producers), "—", r.index, None, 0, ("prune_record", r.index),
                             (1, r.index), magnitude=math.inf))
     for r in c.prune_only_in_b:
-        rows.append(DiffRow(RowKind.PRUNE, f"prune record {r.index} of B", "(record)", "", "only in B", "—",
+        rows.append(DiffRow(RowKind.PRUNE, translate("DiffRows", "prune record {n} of B").format(n=r.index),
+                            translate("DiffRows", "(record)"), "", translate("DiffRows", "only in B"), "—",
                             _producers(r.producers), None, r.index, 0, None, (1, math.inf, r.index),
                             magnitude=math.inf))
     rows.sort(key=lambda r: r.order)
@@ -236,7 +242,14 @@ def build_rows(d: Differences, entry_a: Descriptor | None) -> list[DiffRow]:
 
 
 def _producers(names: Sequence[str]) -> str:
-    return "producers " + ", ".join(repr(n) for n in names) if names else "no producer"
+    if not names:
+        return translate("DiffRows", "no producer")
+    return translate("DiffRows", "producers {names}").format(names=", ".join(repr(n) for n in names))
+
+
+def _copy(copy: int) -> str:
+    """The words after a key that appears more than once: " (copy 2)" for its second entry."""
+    return translate("DiffRows", " (copy {n})").format(n=copy + 1) if copy else ""
 
 
 def _place_in_a(c: Any, index_b: int) -> float:
@@ -250,17 +263,20 @@ def summary(d: Differences) -> str:
     c = d.comparison
     parts = []
     if d.layers:
-        parts.append(f"{len(d.layers)} layer{'s' if len(d.layers) != 1 else ''} of {len(c.pairs)} differ")
+        parts.append((translate("DiffRows", "{n} layers of {total} differ") if len(d.layers) != 1
+                      else translate("DiffRows", "1 layer of {total} differ")).format(n=len(d.layers), total=len(c.pairs)))
     if c.only_in_a:
-        parts.append(f"{len(c.only_in_a)} only in A")
+        parts.append(translate("DiffRows", "{n} only in A").format(n=len(c.only_in_a)))
     if c.only_in_b:
-        parts.append(f"{len(c.only_in_b)} only in B")
+        parts.append(translate("DiffRows", "{n} only in B").format(n=len(c.only_in_b)))
     prune = len(d.prune) + len(c.prune_only_in_a) + len(c.prune_only_in_b)
     if prune:
-        parts.append(f"{prune} prune change{'s' if prune != 1 else ''}")
+        parts.append((translate("DiffRows", "{n} prune changes") if prune != 1
+                      else translate("DiffRows", "1 prune change")).format(n=prune))
     if not parts:
-        return "no differences" + (" (the order of layers differs)" if c.moved else "")
-    return ", ".join(parts)
+        return (translate("DiffRows", "no differences (the order of layers differs)") if c.moved
+                else translate("DiffRows", "no differences"))
+    return translate("DiffRows", ", ").join(parts)
 
 
 def dialect_lines(d: Differences) -> list[str]:
@@ -269,16 +285,23 @@ def dialect_lines(d: Differences) -> list[str]:
     notes = d.comparison.dialects
     if notes.same:
         return []
-    out = [f"A is {notes.a}, B is {notes.b}: the fields both have are compared."]
+    out = [translate("DiffRows", "A is {a}, B is {b}: the fields both have are compared.").format(a=notes.a, b=notes.b)]
     for side, fields, name in (("A", notes.only_in_a, notes.a), ("B", notes.only_in_b, notes.b)):
         if fields:
-            listed = ", ".join(f"{f.field} (set on {f.layers} layer{'s' if f.layers != 1 else ''})" for f in fields)
-            out.append(f"Only in {name} ({side}), not compared and not taken: {listed}.")
+            listed = translate("DiffRows", ", ").join(
+                (translate("DiffRows", "{field} (set on {n} layers)") if f.layers != 1
+                 else translate("DiffRows", "{field} (set on 1 layer)")).format(field=f.field, n=f.layers)
+                for f in fields)
+            out.append(translate("DiffRows", "Only in {dialect} ({side}), not compared and not taken: {fields}.")
+                       .format(dialect=name, side=side, fields=listed))
     for default in notes.defaults:
-        out.append(f"{default.field} left unset on {default.layers} layers means {default.a} in {notes.a} "
-                   f"and {default.b} in {notes.b}: listed as differences.")
+        out.append(translate("DiffRows", "{field} left unset on {n} layers means {a} in {dialect_a} "
+                             "and {b} in {dialect_b}: listed as differences.")
+                   .format(field=default.field, n=default.layers, a=default.a, dialect_a=notes.a,
+                           b=default.b, dialect_b=notes.b))
     if notes.prune_only_in:
-        out.append(f"Only {notes.prune_only_in} has prune records: they are not compared.")
+        out.append(translate("DiffRows", "Only {dialect} has prune records: they are not compared.")
+                   .format(dialect=notes.prune_only_in))
     return out
 
 

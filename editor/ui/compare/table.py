@@ -39,23 +39,36 @@ from PySide6.QtWidgets import (
     QWidgetAction,
 )
 
+from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records.paths import Path
 from editor.ui.compare.controller import CompareController
 from editor.ui.compare.rows import DiffRow, RowKind, dialect_lines
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
-#: (header, tooltip)
+#: (header, tooltip), English: shown through translate("DifferencesModel", …)
 COLUMNS: list[tuple[str, str]] = [
-    ("layer", "The layer's key (a prune row: the node and its prune record)"),
-    ("field", "The field that differs (a prune row: the attribute)"),
-    ("channels differing", "How many of the channels both records have differ, and a change of length"),
-    ("largest change", "The largest relative change (B − A) / |A| and its channel; ×N for N times or more"),
-    ("A", "The open record's value (a per-channel field: at the largest change)"),
-    ("B", "The compared record's value (a per-channel field: at the largest change)"),
+    (QT_TRANSLATE_NOOP("DifferencesModel", "layer"),
+     QT_TRANSLATE_NOOP("DifferencesModel", "The layer's key (a prune row: the node and its prune record)")),
+    (QT_TRANSLATE_NOOP("DifferencesModel", "field"),
+     QT_TRANSLATE_NOOP("DifferencesModel", "The field that differs (a prune row: the attribute)")),
+    (QT_TRANSLATE_NOOP("DifferencesModel", "channels differing"),
+     QT_TRANSLATE_NOOP("DifferencesModel", "How many of the channels both records have differ, and a change of length")),
+    (QT_TRANSLATE_NOOP("DifferencesModel", "largest change"),
+     QT_TRANSLATE_NOOP("DifferencesModel", "The largest relative change (B − A) / |A| and its channel; ×N for N times or more")),
+    ("A", QT_TRANSLATE_NOOP("DifferencesModel", "The open record's value (a per-channel field: at the largest change)")),
+    ("B", QT_TRANSLATE_NOOP("DifferencesModel", "The compared record's value (a per-channel field: at the largest change)")),
 ]
 LAYER, FIELD, CHANNELS, CHANGE, A, B = range(len(COLUMNS))
 _ONLY = QColor(120, 120, 120)
+
+
+def _number(text: str, name: str) -> float:
+    """A tolerance typed above the table ("" is 0); ValueError saying which one is not a number."""
+    try:
+        return float(text or 0)
+    except ValueError:
+        raise ValueError(translate("DifferencesView", "{name} {text} is not a number").format(name=name, text=repr(text))) from None
 
 
 def _nan_last(x: float, descending: bool) -> tuple[bool, float]:
@@ -139,9 +152,9 @@ class DifferencesModel(QAbstractTableModel):
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(COLUMNS):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section][0]
+            return translate("DifferencesModel", COLUMNS[section][0])
         if role == Qt.ItemDataRole.ToolTipRole:
-            return COLUMNS[section][1]
+            return translate("DifferencesModel", COLUMNS[section][1])
         return None
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -162,21 +175,22 @@ class DifferencesModel(QAbstractTableModel):
     @staticmethod
     def tooltip(r: DiffRow, col: int) -> str:
         if r.kind is RowKind.ONLY_A:
-            return f"{r.layer}: a layer only A has (Take from B deletes it from A)"
+            return translate("DifferencesModel", "{layer}: a layer only A has (Take from B deletes it from A)").format(layer=r.layer)
         if r.kind is RowKind.ONLY_B:
-            return f"{r.layer}: a layer only B has (Take from B adds it to A)"
+            return translate("DifferencesModel", "{layer}: a layer only B has (Take from B adds it to A)").format(layer=r.layer)
         if r.kind is RowKind.PRUNE:
             return f"{r.layer}: {r.field} {r.a} → {r.b}" if r.field else r.layer
         text = f"{r.layer}: {r.field}"
         if r.vector and r.diff is not None and len(r.diff.channels):
             d = r.diff
             first = ", ".join(str(int(c)) for c in d.channels[:12])
-            more = f" … ({len(d.channels) - 12} more)" if len(d.channels) > 12 else ""
-            text += f"\nchannels differing: {first}{more}"
+            if len(d.channels) > 12:
+                first = translate("DifferencesModel", "{channels} … ({n} more)").format(channels=first, n=len(d.channels) - 12)
+            text += "\n" + translate("DifferencesModel", "channels differing: {channels}").format(channels=first)
         text += f"\nA: {r.a}\nB: {r.b}"
         if r.change:
-            text += f"\nlargest change: {r.change}"
-        return text + "\n(double-click: open in Channels)"
+            text += "\n" + translate("DifferencesModel", "largest change: {change}").format(change=r.change)
+        return text + "\n" + translate("DifferencesModel", "(double-click: open in Channels)")
 
 
 class DifferencesView(QWidget):
@@ -216,14 +230,14 @@ class DifferencesView(QWidget):
         bar = QToolBar()
         bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         self.toolbar = bar
-        self.rtol_edit = self._number_edit("rtol", "Relative tolerance: float values differ when "
-                                           "|a − b| > atol + rtol·|b| (0: exactly)")
-        self.atol_edit = self._number_edit("atol", "Absolute tolerance: float values differ when "
-                                           "|a − b| > atol + rtol·|b| (0: exactly)")
+        self.rtol_edit = self._number_edit("rtol", translate("DifferencesView", "Relative tolerance: float values differ when "
+                                                             "|a − b| > atol + rtol·|b| (0: exactly)"))
+        self.atol_edit = self._number_edit("atol", translate("DifferencesView", "Absolute tolerance: float values differ when "
+                                                             "|a − b| > atol + rtol·|b| (0: exactly)"))
         self.filter_edit = QLineEdit()
-        self.filter_edit.setPlaceholderText("Filter layers (text or regex)")
+        self.filter_edit.setPlaceholderText(translate("DifferencesView", "Filter layers (text or regex)"))
         self.filter_edit.setClearButtonEnabled(True)
-        self.filter_edit.setToolTip("Show the rows whose layer matches: a part of the key, or a regular expression")
+        self.filter_edit.setToolTip(translate("DifferencesView", "Show the rows whose layer matches: a part of the key, or a regular expression"))
         self.filter_edit.textChanged.connect(self._filter_changed)
         self.filter_edit.setMinimumWidth(120)
         for label, widget in (("rtol", self.rtol_edit), ("atol", self.atol_edit), (None, self.filter_edit)):
@@ -235,15 +249,16 @@ class DifferencesView(QWidget):
             row.addWidget(widget)
             action = QWidgetAction(bar)
             action.setDefaultWidget(holder)
-            action.setText(label or "Filter")
+            action.setText(label or translate("DifferencesView", "Filter"))
             bar.addAction(action)
-        self.act_take = QAction("Take from B", self)
-        self.act_take.setToolTip("Make A equal to B in the selected rows (one undo step)")
-        self.act_take.setStatusTip("Make A equal to B in the selected rows (one undo step)")
+        self.act_take = QAction(translate("DifferencesView", "Take from B"), self)
+        tip = translate("DifferencesView", "Make A equal to B in the selected rows (one undo step)")
+        self.act_take.setToolTip(tip)
+        self.act_take.setStatusTip(tip)
         self.act_take.triggered.connect(lambda _checked=False: self.takeRequested.emit())
         bar.addAction(self.act_take)
-        self.close_action = QAction("Close", self)
-        self.close_action.setToolTip("Close the comparison (A stays as it is)")
+        self.close_action = QAction(translate("DifferencesView", "Close"), self)
+        self.close_action.setToolTip(translate("DifferencesView", "Close the comparison (A stays as it is)"))
         self.close_action.triggered.connect(lambda _checked=False: self.controller.close())
         bar.addAction(self.close_action)
 
@@ -293,11 +308,11 @@ class DifferencesView(QWidget):
 
     def _tolerance_edited(self) -> None:
         try:
-            rtol = float(self.rtol_edit.text() or 0)
-            atol = float(self.atol_edit.text() or 0)
+            rtol = _number(self.rtol_edit.text(), "rtol")
+            atol = _number(self.atol_edit.text(), "atol")
             self.controller.set_tolerance(rtol, atol)
         except ValueError as e:
-            self.summary.setText(f"Not changed: {e} (write e.g. 0, 1e-6 or 0.01)")
+            self.summary.setText(translate("DifferencesView", "Not changed: {why} (write e.g. 0, 1e-6 or 0.01)").format(why=e))
             self.rtol_edit.setText(f"{self.controller.rtol:g}")
             self.atol_edit.setText(f"{self.controller.atol:g}")
 
@@ -328,9 +343,10 @@ class DifferencesView(QWidget):
         self.model.set_rows(c.rows)
         doc = c.document_b
         if doc is None:
-            self.title.setText("Differences")
+            self.title.setText(translate("DifferencesView", "Differences"))
         else:
-            self.title.setText(f"Differences — B: {c.name_b()} ({doc.dialect.name}, read-only)")
+            self.title.setText(translate("DifferencesView", "Differences — B: {name} ({dialect}, read-only)")
+                               .format(name=c.name_b(), dialect=doc.dialect.name))
             self.title.setToolTip(str(doc.path) if doc.path is not None else "")
         d = c.differences
         lines = dialect_lines(d) if d is not None else []
@@ -342,16 +358,16 @@ class DifferencesView(QWidget):
     def _update_note(self) -> None:
         c = self.controller
         if c.differences is None:
-            self.summary.setText("No comparison: File ▸ Compare With… opens a record to compare with.")
+            self.summary.setText(translate("DifferencesView", "No comparison: File ▸ Compare With… opens a record to compare with."))
             return
         shown, n = self.model.rowCount(), len(self.model.all_rows)
         text = c.summary()
         if shown != n:
-            text += f" — {shown} of {n} rows shown"
+            text += translate("DifferencesView", " — {k} of {n} rows shown").format(k=shown, n=n)
         if c.rtol or c.atol:
-            text += f" (rtol {c.rtol:g}, atol {c.atol:g})"
+            text += translate("DifferencesView", " (rtol {rtol}, atol {atol})").format(rtol=f"{c.rtol:g}", atol=f"{c.atol:g}")
         if c.busy:
-            text += " — comparing again…"
+            text += translate("DifferencesView", " — comparing again…")
         self.summary.setText(text)
 
     # ------------------------------------------------------------------ selection

@@ -21,6 +21,7 @@ from google.protobuf.descriptor import Descriptor
 from google.protobuf.message import Message
 from google.protobuf.message_factory import GetMessageClass
 
+from editor.i18n import translate
 from editor.records.diff import PruneChange, dialect_name, display_name, field_paths
 from editor.records.editing import RecordEditor
 from editor.records.paths import Path, entry_field_text
@@ -121,7 +122,7 @@ class _Plan:
     def __init__(self, session: EditSession, message_b: Message) -> None:
         editor = session.editor
         if editor.message is None or session.dialect is None:
-            raise TakeRefused("no record is open")
+            raise TakeRefused(translate("TakeFromB", "no record is open"))
         self.session = session
         self.editor: RecordEditor = editor
         self.a: Message = editor.message
@@ -166,7 +167,7 @@ class _Plan:
     # ------------------------------------------------------------------ matching
 
     def _label(self, i: int) -> str:
-        return f"layer {self.keys_a[i]!r}" if self.keys_a[i] else f"layer {i}"
+        return translate("TakeFromB", "layer {name}").format(name=repr(self.keys_a[i]) if self.keys_a[i] else i)
 
     def match_b(self, i: int) -> int | None:
         """B's layer for A's layer `i` (the same key, the same copy of it)."""
@@ -195,17 +196,18 @@ class _Plan:
 
     def _entry_b(self, i: int) -> Message:
         if not 0 <= i < len(self.keys_a):
-            raise TakeRefused(f"A has no layer {i}")
+            raise TakeRefused(translate("TakeFromB", "A has no layer {n}").format(n=i))
         j = self.match_b(i)
         if j is None:
-            raise TakeRefused(f"{self._label(i)} is only in A: B has nothing to take for it")
+            raise TakeRefused(translate("TakeFromB", "{layer} is only in A: B has nothing to take for it").format(layer=self._label(i)))
         return self.b.record[j]
 
     def _common(self, name: str) -> tuple[Steps, Steps]:
         pa, pb = self.paths_a.get(name), self.paths_b.get(name)
         if pa is None or pb is None:
             only = self.name_a if pb is None else self.name_b
-            raise TakeRefused(f"{name} is a field only {only} has: it is not compared and cannot be taken")
+            raise TakeRefused(translate("TakeFromB", "{field} is a field only {dialect} has: it is not compared and cannot be taken")
+                              .format(field=name, dialect=only))
         return pa, pb
 
     def take_field(self, i: int, name: str, span: tuple[int, int] | None = None) -> None:
@@ -235,19 +237,22 @@ class _Plan:
                     del current[:]
                     current.extend(values)
                 except (TypeError, ValueError) as e:
-                    raise TakeRefused(f"{label} of B does not fit A's {label} ({e})") from e
+                    raise TakeRefused(translate("TakeFromB", "{field} of B does not fit A's {field} ({error})")
+                                      .format(field=label, error=e)) from e
                 self.whole[i].add(label)
                 return
             lo, hi = sorted(span)
             n = min(len(current), len(values))
             if lo < 0 or hi >= n:
-                raise TakeRefused(f"channels {lo}–{hi} are not in both records' {label} "
-                                  f"(A has {len(current)} values, B {len(values)})")
+                raise TakeRefused(translate("TakeFromB", "channels {lo}–{hi} are not in both records' {field} "
+                                            "(A has {a} values, B {b})")
+                                  .format(lo=lo, hi=hi, field=label, a=len(current), b=len(values)))
             before = list(current[lo:hi + 1])
             try:
                 current[lo:hi + 1] = values[lo:hi + 1]
             except (TypeError, ValueError) as e:
-                raise TakeRefused(f"{label} of B does not fit A's {label} ({e})") from e
+                raise TakeRefused(translate("TakeFromB", "{field} of B does not fit A's {field} ({error})")
+                                      .format(field=label, error=e)) from e
             after = list(current[lo:hi + 1])
             self.changes[i].extend((label, lo + k, v) for k, (u, v) in enumerate(zip(before, after, strict=True))
                                    if not _same(u, v))
@@ -258,7 +263,8 @@ class _Plan:
             else:
                 parent.ClearField(leaf)
         except (TypeError, ValueError) as e:
-            raise TakeRefused(f"{label} of B ({value_b!r}) does not fit A's {label} ({e})") from e
+            raise TakeRefused(translate("TakeFromB", "{field} of B ({value}) does not fit A's {field} ({error})")
+                              .format(field=label, value=repr(value_b), error=e)) from e
         self.whole[i].add(label)
 
     def take_layer(self, i: int) -> None:
@@ -288,19 +294,20 @@ class _Plan:
 
     def delete_layer(self, i: int) -> None:
         if not 0 <= i < len(self.keys_a):
-            raise TakeRefused(f"A has no layer {i}")
+            raise TakeRefused(translate("TakeFromB", "A has no layer {n}").format(n=i))
         if self.match_b(i) is not None:
-            raise TakeRefused(f"{self._label(i)} is in B too: take it rather than delete it")
+            raise TakeRefused(translate("TakeFromB", "{layer} is in B too: take it rather than delete it").format(layer=self._label(i)))
         self.deletes.add(i)
 
     def insert_layer(self, j: int) -> None:
         if not 0 <= j < len(self.keys_b):
-            raise TakeRefused(f"B has no layer {j}")
+            raise TakeRefused(translate("TakeFromB", "B has no layer {n}").format(n=j))
         if self.match_a(j) is not None:
-            raise TakeRefused(f"layer {self.keys_b[j]!r} is in A too: take it rather than add it")
+            raise TakeRefused(translate("TakeFromB", "layer {name} is in A too: take it rather than add it")
+                              .format(name=repr(self.keys_b[j])))
         eb = self.b.record[j]
         if self.entry_a is None:
-            raise TakeRefused(f"{self.name_a} records have no layers")
+            raise TakeRefused(translate("TakeFromB", "{dialect} records have no layers").format(dialect=self.name_a))
         if self.entry_a is eb.DESCRIPTOR:
             new = type(eb)()
             new.CopyFrom(eb)
@@ -322,7 +329,8 @@ class _Plan:
                     else:
                         setattr(parent, path[-1], value_b)
                 except (TypeError, ValueError) as e:
-                    raise TakeRefused(f"{name} of B's layer {eb.key!r} does not fit A ({e})") from e
+                    raise TakeRefused(translate("TakeFromB", "{field} of B's layer {name} does not fit A ({error})")
+                                          .format(field=name, name=repr(eb.key), error=e)) from e
         problem = validate_changes(self.dialect, new, [("key", None, new.key)], context=self.context)
         if problem is None:
             scratch = self.dialect.new_message()
@@ -330,7 +338,8 @@ class _Plan:
             errors = check_entry(scratch, self.dialect, 0, CheckContext(self.dialect), severities=[ERROR])
             problem = errors[0] if errors else None
         if problem is not None:
-            raise TakeRefused(f"B's layer {eb.key!r} would break a rule in A: {problem.message}")
+            raise TakeRefused(translate("TakeFromB", "B's layer {name} would break a rule in A: {problem}")
+                              .format(name=repr(eb.key), problem=problem.message))
         self.inserts[j] = new.SerializePartialToString()
 
     # ------------------------------------------------------------------ prune records
@@ -345,16 +354,16 @@ class _Plan:
 
     def take_prune(self, change: PruneChange) -> None:
         if "prune_record" not in self.a.DESCRIPTOR.fields_by_name or "prune_record" not in self.b.DESCRIPTOR.fields_by_name:
-            raise TakeRefused("only one of the two records has prune records")
+            raise TakeRefused(translate("TakeFromB", "only one of the two records has prune records"))
         i, j = change.prune_record, change.prune_record_b
         if not (0 <= i < len(self.a.prune_record) and 0 <= j < len(self.b.prune_record)):
-            raise TakeRefused("the prune records changed since they were compared: compare again")
+            raise TakeRefused(translate("TakeFromB", "the prune records changed since they were compared: compare again"))
         new = self._prune_copy(i)
         node_b = _find_node(self.b.prune_record[j], change.role, change.node, change.copy)
         if change.attr is not None:  # one attribute of a node both have
             node_a = _find_node(new, change.role, change.node, change.copy)
             if node_a is None or node_b is None:
-                raise TakeRefused("the prune records changed since they were compared: compare again")
+                raise TakeRefused(translate("TakeFromB", "the prune records changed since they were compared: compare again"))
             _take_attr(node_a, node_b, change.attr)
             return
         at = _node_index(new, change.role, change.node, change.copy)
@@ -380,7 +389,8 @@ class _Plan:
             before = {(p.rule, p.field) for p in self._prune_errors(self.a.prune_record[i])}
             for p in self._prune_errors(new):
                 if (p.rule, p.field) not in before:
-                    raise TakeRefused(f"prune record {i} would break a rule: {p.message}")
+                    raise TakeRefused(translate("TakeFromB", "prune record {n} would break a rule: {problem}")
+                                      .format(n=i, problem=p.message))
 
     def _prune_errors(self, record: Message) -> list[Problem]:
         """The hard-rule errors of one prune record on its own."""
@@ -508,7 +518,7 @@ def _node_index(record: Message, role: str, name: str, copy: int) -> int | None:
 def plan_take(session: EditSession, message_b: Message, takes: Sequence[Take], text: str | None = None) -> RecordCommand:
     """The one undo step that takes `takes` from B into A's session, or `TakeRefused`."""
     if not takes:
-        raise TakeRefused("nothing to take: select a difference, a field, a span or a layer")
+        raise TakeRefused(translate("TakeFromB", "nothing to take: select a difference, a field, a span or a layer"))
     plan = _Plan(session, message_b)
     for t in takes:
         if t.prune is not None:
@@ -530,31 +540,32 @@ def plan_take(session: EditSession, message_b: Message, takes: Sequence[Take], t
     plan.validate()
     step = plan.command(text or describe_takes(plan, takes))
     if step.isObsolete():
-        raise TakeRefused("A already equals B there: nothing to take")
+        raise TakeRefused(translate("TakeFromB", "A already equals B there: nothing to take"))
     return step
 
 
 def describe_takes(plan: _Plan, takes: Sequence[Take]) -> str:
     """The undo step's words: `Take scale_w[3–7] of layer 'conv1' from B`, `Take 5 differences from B`."""
     if len(takes) != 1:
-        return f"Take {len(takes)} differences from B"
+        return translate("TakeFromB", "Take {n} differences from B").format(n=len(takes))
     t = takes[0]
     if t.prune is not None:
-        return f"Take {t.prune.role} {t.prune.node!r} of prune record {t.prune.prune_record} from B"
+        return translate("TakeFromB", "Take {role} {node} of prune record {n} from B").format(
+            role=t.prune.role, node=repr(t.prune.node), n=t.prune.prune_record)
     if t.prune_record_a is not None:
-        return f"Delete prune record {t.prune_record_a} (B has none like it)"
+        return translate("TakeFromB", "Delete prune record {n} (B has none like it)").format(n=t.prune_record_a)
     if t.prune_record_b is not None:
-        return f"Add B's prune record {t.prune_record_b}"
+        return translate("TakeFromB", "Add B's prune record {n}").format(n=t.prune_record_b)
     if t.index_a is None and t.index_b is not None:
-        return f"Add B's layer {plan.keys_b[t.index_b]!r}"
+        return translate("TakeFromB", "Add B's layer {name}").format(name=repr(plan.keys_b[t.index_b]))
     assert t.index_a is not None
     layer = plan._label(t.index_a)
     if t.delete_a:
-        return f"Delete {layer} (B has no such layer)"
+        return translate("TakeFromB", "Delete {layer} (B has no such layer)").format(layer=layer)
     if t.field is None:
-        return f"Take {layer} from B"
+        return translate("TakeFromB", "Take {layer} from B").format(layer=layer)
     if t.span is not None:
         lo, hi = sorted(t.span)
         where = f"{t.field}[{lo}–{hi}]" if hi > lo else f"{t.field}[{lo}]"
-        return f"Take {where} of {layer} from B"
-    return f"Take {t.field} of {layer} from B"
+        return translate("TakeFromB", "Take {field} of {layer} from B").format(field=where, layer=layer)
+    return translate("TakeFromB", "Take {field} of {layer} from B").format(field=t.field, layer=layer)

@@ -27,6 +27,7 @@ import numpy as np
 from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtGui import QColor
 
+from editor.i18n import translate
 from editor.records import quant
 from editor.records.paths import Path
 from editor.ui.annotations import Annotation
@@ -47,10 +48,6 @@ SCALE_D_SERIES = "compare-scale_d"
 B_COLOR = QColor("#D35400")
 DIFF_COLOR = QColor("#8E44AD")
 ONLY_COLOR = QColor("#C0392B")
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
 
 
 class CompareViews(QObject):
@@ -89,7 +86,8 @@ class CompareViews(QObject):
         if not self._shown:
             self._shown = True
             self.session.annotations.set(KEY, self.annotate)
-            self.channels.set_overlay(KEY, ChannelOverlay(f"B: {name}", B_COLOR, self.overlay_data,
+            self.channels.set_overlay(KEY, ChannelOverlay(translate("CompareViews", "B: {name}").format(name=name), B_COLOR,
+                                                          self.overlay_data,
                                                           style=Qt.PenStyle.DashLine))
         else:
             self.session.annotations.refresh(KEY)
@@ -111,18 +109,23 @@ class CompareViews(QObject):
             key = keys[i]
             if row.kind is RowKind.ONLY_A:
                 marks[row.path_a] = (key, Annotation(
-                    "only in A", f"compared: B ({self.controller.name_b()}) has no layer {key!r}", ONLY_COLOR))
+                    translate("CompareViews", "only in A"),
+                    translate("CompareViews", "compared: B ({name}) has no layer {key}").format(
+                        name=self.controller.name_b(), key=repr(key)), ONLY_COLOR))
             elif row.kind is RowKind.FIELD:
                 by_layer.setdefault(i, []).append(row.field)
                 if row.vector:
-                    tip = (f"compared with B: {row.channels} channels differ, the largest change "
-                           f"{row.change} (A {row.a}, B {row.b})")
+                    tip = translate("CompareViews", "compared with B: {channels} channels differ, the largest change "
+                                    "{change} (A {a}, B {b})").format(channels=row.channels, change=row.change,
+                                                                        a=row.a, b=row.b)
                 else:
-                    tip = f"compared with B: B has {row.b} (A {row.a})"
+                    tip = translate("CompareViews", "compared with B: B has {b} (A {a})").format(a=row.a, b=row.b)
                 marks[row.path_a] = (key, Annotation("≠ B", tip, DIFF_COLOR))
         for i, fields in by_layer.items():
+            label = (translate("CompareViews", "≠ B: {n} fields") if len(fields) != 1
+                     else translate("CompareViews", "≠ B: 1 field")).format(n=len(fields))
             marks[("record", i)] = (keys[i], Annotation(
-                f"≠ B: {_plural(len(fields), 'field')}", f"compared with B: {', '.join(fields)} differ",
+                label, translate("CompareViews", "compared with B: {fields} differ").format(fields=", ".join(fields)),
                 DIFF_COLOR))
         return marks
 
@@ -173,16 +176,22 @@ class CompareViews(QObject):
         with np.errstate(invalid="ignore"):
             differ = np.abs(a64[:m] - b[:m]) > c.atol + c.rtol * np.abs(b[:m])
         channels = np.flatnonzero(differ)
-        length = "" if b_all.size == n else f"; B has {b_all.size} values, A {n}"
+        length = "" if b_all.size == n else translate("CompareViews", "; B has {b} values, A {a}").format(b=b_all.size, a=n)
+        no_value = translate("CompareViews", "B: no value")
+        value = translate("CompareViews", "B {b}, B / A ×{ratio}")
 
         def describe(ch: int) -> str:
             if not 0 <= ch < m:
-                return "B: no value" if 0 <= ch < n else ""
-            return f"B {quant.f32_str(b[ch])}, B / A ×{ratio[ch]:.6g}"
+                return no_value if 0 <= ch < n else ""
+            return value.format(b=quant.f32_str(b[ch]), ratio=f"{ratio[ch]:.6g}")
 
-        tolerance = f" beyond rtol {c.rtol:g}, atol {c.atol:g}" if c.rtol or c.atol else ""
-        note = f"B: {channels.size} of {_plural(m, 'channel')} differ{tolerance}{length}"
-        marks = (ChannelMarks("differs from B", channels, DIFF_COLOR, "t"),) if channels.size else ()
+        tolerance = (translate("CompareViews", " beyond rtol {rtol}, atol {atol}").format(rtol=f"{c.rtol:g}", atol=f"{c.atol:g}")
+                     if c.rtol or c.atol else "")
+        note = (translate("CompareViews", "B: {k} of {n} channels differ{tolerance}{length}") if m != 1
+                else translate("CompareViews", "B: {k} of 1 channel differ{tolerance}{length}")).format(
+            k=channels.size, n=m, tolerance=tolerance, length=length)
+        marks = ((ChannelMarks(translate("CompareViews", "differs from B"), channels, DIFF_COLOR, "t"),)
+                 if channels.size else ())
         return OverlayData(values=b, marks=marks, strip=OverlayStrip("B / A", ratio, log=True, lines=(1.0,)),
                            describe=describe, note=note)
 
@@ -212,9 +221,9 @@ class CompareViews(QObject):
                 d_flags[layer.index_a] = layer.field("scale_d") is not None
         name = c.name_b()
         self.overview.set_layer_series(SCALE_W_SERIES, LayerValues(
-            "scale_w A↔B, largest factor", w, B_COLOR, log=True,
+            translate("CompareViews", "scale_w A↔B, largest factor"), w, B_COLOR, log=True,
             lines=(1.0,), flags=w_flags, fmt=lambda v: f"×{v:.4g}", axis="Δ scale_w",
-            explain=lambda i: f"B: {name}"))
+            explain=lambda i: translate("CompareViews", "B: {name}").format(name=name)))
         scale_d = LayerValues("scale_d B / A", d, DIFF_COLOR, log=True, lines=(1.0,), flags=d_flags,
                               fmt=lambda v: f"×{v:.6g}", axis="Δ scale_d")
         if not now and self.overview.layer_series(SCALE_D_SERIES) is None:

@@ -18,6 +18,7 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QApplication, QLabel, QMenu, QProgressBar, QPushButton
 
+from editor.i18n import translate
 from editor.records.dialects import DIALECTS
 from editor.records.paths import Path, entry_field_text, outermost
 from editor.ui.commands import describe
@@ -44,7 +45,7 @@ class CompareUi(QObject):
         self.view = DifferencesView(self.controller)
         self.view.setObjectName("differences")
         plots = window.plots
-        plots.addTab(self.view, "Differences")
+        plots.addTab(self.view, translate("CompareUi", "Differences"))
         plots.setTabVisible(plots.indexOf(self.view), False)
         self._make_actions()
         self._make_status()
@@ -80,24 +81,24 @@ class CompareUi(QObject):
         return action
 
     def _make_actions(self) -> None:
-        self.act_compare = self._action("Compare &With…", self.compare_with_dialog, None,
-                                        "Open another record read-only and compare the open record with it")
-        self.act_close = self._action("Close Co&mparison", self.controller.close, None,
-                                      "Close the compared record; the open record stays as it is")
-        self.act_next = self._action("&Next Difference", lambda: self.step_difference(True), "F7",
-                                     "Select the next field that differs from the compared record")
-        self.act_prev = self._action("&Previous Difference", lambda: self.step_difference(False), "Shift+F7",
-                                     "Select the previous field that differs from the compared record")
-        self.act_take = self._action("&Take from B", self.take, "Ctrl+Shift+B",
-                                     "Make the open record equal to the compared one in what is selected: "
-                                     "rows of the Differences table, the span in Channels, or tree rows")
-        self.act_take_span = self._action("Take &Span from B", self.take_span, None,
-                                          "Make the channels of the span shown in Channels equal to B's")
-        self.act_take_layer = self._action("Take &Layer from B", self.take_layer, None,
-                                           "Make the selected layer equal to B's")
-        self.act_show = self._action("&Differences Table", self.show_table, None,
-                                     "Bring up the table of every difference")
-        self.menu = QMenu("&Compare", self.window)
+        self.act_compare = self._action(translate("CompareUi", "Compare &With…"), self.compare_with_dialog, None,
+                                        translate("CompareUi", "Open another record read-only and compare the open record with it"))
+        self.act_close = self._action(translate("CompareUi", "Close Co&mparison"), self.controller.close, None,
+                                      translate("CompareUi", "Close the compared record; the open record stays as it is"))
+        self.act_next = self._action(translate("CompareUi", "&Next Difference"), lambda: self.step_difference(True), "F7",
+                                     translate("CompareUi", "Select the next field that differs from the compared record"))
+        self.act_prev = self._action(translate("CompareUi", "&Previous Difference"), lambda: self.step_difference(False), "Shift+F7",
+                                     translate("CompareUi", "Select the previous field that differs from the compared record"))
+        self.act_take = self._action(translate("CompareUi", "&Take from B"), self.take, "Ctrl+Shift+B",
+                                     translate("CompareUi", "Make the open record equal to the compared one in what is selected: "
+                                               "rows of the Differences table, the span in Channels, or tree rows"))
+        self.act_take_span = self._action(translate("CompareUi", "Take &Span from B"), self.take_span, None,
+                                          translate("CompareUi", "Make the channels of the span shown in Channels equal to B's"))
+        self.act_take_layer = self._action(translate("CompareUi", "Take &Layer from B"), self.take_layer, None,
+                                           translate("CompareUi", "Make the selected layer equal to B's"))
+        self.act_show = self._action(translate("CompareUi", "&Differences Table"), self.show_table, None,
+                                     translate("CompareUi", "Bring up the table of every difference"))
+        self.menu = QMenu(translate("CompareUi", "&Compare"), self.window)
         self.menu.setObjectName("compareMenu")
         for action in (self.act_compare, self.act_show, None, self.act_next, self.act_prev, None,
                        self.act_take, self.act_take_span, self.act_take_layer, None):
@@ -107,14 +108,15 @@ class CompareUi(QObject):
                 self.menu.addAction(action)
         # B's text may use only names another dialect has too (an ONNX file without ONNX-only
         # fields reads as tf-inner): say which it is, as File ▸ Read As Dialect does for A
-        self.read_b_menu = self.menu.addMenu("Read B As &Dialect")
+        self.read_b_menu = self.menu.addMenu(translate("CompareUi", "Read B As &Dialect"))
         self.read_b_menu.setToolTipsVisible(True)
         group = QActionGroup(self)
         self.read_b_actions: dict[str, QAction] = {}
         for d in DIALECTS.values():
             action = QAction(f"{d.title} ({d.name})", self, checkable=True)
             action.setToolTip(d.description)
-            action.setStatusTip(f"Read the compared record again with the {d.title} schema")
+            action.setStatusTip(translate("CompareUi", "Read the compared record again with the {title} schema")
+                                 .format(title=d.title))
             action.triggered.connect(lambda _checked=False, n=d.name: self.read_b_as(n))
             group.addAction(action)
             self.read_b_menu.addAction(action)
@@ -131,13 +133,13 @@ class CompareUi(QObject):
     def _make_status(self) -> None:
         bar = self.window.statusBar()
         self.label = QLabel()
-        self.label.setToolTip("The record the open one is compared with (Compare ▸ Differences Table)")
+        self.label.setToolTip(translate("CompareUi", "The record the open one is compared with (Compare ▸ Differences Table)"))
         self.progress = QProgressBar()
         self.progress.setRange(0, 1000)
         self.progress.setMaximumWidth(160)
         self.progress.setTextVisible(False)
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setToolTip("Stop reading the record to compare with")
+        self.cancel_button = QPushButton(translate("CompareUi", "Cancel"))
+        self.cancel_button.setToolTip(translate("CompareUi", "Stop reading the record to compare with"))
         self.cancel_button.clicked.connect(lambda: self.controller.cancel_load())
         for widget in (self.progress, self.cancel_button, self.label):
             widget.hide()
@@ -148,7 +150,7 @@ class CompareUi(QObject):
     def compare_with_dialog(self) -> bool:
         """Ask for B and compare the open record with it."""
         if self.session.message is None:
-            self.message.emit("Open a record first: it is compared with the one you choose")
+            self.message.emit(translate("CompareUi", "Open a record first: it is compared with the one you choose"))
             return False
         start = self.window.documents.default_directory()
         doc = self.session.document
@@ -174,7 +176,8 @@ class CompareUi(QObject):
         if ok:
             self.compare_with(path)
         else:
-            self.message.emit(f"Nothing compared with {os.path.basename(path)}: the record did not open")
+            self.message.emit(translate("CompareUi", "Nothing compared with {name}: the record did not open")
+                              .format(name=os.path.basename(path)))
 
     def read_b_as(self, dialect: str) -> bool:
         """Read the compared record again as `dialect` and compare with that."""
@@ -237,23 +240,24 @@ class CompareUi(QObject):
         targets = result.walk
         found = step(targets, self.session.selection.path, forward)
         if found is None:
-            self.message.emit("No difference in the open record to go to"
-                              + (" (only B has what differs)" if result.rows else ""))
+            self.message.emit(translate("CompareUi", "No difference in the open record to go to (only B has what differs)")
+                              if result.rows else translate("CompareUi", "No difference in the open record to go to"))
             return None
         k, wrapped = found
         path = targets[k]
         self.session.selection.select(path, source=self)
-        self.message.emit(f"Difference {k + 1} of {len(targets)}: {self._words(path)}"
-                          + (" (wrapped around)" if wrapped else ""))
+        text = (translate("CompareUi", "Difference {k} of {n}: {what} (wrapped around)") if wrapped
+                else translate("CompareUi", "Difference {k} of {n}: {what}"))
+        self.message.emit(text.format(k=k + 1, n=len(targets), what=self._words(path)))
         return path
 
     def _words(self, path: Path) -> str:
         text = describe(self.session.editor, path)
         row = next((r for r in self.controller.rows if r.path_a == path), None)
         if row is not None and row.kind is RowKind.FIELD and (row.a or row.b):
-            text += f" — A {row.a}, B {row.b}"
+            text += translate("CompareUi", " — A {a}, B {b}").format(a=row.a, b=row.b)
         elif row is not None and row.kind is RowKind.ONLY_A:
-            text += " — only in A"
+            text += translate("CompareUi", " — only in A")
         return text
 
     # ------------------------------------------------------------------ taking
@@ -261,7 +265,7 @@ class CompareUi(QObject):
     def _push(self, takes: list[Take]) -> bool:
         b = self.controller.message_b
         if b is None:
-            self.message.emit("Nothing to take from: no record is compared")
+            self.message.emit(translate("CompareUi", "Nothing to take from: no record is compared"))
             return False
         busy = len(takes) > 200  # a whole record's worth: about a second for 2 400 rows
         if busy:
@@ -270,12 +274,12 @@ class CompareUi(QObject):
             command = plan_take(self.session, b, takes)
             self.session.push(command)
         except TakeRefused as e:
-            self.message.emit(f"Not taken: {e}")
+            self.message.emit(translate("CompareUi", "Not taken: {why}").format(why=e))
             return False
         finally:
             if busy:
                 QApplication.restoreOverrideCursor()
-        self.message.emit(f"Done: {command.text()} (Ctrl+Z undoes it)")
+        self.message.emit(translate("CompareUi", "Done: {what} (Ctrl+Z undoes it)").format(what=command.text()))
         return True
 
     def take(self) -> bool:
@@ -294,7 +298,7 @@ class CompareUi(QObject):
         """Take the selected rows of the Differences table (or `rows`) from B."""
         chosen = self.view.selected_rows() if rows is None else rows
         if not chosen:
-            self.message.emit("Not taken: select rows of the Differences table first")
+            self.message.emit(translate("CompareUi", "Not taken: select rows of the Differences table first"))
             return False
         return self._push(takes_for_rows(chosen))
 
@@ -303,7 +307,7 @@ class CompareUi(QObject):
         channels = self.window.plots.channels
         span, index = channels.span(), channels.layer_index
         if span is None or index is None:
-            self.message.emit("Not taken: show a span in Channels first (R)")
+            self.message.emit(translate("CompareUi", "Not taken: show a span in Channels first (R)"))
             return False
         return self._push([Take(index_a=index, field=channels.span_field, span=span)])
 
@@ -311,7 +315,7 @@ class CompareUi(QObject):
         """Take the selected layer from B, all of it."""
         index = self.session.selection.record_index
         if index is None:
-            self.message.emit("Not taken: select a layer first")
+            self.message.emit(translate("CompareUi", "Not taken: select a layer first"))
             return False
         return self._push([Take(index_a=index)])
 
@@ -324,7 +328,7 @@ class CompareUi(QObject):
         for path in outermost(paths):
             found = self._take_for_path(path)
             if isinstance(found, str):
-                self.message.emit(f"Not taken: {found}")
+                self.message.emit(translate("CompareUi", "Not taken: {why}").format(why=found))
                 return False
             takes.extend(found)
         return self._push(takes)
@@ -335,7 +339,7 @@ class CompareUi(QObject):
             if not rest:
                 return [Take(index_a=i)]
             if rest == ("key",):
-                return "layers are matched by their key: take the layer, or rename it in the tree"
+                return translate("CompareUi", "layers are matched by their key: take the layer, or rename it in the tree")
             if isinstance(rest[-1], int):
                 return [Take(index_a=i, field=entry_field_text(rest[:-1]), span=(rest[-1], rest[-1]))]
             return [Take(index_a=i, field=entry_field_text(rest))]
@@ -350,9 +354,9 @@ class CompareUi(QObject):
             changes = [p for p in (d.prune if d is not None else [])
                        if p.prune_record == path[1] and (role is None or (p.role == role and p.node == name))]
             if not changes:
-                return "that prune record does not differ from B's"
+                return translate("CompareUi", "that prune record does not differ from B's")
             return [Take(prune=p) for p in dict.fromkeys(changes)]
-        return "select a layer, a field, channels or a prune node to take from B"
+        return translate("CompareUi", "select a layer, a field, channels or a prune node to take from B")
 
     # ------------------------------------------------------------------ a row in detail
 
@@ -376,4 +380,5 @@ class CompareUi(QObject):
                                                           if p.role == "selective_prune" else ())
             self.session.selection.select(path, source=self)
         elif row.kind is RowKind.ONLY_B:
-            self.message.emit(f"{row.layer} is only in B: Take from B adds it to the open record")
+            self.message.emit(translate("CompareUi", "{layer} is only in B: Take from B adds it to the open record")
+                              .format(layer=row.layer))
