@@ -568,27 +568,17 @@ class RecordDocument:
         or, for layer records, to its `value` (`scale_w[3]`). None when the file does not say
         (new or binary documents, or an entry edited since the file was read).
         """
-        src = self._source
-        if src is None:
-            return None
         if record_index is not None:
             name, index = "record", record_index
         elif prune_index is not None:
             name, index = "prune_record", prune_index
         else:
             return None
-        live = getattr(self.message, name, None)
-        if live is None or index >= len(live):
+        item = self._unedited_item(name, index)
+        src = self._source
+        if item is None or src is None:
             return None
-        if self._original_message is not None:  # without a snapshot (read only) nothing was edited
-            orig = getattr(self._original_message, name, None)
-            if orig is None or index >= len(orig):
-                return None
-            if live[index].SerializePartialToString() != orig[index].SerializePartialToString():
-                return None
-        item = self._item_for(name, index)
-        if item is None:
-            return None
+        live = getattr(self.message, name)
         if not field:
             return src.lines.line_col(item.start)
         src.item_node(item)
@@ -603,6 +593,35 @@ class RecordDocument:
             rel = in_entry(live[index].DESCRIPTOR, rel)
         off = _find_offset(node, rel)
         return src.lines.line_col(off if off is not None else item.start)
+
+    @property
+    def has_source(self) -> bool:
+        """True when the document stands for a text it was read from (or last saved as)."""
+        return self._source is not None
+
+    def entry_text(self, name: str, index: int) -> tuple[int, bytes] | None:
+        """(the line it starts at, the file's text) of top-level entry `name` `index` as
+        read; None when the file does not say (new or binary documents, an entry edited
+        since the file was read)."""
+        item = self._unedited_item(name, index)
+        if item is None or self._source is None:
+            return None
+        return self._source.lines.line(item.start), self._source.data[item.start:item.end]
+
+    def _unedited_item(self, name: str, index: int) -> Stmt | None:
+        """The statement entry `name` `index` was read from, if the entry is as read."""
+        if self._source is None:
+            return None
+        live = getattr(self.message, name, None)
+        if live is None or not 0 <= index < len(live):
+            return None
+        if self._original_message is not None:  # without a snapshot (read only) nothing was edited
+            orig = getattr(self._original_message, name, None)
+            if orig is None or index >= len(orig):
+                return None
+            if live[index].SerializePartialToString() != orig[index].SerializePartialToString():
+                return None
+        return self._item_for(name, index)
 
     def _item_for(self, name: str, index: int) -> Stmt | None:
         if name == "record":
