@@ -14,8 +14,12 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, BinaryIO
 
 from google.protobuf.message import Message
+
+if TYPE_CHECKING:
+    from editor.records.document import RecordDocument
 
 #: files up to this size are shown whole
 WHOLE_LIMIT = 4 << 20
@@ -66,7 +70,7 @@ class SourceRegion:
     note: str
 
 
-def _line_offsets(fh, wanted: list[int]) -> dict[int, int]:
+def _line_offsets(fh: BinaryIO, wanted: list[int]) -> dict[int, int]:
     """Byte offsets where each 1-based line of `wanted` starts (the end of the file for a line
     beyond it), counting newlines a slice at a time."""
     found: dict[int, int] = {}
@@ -168,7 +172,7 @@ def _region(data: bytes, first: int, line: int | None, column: int | None, notes
     return SourceRegion("\n".join(texts), first, mark, shown_col, " ".join(notes))
 
 
-def _count_lines(fh, start: int, end: int) -> int:
+def _count_lines(fh: BinaryIO, start: int, end: int) -> int:
     """Newlines in bytes [start, end) of the open file."""
     fh.seek(start)
     count = 0
@@ -192,16 +196,15 @@ class EntrySource:
     note: str
 
 
-def entry_of(path: tuple) -> tuple[str, int] | None:
+def entry_of(path: tuple[str | int, ...]) -> tuple[str, int] | None:
     """The top-level entry (field name, index) a selection path is in, or None."""
     if len(path) >= 2 and isinstance(path[0], str) and isinstance(path[1], int):
         return path[0], path[1]
     return None
 
 
-def entry_source(document, name: str, index: int) -> EntrySource | None:
-    """The text of entry `name` `index` of `document` (a RecordDocument), or None when it
-    has no such entry."""
+def entry_source(document: RecordDocument, name: str, index: int) -> EntrySource | None:
+    """The text of entry `name` `index` of `document`, or None when it has no such entry."""
     from editor.records.textwrite import format_message
 
     entries = getattr(document.message, name, None)

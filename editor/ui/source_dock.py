@@ -83,18 +83,21 @@ class EntrySourceDock(QDockWidget):
         if entry != self.shown or self._stale:
             self._stale = False
             self.shown = entry
-            self.source = entry_source(document, *entry) if entry is not None else None
-            if self.source is None:
+            source = entry_source(document, *entry) if document is not None and entry is not None else None
+            self.source = source
+            if source is None or entry is None:
                 self.shown = None
                 self.view.show_text("")
                 self.note.setText(HINT)
                 return
-            self.view.show_text(self.source.text, self.source.first_line or 1)
+            self.view.show_text(source.text, source.first_line or 1)
             name, index = entry
             head = f"{'prune record' if name == 'prune_record' else name} {index}"
-            self.note.setText(f"{head} — {self.source.note}" if self.source.note
-                              else f"{head}, as the file has it (lines {self.source.first_line}–"
-                                   f"{self.source.first_line + self.view.blockCount() - 1})")
+            if source.first_line is None or source.note:
+                self.note.setText(f"{head} — {source.note}")
+            else:
+                last = source.first_line + self.view.blockCount() - 1
+                self.note.setText(f"{head}, as the file has it (lines {source.first_line}–{last})")
         if self.source is None or entry is None:
             return
         line = None
