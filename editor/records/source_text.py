@@ -33,18 +33,25 @@ LINE_LIMIT = 4000
 ENTRY_LIMIT = 2 << 20
 
 _SLICE = 1 << 22
-_ESCAPED = re.compile("[\x00-\x08\x0b-\x1f\x7f\udc80-\udcff]")
+# Shown escaped: control characters but the tab, the C1 controls, the characters a text
+# widget takes as a line or paragraph break (the line numbers would no longer be the
+# file's), the bidirectional overrides (text that reads otherwise than it is), a BOM, and
+# the bytes that are not UTF-8 (decoded as lone surrogates).
+_ESCAPED = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff"
+                      "\udc80-\udcff]")
 
 
 def _escape_char(ch: str) -> str:
     code = ord(ch)
-    return f"\\x{code - 0xDC00 if code >= 0xDC80 else code:02x}"
+    if 0xDC80 <= code <= 0xDCFF:
+        return f"\\x{code - 0xDC00:02x}"  # a byte that is not UTF-8
+    return f"\\x{code:02x}" if code < 0x80 else f"\\u{code:04x}"
 
 
 def shown_line(raw: bytes) -> str:
     """One line of a file as a source view shows it: UTF-8 decoded, every byte that is not
-    UTF-8 and every control character but the tab escaped as ``\\xNN``, a CR before the
-    newline dropped."""
+    UTF-8 and every control character but the tab escaped as ``\\xNN`` (line and paragraph
+    separators, bidirectional overrides as ``\\uNNNN``), a CR before the newline dropped."""
     if raw.endswith(b"\r"):
         raw = raw[:-1]
     text = raw.decode("utf-8", errors="surrogateescape")
@@ -217,7 +224,16 @@ def entry_source(document: RecordDocument, name: str, index: int) -> EntrySource
         if len(raw) > ENTRY_LIMIT:
             raw = raw[:raw.rfind(b"\n", 0, ENTRY_LIMIT) + 1 or ENTRY_LIMIT]
             note = f"Only the first {ENTRY_LIMIT >> 20} MB of this entry's text are shown."
-        return EntrySource("\n".join(shown_line(r) for r in raw.rstrip(b"\n").split(b"\n")), line, note)
+        lines: list[str] = []
+        cut = 0
+        for r in raw.rstrip(b"\n").split(b"\n"):
+            r, _col, was_cut = _cut_line(r, None)
+            cut += was_cut
+            lines.append(shown_line(r) + (" …" if was_cut else ""))
+        if cut:
+            note = " ".join(filter(None, (note, f"{cut:,} line{'s' if cut != 1 else ''} longer than "
+                                                f"{LINE_LIMIT:,} bytes {'are' if cut != 1 else 'is'} cut (…).")))
+        return EntrySource("\n".join(lines), line, note)
     one: Message = document.dialect.new_message()
     getattr(one, name).add().CopyFrom(entries[index])
     text = format_message(one, document.style)

@@ -20,7 +20,7 @@ from PySide6.QtGui import (
     QTextCursor,
     QTextFormat,
 )
-from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTextEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QPlainTextEdit, QTextEdit, QVBoxLayout, QWidget
 
 from editor.records.source_text import SourceRegion, read_region
 
@@ -162,11 +162,14 @@ class SourceWindow(QWidget):
         layout.addWidget(self.view, 1)
         self.resize(900, 640)
         self.region: SourceRegion | None = None
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)  # a big file: counting its lines
         try:
             self.region = read_region(self.path, line, column)
         except OSError as e:
             self.note.setText(f"{self.path} cannot be read: {e.strerror or e}")
             return
+        finally:
+            QApplication.restoreOverrideCursor()
         self.view.show_text(self.region.text, self.region.first_line)
         where = f"line {line}" + (f", column {column}" if column is not None else "") if line else ""
         words = [f"{self.path}" + (f" — the reader stopped at {where} (marked)" if where else "")]

@@ -21,6 +21,8 @@ def test_a_small_file_is_shown_whole_with_the_line_marked(tmp_path):
 def test_escapes_and_columns():
     assert shown_line(b"key: \"caf\xe9\"\x01\tx") == 'key: "caf\\xe9"\\x01\tx'
     assert shown_line("é".encode()) == "é"
+    # a paragraph separator would be a line break in a text widget: the numbers would slip
+    assert shown_line("# a\u2029b \u202e!".encode()) == "# a\\u2029b \\u202e!"
     raw = b"\xff\xfeab"
     assert shown_column(raw, 3) == 9  # two bytes shown as \xff\xfe, four characters each
 

@@ -116,6 +116,15 @@ def test_bytes_that_are_not_utf8_are_shown_escaped(qtbot, tmp_path, shown):
     assert view.document().findBlockByNumber(1).text() == '  key: "caf\\xe9"'
 
 
+def test_line_breaks_of_other_kinds_do_not_shift_the_numbers(qtbot, tmp_path, shown):
+    bad = tmp_path / "separators.txt"
+    bad.write_text('# a\u2029b\u2028c\x0cd\nrecord {\n  bogus: 1\n}\n', encoding="utf-8")
+    dialog = _fail(qtbot, shown, bad, dialect="caffe")
+    view = dialog.show_source().view
+    assert dialog.failure.line == 3 and view.marked_block == 2 and view.blockCount() == 4
+    assert view.document().findBlockByNumber(2).text() == "  bogus: 1"
+
+
 def test_view_source_follows_the_selection(qtbot, tmp_path, env):
     window = env()
     path = copy_sample(tmp_path, "resnet_caffe.txt")
