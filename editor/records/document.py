@@ -13,15 +13,14 @@ import re
 import stat
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from google.protobuf.message import EncodeError, Message
 
 from editor.i18n import QT_TRANSLATE_NOOP, translate
+from editor.records.convert import ExplicitDefault, convert_message
 from editor.records.dialects import (
-    DIALECTS,
     PRIMARY,
     Dialect,
     detect_binary,
@@ -29,6 +28,7 @@ from editor.records.dialects import (
     read_binary,
     wire_offset,
 )
+from editor.records.errors import RecordError
 from editor.records.filewrite import (
     ReadOnlyFile,
     WriteCancelled,
@@ -39,7 +39,7 @@ from editor.records.filewrite import (
 )
 from editor.records.paths import Path as RecordPath
 from editor.records.paths import PathError, in_entry, parse_path
-from editor.records.problems import Problem, Severity, printable, quoted, shown_path
+from editor.records.problems import Problem, Severity, printable, quoted
 from editor.records.readback import BatchChecker, Output, check_patch
 from editor.records.repair import Repair, needs_repair_near, repair_text
 from editor.records.textread import (
@@ -66,26 +66,6 @@ from editor.records.textwrite import (
 
 #: progress(done, total) -> False to cancel
 Progress = Callable[[int, int], bool]
-
-
-class RecordError(Exception):
-    """A file that cannot be read or written; str() is `FILE:LINE:COL: message`."""
-
-    def __init__(self, message: str, path: str | os.PathLike | None = None,
-                 line: int | None = None, column: int | None = None):
-        super().__init__(message)
-        self.message = message
-        self.path = str(path) if path is not None else None
-        self.line = line
-        self.column = column
-
-    def __str__(self) -> str:
-        where = shown_path(self.path) if self.path else ""
-        if self.line is not None:
-            where += f":{self.line}"
-            if self.column is not None:
-                where += f":{self.column}"
-        return f"{where}: {self.message}" if where else self.message
 
 
 class LoadCancelled(Exception):
@@ -599,27 +579,17 @@ class RecordDocument:
         or, for layer records, to its `value` (`scale_w[3]`). None when the file does not say
         (new or binary documents, or an entry edited since the file was read).
         """
-        src = self._source
-        if src is None:
-            return None
         if record_index is not None:
             name, index = "record", record_index
         elif prune_index is not None:
             name, index = "prune_record", prune_index
         else:
             return None
-        live = getattr(self.message, name, None)
-        if live is None or index >= len(live):
+        item = self._unedited_item(name, index)
+        src = self._source
+        if item is None or src is None:
             return None
-        if self._original_message is not None:  # without a snapshot (read only) nothing was edited
-            orig = getattr(self._original_message, name, None)
-            if orig is None or index >= len(orig):
-                return None
-            if live[index].SerializePartialToString() != orig[index].SerializePartialToString():
-                return None
-        item = self._item_for(name, index)
-        if item is None:
-            return None
+        live = getattr(self.message, name)
         if not field:
             return src.lines.line_col(item.start)
         src.item_node(item)
@@ -634,6 +604,35 @@ class RecordDocument:
             rel = in_entry(live[index].DESCRIPTOR, rel)
         off = _find_offset(node, rel)
         return src.lines.line_col(off if off is not None else item.start)
+
+    @property
+    def has_source(self) -> bool:
+        """True when the document stands for a text it was read from (or last saved as)."""
+        return self._source is not None
+
+    def entry_text(self, name: str, index: int) -> tuple[int, bytes] | None:
+        """(the line it starts at, the file's text) of top-level entry `name` `index` as
+        read; None when the file does not say (new or binary documents, an entry edited
+        since the file was read)."""
+        item = self._unedited_item(name, index)
+        if item is None or self._source is None:
+            return None
+        return self._source.lines.line(item.start), self._source.data[item.start:item.end]
+
+    def _unedited_item(self, name: str, index: int) -> Stmt | None:
+        """The statement entry `name` `index` was read from, if the entry is as read."""
+        if self._source is None:
+            return None
+        live = getattr(self.message, name, None)
+        if live is None or not 0 <= index < len(live):
+            return None
+        if self._original_message is not None:  # without a snapshot (read only) nothing was edited
+            orig = getattr(self._original_message, name, None)
+            if orig is None or index >= len(orig):
+                return None
+            if live[index].SerializePartialToString() != orig[index].SerializePartialToString():
+                return None
+        return self._item_for(name, index)
 
     def _item_for(self, name: str, index: int) -> Stmt | None:
         if name == "record":
@@ -680,101 +679,6 @@ def _find_offset(node, path: RecordPath) -> int | None:
             node = None
             off = chosen.values[min(k, len(chosen.values) - 1)][0] if chosen.values else chosen.start
     return off
-
-
-@dataclass(frozen=True)
-class ExplicitDefault:
-    """An unset field a conversion wrote out: the two schemas give it different defaults."""
-
-    field: str  # dotted path, e.g. record.value.skip_fusion
-    value: object  # the source schema's default, now written explicitly
-    count: int  # in how many messages (layers)
-    source: str  # dialect names
-    target: str
-    target_default: object  # what unset would have meant in the target
-
-    @property
-    def message(self) -> str:
-        text = _default_text(self.value)
-        unit = "layer" if self.field.startswith("record.value.") else "entry"
-        return (f"{self.field}: wrote {text} explicitly on {self.count:,} {unit}{'s' if self.count != 1 else ''} "
-                f"that left it unset (unset means {text} in {self.source} but "
-                f"{_default_text(self.target_default)} in {self.target}), so the meaning is kept")
-
-    def to_json(self) -> dict:
-        return {"field": self.field, "value": self.value, "count": self.count,
-                "source": self.source, "target": self.target, "message": self.message}
-
-
-def _default_text(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return f'"{value}"'
-    return repr(value)
-
-
-def convert_message(message: Message, dialect: Dialect, *, drop_unsupported: bool = False,
-                    explicit: list[ExplicitDefault] | None = None) -> tuple[Message, list[str]]:
-    """Copy `message` into `dialect`'s schema field by field name (text-format semantics).
-
-    Fields the target lacks stop the conversion (RecordError listing them) unless
-    drop_unsupported, which drops them and returns their names with counts. A field left
-    unset whose default differs between the schemas (skip_fusion: false in most flavours,
-    true in ONNX) is written with the source's default, so it means what it meant; pass a
-    list as `explicit` to learn which (ExplicitDefault items).
-    """
-    target = dialect.new_message()
-    missing: dict[str, int] = {}
-    kept: dict[str, tuple[object, object, int]] = {}
-
-    def keep_defaults(src: Message, dst: Message, prefix: str) -> None:
-        fields = dst.DESCRIPTOR.fields_by_name
-        for fd in src.DESCRIPTOR.fields:
-            if fd.is_repeated or fd.message_type is not None or not fd.has_presence or src.HasField(fd.name):
-                continue
-            tfd = fields.get(fd.name)
-            if tfd is None or tfd.cpp_type != fd.cpp_type or tfd.is_repeated or \
-                    tfd.default_value == fd.default_value:
-                continue
-            setattr(dst, fd.name, fd.default_value)
-            where = f"{prefix}{fd.name}"
-            _value, _target, count = kept.get(where, (fd.default_value, tfd.default_value, 0))
-            kept[where] = (fd.default_value, tfd.default_value, count + 1)
-
-    def copy(src: Message, dst: Message, prefix: str) -> None:
-        keep_defaults(src, dst, prefix)
-        fields = dst.DESCRIPTOR.fields_by_name
-        for fd, value in src.ListFields():
-            tfd = fields.get(fd.name)
-            where = f"{prefix}{fd.name}"
-            if tfd is None or tfd.cpp_type != fd.cpp_type or tfd.is_repeated != fd.is_repeated:
-                missing[where] = missing.get(where, 0) + (len(value) if fd.is_repeated else 1)
-                continue
-            if fd.message_type is not None:
-                if fd.is_repeated:
-                    for item in value:
-                        copy(item, getattr(dst, fd.name).add(), f"{where}.")
-                else:
-                    sub = getattr(dst, fd.name)
-                    sub.SetInParent()
-                    copy(value, sub, f"{where}.")
-            elif fd.is_repeated:
-                getattr(dst, fd.name).extend(value)
-            else:
-                setattr(dst, fd.name, value)
-
-    copy(message, target, "")
-    dropped = [f"{name} ({count}×)" for name, count in sorted(missing.items())]
-    if missing and not drop_unsupported:
-        raise RecordError(f"the {dialect.name} schema has no field for: {', '.join(dropped)} "
-                          f"(use --drop-unsupported to drop them)")
-    if explicit is not None:
-        source = next((d.name for d in DIALECTS.values() if d.descriptor is message.DESCRIPTOR),
-                      message.DESCRIPTOR.full_name)
-        for where, (value, target_default, count) in sorted(kept.items()):
-            explicit.append(ExplicitDefault(where, value, count, source, dialect.name, target_default))
-    return target, dropped
 
 
 #: The largest file the reader accepts: a guard against endless inputs (a /proc file) and

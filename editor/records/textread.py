@@ -31,8 +31,17 @@ from google.protobuf.message import Message
 
 from editor.i18n import translate
 from editor.records._fastread import FastReader, NotSimple
-from editor.records.dialects import DIALECTS, Dialect, detect_from_names, get_dialect
+from editor.records.dialects import Dialect, detect_from_names, get_dialect
 from editor.records.problems import Problem, Severity, ordinal, printable, quoted
+from editor.records.read_errors import (  # noqa: F401 - ECHO_LIMIT, clip: imported from here too
+    ECHO_LIMIT,
+    at_end,
+    clip,
+    clip_echo,
+    descriptor_at,
+    ends_inside_message,
+    unknown_field_message,
+)
 
 FD = _descriptor.FieldDescriptor
 
@@ -364,6 +373,8 @@ class _RecordingParser(text_format._Parser):  # noqa: SLF001 - see module docstr
         self.feeder: _LineFeeder | None = None
         #: field names from the top to the message being read when a ParseError was raised
         self.error_path: tuple[str, ...] | None = None
+        #: (field name, index or None) of the top-level entry that ParseError was raised in
+        self.error_entry: tuple[str, int | None] | None = None
 
     # positions -----------------------------------------------------------
     def _cur(self, tok: _Tokenizer) -> int:
@@ -380,7 +391,7 @@ class _RecordingParser(text_format._Parser):  # noqa: SLF001 - see module docstr
         only Python skips, from `pos` to the end of the statement, is noted in `python_only`.
         """
         self.feeder = _LineFeeder(text, pos)
-        self.error_path = None
+        self.error_path = self.error_entry = None
         tok = _Tokenizer(iter(self.feeder))
         if tok.AtEnd():
             self._odd_spaces(text, pos, len(text))
@@ -417,6 +428,8 @@ class _RecordingParser(text_format._Parser):  # noqa: SLF001 - see module docstr
         except text_format.ParseError:
             if self.error_path is None:  # the innermost message: where the error is
                 self.error_path = tuple(name for name, _ in self._path)
+            if self.error_entry is None and self._path:
+                self.error_entry = self._path[0]
             raise
         finally:
             self._stmts.pop()
@@ -524,6 +537,10 @@ class _RecordingParser(text_format._Parser):  # noqa: SLF001 - see module docstr
         self._nodes.append(node)
         try:
             super()._MergeMessageField(tokenizer, message, field)
+        except text_format.ParseError:
+            if self.error_entry is None:  # the text ran out before its closing bracket
+                self.error_entry = self._path[0]
+            raise
         finally:
             self._nodes.pop()
             self._path.pop()
@@ -565,116 +582,6 @@ _UNKNOWN_FIELD = _Lazy(r'Message type "([\w.]+)" has no field named "([^"]+)"')
 _LOC_PREFIX = _Lazy(r"^\d+(?::\d+)? : ")
 
 
-#: How much of the file's text an error message quotes (a 10 MB line must not come back).
-ECHO_LIMIT = 60
-_QUOTED = _Lazy(r"""(['"])(.*)\1""", re.S)
-_LONG_RUN = _Lazy(r"\S{%d,}" % (ECHO_LIMIT + 1))
-
-
-def clip(text: str, limit: int = ECHO_LIMIT) -> str:
-    """`text`, or its first `limit` characters and an ellipsis."""
-    return text if len(text) <= limit else text[:limit] + "…"
-
-
-def _clip_echo(msg: str) -> str:
-    """protobuf's message with the text it quotes from the file shortened and its control
-    characters escaped (a file cannot send escape sequences to a terminal through it)."""
-    def runs(text: str) -> str:
-        return _LONG_RUN.sub(lambda m: clip(m.group(0)), text)
-
-    out: list[str] = []
-    pos = 0
-    for m in _QUOTED.finditer(msg):
-        out += [runs(msg[pos:m.start()]), m.group(1), clip(m.group(2)), m.group(1)]
-        pos = m.end()
-    out.append(runs(msg[pos:]))
-    return printable(clip("".join(out), 4 * ECHO_LIMIT))
-
-
-def _place(path: tuple[str, ...]) -> str:
-    """Words for a place in a record: ``value { … } of a record entry``."""
-    if not path:
-        return translate("reading", "the top level of the file")
-    if path[0] == "record":
-        phrase = translate("reading", "a record entry")
-    elif path[0] == "prune_record":
-        phrase = translate("reading", "a prune_record entry")
-    else:
-        phrase = f"{path[0]} {{ … }}"
-    for name in path[1:]:
-        phrase = translate("reading", "{name} {{ … }} of {place}").format(name=name, place=phrase)
-    return phrase
-
-
-def _descriptor_at(desc: _descriptor.Descriptor, path: tuple[str, ...]) -> _descriptor.Descriptor | None:
-    for name in path:
-        fd = desc.fields_by_name.get(name)
-        if fd is None or fd.message_type is None:
-            return None
-        desc = fd.message_type
-    return desc
-
-
-def _places_of(desc: _descriptor.Descriptor, name: str, depth: int = 6) -> list[tuple[str, ...]]:
-    """Paths (field names from the top) of the messages that have a field `name`."""
-    found: list[tuple[str, ...]] = []
-    todo: list[tuple[_descriptor.Descriptor, tuple[str, ...]]] = [(desc, ())]
-    while todo:
-        d, path = todo.pop(0)
-        if name in d.fields_by_name:
-            found.append(path)
-        if len(path) < depth:
-            todo.extend((f.message_type, (*path, f.name)) for f in d.fields if f.message_type is not None)
-    return found
-
-
-def unknown_field_message(name: str, path: tuple[str, ...], dialect: Dialect, message_name: str) -> str:
-    """Why `name` is not accepted at `path`, and where it would be.
-
-    Names the place the field does belong in this dialect, and offers other dialects only
-    when they accept the field at this very place; when none does, says where the dialects
-    that have the field put it (so none reads as an answer for this place).
-    """
-    shown = clip(name)
-    here = [d.name for d in DIALECTS.values() if d is not dialect
-            and (desc := _descriptor_at(d.descriptor, path)) is not None and name in desc.fields_by_name]
-    own = _places_of(dialect.descriptor, name)
-    notes: list[str] = []
-    if own:
-        where = translate("reading", " or ").join(_at(p) for p in own[:3])
-        notes.append(translate("reading", "{name} belongs {where}").format(name=shown, where=where))
-    if here:
-        notes.append(translate("reading", "dialects that have it here: {dialects} (choose one with --dialect, "
-                               "or File ▸ Read As Dialect in the editor)").format(dialects=", ".join(here)))
-    if not own and not here:
-        # other dialects have it, but not here: say where, never offer them for this place
-        places: dict[tuple[str, ...], list[str]] = {}
-        for d in DIALECTS.values():
-            if d is not dialect:
-                for p in _places_of(d.descriptor, name):
-                    places.setdefault(p, []).append(d.name)
-        if places:
-            said = [(translate("reading", "{dialects} has it {where}") if len(names) == 1 else
-                     translate("reading", "{dialects} have it {where}")).format(
-                        dialects=", ".join(names), where=_at(p))
-                    for p, names in list(places.items())[:3]]
-            notes.append(translate("reading", "no AMCT dialect has it here ({places})").format(
-                places=translate("reading", "; ").join(said)))
-        else:
-            notes.append(translate("reading", "no AMCT dialect has a field of that name"))
-    known = "" if own else translate("reading", "not part of the {dialect} schema; ").format(dialect=dialect.name)
-    return translate("reading", 'unknown field "{name}" in {place} (message {message}): {known}{notes}').format(
-        name=shown, place=_place(path), message=message_name, known=known,
-        notes=translate("reading", "; ").join(notes))
-
-
-def _at(path: tuple[str, ...]) -> str:
-    """``at the top level of the file``, ``inside a record entry``."""
-    if not path:
-        return translate("reading", "at the top level of the file")
-    return translate("reading", "inside {place}").format(place=_place(path))
-
-
 def _error_from(e: text_format.ParseError, feeder: _LineFeeder, lines: LineIndex,
                 dialect: Dialect, path: tuple[str, ...] | None = None) -> TextParseError:
     msg = _LOC_PREFIX.sub("", str(e))
@@ -686,11 +593,25 @@ def _error_from(e: text_format.ParseError, feeder: _LineFeeder, lines: LineIndex
     m = _UNKNOWN_FIELD.search(msg)
     if m:
         name = m.group(2)
-        if path is None or _descriptor_at(dialect.descriptor, path) is None:
+        if path is None or descriptor_at(dialect.descriptor, path) is None:
             path = ()
         return TextParseError(unknown_field_message(name, path, dialect, m.group(1)),
                               line, column, field_name=name, offset=off)
-    return TextParseError(_clip_echo(msg.rstrip()), line, column, offset=off)
+    return TextParseError(clip_echo(msg.rstrip()), line, column, offset=off)
+
+
+def _ended_inside(error: TextParseError, entry: tuple[str, int | None], message: Message,
+                  opened: int) -> TextParseError:
+    """`error`, raised at the end of the text inside top-level `entry`, said as what it is: the
+    file ends inside that entry (protobuf says 'Expected "}"', or names a field cut short)."""
+    name, index = entry
+    key = None
+    if name == "record" and index is not None and index < len(message.record):
+        key = message.record[index].key or None  # read before the text ran out, if it was
+    cut = error.field_name
+    detail = None if cut is not None or error.message.startswith("Expected") else error.message
+    return TextParseError(ends_inside_message(name, index, key, opened, cut, detail),
+                          error.line, error.column, offset=error.offset)
 
 
 def _as_bytes(text: str | bytes) -> bytes:
@@ -771,7 +692,10 @@ def parse_text(text: str | bytes, dialect: Dialect | str, *, progress: Progress 
         try:
             stmt = recorder.parse_one(data, pos, message)
         except text_format.ParseError as e:
-            raise _error_from(e, recorder.feeder, lines, dialect, recorder.error_path) from None
+            error = _error_from(e, recorder.feeder, lines, dialect, recorder.error_path)
+            if recorder.error_entry is not None and at_end(data, error.offset):
+                error = _ended_inside(error, recorder.error_entry, message, lines.line(pos))
+            raise error from None
         except UnicodeDecodeError as e:  # only for str input with lone surrogates
             bad = recorder.feeder.starts[-1] + e.start if recorder.feeder.starts else pos
             raise TextParseError(translate("reading", "byte {byte} is not UTF-8").format(

@@ -6,12 +6,14 @@ through a question can be driven offscreen.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from google.protobuf.descriptor import FieldDescriptor
-from PySide6.QtCore import QStringListModel, Qt
+from PySide6.QtCore import QStringListModel, Qt, QUrl
+from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -34,6 +36,7 @@ from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records.dialects import DIALECTS, Dialect
 from editor.records.values import format_value, parse_value
 from editor.ui.field_editors import FieldValidator
+from editor.ui.open_failure import OpenFailure, OpenFailureDialog
 
 #: file dialog filter for record files
 RECORD_FILTER = QT_TRANSLATE_NOOP("Dialogs", "Record files (*.txt *.pbtxt *.prototxt *.pb *.bin *.record);;"
@@ -105,6 +108,20 @@ class Prompter:
 
     def info(self, title: str, text: str) -> None:
         QMessageBox.information(self.parent, title, text)
+
+    def open_failed(self, failure: OpenFailure, read_as: Callable[[Path, Dialect], object]) -> QDialog | None:
+        """A file could not be opened: the failure dialog, shown and returned (not modal: the
+        source it offers and the window stay usable). `read_as(path, dialect)` reads that
+        file again as another dialect."""
+        dialog = OpenFailureDialog(failure, read_as=read_as, open_external=self.open_external, parent=self.parent)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+        dialog.activateWindow()
+        return dialog
+
+    def open_external(self, path: Path) -> bool:
+        """Hand `path` to the desktop's application for it (an external editor)."""
+        return QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
 
     def confirm(self, title: str, text: str, yes: str | None = None) -> bool:
         """Ask `text`; True when the user answers `yes` (a translated "Yes" by default)."""

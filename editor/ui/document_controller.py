@@ -25,6 +25,7 @@ from editor.ui.autosave import Autosave
 from editor.ui.commands import ReplaceMessageCommand
 from editor.ui.dialogs import Prompter, SaveAsChoice
 from editor.ui.loader import LoadWorker
+from editor.ui.open_failure import OpenFailure
 from editor.ui.recovery import RecoveryInfo, RecoveryStore
 from editor.ui.saver import BACKGROUND_BYTES, save_document
 from editor.ui.session import EditSession
@@ -237,12 +238,21 @@ class DocumentController(QObject):
             self.loadFinished.emit(False)
 
     def _load_failed(self, message: str) -> None:
-        if self._current_worker() is None:
+        worker = self._current_worker()
+        if worker is None:
             return
         self._after_load = None
         self.status.emit(translate("Documents", "Could not open the file"), 5000)
-        self.prompter.error(translate("Documents", "Cannot open record"), message)
+        dialect = get_dialect(worker.dialect).name if worker.dialect is not None else None
+        failure = OpenFailure.from_error(worker.path, worker.error, message, dialect)
+        self.prompter.open_failed(failure, self.read_file_as)  # the record open stays as it is
         self.loadFinished.emit(False)
+
+    def read_file_as(self, path: str | os.PathLike, dialect: str | Dialect) -> bool:
+        """Read file `path` as `dialect`: the failure dialog's Read as Dialect…, for the file
+        that failed (File ▸ Read As Dialect reads the open one). Asks before dropping unsaved
+        edits; False if the user kept them."""
+        return self.open_path(path, dialect)
 
     def _load_cancelled(self) -> None:
         if self._current_worker() is None:

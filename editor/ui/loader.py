@@ -41,6 +41,8 @@ class LoadWorker(QThread):
         self.repair = repair
         self._cancel = False
         self._last_emit = 0.0
+        #: the reader's error when `failed` was emitted for one (its line and column)
+        self.error: RecordError | None = None
 
     def cancel(self) -> None:
         """Ask the reader to stop at its next progress report."""
@@ -77,6 +79,7 @@ class LoadWorker(QThread):
                 if repaired is not None and repaired.repairs:
                     self.repairable.emit(repaired, str(e))
                     return
+            self.error = e
             self.failed.emit(str(e))
             return
         except MemoryError:

@@ -41,6 +41,7 @@ from editor.ui.document_controller import DocumentController
 from editor.ui.key_labels import KeyLabels
 from editor.ui.recovery import RecoveryStore
 from editor.ui.session import EditSession
+from editor.ui.source_dock import EntrySourceDock
 from editor.ui.status_bar import StatusBar
 from editor.ui.tree_view import RecordTreeWidget
 from editor.ui.window_layout import DockFolder, WindowLayout
@@ -128,6 +129,8 @@ class MainWindow(WindowBanners, WindowMenus, QMainWindow):
         self._install_panels()
         self._install_plots()
         self._install_layout()
+        self.source_dock = EntrySourceDock.install(  # View ▸ Source (Ctrl+U)
+            self, self.session, self.view_menu, self.rules_dock.toggleViewAction())
         self._make_plot_menu()
         self._install_compare()
         self._make_help_menu()

@@ -195,7 +195,7 @@ def test_binary_with_a_missing_required_name_is_refused_with_a_reason(sample, tm
 @pytest.mark.parametrize("content,expect", [
     (b"\xff\xfe\x00\x01garbage\x00\x9c", "not a record file"),
     (b'record {\n  key: "caf\xe9"\n}\n', "not UTF-8"),
-    (b'record {\n  key: "a"\n  value {\n    scale_d: 0.5\n', 'Expected "}"'),
+    (b'record {\n  key: "a"\n  value {\n    scale_d: 0.5\n', 'the file ends inside record 0 (layer "a"), opened at line 1'),
     (b"record {\n  key: 'a\n}\n", "missing ending quote"),
 ])
 def test_broken_files_give_file_line_column_messages(tmp_path, content, expect):

@@ -147,6 +147,13 @@ class ScriptedPrompter(Prompter):
         self.asked: list[str] = []
         #: (title, text, yes) of each confirm
         self.questions: list[tuple[str, str, str]] = []
+        #: (failure, read_as) of each file that failed to open (also in `errors`)
+        self.failures: list = []
+        #: True: also show the real failure dialog (not modal), kept in `failure_dialogs`
+        self.show_failure_dialog = False
+        self.failure_dialogs: list = []
+        #: files handed to an external editor (nothing is launched)
+        self.external: list[Path] = []
 
     def ask_save_changes(self, name):
         self.asked.append(f"save? {name}")
@@ -177,6 +184,19 @@ class ScriptedPrompter(Prompter):
 
     def info(self, title, text):
         self.asked.append(text)
+
+    def open_failed(self, failure, read_as):
+        self.errors.append(("Cannot open record", failure.text))
+        self.failures.append((failure, read_as))
+        if not self.show_failure_dialog:
+            return None
+        dialog = super().open_failed(failure, read_as)
+        self.failure_dialogs.append(dialog)
+        return dialog
+
+    def open_external(self, path):
+        self.external.append(Path(path))
+        return True
 
     def ask_field_value(self, fields, count):
         return self.answers.pop(0)

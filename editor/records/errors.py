@@ -1,0 +1,30 @@
+"""RecordError: a record file that cannot be read or written, said as `FILE:LINE:COL: message`.
+
+Its own module so that the modules `document` builds on (conversion) can raise it too;
+`editor.records.document` exports it as before.
+"""
+from __future__ import annotations
+
+import os
+
+from editor.records.problems import shown_path
+
+
+class RecordError(Exception):
+    """A file that cannot be read or written; str() is `FILE:LINE:COL: message`."""
+
+    def __init__(self, message: str, path: str | os.PathLike | None = None,
+                 line: int | None = None, column: int | None = None):
+        super().__init__(message)
+        self.message = message
+        self.path = str(path) if path is not None else None
+        self.line = line
+        self.column = column
+
+    def __str__(self) -> str:
+        where = shown_path(self.path) if self.path else ""
+        if self.line is not None:
+            where += f":{self.line}"
+            if self.column is not None:
+                where += f":{self.column}"
+        return f"{where}: {self.message}" if where else self.message

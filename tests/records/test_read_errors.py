@@ -1,0 +1,91 @@
+"""A file that ends inside an entry says so: which entry, where it opened, where the text ran
+out; the command line says the same (exit 2, JSON included)."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from editor.cli import main
+from editor.records.document import RecordDocument, RecordError
+from editor.records.read_errors import at_end
+from editor.records.textread import TextParseError, read_text
+from tests.conftest import RESNET50_CAFFE
+
+
+def _truncated(tmp_path, fraction: float):
+    """The real ResNet-50 Caffe record cut at `fraction` of its size, the entry it ends in
+    (0-based index, key, line of its `record {`), and the line of its last token."""
+    data = RESNET50_CAFFE.read_bytes()
+    cut = data[:int(len(data) * fraction)]
+    opens = [m.start() for m in re.finditer(rb"(?m)^record \{", cut)]
+    index = len(opens) - 1
+    key = re.compile(rb'key: "([^"]*)"').search(cut, opens[-1]).group(1).decode()
+    path = tmp_path / "resnet50_cut.txt"
+    path.write_bytes(cut)
+    return path, index, key, cut.count(b"\n", 0, opens[-1]) + 1, cut.rstrip().count(b"\n") + 1
+
+
+@pytest.mark.parametrize("fraction", [0.5, 0.77, 0.999])
+def test_a_truncated_real_record_names_the_entry_it_ends_in(tmp_path, fraction):
+    path, index, key, opened, last = _truncated(tmp_path, fraction)
+    with pytest.raises(RecordError) as err:
+        RecordDocument.load(path)
+    e = err.value
+    assert f'file ends inside record {index} (layer "{key}"), opened at line {opened}:' in e.message
+    assert "Expected" not in e.message and "unknown field" not in e.message
+    assert e.line == last  # where the text ran out: Show Source goes there
+    assert str(e).startswith(f"{path}:{last}:")
+
+
+def test_a_field_name_cut_short_is_no_unknown_field():
+    text = b'record {\n  key: "conv1"\n  value {\n    scale_d: 0.5\n    sca'
+    with pytest.raises(TextParseError) as err:
+        read_text(text, "caffe")
+    assert err.value.message.startswith('the file ends inside record 0 (layer "conv1"), opened at line 1')
+    assert 'its last field name, "sca", is cut short' in err.value.message
+    assert (err.value.line, err.value.column) == (5, 5)
+    assert err.value.field_name is None  # no other dialect is tried for a cut-off name
+
+
+def test_a_prune_record_and_an_unclosed_string_at_the_end():
+    with pytest.raises(TextParseError) as err:
+        read_text(b'record {\n  key: "a"\n}\nprune_record {\n  producer {\n    name: "x"\n', "tf-inner")
+    assert err.value.message.startswith("the file ends inside prune_record 0, opened at line 4")
+    with pytest.raises(TextParseError) as err:
+        read_text(b'record {\n  key: "a"\n}\nrecord {\n  key: "ab', "caffe")
+    assert err.value.message.startswith("the file ends inside record 1, opened at line 4")
+    assert "missing ending quote" in err.value.message
+
+
+def test_errors_that_are_not_at_the_end_keep_their_own_words():
+    # an unknown field in the middle of the file (the file goes on after it)
+    text = b'record {\n  key: "a"\n  value {\n    bogus: 2\n  }\n}\nrecord {\n  key: "b"\n}\n'
+    with pytest.raises(TextParseError) as err:
+        read_text(text, "caffe")
+    assert err.value.message.startswith('unknown field "bogus"') and err.value.line == 4
+    # a closing bracket missing in the middle: the next entry's name is what the reader trips on
+    text = b'record {\n  key: "a"\n  value {\n    scale_d: 1\n  }\nrecord {\n  key: "b"\n}\n'
+    with pytest.raises(TextParseError) as err:
+        read_text(text, "caffe")
+    assert "ends inside" not in err.value.message and err.value.line == 6
+
+
+def test_at_end_looks_only_at_what_follows():
+    data = b"a: 1\n  b: 2   # note\n  \n"
+    assert at_end(data, data.index(b"2")) and not at_end(data, data.index(b"b"))
+    assert not at_end(data, 0) and not at_end(data, None)
+    assert at_end(b'key: "unclosed', 5)
+
+
+def test_check_and_info_say_it_too(tmp_path, capsys):
+    path, index, key, opened, last = _truncated(tmp_path, 0.5)
+    words = f"file ends inside record {index} (layer \"{key}\"), opened at line {opened}"
+    assert main(["check", str(path)]) == 2
+    assert words in capsys.readouterr().err
+    assert main(["check", "--json", str(path)]) == 2
+    (entry,) = json.loads(capsys.readouterr().out)["files"]
+    assert entry["error"].startswith(f"{path}:{last}:") and words in entry["error"]
+    assert main(["info", "--json", str(path)]) == 2
+    assert words in json.loads(capsys.readouterr().out)["error"]
