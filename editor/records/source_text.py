@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, BinaryIO
 
 from google.protobuf.message import Message
 
+from editor.i18n import translate
+
 if TYPE_CHECKING:
     from editor.records.document import RecordDocument
 
@@ -135,8 +137,9 @@ def read_region(path: str | os.PathLike, line: int | None = None, column: int | 
             start = max(mid, at - LINE_LIMIT // 2)
             fh.seek(start)
             raw = fh.read(min(LINE_LIMIT, mid_end - start))
-            note = (f"The file is {size:,} bytes and line {centre:,} alone {mid_end - mid:,}: only "
-                    f"{len(raw):,} bytes of it, around column {column or 1:,}, are shown.")
+            note = translate("source", "The file is {size:,} bytes and line {line:,} alone {long:,}: only "
+                             "{shown:,} bytes of it, around column {column:,}, are shown.").format(
+                size=size, line=centre, long=mid_end - mid, shown=len(raw), column=column or 1)
             col = at - start + 1 if column is not None else None
             return SourceRegion(shown_line(raw), centre, line, col and shown_column(raw, col), note)
         start, end = offsets[first], offsets[centre + CONTEXT_LINES + 1]
@@ -151,8 +154,16 @@ def read_region(path: str | os.PathLike, line: int | None = None, column: int | 
         fh.seek(start)
         data = fh.read(end - start)
     last = first + data.rstrip(b"\n").count(b"\n")
-    note = f"The file is {size:,} bytes: only lines {first:,}–{last:,} are shown."
+    note = translate("source", "The file is {size:,} bytes: only lines {first:,}–{last:,} are shown.").format(
+        size=size, first=first, last=last)
     return _region(data, first, line, column, [note])
+
+
+def _cut_note(cut: int) -> str:
+    """Says that `cut` long lines are shown cut short."""
+    text = (translate("source", "1 line longer than {limit:,} bytes is cut (…).") if cut == 1 else
+            translate("source", "{count:,} lines longer than {limit:,} bytes are cut (…)."))
+    return text.format(count=cut, limit=LINE_LIMIT)
 
 
 def _region(data: bytes, first: int, line: int | None, column: int | None, notes: list[str]) -> SourceRegion:
@@ -172,10 +183,10 @@ def _region(data: bytes, first: int, line: int | None, column: int | None, notes
             shown_col = shown_column(raw, col)
         texts.append(shown_line(raw) + (" …" if was_cut else ""))
     if cut:
-        notes.append(f"{cut:,} line{'s' if cut != 1 else ''} longer than {LINE_LIMIT:,} bytes "
-                     f"{'are' if cut != 1 else 'is'} cut (…).")
+        notes.append(_cut_note(cut))
     if line is not None and mark is None:
-        notes.append(f"Line {line:,} is not in the file (it has {first + len(raws) - 1:,} lines).")
+        notes.append(translate("source", "Line {line:,} is not in the file (it has {lines:,} lines).").format(
+            line=line, lines=first + len(raws) - 1))
     return SourceRegion("\n".join(texts), first, mark, shown_col, " ".join(notes))
 
 
@@ -223,7 +234,8 @@ def entry_source(document: RecordDocument, name: str, index: int) -> EntrySource
         note = ""
         if len(raw) > ENTRY_LIMIT:
             raw = raw[:raw.rfind(b"\n", 0, ENTRY_LIMIT) + 1 or ENTRY_LIMIT]
-            note = f"Only the first {ENTRY_LIMIT >> 20} MB of this entry's text are shown."
+            note = translate("source", "Only the first {mb} MB of this entry's text are shown.").format(
+                mb=ENTRY_LIMIT >> 20)
         lines: list[str] = []
         cut = 0
         for r in raw.rstrip(b"\n").split(b"\n"):
@@ -231,8 +243,7 @@ def entry_source(document: RecordDocument, name: str, index: int) -> EntrySource
             cut += was_cut
             lines.append(shown_line(r) + (" …" if was_cut else ""))
         if cut:
-            note = " ".join(filter(None, (note, f"{cut:,} line{'s' if cut != 1 else ''} longer than "
-                                                f"{LINE_LIMIT:,} bytes {'are' if cut != 1 else 'is'} cut (…).")))
+            note = " ".join(filter(None, (note, _cut_note(cut))))
         return EntrySource("\n".join(lines), line, note)
     one: Message = document.dialect.new_message()
     getattr(one, name).add().CopyFrom(entries[index])
@@ -240,9 +251,11 @@ def entry_source(document: RecordDocument, name: str, index: int) -> EntrySource
     if len(text) > ENTRY_LIMIT:
         text = text[:text.rfind("\n", 0, ENTRY_LIMIT) + 1] + "…"
     if document.binary:
-        why = "A binary record has no text: this entry is shown as text format would write it."
+        why = translate("source", "A binary record has no text: this entry is shown as text format would "
+                        "write it.")
     elif not document.has_source:
-        why = "Not saved yet: this entry is shown as it would be written."
+        why = translate("source", "Not saved yet: this entry is shown as it would be written.")
     else:
-        why = "Edited since the file was read: this entry is shown as it would be written now."
+        why = translate("source", "Edited since the file was read: this entry is shown as it would be "
+                        "written now.")
     return EntrySource(text.rstrip("\n"), None, why)

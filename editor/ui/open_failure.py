@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.i18n import translate
 from editor.records.dialects import DIALECTS, Dialect
 from editor.records.document import RecordError
 from editor.records.problems import shown_path
@@ -86,7 +87,7 @@ class OpenFailureDialog(QDialog):
         self._read_as = read_as
         self._open_external = open_external
         self.source_window: SourceWindow | None = None
-        self.setWindowTitle("Cannot open record")
+        self.setWindowTitle(translate("OpenFailure", "Cannot open record"))
         self.setObjectName("openFailureDialog")
 
         icon = QLabel()
@@ -100,9 +101,11 @@ class OpenFailureDialog(QDialog):
         self.message_label.setWordWrap(True)
         self.message_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.message_label.setMinimumWidth(460)
-        hint = ("Show Source shows the file with the line marked. Read as Dialect… reads this file "
-                "again with another dialect's schema. The record that was open stays open.")
-        self.hint_label = QLabel(hint if failure.readable else "The file cannot be looked at.")
+        hint = translate("OpenFailure", "Show Source shows the file with the line marked. Read as Dialect… "
+                         "reads this file again with another dialect's schema. The record that was open "
+                         "stays open.")
+        self.hint_label = QLabel(hint if failure.readable else
+                                 translate("OpenFailure", "The file cannot be looked at."))
         self.hint_label.setWordWrap(True)
         self.hint_label.setEnabled(False)  # greyed: an explanation, not the message
         words = QVBoxLayout()
@@ -114,8 +117,8 @@ class OpenFailureDialog(QDialog):
         top.addLayout(words, 1)
 
         self.buttons = QDialogButtonBox()
-        self.source_button = self._button("&Show Source", self.show_source)
-        self.read_as_button = self._button("&Read as Dialect…", None)
+        self.source_button = self._button(translate("OpenFailure", "&Show Source"), self.show_source)
+        self.read_as_button = self._button(translate("OpenFailure", "&Read as Dialect…"), None)
         self.read_as_menu = QMenu(self.read_as_button)
         self.read_as_menu.setToolTipsVisible(True)
         self.read_as_actions: dict[str, QAction] = {}
@@ -127,7 +130,7 @@ class OpenFailureDialog(QDialog):
                 action.setEnabled(False)  # what it was just read as
             self.read_as_actions[d.name] = action
         self.read_as_button.setMenu(self.read_as_menu)
-        self.external_button = self._button("Open in &External Editor", self.open_external)
+        self.external_button = self._button(translate("OpenFailure", "Open in &External Editor"), self.open_external)
         close = self.buttons.addButton(QDialogButtonBox.StandardButton.Close)
         close.clicked.connect(self.reject)
         for button in (self.source_button, self.read_as_button, self.external_button):

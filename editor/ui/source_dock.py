@@ -12,23 +12,24 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMenu, QVBoxLayout, QWidget
 
+from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records.paths import format_path
 from editor.records.source_text import EntrySource, entry_of, entry_source
 from editor.ui.session import EditSession
 from editor.ui.source_view import CodeView
 
 #: where the entry's text is idle: nothing selected, no record
-HINT = "Select a layer or a prune record to see its text in the file."
+HINT = QT_TRANSLATE_NOOP("EntrySourceDock", "Select a layer or a prune record to see its text in the file.")
 
 
 class EntrySourceDock(QDockWidget):
     """The selected entry's text (see the module's docstring); `act_toggle` shows and hides it."""
 
     def __init__(self, session: EditSession, parent: QWidget | None = None) -> None:
-        super().__init__("Source", parent)
+        super().__init__(translate("EntrySourceDock", "Source"), parent)
         self.setObjectName("sourceDock")
         self.session = session
-        self.note = QLabel(HINT)
+        self.note = QLabel(translate("EntrySourceDock", HINT))
         self.note.setWordWrap(True)
         self.view = CodeView()
         body = QWidget()
@@ -42,10 +43,11 @@ class EntrySourceDock(QDockWidget):
         self.source: EntrySource | None = None
         self._stale = True
         act = self.act_toggle = self.toggleViewAction()
-        act.setText("&Source")
+        act.setText(translate("EntrySourceDock", "&Source"))
         act.setShortcut(QKeySequence("Ctrl+U"))
         act.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        act.setToolTip("The selected entry's text in the file, with its line numbers (read-only)")
+        act.setToolTip(translate("EntrySourceDock", "The selected entry's text in the file, with its line numbers "
+                                 "(read-only)"))
         act.setStatusTip(act.toolTip())
         session.selection.changed.connect(lambda _path, _source: self.refresh())
         session.recordChanged.connect(self._record_changed)
@@ -88,16 +90,18 @@ class EntrySourceDock(QDockWidget):
             if source is None or entry is None:
                 self.shown = None
                 self.view.show_text("")
-                self.note.setText(HINT)
+                self.note.setText(translate("EntrySourceDock", HINT))
                 return
             self.view.show_text(source.text, source.first_line or 1)
             name, index = entry
-            head = f"{'prune record' if name == 'prune_record' else name} {index}"
+            head = (translate("EntrySourceDock", "prune record {index}") if name == "prune_record" else
+                    translate("EntrySourceDock", "record {index}")).format(index=index)
             if source.first_line is None or source.note:
                 self.note.setText(f"{head} — {source.note}")
             else:
                 last = source.first_line + self.view.blockCount() - 1
-                self.note.setText(f"{head}, as the file has it (lines {source.first_line}–{last})")
+                self.note.setText(translate("EntrySourceDock", "{head}, as the file has it (lines {first}–{last})").format(
+                    head=head, first=source.first_line, last=last))
         if self.source is None or entry is None:
             return
         line = None

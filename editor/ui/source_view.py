@@ -22,6 +22,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QApplication, QLabel, QPlainTextEdit, QTextEdit, QVBoxLayout, QWidget
 
+from editor.i18n import translate
 from editor.records.source_text import SourceRegion, read_region
 
 #: the marked line's background (a pale red: the place a reading error points at)
@@ -152,7 +153,7 @@ class SourceWindow(QWidget):
         super().__init__(parent, Qt.WindowType.Window)
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.path = Path(path)
-        self.setWindowTitle(f"{self.path.name} — source (read-only)")
+        self.setWindowTitle(translate("SourceWindow", "{name} — source (read-only)").format(name=self.path.name))
         self.note = QLabel()
         self.note.setWordWrap(True)
         self.view = CodeView()
@@ -166,13 +167,19 @@ class SourceWindow(QWidget):
         try:
             self.region = read_region(self.path, line, column)
         except OSError as e:
-            self.note.setText(f"{self.path} cannot be read: {e.strerror or e}")
+            self.note.setText(translate("SourceWindow", "{path} cannot be read: {reason}").format(
+                path=self.path, reason=e.strerror or e))
             return
         finally:
             QApplication.restoreOverrideCursor()
         self.view.show_text(self.region.text, self.region.first_line)
-        where = f"line {line}" + (f", column {column}" if column is not None else "") if line else ""
-        words = [f"{self.path}" + (f" — the reader stopped at {where} (marked)" if where else "")]
+        if line and column is not None:
+            where = translate("SourceWindow", " — the reader stopped at line {line}, column {column} (marked)")
+        elif line:
+            where = translate("SourceWindow", " — the reader stopped at line {line} (marked)")
+        else:
+            where = ""
+        words = [f"{self.path}" + where.format(line=line, column=column)]
         if self.region.note:
             words.append(self.region.note)
         self.note.setText("\n".join(words))

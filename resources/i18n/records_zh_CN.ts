@@ -258,6 +258,22 @@
         <translation>{place} 中有未知字段 &quot;{name}&quot;（消息 {message}）：{known}{notes}</translation>
     </message>
     <message>
+        <source>{entry} (layer {key})</source>
+        <translation>{entry}（层 {key}）</translation>
+    </message>
+    <message>
+        <source>the file ends inside {entry}, opened at line {line}: the rest of that entry is missing (was the file cut short while it was written or copied?)</source>
+        <translation>文件在 {entry} 内部结束（该条目从第 {line} 行开始）：条目的其余部分缺失（文件是否在写入或复制时被截断？）</translation>
+    </message>
+    <message>
+        <source>; its last field name, {name}, is cut short too</source>
+        <translation>；最后一个字段名 {name} 也被截断</translation>
+    </message>
+    <message>
+        <source>; the last value is incomplete ({detail})</source>
+        <translation>；最后一个值不完整（{detail}）</translation>
+    </message>
+    <message>
         <source>at the top level of the file</source>
         <translation>文件顶层</translation>
     </message>
@@ -1090,6 +1106,45 @@
     <message>
         <source>{label}: {field} cannot be {value}: {reason}</source>
         <translation>{label}：{field} 不能为 {value}：{reason}</translation>
+    </message>
+</context>
+<context>
+    <name>source</name>
+    <message>
+        <source>The file is {size:,} bytes and line {line:,} alone {long:,}: only {shown:,} bytes of it, around column {column:,}, are shown.</source>
+        <translation>文件共 {size:,} 字节，仅第 {line:,} 行就有 {long:,} 字节：只显示其中第 {column:,} 列附近的 {shown:,} 字节。</translation>
+    </message>
+    <message>
+        <source>The file is {size:,} bytes: only lines {first:,}–{last:,} are shown.</source>
+        <translation>文件共 {size:,} 字节：只显示第 {first:,}–{last:,} 行。</translation>
+    </message>
+    <message>
+        <source>1 line longer than {limit:,} bytes is cut (…).</source>
+        <translation>1 行超过 {limit:,} 字节，已截断（…）。</translation>
+    </message>
+    <message>
+        <source>{count:,} lines longer than {limit:,} bytes are cut (…).</source>
+        <translation>{count:,} 行超过 {limit:,} 字节，已截断（…）。</translation>
+    </message>
+    <message>
+        <source>Line {line:,} is not in the file (it has {lines:,} lines).</source>
+        <translation>文件中没有第 {line:,} 行（文件共 {lines:,} 行）。</translation>
+    </message>
+    <message>
+        <source>Only the first {mb} MB of this entry&apos;s text are shown.</source>
+        <translation>只显示该条目文本的前 {mb} MB。</translation>
+    </message>
+    <message>
+        <source>A binary record has no text: this entry is shown as text format would write it.</source>
+        <translation>二进制记录文件没有文本：此条目按文本格式写出的样子显示。</translation>
+    </message>
+    <message>
+        <source>Not saved yet: this entry is shown as it would be written.</source>
+        <translation>尚未保存：此条目按将要写出的样子显示。</translation>
+    </message>
+    <message>
+        <source>Edited since the file was read: this entry is shown as it would be written now.</source>
+        <translation>读取文件后已修改：此条目按现在将要写出的样子显示。</translation>
     </message>
 </context>
 <context>

@@ -286,10 +286,6 @@
         <translation>无法打开该文件</translation>
     </message>
     <message>
-        <source>Cannot open record</source>
-        <translation>无法打开记录文件</translation>
-    </message>
-    <message>
         <source>Opening cancelled; nothing changed</source>
         <translation>已取消打开，未做任何改动</translation>
     </message>
@@ -411,6 +407,37 @@ The file on disk was left as it was; your edits are still here.</source>
     <message>
         <source>this record is open read-only</source>
         <translation>此记录以只读方式打开</translation>
+    </message>
+</context>
+<context>
+    <name>EntrySourceDock</name>
+    <message>
+        <source>Select a layer or a prune record to see its text in the file.</source>
+        <translation>选择一个层或一条稀疏记录，查看它在文件中的文本。</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>源文本</translation>
+    </message>
+    <message>
+        <source>&amp;Source</source>
+        <translation>源文本(&amp;S)</translation>
+    </message>
+    <message>
+        <source>The selected entry&apos;s text in the file, with its line numbers (read-only)</source>
+        <translation>所选条目在文件中的文本及行号（只读）</translation>
+    </message>
+    <message>
+        <source>prune record {index}</source>
+        <translation>稀疏记录 {index}</translation>
+    </message>
+    <message>
+        <source>record {index}</source>
+        <translation>记录 {index}</translation>
+    </message>
+    <message>
+        <source>{head}, as the file has it (lines {first}–{last})</source>
+        <translation>{head}，文件中的原文（第 {first}–{last} 行）</translation>
     </message>
 </context>
 <context>
@@ -1039,6 +1066,33 @@ View, check and edit Ascend AMCT quantization and sparsity record files in every
     </message>
 </context>
 <context>
+    <name>OpenFailure</name>
+    <message>
+        <source>Cannot open record</source>
+        <translation>无法打开记录文件</translation>
+    </message>
+    <message>
+        <source>Show Source shows the file with the line marked. Read as Dialect… reads this file again with another dialect&apos;s schema. The record that was open stays open.</source>
+        <translation>“显示源文本”显示文件并标出出错的行。“按格式读取…”用另一种格式的 schema 重新读取此文件。原先打开的记录文件保持打开。</translation>
+    </message>
+    <message>
+        <source>The file cannot be looked at.</source>
+        <translation>无法查看该文件。</translation>
+    </message>
+    <message>
+        <source>&amp;Show Source</source>
+        <translation>显示源文本(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Read as Dialect…</source>
+        <translation>按格式读取(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Open in &amp;External Editor</source>
+        <translation>在外部编辑器中打开(&amp;E)</translation>
+    </message>
+</context>
+<context>
     <name>Paste</name>
     <message>
         <source>… and {n} more</source>
@@ -1457,6 +1511,25 @@ View, check and edit Ascend AMCT quantization and sparsity record files in every
     <message>
         <source>{command}: {keys}, {where}</source>
         <translation>{command}：{keys}，{where}</translation>
+    </message>
+</context>
+<context>
+    <name>SourceWindow</name>
+    <message>
+        <source>{name} — source (read-only)</source>
+        <translation>{name} — 源文本（只读）</translation>
+    </message>
+    <message>
+        <source>{path} cannot be read: {reason}</source>
+        <translation>无法读取 {path}：{reason}</translation>
+    </message>
+    <message>
+        <source> — the reader stopped at line {line}, column {column} (marked)</source>
+        <translation> — 读取停在第 {line} 行第 {column} 列（已标出）</translation>
+    </message>
+    <message>
+        <source> — the reader stopped at line {line} (marked)</source>
+        <translation> — 读取停在第 {line} 行（已标出）</translation>
     </message>
 </context>
 <context>

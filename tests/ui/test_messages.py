@@ -151,7 +151,7 @@ def test_the_problems_dock_gives_rule_problems_their_line_as_check_does(qtbot, t
                 out[(p.rule, p.record_index, p.field)] = model.index(r, 3, parent).data()
         return out
 
-    qtbot.waitUntil(lambda: all(shown().values()) and len(shown()) == len(expected))
+    qtbot.waitUntil(lambda: all(shown().values()) and len(shown()) == len(expected), timeout=30000)
     assert shown() == {k: f"{line}:{column}" for k, (line, column) in expected.items()}
     assert expected[("offset-d-range", 0, "offset_d")][0] == 5  # line 5 of the file, as typed
     # an entry edited since the file was read is no longer where the file says: no line
