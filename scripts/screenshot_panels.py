@@ -7,10 +7,14 @@
   offset, a zero scale, a prune range one channel short, an INT16 act_type), grouped by
   severity.
 
-Usage: ``python scripts/screenshot_panels.py [OUT_DIR]`` (default ``docs``).
+Usage: ``python scripts/screenshot_panels.py [OUT_DIR] [--lang zh_CN]`` (default ``docs``).
+With ``--lang`` the panels speak that language (installed as the editor does,
+`editor.ui.i18n.install_language`) and the files are named after it
+(``panel-layer-error-zh_CN.png``, ``problems-dock-zh_CN.png``).
 """
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from pathlib import Path
@@ -22,6 +26,7 @@ sys.path.insert(0, str(ROOT))
 from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtWidgets import QApplication, QMainWindow  # noqa: E402
 
+from editor import i18n  # noqa: E402
 from editor.paths import samples_dir  # noqa: E402
 from editor.records.document import RecordDocument  # noqa: E402
 from editor.ui.commands import SetValueCommand  # noqa: E402
@@ -33,10 +38,20 @@ LAYER = 1  # resnet_v1_50/block1/unit_1/bottleneck_v1/shortcut/Conv2D, a pruned 
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    out = Path(argv[0]) if argv else ROOT / "docs"
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("out_dir", nargs="?", type=Path, default=ROOT / "docs")
+    ap.add_argument("--lang", choices=sorted(i18n.LANGUAGES), default=i18n.SOURCE_LANGUAGE)
+    args = ap.parse_args(sys.argv[1:] if argv is None else argv)
+    out = args.out_dir
     out.mkdir(parents=True, exist_ok=True)
     app = QApplication.instance() or QApplication([])
+    suffix = ""
+    if args.lang != i18n.SOURCE_LANGUAGE:
+        from editor.ui.i18n import install_language
+
+        install_language(args.lang)
+        suffix = f"-{args.lang}"
+    layer_png, dock_png = out / f"panel-layer-error{suffix}.png", out / f"problems-dock{suffix}.png"
     doc = RecordDocument.load(samples_dir() / SAMPLE)
     session = EditSession()
     session.set_document(doc)
@@ -60,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     offset.editingFinished.emit()
     app.processEvents()
     assert offset.reason is not None and doc.message.record[LAYER].value.offset_d != 200
-    window.grab().save(str(out / "panel-layer-error.png"))
+    window.grab().save(str(layer_png))
     window.close()
 
     # 2. the problems dock after a few rule-breaking edits (made as commands, as anywhere)
@@ -80,8 +95,8 @@ def main(argv: list[str] | None = None) -> int:
     dock_window.resize(1100, 330)
     dock_window.show()
     app.processEvents()
-    dock_window.grab().save(str(out / "problems-dock.png"))
-    print(f"wrote {out / 'panel-layer-error.png'} and {out / 'problems-dock.png'} ({dock.summary()})")
+    dock_window.grab().save(str(dock_png))
+    print(f"wrote {layer_png} and {dock_png} ({dock.summary()})")
     return 0
 
 
