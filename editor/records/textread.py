@@ -849,12 +849,14 @@ def duplicate_key_problems(parsed: ParsedText) -> list[Problem]:
             l2 = parsed.lines.line(items[i].start) if i in items else None
             if seen[key] == 2:
                 text = translate("reading", "layer key {key} appears twice (record {first} at line {first_line} "
-                                 "and record {index} at line {line}); AMCT uses the first entry and ignores "
-                                 "this one")
+                                 "and record {index} at line {line}); AMCT uses one entry per key and drops the "
+                                 "others without a word: the first where it looks a layer up, the last where "
+                                 "parse_quant reads the whole file")
             else:
                 text = translate("reading", "layer key {key} appears a {nth} time (record {index} at line {line}; "
-                                 "first as record {first} at line {first_line}); AMCT uses the first entry and "
-                                 "ignores this one")
+                                 "first as record {first} at line {first_line}); AMCT uses one entry per key and "
+                                 "drops the others without a word: the first where it looks a layer up, the "
+                                 "last where parse_quant reads the whole file")
             problems.append(Problem(
                 Severity.ERROR, "duplicate-key",
                 text.format(key=quoted(key), first=j, first_line=l1, index=i, line=l2, nth=ordinal(seen[key])),

@@ -334,12 +334,12 @@
         <translation>{label}：{message}</translation>
     </message>
     <message>
-        <source>layer key {key} appears twice (record {first} at line {first_line} and record {index} at line {line}); AMCT uses the first entry and ignores this one</source>
-        <translation>层的 key {key} 出现了两次（第 {first_line} 行的记录 {first} 和第 {line} 行的记录 {index}）；AMCT 使用第一条记录，忽略这一条</translation>
+        <source>layer key {key} appears twice (record {first} at line {first_line} and record {index} at line {line}); AMCT uses one entry per key and drops the others without a word: the first where it looks a layer up, the last where parse_quant reads the whole file</source>
+        <translation>层的 key {key} 出现了两次（第 {first_line} 行的记录 {first} 和第 {line} 行的记录 {index}）；每个 key AMCT 只用其中一条记录，其余的静默丢弃：按层查找时用第一条，parse_quant 读取整个文件时用最后一条</translation>
     </message>
     <message>
-        <source>layer key {key} appears a {nth} time (record {index} at line {line}; first as record {first} at line {first_line}); AMCT uses the first entry and ignores this one</source>
-        <translation>层的 key {key} 出现了{nth}（第 {line} 行的记录 {index}；首次为第 {first_line} 行的记录 {first}）；AMCT 使用第一条记录，忽略这一条</translation>
+        <source>layer key {key} appears a {nth} time (record {index} at line {line}; first as record {first} at line {first_line}); AMCT uses one entry per key and drops the others without a word: the first where it looks a layer up, the last where parse_quant reads the whole file</source>
+        <translation>层的 key {key} 出现了{nth}（第 {line} 行的记录 {index}；首次为第 {first_line} 行的记录 {first}）；每个 key AMCT 只用其中一条记录，其余的静默丢弃：按层查找时用第一条，parse_quant 读取整个文件时用最后一条</translation>
     </message>
     <message>
         <source>removed the UTF-8 byte order mark, which protobuf readers reject</source>
@@ -377,8 +377,8 @@
         <translation>首尾带空白字符或含换行的 key 或稀疏节点名永远匹配不到层名</translation>
     </message>
     <message>
-        <source>a key given twice: AMCT silently uses the first entry and ignores the others</source>
-        <translation>重复的 key：AMCT 静默使用第一条记录并忽略其余记录</translation>
+        <source>a key given twice: AMCT silently uses one of the entries (the first where it looks a layer up, the last where parse_quant reads the whole file) and drops the others</source>
+        <translation>同一个 key 出现多次：AMCT 只静默使用其中一条记录（按层查找时用第一条，parse_quant 读取整个文件时用最后一条），其余的丢弃</translation>
     </message>
     <message>
         <source>a layer with any factor needs scale_d and offset_d, and scale_w/offset_w unless it takes no weights; an entry without factors is skipped (info)</source>
@@ -580,12 +580,12 @@
         <translation>{node} 的名称 {name} 含有{what}，因此永远匹配不到节点（是否想写 {fixed}？）</translation>
     </message>
     <message>
-        <source>the key appears again (first at record {first}); AMCT uses the first entry and silently ignores this one</source>
-        <translation>该 key 再次出现（首次在记录 {first}）；AMCT 使用第一条记录，静默忽略这一条</translation>
+        <source>the key appears again (first at record {first}); AMCT uses one entry per key and drops the others without a word: the first where it looks a layer up, the last where parse_quant reads the whole file</source>
+        <translation>该 key 再次出现（首次在记录 {first}）；每个 key AMCT 只用其中一条记录，其余的静默丢弃：按层查找时用第一条，parse_quant 读取整个文件时用最后一条</translation>
     </message>
     <message>
-        <source>the key appears again, a {nth} time (first at record {first}); AMCT uses the first entry and silently ignores this one</source>
-        <translation>该 key 再次出现，{nth}（首次在记录 {first}）；AMCT 使用第一条记录，静默忽略这一条</translation>
+        <source>the key appears again, a {nth} time (first at record {first}); AMCT uses one entry per key and drops the others without a word: the first where it looks a layer up, the last where parse_quant reads the whole file</source>
+        <translation>该 key 再次出现，{nth}（首次在记录 {first}）；每个 key AMCT 只用其中一条记录，其余的静默丢弃：按层查找时用第一条，parse_quant 读取整个文件时用最后一条</translation>
     </message>
     <message>
         <source>the entry has no value {{ }} block; AMCT stops with &quot;cannot find &apos;value&apos;&quot;</source>

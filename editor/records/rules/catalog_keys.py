@@ -61,7 +61,8 @@ def _prune_name_whitespace(p: PruneView):
 
 DUPLICATE_KEY = rule("duplicate-key", ERROR, ALL, QT_TRANSLATE_NOOP(
     "rule-descriptions",
-    "a key given twice: AMCT silently uses the first entry and ignores the others"))
+    "a key given twice: AMCT silently uses one of the entries (the first where it looks a layer "
+    "up, the last where parse_quant reads the whole file) and drops the others"))
 
 
 @DUPLICATE_KEY.on_entry
@@ -72,11 +73,14 @@ def _duplicate_key(e: EntryView):
             # the how-many-th entry with this key this one is (it may be an edit not yet indexed)
             nth = bisect.bisect_left(e.ctx.key_index[e.key], e.index) + 1
             if nth == 2:
-                text = translate("rules", "the key appears again (first at record {first}); AMCT uses the "
-                                 "first entry and silently ignores this one")
+                text = translate("rules", "the key appears again (first at record {first}); AMCT uses one "
+                                 "entry per key and drops the others without a word: the first where it "
+                                 "looks a layer up, the last where parse_quant reads the whole file")
             else:
                 text = translate("rules", "the key appears again, a {nth} time (first at record {first}); "
-                                 "AMCT uses the first entry and silently ignores this one")
+                                 "AMCT uses one entry per key and drops the others without a word: the "
+                                 "first where it looks a layer up, the last where parse_quant reads the "
+                                 "whole file")
             yield Finding(text.format(first=first, nth=ordinal(nth)), "key")
 
 
