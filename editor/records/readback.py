@@ -35,6 +35,7 @@ from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
 
 from editor.records.dialects import Dialect
+from editor.records.messages import descriptor_of
 from editor.records.textread import (
     LineIndex,
     Override,
@@ -289,7 +290,7 @@ def check_patch(parsed: ParsedText, live: Message, rendering: Rendering) -> Patc
         assert isinstance(piece, _Region) and piece.parsed is not None
         if not _same_entries(piece.parsed.message, live, counts):
             return None
-    for fd in live.DESCRIPTOR.fields:
+    for fd in descriptor_of(live).fields:
         if fd.is_repeated and fd.cpp_type == FD.CPPTYPE_MESSAGE:
             if counts.get(fd.name, 0) != len(getattr(live, fd.name)):
                 return None

@@ -12,6 +12,8 @@ from typing import Any
 
 from google.protobuf.descriptor import FieldDescriptor
 
+from editor.records.messages import enum_type_of, message_type_of
+
 FD = FieldDescriptor
 
 FLOAT32_MAX = struct.unpack("<f", b"\xff\xff\x7f\x7f")[0]
@@ -59,9 +61,9 @@ def type_name(field: FieldDescriptor, *, element: bool = False) -> str:
     `element` drops the `repeated` prefix (for rows that are one element of the field).
     """
     if is_message(field):
-        base = field.message_type.name
+        base = message_type_of(field).name
     elif field.type == FD.TYPE_ENUM:
-        base = field.enum_type.name
+        base = enum_type_of(field).name
     else:
         base = _TYPE_NAMES.get(field.type, "?")
     if field.is_repeated and not element:
@@ -163,7 +165,7 @@ def unescape_text(text: str) -> bytes:
 
 
 def enum_name(field: FieldDescriptor, number: int) -> str:
-    value = field.enum_type.values_by_number.get(number)
+    value = enum_type_of(field).values_by_number.get(number)
     return value.name if value is not None else str(number)
 
 
@@ -228,13 +230,13 @@ def parse_value(field: FieldDescriptor, text: str) -> Any:
         return number
     if t in INT_RANGES:
         lo, hi = INT_RANGES[t]
-        number = _parse_int(raw)
-        if number is None:
+        whole = _parse_int(raw)
+        if whole is None:
             raise ValueError(f"{name} takes a whole number between {lo} and {hi}, not {text!r}")
-        if not lo <= number <= hi:
+        if not lo <= whole <= hi:
             raise ValueError(f"{name} ({type_name(field, element=True)}) takes a whole number "
-                             f"between {lo} and {hi}; {number} is out of range")
-        return number
+                             f"between {lo} and {hi}; {whole} is out of range")
+        return whole
     if t == FD.TYPE_BOOL:
         low = raw.lower()
         if low in ("true", "1", "t", "yes"):
@@ -243,15 +245,16 @@ def parse_value(field: FieldDescriptor, text: str) -> Any:
             return False
         raise ValueError(f"{name} is true or false, not {text!r}")
     if t == FD.TYPE_ENUM:
-        values = field.enum_type.values_by_name
+        values = enum_type_of(field).values_by_name
         if raw in values:
             return values[raw].number
+        enum_number: int | None
         try:
-            number = int(raw)
+            enum_number = int(raw)
         except ValueError:
-            number = None
-        if number is not None and number in field.enum_type.values_by_number:
-            return number
+            enum_number = None
+        if enum_number is not None and enum_number in enum_type_of(field).values_by_number:
+            return enum_number
         raise ValueError(f"{name} is one of {', '.join(values)}, not {text!r}")
     if t == FD.TYPE_BYTES:
         return unescape_text(text)
@@ -297,8 +300,8 @@ def coerce_value(field: FieldDescriptor, value: Any) -> Any:
         if isinstance(value, str):
             return parse_value(field, value)
         if isinstance(value, bool) or not isinstance(value, int) or \
-                value not in field.enum_type.values_by_number:
-            raise ValueError(f"{field.name} is one of {', '.join(field.enum_type.values_by_name)}")
+                value not in enum_type_of(field).values_by_number:
+            raise ValueError(f"{field.name} is one of {', '.join(enum_type_of(field).values_by_name)}")
         return value
     if t == FD.TYPE_STRING:
         if isinstance(value, bytes):
@@ -346,5 +349,5 @@ def zero_value(field: FieldDescriptor) -> Any:
     if t == FD.TYPE_BYTES:
         return b""
     if t == FD.TYPE_ENUM:
-        return field.enum_type.values[0].number
+        return enum_type_of(field).values[0].number
     return 0
