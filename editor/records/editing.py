@@ -243,6 +243,12 @@ class RecordEditor:
             return None
         return target(self._message, path)[1]
 
+    def field_at(self, path: Path) -> FieldDescriptor:
+        """The field a non-empty path ends in (for an element, the repeated field)."""
+        if not path:
+            raise PathError("the whole record is no field")
+        return target(self._message, path)[1]
+
     def element_count(self, path: Path) -> int:
         """Number of elements of the repeated field at `path`."""
         parent, field, index = target(self._message, path)

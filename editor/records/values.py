@@ -51,8 +51,9 @@ def is_integer(field: FieldDescriptor) -> bool:
     return field.type in INT_RANGES
 
 
-def is_message(field: FieldDescriptor) -> bool:
-    return field.type in (FD.TYPE_MESSAGE, FD.TYPE_GROUP)
+def is_message(field: FieldDescriptor | None) -> bool:
+    """Whether `field` holds messages (False for None: the top of a record is no field)."""
+    return field is not None and field.type in (FD.TYPE_MESSAGE, FD.TYPE_GROUP)
 
 
 def type_name(field: FieldDescriptor, *, element: bool = False) -> str:
