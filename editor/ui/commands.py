@@ -27,6 +27,7 @@ from google.protobuf.message_factory import GetMessageClass
 from PySide6.QtGui import QUndoCommand
 
 from editor.records.editing import RecordEditor
+from editor.records.messages import RecordMessage, message_type_of
 from editor.records.paths import Path, PathError, format_path
 from editor.records.values import coerce_value, format_value, is_message, same_value, zero_value
 
@@ -377,8 +378,8 @@ def new_element_bytes(editor: RecordEditor, path: Path, *, name: str | None = No
     field = editor.field_descriptor(path)
     if field is None or not is_message(field) or not field.is_repeated:
         raise PathError(f"{format_path(path)} is not a repeated message field")
-    msg = GetMessageClass(field.message_type)()
-    fields = field.message_type.fields_by_name
+    msg: RecordMessage = GetMessageClass(message_type_of(field))()
+    fields = message_type_of(field).fields_by_name
     if "key" in fields:
         msg.key = name or unique_key(editor, "new_layer")
         if "value" in fields:
@@ -391,7 +392,7 @@ def new_element_bytes(editor: RecordEditor, path: Path, *, name: str | None = No
 def add_element(editor: RecordEditor, path: Path, index: int | None = None, *,
                 name: str | None = None) -> InsertElementsCommand:
     """Add a new (default) element to a repeated field: a layer, prune record, node, attr or value."""
-    field = editor.field_descriptor(path)
+    field = editor.field_at(path)
     n = editor.element_count(path)
     at = n if index is None else index
     if is_message(field):
@@ -408,14 +409,14 @@ def duplicate_elements(editor: RecordEditor, path: Path, indices: Iterable[int])
     entry of a duplicated key.
     """
     rows = sorted(set(indices))
-    field = editor.field_descriptor(path)
+    field = editor.field_at(path)
     taken: set[str] = set()
     commands: list[RecordCommand] = []
     for shift, row in enumerate(rows):
         if is_message(field):
-            msg = GetMessageClass(field.message_type)()
+            msg: RecordMessage = GetMessageClass(message_type_of(field))()
             msg.MergeFromString(editor.message_bytes(tuple(path) + (row,)))
-            if "key" in field.message_type.fields_by_name:
+            if "key" in message_type_of(field).fields_by_name:
                 msg.key = unique_key(editor, f"{msg.key}_copy", taken)
                 taken.add(msg.key)
             item: Any = msg.SerializePartialToString()

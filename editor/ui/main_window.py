@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QObject, QSettings, QSize, QStandardPaths, Qt, QTimer, Signal
@@ -244,8 +245,8 @@ class MainWindow(QMainWindow):
         for widget in (self.progress, self.cancel_button):
             widget.hide()
             bar.addPermanentWidget(widget)
-        for widget in (self.selection_label, self.counts_label, self.dialect_label):
-            bar.addPermanentWidget(widget)
+        for label in (self.selection_label, self.counts_label, self.dialect_label):
+            bar.addPermanentWidget(label)
 
     def _action(self, text: str, slot: Callable[[], object], shortcuts=(), tip: str = "",
                 icon: QIcon | None = None) -> QAction:
@@ -344,11 +345,11 @@ class MainWindow(QMainWindow):
         toolbar = QToolBar("Main")
         toolbar.setObjectName("mainToolbar")
         toolbar.setMovable(False)
-        for action in (self.act_open, self.act_save, None, self.act_undo, self.act_redo, None, self.act_find):
-            if action is None:
+        for tool in (self.act_open, self.act_save, None, self.act_undo, self.act_redo, None, self.act_find):
+            if tool is None:
                 toolbar.addSeparator()
             else:
-                toolbar.addAction(action)
+                toolbar.addAction(tool)
         self.addToolBar(toolbar)
         self.toolbar = toolbar
 
@@ -396,7 +397,7 @@ class MainWindow(QMainWindow):
     def shortcut_places(self) -> dict[QObject, str]:
         """Widgets by the words that say a key works in them (Help ▸ Keyboard Shortcuts)."""
         places: dict[QObject, str] = {self.tree: "the record tree"}
-        places.update(self.plots.places())
+        places.update(self.plots.places().items())
         places[self.edit_dock] = "the Edit dock"
         places[self.rules_dock] = "the Problems dock"
         return places
@@ -680,8 +681,8 @@ class MainWindow(QMainWindow):
             note = " The file changed on disk since then." if info.source_changed() else ""
             banner = Banner(f"Unsaved edits of {info.describe()} were kept when the editor did not close "
                             f"normally.{note}")
-            banner.add_button("Restore", lambda i=info: self.documents.restore_recovery(i))
-            banner.add_button("Discard", lambda i=info: self.documents.discard_recovery(i))
+            banner.add_button("Restore", partial(self.documents.restore_recovery, info))
+            banner.add_button("Discard", partial(self.documents.discard_recovery, info))
             banner.setObjectName("banner")
             banner.setProperty("recovery", str(info.file))
             self._banner_area.addWidget(banner)
@@ -689,7 +690,7 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ find
 
-    def find(self) -> None:
+    def find(self) -> None:  # type: ignore[override]  # not QWidget.find(id), a static lookup
         self.tree.filter_edit.setFocus()
         self.tree.filter_edit.selectAll()
 
@@ -751,8 +752,8 @@ class MainWindow(QMainWindow):
     def recent_files(self) -> list[str]:
         value = self.settings.value("recentFiles", [])
         if isinstance(value, str):
-            value = [value]
-        return [str(v) for v in (value or [])]
+            return [value]
+        return [str(v) for v in value] if isinstance(value, (list, tuple)) else []
 
     def _add_recent(self, path: Path) -> None:
         text = str(Path(path).resolve())
