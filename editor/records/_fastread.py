@@ -23,7 +23,7 @@ import struct
 import sys
 from array import array
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from google.protobuf import descriptor as _descriptor
 
@@ -111,13 +111,13 @@ def _plain_floats(tokens: list[bytes]) -> list[float]:
             if len(unsuffixed) != len(tokens):  # a bare "f"
                 raise NotSimple
             tokens, joined = unsuffixed, stripped
-        if b" +" in joined or b"e+" not in joined and b"E+" not in joined and b"+" in joined:
+        if b" +" in joined or (b"e+" not in joined and b"E+" not in joined and b"+" in joined):
             raise NotSimple  # +1: Python only; a + elsewhere than after e is refused by float()
         shape = joined.replace(b"E", b"e").replace(b"e+", b"e-").translate(_NUM_TABLE)
         if b"#" in shape:
             raise NotSimple
-    if b" 00" in shape or b" 01" in shape or _octal_start(tokens[0]) or b"-0" in shape and (
-            b" -00" in shape or b" -01" in shape):
+    if b" 00" in shape or b" 01" in shape or _octal_start(tokens[0]) or (b"-0" in shape and (
+            b" -00" in shape or b" -01" in shape)):
         raise NotSimple
     try:
         return list(map(float, tokens))
@@ -314,7 +314,7 @@ def _run_end(names: list[bytes], i: int, name: bytes) -> int:
 class FastReader:
     """The fast path for one dialect's top-level message (tables built once per type)."""
 
-    _cache: dict[str, FastReader] = {}
+    _cache: ClassVar[dict[str, FastReader]] = {}
 
     def __init__(self, desc: _descriptor.Descriptor):
         self.top = _Table(desc, {})

@@ -361,7 +361,7 @@ class RecordEditor:
         n = len(container)
         if count <= 0:
             return []
-        if not (0 <= index and index + count <= n):
+        if not (index >= 0 and index + count <= n):
             raise PathError(f"cannot remove {count} from {index} of {format_path(path)} ({n} elements)")
         removed = self._block(container, field, index, count)
         with self._step(Edit(EditKind.REMOVE, tuple(path), index, count),
@@ -373,7 +373,7 @@ class RecordEditor:
         """Move elements [index, index+count) so that the first of them ends up at `to`."""
         container, field = self._repeated(path)
         n = len(container)
-        if count <= 0 or not (0 <= index and index + count <= n and 0 <= to <= n - count):
+        if count <= 0 or not (index >= 0 and index + count <= n and 0 <= to <= n - count):
             raise PathError(f"cannot move {count} from {index} to {to} in {format_path(path)} ({n})")
         if to == index:
             return

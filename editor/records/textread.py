@@ -166,7 +166,7 @@ class Stmt:
     __slots__ = ("start", "end", "field", "values", "children", "listed", "first_index", "count")
 
     def __init__(self, start: int, end: int = -1, field: FD | None = None,
-                 values: list[tuple[int, int]] | None = None, children: list[Node] | None | bool = True,
+                 values: list[tuple[int, int]] | None = None, children: list[Node] | bool | None = True,
                  listed: bool = False, first_index: int = 0, count: int = 0):
         self.start = start
         self.end = end
