@@ -254,7 +254,7 @@ class RemoveElementsCommand(RecordCommand):
             raise PathError(f"{format_path(path)} is not a repeated field")
         n = editor.element_count(path)
         rows = sorted(set(indices))
-        if rows and not (0 <= rows[0] and rows[-1] < n):
+        if rows and not (rows[0] >= 0 and rows[-1] < n):
             raise PathError(f"no element {rows[-1]} in {format_path(path)} ({n} elements)")
         self.path = tuple(path)
         #: contiguous runs (start, items), ascending
@@ -291,7 +291,7 @@ class MoveElementsCommand(RecordCommand):
     def __init__(self, editor: RecordEditor, path: Path, index: int, count: int, to: int,
                  text: str | None = None) -> None:
         n = editor.element_count(path)
-        if count <= 0 or not (0 <= index and index + count <= n and 0 <= to <= n - count):
+        if count <= 0 or not (index >= 0 and index + count <= n and 0 <= to <= n - count):
             raise PathError(f"cannot move {count} from {index} to {to} in {format_path(path)} ({n})")
         self.path, self.index, self.count, self.to = tuple(path), index, count, to
         one, many = element_noun(path)

@@ -10,6 +10,7 @@ what the window should show comes out as signals (`status`, `loadingChanged`,
 """
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -507,10 +508,8 @@ class DocumentController(QObject):
             return None
 
     def discard_recovery(self, info: RecoveryInfo) -> None:
-        try:
+        with contextlib.suppress(OSError):
             info.file.unlink()
-        except OSError:
-            pass
 
     def restore_recovery(self, info: RecoveryInfo) -> None:
         """Open the record the edits belong to and apply them as one undoable step."""

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import itertools
 from enum import IntEnum
-from typing import Any
+from typing import Any, ClassVar
 
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
 from google.protobuf.message import Message
@@ -625,7 +625,7 @@ class RecordTreeModel(QAbstractItemModel):
             obj = obj[n.row] if n.kind == RowKind.ELEMENT else getattr(obj, n.fd.name)
         return obj
 
-    _row_cache: dict[str, dict[str, int]] = {}
+    _row_cache: ClassVar[dict[str, dict[str, int]]] = {}
 
     @classmethod
     def _field_row(cls, desc: Descriptor, name: str) -> int:

@@ -10,7 +10,7 @@ sets begin/end on every producer and consumer at once, checked as a whole.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message_factory import GetMessageClass
@@ -115,7 +115,7 @@ class PruneTableModel(CheckedTableModel):
 
     COLUMNS = ("Role", "Name", "Type", "Begin", "End", "Width", "Other attributes")
     NAME, TYPE, BEGIN, END, WIDTH, OTHER = 1, 2, 3, 4, 5, 6
-    _EDIT_ATTR = {TYPE: "type", BEGIN: "begin", END: "end"}
+    _EDIT_ATTR: ClassVar[dict[int, str]] = {TYPE: "type", BEGIN: "begin", END: "end"}
 
     def __init__(self, session: EditSession, parent: QObject | None = None) -> None:
         super().__init__(session, parent)
