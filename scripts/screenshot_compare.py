@@ -93,6 +93,25 @@ def render(out_dir: Path) -> list[Path]:
             raise OSError(f"could not write {path}")
         print(f"wrote {path} ({len(c.rows)} rows at rtol 1e-5)")
         written.append(path)
+        # the same comparison in the record's views: B over A in Channels, the tree's marks,
+        # a layer whose scale_w B changed
+        row = next(r for r in view.model.shown if r.field == "scale_w" and r.kind.value == "field")
+        window.compare.open_row(row)
+        spin(app, 0.5)
+        window.statusBar().clearMessage()
+        spin(app, 0.2)
+        path = out_dir / "compare-channels.png"
+        if not window.grab().save(str(path)):
+            raise OSError(f"could not write {path}")
+        print(f"wrote {path} (layer {row.layer!r})")
+        written.append(path)
+        window.plots.show_overview()
+        spin(app, 0.5)
+        path = out_dir / "compare-overview.png"
+        if not window.grab().save(str(path)):
+            raise OSError(f"could not write {path}")
+        print(f"wrote {path}")
+        written.append(path)
         window.session.undo_stack.setClean()
         window.close()
     return written

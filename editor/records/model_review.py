@@ -8,7 +8,7 @@ unless its ``skip_fusion`` is true (the dialect's default where unset: false, tr
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from editor.models import LoadCancelled, Model, ModelError
 from editor.models.weights import DEFAULT_WASTE, Review, review
@@ -75,3 +75,40 @@ def review_record(message: RecordMessage, dialect: str | Dialect, model: Model, 
         if progress is not None and not progress(i + 1, total):
             raise LoadCancelled()
     return out
+
+
+#: The Caffe fields that hold a layer's input shape (C, H, W), in that order.
+SHAPE_FIELDS = ("channels", "height", "width")
+
+
+def shape_fixes(message: Message, model: Model, entries: Iterable[int] | None = None
+                ) -> dict[int, dict[str, int]]:
+    """The input-shape fields to write so that entries agree with the model: entry index ->
+    {field: the model's value} for each of channels/height/width that is unset or differs
+    from the (C, H, W) the model propagates to the entry's layer (rule ``model-input-shape``).
+
+    Only dialects with those fields (Caffe) and layers whose input shape the model knows;
+    `entries` limits the search (default: every entry). Entries already right are left out.
+    """
+    if "record" not in message.DESCRIPTOR.fields_by_name:
+        return {}
+    records = message.record
+    fixes: dict[int, dict[str, int]] = {}
+    for i in range(len(records)) if entries is None else entries:
+        if not 0 <= i < len(records):
+            continue
+        entry = records[i]
+        if "channels" not in entry.value.DESCRIPTOR.fields_by_name:
+            return {}
+        layer, index = model.find(entry.key)
+        if layer is None or index is not None or layer.input_shape is None \
+                or len(layer.input_shape) != len(SHAPE_FIELDS):
+            continue
+        value = entry.value
+        if not value.ListFields():
+            continue  # an empty entry: AMCT skips it, the rules say so; nothing to fill
+        wrong = {f: int(m) for f, m in zip(SHAPE_FIELDS, layer.input_shape, strict=True)
+                 if not value.HasField(f) or getattr(value, f) != m}
+        if wrong:
+            fixes[i] = wrong
+    return fixes

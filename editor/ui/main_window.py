@@ -553,8 +553,11 @@ class MainWindow(QMainWindow):
                                              "Caffe, TensorFlow) and review scale_w against its weights")
         self.act_detach_model = self._action("&Detach Model", self.models.detach, (),
                                              "Check the record on its own again")
+        self.act_fill_shapes = self._action("Fill Input &Shapes from Model", self._fill_shapes, (),
+                                            "Caffe: set channels, height and width of every layer to "
+                                            "the input shape the model gives it (one undo step)")
         self.addAction(self.act_attach_model)
-        for action in (self.act_attach_model, self.act_detach_model):
+        for action in (self.act_attach_model, self.act_detach_model, self.act_fill_shapes):
             self.file_menu.insertAction(self.act_close, action)
         self.file_menu.insertSeparator(self.act_close)
         self.model_label = QLabel()
@@ -579,6 +582,11 @@ class MainWindow(QMainWindow):
     def _update_model_actions(self) -> None:
         self.act_attach_model.setEnabled(self.document is not None)
         self.act_detach_model.setEnabled(self.session.network is not None)
+        message = self.session.message
+        self.act_fill_shapes.setEnabled(
+            self.session.network is not None and not self.session.read_only and message is not None
+            and "record" in message.DESCRIPTOR.fields_by_name and len(message.record) > 0
+            and "channels" in message.record[0].value.DESCRIPTOR.fields_by_name)
 
     def _update_model_label(self) -> None:
         self._model_label_due = False
@@ -588,6 +596,16 @@ class MainWindow(QMainWindow):
         self.model_label.setText(self.models.summary(found))
         self.model_label.setToolTip(self.models.details(found))
         self.model_label.setVisible(model is not None)
+
+    def _fill_shapes(self) -> None:
+        from editor.ui.shape_fill import shape_fill_command
+
+        got = shape_fill_command(self.session)
+        if isinstance(got, str):
+            self.statusBar().showMessage(got, 5000)
+            return
+        self.session.push(got)
+        self.statusBar().showMessage(got.text(), 5000)
 
     def attach_model(self, model: str | os.PathLike, weights: str | os.PathLike | None = None) -> bool:
         """Attach `model` (a Caffe .prototxt's `weights` too) to the open record, in the

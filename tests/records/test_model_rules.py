@@ -258,3 +258,21 @@ def test_review_record_gives_every_entry_a_review_or_a_reason(tmp_path):
     assert set(worst) == {"conv1", "conv2", "deconv", "fc", "proj"}
     with pytest.raises(LoadCancelled):
         review_record(message, "onnx", model, progress=lambda done, total: done < 2)
+
+
+def test_shape_fixes_write_back_exactly_the_planted_wrong_and_missing_shapes():
+    from editor.records.model_review import shape_fixes
+
+    model = load_model(RESNET101)
+    message = record_for(model)
+    assert shape_fixes(message, model) == {}
+    entry(message, "res5a_branch2b").value.height = 14
+    entry(message, "fc1000").value.ClearField("channels")
+    index = {e.key: i for i, e in enumerate(message.record)}
+    fixes = shape_fixes(message, model)
+    assert fixes == {index["res5a_branch2b"]: {"height": 7}, index["fc1000"]: {"channels": 2048}}
+    assert shape_fixes(message, model, [index["fc1000"]]) == {index["fc1000"]: {"channels": 2048}}
+    for i, fields in fixes.items():
+        for f, v in fields.items():
+            setattr(message.record[i].value, f, v)
+    assert check_message(message, "caffe", model=model) == []

@@ -416,3 +416,61 @@ def test_plan_take_on_a_bare_session_refuses_what_b_lacks():
     with pytest.raises(TakeRefused, match="not in both"):
         plan_take(session, b, [Take(index_a=0, field="scale_w", span=(6, 9))])
     assert not math.isnan(session.message.record[0].value.scale_w[0])
+
+
+def test_the_tree_marks_exactly_the_layers_and_fields_that_differ(qtbot, compared):
+    window, c = compared
+    annotations = window.session.annotations
+    n = len(window.session.message.record)
+
+    def marks(path):
+        return [a for a in annotations.for_path(path) if "B" in a.mark]
+
+    assert [i for i in range(n) if marks(("record", i))] == list(CHANGED)
+    assert marks(("record", 2))[0].mark == "≠ B: 1 field"
+    w = marks(("record", 9, "value", "scale_w"))[0]
+    assert w.mark == "≠ B" and "2 of" in w.tooltip and "0.123" in w.tooltip
+    d = marks(("record", 5, "value", "scale_d"))[0]
+    b_value = c.message_b.record[5].value.scale_d
+    assert "B has" in d.tooltip and format(b_value, ".6g")[:5] in d.tooltip
+    assert not marks(("record", 5, "value", "scale_w"))
+    # the tooltip of the row says it too, beside the schema line
+    index = window.session.model.index_for_path(("record", 9, "value", "scale_w"))
+    assert "compared with B" in window.session.model.data(index, Qt.ItemDataRole.ToolTipRole)
+    window.compare.act_close.trigger()
+    qtbot.waitUntil(lambda: not c.is_open, timeout=5000)
+    assert not [i for i in range(n) if marks(("record", i))]
+
+
+def test_channels_overlays_b_and_the_overview_has_its_rows(qtbot, compared):
+    import numpy as np
+
+    window, c = compared
+    plot = window.plots.channels
+    window.session.selection.select(("record", 9, "value", "scale_w", 3))
+    plot.flush()
+    data = plot.overlay_data("compare")
+    assert data is not None
+    b = np.asarray(c.message_b.record[9].value.scale_w, np.float32)
+    assert data.values.astype(np.float32).tobytes() == b.tobytes()
+    assert [m.channels.tolist() for m in data.marks] == [[3, 4]]
+    assert data.strip is not None and data.strip.label == "B / A"
+    assert "B 0.123" in plot.describe("scale_w", 3)
+    assert "B: 2 of" in plot.details.text()
+    # an edit of A that makes channel 3 equal to B's: the overlay follows A as it is now
+    from editor.ui.commands import SetValueCommand
+
+    window.session.push(SetValueCommand(window.session.editor, ("record", 9, "value", "scale_w", 3), float(b[3])))
+    plot.flush()
+    assert [m.channels.tolist() for m in plot.overlay_data("compare").marks] == [[4]]
+    overview = window.plots.overview
+    overview.flush()
+    _settle(qtbot, c)
+    series_w = overview.layer_series("compare-scale_w")
+    series_d = overview.layer_series("compare-scale_d")
+    n = len(window.session.message.record)
+    assert series_w.flags.tolist() == [i in (2, 9) for i in range(n)]
+    assert series_d.flags.tolist() == [i == 5 for i in range(n)]
+    assert series_w.values[2] == pytest.approx(2.0, rel=1e-6)
+    assert series_d.values[5] == pytest.approx(1.5, rel=1e-6)
+    assert series_w.values[0] == 1.0

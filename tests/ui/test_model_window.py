@@ -429,3 +429,36 @@ def test_attach_model_asks_for_the_weights_of_a_caffe_net_without_them_beside_it
     with qtbot.waitSignal(window.models.attachFinished, timeout=30000):
         window.act_attach_model.trigger()
     assert window.session.network.weights_path == weights and window.session.weights.active
+
+
+def test_fill_input_shapes_from_the_model_is_one_undo_step(qtbot, env, tmp_path):
+    proto, weights = tmp_path / "tiny.prototxt", tmp_path / "tiny.caffemodel"
+    model_synth.caffe_net(proto, weights, seed=11)
+    model = load_model(proto, weights)
+    message = fitted_record(model, "caffe")
+    wrong = next(i for i, e in enumerate(message.record) if model.layer(e.key).input_shape is not None)
+    right = tuple(message.record[wrong].value.channels for _ in (0,)) + (message.record[wrong].value.height,)
+    message.record[wrong].value.height += 3
+    message.record[wrong].value.channels += 1
+    record = tmp_path / "record.txt"
+    record.write_text(synth.to_text(message))
+    window = env(ScriptedPrompter())
+    open_and_wait(qtbot, window, record)
+    assert not window.act_fill_shapes.isEnabled()  # no model yet
+    attach_and_wait(qtbot, window, proto, weights)
+    window.session.problems.flush()
+    assert [p.rule for p in window.session.problems.problems if p.rule.startswith("model-")] == ["model-input-shape"]
+    assert window.act_fill_shapes.isEnabled()
+    window.act_fill_shapes.trigger()
+    value = window.session.message.record[wrong].value
+    assert (value.channels, value.height) == right
+    assert window.session.undo_stack.count() == 1
+    assert "from the model" in window.session.undo_stack.undoText()
+    window.session.problems.flush()
+    assert not [p for p in window.session.problems.problems if p.rule.startswith("model-")]
+    window.session.undo_stack.undo()
+    assert (value.channels, value.height) == (right[0] + 1, right[1] + 3)
+    window.act_fill_shapes.trigger()  # again; then nothing left to do says so
+    window.act_fill_shapes.trigger()
+    assert window.session.undo_stack.count() == 1
+    assert "already agree" in window.statusBar().currentMessage()

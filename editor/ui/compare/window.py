@@ -48,6 +48,9 @@ class CompareUi(QObject):
         plots.setTabVisible(plots.indexOf(self.view), False)
         self._make_actions()
         self._make_status()
+        from editor.ui.compare.views import CompareViews
+
+        self.views = CompareViews(self.controller, self.session, plots)
         c = self.controller
         c.opened.connect(self._opened)
         c.closed.connect(self._closed)

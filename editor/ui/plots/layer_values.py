@@ -80,7 +80,8 @@ class _Row:
         self.plot.showGrid(x=True, y=True, alpha=0.2)
         self.plot.hideAxis("bottom")
         self.plot.setXLink(overview.p_scale)
-        self.plot.setMinimumHeight(96)  # room for its axis label
+        # room for a short axis label; the record's own rows above keep theirs (ModelOverview)
+        self.plot.setMinimumHeight(56)
         self.plot.setMaximumHeight(140)
         self.plot.vb.enableAutoRange(x=False)
         self.curve = self.plot.plot(connect="finite")

@@ -175,6 +175,10 @@ class ModelOverview(QWidget):
         self.p_scale.hideAxis("bottom")
         self.p_clip.hideAxis("bottom")
         self.p_prob.setMaximumHeight(96)
+        # the record's own rows keep some room however many series rows others add below
+        self.p_scale.setMinimumHeight(80)
+        self.p_clip.setMinimumHeight(44)
+        self.p_prob.setMinimumHeight(52)
         self.p_prob.setMouseEnabled(x=True, y=False)
         self.p_prob.setYRange(*_PROB_RANGE, padding=0)
         self.p_prob.vb.setLimits(yMin=_PROB_RANGE[0] - 0.4, yMax=_PROB_RANGE[1] + 0.4)
