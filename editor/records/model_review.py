@@ -81,7 +81,7 @@ def review_record(message: RecordMessage, dialect: str | Dialect, model: Model, 
 SHAPE_FIELDS = ("channels", "height", "width")
 
 
-def shape_fixes(message: Message, model: Model, entries: Iterable[int] | None = None
+def shape_fixes(message: RecordMessage, model: Model, entries: Iterable[int] | None = None
                 ) -> dict[int, dict[str, int]]:
     """The input-shape fields to write so that entries agree with the model: entry index ->
     {field: the model's value} for each of channels/height/width that is unset or differs
