@@ -194,8 +194,7 @@ class RecordTreeModel(QAbstractItemModel):
                     self.beginRemoveRows(parent_index, step.index, end - 1)
                     if is_message(node.field):
                         for child in node.rows[step.index:end]:
-                            if child is not None:
-                                self._purge(child)
+                            self._purge(child)
                         del node.rows[step.index:end]
                         self._renumber(node, step.index)
                     node.fetched -= end - step.index
@@ -383,12 +382,8 @@ class RecordTreeModel(QAbstractItemModel):
             return self.createIndex(row, column, node.id)
         return QModelIndex()
 
-    # Qt overloads parent() (QObject's, and this one of an index); the stubs
-    # cannot say a model overrides only the one
-    def parent(self, index: AnyIndex = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008
-        if not index.isValid():
-            return QModelIndex()
-        node = self._nodes.get(index.internalId())
+    def parent(self, index: AnyIndex = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008 - Qt overloads parent()
+        node = self._nodes.get(index.internalId()) if index.isValid() else None
         if node is None or node.kind == RowKind.ROOT:
             return QModelIndex()
         return self.createIndex(node.row, 0, node.up.id)
@@ -586,8 +581,8 @@ class RecordTreeModel(QAbstractItemModel):
         node.fetched = n
         self.endInsertRows()
 
-    def _purge(self, node: _Node) -> None:
-        todo = [node]
+    def _purge(self, node: _Node | None) -> None:
+        todo = [node] if node is not None else []
         while todo:
             n = todo.pop()
             self._nodes.pop(n.id, None)
@@ -596,9 +591,7 @@ class RecordTreeModel(QAbstractItemModel):
 
     @staticmethod
     def _renumber(node: _Node, start: int) -> None:
-        rows = node.rows
-        for row in range(start, len(rows)):
-            child = rows[row]
+        for row, child in enumerate(node.rows[start:], start):
             if child is not None:
                 child.row = row
 
@@ -625,10 +618,10 @@ class RecordTreeModel(QAbstractItemModel):
             obj = obj[n.row] if n.kind == RowKind.ELEMENT else getattr(obj, n.fd.name)
         return obj
 
-    _row_cache: ClassVar[dict[str, dict[str, int]]] = {}
+    _row_cache: ClassVar[dict[str, dict[str | int, int]]] = {}  # an index names no field
 
     @classmethod
-    def _field_row(cls, desc: Descriptor, name: str) -> int:
+    def _field_row(cls, desc: Descriptor, name: str | int) -> int:
         rows = cls._row_cache.get(desc.full_name)
         if rows is None:
             rows = {fd.name: i for i, fd in enumerate(desc.fields)}
@@ -655,8 +648,6 @@ class RecordTreeModel(QAbstractItemModel):
                 row = step
                 child = node.children[row] if is_message(node.field) else None
             else:
-                if not isinstance(step, str):
-                    raise PathError(f"{format_path(path)}: expected a field name in {node.message_desc.name}")
                 row = self._field_row(node.message_desc, step)
                 child = node.children[row]
             if child is None:
@@ -700,8 +691,7 @@ class RecordTreeModel(QAbstractItemModel):
                 self.beginRemoveRows(parent_index, n, node.fetched - 1)
                 if is_message(node.field):
                     for child in node.children[n:]:
-                        if child is not None:
-                            self._purge(child)
+                        self._purge(child)
                     del node.children[n:]
                 node.fetched = n
                 node.known_len = n
