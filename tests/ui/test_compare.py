@@ -464,8 +464,8 @@ def test_channels_overlays_b_and_the_overview_has_its_rows(qtbot, compared):
     plot.flush()
     assert [m.channels.tolist() for m in plot.overlay_data("compare").marks] == [[4]]
     overview = window.plots.overview
-    overview.flush()
     _settle(qtbot, c)
+    window.compare.views.flush()
     series_w = overview.layer_series("compare-scale_w")
     series_d = overview.layer_series("compare-scale_d")
     n = len(window.session.message.record)

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtGui import QColor
 
 from editor.records import quant
@@ -94,7 +94,9 @@ class CompareViews(QObject):
         else:
             self.session.annotations.refresh(KEY)
             self.channels.refresh_overlays()
-        self._overview_rows(result)
+        # the overview's rows later, each on a turn of its own: a new row builds a plot (tens
+        # of milliseconds each) and the window stays responsive in between
+        QTimer.singleShot(0, self, self._overview_rows)
 
     def _tree_marks(self, result: Any) -> dict[Path, tuple[str, Annotation]]:
         comparison = result.comparison
@@ -186,8 +188,12 @@ class CompareViews(QObject):
 
     # ------------------------------------------------------------------ the overview
 
-    def _overview_rows(self, result: Any) -> None:
+    def _overview_rows(self, now: bool = False) -> None:
+        c = self.controller
+        result = c.result if c.is_open else None
         message = self.session.message
+        if result is None or message is None:
+            return
         comparison = result.comparison
         n = len(message.record) if message is not None and "record" in message.DESCRIPTOR.fields_by_name else 0
         w = np.full(n, np.nan)
@@ -204,11 +210,23 @@ class CompareViews(QObject):
             if 0 <= layer.index_a < n:
                 w_flags[layer.index_a] = layer.field("scale_w") is not None
                 d_flags[layer.index_a] = layer.field("scale_d") is not None
-        name = self.controller.name_b()
+        name = c.name_b()
         self.overview.set_layer_series(SCALE_W_SERIES, LayerValues(
             "scale_w A↔B, largest factor", w, B_COLOR, log=True,
             lines=(1.0,), flags=w_flags, fmt=lambda v: f"×{v:.4g}", axis="Δ scale_w",
             explain=lambda i: f"B: {name}"))
-        self.overview.set_layer_series(SCALE_D_SERIES, LayerValues(
-            "scale_d B / A", d, DIFF_COLOR, log=True, lines=(1.0,), flags=d_flags,
-            fmt=lambda v: f"×{v:.6g}", axis="Δ scale_d"))
+        scale_d = LayerValues("scale_d B / A", d, DIFF_COLOR, log=True, lines=(1.0,), flags=d_flags,
+                              fmt=lambda v: f"×{v:.6g}", axis="Δ scale_d")
+        if not now and self.overview.layer_series(SCALE_D_SERIES) is None:
+            QTimer.singleShot(0, self, lambda: self._second_row(scale_d))
+        else:
+            self.overview.set_layer_series(SCALE_D_SERIES, scale_d)
+
+    def _second_row(self, series: LayerValues) -> None:
+        if self._shown and self.overview.layer_series(SCALE_D_SERIES) is None:
+            self.overview.set_layer_series(SCALE_D_SERIES, series)
+
+    def flush(self) -> None:
+        """Set the overview's rows now (scripts and tests; the event loop does otherwise)."""
+        self._overview_rows(now=True)
+        self.overview.flush()
