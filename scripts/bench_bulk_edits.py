@@ -26,15 +26,15 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from PySide6.QtCore import QSettings  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
 
-import editor.ui  # noqa: E402,F401  (first: pins singletons against PySide refcount bugs)
-from editor.records.dialects import DIALECTS  # noqa: E402
-from editor.records.document import RecordDocument  # noqa: E402
-from editor.records.synth import make_big  # noqa: E402
-from editor.ui.dialogs import Prompter  # noqa: E402
-from editor.ui.main_window import MainWindow  # noqa: E402
+import editor.ui  # noqa: F401  (first: pins singletons against PySide refcount bugs)
+from editor.records.dialects import DIALECTS
+from editor.records.document import RecordDocument
+from editor.records.synth import make_big
+from editor.ui.dialogs import Prompter
+from editor.ui.main_window import MainWindow
 
 
 class Silent(Prompter):

@@ -33,9 +33,9 @@ from google.protobuf import text_format
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from editor.paths import proto_dir  # noqa: E402
-from editor.records.dialects import DIALECTS  # noqa: E402
-from editor.records.rules import LiveChecker, check_message  # noqa: E402
+from editor.paths import proto_dir
+from editor.records.dialects import DIALECTS
+from editor.records.rules import LiveChecker, check_message
 
 
 def build(dialect: str, layers: int, channels: int, *, shift_bit: bool = False, tbf: bool = False,

@@ -34,13 +34,13 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from PySide6.QtCore import QElapsedTimer, QEventLoop, QSettings, QTimer  # noqa: E402
+from PySide6.QtCore import QElapsedTimer, QEventLoop, QSettings, QTimer
 
-from editor.records.synth import make_big, to_text  # noqa: E402
-from editor.ui.app import application, freeze_startup_objects  # noqa: E402
-from editor.ui.commands import SetValueCommand  # noqa: E402
-from editor.ui.dialogs import Prompter  # noqa: E402
-from editor.ui.main_window import MainWindow  # noqa: E402
+from editor.records.synth import make_big, to_text
+from editor.ui.app import application, freeze_startup_objects
+from editor.ui.commands import SetValueCommand
+from editor.ui.dialogs import Prompter
+from editor.ui.main_window import MainWindow
 
 TICK_MS = 10
 

@@ -26,10 +26,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from editor.cli import main as cli_main  # noqa: E402
-from editor.records.diff import compare_records  # noqa: E402
-from editor.records.document import RecordDocument  # noqa: E402
-from editor.records.synth import make_big, to_text  # noqa: E402
+from editor.cli import main as cli_main
+from editor.records.diff import compare_records
+from editor.records.document import RecordDocument
+from editor.records.synth import make_big, to_text
 
 CLOCK = time.perf_counter
 

@@ -20,11 +20,11 @@ from google.protobuf import text_format
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from editor.paths import proto_dir  # noqa: E402
-from editor.records.dialects import DIALECTS  # noqa: E402
-from editor.records.document import RecordDocument  # noqa: E402
-from editor.records.synth import make_big, to_text  # noqa: E402
-from editor.records.textread import parse_text  # noqa: E402
+from editor.paths import proto_dir
+from editor.records.dialects import DIALECTS
+from editor.records.document import RecordDocument
+from editor.records.synth import make_big, to_text
+from editor.records.textread import parse_text
 
 
 def best(fn, repeat: int) -> float:

@@ -27,14 +27,14 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtWidgets import QApplication
 
-from editor.records.dialects import DIALECTS  # noqa: E402
-from editor.records.rules import check_message  # noqa: E402
-from editor.records.synth import make_big  # noqa: E402
-from editor.ui.commands import SetValueCommand  # noqa: E402
-from editor.ui.panels import LayerPanel, ProblemsModel  # noqa: E402
-from editor.ui.session import EditSession  # noqa: E402
+from editor.records.dialects import DIALECTS
+from editor.records.rules import check_message
+from editor.records.synth import make_big
+from editor.ui.commands import SetValueCommand
+from editor.ui.panels import LayerPanel, ProblemsModel
+from editor.ui.session import EditSession
 
 
 def median_ms(values: list[float]) -> float:

@@ -62,7 +62,7 @@ def child(task: str, record: str, model: str, fmt: str, weights: str = "") -> di
     from editor.records.document import RecordDocument
 
     if fmt == "onnx":
-        import onnx  # noqa: F401
+        import onnx
     base = _peak_mb()
     t = time.perf_counter()
     if task == "record":

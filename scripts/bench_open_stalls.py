@@ -32,21 +32,22 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import ClassVar
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from PySide6.QtCore import QElapsedTimer, QEventLoop, QSettings, QTimer  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtCore import QElapsedTimer, QEventLoop, QSettings, QTimer
+from PySide6.QtWidgets import QApplication
 
-from editor.records.document import RecordDocument  # noqa: E402
-from editor.records.synth import make_big, to_text  # noqa: E402
-from editor.ui.app import application, freeze_startup_objects  # noqa: E402
-from editor.ui.dialogs import Prompter  # noqa: E402
-from editor.ui.key_labels import KeyLabels  # noqa: E402
-from editor.ui.live_problems import LiveProblems  # noqa: E402
-from editor.ui.main_window import MainWindow  # noqa: E402
-from editor.ui.plots import PlotsPanel  # noqa: E402
+from editor.records.document import RecordDocument
+from editor.records.synth import make_big, to_text
+from editor.ui.app import application, freeze_startup_objects
+from editor.ui.dialogs import Prompter
+from editor.ui.key_labels import KeyLabels
+from editor.ui.live_problems import LiveProblems
+from editor.ui.main_window import MainWindow
+from editor.ui.plots import PlotsPanel
 
 TICK_MS = 10
 
@@ -149,7 +150,7 @@ class TimedApplication(QApplication):
     garbage collection (any thread: it holds the GIL, so the GUI thread waits for it too)."""
 
     on = False
-    slow: list[tuple[float, float, str, str]] = []  # (took ms, began at perf_counter, receiver, event)
+    slow: ClassVar[list[tuple[float, float, str, str]]] = []  # (took ms, began at perf_counter, receiver, event)
     _gc_start = 0.0
 
     @classmethod

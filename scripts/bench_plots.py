@@ -28,15 +28,15 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import numpy as np  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+import numpy as np
+from PySide6.QtWidgets import QApplication
 
-import editor.ui  # noqa: E402, F401  (pins singletons first)
-from editor.records import quant  # noqa: E402
-from editor.records.synth import make_big  # noqa: E402
-from editor.ui.commands import SetValueCommand  # noqa: E402
-from editor.ui.plots import ChannelPlot, ModelOverview  # noqa: E402
-from editor.ui.session import EditSession  # noqa: E402
+import editor.ui  # noqa: F401  (pins singletons first)
+from editor.records import quant
+from editor.records.synth import make_big
+from editor.ui.commands import SetValueCommand
+from editor.ui.plots import ChannelPlot, ModelOverview
+from editor.ui.session import EditSession
 
 SIZE = (1400, 800)
 

@@ -32,14 +32,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from google.protobuf import text_format  # noqa: E402
+from google.protobuf import text_format
 
-from editor.paths import proto_dir  # noqa: E402
-from editor.records.dialects import DIALECTS  # noqa: E402
-from editor.records.document import RecordDocument  # noqa: E402
-from editor.records.synth import make_big  # noqa: E402
-from editor.records.textread import parse_text  # noqa: E402
-from editor.records.textwrite import format_float_py  # noqa: E402
+from editor.paths import proto_dir
+from editor.records.dialects import DIALECTS
+from editor.records.document import RecordDocument
+from editor.records.synth import make_big
+from editor.records.textread import parse_text
+from editor.records.textwrite import format_float_py
 
 DIALECT = DIALECTS["tf-inner"]
 CHANNELS = 1024

@@ -34,11 +34,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from google.protobuf import text_format  # noqa: E402
+from google.protobuf import text_format
 
-from editor.records.dialects import DIALECTS  # noqa: E402
-from editor.records.document import RecordDocument  # noqa: E402
-from editor.records.synth import make_big, to_text  # noqa: E402
+from editor.records.dialects import DIALECTS
+from editor.records.document import RecordDocument
+from editor.records.synth import make_big, to_text
 
 #: bytes of text per 1 024-channel layer in AMCT's layout (about)
 LAYER_BYTES = 42_800

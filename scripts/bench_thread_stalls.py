@@ -19,9 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from editor.records.document import RecordDocument  # noqa: E402
-from editor.records.rules import check_document  # noqa: E402
-from editor.records.synth import make_big, to_text  # noqa: E402
+from editor.records.document import RecordDocument
+from editor.records.rules import check_document
+from editor.records.synth import make_big, to_text
 
 
 def stalls(fn) -> tuple[float, float]:

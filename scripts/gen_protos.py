@@ -21,7 +21,7 @@ OUT_DIR = ROOT / "editor" / "records" / "_pb"
 MODEL_PROTO_DIR = PROTO_DIR / "models"
 MODEL_OUT_DIR = ROOT / "editor" / "models" / "_pb"
 #: (source folder, output package folder, also write .pyi type stubs)
-TARGETS = ((PROTO_DIR, OUT_DIR, False), (MODEL_PROTO_DIR, MODEL_OUT_DIR, True))
+TARGETS = ((PROTO_DIR, OUT_DIR, True), (MODEL_PROTO_DIR, MODEL_OUT_DIR, True))
 
 
 def generate(out_dir: Path, proto_dir: Path = PROTO_DIR, stubs: bool = False) -> list[Path]:

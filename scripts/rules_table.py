@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from editor.records.rules import rules_table  # noqa: E402
+from editor.records.rules import rules_table
 
 START, END = "<!-- rules-table:start -->", "<!-- rules-table:end -->"
 

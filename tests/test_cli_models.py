@@ -47,7 +47,7 @@ def amct_arq_conv1(blobs) -> np.ndarray:
     """AMCT's formula, written out independently: fold BatchNorm + Scale into conv1's weights in
     float32, then per output channel boundary / q (q = 127, or 128 when |min| > |max|)."""
     w = blobs["conv1"][0].reshape(8, -1)
-    mean_sum, var_sum, factor = blobs["bn1"]
+    _mean_sum, var_sum, factor = blobs["bn1"]
     gamma = blobs["scale1"][0]
     var = (var_sum * (np.float32(1) / factor[0])).astype(np.float32)
     mult = (gamma * (np.float32(1) / np.sqrt(var + np.float32(1e-5)))).astype(np.float32)

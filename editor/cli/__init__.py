@@ -9,6 +9,7 @@ Exit codes: 0 = fine, 1 = problems or differences found, 2 = usage error or unre
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import json
 import os
@@ -111,10 +112,8 @@ def _tolerant_streams() -> None:
     that are not UTF-8, under a strict UTF-8 terminal) instead of failing with a traceback."""
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure") and getattr(stream, "errors", "strict") == "strict":
-            try:
+            with contextlib.suppress(ValueError, OSError):  # a stream that cannot change: leave it
                 stream.reconfigure(errors="backslashreplace")
-            except (ValueError, OSError):  # a stream that cannot change: leave it
-                pass
 
 
 class Terminated(BaseException):

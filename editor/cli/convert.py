@@ -53,7 +53,8 @@ def run(args) -> int:
               **reading_json(doc)}
     if not args.json:
         report_reading(doc, args.input)
-    out, dropped = doc, []
+    out = doc
+    dropped: list[str] = []
     if args.to_dialect and args.to_dialect != doc.dialect.name:
         try:
             out, dropped = doc.convert(args.to_dialect, drop_unsupported=args.drop_unsupported)

@@ -10,7 +10,6 @@ import sys
 from dataclasses import dataclass
 
 from google.protobuf.descriptor import FieldDescriptor
-from google.protobuf.message import Message
 
 from editor.cli._common import (
     EXIT_OK,
@@ -29,6 +28,7 @@ from editor.cli._common import (
 from editor.i18n import translate
 from editor.records.document import RecordDocument
 from editor.records.editing import RecordEditor
+from editor.records.messages import RecordMessage
 from editor.records.paths import Path, entry_field_text, in_entry
 from editor.records.problems import Problem, quoted, shown_path
 from editor.records.values import coerce_value, parse_value
@@ -89,7 +89,7 @@ class Assignment:
             editor.set_value(path, self.value)
 
 
-def _field(entry: Message, dialect, dotted: str) -> tuple[Path, FieldDescriptor]:
+def _field(entry: RecordMessage, dialect, dotted: str) -> tuple[Path, FieldDescriptor]:
     """The path of a FIELD below a layer entry (value fields named bare) and its descriptor;
     UsageError naming the field and the closest names when there is none."""
     path = in_entry(entry.DESCRIPTOR, dotted)
@@ -111,7 +111,7 @@ def _field(entry: Message, dialect, dotted: str) -> tuple[Path, FieldDescriptor]
     return path, fd
 
 
-def parse_assignment(entry: Message, dialect, text: str) -> Assignment:
+def parse_assignment(entry: RecordMessage, dialect, text: str) -> Assignment:
     """One FIELD=VALUE, FIELD[INDEX]=VALUE or FIELD=V1,V2,... of `set`, checked against
     `entry` as it stands; UsageError says what is wrong."""
     m = _ASSIGN.match(text)

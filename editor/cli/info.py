@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
+from typing import Any
 
 from editor.cli import _model
 from editor.cli._common import EXIT_OK, add_common, load, per_channel_scale_w, plural, repeated_value_counts
@@ -53,7 +54,7 @@ def run(args) -> int:
     counted = args.outliers or args.outlier_k is not None  # counting needs numpy: only when asked
     out_channels, out_layers = scale_w_outliers(doc, k) if counted else (0, 0)
     prune = len(doc.message.prune_record) if doc.dialect.has_prune else 0
-    info = {
+    info: dict[str, Any] = {
         "path": str(doc.path),
         "dialect": doc.dialect.name,
         "schema": doc.dialect.full_name,
@@ -70,7 +71,7 @@ def run(args) -> int:
     }
     mi = _model_info(doc, model) if model is not None else None
     if mi is not None:
-        info["model"] = mi  # type: ignore[assignment]
+        info["model"] = mi
     if args.json:
         print(json.dumps(info, indent=2))
     else:

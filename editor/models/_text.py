@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
+from typing import TypeVar
 
 from google.protobuf import text_format
 from google.protobuf.message import Message
@@ -13,6 +14,8 @@ from editor.models.base import ModelError
 
 #: the same limit as for record files: protobuf cannot hold more in one message
 MAX_SIZE = 2 << 30
+
+M = TypeVar("M", bound=Message)
 
 
 def check_file(path: str | os.PathLike) -> Path:
@@ -36,7 +39,7 @@ def check_file(path: str | os.PathLike) -> Path:
     return p
 
 
-def read_text_message(path: Path, message: Message, what: str) -> Message:
+def read_text_message(path: Path, message: M, what: str) -> M:
     """Parse text format into `message`, allowing fields the schema does not know (they are
     skipped); errors name the file, line and column."""
     try:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -177,7 +178,8 @@ def read_caffe(definition: str | os.PathLike | None, weights: str | os.PathLike 
         wpath = check_file(weights)
         net_bin, moved, file = _read_weights(wpath, progress)
         field = 100 if net_bin.layer else 2
-        for i, lp in enumerate(net_bin.layer if net_bin.layer else net_bin.layers):
+        stored: Sequence[pb.LayerParameter | pb.V1LayerParameter] = net_bin.layer or net_bin.layers
+        for i, lp in enumerate(stored):
             if lp.blobs:
                 by_name.setdefault(lp.name, _blob_refs(lp, ((field, i),), moved, file, lp.name))
     net = net_text if net_text is not None else net_bin

@@ -13,6 +13,7 @@ A layer type not known here leaves its outputs unknown (and so everything after 
 """
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -179,7 +180,7 @@ def layer_output_shapes(type_: str, param, bottoms: list[Shape]) -> list[Shape |
         p = param.slice_param
         axis = _axis(p.axis if _has(p, "axis") or not _has(p, "slice_dim") else p.slice_dim, len(x))
         points = [0, *p.slice_point, x[axis]]
-        return [(*x[:axis], b - a, *x[axis + 1:]) for a, b in zip(points, points[1:], strict=False)]
+        return [(*x[:axis], b - a, *x[axis + 1:]) for a, b in itertools.pairwise(points)]
     return [None]
 
 

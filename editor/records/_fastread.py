@@ -23,8 +23,11 @@ import struct
 import sys
 from array import array
 from collections.abc import Callable
+from typing import Any, ClassVar, cast
 
 from google.protobuf import descriptor as _descriptor
+
+from editor.records.messages import enum_type_of
 
 FD = _descriptor.FieldDescriptor
 
@@ -108,13 +111,13 @@ def _plain_floats(tokens: list[bytes]) -> list[float]:
             if len(unsuffixed) != len(tokens):  # a bare "f"
                 raise NotSimple
             tokens, joined = unsuffixed, stripped
-        if b" +" in joined or b"e+" not in joined and b"E+" not in joined and b"+" in joined:
+        if b" +" in joined or (b"e+" not in joined and b"E+" not in joined and b"+" in joined):
             raise NotSimple  # +1: Python only; a + elsewhere than after e is refused by float()
         shape = joined.replace(b"E", b"e").replace(b"e+", b"e-").translate(_NUM_TABLE)
         if b"#" in shape:
             raise NotSimple
-    if b" 00" in shape or b" 01" in shape or _octal_start(tokens[0]) or b"-0" in shape and (
-            b" -00" in shape or b" -01" in shape):
+    if b" 00" in shape or b" 01" in shape or _octal_start(tokens[0]) or (b"-0" in shape and (
+            b" -00" in shape or b" -01" in shape)):
         raise NotSimple
     try:
         return list(map(float, tokens))
@@ -181,7 +184,7 @@ class _Field:
 
     __slots__ = ("fd", "number", "repeated", "message", "encode", "tag_len")
 
-    def __init__(self, fd: FD, message: _Table | None, encode: Encoder | None, tag_len: bytes):
+    def __init__(self, fd: FD, message: _Table | None, encode: Encoder, tag_len: bytes):
         self.fd = fd
         self.number = fd.number
         self.repeated = fd.is_repeated
@@ -209,8 +212,14 @@ class _Table:
                 self.by_colon[fd.name.encode() + b":"] = info
 
 
-def _encoder(fd: FD) -> Encoder | None:
-    """tokens -> wire bytes of field `fd` (packed when repeated), or None for messages."""
+def _refuse(tokens: list[bytes]) -> bytes:
+    """The encoder of a field the fast path does not read (a message, whose text is a block,
+    or a sint/fixed type): the careful path reads the text instead."""
+    raise NotSimple
+
+
+def _encoder(fd: FD) -> Encoder:
+    """tokens -> wire bytes of field `fd` (packed when repeated); `_refuse` for the others."""
     t = fd.type
     number = fd.number
     repeated = fd.is_repeated
@@ -220,7 +229,7 @@ def _encoder(fd: FD) -> Encoder | None:
         return tag_len + varint(len(payload)) + payload
 
     if t == FD.TYPE_MESSAGE or t == FD.TYPE_GROUP:
-        return None
+        return _refuse
     if t in (FD.TYPE_FLOAT, FD.TYPE_DOUBLE):
         width, tag = (_floats32, varint((number << 3) | _WIRE_I32)) if t == FD.TYPE_FLOAT else \
             (_floats64, varint((number << 3) | _WIRE_I64))
@@ -237,20 +246,22 @@ def _encoder(fd: FD) -> Encoder | None:
         tag = varint((number << 3) | _WIRE_VARINT)
 
         def bools(tokens: list[bytes]) -> bytes:
-            values = list(map(_BOOLS.get, tokens))
-            if None in values:
+            got = list(map(_BOOLS.get, tokens))
+            if None in got:
                 raise NotSimple
+            values = cast(list[int], got)  # no None: checked above
             return packed(bytes(values)) if repeated else tag + bytes(values)
 
         return bools
     if t == FD.TYPE_ENUM:
         tag = varint((number << 3) | _WIRE_VARINT)
-        by_name = {v.name.encode(): v.number for v in fd.enum_type.values}
+        by_name = {v.name.encode(): v.number for v in enum_type_of(fd).values}
 
         def enums(tokens: list[bytes]) -> bytes:
-            values = list(map(by_name.get, tokens))  # numbers go the careful way
-            if None in values:
+            got = list(map(by_name.get, tokens))  # numbers go the careful way
+            if None in got:
                 raise NotSimple
+            values = cast(list[int], got)  # no None: checked above
             return packed(_varints(values)) if repeated else tag + varint(values[0])
 
         return enums
@@ -260,18 +271,21 @@ def _encoder(fd: FD) -> Encoder | None:
             return b"".join(tag_len + varint(len(s)) + s for s in _strings(tokens))
 
         return strings
-    return None  # sint, fixed: not in any AMCT schema; the careful path reads them
+    return _refuse  # sint, fixed: not in any AMCT schema; the careful path reads them
 
 
 # --------------------------------------------------------------------------- the grammar
 
-_WS = re.compile(rb"(?:[ \t\r\n\v\f]++|#[^\n]*+)*+")
+#: Matches at every position (everything in it is optional), so `_WS.match(...)` is never None;
+#: typed Any so the hot loops need no None check for the checker's sake.
+_WS: Any = re.compile(rb"(?:[ \t\r\n\v\f]++|#[^\n]*+)*+")
 _NAME = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*+")
 _TOKEN = re.compile(rb"[A-Za-z0-9_.+\-]++")
 _STRING = re.compile(rb"\"[^\"\\\n]*+\"|'[^'\\\n]*+'")
 # The end of a block with no nested message: the first bracket outside strings and comments
 # (or a quote that is not closed on its line).
-_FLAT_END = re.compile(rb"(?:[^{}<>#\"']++|#[^\n]*+|\"[^\"\\\n]*+\"|'[^'\\\n]*+')*+")
+#: Like `_WS`, matches at every position (a `*` of alternatives), so `.match()` is never None.
+_FLAT_END: Any = re.compile(rb"(?:[^{}<>#\"']++|#[^\n]*+|\"[^\"\\\n]*+\"|'[^'\\\n]*+')*+")
 _COMMENTS = re.compile(rb"(\"[^\"\\\n]*+\"|'[^'\\\n]*+')|#[^\n]*+")
 _COMMENT = re.compile(rb"#[^\n]*+")
 _CLOSE = {ord("{"): ord("}"), ord("<"): ord(">")}
@@ -300,7 +314,7 @@ def _run_end(names: list[bytes], i: int, name: bytes) -> int:
 class FastReader:
     """The fast path for one dialect's top-level message (tables built once per type)."""
 
-    _cache: dict[str, FastReader] = {}
+    _cache: ClassVar[dict[str, FastReader]] = {}
 
     def __init__(self, desc: _descriptor.Descriptor):
         self.top = _Table(desc, {})

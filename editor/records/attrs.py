@@ -15,7 +15,7 @@ from google.protobuf.message import Message
 
 from editor.records._pb import basic_info_pb2
 
-AttrProto: Any = basic_info_pb2.AttrProto  # type: ignore[attr-defined]  # generated, no stubs
+AttrProto: Any = basic_info_pb2.AttrProto
 
 #: The field that carries an attribute's value, by its ``type``.
 VALUE_FIELD: Mapping[int, str] = MappingProxyType({

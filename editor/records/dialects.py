@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import overload
 
 from google.protobuf import descriptor as _descriptor
 from google.protobuf.message import DecodeError, Message
@@ -21,6 +22,7 @@ from editor.records._pb import (
     scale_offset_record_pytorch_pb2,
     scale_offset_record_tf_pb2,
 )
+from editor.records.messages import RecordMessage, descriptor_of, enum_type_of, message_type_of
 
 FieldDescriptor = _descriptor.FieldDescriptor
 
@@ -35,12 +37,12 @@ class Dialect:
     message_class: type[Message] = field(repr=False)
     description: str = ""
 
-    def new_message(self) -> Message:
+    def new_message(self) -> RecordMessage:
         return self.message_class()
 
     @property
     def descriptor(self) -> _descriptor.Descriptor:
-        return self.message_class.DESCRIPTOR
+        return descriptor_of(self.message_class)
 
     @property
     def full_name(self) -> str:
@@ -49,12 +51,12 @@ class Dialect:
     @cached_property
     def entry_descriptor(self) -> _descriptor.Descriptor:
         """The `record` entry message (`MapFiledEntry` and its kin)."""
-        return self.descriptor.fields_by_name["record"].message_type
+        return message_type_of(self.descriptor.fields_by_name["record"])
 
     @cached_property
     def value_descriptor(self) -> _descriptor.Descriptor:
         """The per-layer factors message (`SingleLayerRecord` and its kin)."""
-        return self.entry_descriptor.fields_by_name["value"].message_type
+        return message_type_of(self.entry_descriptor.fields_by_name["value"])
 
     @cached_property
     def value_fields(self) -> dict[str, FieldDescriptor]:
@@ -270,7 +272,7 @@ def _compare(scan: _Scan, ours: Dialect, other: Dialect) -> str:
             if b is None:
                 return "no"
             if (a.name, a.type, a.is_repeated) == (b.name, b.type, b.is_repeated) and (
-                    a.enum_type is None or a.enum_type.full_name == b.enum_type.full_name):
+                    a.enum_type is None or a.enum_type.full_name == enum_type_of(b).full_name):
                 continue  # a message field: what it holds is compared at its own path
             packed_maybe = a.is_repeated and _wire_type(a) != 2  # written packed or not
             if _wire_type(a) != _wire_type(b) and not packed_maybe and not (b.is_repeated and _wire_type(b) != 2):
@@ -293,6 +295,12 @@ class BinaryRead:
         self.unknown = scan.unknown
         self.others = others
         self.bad_strings = scan.bad_strings
+
+
+@overload
+def read_binary(data: bytes, dialect: Dialect) -> BinaryRead: ...
+@overload
+def read_binary(data: bytes, dialect: None = None) -> BinaryRead | None: ...
 
 
 def read_binary(data: bytes, dialect: Dialect | None = None) -> BinaryRead | None:
@@ -333,7 +341,7 @@ def read_binary(data: bytes, dialect: Dialect | None = None) -> BinaryRead | Non
     return None
 
 
-def detect_binary(data: bytes) -> list[tuple[Dialect, Message]]:
+def detect_binary(data: bytes) -> list[tuple[Dialect, RecordMessage]]:
     """Every dialect whose schema parses `data` with no unknown fields, in priority order."""
     clean = []
     for dialect in _ALL:

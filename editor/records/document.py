@@ -22,6 +22,7 @@ from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records.convert import ExplicitDefault, convert_message
 from editor.records.dialects import (
     PRIMARY,
+    BinaryRead,
     Dialect,
     detect_binary,
     get_dialect,
@@ -37,6 +38,7 @@ from editor.records.filewrite import (
     umask,
     write_file,
 )
+from editor.records.messages import RecordMessage
 from editor.records.paths import Path as RecordPath
 from editor.records.paths import PathError, in_entry, parse_path
 from editor.records.problems import Problem, Severity, printable, quoted
@@ -170,7 +172,10 @@ class RecordDocument:
     `repairs` what an explicit repair changed. Edit `message` in place, then `save()`.
     """
 
-    def __init__(self, message: Message, dialect: Dialect, path: Path | None = None,
+    _original_message: Message | None
+    _style_value: Style | None
+
+    def __init__(self, message: RecordMessage, dialect: Dialect, path: Path | None = None,
                  binary: bool = False, problems: list[Problem] | None = None, *,
                  source: ParsedText | None = None, repairs: list[Repair] | None = None,
                  keep_original: bool = True):
@@ -265,6 +270,7 @@ class RecordDocument:
         Python reader and text format say), with the field and the byte offset.
         """
         d = get_dialect(dialect) if dialect is not None else None
+        got: BinaryRead | None
         if d is not None:
             try:
                 got = read_binary(data, d)
@@ -351,7 +357,9 @@ class RecordDocument:
         """The live message as UTF-8 text, in pieces (see textwrite.render_chunks)."""
         if self._source is None:
             return [format_message(self.message, self._style).encode("utf-8")]
-        return render_chunks(self._source, self._original, self.message, self._style)
+        original = self._original
+        assert original is not None  # a document read from text has one (read again if not kept)
+        return render_chunks(self._source, original, self.message, self._style)
 
     def render_bytes(self) -> bytes:
         """The live message as UTF-8 text: unchanged parts of the file byte for byte."""
@@ -376,7 +384,9 @@ class RecordDocument:
         """The file's text patched with the edits, or None (no text, or it cannot be patched)."""
         if self._source is None:
             return None
-        return render_patch(self._source, self._original, self.message, self._style)
+        original = self._original
+        assert original is not None  # a document read from text has one (read again if not kept)
+        return render_patch(self._source, original, self.message, self._style)
 
     def write_text(self, stream: BinaryIO) -> None:
         """Write the text `save` would write to `stream` (standard output), verified as `save`
@@ -536,6 +546,8 @@ class RecordDocument:
         """The original message brought up to the live one, changing only the entries the
         patch did not keep (a full copy when many changed)."""
         original = self._original
+        if original is None:  # nothing to bring up to date: the text written says the live message
+            return _snapshot(self.message)
         for name, blocks in rendering.kept.items():
             if blocks is None:
                 continue
@@ -635,6 +647,8 @@ class RecordDocument:
         return self._item_for(name, index)
 
     def _item_for(self, name: str, index: int) -> Stmt | None:
+        if self._source is None:
+            return None  # a new or binary document: no text to point into
         if name == "record":
             if self._items is None:
                 self._items = record_items(self._source)

@@ -31,6 +31,7 @@ from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
 from google.protobuf.message_factory import GetMessageClass
 
+from editor.records.messages import RecordMessage, message_type_of
 from editor.records.paths import Path, PathError, format_path, resolve, target
 from editor.records.values import coerce_value, default_value, is_message
 
@@ -134,13 +135,14 @@ def make_change(message: Message, path: Path, kind: ChangeKind, first: int | Non
                 count: int = 1, to: int | None = None) -> RecordChange:
     """The `RecordChange` for an edit at `path` (structural kinds count at the top level only)."""
     top = path[0] if path else None
-    top_field = message.DESCRIPTOR.fields_by_name.get(top) if isinstance(top, str) else None
-    if top_field is not None and top_field.is_repeated:
+    top_name = top if isinstance(top, str) else None
+    top_field = message.DESCRIPTOR.fields_by_name.get(top_name) if top_name is not None else None
+    if top_name is not None and top_field is not None and top_field.is_repeated:
         if len(path) == 1 and kind is not ChangeKind.CHANGED:
-            return RecordChange(kind, top, first, count, (), to, path)
+            return RecordChange(kind, top_name, first, count, (), to, path)
         if len(path) >= 2 and isinstance(path[1], int):
-            return RecordChange(ChangeKind.CHANGED, top, path[1], 1, path[2:], None, path)
-    return RecordChange(ChangeKind.CHANGED, top, None, 1, path[1:], None, path)
+            return RecordChange(ChangeKind.CHANGED, top_name, path[1], 1, path[2:], None, path)
+    return RecordChange(ChangeKind.CHANGED, top_name, None, 1, path[1:], None, path)
 
 
 class EditKind(Enum):
@@ -174,7 +176,7 @@ class RecordEditor:
     PathError why a path names nothing (the message is unchanged in both cases).
     """
 
-    def __init__(self, message: Message | None = None) -> None:
+    def __init__(self, message: RecordMessage | None = None) -> None:
         self._message = message
         self._depth = 0
         self._pending: list[RecordChange] = []
@@ -188,7 +190,7 @@ class RecordEditor:
     # ------------------------------------------------------------------ reading
 
     @property
-    def message(self) -> Message | None:
+    def message(self) -> RecordMessage | None:
         """The live message (read it freely; change it only through the edit methods)."""
         return self._message
 
@@ -217,7 +219,7 @@ class RecordEditor:
             return False
         return True
 
-    def message_at(self, path: Path) -> Message:
+    def message_at(self, path: Path) -> RecordMessage:
         """The message at `path` (for reading only; an unset message field reads as empty)."""
         obj = resolve(self._message, path)
         if not isinstance(obj, Message):
@@ -239,6 +241,12 @@ class RecordEditor:
         """The field a path ends in (for an element, the repeated field); None for ()."""
         if not path:
             return None
+        return target(self._message, path)[1]
+
+    def field_at(self, path: Path) -> FieldDescriptor:
+        """The field a non-empty path ends in (for an element, the repeated field)."""
+        if not path:
+            raise PathError("the whole record is no field")
         return target(self._message, path)[1]
 
     def element_count(self, path: Path) -> int:
@@ -272,7 +280,7 @@ class RecordEditor:
 
     # ------------------------------------------------------------------ edits
 
-    def set_message(self, message: Message | None) -> None:
+    def set_message(self, message: RecordMessage | None) -> None:
         """Install another message (a file opened or closed): a RESET."""
         with self._step(Edit(EditKind.RESET), RecordChange(ChangeKind.RESET)):
             self._message = message
@@ -353,7 +361,7 @@ class RecordEditor:
         n = len(container)
         if count <= 0:
             return []
-        if not (0 <= index and index + count <= n):
+        if not (index >= 0 and index + count <= n):
             raise PathError(f"cannot remove {count} from {index} of {format_path(path)} ({n} elements)")
         removed = self._block(container, field, index, count)
         with self._step(Edit(EditKind.REMOVE, tuple(path), index, count),
@@ -365,7 +373,7 @@ class RecordEditor:
         """Move elements [index, index+count) so that the first of them ends up at `to`."""
         container, field = self._repeated(path)
         n = len(container)
-        if count <= 0 or not (0 <= index and index + count <= n and 0 <= to <= n - count):
+        if count <= 0 or not (index >= 0 and index + count <= n and 0 <= to <= n - count):
             raise PathError(f"cannot move {count} from {index} to {to} in {format_path(path)} ({n})")
         if to == index:
             return
@@ -459,7 +467,7 @@ class RecordEditor:
     def _elements(field: FieldDescriptor, items: Sequence[Any]) -> list[Any]:
         if not is_message(field):
             return [coerce_value(field, v) for v in items]
-        cls = GetMessageClass(field.message_type)
+        cls = GetMessageClass(message_type_of(field))
         out = []
         for data in items:
             msg = cls()

@@ -631,5 +631,17 @@ def attr_names() -> tuple[str, ...]:
     return tuple(_ATTRS)
 
 
-__all__ = ["EN", "ZH", "LANGUAGES", "FieldHelp", "ValueRange", "attr_help", "attr_names",
-           "field_help", "help_for", "language_of", "prune_help", "wrap"]
+__all__ = [
+    "EN",
+    "LANGUAGES",
+    "ZH",
+    "FieldHelp",
+    "ValueRange",
+    "attr_help",
+    "attr_names",
+    "field_help",
+    "help_for",
+    "language_of",
+    "prune_help",
+    "wrap",
+]

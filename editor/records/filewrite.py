@@ -196,10 +196,8 @@ def _signals_held() -> Iterator[None]:
     caught: list[int] = []
     previous: dict[int, Any] = {}
     for held in (signal.SIGINT, signal.SIGTERM):
-        try:
+        with suppress(ValueError, OSError):  # pragma: no cover - not settable here
             previous[held] = signal.signal(held, lambda signum, _frame: caught.append(signum))
-        except (ValueError, OSError):  # pragma: no cover - not settable here
-            pass
     try:
         yield
     finally:

@@ -10,15 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from google.protobuf.message import Message
-
 from editor.models import LoadCancelled, Model, ModelError
 from editor.models.weights import DEFAULT_WASTE, Review, review
 from editor.records import quant
 from editor.records.dialects import Dialect, get_dialect
+from editor.records.messages import RecordMessage
 
 
-def weight_bits(value: Message) -> int:
+def weight_bits(value: RecordMessage) -> int:
     """Bit width of an entry's weights: its wts_type where the dialect has one, else INT8.
     An unknown type name counts as INT8 (type-values reports it)."""
     name = value.wts_type if "wts_type" in value.DESCRIPTOR.fields_by_name else None
@@ -28,12 +27,12 @@ def weight_bits(value: Message) -> int:
         return quant.bit_width(None)
 
 
-def folds(value: Message) -> bool:
+def folds(value: RecordMessage) -> bool:
     """Whether AMCT folds BatchNorm into this layer's weights: unless skip_fusion is true."""
     return not value.skip_fusion if "skip_fusion" in value.DESCRIPTOR.fields_by_name else True
 
 
-def review_entry(entry: Message, model: Model, waste: float = DEFAULT_WASTE) -> Review:
+def review_entry(entry: RecordMessage, model: Model, waste: float = DEFAULT_WASTE) -> Review:
     """The review of one record entry's scale_w against its layer's weights.
 
     Raises ModelError saying why there is none: the model has no such layer, the key
@@ -56,7 +55,7 @@ def review_entry(entry: Message, model: Model, waste: float = DEFAULT_WASTE) -> 
     return review(model, layer, value.scale_w, bits=weight_bits(value), fold=folds(value), waste=waste)
 
 
-def review_record(message: Message, dialect: str | Dialect, model: Model, *, waste: float = DEFAULT_WASTE,
+def review_record(message: RecordMessage, dialect: str | Dialect, model: Model, *, waste: float = DEFAULT_WASTE,
                   progress: Callable[[int, int], bool] | None = None) -> dict[int, Review | ModelError]:
     """Every entry's review (or the reason it has none), by entry index.
 
@@ -82,7 +81,7 @@ def review_record(message: Message, dialect: str | Dialect, model: Model, *, was
 SHAPE_FIELDS = ("channels", "height", "width")
 
 
-def shape_fixes(message: Message, model: Model, entries: Iterable[int] | None = None
+def shape_fixes(message: RecordMessage, model: Model, entries: Iterable[int] | None = None
                 ) -> dict[int, dict[str, int]]:
     """The input-shape fields to write so that entries agree with the model: entry index ->
     {field: the model's value} for each of channels/height/width that is unset or differs

@@ -22,6 +22,7 @@ from typing import Any
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
 from google.protobuf.message import Message
 
+from editor.records.messages import descriptor_of
 from editor.records.problems import Problem
 
 #: A location in the message: field names and element indices, outermost first.
@@ -102,7 +103,7 @@ def target(message: Message | None, path: Path) -> tuple[Message, FieldDescripto
         name, index = path[-1], None
     if not isinstance(parent, Message) or name not in parent.DESCRIPTOR.fields_by_name:
         raise PathError(f"{format_path(path)}: no such field")
-    field = parent.DESCRIPTOR.fields_by_name[name]
+    field = descriptor_of(parent).fields_by_name[name]
     if index is not None and (not field.is_repeated or not 0 <= index < len(getattr(parent, name))):
         raise PathError(f"{format_path(path)}: no such element")
     return parent, field, index

@@ -25,6 +25,7 @@ bytes meant (or their CRC-32), so the file's integrity is checked too.
 from __future__ import annotations
 
 import bisect
+import itertools
 import struct
 import zlib
 from collections.abc import Iterable
@@ -35,6 +36,7 @@ from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
 
 from editor.records.dialects import Dialect
+from editor.records.messages import descriptor_of
 from editor.records.textread import (
     LineIndex,
     Override,
@@ -262,7 +264,7 @@ def check_patch(parsed: ParsedText, live: Message, rendering: Rendering) -> Patc
     regions: list[_Region] = []
     bounds = [(0, 0, 0), *spans, (len(src), len(src), out.size)]
     item_starts = [it.start for it in parsed.items]
-    for (_, prev_end, a), (next_ls, _, _) in zip(bounds, bounds[1:], strict=False):
+    for (_, prev_end, a), (next_ls, _, _) in itertools.pairwise(bounds):
         # what was inserted right after a kept entry belongs to the region after it, what was
         # inserted at a kept entry's line start to the region before it
         b = out_pos(next_ls) if next_ls < len(src) else out.size
@@ -289,13 +291,12 @@ def check_patch(parsed: ParsedText, live: Message, rendering: Rendering) -> Patc
         assert isinstance(piece, _Region) and piece.parsed is not None
         if not _same_entries(piece.parsed.message, live, counts):
             return None
-    for fd in live.DESCRIPTOR.fields:
+    for fd in descriptor_of(live).fields:
         if fd.is_repeated and fd.cpp_type == FD.CPPTYPE_MESSAGE:
             if counts.get(fd.name, 0) != len(getattr(live, fd.name)):
                 return None
-        elif fd.is_repeated and len(getattr(live, fd.name)):
-            return None
-        elif not fd.is_repeated and fd.has_presence and live.HasField(fd.name):
+        elif (fd.is_repeated and len(getattr(live, fd.name))) or \
+                (not fd.is_repeated and fd.has_presence and live.HasField(fd.name)):
             return None
     return Patched(parsed, kept, regions, out.size)
 

@@ -16,6 +16,7 @@ from google.protobuf.descriptor import Descriptor, FieldDescriptor
 from google.protobuf.message import Message
 
 from editor.i18n import translate
+from editor.records.messages import RecordMessage, message_type_of
 from editor.records.values import escape_text, format_float32, format_value, is_message
 
 
@@ -53,22 +54,22 @@ def attr_text(msg: Message) -> str:
     return "; ".join(parts)
 
 
-def element_label(msg: Message) -> str:
+def element_label(msg: RecordMessage) -> str:
     """The text a repeated-message element shows in the field column (its key or name)."""
     desc = msg.DESCRIPTOR
     label = label_field(desc)
     if label is not None:
         return escape_text(getattr(msg, label.name)) if msg.HasField(label.name) else ""
     for fd in desc.fields:
-        if fd.is_repeated and is_message(fd) and label_field(fd.message_type) is not None:
-            sub_label = label_field(fd.message_type)
+        sub_label = label_field(message_type_of(fd)) if fd.is_repeated and is_message(fd) else None
+        if sub_label is not None:
             names = [escape_text(getattr(m, sub_label.name)) for m in getattr(msg, fd.name)]
             if names:
                 return _short(names, 3)
     return desc.name
 
 
-def message_summary(msg: Message, *, skip: str | None = None, limit: int = 5) -> str:
+def message_summary(msg: RecordMessage, *, skip: str | None = None, limit: int = 5) -> str:
     """One line describing a message's set fields (the value column of message rows)."""
     desc = msg.DESCRIPTOR
     if is_attr_like(desc):

@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from google.protobuf import text_format
-from google.protobuf.message import Message
 
 from editor.records.dialects import Dialect, get_dialect
+from editor.records.messages import RecordMessage
 
 if TYPE_CHECKING:
     from editor.models import Model
@@ -319,7 +319,7 @@ def build_record(
     typed: Collection[str] = (),
     op_data_type: Mapping[str, str] | None = None,
     shift_bit: bool = False,
-) -> Message:
+) -> RecordMessage:
     """A record message of `dialect` with one entry per layer and believable factors.
 
     `balanced` names the layers given a tensor_balance_factor (one per input channel),
@@ -375,7 +375,7 @@ def build_record(
 # Sparsity
 # ---------------------------------------------------------------------------------------
 
-def _set_attr(node: Message, name: str, value: int | str | Sequence[int]) -> None:
+def _set_attr(node: RecordMessage, name: str, value: int | str | Sequence[int]) -> None:
     attr = node.attr.add()
     attr.name = name
     if isinstance(value, str):
@@ -396,7 +396,7 @@ def add_prune_node(
     begin: int,
     end: int,
     **extra: int | Sequence[int],
-) -> Message:
+) -> RecordMessage:
     """Append a PruneNode (name, type, begin/end range, extra INT/INTS attrs) to `nodes`.
 
     `nodes` is a repeated PruneNode field, e.g. `record.producer` or `record.consumer`.
@@ -412,7 +412,7 @@ def add_prune_node(
 
 
 def add_resnet_prune_records(
-    message: Message,
+    message: RecordMessage,
     layers: Sequence[LayerSpec],
     seed: int = 0,
     *,
@@ -491,7 +491,7 @@ def add_resnet_prune_records(
 
 
 def _add_residual_record(
-    message: Message,
+    message: RecordMessage,
     units: Mapping[tuple[int, int], Mapping[str, LayerSpec]],
     stage: int,
     style: str,
@@ -546,7 +546,7 @@ def make_big(
     outlier: tuple[int, int] | None = None,
     outlier_factor: float = 100.0,
     prune_mismatch: bool = False,
-) -> Message:
+) -> RecordMessage:
     """A record with `layers` per-channel conv layers of `channels` channels each, built fast.
 
     Dialects with prune records also get `prune_records` of them (default layers // 10,
@@ -601,7 +601,7 @@ def make_big(
 # Text and the bundled samples
 # ---------------------------------------------------------------------------------------
 
-def to_text(message: Message) -> str:
+def to_text(message: RecordMessage) -> str:
     """The text exactly as AMCT writes it."""
     return text_format.MessageToString(message, as_utf8=True)
 
@@ -613,7 +613,7 @@ class Sample:
     filename: str
     dialect: str
     description: str
-    build: Callable[[], Message]
+    build: Callable[[], RecordMessage]
 
 
 #: Channel counts of the samples: quarter-width ResNet-50 (16..512 channels) keeps files small.
@@ -635,7 +635,7 @@ def _head_and_stage4(layers: Sequence[LayerSpec]) -> set[str]:
     return {layer.name for layer in layers if layer.branch in ("stem", "fc") or layer.stage == 4}
 
 
-def _tf_inner_prune() -> Message:
+def _tf_inner_prune() -> RecordMessage:
     layers = _sample_layers("tf")
     message = build_record("tf-inner", layers, seed=101, balanced=_first_units(layers, "conv2"),
                            typed=_head_and_stage4(layers))
@@ -643,12 +643,12 @@ def _tf_inner_prune() -> Message:
     return message
 
 
-def _tf_convert() -> Message:
+def _tf_convert() -> RecordMessage:
     layers = _sample_layers("tf")
     return build_record("tf-convert", layers, seed=201, typed=_head_and_stage4(layers))
 
 
-def _pytorch() -> Message:
+def _pytorch() -> RecordMessage:
     layers = _sample_layers("pytorch", extras=True)
     balanced = _first_units(layers, "conv2") | {"seq_head.attn.v_proj"}
     message = build_record("pytorch", layers, seed=301, balanced=balanced, typed=_head_and_stage4(layers))
@@ -656,18 +656,18 @@ def _pytorch() -> Message:
     return message
 
 
-def _onnx() -> Message:
+def _onnx() -> RecordMessage:
     layers = _sample_layers("onnx", extras=True)
     fp16 = {layer.name: "FLOAT16" for layer in layers if layer.stage in (1, 2) and layer.kind == "conv"}
     return build_record("onnx", layers, seed=401, balanced=_first_units(layers, "conv2"),
                         typed=_head_and_stage4(layers), op_data_type=fp16)
 
 
-def _mindspore() -> Message:
+def _mindspore() -> RecordMessage:
     return build_record("mindspore", _sample_layers("mindspore"), seed=501)
 
 
-def _caffe() -> Message:
+def _caffe() -> RecordMessage:
     return build_record("caffe", _sample_layers("caffe"), seed=601)
 
 

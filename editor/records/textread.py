@@ -24,6 +24,7 @@ import codecs
 import re
 import unicodedata
 from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import text_format
@@ -32,6 +33,7 @@ from google.protobuf.message import Message
 from editor.i18n import translate
 from editor.records._fastread import FastReader, NotSimple
 from editor.records.dialects import Dialect, detect_from_names, get_dialect
+from editor.records.messages import RecordMessage, enum_type_of
 from editor.records.problems import Problem, Severity, ordinal, printable, quoted
 from editor.records.read_errors import (  # noqa: F401 - ECHO_LIMIT, clip: imported from here too
     ECHO_LIMIT,
@@ -42,6 +44,9 @@ from editor.records.read_errors import (  # noqa: F401 - ECHO_LIMIT, clip: impor
     ends_inside_message,
     unknown_field_message,
 )
+
+if TYPE_CHECKING:
+    import numpy as np
 
 FD = _descriptor.FieldDescriptor
 
@@ -83,7 +88,7 @@ class LineIndex:
 
     def __init__(self, data: bytes):
         self._data = data
-        self._starts = None
+        self._starts: np.ndarray | None = None
         self._lookups = 0
 
     def _build(self):
@@ -171,7 +176,7 @@ class Stmt:
     __slots__ = ("start", "end", "field", "values", "children", "listed", "first_index", "count")
 
     def __init__(self, start: int, end: int = -1, field: FD | None = None,
-                 values: list[tuple[int, int]] | None = None, children: list[Node] | None | bool = True,
+                 values: list[tuple[int, int]] | None = None, children: list[Node] | bool | None = True,
                  listed: bool = False, first_index: int = 0, count: int = 0):
         self.start = start
         self.end = end
@@ -309,6 +314,8 @@ class _LineFeeder:
         return self.starts[line] + len(text[:column].encode("utf-8"))
 
 
+# The private tokenizer state and parser hooks used below (see the module docstring) are not in
+# protobuf's stubs, which declare the public API only: those lines carry `type: ignore`.
 class _Tokenizer(text_format.Tokenizer):
     """protobuf's tokenizer, remembering the text of the previous token (for spans); its
     errors do not quote the current line (a piece of a long line, which says nothing)."""
@@ -320,7 +327,7 @@ class _Tokenizer(text_format.Tokenizer):
         super().NextToken()
 
     def ParseError(self, message):  # noqa: N802
-        return text_format.ParseError(message, self._line + 1, self._column + 1)
+        return text_format.ParseError(message, self._line + 1, self._column + 1)  # type: ignore[attr-defined]
 
 
 # What C++ readers accept, token by token (Python's text_format accepts more).
@@ -370,7 +377,7 @@ class _RecordingParser(text_format._Parser):  # noqa: SLF001 - see module docstr
         self._path: list[tuple[str, int | None]] = []
         self._nodes: list[Node] = []
         self._stmts: list[Stmt] = []
-        self.feeder: _LineFeeder | None = None
+        self.feeder = _LineFeeder(b"", 0)  # the statement being read (`parse_one` sets it)
         #: field names from the top to the message being read when a ParseError was raised
         self.error_path: tuple[str, ...] | None = None
         #: (field name, index or None) of the top-level entry that ParseError was raised in
@@ -378,13 +385,14 @@ class _RecordingParser(text_format._Parser):  # noqa: SLF001 - see module docstr
 
     # positions -----------------------------------------------------------
     def _cur(self, tok: _Tokenizer) -> int:
-        return self.feeder.abs(tok._line, tok._column)
+        return self.feeder.abs(tok._line, tok._column)  # type: ignore[attr-defined]
 
     def _prev_end(self, tok: _Tokenizer) -> int:
         # column arithmetic in characters, then to a byte offset (tokens may be non-ASCII)
-        return self.feeder.abs(tok._previous_line, tok._previous_column + len(tok.prev_token))
+        return self.feeder.abs(tok._previous_line,  # type: ignore[attr-defined]
+                               tok._previous_column + len(tok.prev_token))  # type: ignore[attr-defined]
 
-    def parse_one(self, text: bytes, pos: int, message: Message) -> Stmt | None:
+    def parse_one(self, text: bytes, pos: int, message: RecordMessage) -> Stmt | None:
         """Merge the single top-level field statement at `pos` into `message`.
 
         Returns None when only whitespace (as text_format counts it) is left. Whitespace
@@ -424,7 +432,7 @@ class _RecordingParser(text_format._Parser):  # noqa: SLF001 - see module docstr
         self._nodes[-1].stmts.append(stmt)
         self._stmts.append(stmt)
         try:
-            super()._MergeField(tokenizer, message)
+            super()._MergeField(tokenizer, message)  # type: ignore[misc]
         except text_format.ParseError:
             if self.error_path is None:  # the innermost message: where the error is
                 self.error_path = tuple(name for name, _ in self._path)
@@ -437,7 +445,7 @@ class _RecordingParser(text_format._Parser):  # noqa: SLF001 - see module docstr
         if stmt.field is not None and not stmt.listed:
             head = self.feeder.text[stmt.start:(stmt.values[0][0] if stmt.values else
                                                 stmt.children[0].open if stmt.children else stmt.end)]
-            if b"[" in head or len(stmt.values) + len(stmt.children) != 1:
+            if b"[" in head or len(stmt.values) + len(stmt.children or ()) != 1:
                 stmt.listed = True
 
     def _note(self, stmt: Stmt, message: Message, field_desc: FD) -> None:
@@ -462,7 +470,7 @@ class _RecordingParser(text_format._Parser):  # noqa: SLF001 - see module docstr
         start = self._cur(tokenizer)
         token = tokenizer.token
         self._check_override(field, start)
-        super()._MergeScalarField(tokenizer, message, field)
+        super()._MergeScalarField(tokenizer, message, field)  # type: ignore[misc]
         end = self._prev_end(tokenizer)
         stmt.values.append((start, end))
         stmt.count += 1
@@ -492,7 +500,7 @@ class _RecordingParser(text_format._Parser):  # noqa: SLF001 - see module docstr
                 number = value[-1] if field.is_repeated else value
                 why = translate("reading", "is accepted as an enum number by AMCT's Python reader but rejected "
                                            "by protoc and C++ readers")
-                known = field.enum_type.values_by_number.get(number)
+                known = enum_type_of(field).values_by_number.get(number)
                 instead = known.name if known is not None else str(number)
         elif cpp == FD.CPPTYPE_STRING:
             text = self.feeder.text[start:end]
@@ -511,6 +519,7 @@ class _RecordingParser(text_format._Parser):  # noqa: SLF001 - see module docstr
                 if ch in _CPP_ESCAPES:
                     continue
                 offset = start + len(text[:s.start() + m.start()].encode("utf-8"))
+                instead: str | None
                 if ch == "?":
                     why = translate("reading", "reads as a backslash and '?' in AMCT's Python reader but as "
                                                "'?' in protoc and C++ readers")
@@ -528,6 +537,7 @@ class _RecordingParser(text_format._Parser):  # noqa: SLF001 - see module docstr
         stmt = self._stmts[-1]
         self._note(stmt, message, field)
         node = Node(open=self._cur(tokenizer))
+        assert stmt.children is not None  # this parser makes every statement's list of nodes
         stmt.children.append(node)
         stmt.count += 1
         index = len(getattr(message, field.name)) if field.is_repeated else None
@@ -536,7 +546,7 @@ class _RecordingParser(text_format._Parser):  # noqa: SLF001 - see module docstr
         self._path.append((field.name, index))
         self._nodes.append(node)
         try:
-            super()._MergeMessageField(tokenizer, message, field)
+            super()._MergeMessageField(tokenizer, message, field)  # type: ignore[misc]
         except text_format.ParseError:
             if self.error_entry is None:  # the text ran out before its closing bracket
                 self.error_entry = self._path[0]
@@ -557,7 +567,7 @@ class ParsedText:
     top-level statements in file order (fast ones have children=None: built on demand).
     """
 
-    def __init__(self, data: bytes, dialect: Dialect, message: Message, items: list[Stmt],
+    def __init__(self, data: bytes, dialect: Dialect, message: RecordMessage, items: list[Stmt],
                  overrides: list[Override], python_only: list[PythonOnly], lines: LineIndex):
         self.data = data
         self.dialect = dialect
@@ -572,6 +582,7 @@ class ParsedText:
         if item.children is None:
             scratch = self.dialect.new_message()
             full = _RecordingParser().parse_one(self.data, item.start, scratch)
+            assert full is not None  # a statement was read at item.start before
             item.children = full.children
             item.values = full.values
             item.listed = full.listed
@@ -586,8 +597,9 @@ def _error_from(e: text_format.ParseError, feeder: _LineFeeder, lines: LineIndex
                 dialect: Dialect, path: tuple[str, ...] | None = None) -> TextParseError:
     msg = _LOC_PREFIX.sub("", str(e))
     line = column = off = None
-    if e.GetLine() is not None and feeder.starts:
-        idx = min(e.GetLine() - 1, len(feeder.starts) - 1)
+    error_line = e.GetLine()
+    if error_line is not None and feeder.starts:
+        idx = min(error_line - 1, len(feeder.starts) - 1)
         off = feeder.abs(idx, (e.GetColumn() or 1) - 1)
         line, column = lines.line_col(off)
     m = _UNKNOWN_FIELD.search(msg)
@@ -600,7 +612,7 @@ def _error_from(e: text_format.ParseError, feeder: _LineFeeder, lines: LineIndex
     return TextParseError(clip_echo(msg.rstrip()), line, column, offset=off)
 
 
-def _ended_inside(error: TextParseError, entry: tuple[str, int | None], message: Message,
+def _ended_inside(error: TextParseError, entry: tuple[str, int | None], message: RecordMessage,
                   opened: int) -> TextParseError:
     """`error`, raised at the end of the text inside top-level `entry`, said as what it is: the
     file ends inside that entry (protobuf says 'Expected "}"', or names a field cut short)."""
@@ -631,7 +643,9 @@ def _nul_bytes(data: bytes, found: list[PythonOnly], most: int = 20) -> None:
         most -= 1
 
 
-_SKIP = re.compile(rb"(?:[ \t\r\n\v\f]++|#[^\n]*+)*+")  # what the fast path skips between entries
+# what the fast path skips between entries; it matches at every position (all of it optional),
+# so `.match()` is never None: Any spares the loop a None check made for the checker's sake
+_SKIP: Any = re.compile(rb"(?:[ \t\r\n\v\f]++|#[^\n]*+)*+")
 #: Entries the fast path has read are merged into the message in batches of about this size.
 _BATCH = 1 << 20
 
@@ -757,7 +771,7 @@ def read_text(text: str | bytes, dialect: Dialect | str | None = None, *,
 # --------------------------------------------------------------------------- problems
 
 
-def _entry_key(message: Message, path) -> tuple[str | None, int | None, int | None, str]:
+def _entry_key(message: RecordMessage, path) -> tuple[str | None, int | None, int | None, str]:
     """(record key, record index, prune index, dotted field prefix) of a parser path."""
     record = record_index = prune = None
     parts: list[str] = []

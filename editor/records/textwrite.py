@@ -26,6 +26,7 @@ from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.internal import type_checkers
 from google.protobuf.message import Message
 
+from editor.records.messages import descriptor_of, enum_type_of
 from editor.records.textread import Node, ParsedText, Stmt
 
 if TYPE_CHECKING:  # numpy is imported where floats are formatted in bulk: not at start-up
@@ -211,7 +212,7 @@ def format_value(fd: FD, v, style: Style = CANONICAL) -> str:
     if cpp == FD.CPPTYPE_BOOL:
         return "true" if v else "false"
     if cpp == FD.CPPTYPE_ENUM:
-        ev = fd.enum_type.values_by_number.get(v)
+        ev = enum_type_of(fd).values_by_number.get(v)
         return ev.name if ev is not None else str(v)
     if cpp == FD.CPPTYPE_STRING:
         if fd.type == FD.TYPE_BYTES:
@@ -536,7 +537,7 @@ class _Patcher:
             if s.field is None:
                 raise _Fallback
             by_field.setdefault(s.field.name, []).append(s)
-        for fd in new.DESCRIPTOR.fields:
+        for fd in descriptor_of(new).fields:
             occ = by_field.get(fd.name, [])
             if fd.is_repeated:
                 o, n = getattr(old, fd.name), getattr(new, fd.name)
@@ -587,7 +588,7 @@ class _Patcher:
     def patch_child(self, stmt: Stmt, fd: FD, old: Message, new: Message) -> None:
         mark = len(self.edits)
         try:
-            if len(stmt.children) != 1:
+            if stmt.children is None or len(stmt.children) != 1:
                 raise _Fallback
             self.patch_node(stmt.children[0], old, new)
         except _Fallback:
@@ -658,7 +659,7 @@ class _Patcher:
     # the top level ------------------------------------------------------------------
     def patch_top(self, old: Message, new: Message) -> None:
         items = self.parsed.items
-        for fd in new.DESCRIPTOR.fields:
+        for fd in descriptor_of(new).fields:
             o, n = getattr(old, fd.name), getattr(new, fd.name)
             if not fd.is_repeated:
                 if (old.HasField(fd.name) if fd.has_presence else True) and _same_repeated(fd, [o], [n]):

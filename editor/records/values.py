@@ -13,6 +13,7 @@ from typing import Any
 from google.protobuf.descriptor import FieldDescriptor
 
 from editor.i18n import translate
+from editor.records.messages import enum_type_of, message_type_of
 
 FD = FieldDescriptor
 
@@ -51,8 +52,9 @@ def is_integer(field: FieldDescriptor) -> bool:
     return field.type in INT_RANGES
 
 
-def is_message(field: FieldDescriptor) -> bool:
-    return field.type in (FD.TYPE_MESSAGE, FD.TYPE_GROUP)
+def is_message(field: FieldDescriptor | None) -> bool:
+    """Whether `field` holds messages (False for None: the top of a record is no field)."""
+    return field is not None and field.type in (FD.TYPE_MESSAGE, FD.TYPE_GROUP)
 
 
 def type_name(field: FieldDescriptor, *, element: bool = False) -> str:
@@ -61,9 +63,9 @@ def type_name(field: FieldDescriptor, *, element: bool = False) -> str:
     `element` drops the `repeated` prefix (for rows that are one element of the field).
     """
     if is_message(field):
-        base = field.message_type.name
+        base = message_type_of(field).name
     elif field.type == FD.TYPE_ENUM:
-        base = field.enum_type.name
+        base = enum_type_of(field).name
     else:
         base = _TYPE_NAMES.get(field.type, "?")
     if field.is_repeated and not element:
@@ -167,7 +169,7 @@ def unescape_text(text: str) -> bytes:
 
 
 def enum_name(field: FieldDescriptor, number: int) -> str:
-    value = field.enum_type.values_by_number.get(number)
+    value = enum_type_of(field).values_by_number.get(number)
     return value.name if value is not None else str(number)
 
 
@@ -235,13 +237,13 @@ def parse_value(field: FieldDescriptor, text: str) -> Any:
         return number
     if t in INT_RANGES:
         lo, hi = INT_RANGES[t]
-        number = _parse_int(raw)
-        if number is None:
+        whole = _parse_int(raw)
+        if whole is None:
             raise ValueError(translate("values", "{name} takes a whole number between {lo} and {hi}, not {text}").format(
                 name=name, lo=lo, hi=hi, text=repr(text)))
-        if not lo <= number <= hi:
-            raise ValueError(_out_of_range(field, number))
-        return number
+        if not lo <= whole <= hi:
+            raise ValueError(_out_of_range(field, whole))
+        return whole
     if t == FD.TYPE_BOOL:
         low = raw.lower()
         if low in ("true", "1", "t", "yes"):
@@ -250,15 +252,16 @@ def parse_value(field: FieldDescriptor, text: str) -> Any:
             return False
         raise ValueError(translate("values", "{name} is true or false, not {text}").format(name=name, text=repr(text)))
     if t == FD.TYPE_ENUM:
-        values = field.enum_type.values_by_name
+        values = enum_type_of(field).values_by_name
         if raw in values:
             return values[raw].number
+        enum_number: int | None
         try:
-            number = int(raw)
+            enum_number = int(raw)
         except ValueError:
-            number = None
-        if number is not None and number in field.enum_type.values_by_number:
-            return number
+            enum_number = None
+        if enum_number is not None and enum_number in enum_type_of(field).values_by_number:
+            return enum_number
         raise ValueError(translate("values", "{name} is one of {values}, not {text}").format(
             name=name, values=", ".join(values), text=repr(text)))
     if t == FD.TYPE_BYTES:
@@ -315,9 +318,9 @@ def coerce_value(field: FieldDescriptor, value: Any) -> Any:
         if isinstance(value, str):
             return parse_value(field, value)
         if isinstance(value, bool) or not isinstance(value, int) or \
-                value not in field.enum_type.values_by_number:
+                value not in enum_type_of(field).values_by_number:
             raise ValueError(translate("values", "{name} is one of {values}").format(
-                name=field.name, values=", ".join(field.enum_type.values_by_name)))
+                name=field.name, values=", ".join(enum_type_of(field).values_by_name)))
         return value
     if t == FD.TYPE_STRING:
         if isinstance(value, bytes):
@@ -365,5 +368,5 @@ def zero_value(field: FieldDescriptor) -> Any:
     if t == FD.TYPE_BYTES:
         return b""
     if t == FD.TYPE_ENUM:
-        return field.enum_type.values[0].number
+        return enum_type_of(field).values[0].number
     return 0

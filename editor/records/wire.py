@@ -14,6 +14,8 @@ from collections.abc import Iterator
 
 from google.protobuf.message import Message
 
+from editor.records.messages import descriptor_of
+
 _LENGTH_DELIMITED = 2
 
 
@@ -38,7 +40,7 @@ def encode_steps(message: Message, pieces: list[bytes], per_step: int = 64) -> I
     exhausted. The message must not change while the iterator runs.
     """
     done = 0
-    for fd in sorted(message.DESCRIPTOR.fields, key=lambda f: f.number):
+    for fd in sorted(descriptor_of(message).fields, key=lambda f: f.number):
         if fd.is_repeated and fd.message_type is not None and not fd.message_type.GetOptions().map_entry:
             tag = varint((fd.number << 3) | _LENGTH_DELIMITED)
             for entry in getattr(message, fd.name):

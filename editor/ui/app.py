@@ -16,9 +16,8 @@ from editor.ui.main_window import APP_NAME, MainWindow
 
 def application() -> QApplication:
     """The QApplication (created once, named so QSettings finds the editor's settings)."""
-    app = QApplication.instance()
-    if app is None:
-        app = QApplication(sys.argv[:1])
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
     app.setOrganizationName("AMCT Record Editor")
     app.setApplicationName(APP_NAME)
     return app

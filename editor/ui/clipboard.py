@@ -24,9 +24,9 @@ from google.protobuf.message_factory import GetMessageClass
 from editor.i18n import translate
 from editor.records.dialects import Dialect
 from editor.records.editing import RecordEditor
-from editor.records.paths import Path, PathError, outermost, resolve
+from editor.records.paths import Path, PathError, format_path, outermost, resolve
 from editor.records.problems import Problem, Severity
-from editor.records.repair import repair_text
+from editor.records.repair import Repair, repair_text
 from editor.records.rules import CheckContext, check_entry, check_prune_record
 from editor.records.textread import TextParseError, parse_text, reading_problems
 from editor.records.values import is_message
@@ -58,6 +58,8 @@ def copy_message(editor: RecordEditor, paths: Iterable[Path]) -> list[tuple[Path
             parent_path, name = path[:-2], path[-2]
         else:
             parent_path, name = path[:-1], path[-1]
+        if not isinstance(name, str):
+            raise PathError(f"{format_path(path)}: no such field")
         parent = editor.message_at(parent_path)
         holder = groups.get(parent_path)
         if holder is None:
@@ -104,9 +106,10 @@ def _candidates(editor: RecordEditor, anchor: Path | None) -> list[Path]:
 def _position(anchor: Path, parent: Path, name: str, length: int) -> int:
     """Insert after the anchor's element of that list, else at the end."""
     depth = len(parent)
-    if anchor[:depth] == parent and len(anchor) > depth + 1 and anchor[depth] == name \
-            and isinstance(anchor[depth + 1], int):
-        return anchor[depth + 1] + 1
+    if anchor[:depth] == parent and len(anchor) > depth + 1 and anchor[depth] == name:
+        at = anchor[depth + 1]
+        if isinstance(at, int):
+            return at + 1
     return length
 
 
@@ -202,7 +205,7 @@ def _where(line: int | None, column: int | None) -> str:
 
 def _read_record_text(text: str, dialect: Dialect) -> tuple[Message, list[Problem], list[str]]:
     """The text read as a record file is: (message, reading errors, notes); PasteError if unreadable."""
-    repairs = []
+    repairs: list[Repair] = []
     try:
         parsed = parse_text(text, dialect)
     except TextParseError as e:
@@ -262,7 +265,7 @@ def rule_errors_after_paste(message: Message, dialect: Dialect, parent_path: Pat
         if dialect.has_prune:
             for j in inserted.get("prune_record", ()):
                 found += check_prune_record(scratch, dialect, j, after_ctx, severities=errors)
-    elif len(parent_path) >= 2 and parent_path[0] in ("record", "prune_record"):
+    elif len(parent_path) >= 2 and parent_path[0] in ("record", "prune_record") and isinstance(parent_path[1], int):
         index = parent_path[1]
         check = check_entry if parent_path[0] == "record" else check_prune_record
         before_ctx = CheckContext.build(message, dialect)

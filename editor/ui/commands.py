@@ -28,6 +28,7 @@ from PySide6.QtGui import QUndoCommand
 
 from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records.editing import RecordEditor
+from editor.records.messages import RecordMessage, message_type_of
 from editor.records.paths import Path, PathError, format_path
 from editor.records.values import coerce_value, format_value, is_message, same_value, zero_value
 
@@ -266,7 +267,7 @@ class RemoveElementsCommand(RecordCommand):
             raise PathError(f"{format_path(path)} is not a repeated field")
         n = editor.element_count(path)
         rows = sorted(set(indices))
-        if rows and not (0 <= rows[0] and rows[-1] < n):
+        if rows and not (rows[0] >= 0 and rows[-1] < n):
             raise PathError(f"no element {rows[-1]} in {format_path(path)} ({n} elements)")
         self.path = tuple(path)
         #: contiguous runs (start, items), ascending
@@ -305,7 +306,7 @@ class MoveElementsCommand(RecordCommand):
     def __init__(self, editor: RecordEditor, path: Path, index: int, count: int, to: int,
                  text: str | None = None) -> None:
         n = editor.element_count(path)
-        if count <= 0 or not (0 <= index and index + count <= n and 0 <= to <= n - count):
+        if count <= 0 or not (index >= 0 and index + count <= n and 0 <= to <= n - count):
             raise PathError(f"cannot move {count} from {index} to {to} in {format_path(path)} ({n})")
         self.path, self.index, self.count, self.to = tuple(path), index, count, to
         one, many = element_noun(path)
@@ -395,8 +396,8 @@ def new_element_bytes(editor: RecordEditor, path: Path, *, name: str | None = No
     field = editor.field_descriptor(path)
     if field is None or not is_message(field) or not field.is_repeated:
         raise PathError(f"{format_path(path)} is not a repeated message field")
-    msg = GetMessageClass(field.message_type)()
-    fields = field.message_type.fields_by_name
+    msg: RecordMessage = GetMessageClass(message_type_of(field))()
+    fields = message_type_of(field).fields_by_name
     if "key" in fields:
         msg.key = name or unique_key(editor, "new_layer")
         if "value" in fields:
@@ -409,7 +410,7 @@ def new_element_bytes(editor: RecordEditor, path: Path, *, name: str | None = No
 def add_element(editor: RecordEditor, path: Path, index: int | None = None, *,
                 name: str | None = None) -> InsertElementsCommand:
     """Add a new (default) element to a repeated field: a layer, prune record, node, attr or value."""
-    field = editor.field_descriptor(path)
+    field = editor.field_at(path)
     n = editor.element_count(path)
     at = n if index is None else index
     if is_message(field):
@@ -426,14 +427,14 @@ def duplicate_elements(editor: RecordEditor, path: Path, indices: Iterable[int])
     entry of a duplicated key.
     """
     rows = sorted(set(indices))
-    field = editor.field_descriptor(path)
+    field = editor.field_at(path)
     taken: set[str] = set()
     commands: list[RecordCommand] = []
     for shift, row in enumerate(rows):
         if is_message(field):
-            msg = GetMessageClass(field.message_type)()
+            msg: RecordMessage = GetMessageClass(message_type_of(field))()
             msg.MergeFromString(editor.message_bytes(tuple(path) + (row,)))
-            if "key" in field.message_type.fields_by_name:
+            if "key" in message_type_of(field).fields_by_name:
                 msg.key = unique_key(editor, f"{msg.key}_copy", taken)
                 taken.add(msg.key)
             item: Any = msg.SerializePartialToString()

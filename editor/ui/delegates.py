@@ -32,7 +32,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPalette
+from PySide6.QtGui import QColor, QFontMetrics, QMouseEvent, QPainter, QPalette
 from PySide6.QtWidgets import (
     QApplication,
     QStyle,
@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.i18n import translate
+from editor.records.messages import message_type_of
 from editor.records.paths import Path, PathError
 from editor.records.problems import Problem
 from editor.records.values import parse_value
@@ -60,7 +61,7 @@ _MARK_PAD, _MARK_GAP = 4, 5
 def source_index(index: AnyIndex) -> tuple[RecordTreeModel | None, QModelIndex]:
     """The RecordTreeModel behind `index` and the index in it (through any proxies)."""
     model: QAbstractItemModel | None = index.model()
-    idx = QModelIndex(index)
+    idx = QModelIndex(index)  # type: ignore[arg-type]  # Qt converts a persistent index; the stubs miss it
     while isinstance(model, QAbstractProxyModel):
         idx = model.mapToSource(idx)
         model = model.sourceModel()
@@ -69,7 +70,7 @@ def source_index(index: AnyIndex) -> tuple[RecordTreeModel | None, QModelIndex]:
 
 def label_name(field: FieldDescriptor) -> str:
     """The field that names an element of the list `field` (``key`` of a layer, else ``name``)."""
-    return "key" if "key" in field.message_type.fields_by_name else "name"
+    return "key" if "key" in message_type_of(field).fields_by_name else "name"
 
 
 class _ClickAway(QObject):
@@ -171,7 +172,8 @@ class ValueDelegate(QStyledItemDelegate):
 
     # ------------------------------------------------------------------ editors
 
-    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem, index: AnyIndex) -> QWidget | None:
+    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,  # type: ignore[override]
+                     index: AnyIndex) -> QWidget | None:  # None: no editor (Qt takes nullptr; the stubs do not)
         model, src = source_index(index)
         if model is None:
             return None
@@ -183,7 +185,7 @@ class ValueDelegate(QStyledItemDelegate):
         shown = str(model.data(src, Qt.ItemDataRole.DisplayRole) or "")
         if kind == RowKind.ELEMENT and src.column() == RecordTreeModel.FIELD_COLUMN:
             label = label_name(field)
-            label_field = field.message_type.fields_by_name[label]
+            label_field = message_type_of(field).fields_by_name[label]
             what = editor_kind(label_field, label=True)
             spec = FieldSpec(label_field, partial(self.refusal, path + (label,)), place=Place.TREE)
         elif kind in (RowKind.FIELD, RowKind.ITEM) and src.column() == RecordTreeModel.VALUE_COLUMN:
@@ -263,7 +265,7 @@ class ValueDelegate(QStyledItemDelegate):
         try:
             if record_model.row_kind(src) == RowKind.ELEMENT:
                 label = label_name(field)
-                name = parse_value(field.message_type.fields_by_name[label], entered)
+                name = parse_value(message_type_of(field).fields_by_name[label], entered)
                 editor_ = self.session.editor
                 if name == editor_.value(path + (label,)) and editor_.has_field(path + (label,)):
                     return
@@ -295,7 +297,7 @@ class ValueDelegate(QStyledItemDelegate):
     def editorEvent(self, event: QEvent, model: QAbstractItemModel, option: QStyleOptionViewItem,
                     index: AnyIndex) -> bool:
         """A click on a bool value toggles it (as an undo step), like a check box."""
-        if event.type() == QEvent.Type.MouseButtonRelease and \
+        if isinstance(event, QMouseEvent) and event.type() == QEvent.Type.MouseButtonRelease and \
                 event.button() == Qt.MouseButton.LeftButton and \
                 index.column() == RecordTreeModel.VALUE_COLUMN:
             record_model, src = source_index(index)
@@ -325,7 +327,8 @@ class ValueDelegate(QStyledItemDelegate):
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: AnyIndex) -> None:
         model, src = source_index(index)
         kind = model.row_kind(src) if model is not None else RowKind.ROOT
-        if index.column() == RecordTreeModel.VALUE_COLUMN and kind in (RowKind.FIELD, RowKind.ITEM):
+        if model is not None and index.column() == RecordTreeModel.VALUE_COLUMN and \
+                kind in (RowKind.FIELD, RowKind.ITEM):
             field = model.data(src, RecordTreeModel.FIELD_ROLE)
             if field is not None and editor_kind(field) == "bool":
                 self._paint_bool(painter, option, index, model.data(src, Qt.ItemDataRole.EditRole))

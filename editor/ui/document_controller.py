@@ -10,9 +10,11 @@ what the window should show comes out as signals (`status`, `loadingChanged`,
 """
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar, cast
 
 import shiboken6
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
@@ -31,6 +33,7 @@ from editor.ui.saver import BACKGROUND_BYTES, save_document
 from editor.ui.session import EditSession
 
 #: prepare(document) on the loader thread -> result; apply(document, result) on the GUI thread
+T = TypeVar("T")
 LoadStep = tuple[Callable[[RecordDocument], object], Callable[[RecordDocument, object], None]]
 
 
@@ -49,6 +52,8 @@ class DocumentController(QObject):
     `window` parents the dialogs (the save's progress dialog); `recovery` keeps unsaved
     edits `autosave_ms` after a change.
     """
+
+    _disk_timer: QTimer
 
     #: a status bar message and how long to show it (ms; 0 until replaced)
     status = Signal(str, int)
@@ -126,8 +131,8 @@ class DocumentController(QObject):
 
     # ------------------------------------------------------------------ opening
 
-    def add_load_step(self, prepare: Callable[[RecordDocument], object],
-                      apply: Callable[[RecordDocument, object], None]) -> None:
+    def add_load_step(self, prepare: Callable[[RecordDocument], T],
+                      apply: Callable[[RecordDocument, T], None]) -> None:
         """Have work for each newly read document done on the loader thread, off the GUI thread.
 
         `prepare(document)` runs on the loader thread right after reading (Qt-free code
@@ -138,7 +143,8 @@ class DocumentController(QObject):
         owner must still cope with a reset it was not prepared for. Use it for whole-file
         work that would freeze the window on a big record (e.g. the first rule check).
         """
-        self._load_steps.append((prepare, apply))
+        # stored without T: `apply` only ever gets what its own `prepare` returned
+        self._load_steps.append((prepare, cast(Callable[[RecordDocument, object], None], apply)))
 
     def open_file(self) -> None:
         """Ask for a file and open it (after the unsaved-changes question)."""
@@ -533,10 +539,8 @@ class DocumentController(QObject):
             return None
 
     def discard_recovery(self, info: RecoveryInfo) -> None:
-        try:
+        with contextlib.suppress(OSError):
             info.file.unlink()
-        except OSError:
-            pass
 
     def restore_recovery(self, info: RecoveryInfo) -> None:
         """Open the record the edits belong to and apply them as one undoable step."""

@@ -100,7 +100,7 @@ def plan_set_on_layers(editor: RecordEditor, rows: list[int], field_name: str, v
     command = set_field_on_entries(editor, [("record", r) for r in rows], ("value", field_name), value)
     if validate is None or not rows:
         return command, []
-    field = editor.field_descriptor(("record", rows[0], "value", field_name))
+    field = editor.field_at(("record", rows[0], "value", field_name))
     typed = coerce_value(field, value)
     refusals = []
     for r in rows:

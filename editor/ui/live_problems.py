@@ -172,11 +172,13 @@ class LiveProblems(QObject):
 
     def _validate_layer_edit(self, dialect: Dialect, path: Path, value: Any) -> Problem | None:
         i, rest = path[1], tuple(path[2:])
+        if not isinstance(i, int):
+            return None
         index = rest[-1] if isinstance(rest[-1], int) else None
         names = rest[:-1] if index is not None else rest
         if names == ("key",):
             field = "key"
-        elif len(names) == 2 and names[0] in ("value", "kv_cache_value"):
+        elif len(names) == 2 and names[0] in ("value", "kv_cache_value") and isinstance(names[1], str):
             field = names[1] if names[0] == "value" else f"kv_cache_value.{names[1]}"
         else:
             return None
@@ -185,6 +187,8 @@ class LiveProblems(QObject):
 
     def _validate_prune_edit(self, dialect: Dialect, path: Path, value: Any) -> Problem | None:
         j, rest = path[1], tuple(path[2:])
+        if not isinstance(j, int):
+            return None
         if rest[0] == "selective_prune":
             node, rest = "selective_prune", rest[1:]
         elif rest[0] in ("producer", "consumer") and len(rest) >= 2 and isinstance(rest[1], int):
@@ -201,7 +205,7 @@ class LiveProblems(QObject):
         first = next(k for k, a in enumerate(attrs) if a.name == attr.name)
         if first != rest[1] or _ATTR_VALUE_FIELD.get(attr.type) != rest[2]:
             return None  # a second attr of that name, or a field its type does not read
-        if len(rest) == 4:  # one element of a list attribute: the list as it would be
+        if len(rest) == 4 and isinstance(rest[3], int):  # one element of a list attribute: the list as it would be
             values = list(getattr(attr, rest[2]))
             values[rest[3]] = value
             value = values

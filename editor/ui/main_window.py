@@ -189,8 +189,8 @@ class MainWindow(WindowBanners, WindowMenus, QMainWindow):
         for widget in (self.progress, self.cancel_button):
             widget.hide()
             bar.addPermanentWidget(widget)
-        for widget in (self.selection_label, self.counts_label, self.dialect_label):
-            bar.addPermanentWidget(widget)
+        for label in (self.selection_label, self.counts_label, self.dialect_label):
+            bar.addPermanentWidget(label)
 
     def _show_status(self, text: str, timeout: int) -> None:
         self.statusBar().showMessage(text, timeout)
@@ -240,7 +240,7 @@ class MainWindow(WindowBanners, WindowMenus, QMainWindow):
         self.edit_dock = QDockWidget(translate("MainWindow", "Edit"), self)
         self.edit_dock.setObjectName("editDock")
         self.edit_dock.setWidget(self.record_panels)
-        self.rules_dock = ProblemsDock(self.session, self)
+        self.rules_dock: ProblemsDock = ProblemsDock(self.session, self)
         #: where the tree, plots and docks go (focus, the plots' own window, reset, settings)
         self.window_layout = WindowLayout(self)
         self.window_layout.dock_defaults()
@@ -444,7 +444,7 @@ class MainWindow(WindowBanners, WindowMenus, QMainWindow):
 
     # ------------------------------------------------------------------ find
 
-    def find(self) -> None:
+    def find(self) -> None:  # type: ignore[override]  # not QWidget.find(id), a static lookup
         self.tree.filter_edit.setFocus()
         self.tree.filter_edit.selectAll()
 

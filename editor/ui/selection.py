@@ -88,6 +88,7 @@ class Selection(QObject):
     def channel(self) -> tuple[str, int] | None:
         """(field, channel) when one element of a per-layer vector is selected."""
         p = self._path
-        if len(p) == 5 and p[0] == "record" and p[2] == "value" and isinstance(p[4], int):
+        if len(p) == 5 and p[0] == "record" and p[2] == "value" and isinstance(p[3], str) \
+                and isinstance(p[4], int):
             return p[3], p[4]
         return None

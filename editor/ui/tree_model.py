@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import itertools
 from enum import IntEnum
-from typing import Any
+from typing import Any, ClassVar
 
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
 from google.protobuf.message import Message
@@ -36,6 +36,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 
 from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records.editing import Edit, EditKind, RecordEditor
+from editor.records.messages import RecordMessage, descriptor_of, message_type_of
 from editor.records.paths import Path, PathError, format_path, resolve
 from editor.records.summaries import element_label, label_field, message_summary, repeated_summary
 from editor.records.values import default_value, escape_text, format_value, is_message, type_name
@@ -89,6 +90,31 @@ class _Node:
     def is_message(self) -> bool:
         return self.kind in (RowKind.ROOT, RowKind.MESSAGE, RowKind.ELEMENT)
 
+    # For code that knows the node's kind, which the type checker does not:
+    @property
+    def fd(self) -> FieldDescriptor:
+        """`field` of a node below the root (the root has none)."""
+        assert self.field is not None, "the root has no field"
+        return self.field
+
+    @property
+    def message_desc(self) -> Descriptor:
+        """`desc` of a message node (root, message field, element)."""
+        assert self.desc is not None, "a repeated field's node has no message type"
+        return self.desc
+
+    @property
+    def up(self) -> _Node:
+        """`parent` of a node below the root."""
+        assert self.parent is not None, "the root has no parent"
+        return self.parent
+
+    @property
+    def rows(self) -> list[_Node | None]:
+        """`children` of a node whose rows were built (see `RecordTreeModel._built`)."""
+        assert self.children is not None, "rows not built yet"
+        return self.children
+
 
 class RecordTreeModel(QAbstractItemModel):
     """Tree model over the live message of a `RecordEditor`, following its announcements.
@@ -134,7 +160,7 @@ class RecordTreeModel(QAbstractItemModel):
         self.editor.changed.connect(self.recordChanged.emit)
 
     @property
-    def message(self) -> Message | None:
+    def message(self) -> RecordMessage | None:
         """The editor's live message (read it freely; change it through the editor)."""
         return self.editor.message
 
@@ -170,9 +196,9 @@ class RecordTreeModel(QAbstractItemModel):
                     end = min(step.index + step.count, node.fetched)
                     self.beginRemoveRows(parent_index, step.index, end - 1)
                     if is_message(node.field):
-                        for child in node.children[step.index:end]:
+                        for child in node.rows[step.index:end]:
                             self._purge(child)
-                        del node.children[step.index:end]
+                        del node.rows[step.index:end]
                         self._renumber(node, step.index)
                     node.fetched -= end - step.index
             elif kind is EditKind.MOVE:
@@ -220,9 +246,9 @@ class RecordTreeModel(QAbstractItemModel):
                 node.known_len += step.count
                 if begun:
                     if is_message(node.field):
-                        fresh = [self._new_node(RowKind.ELEMENT, node, 0, node.field, node.field.message_type)
+                        fresh = [self._new_node(RowKind.ELEMENT, node, 0, node.fd, node.fd.message_type)
                                  for _ in range(step.count)]
-                        node.children[step.index:step.index] = fresh
+                        node.rows[step.index:step.index] = fresh
                         self._renumber(node, step.index)
                     node.fetched += step.count
                     self.endInsertRows()
@@ -234,9 +260,9 @@ class RecordTreeModel(QAbstractItemModel):
                 lo = min(step.index, step.to)
                 if begun:
                     if is_message(node.field):
-                        moved = node.children[step.index:step.index + step.count]
-                        del node.children[step.index:step.index + step.count]
-                        node.children[step.to:step.to] = moved
+                        moved = node.rows[step.index:step.index + step.count]
+                        del node.rows[step.index:step.index + step.count]
+                        node.rows[step.to:step.to] = moved
                         self._renumber(node, lo)
                     self.endMoveRows()
                 elif lo < node.fetched:
@@ -259,7 +285,7 @@ class RecordTreeModel(QAbstractItemModel):
         base = self._node_path(parent)
         if parent.kind == RowKind.REPEATED:
             return base + (index.row(),)
-        return base + (parent.desc.fields[index.row()].name,)
+        return base + (parent.message_desc.fields[index.row()].name,)
 
     def child_path(self, parent: AnyIndex, row: int) -> Path:
         """The path of row `row` below `parent`: ``path_for_index(index(row, 0, parent))``
@@ -286,16 +312,16 @@ class RecordTreeModel(QAbstractItemModel):
             children = self._built(node)
             if node.kind == RowKind.REPEATED:
                 if not isinstance(step, int):
-                    raise PathError(f"{format_path(path)}: expected an index after {node.field.name}")
+                    raise PathError(f"{format_path(path)}: expected an index after {node.fd.name}")
                 if step >= node.fetched:
                     chunk = self.element_chunk if is_message(node.field) else self.item_chunk
                     self._fetch_to(node, min(node.known_len, max(step + 1, node.fetched + chunk)))
-                    children = node.children
+                    children = node.rows
                 row = step
             else:
                 if not isinstance(step, str):
-                    raise PathError(f"{format_path(path)}: expected a field name in {node.desc.name}")
-                row = self._field_row(node.desc, step)
+                    raise PathError(f"{format_path(path)}: expected a field name in {node.message_desc.name}")
+                row = self._field_row(node.message_desc, step)
             index = self.index(row, 0, index)
             child = children[row] if row < len(children) else None
             if child is None:
@@ -359,13 +385,11 @@ class RecordTreeModel(QAbstractItemModel):
             return self.createIndex(row, column, node.id)
         return QModelIndex()
 
-    def parent(self, index: AnyIndex = QModelIndex()) -> QModelIndex:  # noqa: B008
-        if not index.isValid():
-            return QModelIndex()
-        node = self._nodes.get(index.internalId())
+    def parent(self, index: AnyIndex = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008 - Qt overloads parent()
+        node = self._nodes.get(index.internalId()) if index.isValid() else None
         if node is None or node.kind == RowKind.ROOT:
             return QModelIndex()
-        return self.createIndex(node.row, 0, node.parent.id)
+        return self.createIndex(node.row, 0, node.up.id)
 
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -387,7 +411,7 @@ class RecordTreeModel(QAbstractItemModel):
             if index.column() == self.VALUE_COLUMN:
                 flags |= Qt.ItemFlag.ItemIsEditable
         elif kind == RowKind.ELEMENT and index.column() == self.FIELD_COLUMN \
-                and label_field(field.message_type) is not None:
+                and label_field(message_type_of(field)) is not None:
             flags |= Qt.ItemFlag.ItemIsEditable
         return flags
 
@@ -463,7 +487,7 @@ class RecordTreeModel(QAbstractItemModel):
 
     def _new_root(self, message: Message | None) -> _Node:
         self._nodes = {}
-        root = _Node(0, RowKind.ROOT, None, 0, None, message.DESCRIPTOR if message is not None else None)
+        root = _Node(0, RowKind.ROOT, None, 0, None, descriptor_of(message) if message is not None else None)
         root.fetched = len(root.desc.fields) if root.desc is not None else 0
         self._nodes[0] = root
         return root
@@ -471,7 +495,7 @@ class RecordTreeModel(QAbstractItemModel):
     def _new_node(self, kind: RowKind, parent: _Node, row: int, field: FieldDescriptor,
                   desc: Descriptor | None) -> _Node:
         node = _Node(next(self._ids), kind, parent, row, field, desc)
-        if kind != RowKind.REPEATED:
+        if kind != RowKind.REPEATED and desc is not None:
             node.fetched = len(desc.fields)  # a message always shows one row per field
         self._nodes[node.id] = node
         return node
@@ -526,7 +550,7 @@ class RecordTreeModel(QAbstractItemModel):
         row = index.row()
         children = self._built(parent)
         if parent.kind == RowKind.REPEATED:
-            field = parent.field
+            field = parent.fd
             if row >= parent.fetched:
                 return None
             if is_message(field):
@@ -556,13 +580,13 @@ class RecordTreeModel(QAbstractItemModel):
         self.beginInsertRows(self._index_of(node), node.fetched, n - 1)
         if is_message(node.field):
             for row in range(node.fetched, n):
-                node.children.append(self._new_node(RowKind.ELEMENT, node, row, node.field,
-                                                     node.field.message_type))
+                node.rows.append(self._new_node(RowKind.ELEMENT, node, row, node.fd,
+                                                     node.fd.message_type))
         node.fetched = n
         self.endInsertRows()
 
-    def _purge(self, node: _Node) -> None:
-        todo = [node]
+    def _purge(self, node: _Node | None) -> None:
+        todo = [node] if node is not None else []
         while todo:
             n = todo.pop()
             self._nodes.pop(n.id, None)
@@ -571,19 +595,20 @@ class RecordTreeModel(QAbstractItemModel):
 
     @staticmethod
     def _renumber(node: _Node, start: int) -> None:
-        for row in range(start, len(node.children)):
-            node.children[row].row = row
+        for row, child in enumerate(node.rows[start:], start):
+            if child is not None:
+                child.row = row
 
     def _index_of(self, node: _Node) -> QModelIndex:
         if node.kind == RowKind.ROOT:
             return QModelIndex()
-        return self.createIndex(node.row, 0, node.parent.id)
+        return self.createIndex(node.row, 0, node.up.id)
 
     def _node_path(self, node: _Node) -> Path:
         steps: list[str | int] = []
         while node.kind != RowKind.ROOT:
-            steps.append(node.row if node.kind == RowKind.ELEMENT else node.field.name)
-            node = node.parent
+            steps.append(node.row if node.kind == RowKind.ELEMENT else node.fd.name)
+            node = node.up
         return tuple(reversed(steps))
 
     def _resolve_node(self, node: _Node) -> Any:
@@ -591,16 +616,16 @@ class RecordTreeModel(QAbstractItemModel):
         chain = []
         while node.kind != RowKind.ROOT:
             chain.append(node)
-            node = node.parent
+            node = node.up
         obj: Any = self.editor.message
         for n in reversed(chain):
-            obj = obj[n.row] if n.kind == RowKind.ELEMENT else getattr(obj, n.field.name)
+            obj = obj[n.row] if n.kind == RowKind.ELEMENT else getattr(obj, n.fd.name)
         return obj
 
-    _row_cache: dict[str, dict[str, int]] = {}
+    _row_cache: ClassVar[dict[str, dict[str | int, int]]] = {}  # an index names no field
 
     @classmethod
-    def _field_row(cls, desc: Descriptor, name: str) -> int:
+    def _field_row(cls, desc: Descriptor, name: str | int) -> int:
         rows = cls._row_cache.get(desc.full_name)
         if rows is None:
             rows = {fd.name: i for i, fd in enumerate(desc.fields)}
@@ -627,7 +652,7 @@ class RecordTreeModel(QAbstractItemModel):
                 row = step
                 child = node.children[row] if is_message(node.field) else None
             else:
-                row = self._field_row(node.desc, step)
+                row = self._field_row(node.message_desc, step)
                 child = node.children[row]
             if child is None:
                 return chain, ((node, row) if i == len(path) - 1 else None)
@@ -656,7 +681,7 @@ class RecordTreeModel(QAbstractItemModel):
                 continue
             if value_only and node is not last and node.kind == RowKind.REPEATED and is_message(node.field):
                 continue
-            self._emit_rows(node.parent, node.row, node.row)
+            self._emit_rows(node.up, node.row, node.row)
 
     def _sync(self, node: _Node) -> None:
         """Bring the rows below `node` in line with the message, position by position."""
@@ -714,7 +739,7 @@ def _edit_value(holder: Any, row: int, kind: RowKind, field: FieldDescriptor, co
     if kind == RowKind.ITEM and col == _VALUE_COLUMN:
         return holder[row]
     if kind == RowKind.ELEMENT and col == _FIELD_COLUMN:
-        label = label_field(field.message_type)
+        label = label_field(message_type_of(field))
         if label is not None:
             return getattr(holder[row], label.name)
     return None
@@ -732,7 +757,7 @@ def _display_value(holder: Any, row: int, kind: RowKind, field: FieldDescriptor)
         if field.has_presence and not holder.HasField(field.name):
             return "not set"
         return message_summary(getattr(holder, field.name))
-    label = label_field(field.message_type)
+    label = label_field(message_type_of(field))
     return message_summary(holder[row], skip=label.name if label is not None else None)
 
 
@@ -751,10 +776,10 @@ def _schema_tooltip(holder: Any, row: int, kind: RowKind, field: FieldDescriptor
     if kind == RowKind.ITEM:
         return f"{field.name}[{row}] — {type_name(field, element=True)}"
     if kind == RowKind.ELEMENT:
-        label = label_field(field.message_type)
+        label = label_field(message_type_of(field))
         if label is not None:
             return f"{field.name}[{row}] {label.name}: \"{escape_text(getattr(holder[row], label.name))}\""
-        return f"{field.name}[{row}] — {field.message_type.name}"
+        return f"{field.name}[{row}] — {message_type_of(field).name}"
     if kind == RowKind.FIELD and not is_set:
         return (f"{what}\nNot set: reads as the default "
                 f"{format_value(field, default_value(field))}. Edit the value to set it.")

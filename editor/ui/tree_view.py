@@ -158,7 +158,8 @@ class RecordTreeWidget(QWidget):
         self._update_timer.setInterval(0)
         self._update_timer.timeout.connect(self._deferred_update)
 
-        self.actions: dict[str, QAction] = {}
+        # shadows QWidget.actions() (nothing calls that on this widget)
+        self.actions: dict[str, QAction] = {}  # type: ignore[assignment]
         self._make_actions()
 
         self.delegate.message.connect(self.message)
@@ -244,8 +245,10 @@ class RecordTreeWidget(QWidget):
         # off elsewhere, so F2 on a prune node edits its name as the view's own key does
         a["rename"].setEnabled(current is not None and len(current) >= 2 and current[0] == "record")
         kind = self._kind(current)
-        can_set = kind in (RowKind.FIELD, RowKind.MESSAGE) and not self.editor.has_field(current)
-        can_clear = kind in (RowKind.FIELD, RowKind.MESSAGE, RowKind.REPEATED) and self.editor.has_field(current)
+        can_set = current is not None and kind in (RowKind.FIELD, RowKind.MESSAGE) and \
+            not self.editor.has_field(current)
+        can_clear = current is not None and kind in (RowKind.FIELD, RowKind.MESSAGE, RowKind.REPEATED) and \
+            self.editor.has_field(current)
         a["set_field"].setEnabled(can_set)
         a["clear_field"].setEnabled(can_clear)
         a["set_on_selected"].setEnabled(bool(facts.layers))
@@ -266,7 +269,8 @@ class RecordTreeWidget(QWidget):
         self.selection_reads += 1
         found: set[Path] = set()
         proxy, model = self.proxy, self.model
-        for selected in self.view.selectionModel().selection():
+        # PySide iterates a QItemSelection (a list of ranges); the stubs miss __iter__
+        for selected in self.view.selectionModel().selection():  # type: ignore[attr-defined]
             parent = selected.parent()
             for row in range(selected.top(), selected.bottom() + 1):
                 try:
@@ -384,8 +388,9 @@ class RecordTreeWidget(QWidget):
         if kind == RowKind.REPEATED:
             return current, None
         for end in range(len(current), 0, -1):
-            if isinstance(current[end - 1], int):
-                return current[:end - 1], current[end - 1]
+            step = current[end - 1]
+            if isinstance(step, int):
+                return current[:end - 1], step
         return None
 
     def rename_current_layer(self) -> bool:

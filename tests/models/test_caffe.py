@@ -80,7 +80,7 @@ def test_caffemodel_weights_are_read_lazily_and_folded(tmp_path):
     assert m.layer("fc").input_shape == (16, 1, 1)
     np.testing.assert_array_equal(conv1.weight_rows(), blobs["conv1"][0].reshape(8, -1))
     rows, folded = weight_rows(conv1, fold=True)
-    mean_sum, var_sum, factor = blobs["bn1"]
+    _mean_sum, var_sum, factor = blobs["bn1"]
     gamma = blobs["scale1"][0]
     mult = gamma / np.sqrt(var_sum / factor[0] + np.float32(1e-5))
     assert folded
@@ -163,7 +163,7 @@ def test_broken_prototxt_names_line_and_column(tmp_path, text, match):
 def test_binary_junk_and_missing_files_are_clear_errors(tmp_path):
     p = tmp_path / "x.prototxt"
     p.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\xff")
-    with pytest.raises(ModelError, match="binary|not a model"):
+    with pytest.raises(ModelError, match=r"binary|not a model"):
         load_model(p)
     with pytest.raises(ModelError, match="no such file"):
         load_model(tmp_path / "missing.prototxt")

@@ -67,7 +67,7 @@ def test_a_splat_constant_fills_its_shape(tmp_path):
 def test_broken_graphs(tmp_path):
     path = tmp_path / "bad.pb"
     path.write_bytes(b"\x0a\x05\x0a\x03ab")  # a node whose name runs past its end
-    with pytest.raises(ModelError, match="not a TensorFlow GraphDef|not a model file"):
+    with pytest.raises(ModelError, match=r"not a TensorFlow GraphDef|not a model file"):
         load_model(path)
     text = tmp_path / "bad.pbtxt"
     text.write_text('node { name: "a" op: "Const" attr { key: "value" value { tensor { dtype: DT_NOPE } } } }\n')

@@ -175,10 +175,10 @@ def _naive(a, b, rtol, atol):
                         (math.isnan(p) and math.isnan(q)) or abs(p - q) <= atol + rtol * abs(q)))
                     if not same:
                         found.add((ea.key, fd.name, k))
-            elif va.HasField(fd.name) != vb.HasField(fd.name) or x != y:
-                if not (isinstance(x, float) and abs(x - y) <= atol + rtol * abs(y)) or \
-                        va.HasField(fd.name) != vb.HasField(fd.name):
-                    found.add((ea.key, fd.name, None))
+            elif (va.HasField(fd.name) != vb.HasField(fd.name) or x != y) and (
+                    not (isinstance(x, float) and abs(x - y) <= atol + rtol * abs(y))
+                    or va.HasField(fd.name) != vb.HasField(fd.name)):
+                found.add((ea.key, fd.name, None))
     return found
 
 
@@ -384,7 +384,7 @@ def test_cli_lists_the_first_channels_then_a_count(tmp_path, capsys):
     assert len(re.findall(r"^      \[\d+\] ", out, re.M)) == 10 and "      … 5 more channels" in out
     assert main(["diff", str(pa), str(pb), "--max-channels", "all"]) == 1
     assert len(re.findall(r"^      \[\d+\] ", capsys.readouterr().out, re.M)) == 15
-    code, out = _json(capsys, pa, pb, "--max-channels", "3")
+    _code, out = _json(capsys, pa, pb, "--max-channels", "3")
     field = out["changed"][0]["fields"][0]
     assert [c["index"] for c in field["channels"]] == [0, 1, 2] and field["channels_left_out"] == 12
     assert field["differing"] == 15 and field["channels"][0]["rel"] == pytest.approx(1.0)

@@ -256,7 +256,7 @@ def test_empty_file_is_an_empty_record(tmp_path):
 def test_locate_finds_fields_of_unedited_entries(sample):
     doc = RecordDocument.load(sample)
     lines = sample.read_text().splitlines()
-    line, col = doc.locate(record_index=4, field="scale_w[3]")
+    line, _col = doc.locate(record_index=4, field="scale_w[3]")
     assert lines[line - 1].strip().startswith("scale_w:")
     assert str(doc.message.record[4].value.scale_w[3])[:6] in lines[line - 1].replace("e-0", "e-")
     assert lines[doc.locate(record_index=4)[0] - 1].startswith("record {")

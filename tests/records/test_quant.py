@@ -13,7 +13,7 @@ from editor.records import quant
 
 def test_float32_constants():
     assert quant.FLT_EPSILON == 2.0 ** -23
-    assert quant.FLT_MAX == float(np.finfo(np.float32).max)
+    assert float(np.finfo(np.float32).max) == quant.FLT_MAX
     assert quant.to_f32(0.1) == float(np.float32(0.1)) != 0.1
     assert quant.to_f32(1e39) == math.inf
     assert quant.to_f32([0.1, 0.2]).dtype == np.float32

@@ -421,7 +421,7 @@ def test_check_document_fills_line_and_column_from_locate():
 
 def test_duplicate_key_rule_counts_a_third_copy_as_such():
     text = 'record {\n  key: "a"\n}\n' * 3
-    found = [p for p in check_message(parse("tf-inner", text), "tf-inner", rules=["duplicate-key"])]
+    found = list(check_message(parse("tf-inner", text), "tf-inner", rules=["duplicate-key"]))
     assert [p.record_index for p in found] == [1, 2]
     assert "appears again (first at record 0)" in found[0].message
     assert "appears again, a 3rd time (first at record 0)" in found[1].message

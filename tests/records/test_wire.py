@@ -76,6 +76,6 @@ def test_generated_records(layers, per_step):
     back = DIALECTS["pytorch"].new_message()
     back.ParseFromString(data)
     assert [e.key for e in back.record] == [e.key for e in message.record]
-    assert all(math.isnan(a) and math.isnan(b) or a == b
+    assert all((math.isnan(a) and math.isnan(b)) or a == b
                for x, y in zip(back.record, message.record, strict=True)
                for a, b in zip(x.value.scale_w, y.value.scale_w, strict=True))

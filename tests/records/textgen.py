@@ -156,7 +156,7 @@ def record_texts(draw, dialect_name: str | None = None):
     w = Writer(draw, plain)
     top = dialect.descriptor
     for _ in range(draw(st.integers(0, 5))):
-        fd = draw(st.sampled_from([f for f in top.fields]))
+        fd = draw(st.sampled_from(list(top.fields)))
         w.stmt(fd, 0, "")
         if not plain and draw(st.booleans()):
             w.out.append(draw(st.sampled_from(["\n", "# between entries\n", "  \n"])))

@@ -17,10 +17,10 @@ import sys
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QTimer  # noqa: E402
+from PySide6.QtCore import QTimer
 
-from editor.ui.app import application  # noqa: E402
-from editor.ui.main_window import MainWindow  # noqa: E402
+from editor.ui.app import application
+from editor.ui.main_window import MainWindow
 
 app = application()  # run_gui takes this one
 

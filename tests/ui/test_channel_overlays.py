@@ -35,7 +35,7 @@ def plain(rich: str) -> str:
 
 
 def drawn(item) -> np.ndarray:
-    x, y = item.getOriginalDataset()
+    _x, y = item.getOriginalDataset()
     return np.zeros(0) if y is None else np.asarray(y)
 
 

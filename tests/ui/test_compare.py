@@ -89,7 +89,7 @@ def test_compare_with_opens_b_read_only_and_the_table_lists_exactly_the_changed_
 
 
 def test_next_difference_visits_the_three_layers_in_order_and_wraps(qtbot, compared):
-    window, c = compared
+    window, _c = compared
     window.tree.view.setFocus()
     visited = []
     for _ in range(3):

@@ -128,7 +128,7 @@ def test_bool_toggles_with_a_click_and_as_check_box_editor(qtbot, tree):
 
 
 def test_bytes_edit_as_escaped_text(qtbot, tree):
-    model, proxy, view, stack, _ = tree
+    model, proxy, view, _stack, _ = tree
     path = ("prune_record", 0, "producer", 0, "attr", 0, "s")
     _, editor = open_editor(view, proxy, model, path)
     assert editor.text() == "Conv2D"

@@ -9,6 +9,7 @@ from __future__ import annotations
 import gc
 import threading
 import weakref
+from typing import ClassVar
 
 import pytest
 
@@ -20,7 +21,7 @@ from editor.ui.loader import LoadWorker
 class Cycle:
     """A reference cycle that records the thread it was freed on."""
 
-    freed_on: list[int] = []
+    freed_on: ClassVar[list[int]] = []
 
     def __init__(self):
         self.me = self

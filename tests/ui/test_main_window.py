@@ -125,7 +125,7 @@ def test_save_as_binary_and_dialect_change(qtbot, tmp_path, env):
     # the caffe schema has no prune records: refused with the list of fields
     prompter.save_as_answers.append(SaveAsChoice(tmp_path / "caffe.txt", False, DIALECTS["caffe"]))
     assert not window.documents.save_as()
-    title, text = prompter.errors[-1]
+    _title, text = prompter.errors[-1]
     assert "prune_record" in text and "Caffe" in text
     assert not (tmp_path / "caffe.txt").exists()
 
@@ -265,7 +265,7 @@ def test_open_errors_are_messages_and_the_record_stays(qtbot, tmp_path, env):
     with qtbot.waitSignal(window.loadFinished, timeout=10000) as blocker:
         window.open_path(bad)
     assert blocker.args == [False]
-    title, text = prompter.errors[-1]
+    _title, text = prompter.errors[-1]
     assert "bad.txt:3:" in text
     assert window.document.path == good
     with qtbot.waitSignal(window.loadFinished, timeout=10000):

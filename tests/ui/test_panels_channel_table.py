@@ -29,7 +29,7 @@ def cell(tm, name, row):
 
 
 def test_model_passes_the_model_tester_while_channels_come_and_go(qtbot, qtmodeltester):
-    session, tm, messages = table_for(qtbot)
+    session, tm, _messages = table_for(qtbot)
     qtmodeltester.check(tm, force_py=True)
     assert tm.add_channel("output")
     session.undo_stack.undo()
@@ -40,7 +40,7 @@ def test_model_passes_the_model_tester_while_channels_come_and_go(qtbot, qtmodel
 
 
 def test_cells_show_exact_float32_text_and_blank_beyond_a_vector(qtbot):
-    session, tm, messages = table_for(qtbot)
+    _session, tm, _messages = table_for(qtbot)
     assert [cell(tm, "scale_w", r) for r in range(8)] == [str(np.float32(s)) for s in SCALES]
     assert tm.rowCount() == 8 and tm.length("tensor_balance_factor") == 4
     assert cell(tm, "tensor_balance_factor", 3) == "2"
@@ -68,7 +68,7 @@ def test_edit_is_one_undo_step_and_a_refused_value_changes_nothing(qtbot):
 
 
 def test_adding_a_channel_extends_every_vector_of_its_kind_in_one_step(qtbot):
-    session, tm, messages = table_for(qtbot)
+    session, tm, _messages = table_for(qtbot)
     before = snapshot(session)
     assert tm.add_channel("output")
     assert session.undo_stack.count() == 1
@@ -93,7 +93,7 @@ def test_an_absent_optional_vector_stays_absent(qtbot):
 
 
 def test_deleting_channels_keeps_the_vectors_in_step(qtbot):
-    session, tm, messages = table_for(qtbot)
+    session, tm, _messages = table_for(qtbot)
     assert tm.remove_channels([2, 3], ["output"])
     v = session.message.record[1].value
     assert (len(v.scale_w), len(v.offset_w), len(v.shift_bit), len(v.tensor_balance_factor)) == (6, 6, 6, 4)
@@ -119,7 +119,7 @@ def test_derived_columns_use_the_quant_formulas(qtbot):
 
 
 def test_the_length_note_says_input_channels_may_differ(qtbot):
-    session, tm, messages = table_for(qtbot)
+    _session, tm, _messages = table_for(qtbot)
     table = ChannelTable(tm)
     qtbot.addWidget(table)
     assert "tensor_balance_factor: 4 values, one per input channel" in table.note.text()

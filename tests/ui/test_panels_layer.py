@@ -57,7 +57,7 @@ def test_out_of_range_offset_is_refused_with_the_reason_then_int16_accepts_it(qt
 
 
 def test_pending_200_commits_after_switching_to_int16(qtbot):
-    session, panel, messages = panel_for(qtbot)
+    session, panel, _messages = panel_for(qtbot)
     panel.show()
     offset = panel.edits["offset_d"]
     type_into(qtbot, offset, "200")
@@ -117,7 +117,7 @@ def test_a_value_the_file_has_but_the_rules_forbid_is_shown_marked(qtbot):
     ("", "scale_d is missing"),
 ])
 def test_bad_scale_d_is_refused(qtbot, text, words):
-    session, panel, messages = panel_for(qtbot)
+    session, panel, _messages = panel_for(qtbot)
     panel.show()
     before = snapshot(session)
     edit = panel.edits["scale_d"]
@@ -133,7 +133,7 @@ def test_bad_scale_d_is_refused(qtbot, text, words):
 
 
 def test_scale_d_keeps_full_float32_precision(qtbot):
-    session, panel, messages = panel_for(qtbot)
+    session, panel, _messages = panel_for(qtbot)
     panel.show()
     edit = panel.edits["scale_d"]
     assert edit.text() == "0.023529412"  # shortest text that reads back as the same float32
@@ -144,7 +144,7 @@ def test_scale_d_keeps_full_float32_precision(qtbot):
 
 
 def test_clip_range_and_set_from_range_in_one_undo_step(qtbot):
-    session, panel, messages = panel_for(qtbot, layer=1)
+    session, panel, _messages = panel_for(qtbot, layer=1)
     assert panel.clip_label.text().startswith("[")
     before = snapshot(session)
     assert panel.set_from_range(0.0, 6.0)  # ReLU6
@@ -182,7 +182,7 @@ def test_range_dialog_previews_amct_factors(qtbot):
 
 
 def test_key_edits_are_checked_against_the_other_keys(qtbot):
-    session, panel, messages = panel_for(qtbot)
+    session, panel, _messages = panel_for(qtbot)
     panel.show()
     before = snapshot(session)
     type_into(qtbot, panel.key_edit, "net/fc/MatMul")
@@ -198,7 +198,7 @@ def test_key_edits_are_checked_against_the_other_keys(qtbot):
 
 
 def test_skip_fusion_shows_the_dialect_default_and_can_be_unset(qtbot):
-    session, panel, messages = panel_for(qtbot, "onnx")
+    session, panel, _messages = panel_for(qtbot, "onnx")
     flag = panel.flags["skip_fusion"]
     assert flag.box.isChecked() and "default true" in flag.state.text() and not flag.unset.isVisibleTo(panel)
     flag.box.click()  # explicit false
@@ -215,7 +215,7 @@ def test_skip_fusion_shows_the_dialect_default_and_can_be_unset(qtbot):
 
 
 def test_panel_follows_undo_and_edits_made_elsewhere(qtbot):
-    session, panel, messages = panel_for(qtbot)
+    session, panel, _messages = panel_for(qtbot)
     session.push(SetValueCommand(session.editor, ("record", 0, "value", "scale_d"), 0.5))
     assert panel.edits["scale_d"].text() == "0.5"
     assert panel.clip_label.text() == "[0, 127.5]  at 8 bits"
@@ -224,7 +224,7 @@ def test_panel_follows_undo_and_edits_made_elsewhere(qtbot):
 
 
 def test_panel_stays_on_its_layer_when_one_is_inserted_above(qtbot):
-    session, panel, messages = panel_for(qtbot, layer=1)
+    session, panel, _messages = panel_for(qtbot, layer=1)
     data = new_element_bytes(session.editor, ("record",), name="net/new")
     session.push(InsertElementsCommand(session.editor, ("record",), 0, [data]))
     assert panel.entry == 2 and panel.key_edit.text() == "net/conv3/Conv2D"
@@ -236,7 +236,7 @@ def test_panel_stays_on_its_layer_when_one_is_inserted_above(qtbot):
 
 
 def test_layer_type_and_problems_of_the_layer_are_shown(qtbot):
-    session, panel, messages = panel_for(qtbot)
+    session, panel, _messages = panel_for(qtbot)
     assert panel.type_label.text() == "Conv2D (from its prune record)"
     assert panel.problems_title.text() == "No problems in this layer."
     session.editor.set_value(("record", 0, "value", "offset_w", 3), 5)  # as if read from a file
@@ -248,7 +248,7 @@ def test_layer_type_and_problems_of_the_layer_are_shown(qtbot):
 
 
 def test_selecting_a_channel_elsewhere_shows_it_in_the_table(qtbot):
-    session, panel, messages = panel_for(qtbot)
+    session, panel, _messages = panel_for(qtbot)
     session.selection.select(("record", 1, "value", "scale_w", 6), source="tree")
     assert panel.entry == 1
     current = panel.weights.view.currentIndex()

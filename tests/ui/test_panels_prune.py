@@ -27,7 +27,7 @@ def row_text(tm, row):
 
 
 def test_nodes_are_rows_with_their_range_and_width(qtbot, qtmodeltester):
-    session, panel, tm, messages = panel_for(qtbot)
+    session, panel, tm, _messages = panel_for(qtbot)
     assert tm.rowCount() == 3
     assert row_text(tm, 0) == ["producer[0]", "net/conv1/Conv2D", "Conv2D", "0", "8", "8", ""]
     assert row_text(tm, 2) == ["consumer[1]", "net/conv2/Conv2D", "Conv2D", "0", "8", "8", "prune_axis=2"]
@@ -38,7 +38,7 @@ def test_nodes_are_rows_with_their_range_and_width(qtbot, qtmodeltester):
 
 
 def test_a_width_mismatch_or_inverted_range_is_refused(qtbot):
-    session, panel, tm, messages = panel_for(qtbot)
+    session, _panel, tm, messages = panel_for(qtbot)
     before = snapshot(session)
     assert not tm.setData(tm.index(2, P.END), "7")
     assert "covers [0, 7) (7 channels)" in messages[-1] and "must have the same width" in messages[-1]
@@ -53,7 +53,7 @@ def test_a_width_mismatch_or_inverted_range_is_refused(qtbot):
 
 
 def test_valid_edits_are_undo_steps(qtbot):
-    session, panel, tm, messages = panel_for(qtbot)
+    session, _panel, tm, _messages = panel_for(qtbot)
     assert tm.setData(tm.index(1, P.NAME), "net/bn1b/FusedBatchNormV3")
     assert tm.setData(tm.index(2, P.TYPE), "DepthwiseConv2dNative")
     assert session.message.prune_record[0].consumer[0].name == "net/bn1b/FusedBatchNormV3"
@@ -64,7 +64,7 @@ def test_valid_edits_are_undo_steps(qtbot):
 
 
 def test_a_missing_attribute_is_added_with_amcts_type(qtbot):
-    session, panel, tm, messages = panel_for(qtbot)
+    session, _panel, tm, _messages = panel_for(qtbot)
     assert tm.setData(tm.index(1, P.TYPE), "BatchNorm")  # consumer[0] has a type attr; drop it first
     node = session.message.prune_record[0].consumer[0]
     del node.attr[0]
@@ -90,7 +90,7 @@ def test_set_range_of_all_nodes_is_one_checked_step(qtbot):
 def test_a_file_with_a_mismatch_shows_it_flagged(qtbot):
     msg = small_record()
     msg.prune_record[0].consumer[1].attr[2].i = 6
-    session, panel, tm, messages = panel_for(qtbot, msg)
+    session, panel, tm, _messages = panel_for(qtbot, msg)
     bad = tm.index(2, P.WIDTH)
     assert tm.data(bad) == "6" and tm.data(bad, Qt.ItemDataRole.BackgroundRole) is not None
     assert "differs from the producer's 8" in tm.data(bad, Qt.ItemDataRole.ToolTipRole)
@@ -103,7 +103,7 @@ def test_a_file_with_a_mismatch_shows_it_flagged(qtbot):
 
 
 def test_add_and_delete_nodes(qtbot):
-    session, panel, tm, messages = panel_for(qtbot)
+    session, panel, tm, _messages = panel_for(qtbot)
     assert panel.add_node("consumer")
     assert tm.rowCount() == 4 and row_text(tm, 3)[:6] == ["consumer[2]", "new_consumer", "", "0", "8", "8"]
     panel.view.setCurrentIndex(tm.index(3, 1))
@@ -113,7 +113,7 @@ def test_add_and_delete_nodes(qtbot):
 
 
 def test_panel_follows_selection_and_undo(qtbot):
-    session, panel, tm, messages = panel_for(qtbot)
+    session, panel, tm, _messages = panel_for(qtbot)
     session.selection.select(("prune_record", 0, "consumer", 1, "attr", 2), source="tree")
     current = panel.view.currentIndex()
     assert (current.row(), current.column()) == (2, P.END)

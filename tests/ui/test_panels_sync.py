@@ -71,7 +71,7 @@ def test_edit_scale_w_5_in_the_table_then_undo_and_redo_from_the_shared_stack(qt
 
 
 def test_edits_made_through_the_tree_reach_the_panel_and_problems(qtbot, window):
-    session, tree, panel, dock = window
+    session, _tree, panel, dock = window
     session.push(SetValueCommand(session.editor, CELL, 0.5))  # as the tree's delegate does
     agree(session, panel, dock, "0.5", 0)
     session.push(SetValueCommand(session.editor, ("record", 1, "value", "offset_d"), 500))
@@ -83,7 +83,7 @@ def test_edits_made_through_the_tree_reach_the_panel_and_problems(qtbot, window)
 
 
 def test_a_refused_panel_edit_leaves_tree_stack_and_problems_alone(qtbot, window):
-    session, tree, panel, dock = window
+    session, _tree, panel, dock = window
     before = snapshot(session)
     tm = panel.weights_model
     assert not tm.setData(tm.index(2, tm.column_of("offset_w")), "1")

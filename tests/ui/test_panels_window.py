@@ -147,7 +147,7 @@ def test_a_click_in_the_problems_dock_selects_the_row_and_leaves_the_focus_there
     dock = window.rules_dock
     assert dock.summary() == f"2 errors, 0 warnings, {SAMPLE_NOTES} info"
     pm = dock.problems_model
-    first, second = (pm.index(r, 0, pm.index(0, 0)) for r in (0, 1))
+    first, _second = (pm.index(r, 0, pm.index(0, 0)) for r in (0, 1))
     dock.view.scrollTo(first)
     qtbot.mouseClick(dock.view.viewport(), Qt.MouseButton.LeftButton, pos=dock.view.visualRect(first).center())
     assert window.tree.current_path() == ("record", 0, "value", "offset_w", 0)

@@ -452,7 +452,7 @@ def test_overview_click_selects_layer_and_follows_selection(qtbot, session):
 def test_overview_csv_and_image(qtbot, session, tmp_path):
     view = overview(qtbot, session)
     view.resize(900, 500)
-    header, rows = view.table()
+    _header, rows = view.table()
     assert len(rows) == len(session.message.record)
     assert rows[0][1] == session.message.record[0].key
     view.export_image(tmp_path / "o.png")
@@ -472,7 +472,7 @@ def test_planted_prune_mismatch_is_marked(qtbot, outliers):
     view = prune_view(qtbot, outliers)
     bar = next(b for b in view.layout_data.bars if b.status == BAR_MISMATCH)
     assert bar.path == ("prune_record", 0, "consumer", 1)
-    drawn = [b for b in view.layout_data.bars]
+    drawn = list(view.layout_data.bars)
     k = drawn.index(bar)
     assert view.bars.opts["brushes"][k].color() == ORANGE
     assert "1 width mismatch" in view.summary.text()

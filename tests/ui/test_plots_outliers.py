@@ -73,7 +73,7 @@ def test_overview_and_layers_table_count_what_the_rule_reports(resnet):
 
 
 def test_layers_table_sorts_with_ties_in_file_order_and_empty_cells_last(resnet, qtmodeltester):
-    doc, session, panel = resnet
+    doc, _session, panel = resnet
     view = panel.layers.view
     view.sortByColumn(OUTLIERS, Qt.SortOrder.DescendingOrder)
     counts = [int(c) if c else -1 for c in table_column(panel, OUTLIERS)]
@@ -94,7 +94,7 @@ def test_layers_table_sorts_with_ties_in_file_order_and_empty_cells_last(resnet,
 
 
 def test_click_selects_double_click_opens_channels_and_the_row_follows_the_selection(resnet, qtbot):
-    doc, session, panel = resnet
+    _doc, session, panel = resnet
     panel.setCurrentWidget(panel.layers)
     panel.show()
     qtbot.waitExposed(panel)
@@ -171,7 +171,7 @@ def test_k_from_the_channel_plot_reaches_the_whole_window(resnet):
 
 
 def test_k_box_steps_are_followed_once_they_rest(resnet, qtbot):
-    doc, session, panel = resnet
+    _doc, session, panel = resnet
     box = panel.channels.k_box
     box.setValue(2.0)
     box.setValue(2.5)
@@ -198,7 +198,7 @@ def test_an_edit_updates_the_counts_and_undo_restores_them(resnet):
 def test_csv_export_is_what_the_table_shows(resnet, tmp_path):
     from editor.ui.plots._data import write_csv
 
-    doc, session, panel = resnet
+    doc, _session, panel = resnet
     panel.layers.view.sortByColumn(OUTLIERS, Qt.SortOrder.DescendingOrder)
     panel.layers.act_outliers_only.setChecked(True)
     path = write_csv(tmp_path / "layers.csv", *panel.layers.table())

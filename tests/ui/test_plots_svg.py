@@ -175,7 +175,7 @@ def test_svg_export_draws_what_the_png_export_draws(qtbot, session, tmp_path, ma
 
 
 def test_svg_is_the_view_at_its_size_with_clip_paths(qtbot, session, tmp_path):
-    view, graphics = channel_view(qtbot, session)
+    _view, graphics = channel_view(qtbot, session)
     export_svg(graphics.scene(), tmp_path / "c.svg")
     root = ET.parse(tmp_path / "c.svg").getroot()
     assert root.get("version") == "1.1"

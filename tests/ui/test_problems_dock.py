@@ -65,7 +65,7 @@ def test_an_edit_updates_counts_and_rows_at_once_and_undo_brings_them_back(qtbot
 
 
 def test_only_the_edited_entry_is_rechecked(qtbot, monkeypatch):
-    session, dock, pm = dock_for(qtbot)
+    session, _dock, pm = dock_for(qtbot)
     checker = session.problems.checker
     calls = []
     monkeypatch.setattr(checker, "recheck_all", lambda: calls.append("all"))
@@ -77,7 +77,7 @@ def test_only_the_edited_entry_is_rechecked(qtbot, monkeypatch):
 
 
 def test_inserting_and_removing_layers_keeps_problems_on_their_layers(qtbot):
-    session, dock, pm = dock_for(qtbot)
+    session, _dock, pm = dock_for(qtbot)
     session.push(add_element(session.editor, ("record",), 0))  # a new empty layer above all
     errors = children(pm, 0)
     assert {(p.rule, p.record_index) for p in errors} >= {("offset-w-zero", 1)}
@@ -90,7 +90,7 @@ def test_inserting_and_removing_layers_keeps_problems_on_their_layers(qtbot):
 
 
 def test_filters_by_severity_and_rule(qtbot):
-    session, dock, pm = dock_for(qtbot)
+    _session, dock, pm = dock_for(qtbot)
     dock.toggles[Severity.ERROR].setChecked(False)
     assert [pm.data(pm.index(g, 0)) for g in range(pm.rowCount())] == ["1 warning", "0 info"]
     assert dock.summary() == "2 errors, 1 warning, 0 info"  # the status bar counts everything
@@ -137,7 +137,7 @@ def test_reading_problems_come_first_with_their_lines(qtbot):
 
 
 def test_a_new_document_replaces_everything(qtbot):
-    session, dock, pm = dock_for(qtbot)
+    session, dock, _pm = dock_for(qtbot)
     session.set_message(small_record("mindspore"))
     session.problems.flush()
     assert dock.summary() == "no problems" and session.problems.dialect.name == "mindspore"
@@ -238,7 +238,7 @@ def test_where_tells_apart_two_records_with_the_same_key(qtbot):
     twin.CopyFrom(msg.record[0])  # record 3: conv1 again
     for i in (0, 3):
         msg.record[i].value.offset_w[2] = 1
-    session, dock, pm = dock_for(qtbot, msg)
+    _session, _dock, pm = dock_for(qtbot, msg)
     errors = pm.index(0, 0)
     rows = {(pm.problem(pm.index(r, 0, errors)).rule, pm.data(pm.index(r, 1, errors)))
             for r in range(pm.rowCount(errors))}

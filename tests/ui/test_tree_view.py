@@ -32,7 +32,7 @@ def visible_keys(w: RecordTreeWidget) -> list[str]:
 
 
 def test_filter_by_substring_and_regex_with_count(qtbot, widget):
-    w, model, stack, _p, _s = widget
+    w, model, _stack, _p, _s = widget
     qtbot.keyClicks(w.filter_edit, "CONV")
     qtbot.waitUntil(lambda: visible_keys(w) == ["conv1", "conv2"])
     assert w.count_label.text() == "2 layers, 2 nodes"
@@ -72,7 +72,7 @@ def test_filter_shows_matching_prune_nodes_with_ancestors(qtbot, widget):
 
 
 def test_go_to_layer_with_partial_key(qtbot, widget):
-    w, model, _stack, prompter, selection = widget
+    w, _model, _stack, prompter, selection = widget
     w.filter_edit.setText("pool")
     w.apply_filter_now()
     prompter.answers.append("onv2")
@@ -105,7 +105,7 @@ def test_delete_three_layers_and_undo_restores_positions_bit_exact(qtbot, widget
 
 
 def test_copy_paste_layers_round_trip(qtbot, widget):
-    w, model, stack, prompter, _s = widget
+    w, model, stack, _prompter, _s = widget
     w.select_paths([("record", 0), ("record", 1)])
     w.copy_selected()
     text = QApplication.clipboard().text()
@@ -120,17 +120,17 @@ def test_copy_paste_layers_round_trip(qtbot, widget):
 
 
 def test_paste_errors_name_line_and_column(qtbot, widget):
-    w, model, stack, prompter, _s = widget
+    w, _model, stack, prompter, _s = widget
     w.select_path(("record", 0))
     assert not w.paste('record {\n  key: "x"\n  valu { }\n}\n')
-    title, text = prompter.errors[-1]
+    _title, text = prompter.errors[-1]
     assert "line 3" in text and "valu" in text
     assert not w.paste("")
     assert stack.count() == 0
 
 
 def test_paste_a_smaller_piece_where_it_fits(qtbot, widget):
-    w, model, stack, prompter, _s = widget
+    w, model, _stack, prompter, _s = widget
     w.select_path(("prune_record", 0, "producer", 0))
     prompter.confirm_answers.append(True)  # a producer without its channel range breaks a rule
     assert w.paste('producer { name: "conv0" }')
@@ -211,7 +211,7 @@ def test_a_new_record_is_laid_out_and_painted_once(qtbot, widget):
 
     from editor.records.synth import make_big
 
-    w, model, *_ = widget
+    w, _model, *_ = widget
     qtbot.waitExposed(w)
     qtbot.wait(20)
 
@@ -236,7 +236,7 @@ def test_a_new_record_is_laid_out_and_painted_once(qtbot, widget):
 
 def test_typing_in_the_filter_box_filters_once_typing_pauses(qtbot, widget):
     """Each key used to filter the whole record at once (150-510 ms a key on 5 000 layers)."""
-    w, model, _stack, _p, _s = widget
+    w, _model, _stack, _p, _s = widget
     passes = []
     real = w.proxy.set_pattern
     w.proxy.set_pattern = lambda *a, **k: (passes.append(a[0]), real(*a, **k))[1]
@@ -324,7 +324,7 @@ def test_paste_warns_only_of_duplicate_keys_the_paste_made(qtbot):
 
 
 def test_another_record_opens_scrolled_to_its_top(qtbot, widget):
-    w, model, _stack, _p, _s = widget
+    w, _model, _stack, _p, _s = widget
     big, _dialect = load_sample("resnet_caffe.txt")
     w.session.set_message(big)
     bar = w.view.verticalScrollBar()

@@ -5,16 +5,16 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-from google.protobuf.message import Message
 
 from editor.records.attrs import VALUE_FIELD, AttrProto
 from editor.records.diff._values import _close, _float32, _scalar_close
 from editor.records.diff.results import PruneChange
+from editor.records.messages import RecordMessage
 
 _FLOAT_ATTRS = (AttrProto.FLOAT, AttrProto.FLOATS)
 
 
-def attr_value(attr: Message) -> Any:
+def attr_value(attr: RecordMessage) -> Any:
     """An AttrProto's value as its type says (bytes as text where they are UTF-8); an
     attribute without a type, or with other fields set too, as a dict of what is set."""
     present = {fd.name: value for fd, value in attr.ListFields() if fd.name not in ("name", "type")}
@@ -35,7 +35,7 @@ def _plain(value: Any) -> Any:
     return [_plain(v) for v in value]
 
 
-def _nodes(record: Message) -> list[tuple[str, str, Message]]:
+def _nodes(record: RecordMessage) -> list[tuple[str, str, RecordMessage]]:
     """(role, name, node) of a prune record's nodes in file order."""
     out = [("producer", n.name, n) for n in record.producer]
     out += [("consumer", n.name, n) for n in record.consumer]
@@ -44,12 +44,12 @@ def _nodes(record: Message) -> list[tuple[str, str, Message]]:
     return out
 
 
-def _signature(record: Message) -> tuple[tuple[str, ...], str | None]:
+def _signature(record: RecordMessage) -> tuple[tuple[str, ...], str | None]:
     sel = record.selective_prune.name if record.HasField("selective_prune") else None
     return tuple(n.name for n in record.producer), sel
 
 
-def _attrs(node: Message) -> dict[tuple[str, int], Any]:
+def _attrs(node: RecordMessage) -> dict[tuple[str, int], Any]:
     seen: dict[str, int] = {}
     out: dict[tuple[str, int], Any] = {}
     for attr in node.attr:
@@ -59,16 +59,16 @@ def _attrs(node: Message) -> dict[tuple[str, int], Any]:
     return out
 
 
-def _attr_floats(attr: Message | None) -> bool:
+def _attr_floats(attr: RecordMessage | None) -> bool:
     return attr is not None and attr.type in _FLOAT_ATTRS
 
 
-def _node_changes(i: int, j: int, ra: Message, rb: Message) -> list[PruneChange]:
+def _node_changes(i: int, j: int, ra: RecordMessage, rb: RecordMessage) -> list[PruneChange]:
     changes: list[PruneChange] = []
 
-    def keyed(record: Message) -> dict[tuple[str, str, int], Message]:
+    def keyed(record: RecordMessage) -> dict[tuple[str, str, int], RecordMessage]:
         seen: dict[tuple[str, str], int] = {}
-        out: dict[tuple[str, str, int], Message] = {}
+        out: dict[tuple[str, str, int], RecordMessage] = {}
         for role, name, node in _nodes(record):
             c = seen.get((role, name), 0)
             seen[(role, name)] = c + 1
@@ -114,7 +114,7 @@ def _float_change_within(change: PruneChange, rtol: float, atol: float) -> bool:
     return False
 
 
-def _match_prune(pa: Sequence[Message], pb: Sequence[Message]) -> tuple[list[tuple[int, int]], list[int], list[int]]:
+def _match_prune(pa: Sequence[RecordMessage], pb: Sequence[RecordMessage]) -> tuple[list[tuple[int, int]], list[int], list[int]]:
     """Pairs of prune records: same producers (and selective node) in order, then the left
     ones by the most nodes in common."""
     sig_b: dict[tuple[tuple[str, ...], str | None], list[int]] = {}

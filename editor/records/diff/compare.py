@@ -8,7 +8,6 @@ from functools import cached_property
 
 import numpy as np
 from google.protobuf.descriptor import FieldDescriptor
-from google.protobuf.message import Message
 
 from editor.records.diff._columns import _Column, _GenericVector, _NumericVector, _Scalar
 from editor.records.diff._prune import _float_change_within, _match_prune, _node_changes, _signature
@@ -36,6 +35,7 @@ from editor.records.diff.results import (
     PruneChange,
     PruneRecordRef,
 )
+from editor.records.messages import RecordMessage
 
 
 def _match_keys(keys_a: Sequence[str], keys_b: Sequence[str]
@@ -99,7 +99,7 @@ class RecordComparison:
     applies one.
     """
 
-    def __init__(self, a: Message, b: Message) -> None:
+    def __init__(self, a: RecordMessage, b: RecordMessage) -> None:
         entries_a, entries_b = list(a.record), list(b.record)
         keys_a = [e.key for e in entries_a]
         keys_b = [e.key for e in entries_b]
@@ -160,7 +160,7 @@ class RecordComparison:
             return _GenericVector(path, fa)
         return _NumericVector(path, fa, dtype, _is_float(fa) or _is_float(fb))
 
-    def _dialect_notes(self, entries_a: list[Message], entries_b: list[Message],
+    def _dialect_notes(self, entries_a: list[RecordMessage], entries_b: list[RecordMessage],
                        matched: list[tuple[int, int, int]], paths_a: dict[str, FieldDescriptor],
                        paths_b: dict[str, FieldDescriptor]) -> None:
         notes = self.dialects
@@ -189,7 +189,7 @@ class RecordComparison:
             if unset:
                 notes.defaults.append(DefaultDifference(display_name(path), fa.default_value, fb.default_value, unset))
 
-    def _overview_inputs(self, entries_a: list[Message], entries_b: list[Message],
+    def _overview_inputs(self, entries_a: list[RecordMessage], entries_b: list[RecordMessage],
                          matched: list[tuple[int, int, int]]) -> None:
         """What `overview` needs from the messages (read now: A and B are not kept)."""
         n = len(matched)
@@ -198,7 +198,7 @@ class RecordComparison:
             self._has_w = np.fromiter((len(entries_a[i].value.scale_w) > 0 and len(entries_b[j].value.scale_w) > 0
                                        for i, j, _ in matched), bool, n)
 
-        def scale_d(entries: list[Message], which: int) -> Array:
+        def scale_d(entries: list[RecordMessage], which: int) -> Array:
             out = np.full(n, np.nan)
             if n and "scale_d" in entries[0].value.DESCRIPTOR.fields_by_name:
                 for row, pair in enumerate(matched):
@@ -220,7 +220,7 @@ class RecordComparison:
             log_ratio[rows] = values
         return LayerOverview(log_ratio, *self._scale_d)
 
-    def _prune(self, a: Message, b: Message) -> None:
+    def _prune(self, a: RecordMessage, b: RecordMessage) -> None:
         pa = list(a.prune_record) if "prune_record" in a.DESCRIPTOR.fields_by_name else []
         pb = list(b.prune_record) if "prune_record" in b.DESCRIPTOR.fields_by_name else []
         self.prune_a, self.prune_b = len(pa), len(pb)
@@ -241,8 +241,8 @@ class RecordComparison:
                 self._prune_changes.extend(_node_changes(i, j, pa[i], pb[j]))
 
     @staticmethod
-    def _duplicates(keys_a: list[str], keys_b: list[str], entries_a: list[Message],
-                    entries_b: list[Message]) -> list[DuplicateKey]:
+    def _duplicates(keys_a: list[str], keys_b: list[str], entries_a: list[RecordMessage],
+                    entries_b: list[RecordMessage]) -> list[DuplicateKey]:
         where_a: dict[str, list[int]] = {}
         where_b: dict[str, list[int]] = {}
         for i, k in enumerate(keys_a):
@@ -293,11 +293,11 @@ class RecordComparison:
         return result
 
 
-def compare_records(a: Message, b: Message) -> RecordComparison:
+def compare_records(a: RecordMessage, b: RecordMessage) -> RecordComparison:
     """Match two records (any dialects) for comparison; query it with `.differences()`."""
     return RecordComparison(a, b)
 
 
-def diff_records(a: Message, b: Message, *, rtol: float = 0.0, atol: float = 0.0) -> Differences:
+def diff_records(a: RecordMessage, b: RecordMessage, *, rtol: float = 0.0, atol: float = 0.0) -> Differences:
     """Compare two records (any dialects) layer by layer, channel by channel, at one tolerance."""
     return compare_records(a, b).differences(rtol, atol)

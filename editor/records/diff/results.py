@@ -47,7 +47,7 @@ class FieldDiff:
     @property
     def differing(self) -> int | None:
         """How many channels differ (None for a singular field)."""
-        return int(len(self.channels)) if self.vector else None
+        return len(self.channels) if self.vector else None
 
     @property
     def compared(self) -> int | None:

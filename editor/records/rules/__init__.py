@@ -142,10 +142,9 @@ __all__ = [
     "ALL", "AVGPOOL_TYPES", "CAFFE_SHIFT_BIT", "CONV_TYPES", "ERROR", "FC_TYPES", "INFO",
     "PER_CHANNEL_DOC", "PRUNE", "REJUDGED", "RNN_GATES", "RULES", "UNKNOWN_TYPE", "WARNING",
     "WITH_ACT_TYPE", "ChannelSpan", "CheckContext", "DocumentView", "EntryView", "Finding",
-    "LayerType", "LiveChecker", "PruneView", "Rule", "check_document", "check_entry",
+    "LayerType", "LiveChecker", "PruneView", "Rule", "accepted_values", "check_document", "check_entry",
     "check_file_rules", "check_message", "check_prune_record", "document_problems",
     "guess_layer_type", "is_tensor_key", "layer_type", "locate", "merge_problems", "rule",
     "rules_table", "type_kind", "type_values", "validate_changes", "validate_entry", "validate_prune_value",
     "validate_value",
-    "accepted_values",
 ]

@@ -218,7 +218,7 @@ def _tbf_range(e: EntryView):
         a = e.f32("tensor_balance_factor")
         with np.errstate(invalid="ignore"):
             ok = (a >= _F32_EPS) & (a <= np.float32(1) / _F32_EPS)
-        bounds = dict(lo=_fmt(_F32_EPS), hi=_fmt(np.float32(1) / _F32_EPS))
+        bounds = {"lo": _fmt(_F32_EPS), "hi": _fmt(np.float32(1) / _F32_EPS)}
         yield from _vector(e, "tensor_balance_factor", a, ~ok,
                            translate("rules", "is outside [FLT_EPSILON, 1/FLT_EPSILON] = [{lo}, {hi}]").format(
                                **bounds),

@@ -7,10 +7,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from google.protobuf.message import Message
-
 from editor.records import quant
 from editor.records.dialects import Dialect, get_dialect
+from editor.records.messages import RecordMessage
 from editor.records.rules.layer_types import _TENSOR_KEY, LayerType, guess_layer_type, type_kind
 
 if TYPE_CHECKING:
@@ -107,7 +106,7 @@ class CheckContext:
         self._has_refs = self.dialect.has_value_field("prune_producer")
 
     @classmethod
-    def build(cls, message: Message, dialect: str | Dialect, model: Model | None = None, *,
+    def build(cls, message: RecordMessage, dialect: str | Dialect, model: Model | None = None, *,
               outlier_k: float = quant.DEFAULT_OUTLIER_K) -> CheckContext:
         ctx = cls(dialect, model, outlier_k=outlier_k)
         ctx._rebuild_keys(message)
@@ -120,7 +119,7 @@ class CheckContext:
         idx = self.key_index.get(key)
         return idx[0] if idx else None
 
-    def _rebuild_keys(self, message: Message) -> None:
+    def _rebuild_keys(self, message: RecordMessage) -> None:
         self.entry_keys = [e.key if e.HasField("key") else None for e in message.record]
         self.key_index = {}
         for i, k in enumerate(self.entry_keys):
@@ -130,7 +129,7 @@ class CheckContext:
             self.referencing = {i for i, e in enumerate(message.record)
                                 if e.value.prune_producer or e.value.prune_consumer}
 
-    def update_entry(self, message: Message, index: int) -> set[int]:
+    def update_entry(self, message: RecordMessage, index: int) -> set[int]:
         """Re-read entry `index` after an edit; returns other entries to re-check (duplicates)."""
         entry = message.record[index]
         new = entry.key if entry.HasField("key") else None
@@ -166,21 +165,21 @@ class CheckContext:
         find = self.model.find
         return {i for i, k in enumerate(self.entry_keys) if k and find(k)[0] is None}
 
-    def insert_entries(self, message: Message, index: int, count: int = 1) -> set[int]:
+    def insert_entries(self, message: RecordMessage, index: int, count: int = 1) -> set[int]:
         """Entries were inserted at `index`; returns others to re-check (new duplicates)."""
         self._rebuild_keys(message)
         new = set(range(index, index + count))
         keys = {k for i in new if (k := self.entry_keys[i]) is not None}
         return ({i for k in keys for i in self.key_index[k]} | self._unknown_to_model()) - new
 
-    def remove_entries(self, message: Message, index: int, count: int = 1) -> set[int]:
+    def remove_entries(self, message: RecordMessage, index: int, count: int = 1) -> set[int]:
         """Entries [index, index+count) were removed; returns entries (new indices) to re-check."""
         removed = {k for k in self.entry_keys[index:index + count] if k is not None}
         self._rebuild_keys(message)
         return {i for k in removed for i in self.key_index.get(k, [])} | self._unknown_to_model()
 
     # prune
-    def _rebuild_prune(self, message: Message) -> None:
+    def _rebuild_prune(self, message: RecordMessage) -> None:
         self.node_types, self.producer_spans, self.consumer_spans = {}, {}, {}
         self.producer_names, self.consumer_names = set(), set()
         for pr in message.prune_record:
@@ -202,7 +201,7 @@ class CheckContext:
                 span.ranges.append((r[0], r[1]))
                 span.pruned.update(r[2])
 
-    def update_prune(self, message: Message) -> set[int]:
+    def update_prune(self, message: RecordMessage) -> set[int]:
         """Re-read all prune records after an edit of any; returns entries to re-check."""
         before: tuple[Any, ...] = (dict(self.node_types), self.producer_names, self.consumer_names,
                   {k: (sorted(v.ranges), set(v.pruned)) for k, v in self.producer_spans.items()},

@@ -6,10 +6,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from google.protobuf.message import Message
-
 from editor.i18n import translate
 from editor.records.dialects import Dialect, get_dialect
+from editor.records.messages import RecordMessage
 from editor.records.problems import Problem, Severity
 from editor.records.rules._registry import RULES, DocumentFn, EntryFn, PruneFn, Rule
 from editor.records.rules._wording import _q
@@ -48,9 +47,9 @@ def _select(dialect: Dialect, rules: Iterable[str] | None,
                       tuple((r, r.document) for r in chosen if r.document), sev)
 
 
-def _entry_problems(message: Message, dialect: Dialect, index: int, ctx: CheckContext,
+def _entry_problems(message: RecordMessage, dialect: Dialect, index: int, ctx: CheckContext,
                     sel: _Selection, focus: dict[str, int] | None = None,
-                    entry: Message | None = None) -> list[Problem]:
+                    entry: RecordMessage | None = None) -> list[Problem]:
     view = EntryView(entry if entry is not None else message.record[index], index, dialect, ctx, focus)
     out: list[Problem] = []
     for r, entry_fn in sel.entry:
@@ -62,8 +61,8 @@ def _entry_problems(message: Message, dialect: Dialect, index: int, ctx: CheckCo
     return out
 
 
-def _prune_problems(message: Message, dialect: Dialect, index: int, ctx: CheckContext,
-                    sel: _Selection, record: Message | None = None) -> list[Problem]:
+def _prune_problems(message: RecordMessage, dialect: Dialect, index: int, ctx: CheckContext,
+                    sel: _Selection, record: RecordMessage | None = None) -> list[Problem]:
     view = PruneView(record if record is not None else message.prune_record[index], index, dialect, ctx)
     out: list[Problem] = []
     for r, prune_fn in sel.prune:
@@ -86,7 +85,7 @@ def _prune_label(index: int) -> str:
     return translate("rules", "this prune record")
 
 
-def _document_problems(message: Message, dialect: Dialect, ctx: CheckContext,
+def _document_problems(message: RecordMessage, dialect: Dialect, ctx: CheckContext,
                        sel: _Selection) -> list[Problem]:
     view = DocumentView(message, dialect, ctx)
     out: list[Problem] = []
@@ -105,7 +104,7 @@ def _document_problems(message: Message, dialect: Dialect, ctx: CheckContext,
     return out
 
 
-def check_message(message: Message, dialect: str | Dialect, *, rules: Iterable[str] | None = None,
+def check_message(message: RecordMessage, dialect: str | Dialect, *, rules: Iterable[str] | None = None,
                   severities: Iterable[Severity | str] | None = None,
                   context: CheckContext | None = None, model: Model | None = None) -> list[Problem]:
     """Every problem the rules find in `message`: entries, then prune records, then whole-file.
@@ -129,7 +128,7 @@ def check_message(message: Message, dialect: str | Dialect, *, rules: Iterable[s
     return out
 
 
-def check_entry(message: Message, dialect: str | Dialect, index: int, context: CheckContext, *,
+def check_entry(message: RecordMessage, dialect: str | Dialect, index: int, context: CheckContext, *,
                 rules: Iterable[str] | None = None,
                 severities: Iterable[Severity | str] | None = None) -> list[Problem]:
     """Problems of entry `index` alone (entry rules; whole-file rules are `check_file_rules`)."""
@@ -137,7 +136,7 @@ def check_entry(message: Message, dialect: str | Dialect, index: int, context: C
     return _entry_problems(message, d, index, context, _select(d, rules, severities))
 
 
-def check_prune_record(message: Message, dialect: str | Dialect, index: int, context: CheckContext, *,
+def check_prune_record(message: RecordMessage, dialect: str | Dialect, index: int, context: CheckContext, *,
                        rules: Iterable[str] | None = None,
                        severities: Iterable[Severity | str] | None = None) -> list[Problem]:
     """Problems of `prune_record[index]` alone."""
@@ -145,7 +144,7 @@ def check_prune_record(message: Message, dialect: str | Dialect, index: int, con
     return _prune_problems(message, d, index, context, _select(d, rules, severities))
 
 
-def check_file_rules(message: Message, dialect: str | Dialect, context: CheckContext, *,
+def check_file_rules(message: RecordMessage, dialect: str | Dialect, context: CheckContext, *,
                      rules: Iterable[str] | None = None,
                      severities: Iterable[Severity | str] | None = None) -> list[Problem]:
     """Findings of the rules that look across the whole file (cheap: re-run after every edit)."""

@@ -10,11 +10,11 @@ hint names is accepted by `validate_value`, the values just past it are refused)
 from __future__ import annotations
 
 import numpy as np
-from google.protobuf.message import Message
 
 from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records import quant
 from editor.records.dialects import Dialect, get_dialect
+from editor.records.messages import RecordMessage
 from editor.records.rules._wording import _fmt, act_words
 from editor.records.rules.catalog_values import type_values
 
@@ -40,13 +40,13 @@ _FIXED: dict[str, str] = {
 }
 
 
-def _value_of(dialect: Dialect, value_or_entry: Message) -> Message:
+def _value_of(dialect: Dialect, value_or_entry: RecordMessage) -> RecordMessage:
     if value_or_entry.DESCRIPTOR is dialect.entry_descriptor:
         return value_or_entry.value
     return value_or_entry
 
 
-def accepted_values(dialect: str | Dialect, value_or_entry: Message, field: str) -> str | None:
+def accepted_values(dialect: str | Dialect, value_or_entry: RecordMessage, field: str) -> str | None:
     """What the rules accept for value field `field` (one element of it, for a list) of the
     layer `value_or_entry` (its value message or whole entry), in words that follow
     "takes": ``a whole number from -128 to 127 (act_type INT8)``. None when no rule narrows

@@ -5,10 +5,9 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from google.protobuf.message import Message
-
 from editor.records import quant
 from editor.records.dialects import Dialect, get_dialect
+from editor.records.messages import RecordMessage
 from editor.records.problems import Problem, Severity
 from editor.records.rules.catalog_outliers import OUTLIER_RULES
 from editor.records.rules.context import CheckContext
@@ -30,7 +29,7 @@ class LiveChecker:
     from the model); `set_model` attaches another or detaches it (None) and re-checks all.
     """
 
-    def __init__(self, message: Message, dialect: str | Dialect, *, rules: Iterable[str] | None = None,
+    def __init__(self, message: RecordMessage, dialect: str | Dialect, *, rules: Iterable[str] | None = None,
                  severities: Iterable[Severity | str] | None = None, model: Model | None = None,
                  outlier_k: float = quant.DEFAULT_OUTLIER_K):
         self.message = message

@@ -13,6 +13,7 @@ from editor.i18n import translate
 from editor.records import attrs
 from editor.records.dialects import DIALECTS, Dialect, get_dialect
 from editor.records.editing import RecordEditor
+from editor.records.messages import RecordMessage, descriptor_of
 from editor.records.paths import PathError, in_entry, parse_path, resolve
 from editor.records.problems import Problem
 from editor.records.rules._registry import ERROR
@@ -131,7 +132,7 @@ def _assign(entry: Message, field_name: str, new_value, index: int | None) -> No
     """Make one of `validate_changes`' edits on the entry copy, through the edit API the
     window and ``record-editor set`` use (so the check judges exactly what they store)."""
     editor = RecordEditor(entry)
-    path = in_entry(entry.DESCRIPTOR, field_name)
+    path = in_entry(descriptor_of(entry), field_name)
     field = editor.field_descriptor(path)
     if field is None or field.message_type is not None:
         raise KeyError(f"no value field {field_name!r}")
@@ -172,9 +173,10 @@ def validate_prune_value(dialect: str | Dialect, prune_record: Message, node: st
     pos = prune_index if prune_index is not None else -1
     before = {(p.rule, p.field) for p in _prune_problems(rec, d, pos, ctx, sel, record=rec)}
     try:
-        target = resolve(rec, parse_path(node))
-        if not isinstance(target, Message) or target.DESCRIPTOR.name != "PruneNode":
+        found = resolve(rec, parse_path(node))
+        if not isinstance(found, Message) or found.DESCRIPTOR.name != "PruneNode":
             raise KeyError(f"no prune node {node!r}")
+        target: RecordMessage = found
         if attr_name == "name":
             target.name = new_value
             edited = {node, f"{node}.name"}

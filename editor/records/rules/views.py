@@ -3,10 +3,10 @@ the whole message (`DocumentView`)."""
 from __future__ import annotations
 
 import numpy as np
-from google.protobuf.message import Message
 
 from editor.i18n import translate
 from editor.records.dialects import Dialect
+from editor.records.messages import RecordMessage
 from editor.records.rules._wording import _q
 from editor.records.rules.context import CheckContext, _prune_nodes
 from editor.records.rules.layer_types import LayerType, is_tensor_key
@@ -26,7 +26,7 @@ class EntryView:
     __slots__ = ("entry", "index", "dialect", "ctx", "key", "has_value", "value", "focus",
                  "_set", "_arrays", "_type")
 
-    def __init__(self, entry: Message, index: int, dialect: Dialect, ctx: CheckContext,
+    def __init__(self, entry: RecordMessage, index: int, dialect: Dialect, ctx: CheckContext,
                  focus: dict[str, int] | None = None):
         self.entry = entry
         self.index = index
@@ -108,7 +108,7 @@ class PruneView:
 
     __slots__ = ("record", "index", "dialect", "ctx", "nodes")
 
-    def __init__(self, record: Message, index: int, dialect: Dialect, ctx: CheckContext):
+    def __init__(self, record: RecordMessage, index: int, dialect: Dialect, ctx: CheckContext):
         self.record = record
         self.index = index
         self.dialect = dialect
@@ -121,7 +121,7 @@ class DocumentView:
 
     __slots__ = ("message", "dialect", "ctx")
 
-    def __init__(self, message: Message, dialect: Dialect, ctx: CheckContext):
+    def __init__(self, message: RecordMessage, dialect: Dialect, ctx: CheckContext):
         self.message = message
         self.dialect = dialect
         self.ctx = ctx

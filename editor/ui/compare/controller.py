@@ -27,6 +27,7 @@ from editor.records.dialects import Dialect
 from editor.records.diff import Differences, RecordComparison, compare_records
 from editor.records.document import RecordDocument
 from editor.records.editing import RecordChange
+from editor.records.messages import RecordMessage
 from editor.records.paths import Path
 from editor.ui.compare.rows import DiffRow, build_rows, entry_descriptor, summary, walk_targets
 from editor.ui.dialogs import Prompter
@@ -139,7 +140,7 @@ class CompareController(QObject):
         return self.session_b.document
 
     @property
-    def message_b(self) -> Message | None:
+    def message_b(self) -> RecordMessage | None:
         return self.session_b.message
 
     @property

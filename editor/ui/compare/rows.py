@@ -20,6 +20,7 @@ from google.protobuf.message import Message
 
 from editor.i18n import translate
 from editor.records.diff import Differences, FieldDiff, LayerDiff, PruneChange
+from editor.records.messages import descriptor_of
 from editor.records.paths import Path, in_entry, sort_key
 from editor.records.values import escape_text, format_value
 
@@ -340,4 +341,4 @@ def entry_descriptor(message: Message | None) -> Descriptor | None:
     """The entry (layer) message type of a record, None when it has no layers field."""
     if message is None or "record" not in message.DESCRIPTOR.fields_by_name:
         return None
-    return message.DESCRIPTOR.fields_by_name["record"].message_type
+    return descriptor_of(message).fields_by_name["record"].message_type

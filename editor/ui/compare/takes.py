@@ -18,12 +18,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from google.protobuf.descriptor import Descriptor
-from google.protobuf.message import Message
 from google.protobuf.message_factory import GetMessageClass
 
 from editor.i18n import translate
 from editor.records.diff import PruneChange, dialect_name, display_name, field_paths
 from editor.records.editing import RecordEditor
+from editor.records.messages import RecordMessage, message_type_of
 from editor.records.paths import Path, entry_field_text
 from editor.records.problems import Problem, Severity
 from editor.records.rules import (
@@ -90,7 +90,7 @@ def takes_for_rows(rows: Iterable[DiffRow]) -> list[Take]:
     return out
 
 
-def _walk(message: Message, path: Steps, create: bool) -> Message | None:
+def _walk(message: RecordMessage, path: Steps, create: bool) -> RecordMessage | None:
     """The message holding the last step of `path` (None where a part is unset and not `create`)."""
     node = message
     for step in path[:-1]:
@@ -100,7 +100,7 @@ def _walk(message: Message, path: Steps, create: bool) -> Message | None:
     return node
 
 
-def _read(entry: Message, path: Steps) -> tuple[bool, Any]:
+def _read(entry: RecordMessage, path: Steps) -> tuple[bool, Any]:
     """(set?, value) of the field at `path` below an entry: a list for a repeated field."""
     parent = _walk(entry, path, create=False)
     name = path[-1]
@@ -119,13 +119,13 @@ class _Plan:
     """Takes gathered per layer and prune record, applied to copies, validated, then turned
     into one undo step."""
 
-    def __init__(self, session: EditSession, message_b: Message) -> None:
+    def __init__(self, session: EditSession, message_b: RecordMessage) -> None:
         editor = session.editor
         if editor.message is None or session.dialect is None:
             raise TakeRefused(translate("TakeFromB", "no record is open"))
         self.session = session
         self.editor: RecordEditor = editor
-        self.a: Message = editor.message
+        self.a: RecordMessage = editor.message
         self.b = message_b
         self.dialect = session.dialect
         self.context = session.problems.context
@@ -139,13 +139,13 @@ class _Plan:
         self._where_a = self._where(self.keys_a)
         self._where_b = self._where(self.keys_b)
         #: A's layer -> its new content (a copy of it with the takes applied), and the changes to validate
-        self.layers: dict[int, Message] = {}
+        self.layers: dict[int, RecordMessage] = {}
         self.changes: dict[int, list[tuple[str, int | None, Any]]] = {}
         #: A's layer -> the fields replaced whole (judged on the edited copy, `validate_entry`)
         self.whole: dict[int, set[str]] = {}
         self.deletes: set[int] = set()
         self.inserts: dict[int, bytes] = {}  # B's layer -> A's bytes for it
-        self.prune: dict[int, Message] = {}
+        self.prune: dict[int, RecordMessage] = {}
         self.prune_deletes: set[int] = set()
         self.prune_inserts: list[int] = []
         self.words: list[str] = []
@@ -184,7 +184,7 @@ class _Plan:
 
     # ------------------------------------------------------------------ layers
 
-    def _layer_copy(self, i: int) -> Message:
+    def _layer_copy(self, i: int) -> RecordMessage:
         new = self.layers.get(i)
         if new is None:
             shown = self.a.record[i]
@@ -194,7 +194,7 @@ class _Plan:
             self.whole[i] = set()
         return new
 
-    def _entry_b(self, i: int) -> Message:
+    def _entry_b(self, i: int) -> RecordMessage:
         if not 0 <= i < len(self.keys_a):
             raise TakeRefused(translate("TakeFromB", "A has no layer {n}").format(n=i))
         j = self.match_b(i)
@@ -288,7 +288,7 @@ class _Plan:
             return False
         desc: Descriptor = self.entry_a
         for step in path[:-1]:
-            desc = desc.fields_by_name[step].message_type
+            desc = message_type_of(desc.fields_by_name[step])
         fd = desc.fields_by_name[path[-1]]
         return fd.message_type is None
 
@@ -344,7 +344,7 @@ class _Plan:
 
     # ------------------------------------------------------------------ prune records
 
-    def _prune_copy(self, index: int) -> Message:
+    def _prune_copy(self, index: int) -> RecordMessage:
         new = self.prune.get(index)
         if new is None:
             shown = self.a.prune_record[index]
@@ -392,7 +392,7 @@ class _Plan:
                     raise TakeRefused(translate("TakeFromB", "prune record {n} would break a rule: {problem}")
                                       .format(n=i, problem=p.message))
 
-    def _prune_errors(self, record: Message) -> list[Problem]:
+    def _prune_errors(self, record: RecordMessage) -> list[Problem]:
         """The hard-rule errors of one prune record on its own."""
         scratch = self.dialect.new_message()
         scratch.prune_record.add().CopyFrom(record)
@@ -471,12 +471,12 @@ def _same(u: Any, v: Any) -> bool:
     return bool(u == v)
 
 
-def _new_entry(message: Message) -> Message:
+def _new_entry(message: RecordMessage) -> RecordMessage:
     """An empty layer entry of `message`'s schema."""
     return GetMessageClass(message.DESCRIPTOR.fields_by_name["record"].message_type)()
 
 
-def _take_attr(node_a: Message, node_b: Message, name: str) -> None:
+def _take_attr(node_a: RecordMessage, node_b: RecordMessage, name: str) -> None:
     """Make the attributes called `name` of `node_a` B's: in place where both have as many,
     else A's go and B's come where A's first one was (or at the end)."""
     mine = [k for k, attr in enumerate(node_a.attr) if attr.name == name]
@@ -495,7 +495,7 @@ def _take_attr(node_a: Message, node_b: Message, name: str) -> None:
         node_a.attr.add().MergeFromString(data)
 
 
-def _find_node(record: Message, role: str, name: str, copy: int) -> Message | None:
+def _find_node(record: RecordMessage, role: str, name: str, copy: int) -> RecordMessage | None:
     if role == "selective_prune":
         return record.selective_prune if record.HasField("selective_prune") and copy == 0 \
             and record.selective_prune.name == name else None
@@ -503,7 +503,7 @@ def _find_node(record: Message, role: str, name: str, copy: int) -> Message | No
     return None if at is None else getattr(record, role)[at]
 
 
-def _node_index(record: Message, role: str, name: str, copy: int) -> int | None:
+def _node_index(record: RecordMessage, role: str, name: str, copy: int) -> int | None:
     if role == "selective_prune":
         return 0 if record.HasField("selective_prune") and record.selective_prune.name == name else None
     seen = 0
@@ -515,7 +515,7 @@ def _node_index(record: Message, role: str, name: str, copy: int) -> int | None:
     return None
 
 
-def plan_take(session: EditSession, message_b: Message, takes: Sequence[Take], text: str | None = None) -> RecordCommand:
+def plan_take(session: EditSession, message_b: RecordMessage, takes: Sequence[Take], text: str | None = None) -> RecordCommand:
     """The one undo step that takes `takes` from B into A's session, or `TakeRefused`."""
     if not takes:
         raise TakeRefused(translate("TakeFromB", "nothing to take: select a difference, a field, a span or a layer"))

@@ -6,6 +6,7 @@ from typing import Any
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QWidget
 
+from editor.records.messages import enum_type_of
 from editor.ui.field_editors.base import FieldSpec, Mark, Place, ValueCheck, set_invalid
 
 
@@ -34,7 +35,7 @@ class EnumCombo(QComboBox):
     @classmethod
     def for_field(cls, kind: str, spec: FieldSpec, parent: QWidget | None = None) -> EnumCombo:
         """A combo box of the field's enum values; in a cell the view's delegate checks them."""
-        names = [(v.name, v.number) for v in spec.field.enum_type.values]
+        names = [(v.name, v.number) for v in enum_type_of(spec.field).values]
         return cls(names, spec.check if spec.place is Place.FORM else None,
                    tooltip=spec.tooltip or "", parent=parent)
 

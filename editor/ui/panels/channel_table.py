@@ -326,7 +326,7 @@ class ChannelTableModel(CheckedTableModel):
             path = self.vector_path(c) + (row,)
             editor = self.session.editor
             try:
-                return format_value(editor.field_descriptor(path), editor.value(path))
+                return format_value(editor.field_at(path), editor.value(path))
             except PathError:
                 return None
         if role == Qt.ItemDataRole.TextAlignmentRole:
@@ -354,7 +354,7 @@ class ChannelTableModel(CheckedTableModel):
         c, row = index.column(), index.row()
         v = self.vectors[c]
         path = self.vector_path(c) + (row,)
-        field = self.session.editor.field_descriptor(path)
+        field = self.session.editor.field_at(path)
         try:
             parsed = parse_value(field, value) if isinstance(value, str) else value
         except ValueError as e:

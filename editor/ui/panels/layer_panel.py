@@ -621,7 +621,7 @@ class LayerPanel(QWidget):
         if not rest:
             return
         name = rest[0]
-        if len(rest) >= 2 and isinstance(rest[1], int) or (name == "kv_cache_value" and len(rest) >= 3):
+        if (len(rest) >= 2 and isinstance(rest[1], int)) or (name == "kv_cache_value" and len(rest) >= 3):
             column = entry_field_text(tuple(path[2:-1]))  # "scale_w", "kv_cache_value.scale"
             row = rest[-1]
             if not isinstance(row, int):

@@ -331,7 +331,9 @@ class ProblemsModel(QAbstractItemModel):
             return QModelIndex()
         return self.createIndex(row, column, g + 1)
 
-    def parent(self, index: AnyIndex = QModelIndex()) -> QModelIndex:  # noqa: B008
+    # Qt overloads parent() (QObject's, and this one of an index); the stubs
+    # cannot say a model overrides only the one
+    def parent(self, index: AnyIndex = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008
         if not index.isValid() or index.internalId() == _GROUP:
             return QModelIndex()
         return self.createIndex(index.internalId() - 1, 0, _GROUP)

@@ -10,10 +10,9 @@ sets begin/end on every producer and consumer at once, checked as a whole.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from google.protobuf.descriptor import FieldDescriptor
-from google.protobuf.message import Message
 from google.protobuf.message_factory import GetMessageClass
 from PySide6.QtCore import (
     QEvent,
@@ -44,6 +43,7 @@ from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records._pb import basic_info_pb2
 from editor.records.dialects import Dialect
 from editor.records.editing import ChangeKind, RecordChange, RecordEditor, follow_entry
+from editor.records.messages import RecordMessage, descriptor_of
 from editor.records.paths import Path, PathError, format_path, problem_path
 from editor.records.problems import Problem
 from editor.records.rules import CheckContext, check_prune_record, validate_prune_value
@@ -75,7 +75,7 @@ _FLAG_BG = QBrush(QColor("#fde2e2"))
 _DERIVED_FG = QBrush(QColor("#505a64"))
 
 
-def _attr(node: Message, name: str) -> tuple[int, Message] | None:
+def _attr(node: RecordMessage, name: str) -> tuple[int, RecordMessage] | None:
     """(index, attr) of the first attribute called `name` (the one readers use)."""
     for j, a in enumerate(node.attr):
         if a.name == name:
@@ -83,7 +83,7 @@ def _attr(node: Message, name: str) -> tuple[int, Message] | None:
     return None
 
 
-def _attr_value(node: Message, name: str) -> Any:
+def _attr_value(node: RecordMessage, name: str) -> Any:
     found = _attr(node, name)
     if found is None:
         return None
@@ -102,7 +102,7 @@ def _attr_line(attr: Any) -> str:
     return f"{attr.name} = {attr_text(attr)}" + (f" — {summary}" if summary else "")
 
 
-def set_attr(node: Message, name: str, value: Any) -> None:
+def set_attr(node: RecordMessage, name: str, value: Any) -> None:
     """Set (or add) a scalar attribute on a node copy, the way the commands below do."""
     found = _attr(node, name)
     if found is None:
@@ -125,7 +125,7 @@ class PruneTableModel(CheckedTableModel):
                QT_TRANSLATE_NOOP("PrunePanel", "End"), QT_TRANSLATE_NOOP("PrunePanel", "Width"),
                QT_TRANSLATE_NOOP("PrunePanel", "Other attributes"))
     NAME, TYPE, BEGIN, END, WIDTH, OTHER = 1, 2, 3, 4, 5, 6
-    _EDIT_ATTR = {TYPE: "type", BEGIN: "begin", END: "end"}
+    _EDIT_ATTR: ClassVar[dict[int, str]] = {TYPE: "type", BEGIN: "begin", END: "end"}
 
     def __init__(self, session: EditSession, parent: QObject | None = None) -> None:
         super().__init__(session, parent)
@@ -160,7 +160,7 @@ class PruneTableModel(CheckedTableModel):
         assert self.prune is not None, "no prune record is shown"
         return ("prune_record", self.prune)
 
-    def record(self) -> Message:
+    def record(self) -> RecordMessage:
         return self.session.editor.message_at(self.record_path())
 
     def _read_rows(self) -> list[tuple[str, int | None]]:
@@ -192,7 +192,7 @@ class PruneTableModel(CheckedTableModel):
         except ValueError:
             return None
 
-    def node(self, row: int) -> Message:
+    def node(self, row: int) -> RecordMessage:
         return self.session.editor.message_at(self.node_path(row))
 
     def reference_width(self) -> int | None:
@@ -321,7 +321,7 @@ class PruneTableModel(CheckedTableModel):
                     parsed = value
                 else:
                     try:
-                        parsed = parse_value(Attr.DESCRIPTOR.fields_by_name["i"], value)
+                        parsed = parse_value(descriptor_of(Attr).fields_by_name["i"], value)
                     except ValueError:
                         return None, translate("PrunePanel", "{node} {attr} takes a whole number (a channel index), "
                                                "not {value}").format(node=label, attr=attr_name, value=repr(value))
@@ -333,7 +333,7 @@ class PruneTableModel(CheckedTableModel):
         if index.column() == self.NAME:
             return self.node(index.row()).DESCRIPTOR.fields_by_name["name"]
         # type is kept as text (`s`), begin and end as whole numbers (`i`)
-        return Attr.DESCRIPTOR.fields_by_name["s" if index.column() == self.TYPE else "i"]
+        return descriptor_of(Attr).fields_by_name["s" if index.column() == self.TYPE else "i"]
 
     def command_for(self, index: AnyIndex, value: Any) -> RecordCommand:
         row, col = index.row(), index.column()
@@ -368,14 +368,14 @@ def attr_command(editor: RecordEditor, node_path: Path, name: str, value: Any, t
         commands[0].text() == text else MacroCommand(editor, text, commands)
 
 
-def check_prune_edit(dialect: Dialect, record: Message, prune_index: int,
-                     edit: Callable[[Message], None]) -> Problem | None:
+def check_prune_edit(dialect: Dialect, record: RecordMessage, prune_index: int,
+                     edit: Callable[[RecordMessage], None]) -> Problem | None:
     """The error an edit of a whole prune record would newly cause, or None.
 
     `edit(copy)` changes a copy of `record`; the copy is checked by the same rules as the
     file (errors only) and compared with the record as it is.
     """
-    def errors(rec: Message) -> list[Problem]:
+    def errors(rec: RecordMessage) -> list[Problem]:
         top = dialect.new_message()
         for _ in range(prune_index):
             top.prune_record.add()  # empty records before it: the messages name the right index
@@ -667,7 +667,7 @@ class PrunePanel(QWidget):
         nodes = [("producer", k) for k in range(len(rec.producer))] + \
                 [("consumer", k) for k in range(len(rec.consumer))]
 
-        def edit(copy: Message) -> None:
+        def edit(copy: RecordMessage) -> None:
             for role, k in nodes:
                 node = getattr(copy, role)[k]
                 set_attr(node, "begin", begin)
@@ -706,7 +706,7 @@ class PrunePanel(QWidget):
         name, n = f"new_{role}", 2
         while name in taken:
             name, n = f"new_{role}_{n}", n + 1
-        msg = GetMessageClass(rec.DESCRIPTOR.fields_by_name[role].message_type)()
+        msg: RecordMessage = GetMessageClass(rec.DESCRIPTOR.fields_by_name[role].message_type)()
         msg.name = name
         if rec.producer:
             for attr_name in ("begin", "end"):
@@ -714,7 +714,7 @@ class PrunePanel(QWidget):
                 if isinstance(v, int):
                     set_attr(msg, attr_name, v)
 
-        def edit(copy: Message) -> None:
+        def edit(copy: RecordMessage) -> None:
             getattr(copy, role).add().CopyFrom(msg)
 
         problem = check_prune_edit(shown_dialect(self.session), rec, self.prune, edit)
@@ -741,7 +741,7 @@ class PrunePanel(QWidget):
             self.message.emit(translate("PrunePanel", "selective_prune is not a list element; clear it in the tree"))
             return False
 
-        def edit(copy: Message) -> None:
+        def edit(copy: RecordMessage) -> None:
             del getattr(copy, role)[k]
 
         problem = check_prune_edit(shown_dialect(self.session), self.table_model.record(), self.prune, edit)

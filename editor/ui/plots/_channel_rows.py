@@ -107,7 +107,7 @@ class ChannelRow:
         vb = self.plot.vb
         if not self.plot.isVisible() or not vb.sceneBoundingRect().contains(scene_pos):
             return None
-        c = int(round(vb.mapSceneToView(scene_pos).x()))
+        c = round(vb.mapSceneToView(scene_pos).x())
         return c if 0 <= c < self.y.size else None
 
     def highlight(self, c: int | None, log: bool) -> None:

@@ -8,7 +8,7 @@ from typing import Any, Protocol
 
 import numpy as np
 import pyqtgraph as pg
-import pyqtgraph.exporters  # noqa: F401  (registers the exporters)
+import pyqtgraph.exporters  # registers the exporters
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import (
     QAction,

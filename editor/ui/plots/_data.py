@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
-from google.protobuf.message import Message
 
 from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records import paths, quant
+from editor.records.messages import RecordMessage
 from editor.records.problems import Problem, Severity
 
 #: Per-layer vectors the channel plot can edit on its span, with the axis they run along.
@@ -26,7 +26,7 @@ EDITABLE = {"scale_w": "output channel", "tensor_balance_factor": "input channel
 OUTPUT_FIELDS = ("scale_w", "offset_w", "shift_bit")
 
 
-def _has(value: Message, name: str) -> bool:
+def _has(value: RecordMessage, name: str) -> bool:
     return name in value.DESCRIPTOR.fields_by_name
 
 
@@ -79,7 +79,7 @@ class LayerSeries:
         return self.tbf_outliers if name == "tensor_balance_factor" else self.outliers
 
 
-def wts_bits(value: Message) -> tuple[int, str]:
+def wts_bits(value: RecordMessage) -> tuple[int, str]:
     """Weight bit width of a layer's value message and a note saying where it came from."""
     if not _has(value, "wts_type"):
         return 8, translate("PlotData", "INT8 (no wts_type in this dialect)")
@@ -92,7 +92,7 @@ def wts_bits(value: Message) -> tuple[int, str]:
         return 8, translate("PlotData", "wts_type {name} unknown: INT8 assumed").format(name=repr(name))
 
 
-def read_layer(message: Message, index: int, k: float = 1.5) -> LayerSeries:
+def read_layer(message: RecordMessage, index: int, k: float = 1.5) -> LayerSeries:
     """The series of `message.record[index]` with outliers at fence factor `k`."""
     entry = message.record[index]
     value = entry.value
@@ -234,7 +234,7 @@ def batch_stats(vectors: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray, 
     return mins, meds, maxs
 
 
-def act_bits(value: Message) -> int:
+def act_bits(value: RecordMessage) -> int:
     if _has(value, "act_type") and value.HasField("act_type"):
         try:
             return quant.bit_width(value.act_type)
@@ -277,7 +277,7 @@ class OverviewData:
         return np.flatnonzero(self.outliers > 0)
 
     @classmethod
-    def build(cls, message: Message | None, k: float = quant.DEFAULT_OUTLIER_K) -> OverviewData:
+    def build(cls, message: RecordMessage | None, k: float = quant.DEFAULT_OUTLIER_K) -> OverviewData:
         data = cls(k=float(k))
         if message is None or "record" not in message.DESCRIPTOR.fields_by_name:
             return data
@@ -295,14 +295,14 @@ class OverviewData:
         data._clip(slice(None))
         return data
 
-    def set_k(self, message: Message | None, k: float) -> None:
+    def set_k(self, message: RecordMessage | None, k: float) -> None:
         """Count the outliers again at fence factor `k` (the record's vectors are read again)."""
         self.k = float(k)
         if message is not None and len(message.record) == len(self):
             self.outliers = quant.outlier_counts([quant.as_f32_array(e.value.scale_w) for e in message.record],
                                                  self.k)
 
-    def _read_row(self, entry: Message, i: int) -> np.ndarray:
+    def _read_row(self, entry: RecordMessage, i: int) -> np.ndarray:
         self.keys[i] = entry.key
         value = entry.value
         if value.HasField("scale_d"):
@@ -328,7 +328,7 @@ class OverviewData:
         else:
             self.clip_lo[rows], self.clip_hi[rows] = lo, hi
 
-    def update_row(self, message: Message, i: int) -> None:
+    def update_row(self, message: RecordMessage, i: int) -> None:
         """Re-read layer `i` after an edit of that entry."""
         w = self._read_row(message.record[i], i)
         mn, md, mx = batch_stats([w])
@@ -472,8 +472,8 @@ class PruneLayout:
         return out
 
 
-def _attrs(node: Message) -> dict[str, Message]:
-    found: dict[str, Message] = {}
+def _attrs(node: RecordMessage) -> dict[str, RecordMessage]:
+    found: dict[str, RecordMessage] = {}
     for a in node.attr:
         found.setdefault(a.name, a)
     return found
@@ -489,12 +489,12 @@ def _node_of(path: paths.Path) -> paths.Path:
     return path[:2] if len(path) >= 2 and isinstance(path[1], int) else path[:1]
 
 
-def _nodes(record: Message) -> list[tuple[str, int, Message]]:
+def _nodes(record: RecordMessage) -> list[tuple[str, int, RecordMessage]]:
     return ([("producer", k, n) for k, n in enumerate(record.producer)]
             + [("consumer", k, n) for k, n in enumerate(record.consumer)])
 
 
-def prune_layout(message: Message | None, records: Iterable[int] | None = None,
+def prune_layout(message: RecordMessage | None, records: Iterable[int] | None = None,
                  problems: Iterable[Problem] = ()) -> PruneLayout:
     """Bars for the producers and consumers of the given prune records (all by default).
 
@@ -605,7 +605,7 @@ def prune_layout(message: Message | None, records: Iterable[int] | None = None,
     return PruneLayout(bars, headers, groups, max(row - 1, 0))
 
 
-def _overlaps(records: Sequence[Message]) -> dict[tuple[int, int], list[tuple[int, int, int, int, list[str]]]]:
+def _overlaps(records: Sequence[RecordMessage]) -> dict[tuple[int, int], list[tuple[int, int, int, int, list[str]]]]:
     """(record, consumer index) -> overlapping ranges the same node has under other producers."""
     by_name: dict[str, list[tuple[int, int, int, int, frozenset[str]]]] = {}
     for j, record in enumerate(records):

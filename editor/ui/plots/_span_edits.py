@@ -92,7 +92,7 @@ class SpanEdits:
             vb = self.rows[field].plot.vb
             x0, x1 = vb.viewRange()[0]
             mid, half = (x0 + x1) / 2, max((x1 - x0) / 10, 0.5)
-            lo, hi = int(round(mid - half)), int(round(mid + half))
+            lo, hi = round(mid - half), round(mid + half)
         self.set(lo, hi, field)
 
     def hide(self) -> None:
@@ -130,7 +130,7 @@ class SpanEdits:
             return None
         row = self.rows[self.field]
         a, b = row.region.getRegion()
-        lo, hi = int(math.ceil(a)), int(math.floor(b))
+        lo, hi = math.ceil(a), math.floor(b)
         return (lo, hi) if hi >= lo else None
 
     def _snap_region(self, row: ScaleRow) -> None:
@@ -138,8 +138,8 @@ class SpanEdits:
             return
         a, b = row.region.getRegion()
         n = row.y.size
-        lo = min(max(int(round(a + 0.5)), 0), max(n - 1, 0))
-        hi = min(max(int(round(b - 0.5)), lo), max(n - 1, 0))
+        lo = min(max(round(a + 0.5), 0), max(n - 1, 0))
+        hi = min(max(round(b - 0.5), lo), max(n - 1, 0))
         self._snapping = True
         row.region.setRegion((lo - 0.5, hi + 0.5))
         self._snapping = False

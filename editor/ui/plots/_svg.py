@@ -12,7 +12,7 @@ import math
 from pathlib import Path
 
 import pyqtgraph as pg
-import pyqtgraph.exporters  # noqa: F401  (registers the exporters)
+import pyqtgraph.exporters  # registers the exporters
 from PySide6.QtCore import QBuffer, QByteArray, QLineF, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPaintDevice, QPaintEngine, QPainter, QPainterPath, QPolygonF, QTransform
 from PySide6.QtSvg import QSvgGenerator

@@ -206,11 +206,10 @@ class ChannelOverlays:
                 strip_label, strip_log = d.strip.label, d.strip.log
         strip = self.plot.strip
         self.strip_label = strip_label
-        if strip_label:
-            if self._strip_log != strip_log:
-                self._strip_log = strip_log
-                strip.plot.setLogMode(False, strip_log)
-                strip.plot.getAxis("left").setStyle(maxTextLevel=0 if strip_log else 2)
+        if strip_label and self._strip_log != strip_log:
+            self._strip_log = strip_log
+            strip.plot.setLogMode(False, strip_log)
+            strip.plot.getAxis("left").setStyle(maxTextLevel=0 if strip_log else 2)
 
     def _draw(self, items: _Items, d: OverlayData, series: LayerSeries | None, log: bool) -> None:
         plot = self.plot

@@ -461,7 +461,7 @@ class ModelOverview(QWidget):
     def _layer_at(self, scene_pos: QPointF) -> int | None:
         for p in (self.p_scale, self.p_clip, *self.series_rows.plots(), self.p_prob):
             if p.vb.sceneBoundingRect().contains(scene_pos):
-                i = int(round(p.vb.mapSceneToView(scene_pos).x()))
+                i = round(p.vb.mapSceneToView(scene_pos).x())
                 return i if 0 <= i < len(self.data) else None
         return None
 

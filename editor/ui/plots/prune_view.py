@@ -140,7 +140,7 @@ class _RowAxis(pg.AxisItem):
     def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
         out = []
         for v in values:
-            row = int(round(v))
+            row = round(v)
             prefix, texts = self.labels.get(row, ("", [""]))
             room = self.label_width - 16 - self._fm.horizontalAdvance(prefix)
             text = next((t for t in texts if self._fm.horizontalAdvance(t) <= room), texts[-1])
@@ -384,7 +384,7 @@ class PruneRangesView(QWidget):
         vb = self.plot.vb
         if not vb.sceneBoundingRect().contains(scene_pos):
             return None
-        return int(round(vb.mapSceneToView(scene_pos).y()))
+        return round(vb.mapSceneToView(scene_pos).y())
 
     def describe(self, bar: PruneBar) -> str:
         """What hovering a bar shows: the node, its range and what is wrong with it."""

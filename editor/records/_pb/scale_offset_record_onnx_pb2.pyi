@@ -1,0 +1,47 @@
+from google.protobuf.internal import containers as _containers
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class SingleLayerRecord(_message.Message):
+    __slots__ = ("scale_d", "offset_d", "scale_w", "offset_w", "shift_bit", "skip_fusion", "is_tensor_quantize", "tensor_balance_factor", "op_data_type", "act_type", "wts_type")
+    SCALE_D_FIELD_NUMBER: _ClassVar[int]
+    OFFSET_D_FIELD_NUMBER: _ClassVar[int]
+    SCALE_W_FIELD_NUMBER: _ClassVar[int]
+    OFFSET_W_FIELD_NUMBER: _ClassVar[int]
+    SHIFT_BIT_FIELD_NUMBER: _ClassVar[int]
+    SKIP_FUSION_FIELD_NUMBER: _ClassVar[int]
+    IS_TENSOR_QUANTIZE_FIELD_NUMBER: _ClassVar[int]
+    TENSOR_BALANCE_FACTOR_FIELD_NUMBER: _ClassVar[int]
+    OP_DATA_TYPE_FIELD_NUMBER: _ClassVar[int]
+    ACT_TYPE_FIELD_NUMBER: _ClassVar[int]
+    WTS_TYPE_FIELD_NUMBER: _ClassVar[int]
+    scale_d: float
+    offset_d: int
+    scale_w: _containers.RepeatedScalarFieldContainer[float]
+    offset_w: _containers.RepeatedScalarFieldContainer[int]
+    shift_bit: _containers.RepeatedScalarFieldContainer[int]
+    skip_fusion: bool
+    is_tensor_quantize: bool
+    tensor_balance_factor: _containers.RepeatedScalarFieldContainer[float]
+    op_data_type: str
+    act_type: str
+    wts_type: str
+    def __init__(self, scale_d: _Optional[float] = ..., offset_d: _Optional[int] = ..., scale_w: _Optional[_Iterable[float]] = ..., offset_w: _Optional[_Iterable[int]] = ..., shift_bit: _Optional[_Iterable[int]] = ..., skip_fusion: _Optional[bool] = ..., is_tensor_quantize: _Optional[bool] = ..., tensor_balance_factor: _Optional[_Iterable[float]] = ..., op_data_type: _Optional[str] = ..., act_type: _Optional[str] = ..., wts_type: _Optional[str] = ...) -> None: ...
+
+class MapFiledEntry(_message.Message):
+    __slots__ = ("key", "value")
+    KEY_FIELD_NUMBER: _ClassVar[int]
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    key: str
+    value: SingleLayerRecord
+    def __init__(self, key: _Optional[str] = ..., value: _Optional[_Union[SingleLayerRecord, _Mapping]] = ...) -> None: ...
+
+class ScaleOffsetRecord(_message.Message):
+    __slots__ = ("record",)
+    RECORD_FIELD_NUMBER: _ClassVar[int]
+    record: _containers.RepeatedCompositeFieldContainer[MapFiledEntry]
+    def __init__(self, record: _Optional[_Iterable[_Union[MapFiledEntry, _Mapping]]] = ...) -> None: ...
