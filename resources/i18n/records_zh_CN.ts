@@ -401,6 +401,10 @@
         <translation>文档标明不支持的字段：TF convert_model 中的 shift_bit（预留字段）、cluster（非均匀量化）；Caffe 的文档对 shift_bit 既称预留又要求配置，对其给出提示</translation>
     </message>
     <message>
+        <source>PyTorch: AMCT refuses a record whose layer sets shift_bit (&apos;shift_bit is not support&apos;)</source>
+        <translation>PyTorch：层中配置了 shift_bit 的记录文件会被 AMCT 拒绝（&apos;shift_bit is not support&apos;）</translation>
+    </message>
+    <message>
         <source>kv_cache_value needs scale and offset of equal length; scale finite &gt; 0, offset in [-128, 127] (KV cache is INT8 only)</source>
         <translation>kv_cache_value 需要长度相同的 scale 和 offset；scale 为有限值且 &gt; 0，offset 在 [-128, 127] 内（KV cache 仅支持 INT8）</translation>
     </message>
@@ -638,6 +642,10 @@
     <message>
         <source>cluster (NUQ centres) is documented as not supported</source>
         <translation>文档标明不支持 cluster（非均匀量化的聚类中心）</translation>
+    </message>
+    <message>
+        <source>shift_bit is set, and AMCT PyTorch refuses it: &quot;shift_bit is not support, please delete shift_bit of layer {key} in record_file&quot;</source>
+        <translation>配置了 shift_bit，AMCT PyTorch 不支持该字段，会报错：&quot;shift_bit is not support, please delete shift_bit of layer {key} in record_file&quot;</translation>
     </message>
     <message>
         <source>kv_cache_value has no {name}; AMCT stops with &apos;Cannot find {name} of layer&apos;</source>

@@ -6,6 +6,8 @@ from __future__ import annotations
 import numpy as np
 
 from editor.i18n import QT_TRANSLATE_NOOP, translate
+from editor.records.problems import printable
+from editor.records.read_errors import clip
 from editor.records.rules._registry import ALL, ERROR, INFO, WARNING, Finding, _dialects_with, rule
 from editor.records.rules._wording import _vector
 from editor.records.rules.layer_types import is_tensor_key
@@ -97,6 +99,21 @@ def _reserved_field(e: EntryView):
             yield Finding(translate("rules", CAFFE_SHIFT_BIT), "shift_bit", INFO)
     if e.has("cluster"):
         yield Finding(translate("rules", "cluster (NUQ centres) is documented as not supported"), "cluster")
+
+
+PYTORCH_SHIFT_BIT = rule("pytorch-shift-bit", ERROR, frozenset({"pytorch"}), QT_TRANSLATE_NOOP(
+    "rule-descriptions",
+    "PyTorch: AMCT refuses a record whose layer sets shift_bit ('shift_bit is not support')"))
+
+
+@PYTORCH_SHIFT_BIT.on_entry
+def _pytorch_shift_bit(e: EntryView):
+    # AMCT PyTorch's RecordManager.get_shift_n: no PyTorch layer type takes shift_bit (its
+    # capacity lists no SHIFT_N_TYPES), so a value there stops the conversion
+    if e.has("shift_bit"):
+        yield Finding(translate("rules", "shift_bit is set, and AMCT PyTorch refuses it: \"shift_bit is not "
+                                "support, please delete shift_bit of layer {key} in record_file\"").format(
+                          key=printable(clip(e.key or ""))), "shift_bit")
 
 
 KV_CACHE = rule("kv-cache-factors", ERROR, frozenset({"pytorch"}), QT_TRANSLATE_NOOP(
