@@ -133,11 +133,6 @@ def weight_range(scale_w, bits: int = 8):
     return float(r) if r.ndim == 0 else r
 
 
-def weight_scale_from_absmax(absmax, bits: int = 8):
-    """Symmetric weight scale: ``absmax / (2^(b-1) - 1)``, rounded to float32."""
-    return to_f32(np.asarray(absmax, dtype=np.float64) / float((1 << (bits - 1)) - 1))
-
-
 def dequant_scale(scale_d, scale_w):
     """Dequantization scale used on the device, per channel: ``scale_d · scale_w[c]``.
 
