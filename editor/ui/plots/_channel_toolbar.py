@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QDoubleSpinBox, QHBoxLayout, QLabel, QMenu, QToolBar, QWidget, QWidgetAction
+from PySide6.QtWidgets import QDoubleSpinBox, QMenu, QToolBar, QWidget
 
 from editor.i18n import translate
 from editor.ui.plots._common import (
+    SpinAction,
     export_csv_dialog,
     export_plot_dialog,
     extend_view_menu,
@@ -25,45 +26,15 @@ if TYPE_CHECKING:
     from editor.ui.plots.channel_plot import ChannelPlot
 
 
-class FenceAction(QWidgetAction):
-    """The outlier fence factor k as a toolbar action: a labelled spin box in the toolbar,
-    and another in the toolbar's » menu when the toolbar is too narrow (they agree)."""
+class FenceAction(SpinAction):
+    """The outlier fence factor k as a toolbar action (see `SpinAction`)."""
 
-    #: the user set another k
-    valueChanged = Signal(float)
+    LOW, HIGH = 0.0, 20.0
 
     def __init__(self, parent: QWidget, value: float) -> None:
-        super().__init__(parent)
-        self._value = float(value)
-        self.setText(translate("ChannelPlot", "Outlier fence k"))
-        self.setToolTip(translate("ChannelPlot",
-                                  "Channels outside [Q1 − k·IQR, Q3 + k·IQR] of log10(values) are outliers"))
-
-    def value(self) -> float:
-        return self._value
-
-    def set_value(self, value: float) -> None:
-        """Set k (every spin box follows); `valueChanged` says so when it changed."""
-        value = float(value)
-        if value != self._value:
-            self._value = value
-            self.valueChanged.emit(value)
-
-    def createWidget(self, parent: QWidget) -> QWidget:
-        box = QWidget(parent)
-        lay = QHBoxLayout(box)
-        lay.setContentsMargins(4, 0, 4, 0)
-        lay.addWidget(QLabel(self.text()))
-        spin = QDoubleSpinBox()
-        spin.setRange(0.0, 20.0)
-        spin.setSingleStep(0.5)
-        spin.setDecimals(2)
-        spin.setValue(self._value)
-        spin.setToolTip(self.toolTip())
-        spin.valueChanged.connect(self.set_value)
-        self.valueChanged.connect(spin.setValue)
-        lay.addWidget(spin)
-        return box
+        super().__init__(parent, value, translate("ChannelPlot", "Outlier fence k"),
+                         translate("ChannelPlot",
+                                   "Channels outside [Q1 − k·IQR, Q3 + k·IQR] of log10(values) are outliers"))
 
     def box_in(self, bar: QToolBar) -> QDoubleSpinBox:
         """The spin box this action shows in `bar`."""

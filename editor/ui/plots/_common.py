@@ -9,7 +9,7 @@ from typing import Any, Protocol
 import numpy as np
 import pyqtgraph as pg
 import pyqtgraph.exporters  # registers the exporters
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import (
     QAction,
     QColor,
@@ -22,8 +22,10 @@ from PySide6.QtGui import (
     QTextDocument,
 )
 from PySide6.QtWidgets import (
+    QDoubleSpinBox,
     QFileDialog,
     QGraphicsScene,
+    QHBoxLayout,
     QLabel,
     QMenu,
     QMessageBox,
@@ -31,6 +33,7 @@ from PySide6.QtWidgets import (
     QToolBar,
     QToolButton,
     QWidget,
+    QWidgetAction,
 )
 
 from editor.i18n import QT_TRANSLATE_NOOP, translate
@@ -353,3 +356,45 @@ class ColumnsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and index.column() != len(self._headers) - 1:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
+
+
+class SpinAction(QWidgetAction):
+    """A number as a toolbar action: a labelled spin box in the toolbar, and another in the
+    toolbar's » menu when the toolbar is too narrow (every spin box follows `set_value`).
+    Subclasses give the label, the tooltip and the range (`LOW`, `HIGH`)."""
+
+    #: the user set another value
+    valueChanged = Signal(float)
+    LOW, HIGH = 0.0, 20.0
+
+    def __init__(self, parent: QWidget, value: float, text: str, tip: str) -> None:
+        super().__init__(parent)
+        self._value = float(value)
+        self.setText(text)
+        self.setToolTip(tip)
+
+    def value(self) -> float:
+        return self._value
+
+    def set_value(self, value: float) -> None:
+        """Set the value (every spin box follows); `valueChanged` says so when it changed."""
+        value = float(value)
+        if value != self._value:
+            self._value = value
+            self.valueChanged.emit(value)
+
+    def createWidget(self, parent: QWidget) -> QWidget:
+        box = QWidget(parent)
+        lay = QHBoxLayout(box)
+        lay.setContentsMargins(4, 0, 4, 0)
+        lay.addWidget(QLabel(self.text()))
+        spin = QDoubleSpinBox()
+        spin.setRange(self.LOW, self.HIGH)
+        spin.setSingleStep(0.5)
+        spin.setDecimals(2)
+        spin.setValue(self._value)
+        spin.setToolTip(self.toolTip())
+        spin.valueChanged.connect(self.set_value)
+        self.valueChanged.connect(spin.setValue)
+        lay.addWidget(spin)
+        return box

@@ -22,12 +22,12 @@ from typing import TYPE_CHECKING
 import numpy as np
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDoubleSpinBox, QHBoxLayout, QLabel, QMenu, QWidget, QWidgetAction
+from PySide6.QtWidgets import QMenu, QWidget
 
 from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records import quant
 from editor.ui.commands import RecordCommand
-from editor.ui.plots._common import BLACK, RED, SKY, extend_view_menu, make_action, menu_action
+from editor.ui.plots._common import BLACK, RED, SKY, SpinAction, extend_view_menu, make_action, menu_action
 from editor.ui.plots.channel_overlays import ChannelMarks, ChannelOverlay, OverlayData, OverlayStrip
 from editor.ui.plots.layer_values import LayerValues
 
@@ -48,44 +48,16 @@ SERIES_NAME = QT_TRANSLATE_NOOP("WeightsView", "worst scale_w / ARQ")
 WASTE_DELAY_MS = 300
 
 
-class WasteAction(QWidgetAction):
-    """The waste threshold as a toolbar action: a labelled spin box (another in the toolbar's
-    » menu when it is too narrow; they agree)."""
+class WasteAction(SpinAction):
+    """The waste threshold as a toolbar action (see `SpinAction`)."""
 
-    valueChanged = Signal(float)
+    LOW, HIGH = 1.01, 1000.0
 
     def __init__(self, parent: QWidget, value: float) -> None:
-        super().__init__(parent)
-        self._value = float(value)
-        self.setText(translate("WeightsView", "Wastes above ×"))
-        self.setToolTip(translate("WeightsView", "A channel whose scale_w is more than this many times AMCT's ARQ "
-                                                 "value from the weights wastes levels (2: one bit unused); below 1 "
-                                                 "it clips the weights"))
-
-    def value(self) -> float:
-        return self._value
-
-    def set_value(self, value: float) -> None:
-        value = float(value)
-        if value != self._value:
-            self._value = value
-            self.valueChanged.emit(value)
-
-    def createWidget(self, parent: QWidget) -> QWidget:
-        box = QWidget(parent)
-        lay = QHBoxLayout(box)
-        lay.setContentsMargins(4, 0, 4, 0)
-        lay.addWidget(QLabel(self.text()))
-        spin = QDoubleSpinBox()
-        spin.setRange(1.01, 1000.0)
-        spin.setSingleStep(0.5)
-        spin.setDecimals(2)
-        spin.setValue(self._value)
-        spin.setToolTip(self.toolTip())
-        spin.valueChanged.connect(self.set_value)
-        self.valueChanged.connect(spin.setValue)
-        lay.addWidget(spin)
-        return box
+        super().__init__(parent, value, translate("WeightsView", "Wastes above ×"),
+                         translate("WeightsView", "A channel whose scale_w is more than this many times AMCT's "
+                                                  "ARQ value from the weights wastes levels (2: one bit unused); "
+                                                  "below 1 it clips the weights"))
 
 
 class WeightsPlots(QObject):
