@@ -262,6 +262,7 @@ _SHIFT_NOTE: dict[str, _T] = {
 @_field("value", "shift_bit")
 def _shift_bit(d: Dialect | None) -> _Entry:
     lo, hi = SHIFT_BIT_RANGE
+    refused = d is not None and d.name == "pytorch"  # rule pytorch-shift-bit: AMCT refuses it
     return _Entry(
         _T("shift factor", "移位因子"),
         _T("One shift N per weight channel: the integer result is divided by 2^N before it is "
@@ -269,11 +270,12 @@ def _shift_bit(d: Dialect | None) -> _Entry:
            "dequantization scale is unchanged.",
            "每个权重通道一个移位值N：整数结果先除以2^N再做饱和，之后再乘回，以低位精度换取"
            "数值范围；反量化scale不变。"),
+        _T("none: leave it out", "无：不要配置") if refused else
         _T(f"all 0, or each a whole number from {lo} to {hi}; as many values as scale_w when "
            "given",
            f"全部为0，或每个值为{lo}～{hi}的整数；配置时个数与scale_w相同"),
         note=_SHIFT_NOTE.get(d.name, _NONE) if d is not None else _NONE,
-        ranges=(ValueRange(0, 0), ValueRange(lo, hi)))
+        ranges=() if refused else (ValueRange(0, 0), ValueRange(lo, hi)))
 
 
 @_field("value", "cluster")

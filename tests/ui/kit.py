@@ -39,7 +39,8 @@ def small_record(dialect: str = "tf-inner") -> Message:
     """Three layers and (where the dialect has them) one prune record, all clean.
 
     0 ``net/conv1/Conv2D``: 8 channels, a pruned producer of [0, 8); act_type INT8 where known.
-    1 ``net/conv3/Conv2D``: 8 channels with shift_bit, 4 tensor_balance_factor (input channels).
+    1 ``net/conv3/Conv2D``: 8 channels with shift_bit (not in PyTorch, whose AMCT refuses it),
+      4 tensor_balance_factor (input channels).
     2 ``net/fc/MatMul``: per-tensor.
     """
     d = DIALECTS[dialect]
@@ -58,7 +59,8 @@ def small_record(dialect: str = "tf-inner") -> Message:
     v.scale_d, v.offset_d = 0.05, -3
     v.scale_w.extend(SCALES)
     v.offset_w.extend([0] * 8)
-    v.shift_bit.extend([1] * 8)
+    if dialect != "pytorch":
+        v.shift_bit.extend([1] * 8)
     if d.has_value_field("tensor_balance_factor"):
         v.tensor_balance_factor.extend([0.5, 1.0, 1.5, 2.0])
     if d.has_value_field("channels"):
