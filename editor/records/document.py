@@ -42,6 +42,7 @@ from editor.records.messages import RecordMessage
 from editor.records.paths import Path as RecordPath
 from editor.records.paths import PathError, in_entry, parse_path
 from editor.records.problems import Problem, Severity, printable, quoted
+from editor.records.quick_locate import quick_offset
 from editor.records.readback import BatchChecker, Output, check_patch
 from editor.records.repair import Repair, needs_repair_near, repair_text
 from editor.records.textread import (
@@ -604,16 +605,20 @@ class RecordDocument:
         live = getattr(self.message, name)
         if not field:
             return src.lines.line_col(item.start)
-        src.item_node(item)
-        node = _child_node(item, index)
-        if node is None:
-            return src.lines.line_col(item.start)
         try:
             rel = parse_path(field)
         except PathError:
             return src.lines.line_col(item.start)
         if name == "record":
             rel = in_entry(live[index].DESCRIPTOR, rel)
+        if item.children is None:  # read by the fast path: search its text, build no tree
+            off = quick_offset(src.data, item.start, item.end, rel)
+            if off is not None:
+                return src.lines.line_col(off)
+        src.item_node(item)
+        node = _child_node(item, index)
+        if node is None:
+            return src.lines.line_col(item.start)
         off = _find_offset(node, rel)
         return src.lines.line_col(off if off is not None else item.start)
 
