@@ -88,13 +88,17 @@ def test_a_long_key_does_not_make_the_json_report_long(tmp_path, capsys):
 
 def test_info_starts_without_numpy_the_rules_or_the_model_readers():
     """Start-up is most of `info` on a small file: it must not pay for what only other
-    commands use (numpy alone takes longer to import than protoc takes to run)."""
+    commands use (numpy alone takes longer to import than protoc takes to run), nor for
+    saving (read-back, text writing, OpenSSL for hashlib, tempfile)."""
     from editor.paths import samples_dir
 
     script = ("import sys\nfrom editor.cli import main\n"
               f"code = main(['info', {str(samples_dir() / 'resnet_tf_inner_prune.txt')!r}])\n"
-              "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('numpy', 'PySide6', 'pyqtgraph')\n"
-              "               or m.startswith(('editor.models', 'editor.records.rules', 'editor.records.diff')))\n"
+              "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('numpy', 'PySide6', 'pyqtgraph',\n"
+              "                                                             'hashlib', 'tempfile')\n"
+              "               or m.startswith(('editor.models', 'editor.records.rules', 'editor.records.diff',\n"
+              "                                'editor.records.readback', 'editor.records.textwrite',\n"
+              "                                'editor.records.repair')))\n"
               "print(code, heavy, file=sys.stderr)\n")
     proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert proc.stderr.strip().splitlines()[-1] == "0 []"

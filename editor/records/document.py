@@ -14,7 +14,7 @@ import stat
 import zlib
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from google.protobuf.message import EncodeError, Message
 
@@ -43,8 +43,6 @@ from editor.records.paths import Path as RecordPath
 from editor.records.paths import PathError, in_entry, parse_path
 from editor.records.problems import Problem, Severity, printable, quoted
 from editor.records.quick_locate import quick_offset
-from editor.records.readback import BatchChecker, Output, check_patch
-from editor.records.repair import Repair, needs_repair_near, repair_text
 from editor.records.textread import (
     Cancelled,
     LineIndex,
@@ -56,16 +54,14 @@ from editor.records.textread import (
     record_items,
     utf8_error,
 )
-from editor.records.textwrite import (
-    CANONICAL,
-    Rendering,
-    Style,
-    detect_style,
-    format_message,
-    render_chunks,
-    render_patch,
-    text_batches,
-)
+
+if TYPE_CHECKING:
+    from editor.records.readback import BatchChecker, Output
+    from editor.records.repair import Repair
+    from editor.records.textwrite import Rendering, Style
+
+# Saving and repairing (readback, repair, textwrite) are imported where they are used: the
+# command line's info and check only read, and start-up is most of their time on small files.
 
 #: progress(done, total) -> False to cancel
 Progress = Callable[[int, int], bool]
@@ -194,7 +190,7 @@ class RecordDocument:
                     style: Style | None = None, *, keep_original: bool = True) -> None:
         self._source = source
         self._original = None
-        self._style = CANONICAL
+        self._style = None  # protobuf's own layout unless read from text (see _style)
         self._items: dict[int, Stmt] | None = None
         if source is not None:
             # The record as read tells edits apart when saving. A document opened only to be
@@ -218,6 +214,8 @@ class RecordDocument:
     @property
     def _style(self) -> Style:
         if self._style_value is None:
+            from editor.records.textwrite import CANONICAL, detect_style
+
             self._style_value = detect_style(self._source.data) if self._source is not None else CANONICAL
         return self._style_value
 
@@ -240,6 +238,8 @@ class RecordDocument:
         edits apart (memory as large as the record) for documents that are only read."""
         repairs: list[Repair] = []
         if repair:
+            from editor.records.repair import repair_text
+
             fixed, repairs = repair_text(text.decode("utf-8") if isinstance(text, bytes) else text)
             if repairs:
                 text = fixed
@@ -251,6 +251,8 @@ class RecordDocument:
         except TextParseError as e:
             msg = e.message
             # only the lines at the error are looked at: a failure costs no more than reading
+            from editor.records.repair import needs_repair_near
+
             if not repair and needs_repair_near(text, e.offset):
                 msg += (" — the file looks like an example pasted from AMCT's documentation "
                         "(// comments or quoted text broken over lines); open it with repair "
@@ -356,6 +358,8 @@ class RecordDocument:
 
     def render_chunks(self) -> list[bytes | memoryview]:
         """The live message as UTF-8 text, in pieces (see textwrite.render_chunks)."""
+        from editor.records.textwrite import format_message, render_chunks
+
         if self._source is None:
             return [format_message(self.message, self._style).encode("utf-8")]
         original = self._original
@@ -383,6 +387,8 @@ class RecordDocument:
 
     def _rendering(self) -> Rendering | None:
         """The file's text patched with the edits, or None (no text, or it cannot be patched)."""
+        from editor.records.textwrite import render_patch
+
         if self._source is None:
             return None
         original = self._original
@@ -393,6 +399,9 @@ class RecordDocument:
         """Write the text `save` would write to `stream` (standard output), verified as `save`
         verifies it: a patched text before anything is written, text written anew batch by
         batch before each batch is written."""
+        from editor.records.readback import BatchChecker, Output, check_patch
+        from editor.records.textwrite import text_batches
+
         rendering = self._rendering()
         if rendering is not None:
             assert self._source is not None
@@ -479,6 +488,8 @@ class RecordDocument:
     def _save_patched(self, target: Path, rendering: Rendering, progress: Progress | None, force: bool,
                       adopt: bool) -> tuple[ParsedText, Message | None] | None:
         """Save the patched text; the new source and original (None: snapshot the message)."""
+        from editor.records.readback import Output, check_patch
+
         out = Output(rendering.chunks)
         size = out.size
         report = _reporter(progress)
@@ -513,6 +524,9 @@ class RecordDocument:
     def _save_anew(self, target: Path, progress: Progress | None, force: bool,
                    adopt: bool) -> tuple[ParsedText, Message | None] | None:
         """Write the whole record in the document's style, verified batch by batch."""
+        from editor.records.readback import BatchChecker
+        from editor.records.textwrite import text_batches
+
         report = _reporter(progress)
         checker = BatchChecker(self.message, self.dialect, collect=adopt)
         entries = 1 + sum(len(v) if fd.is_repeated else 1 for fd, v in self.message.ListFields())

@@ -20,12 +20,10 @@ changes the original in place), and delivered when it is done.
 from __future__ import annotations
 
 import errno
-import hashlib
 import os
 import re
 import signal
 import stat
-import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -74,6 +72,8 @@ def _stem(name: str) -> str:
     so that the temporary's name stays within the file system's limit)."""
     if len(name.encode("utf-8", "surrogateescape")) <= 160:
         return name
+    import hashlib  # here: opening a file must not pay for OpenSSL (see tests/test_cli start-up)
+
     digest = hashlib.sha1(name.encode("utf-8", "surrogateescape")).hexdigest()[:12]
     return name[:60] + "~" + digest
 
@@ -324,6 +324,8 @@ def write_file(target: str | os.PathLike[str], pieces: Iterable[Any], *,
             raise ReadOnlyFile(f"is read-only (mode {mode:04o})")
     remove_stale_temps(target)
     try:
+        import tempfile  # here, not at start-up: only a save needs it
+
         fd, tmp_name = tempfile.mkstemp(prefix=temp_prefix(target.name), suffix=".tmp", dir=folder)
     except OSError as e:
         raise WriteError(f"could not save: cannot create a file in {folder}: {_why(e)}") from None

@@ -96,10 +96,12 @@ class LineIndex:
             import numpy as np
 
             buf = np.frombuffer(self._data, dtype=np.uint8)
-            parts = [np.zeros(1, dtype=np.int64)]
+            kind = np.dtype(np.uint32 if len(buf) < 1 << 32 else np.int64)  # 4 bytes a line
+            parts = [np.zeros(1, dtype=kind)]
             for i in range(0, len(buf), self._SLICE):
-                hits = np.flatnonzero(buf[i:i + self._SLICE] == 10)
-                parts.append(hits.astype(np.int64) + (i + 1))
+                hits = np.flatnonzero(buf[i:i + self._SLICE] == 10).astype(kind)
+                hits += i + 1
+                parts.append(hits)
             self._starts = np.concatenate(parts)
         return self._starts
 

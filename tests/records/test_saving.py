@@ -205,7 +205,7 @@ def test_text_that_never_reads_back_is_never_written(big, monkeypatch):
         for batch in real(msg, style, size):
             yield textwrite.TextBatch(batch.data.replace(b"0.125", b"0.25"), batch.entries)
 
-    monkeypatch.setattr(document_mod, "text_batches", wrong)
+    monkeypatch.setattr(textwrite, "text_batches", wrong)
     with pytest.raises(RecordError, match="internal error"):
         doc.save()
     assert big.read_bytes() == before
@@ -315,7 +315,7 @@ def test_a_record_written_anew_is_written_and_checked_batch_by_batch(tmp_path, m
         return real(self, batch)
 
     monkeypatch.setattr(readback.BatchChecker, "check", spy)
-    monkeypatch.setattr(document_mod, "text_batches",
+    monkeypatch.setattr(textwrite, "text_batches",
                         lambda m, style, size=1 << 21: text_batches(m, style, size=50_000))
     out = tmp_path / "new.txt"
     doc.save(out)

@@ -270,3 +270,23 @@ def test_a_syntax_error_quotes_a_short_snippet_not_the_whole_line(text):
         read_text(text)
     assert len(err.value.message) < 300 and "…" in err.value.message
     assert err.value.line in (2, 3) and err.value.column is not None
+
+
+def test_line_index_answers_as_counting_does_before_and_after_it_is_built():
+    """A few look-ups count newlines; more build an index of line starts (4 bytes a line).
+    Both must give the same (line, column in characters) everywhere, past the end included."""
+    import random
+
+    from editor.records.textread import LineIndex
+
+    rng = random.Random(5)
+    data = b"".join(rng.choice([b"ab\n", b"\xc3\xa9x", b"\n", b"zz", b"\r\n", b"\xe4\xb8\xad"])
+                    for _ in range(100_000))
+    counting, indexed = LineIndex(data), LineIndex(data)
+    counting._COUNTED = 1 << 30  # noqa: SLF001 - never build
+    indexed._COUNTED = 0  # noqa: SLF001 - build at once
+    offsets = [*rng.sample(range(len(data) + 1), 1500), 0, len(data), len(data) + 10]
+    for off in offsets:
+        assert indexed.line_col(off) == counting.line_col(off), off
+    assert indexed._starts is not None and indexed._starts.itemsize == 4  # noqa: SLF001
+    assert counting._starts is None  # noqa: SLF001
