@@ -32,11 +32,18 @@ _NAME_CACHE: dict[str, re.Pattern[bytes]] = {}
 _COLON_CACHE: dict[str, re.Pattern[bytes]] = {}
 
 
+def _whole(name: str) -> bytes:
+    """`name` as a whole token: the literal first, so that the search runs at C speed, then a
+    look back that no name character comes before it."""
+    literal = re.escape(name.encode("ascii"))
+    return literal + rb"(?<![\w.+\-]" + literal + rb")"
+
+
 def _name_pattern(name: str) -> re.Pattern[bytes]:
     pattern = _NAME_CACHE.get(name)
     if pattern is None:
         pattern = _NAME_CACHE[name] = re.compile(
-            rb"(?<![\w.+\-])" + re.escape(name.encode("ascii")) + rb"[ \t\r\n\f\v]*(:)?[ \t\r\n\f\v]*")
+            _whole(name) + rb"[ \t\r\n\f\v]*(:)?[ \t\r\n\f\v]*")
     return pattern
 
 
@@ -44,8 +51,22 @@ def _colon_pattern(name: str) -> re.Pattern[bytes]:
     pattern = _COLON_CACHE.get(name)
     if pattern is None:
         pattern = _COLON_CACHE[name] = re.compile(
-            rb"(?<![\w.+\-])" + re.escape(name.encode("ascii")) + rb"[ \t\r\n\f\v]*:[ \t\r\n\f\v]*")
+            _whole(name) + rb"[ \t\r\n\f\v]*:[ \t\r\n\f\v]*")
     return pattern
+
+
+def _blanked(span: bytes) -> bytes:
+    """`span` with strings as runs of `_` and comments as spaces, offsets kept. Only the part
+    from the first quote or `#` to the end of the line of the last one is searched: a layer's
+    key comes first, its thousands of values after it need no look."""
+    found = [i for i in (span.find(b'"'), span.find(b"'"), span.find(b"#")) if i >= 0]
+    if not found:
+        return span
+    lo = min(found)  # outside any string or comment: each starts with one of these
+    last = max(span.rfind(b'"'), span.rfind(b"'"), span.rfind(b"#"))
+    hi = span.find(b"\n", last)
+    hi = len(span) if hi < 0 else hi
+    return span[:lo] + _BLANKS.sub(_blank, span[lo:hi]) + span[hi:]
 
 
 def _blank(m: re.Match[bytes]) -> bytes:
@@ -60,8 +81,7 @@ def quick_offset(data: bytes, start: int, end: int, path: Path) -> int | None:
     if not path or not path[0] or not isinstance(path[0], str):
         return None
     span = data[start:end]
-    if b'"' in span or b"'" in span or b"#" in span:
-        span = _BLANKS.sub(_blank, span)
+    span = _blanked(span)
     closing: dict[int, int] = {}
     stack: list[tuple[int, int]] = []
     for m in _BRACKET.finditer(span):

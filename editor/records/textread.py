@@ -113,10 +113,10 @@ class LineIndex:
             line = data.count(b"\n", 0, offset)
             start = data.rfind(b"\n", 0, offset) + 1
         else:
-            import numpy as np
 
             starts = self._build()
-            line = int(np.searchsorted(starts, offset, side="right")) - 1
+            # the offset as the array's own type: else numpy converts the whole array per call
+            line = int(starts.searchsorted(starts.dtype.type(offset), side="right")) - 1
             start = int(starts[line])
         column = len(data[start:offset].decode("utf-8", errors="replace")) + 1
         return line + 1, column
