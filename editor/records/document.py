@@ -253,11 +253,12 @@ class RecordDocument:
             # only the lines at the error are looked at: a failure costs no more than reading
             from editor.records.repair import needs_repair_near
 
-            if not repair and needs_repair_near(text, e.offset):
-                msg += (" — the file looks like an example pasted from AMCT's documentation "
-                        "(// comments or quoted text broken over lines); open it with repair "
-                        "(--repair) to fix that and see each change")
-            raise RecordError(msg, path, e.line, e.column) from None
+            repairable = not repair and needs_repair_near(text, e.offset)
+            if repairable:
+                msg += translate("reading", " — the file looks like an example pasted from AMCT's documentation "
+                                 "(// comments or quoted text broken over lines); open it with repair "
+                                 "(--repair) to fix that and see each change")
+            raise RecordError(msg, path, e.line, e.column, repairable=repairable) from None
         problems = reading_problems(parsed)
         problems += [Problem(Severity.INFO, "repaired", r.message, line=r.line) for r in repairs]
         return cls(parsed.message, parsed.dialect, Path(path) if path is not None else None,

@@ -11,15 +11,20 @@ from editor.records.problems import shown_path
 
 
 class RecordError(Exception):
-    """A file that cannot be read or written; str() is `FILE:LINE:COL: message`."""
+    """A file that cannot be read or written; str() is `FILE:LINE:COL: message`.
+
+    `repairable`: the reader saw, at the error, what repair fixes (an example pasted from
+    AMCT's documentation), so reading again with repair may succeed; nothing else will.
+    """
 
     def __init__(self, message: str, path: str | os.PathLike | None = None,
-                 line: int | None = None, column: int | None = None):
+                 line: int | None = None, column: int | None = None, *, repairable: bool = False):
         super().__init__(message)
         self.message = message
         self.path = str(path) if path is not None else None
         self.line = line
         self.column = column
+        self.repairable = repairable
 
     def __str__(self) -> str:
         where = shown_path(self.path) if self.path else ""

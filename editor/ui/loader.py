@@ -69,7 +69,7 @@ class LoadWorker(QThread):
             if self._cancel:
                 self.cancelled.emit()
                 return
-            if not self.repair:
+            if not self.repair and e.repairable:  # else a second read could not help: fail at once
                 try:
                     repaired = RecordDocument.load(self.path, self.dialect, repair=True, progress=self._report)
                 except (RecordError, LoadCancelled):

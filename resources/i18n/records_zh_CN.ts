@@ -94,6 +94,10 @@
         <translation>二进制记录：{field}{layer} 不是 UTF-8 文本{at}{more}；字符串字段必须是 UTF-8（AMCT 使用的 protobuf Python 读取器拒绝它们）</translation>
     </message>
     <message>
+        <source> — the file looks like an example pasted from AMCT&apos;s documentation (// comments or quoted text broken over lines); open it with repair (--repair) to fix that and see each change</source>
+        <translation> — 该文件看起来是从 AMCT 文档中粘贴的示例（含 // 注释，或引号内的文本被拆成多行）；请用修复方式打开（--repair）以修正这些问题，并查看每一处修改</translation>
+    </message>
+    <message>
         <source>not a binary {dialect} record: {error}</source>
         <translation>不是 {dialect} 的二进制记录：{error}</translation>
     </message>
