@@ -120,3 +120,25 @@ def test_info_and_set_speak_chinese_too(capsys, tmp_path):
     # a usage error: exit 2, said in Chinese
     assert main(["set", "--lang", "zh_CN", str(target), "no/such/layer", "offset_d=1"]) == 2
     assert "没有 key 为 'no/such/layer' 的层" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX file modes")
+def test_a_refused_save_is_said_in_chinese(capsys, tmp_path):
+    import os
+
+    from editor.paths import samples_dir
+    from editor.records.filewrite import unchanged_said
+
+    target = tmp_path / "r.txt"
+    target.write_bytes((samples_dir() / "resnet_pytorch.txt").read_bytes())
+    os.chmod(target, 0o444)
+    key = "layer1.0.conv1"
+    assert main(["set", "--lang", "zh_CN", str(target), key, "offset_d=1"]) == 2
+    err = capsys.readouterr().err
+    assert "是只读文件（权限 0444）；没有保存任何内容" in err, err
+    assert "read-only" not in err
+    # the window's save dialog tells whether the message already says the file is unchanged
+    assert unchanged_said("无法保存（磁盘已满）；磁盘上的文件未作改动")
+    i18n.set_language(i18n.SOURCE_LANGUAGE)
+    assert unchanged_said("could not save (the disk is full); the file on disk is unchanged")
+    assert not unchanged_said("无法保存（磁盘已满）；磁盘上的文件未作改动")

@@ -800,7 +800,8 @@ def _write(target: Path, pieces, *, check=None, progress=None, total: int = 0, f
         return write_file(target, pieces, check=check, progress=progress, total=total,
                           new_mode=new_mode, overwrite_readonly=force)
     except ReadOnlyFile as e:
-        raise ReadOnlyError(e.message + "; nothing was saved", target) from None
+        raise ReadOnlyError(translate("saving", "{reason}; nothing was saved").format(reason=e.message),
+                            target) from None
     except WriteError as e:
         raise RecordError(e.message, target) from None
     except WriteCancelled:

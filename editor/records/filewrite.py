@@ -31,6 +31,8 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
+from editor.i18n import translate
+
 try:  # POSIX; elsewhere a stale temporary is told only by its process having ended
     import fcntl
 except ImportError:  # pragma: no cover - Windows
@@ -208,7 +210,14 @@ def _signals_held() -> Iterator[None]:
 
 
 def _why(e: OSError) -> str:
-    return "the disk is full" if e.errno in (errno.ENOSPC, errno.EDQUOT) else (e.strerror or str(e))
+    if e.errno in (errno.ENOSPC, errno.EDQUOT):
+        return translate("saving", "the disk is full")
+    return e.strerror or str(e)
+
+
+def unchanged_said(text: str) -> bool:
+    """Whether a save error's `text` already says the file on disk is unchanged."""
+    return translate("saving", "the file on disk is unchanged") in text
 
 
 # ------------------------------------------------------------------ writing
@@ -312,23 +321,25 @@ def write_file(target: str | os.PathLike[str], pieces: Iterable[Any], *,
     except FileNotFoundError:
         st = None
     except OSError as e:
-        raise WriteError(f"could not save: {_why(e)}") from None
+        raise WriteError(translate("saving", "could not save: {reason}").format(reason=_why(e))) from None
     if st is not None:
         if stat.S_ISDIR(st.st_mode):
-            raise WriteError("is a directory; choose a file name to save to")
+            raise WriteError(translate("saving", "is a directory; choose a file name to save to"))
         if not stat.S_ISREG(st.st_mode):
             # a fifo, a device (/dev/null), a socket: replacing it would destroy it
-            raise WriteError("is not a regular file (a pipe or a device); choose a file name to save to")
+            raise WriteError(translate("saving", "is not a regular file (a pipe or a device); choose a file name "
+                                       "to save to"))
         if not overwrite_readonly and is_read_only(st, target):
             mode = stat.S_IMODE(st.st_mode)
-            raise ReadOnlyFile(f"is read-only (mode {mode:04o})")
+            raise ReadOnlyFile(translate("saving", "is read-only (mode {mode})").format(mode=f"{mode:04o}"))
     remove_stale_temps(target)
     try:
         import tempfile  # here, not at start-up: only a save needs it
 
         fd, tmp_name = tempfile.mkstemp(prefix=temp_prefix(target.name), suffix=".tmp", dir=folder)
     except OSError as e:
-        raise WriteError(f"could not save: cannot create a file in {folder}: {_why(e)}") from None
+        raise WriteError(translate("saving", "could not save: cannot create a file in {folder}: {reason}").format(
+            folder=folder, reason=_why(e))) from None
     tmp = Path(tmp_name)
     try:
         if fcntl is not None:
@@ -353,7 +364,8 @@ def write_file(target: str | os.PathLike[str], pieces: Iterable[Any], *,
         with suppress(OSError):
             os.unlink(tmp)
         if isinstance(e, OSError):
-            raise WriteError(f"could not save ({_why(e)}); the file on disk is unchanged") from None
+            raise WriteError(translate("saving", "could not save ({reason}); {unchanged}").format(
+                reason=_why(e), unchanged=translate("saving", "the file on disk is unchanged"))) from None
         raise
     finally:
         os.close(fd)
@@ -368,8 +380,9 @@ def _write_through(fd: int, st: os.stat_result, target: Path) -> bool:
     through = st.st_nlink > 1 or not _take_owner(fd, st)
     if through and not os.access(target, os.W_OK):
         if st.st_nlink > 1:
-            raise WriteError(f"has {st.st_nlink} hard links and this user may not write into it; "
-                             "replacing it would cut the other links off, so nothing was saved")
+            raise WriteError(translate("saving", "has {links} hard links and this user may not write into it; "
+                                       "replacing it would cut the other links off, so nothing was saved").format(
+                links=st.st_nlink))
         return False  # overwriting a file this user cannot write (forced): it becomes theirs
     return through
 

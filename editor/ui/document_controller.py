@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QWidget
 from editor.i18n import translate
 from editor.records.dialects import Dialect, get_dialect
 from editor.records.document import ReadOnlyError, RecordDocument, RecordError, SaveCancelled
+from editor.records.filewrite import unchanged_said
 from editor.ui.autosave import Autosave
 from editor.ui.commands import ReplaceMessageCommand
 from editor.ui.dialogs import Prompter, SaveAsChoice
@@ -385,7 +386,7 @@ class DocumentController(QObject):
             return False
         except RecordError as e:
             text = str(e)
-            if "unchanged" not in text and "left as it was" not in text:  # the reader's English words
+            if not unchanged_said(text):
                 text += "\n\n" + translate("Documents", "The file on disk was left as it was.")
             self.prompter.error(translate("Documents", "Not saved"),
                                 text + "\n" + translate("Documents", "Your edits are still here."))

@@ -1121,6 +1121,49 @@
     </message>
 </context>
 <context>
+    <name>saving</name>
+    <message>
+        <source>{reason}; nothing was saved</source>
+        <translation>{reason}；没有保存任何内容</translation>
+    </message>
+    <message>
+        <source>the disk is full</source>
+        <translation>磁盘已满</translation>
+    </message>
+    <message>
+        <source>the file on disk is unchanged</source>
+        <translation>磁盘上的文件未作改动</translation>
+    </message>
+    <message>
+        <source>could not save: {reason}</source>
+        <translation>无法保存：{reason}</translation>
+    </message>
+    <message>
+        <source>is a directory; choose a file name to save to</source>
+        <translation>是一个文件夹；请选择要保存到的文件名</translation>
+    </message>
+    <message>
+        <source>is not a regular file (a pipe or a device); choose a file name to save to</source>
+        <translation>不是普通文件（是管道或设备）；请选择要保存到的文件名</translation>
+    </message>
+    <message>
+        <source>is read-only (mode {mode})</source>
+        <translation>是只读文件（权限 {mode}）</translation>
+    </message>
+    <message>
+        <source>could not save: cannot create a file in {folder}: {reason}</source>
+        <translation>无法保存：无法在 {folder} 中创建文件：{reason}</translation>
+    </message>
+    <message>
+        <source>could not save ({reason}); {unchanged}</source>
+        <translation>无法保存（{reason}）；{unchanged}</translation>
+    </message>
+    <message>
+        <source>has {links} hard links and this user may not write into it; replacing it would cut the other links off, so nothing was saved</source>
+        <translation>有 {links} 个硬链接，且当前用户无权写入该文件；替换它会切断其他链接，因此没有保存任何内容</translation>
+    </message>
+</context>
+<context>
     <name>source</name>
     <message>
         <source>The file is {size:,} bytes and line {line:,} alone {long:,}: only {shown:,} bytes of it, around column {column:,}, are shown.</source>
