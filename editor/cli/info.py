@@ -77,7 +77,7 @@ def run(args) -> int:
     else:
         fmt = translate("cli", "binary") if doc.binary else translate("cli", "text")
         print(translate("cli", "{path}: {dialect} ({title}, {schema}), {format}, {size} bytes").format(
-            path=shown_path(info["path"]), dialect=doc.dialect.name, title=doc.dialect.title,
+            path=shown_path(info["path"]), dialect=doc.dialect.name, title=doc.dialect.shown_title,
             schema=info["schema"], format=fmt, size=f"{info['size']:,}"))
         print(translate("cli", "  records: {records}   prune records: {prune}   per-channel scale_w values: "
                         "{values} in {layers}").format(

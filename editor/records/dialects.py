@@ -14,6 +14,7 @@ from google.protobuf import descriptor as _descriptor
 from google.protobuf.message import DecodeError, Message
 from google.protobuf.unknown_fields import UnknownFieldSet
 
+from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records._pb import (
     caffe_record_pb2,
     inner_scale_offset_record_tf_pb2,
@@ -39,6 +40,16 @@ class Dialect:
 
     def new_message(self) -> RecordMessage:
         return self.message_class()
+
+    @property
+    def shown_title(self) -> str:
+        """`title` in the language in use (`title` itself stays English: JSON, scripts)."""
+        return translate("dialects", self.title)
+
+    @property
+    def shown_description(self) -> str:
+        """`description` in the language in use."""
+        return translate("dialects", self.description) if self.description else ""
 
     @property
     def descriptor(self) -> _descriptor.Descriptor:
@@ -95,45 +106,45 @@ class Dialect:
 _ALL = (
     Dialect(
         "tf-inner",
-        "TensorFlow (PTQ / QAT / sparsity)",
+        QT_TRANSLATE_NOOP("dialects", "TensorFlow (PTQ / QAT / sparsity)"),
         "inner_scale_offset_record_tf.proto",
         inner_scale_offset_record_tf_pb2.InnerScaleOffsetRecord,
-        "AMCTTensorflow.InnerScaleOffsetRecord: what AMCT TensorFlow writes; prune records",
+        QT_TRANSLATE_NOOP("dialects", "AMCTTensorflow.InnerScaleOffsetRecord: what AMCT TensorFlow writes; prune records"),
     ),
     Dialect(
         "pytorch",
-        "PyTorch",
+        "PyTorch",  # a name: the same in every language
         "scale_offset_record_pytorch.proto",
         scale_offset_record_pytorch_pb2.ScaleOffsetRecord,
-        "AMCTPytorchProto.ScaleOffsetRecord: RNN factors, KV-cache records, prune records",
+        QT_TRANSLATE_NOOP("dialects", "AMCTPytorchProto.ScaleOffsetRecord: RNN factors, KV-cache records, prune records"),
     ),
     Dialect(
         "tf-convert",
-        "TensorFlow convert_model",
+        "TensorFlow convert_model",  # a name: the same in every language
         "scale_offset_record_tf.proto",
         scale_offset_record_tf_pb2.ScaleOffsetRecord,
-        "AMCTTensorflow.ScaleOffsetRecord: input of convert_model; shift_bit reserved",
+        QT_TRANSLATE_NOOP("dialects", "AMCTTensorflow.ScaleOffsetRecord: input of convert_model; shift_bit reserved"),
     ),
     Dialect(
         "onnx",
-        "ONNX",
+        "ONNX",  # a name: the same in every language
         "scale_offset_record_onnx.proto",
         scale_offset_record_onnx_pb2.ScaleOffsetRecord,
-        "AMCT ONNX ScaleOffsetRecord: skip_fusion defaults to true; op_data_type",
+        QT_TRANSLATE_NOOP("dialects", "AMCT ONNX ScaleOffsetRecord: skip_fusion defaults to true; op_data_type"),
     ),
     Dialect(
         "mindspore",
-        "MindSpore",
+        "MindSpore",  # a name: the same in every language
         "scale_offset_record_mindspore.proto",
         scale_offset_record_mindspore_pb2.ScaleOffsetRecord,
-        "AMCT MindSpore ScaleOffsetRecord: the basic factors only",
+        QT_TRANSLATE_NOOP("dialects", "AMCT MindSpore ScaleOffsetRecord: the basic factors only"),
     ),
     Dialect(
         "caffe",
-        "Caffe",
+        "Caffe",  # a name: the same in every language
         "caffe_record.proto",
         caffe_record_pb2.ScaleOffsetRecord,
-        "caffe.ScaleOffsetRecord: channels/height/width input shape per layer",
+        QT_TRANSLATE_NOOP("dialects", "caffe.ScaleOffsetRecord: channels/height/width input shape per layer"),
     ),
 )
 

@@ -166,7 +166,7 @@ class SaveAsDialog(QDialog):
         (self.binary_radio if binary else self.text_radio).setChecked(True)
         self.dialect_combo = QComboBox()
         for d in DIALECTS.values():
-            self.dialect_combo.addItem(f"{d.title} ({d.name})", d.name)
+            self.dialect_combo.addItem(f"{d.shown_title} ({d.name})", d.name)
         self.dialect_combo.setCurrentIndex(self.dialect_combo.findData(dialect.name))
         form = QFormLayout()
         form.addRow(translate("Dialogs", "File:"), row)

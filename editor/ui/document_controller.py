@@ -346,12 +346,12 @@ class DocumentController(QObject):
             kept = "".join(f"\n• {x.message}" for x in converted.explicit_defaults)
             if kept:  # the file now says what unset used to mean: tell the user why it changed
                 self.prompter.info(
-                    translate("Documents", "Saved as {dialect}").format(dialect=choice.dialect.title),
+                    translate("Documents", "Saved as {dialect}").format(dialect=choice.dialect.shown_title),
                     translate("Documents", "Saved {name} as {dialect}. Fields whose default differs between the "
                                            "two dialects were written out:").format(
-                        name=choice.path.name, dialect=choice.dialect.title) + kept)
+                        name=choice.path.name, dialect=choice.dialect.shown_title) + kept)
             self.status.emit(translate("Documents", "Saved as {dialect}; the undo history starts here").format(
-                dialect=choice.dialect.title), 8000)
+                dialect=choice.dialect.shown_title), 8000)
             return True
         old_key = self._recovery_key
         if not self._write(doc, choice.path, choice.binary):
@@ -370,7 +370,7 @@ class DocumentController(QObject):
         detail = error.message.split("no field for: ", 1)[-1].split(" (use --drop-unsupported")[0]
         return translate("Documents", "Not saved: the {title} schema ({name}) has no place for these fields of "
                                       "this record: {fields}.\n\nRemove them first, or choose a dialect that has "
-                                      "them.").format(title=dialect.title, name=dialect.name, fields=detail)
+                                      "them.").format(title=dialect.shown_title, name=dialect.name, fields=detail)
 
     def _write(self, doc: RecordDocument, path: Path, binary: bool) -> bool:
         self._saving = True
@@ -443,7 +443,7 @@ class DocumentController(QObject):
         if not self.session.undo_stack.isClean() and not self.prompter.confirm(
                 translate("Documents", "Read as another dialect"),
                 translate("Documents", "Reading {name} again as {dialect} drops your unsaved edits.").format(
-                    name=doc.path.name, dialect=d.title),
+                    name=doc.path.name, dialect=d.shown_title),
                 translate("Documents", "Read Again")):
             return
         self.open_path(doc.path, d, repair=bool(doc.repairs), ask_unsaved=False)

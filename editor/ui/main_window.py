@@ -479,7 +479,7 @@ class MainWindow(WindowBanners, WindowMenus, QMainWindow):
             self.selection_label.setText("")
             return
         self.dialect_label.setText(doc.dialect.name)
-        self.dialect_label.setToolTip(f"{doc.dialect.title}: {doc.dialect.description}\n" + translate(
+        self.dialect_label.setToolTip(f"{doc.dialect.shown_title}: {doc.dialect.shown_description}\n" + translate(
             "MainWindow", "(File ▸ Read As Dialect to read the file as another one)"))
         msg = doc.message
         fields = msg.DESCRIPTOR.fields_by_name

@@ -123,8 +123,8 @@ class OpenFailureDialog(QDialog):
         self.read_as_menu.setToolTipsVisible(True)
         self.read_as_actions: dict[str, QAction] = {}
         for d in DIALECTS.values():
-            action = self.read_as_menu.addAction(f"{d.title} ({d.name})")
-            action.setToolTip(d.description)
+            action = self.read_as_menu.addAction(f"{d.shown_title} ({d.name})")
+            action.setToolTip(d.shown_description)
             action.triggered.connect(lambda _checked=False, d=d: self.read_as(d))
             if d.name == failure.dialect:
                 action.setEnabled(False)  # what it was just read as

@@ -144,10 +144,10 @@ class WindowMenus(_Window):
         self.read_as_group = QActionGroup(self)
         self.read_as_actions: dict[str, QAction] = {}
         for d in DIALECTS.values():
-            action = QAction(f"{d.title} ({d.name})", self, checkable=True)
-            action.setToolTip(d.description)
+            action = QAction(f"{d.shown_title} ({d.name})", self, checkable=True)
+            action.setToolTip(d.shown_description)
             action.setStatusTip(translate("MainWindow", "Read the file again with the {title} schema and "
-                                                        "its rules").format(title=d.title))
+                                                        "its rules").format(title=d.shown_title))
             action.triggered.connect(lambda _checked=False, n=d.name: self.read_as(n))
             self.read_as_group.addAction(action)
             self.read_as_menu.addAction(action)

@@ -2,6 +2,37 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>dialects</name>
+    <message>
+        <source>TensorFlow (PTQ / QAT / sparsity)</source>
+        <translation>TensorFlow（训练后量化 / 量化感知训练 / 稀疏）</translation>
+    </message>
+    <message>
+        <source>AMCTTensorflow.InnerScaleOffsetRecord: what AMCT TensorFlow writes; prune records</source>
+        <translation>AMCTTensorflow.InnerScaleOffsetRecord：AMCT TensorFlow 写出的格式；含稀疏记录</translation>
+    </message>
+    <message>
+        <source>AMCTPytorchProto.ScaleOffsetRecord: RNN factors, KV-cache records, prune records</source>
+        <translation>AMCTPytorchProto.ScaleOffsetRecord：RNN 因子、KV-cache 记录、稀疏记录</translation>
+    </message>
+    <message>
+        <source>AMCTTensorflow.ScaleOffsetRecord: input of convert_model; shift_bit reserved</source>
+        <translation>AMCTTensorflow.ScaleOffsetRecord：convert_model 的输入；shift_bit 为保留字段</translation>
+    </message>
+    <message>
+        <source>AMCT ONNX ScaleOffsetRecord: skip_fusion defaults to true; op_data_type</source>
+        <translation>AMCT ONNX ScaleOffsetRecord：skip_fusion 默认为 true；含 op_data_type</translation>
+    </message>
+    <message>
+        <source>AMCT MindSpore ScaleOffsetRecord: the basic factors only</source>
+        <translation>AMCT MindSpore ScaleOffsetRecord：只有基本的量化因子</translation>
+    </message>
+    <message>
+        <source>caffe.ScaleOffsetRecord: channels/height/width input shape per layer</source>
+        <translation>caffe.ScaleOffsetRecord：每层带 channels/height/width 输入形状</translation>
+    </message>
+</context>
+<context>
     <name>models</name>
     <message>
         <source>{inputs} → {outputs} channels</source>

@@ -113,10 +113,10 @@ class CompareUi(QObject):
         group = QActionGroup(self)
         self.read_b_actions: dict[str, QAction] = {}
         for d in DIALECTS.values():
-            action = QAction(f"{d.title} ({d.name})", self, checkable=True)
-            action.setToolTip(d.description)
+            action = QAction(f"{d.shown_title} ({d.name})", self, checkable=True)
+            action.setToolTip(d.shown_description)
             action.setStatusTip(translate("CompareUi", "Read the compared record again with the {title} schema")
-                                 .format(title=d.title))
+                                 .format(title=d.shown_title))
             action.triggered.connect(lambda _checked=False, n=d.name: self.read_b_as(n))
             group.addAction(action)
             self.read_b_menu.addAction(action)
