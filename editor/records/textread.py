@@ -42,6 +42,7 @@ from editor.records.read_errors import (  # noqa: F401 - ECHO_LIMIT, clip: impor
     clip_echo,
     descriptor_at,
     ends_inside_message,
+    protobuf_words,
     unknown_field_message,
 )
 
@@ -58,9 +59,11 @@ class TextParseError(Exception):
     """A syntax or schema error at a 1-based line and column of the text."""
 
     def __init__(self, message: str, line: int | None = None, column: int | None = None,
-                 field_name: str | None = None, offset: int | None = None):
+                 field_name: str | None = None, offset: int | None = None, protobuf: str | None = None):
         super().__init__(message)
         self.message = message
+        #: protobuf's own (English) words, when the message says them in another language
+        self.protobuf = protobuf if protobuf is not None else message
         self.line = line
         self.column = column
         self.field_name = field_name
@@ -611,7 +614,7 @@ def _error_from(e: text_format.ParseError, feeder: _LineFeeder, lines: LineIndex
             path = ()
         return TextParseError(unknown_field_message(name, path, dialect, m.group(1)),
                               line, column, field_name=name, offset=off)
-    return TextParseError(clip_echo(msg.rstrip()), line, column, offset=off)
+    return TextParseError(clip_echo(protobuf_words(msg.rstrip())), line, column, offset=off, protobuf=msg)
 
 
 def _ended_inside(error: TextParseError, entry: tuple[str, int | None], message: RecordMessage,
@@ -623,7 +626,7 @@ def _ended_inside(error: TextParseError, entry: tuple[str, int | None], message:
     if name == "record" and index is not None and index < len(message.record):
         key = message.record[index].key or None  # read before the text ran out, if it was
     cut = error.field_name
-    detail = None if cut is not None or error.message.startswith("Expected") else error.message
+    detail = None if cut is not None or error.protobuf.startswith("Expected") else error.message
     return TextParseError(ends_inside_message(name, index, key, opened, cut, detail),
                           error.line, error.column, offset=error.offset)
 

@@ -107,6 +107,69 @@
     </message>
 </context>
 <context>
+    <name>protobuf</name>
+    <message>
+        <source>Expected &quot;{token}&quot;.</source>
+        <translation>此处应为 &quot;{token}&quot;。</translation>
+    </message>
+    <message>
+        <source>Expected identifier or number, got {token}.</source>
+        <translation>此处应为标识符或数字，实际是 {token}。</translation>
+    </message>
+    <message>
+        <source>Expected identifier.</source>
+        <translation>此处应为标识符。</translation>
+    </message>
+    <message>
+        <source>Expected string but found: {text}</source>
+        <translation>此处应为字符串，实际是：{text}</translation>
+    </message>
+    <message>
+        <source>String missing ending quote: {text}</source>
+        <translation>字符串缺少结束引号：{text}</translation>
+    </message>
+    <message>
+        <source>Couldn&apos;t parse float: {text}</source>
+        <translation>无法解析为浮点数：{text}</translation>
+    </message>
+    <message>
+        <source>Couldn&apos;t parse integer: {text}</source>
+        <translation>无法解析为整数：{text}</translation>
+    </message>
+    <message>
+        <source>Couldn&apos;t parse string: {error}</source>
+        <translation>无法解析字符串：{error}</translation>
+    </message>
+    <message>
+        <source>Expected &quot;true&quot; or &quot;false&quot;.</source>
+        <translation>此处应为 &quot;true&quot; 或 &quot;false&quot;。</translation>
+    </message>
+    <message>
+        <source>Enum type &quot;{enum}&quot; has no value named {name}.</source>
+        <translation>枚举类型 &quot;{enum}&quot; 中没有名为 {name} 的值。</translation>
+    </message>
+    <message>
+        <source>Enum type &quot;{enum}&quot; has no value with number {number}.</source>
+        <translation>枚举类型 &quot;{enum}&quot; 中没有编号为 {number} 的值。</translation>
+    </message>
+    <message>
+        <source>Message type &quot;{type}&quot; should not have multiple &quot;{field}&quot; fields.</source>
+        <translation>消息类型 &quot;{type}&quot; 中不应出现多个 &quot;{field}&quot; 字段。</translation>
+    </message>
+    <message>
+        <source>Message too deep. Max recursion depth is {depth}</source>
+        <translation>消息嵌套过深。最大嵌套深度为 {depth}</translation>
+    </message>
+    <message>
+        <source>Value out of range: {value}</source>
+        <translation>值超出范围：{value}</translation>
+    </message>
+    <message>
+        <source>Invalid field value: {token}</source>
+        <translation>无效的字段值：{token}</translation>
+    </message>
+</context>
+<context>
     <name>reading</name>
     <message>
         <source> (layer {key})</source>

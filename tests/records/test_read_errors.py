@@ -89,3 +89,50 @@ def test_check_and_info_say_it_too(tmp_path, capsys):
     assert entry["error"].startswith(f"{path}:{last}:") and words in entry["error"]
     assert main(["info", "--json", str(path)]) == 2
     assert words in json.loads(capsys.readouterr().out)["error"]
+
+
+# --- protobuf's own words in the language in use -------------------------------------------
+
+_BROKEN = [
+    ('record {\n  key: "a"\n  value {\n    scale_d: x\n  }\n}\n',
+     "Couldn't parse float: x", "无法解析为浮点数：x"),
+    ('record {\n  key: "a"\n  value {\n    offset_d: 99999999999\n  }\n}\n',
+     "Value out of range: 99999999999", "值超出范围：99999999999"),
+    ('record {\n  key: 1\n}\n', "Expected string but found: '1'", "此处应为字符串，实际是：'1'"),
+    ('record {\n  key "a"\n}\n', 'Expected ":".', '此处应为 ":"。'),
+    ('record {\n  key: "a"\n  value {\n    skip_fusion: maybe\n  }\n}\n',
+     'Expected "true" or "false".', '此处应为 "true" 或 "false"。'),
+    ("record {\n  : 1\n}\n", "Expected identifier or number, got :.", "此处应为标识符或数字，实际是 :。"),
+]
+
+
+@pytest.mark.parametrize(("text", "english", "chinese"), _BROKEN)
+def test_protobuf_parse_errors_are_said_in_the_language_in_use(text, english, chinese):
+    from editor import i18n
+    from editor.records.textread import TextParseError, parse_text
+
+    with pytest.raises(TextParseError) as got:
+        parse_text(text, "pytorch")
+    assert got.value.message == english  # protobuf's words, as Merge says them
+    i18n.set_language("zh_CN")
+    try:
+        with pytest.raises(TextParseError) as said:
+            parse_text(text, "pytorch")
+    finally:
+        i18n.set_language(i18n.SOURCE_LANGUAGE)
+    assert said.value.message == chinese
+    assert (said.value.line, said.value.column) == (got.value.line, got.value.column)
+
+
+def test_every_protobuf_template_says_protobufs_words_again_exactly():
+    """In English nothing may change: each template, filled, is what its pattern matched."""
+    import re as _re
+
+    from editor.records.read_errors import _PROTOBUF_WORDS, protobuf_words
+
+    for pattern, template in _PROTOBUF_WORDS:
+        names = _re.findall(r"\(\?P<(\w+)>", pattern)
+        sample = template.format(**{n: ("12" if n in ("number", "depth") else f"<{n}>") for n in names})
+        assert _re.fullmatch(pattern, sample, _re.S), (pattern, sample)
+        assert protobuf_words(sample) == sample
+    assert protobuf_words("something protobuf never said") == "something protobuf never said"
