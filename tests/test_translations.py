@@ -127,3 +127,25 @@ def test_normalize(name, code):
 def test_unknown_language_is_refused():
     with pytest.raises(ValueError):
         i18n.set_language("fr")
+
+
+def test_path_errors_the_window_shows_are_translated(english):
+    """Set Field and Paste show these when a typed path names nothing."""
+    from editor.records.dialects import DIALECTS
+    from editor.records.paths import PathError, resolve, target
+
+    message = DIALECTS["tf-inner"].new_message()
+    message.record.add().key = "conv1"
+    said = []
+    calls = [lambda: resolve(message, ("record", 3)), lambda: resolve(message, ("record", 0, "nope")),
+             lambda: target(message, ()), lambda: target(message, ("record", 0, 1))]
+    for call in calls:
+        for language in ("en", "zh_CN"):
+            i18n.set_language(language)
+            with pytest.raises(PathError) as e:
+                call()
+            said.append(str(e.value))
+    assert said[0::2] == ["record[3]: no such element", "record[0].nope: no such field", "the path is empty",
+                          "record[0][1]: an index must follow a repeated field"]
+    assert said[1::2] == ["record[3]：没有这个元素", "record[0].nope：没有这个字段", "路径为空",
+                          "record[0][1]：下标只能跟在重复字段之后"]

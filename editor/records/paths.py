@@ -22,6 +22,7 @@ from typing import Any
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
 from google.protobuf.message import Message
 
+from editor.i18n import translate
 from editor.records.messages import descriptor_of
 from editor.records.problems import Problem
 
@@ -51,7 +52,7 @@ def parse_path(text: str) -> Path:
     for part in text.split("."):
         match = _PATH_PART.fullmatch(part)
         if match is None:
-            raise PathError(f"bad path {text!r}")
+            raise PathError(translate("paths", "bad path {text}").format(text=repr(text)))
         if match.group(1):
             steps.append(match.group(1))
         steps.extend(int(n) for n in _INDEX.findall(match.group(2)))
@@ -65,17 +66,17 @@ def resolve(message: Message | None, path: Path) -> Any:
     its default value. Raises PathError naming the first step that does not exist.
     """
     if message is None:
-        raise PathError("no record is open")
+        raise PathError(translate("paths", "no record is open"))
     obj: Any = message
     for i, step in enumerate(path):
         if isinstance(step, str):
             if not isinstance(obj, Message) or step not in obj.DESCRIPTOR.fields_by_name:
-                raise PathError(f"{format_path(path[:i + 1])}: no such field")
+                raise PathError(translate("paths", "{path}: no such field").format(path=format_path(path[:i + 1])))
             obj = getattr(obj, step)
         else:
             if isinstance(obj, (Message, str, bytes)) or not hasattr(obj, "__len__") \
                     or not 0 <= step < len(obj):
-                raise PathError(f"{format_path(path[:i + 1])}: no such element")
+                raise PathError(translate("paths", "{path}: no such element").format(path=format_path(path[:i + 1])))
             obj = obj[step]
     return obj
 
@@ -92,20 +93,21 @@ def exists(message: Message | None, path: Path) -> bool:
 def target(message: Message | None, path: Path) -> tuple[Message, FieldDescriptor, int | None]:
     """(message holding the field, the field, element index or None) for a non-empty path."""
     if not path:
-        raise PathError("the path is empty")
+        raise PathError(translate("paths", "the path is empty"))
     if isinstance(path[-1], int):
         if len(path) < 2 or not isinstance(path[-2], str):
-            raise PathError(f"{format_path(path)}: an index must follow a repeated field")
+            raise PathError(translate("paths", "{path}: an index must follow a repeated field").format(
+                path=format_path(path)))
         parent = resolve(message, path[:-2])
         name, index = path[-2], path[-1]
     else:
         parent = resolve(message, path[:-1])
         name, index = path[-1], None
     if not isinstance(parent, Message) or name not in parent.DESCRIPTOR.fields_by_name:
-        raise PathError(f"{format_path(path)}: no such field")
+        raise PathError(translate("paths", "{path}: no such field").format(path=format_path(path)))
     field = descriptor_of(parent).fields_by_name[name]
     if index is not None and (not field.is_repeated or not 0 <= index < len(getattr(parent, name))):
-        raise PathError(f"{format_path(path)}: no such element")
+        raise PathError(translate("paths", "{path}: no such element").format(path=format_path(path)))
     return parent, field, index
 
 

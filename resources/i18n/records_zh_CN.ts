@@ -88,6 +88,33 @@
     </message>
 </context>
 <context>
+    <name>paths</name>
+    <message>
+        <source>bad path {text}</source>
+        <translation>无效的路径 {text}</translation>
+    </message>
+    <message>
+        <source>no record is open</source>
+        <translation>没有打开的记录文件</translation>
+    </message>
+    <message>
+        <source>{path}: no such field</source>
+        <translation>{path}：没有这个字段</translation>
+    </message>
+    <message>
+        <source>{path}: no such element</source>
+        <translation>{path}：没有这个元素</translation>
+    </message>
+    <message>
+        <source>the path is empty</source>
+        <translation>路径为空</translation>
+    </message>
+    <message>
+        <source>{path}: an index must follow a repeated field</source>
+        <translation>{path}：下标只能跟在重复字段之后</translation>
+    </message>
+</context>
+<context>
     <name>problems</name>
     <message>
         <source>{n}th</source>
