@@ -165,6 +165,21 @@ def test_severity_filter():
     assert errors and {p.severity for p in errors} == {Severity.ERROR}
 
 
+def test_every_finding_is_at_a_level_its_rule_declares():
+    """A check for some levels only (edits are judged by errors alone) skips the rules that
+    never report those levels: each rule must declare every level it reports."""
+    for stem in _variants():
+        for kind in ("bad", "ok"):
+            path = RULE_DATA / f"{stem}.{kind}.txt"
+            dialect, message, _ = load_rule_file(path)
+            for p in check_message(message, dialect, model=rule_file_model(path)):
+                if p.rule in RULES:
+                    assert p.severity in RULES[p.rule].severities, (path.name, p.to_json())
+    dialect, message, _ = load_rule_file(RULE_DATA / "offset-d-range.bad.txt")
+    assert check_message(message, dialect, severities=["error"]) == [
+        p for p in check_message(message, dialect) if p.severity is Severity.ERROR]
+
+
 def test_rule_metadata_is_complete():
     for r in RULES.values():
         assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", r.id)

@@ -42,6 +42,8 @@ def _select(dialect: Dialect, rules: Iterable[str] | None,
         chosen = [RULES[r] for r in RULES if r in set(ids)]
     chosen = [r for r in chosen if dialect.name in r.dialects]
     sev = None if severities is None else frozenset(Severity(s) for s in severities)
+    if sev is not None:  # a rule that never reports these levels need not run (errors only: edits)
+        chosen = [r for r in chosen if not sev.isdisjoint(r.severities)]
     return _Selection(tuple((r, r.entry) for r in chosen if r.entry),
                       tuple((r, r.prune) for r in chosen if r.prune),
                       tuple((r, r.document) for r in chosen if r.document), sev)
