@@ -23,6 +23,7 @@ from __future__ import annotations
 import codecs
 import re
 import unicodedata
+from array import array
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -47,7 +48,7 @@ from editor.records.read_errors import (  # noqa: F401 - ECHO_LIMIT, clip: impor
 )
 
 if TYPE_CHECKING:
-    import numpy as np
+    pass
 
 FD = _descriptor.FieldDescriptor
 
@@ -81,51 +82,64 @@ class Cancelled(Exception):
 class LineIndex:
     """Byte offsets <-> 1-based (line, column in characters) for UTF-8 data.
 
-    A few look-ups (an error, a handful of problems) count newlines in C; more build an index
-    of line starts, in slices of a few MB, each a short numpy call, so that a loader thread
-    building it does not hold the GIL for long (numpy is imported only then).
+    On the first look-up one pass over the data (a `bytes.count` per 64 KB block, at C speed)
+    notes, for each block, the line it starts in and how many characters of that line come
+    before the block. A look-up then reads at most one block: a file
+    on one line (protobuf's `as_one_line`) answers as fast as AMCT's layout, with a few
+    hundred numbers in memory rather than one per line. Columns count characters: the bytes
+    that do not continue a UTF-8 sequence.
     """
 
-    _SLICE = 1 << 22
-    _COUNTED = 8  # look-ups answered by counting before the index is built
+    _BLOCK = 1 << 16
 
     def __init__(self, data: bytes):
         self._data = data
-        self._starts: np.ndarray | None = None
-        self._lookups = 0
+        self._marks: tuple[array, array] | None = None
 
-    def _build(self):
-        if self._starts is None:
-            import numpy as np
-
-            buf = np.frombuffer(self._data, dtype=np.uint8)
-            kind = np.dtype(np.uint32 if len(buf) < 1 << 32 else np.int64)  # 4 bytes a line
-            parts = [np.zeros(1, dtype=kind)]
-            for i in range(0, len(buf), self._SLICE):
-                hits = np.flatnonzero(buf[i:i + self._SLICE] == 10).astype(kind)
-                hits += i + 1
-                parts.append(hits)
-            self._starts = np.concatenate(parts)
-        return self._starts
+    def _build(self) -> tuple[array, array]:
+        if self._marks is None:
+            data, block = self._data, self._BLOCK
+            lines, chars = array("q"), array("q")
+            line = before = 0
+            for base in range(0, len(data) + 1, block):
+                lines.append(line)
+                chars.append(before)
+                end = min(base + block, len(data))
+                newlines = data.count(b"\n", base, end)
+                if newlines:
+                    line += newlines
+                    before = _chars(data, data.rfind(b"\n", base, end) + 1, end)
+                else:
+                    before += _chars(data, base, end)
+            self._marks = (lines, chars)
+        return self._marks
 
     def line_col(self, offset: int) -> tuple[int, int]:
         data = self._data
         offset = max(0, min(offset, len(data)))
-        if self._starts is None and self._lookups < self._COUNTED:
-            self._lookups += 1
-            line = data.count(b"\n", 0, offset)
-            start = data.rfind(b"\n", 0, offset) + 1
-        else:
-
-            starts = self._build()
-            # the offset as the array's own type: else numpy converts the whole array per call
-            line = int(starts.searchsorted(starts.dtype.type(offset), side="right")) - 1
-            start = int(starts[line])
-        column = len(data[start:offset].decode("utf-8", errors="replace")) + 1
-        return line + 1, column
+        lines, chars = self._build()
+        k = offset // self._BLOCK
+        base = k * self._BLOCK
+        line = lines[k] + data.count(b"\n", base, offset)
+        newline = data.rfind(b"\n", base, offset)
+        if newline >= 0:
+            column = _chars(data, newline + 1, offset)
+        else:  # the line began before this block
+            column = chars[k] + _chars(data, base, offset)
+        return line + 1, column + 1
 
     def line(self, offset: int) -> int:
         return self.line_col(offset)[0]
+
+
+#: every byte but the continuation bytes of UTF-8 (0x80-0xBF): deleted, what is left counts
+_LEADS = bytes(b for b in range(256) if not 0x80 <= b < 0xC0)
+
+
+def _chars(data: bytes, start: int, end: int) -> int:
+    """How many characters `data[start:end]` holds (a character cut at either end counts)."""
+    part = data[start:end]
+    return len(part) if part.isascii() else len(part) - len(part.translate(None, _LEADS))
 
 
 def utf8_error(data: bytes, slice_size: int = 1 << 22) -> int | None:

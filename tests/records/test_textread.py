@@ -272,21 +272,49 @@ def test_a_syntax_error_quotes_a_short_snippet_not_the_whole_line(text):
     assert err.value.line in (2, 3) and err.value.column is not None
 
 
-def test_line_index_answers_as_counting_does_before_and_after_it_is_built():
-    """A few look-ups count newlines; more build an index of line starts (4 bytes a line).
-    Both must give the same (line, column in characters) everywhere, past the end included."""
+def _counted(data: bytes, offset: int) -> tuple[int, int]:
+    offset = max(0, min(offset, len(data)))
+    start = data.rfind(b"\n", 0, offset) + 1
+    return data.count(b"\n", 0, offset) + 1, len(data[start:offset].decode("utf-8", errors="replace")) + 1
+
+
+@pytest.mark.parametrize("newline_share", [0.3, 0.0])
+def test_line_index_answers_as_counting_does(newline_share):
+    """Line and column (in characters) of any offset, multi-byte text, a line longer than a
+    block (one-line files), offsets inside a character and past the end included."""
     import random
 
     from editor.records.textread import LineIndex
 
     rng = random.Random(5)
-    data = b"".join(rng.choice([b"ab\n", b"\xc3\xa9x", b"\n", b"zz", b"\r\n", b"\xe4\xb8\xad"])
-                    for _ in range(100_000))
-    counting, indexed = LineIndex(data), LineIndex(data)
-    counting._COUNTED = 1 << 30  # noqa: SLF001 - never build
-    indexed._COUNTED = 0  # noqa: SLF001 - build at once
-    offsets = [*rng.sample(range(len(data) + 1), 1500), 0, len(data), len(data) + 10]
+    pieces = [b"ab", b"\xc3\xa9x", b"zz", b"\r", b"\xe4\xb8\xad", b"\xf0\x9f\x98\x80"]
+    data = b"".join(b"\n" if rng.random() < newline_share else rng.choice(pieces) for _ in range(120_000))
+    index = LineIndex(data)
+    block = LineIndex._BLOCK  # noqa: SLF001
+    offsets = [*rng.sample(range(len(data) + 1), 3000), 0, 1, len(data), len(data) + 10,
+               *range(block - 3, block + 3), *range(2 * block - 3, 2 * block + 3)]
     for off in offsets:
-        assert indexed.line_col(off) == counting.line_col(off), off
-    assert indexed._starts is not None and indexed._starts.itemsize == 4  # noqa: SLF001
-    assert counting._starts is None  # noqa: SLF001
+        assert index.line_col(off) == _counted(data, off), off
+
+
+def test_line_index_of_a_long_one_line_file_reads_one_block_per_look_up(monkeypatch):
+    """A file on one line: each look-up counts the characters of at most one block (it
+    decoded from the line's start each time: quadratic, minutes for 1 000 notes at 50 MB)."""
+    from editor.records import textread
+    from editor.records.textread import LineIndex
+
+    data = "x: é ".encode() * 400_000
+    index = LineIndex(data)
+    index.line_col(0)  # the one pass over the data
+    counted: list[int] = []
+    real = textread._chars  # noqa: SLF001
+
+    def spy(d: bytes, start: int, end: int) -> int:
+        counted.append(end - start)
+        return real(d, start, end)
+
+    monkeypatch.setattr(textread, "_chars", spy)
+    step = len(data) // 500
+    got = [index.line_col(off) for off in range(0, len(data), step)]
+    assert max(counted) <= LineIndex._BLOCK  # noqa: SLF001
+    assert got[-1] == _counted(data, step * 499)
