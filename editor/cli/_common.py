@@ -48,10 +48,12 @@ def add_common(p: argparse.ArgumentParser) -> None:
                         "broken over lines) and report each change")
 
 
-def load(path: str, args, *, edit: bool = False) -> RecordDocument:
+def load(path: str, args, *, edit: bool = False, stream: bool = False) -> RecordDocument:
     """Read `path` with the --dialect and --repair the command line gave; `edit` for a
-    document that will be changed and saved (it keeps a copy of the record as read)."""
-    return RecordDocument.load(path, args.dialect, repair=args.repair, keep_original=edit)
+    document that will be changed and saved (it keeps a copy of the record as read);
+    `stream` for one that is only read and reported on (a big file is read in pieces)."""
+    return RecordDocument.load(path, args.dialect, repair=args.repair, keep_original=edit,
+                               stream=stream and not edit)
 
 
 def err(msg: str) -> None:

@@ -83,7 +83,7 @@ def run(args) -> int:
     worst = EXIT_OK
     for path in args.files:
         try:
-            doc = load(path, args)
+            doc = load(path, args, stream=True)
         except RecordError as e:
             worst = EXIT_USAGE
             results.append({"path": path, "dialect": None, "error": str(e), "problems": []})

@@ -46,7 +46,7 @@ def _names(names: list[str], limit: int = 5) -> str:
 
 
 def run(args) -> int:
-    doc = load(args.file, args)
+    doc = load(args.file, args, stream=True)
     model = _model.load(args)
     counts = repeated_value_counts(doc)
     per_channel, per_channel_layers = per_channel_scale_w(doc)

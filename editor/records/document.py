@@ -307,11 +307,18 @@ class RecordDocument:
     @classmethod
     def load(cls, path: str | os.PathLike, dialect: str | Dialect | None = None, *,
              repair: bool = False, progress: Progress | None = None,
-             keep_original: bool = True) -> RecordDocument:
+             keep_original: bool = True, stream: bool = False) -> RecordDocument:
         """Open a record file (text or binary, told apart automatically); keep_original as
-        for `from_text`."""
+        for `from_text`. `stream`: for a document that is only read (info, check), read a big
+        file in pieces when its layout allows, keeping only the message in memory and reading
+        the text again where a location is asked (see stream_read)."""
         p = Path(path)
         remove_stale_temps(p)  # what saves of this file killed outright left behind
+        if stream and not repair and progress is None:
+            streamed = _stream(p, get_dialect(dialect) if dialect is not None else None)
+            if streamed is not None:
+                return cls(streamed.message, streamed.dialect, p, problems=reading_problems(streamed),
+                           source=streamed, keep_original=False)
         data = _read_file(p)
         if not data:
             d = get_dialect(dialect) if dialect is not None else PRIMARY
@@ -739,6 +746,37 @@ def _not_regular(mode: int) -> str | None:
 def _too_big(size: int) -> str:
     return translate("reading", "is {size} bytes or more, larger than the {most} bytes a record file may have; "
                      "it is not read").format(size=f"{size:,}", most=f"{MAX_FILE_SIZE:,}")
+
+
+#: files smaller than this are read whole even when streaming is asked (pieces are 1 MB)
+STREAM_FROM = 4 << 20
+
+
+def _stream(p: Path, dialect: Dialect | None) -> ParsedText | None:
+    """`p` read by `stream_read.stream_file` when it is a big regular text file in a layout
+    the fast path reads, else None (then it is read whole, and any error said as usual)."""
+    try:
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError:
+        return None  # _read_file says why
+    keep = False
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or not STREAM_FROM <= st.st_size <= MAX_FILE_SIZE:
+            return None
+        head = os.pread(fd, 1 << 16, 0)
+        if _CONTROL.search(head):
+            return None  # binary, perhaps: load's own tests decide
+        from editor.records.stream_read import stream_file
+
+        parsed = stream_file(fd, p, dialect)
+        keep = parsed is not None
+        return parsed
+    except OSError:
+        return None
+    finally:
+        if not keep:
+            os.close(fd)
 
 
 def _read_file(p: Path) -> bytes:

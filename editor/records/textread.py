@@ -104,13 +104,13 @@ class LineIndex:
             for base in range(0, len(data) + 1, block):
                 lines.append(line)
                 chars.append(before)
-                end = min(base + block, len(data))
-                newlines = data.count(b"\n", base, end)
+                part = data[base:base + block]
+                newlines = part.count(b"\n")
                 if newlines:
                     line += newlines
-                    before = _chars(data, data.rfind(b"\n", base, end) + 1, end)
+                    before = _chars(part[part.rfind(b"\n") + 1:])
                 else:
-                    before += _chars(data, base, end)
+                    before += _chars(part)
             self._marks = (lines, chars)
         return self._marks
 
@@ -119,13 +119,10 @@ class LineIndex:
         offset = max(0, min(offset, len(data)))
         lines, chars = self._build()
         k = offset // self._BLOCK
-        base = k * self._BLOCK
-        line = lines[k] + data.count(b"\n", base, offset)
-        newline = data.rfind(b"\n", base, offset)
-        if newline >= 0:
-            column = _chars(data, newline + 1, offset)
-        else:  # the line began before this block
-            column = chars[k] + _chars(data, base, offset)
+        part = data[k * self._BLOCK:offset]  # slices only: `data` may be a file read in pieces
+        newline = part.rfind(b"\n")
+        line = lines[k] + part.count(b"\n")
+        column = _chars(part[newline + 1:]) if newline >= 0 else chars[k] + _chars(part)
         return line + 1, column + 1
 
     def line(self, offset: int) -> int:
@@ -136,9 +133,8 @@ class LineIndex:
 _LEADS = bytes(b for b in range(256) if not 0x80 <= b < 0xC0)
 
 
-def _chars(data: bytes, start: int, end: int) -> int:
-    """How many characters `data[start:end]` holds (a character cut at either end counts)."""
-    part = data[start:end]
+def _chars(part: bytes) -> int:
+    """How many characters `part` holds (a character cut at either end counts)."""
     return len(part) if part.isascii() else len(part) - len(part.translate(None, _LEADS))
 
 
@@ -600,7 +596,8 @@ class ParsedText:
         """The statement with its full location tree (parsed again on first use)."""
         if item.children is None:
             scratch = self.dialect.new_message()
-            full = _RecordingParser().parse_one(self.data, item.start, scratch)
+            data = self.data if isinstance(self.data, bytes) else bytes(self.data)  # a FileText: read it
+            full = _RecordingParser().parse_one(data, item.start, scratch)
             assert full is not None  # a statement was read at item.start before
             item.children = full.children
             item.values = full.values

@@ -1,0 +1,137 @@
+"""Reading in pieces (`stream_read`) gives what reading the whole text gives, or declines.
+
+Every input is written to a file and read both ways — with pieces of a few bytes, so that
+pieces end everywhere: inside names, numbers, strings, comments, between an entry and its
+`;` — and the message, the entries' places, the reading problems and the locations of fields
+must be the same. Where the piece reader declines (an entry only the careful path reads, a
+NUL, bytes that are not UTF-8), the whole read is what the user gets.
+"""
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+from google.protobuf import text_format
+
+from editor.cli import main
+from editor.records import document as document_mod
+from editor.records.document import RecordDocument, RecordError
+from editor.records.stream_read import FileText, stream_file
+from editor.records.synth import make_big
+from editor.records.textread import TextParseError, parse_text, reading_problems
+from tests.records.test_fuzz import corpus, mutate
+from tests.records.test_reading_hostile import _layouts
+
+RULES = Path(__file__).resolve().parents[1] / "data" / "rules"
+
+
+def _streamed(path: Path, dialect, piece: int):
+    fd = os.open(path, os.O_RDONLY)
+    got = stream_file(fd, path, dialect, piece=piece)
+    if got is None:
+        os.close(fd)
+    return got
+
+
+def _same(path: Path, dialect: str, piece: int) -> bool:
+    """Whether the piece reader read `path`; when it did, that it read what the whole read does."""
+    data = path.read_bytes()
+    streamed = _streamed(path, None, piece)
+    try:
+        whole = parse_text(data, streamed.dialect if streamed is not None else dialect)
+    except TextParseError:
+        assert streamed is None
+        return False
+    if streamed is None:
+        return False
+    assert streamed.message.SerializeToString() == whole.message.SerializeToString()
+    assert [(i.start, i.end, i.field.name, i.first_index) for i in streamed.items] == \
+        [(i.start, i.end, i.field.name, i.first_index) for i in whole.items]
+    assert [p.to_json() for p in reading_problems(streamed)] == [p.to_json() for p in reading_problems(whole)]
+    for item in streamed.items[:6]:
+        for off in (item.start, item.end - 1, (item.start + item.end) // 2):
+            assert streamed.lines.line_col(off) == whole.lines.line_col(off)
+    return True
+
+
+@pytest.mark.parametrize("layout", list(_layouts(make_big("tf-inner", 4, 8, seed=2, prune_records=2))))
+@pytest.mark.parametrize("piece", [1, 7, 97, 4096])
+def test_every_fast_layout_reads_the_same_in_pieces(tmp_path, layout, piece):
+    path = tmp_path / "r.txt"
+    path.write_text(_layouts(make_big("tf-inner", 4, 8, seed=2, prune_records=2))[layout])
+    assert _same(path, "tf-inner", piece)
+
+
+def test_samples_real_records_and_mutations_read_the_same_in_pieces_or_are_declined(tmp_path):
+    rng = random.Random(11)
+    seeds = corpus()
+    streamed = declined = 0
+    path = tmp_path / "r.txt"
+    for n in range(500):
+        dialect, text = seeds[n] if n < len(seeds) else rng.choice(seeds)
+        if n >= len(seeds):
+            text = mutate(rng, text)
+        path.write_bytes(text.encode("utf-8", "surrogatepass"))
+        if _same(path, dialect, rng.choice((3, 64, 1000, 1 << 16))):
+            streamed += 1
+        else:
+            declined += 1
+    assert streamed > 100 and declined > 50
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    ('record {\n  key: "a\\tb"\n}\n', "an escape: the careful path reads it"),
+    ('record {\n  key: "a"\n}\nrecord {\n  key: "\0"\n}\n', "a NUL"),
+    (b'record {\n  key: "\xff"\n}\n', "not UTF-8"),
+    ('record {\n  key: "a"\n  value {\n    scale_d: 1\n', "cut short"),
+])
+def test_what_only_the_careful_path_reads_is_declined(tmp_path, text, why):
+    path = tmp_path / "r.txt"
+    path.write_bytes(text if isinstance(text, bytes) else text.encode())
+    assert _streamed(path, None, 5) is None, why
+
+
+def test_the_command_line_says_the_same_reading_in_pieces(tmp_path, capsys, monkeypatch):
+    """info and check on real and rule files, read whole and in pieces: the same words."""
+    from tests.conftest import realworld_files
+
+    files = [*realworld_files(), *sorted(RULES.glob("*.bad.txt"))[:40]]
+    assert files
+    out: dict[int, list[str]] = {}
+    for threshold in (1 << 40, 0):  # never, always
+        monkeypatch.setattr(document_mod, "STREAM_FROM", threshold)
+        said = []
+        for f in files:
+            for command in (["info", str(f)], ["check", str(f)], ["check", "--json", str(f)]):
+                code = main(command)
+                said.append(f"{code} {capsys.readouterr().out}")
+        out[threshold] = said
+    assert out[0] == out[1 << 40]
+
+
+def test_a_streamed_document_locates_and_shows_entries(tmp_path, monkeypatch):
+    monkeypatch.setattr(document_mod, "STREAM_FROM", 0)
+    msg = make_big("tf-inner", 30, 64, seed=4)
+    path = tmp_path / "r.txt"
+    path.write_text(text_format.MessageToString(msg))
+    whole = RecordDocument.load(path)
+    doc = RecordDocument.load(path, stream=True)
+    assert isinstance(doc._source.data, FileText)  # noqa: SLF001
+    for i in (0, 17, 29):
+        for field in (None, "key", "scale_d", "scale_w[5]", "offset_w[63]"):
+            assert doc.locate(record_index=i, field=field) == whole.locate(record_index=i, field=field)
+        assert doc.entry_text("record", i) == whole.entry_text("record", i)
+    assert doc.source_text == whole.source_text
+
+
+def test_a_file_changed_while_it_is_used_is_said_so(tmp_path, monkeypatch):
+    monkeypatch.setattr(document_mod, "STREAM_FROM", 0)
+    path = tmp_path / "r.txt"
+    path.write_text(text_format.MessageToString(make_big("tf-inner", 5, 16, seed=4)))
+    doc = RecordDocument.load(path, stream=True)
+    with path.open("ab") as fh:
+        fh.write(b"# appended\n")
+    with pytest.raises(RecordError, match="changed on disk"):
+        doc.locate(record_index=3, field="scale_w[2]")
