@@ -174,3 +174,17 @@ def test_info_counts_matched_unmatched_and_missing_layers(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "keys matching a model layer: 103 of 104; unmatched keys: 1 (res2a_branch2x)" in out
     assert "model layers without a record: 2 (res2a_branch2b, fc1000)" in out
+
+
+def test_a_model_that_cannot_be_read_is_said_in_chinese(tmp_path):
+    record = tmp_path / "r.txt"
+    record.write_text('record {\n  key: "a"\n  value {\n    scale_d: 0.5\n    offset_d: 0\n  }\n}\n')
+    junk = tmp_path / "junk.onnx"
+    junk.write_bytes(b"\x08\x07\x3a\xff\xff\xff\xff\x0f")
+    proc = run("info", str(record), "--model", str(junk), "--lang", "zh_CN")
+    assert proc.returncode == 2 and "不是 ONNX 模型" in proc.stderr, proc.stderr
+    text = tmp_path / "net.prototxt"
+    text.write_text('name: "x"\nlayer {\n  name: "a"\n  type: \n')
+    proc = run("info", str(record), "--model", str(text), "--lang", "zh_CN")
+    assert proc.returncode == 2 and "不是有效的" in proc.stderr, proc.stderr
+    assert "此处应为" in proc.stderr or "无法解析" in proc.stderr, proc.stderr  # protobuf's words too

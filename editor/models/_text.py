@@ -10,7 +10,9 @@ from typing import TypeVar
 from google.protobuf import text_format
 from google.protobuf.message import Message
 
+from editor.i18n import translate
 from editor.models.base import ModelError
+from editor.records.read_errors import protobuf_words
 
 #: the same limit as for record files: protobuf cannot hold more in one message
 MAX_SIZE = 2 << 30
@@ -24,18 +26,18 @@ def check_file(path: str | os.PathLike) -> Path:
     try:
         st = os.stat(p)
     except FileNotFoundError:
-        raise ModelError("no such file", p) from None
+        raise ModelError(translate("models", "no such file"), p) from None
     except OSError as e:
-        raise ModelError(f"cannot read the file: {e.strerror or e}", p) from None
+        raise ModelError(translate("models", "cannot read the file: {reason}").format(reason=e.strerror or e), p) from None
     if stat.S_ISDIR(st.st_mode):
-        raise ModelError("is a directory, not a model file", p)
+        raise ModelError(translate("models", "is a directory, not a model file"), p)
     if not stat.S_ISREG(st.st_mode):
-        raise ModelError("not a regular file (a pipe, device or socket cannot be read as a model)", p)
+        raise ModelError(translate("models", "not a regular file (a pipe, device or socket cannot be read as a model)"), p)
     if st.st_size > MAX_SIZE:
-        raise ModelError(f"{st.st_size:,} bytes: larger than the 2 GiB a protobuf message can hold "
-                         f"(store the weights as external data)", p)
+        raise ModelError(translate("models", "{size} bytes: larger than the 2 GiB a protobuf message can hold "
+                                   "(store the weights as external data)").format(size=f"{st.st_size:,}"), p)
     if not os.access(p, os.R_OK):
-        raise ModelError("permission denied", p)
+        raise ModelError(translate("models", "permission denied"), p)
     return p
 
 
@@ -45,16 +47,16 @@ def read_text_message(path: Path, message: M, what: str) -> M:
     try:
         data = path.read_bytes()
     except OSError as e:
-        raise ModelError(f"cannot read the file: {e.strerror or e}", path) from None
+        raise ModelError(translate("models", "cannot read the file: {reason}").format(reason=e.strerror or e), path) from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         line = data.count(b"\n", 0, e.start) + 1
         column = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
-        raise ModelError(f"not a text {what} (byte 0x{data[e.start]:02x} is not UTF-8); "
-                         f"is it a binary file?", path, line, column) from None
+        raise ModelError(translate("models", "not a text {what} (byte {byte} is not UTF-8); is it a binary file?").format(
+            what=what, byte=f"0x{data[e.start]:02x}"), path, line, column) from None
     if "\x00" in text:
-        raise ModelError(f"not a text {what}: it contains NUL bytes (a binary file?)", path)
+        raise ModelError(translate("models", "not a text {what}: it contains NUL bytes (a binary file?)").format(what=what), path)
     try:
         text_format.Merge(text, message, allow_unknown_field=True)
     except text_format.ParseError as e:
@@ -62,5 +64,6 @@ def read_text_message(path: Path, message: M, what: str) -> M:
         # the exception text starts with "LINE:COL : "; the location goes in front instead
         if ":" in msg and msg.split(":", 1)[0].isdigit():
             msg = msg.split(" : ", 1)[-1]
-        raise ModelError(f"not a valid {what}: {msg}", path, e.GetLine(), e.GetColumn()) from None
+        raise ModelError(translate("models", "not a valid {what}: {error}").format(what=what, error=protobuf_words(msg)), path,
+                         e.GetLine(), e.GetColumn()) from None
     return message

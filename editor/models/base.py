@@ -129,8 +129,9 @@ class TensorRef:
     def values(self) -> np.ndarray:
         a = self._load()
         if a.size != self.size:
-            raise ModelError(f"{self.source or 'a tensor'} holds {a.size:,} values, its shape "
-                             f"{list(self.shape)} needs {self.size:,}")
+            raise ModelError(translate("models", "{source} holds {values} values, its shape {shape} needs {size}").format(
+                source=self.source or translate("models", "a tensor"), values=f"{a.size:,}",
+                shape=list(self.shape), size=f"{self.size:,}"))
         return a.reshape(self.shape)
 
     @classmethod
@@ -196,17 +197,18 @@ class FileSlice:
                 with open(self.path, "rb") as f:
                     st = os.fstat(f.fileno())
                     if (st.st_size, st.st_mtime_ns) != self.stamp:
-                        raise ModelError("the file changed on disk since the model was attached; "
-                                         "attach it again", self.path)
+                        raise ModelError(translate("models", "the file changed on disk since the model was attached; "
+                                                   "attach it again"), self.path)
                     f.seek(offset)
                     data = f.read(length)
             except OSError as e:
-                raise ModelError(f"cannot read {source}: {e.strerror or e}", self.path) from None
+                raise ModelError(translate("models", "cannot read {source}: {reason}").format(source=source, reason=e.strerror or e),
+                                 self.path) from None
             if len(data) != length:
-                raise ModelError(f"{source}: the file ends early", self.path)
+                raise ModelError(translate("models", "{source}: the file ends early").format(source=source), self.path)
             if length % dtype.itemsize:
-                raise ModelError(f"{source}: {length} bytes are not a whole number of {dtype} values",
-                                 self.path)
+                raise ModelError(translate("models", "{source}: {length} bytes are not a whole number of {type} values").format(
+                    source=source, length=length, type=dtype), self.path)
             return np.frombuffer(data, dtype=dtype)
         return read
 
@@ -339,10 +341,12 @@ class Layer:
     def weight_rows(self) -> np.ndarray:
         """The weights as float32 rows, one per output channel (ModelError if unavailable)."""
         if self.weight is None or self.to_rows is None:
-            raise ModelError(self.weight_note or f"layer {self.label} has no weights in the model")
+            raise ModelError(self.weight_note or translate("models", "layer {label} has no weights in the model").format(
+                label=self.label))
         w = self.weight.values()
         if w.dtype.kind not in "fiu":
-            raise ModelError(f"layer {self.label}: weights of type {w.dtype} are not supported")
+            raise ModelError(translate("models", "layer {label}: weights of type {type} are not supported").format(
+                label=self.label, type=w.dtype))
         rows = self.to_rows(np.asarray(w, dtype=np.float32))
         return np.ascontiguousarray(rows, dtype=np.float32)
 

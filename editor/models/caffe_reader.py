@@ -154,9 +154,10 @@ def _read_weights(path: Path, progress: Progress | None) -> tuple[pb.NetParamete
     except _wire.Cancelled:
         raise LoadCancelled() from None
     except DecodeError as e:
-        raise ModelError(f"not a Caffe .caffemodel (binary NetParameter expected): {e}", path) from None
+        raise ModelError(translate("models", "not a Caffe .caffemodel (binary NetParameter expected): {error}").format(
+            error=e), path) from None
     except OSError as e:
-        raise ModelError(f"cannot read the file: {e.strerror or e}", path) from None
+        raise ModelError(translate("models", "cannot read the file: {reason}").format(reason=e.strerror or e), path) from None
     moved: dict[tuple, dict[int, _wire.Payload]] = {}
     for p in payloads:
         moved.setdefault(tuple((n, i) for n, i, _ in p.path), {})[p.number] = p
@@ -167,7 +168,7 @@ def read_caffe(definition: str | os.PathLike | None, weights: str | os.PathLike 
                progress: Progress | None = None) -> Model:
     """Read a Caffe net from a .prototxt and/or a .caffemodel (at least one)."""
     if definition is None and weights is None:
-        raise ModelError("a Caffe model needs a .prototxt or a .caffemodel")
+        raise ModelError(translate("models", "a Caffe model needs a .prototxt or a .caffemodel"))
     net_text = None
     if definition is not None:
         path = check_file(definition)
@@ -186,7 +187,8 @@ def read_caffe(definition: str | os.PathLike | None, weights: str | os.PathLike 
     assert net is not None
     layers = _layers_of(net)
     if not layers:
-        raise ModelError("not a Caffe network: it has no layers", definition if definition is not None else weights)
+        raise ModelError(translate("models", "not a Caffe network: it has no layers"),
+                         definition if definition is not None else weights)
     for layer in layers:
         if layer.name in by_name:
             layer.blobs = by_name[layer.name]
@@ -251,7 +253,7 @@ def _make_layer(i: int, lay: _CaffeLayer, shapes, with_weights_file: bool) -> La
         else:
             layer.in_channels = c_in
             if with_weights_file:
-                layer.weight_note = f"the weights file has no blobs for layer {lay.name!r}"
+                layer.weight_note = translate("models", "the weights file has no blobs for layer {name}").format(name=repr(lay.name))
     elif lay.type == "InnerProduct":
         ip = p.inner_product_param
         layer.out_channels = int(ip.num_output)
@@ -276,7 +278,7 @@ def _make_layer(i: int, lay: _CaffeLayer, shapes, with_weights_file: bool) -> La
                     layer.in_channels = w.shape[0] if ip.transpose else w.shape[1]
                 layer.to_rows = (lambda a: a.T) if ip.transpose else (lambda a: a)
         elif with_weights_file:
-            layer.weight_note = f"the weights file has no blobs for layer {lay.name!r}"
+            layer.weight_note = translate("models", "the weights file has no blobs for layer {name}").format(name=repr(lay.name))
     elif lay.type == "Pooling":
         pp = p.pooling_param
         method = pb.PoolingParameter.PoolMethod.Name(pp.pool)

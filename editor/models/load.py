@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from editor.i18n import translate
 from editor.models import _wire
 from editor.models._text import check_file
 from editor.models.base import Model, ModelError, Progress
@@ -75,8 +76,8 @@ def detect(path: str | os.PathLike) -> tuple[str, bool]:
     found = _binary_framework(p) if not text or ext == ".pb" else None
     if found is not None:
         return found, False
-    raise ModelError("not a model file the editor reads (ONNX .onnx, Caffe .prototxt/.caffemodel, "
-                     "TensorFlow frozen .pb/.pbtxt)", p)
+    raise ModelError(translate("models", "not a model file the editor reads (ONNX .onnx, Caffe .prototxt/.caffemodel, "
+                               "TensorFlow frozen .pb/.pbtxt)"), p)
 
 
 def load_model(path: str | os.PathLike, weights: str | os.PathLike | None = None,
@@ -88,8 +89,8 @@ def load_model(path: str | os.PathLike, weights: str | os.PathLike | None = None
     """
     framework, text = detect(path)
     if weights is not None and framework != "caffe":
-        raise ModelError("a separate weights file goes with a Caffe .prototxt; ONNX and TensorFlow "
-                         "models carry their own weights", weights)
+        raise ModelError(translate("models", "a separate weights file goes with a Caffe .prototxt; ONNX and TensorFlow "
+                                   "models carry their own weights"), weights)
     if framework == "onnx":
         from editor.models.onnx_reader import read_onnx
 
@@ -100,8 +101,8 @@ def load_model(path: str | os.PathLike, weights: str | os.PathLike | None = None
         if text:
             return read_caffe(path, weights, progress)
         if weights is not None:
-            raise ModelError("two binary Caffe files: give the .prototxt as the model and the "
-                             ".caffemodel as its weights", path)
+            raise ModelError(translate("models", "two binary Caffe files: give the .prototxt as the model and the "
+                                       ".caffemodel as its weights"), path)
         return read_caffe(None, path, progress)
     from editor.models.tf_reader import read_tf
 

@@ -116,7 +116,8 @@ class _Tensors:
 
     def _unsupported(self, t, shape, source: str) -> TensorRef:
         def fail() -> np.ndarray:
-            raise ModelError(f"{source}: tensors of type {_dtype_name(t.data_type)} are not supported")
+            raise ModelError(translate("models", "{source}: tensors of type {type} are not supported").format(
+                source=source, type=_dtype_name(t.data_type)))
         return TensorRef(shape, None, fail, source)
 
     def _external_ref(self, t, shape, dtype, source: str) -> TensorRef:
@@ -127,8 +128,8 @@ class _Tensors:
         # a model must not make the editor read files outside its own folder
         if not location or Path(location).is_absolute() or base.resolve() not in target.parents:
             def refuse() -> np.ndarray:
-                raise ModelError(f"{source}: external data location {location!r} is not a file in "
-                                 f"the model's folder")
+                raise ModelError(translate("models", "{source}: external data location {location} is not a file in the "
+                                           "model's folder").format(source=source, location=repr(location)))
             return TensorRef(shape, dtype, refuse, source)
         if dtype is None:
             return self._unsupported(t, shape, source)
@@ -137,7 +138,7 @@ class _Tensors:
             length = int(info["length"]) if "length" in info else int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
         except ValueError:
             def bad() -> np.ndarray:
-                raise ModelError(f"{source}: external data offset/length are not numbers")
+                raise ModelError(translate("models", "{source}: external data offset/length are not numbers").format(source=source))
             return TensorRef(shape, dtype, bad, source)
         fs = self._external.get(target)
         if fs is None:
@@ -145,7 +146,8 @@ class _Tensors:
                 fs = FileSlice(target, file_stamp(target))
             except OSError as e:
                 def missing(e=e) -> np.ndarray:
-                    raise ModelError(f"{source}: cannot read external data {location!r}: {e.strerror or e}")
+                    raise ModelError(translate("models", "{source}: cannot read external data {location}: {reason}").format(
+                        source=source, location=repr(location), reason=e.strerror or e))
                 return TensorRef(shape, dtype, missing, source)
             self._external[target] = fs
         return self._typed(t, shape, dtype, fs.reader(offset, length, dtype, source), source)
@@ -182,16 +184,16 @@ def read_onnx(path: str | os.PathLike, progress: Progress | None = None) -> Mode
     except _wire.Cancelled:
         raise LoadCancelled() from None
     except DecodeError as e:
-        raise ModelError(f"not an ONNX model (binary protobuf expected): {e}", p) from None
+        raise ModelError(translate("models", "not an ONNX model (binary protobuf expected): {error}").format(error=e), p) from None
     except OSError as e:
-        raise ModelError(f"cannot read the file: {e.strerror or e}", p) from None
+        raise ModelError(translate("models", "cannot read the file: {reason}").format(reason=e.strerror or e), p) from None
     model = onnx.ModelProto()
     try:
         model.ParseFromString(skeleton)
     except DecodeError as e:
-        raise ModelError(f"not an ONNX model: {e}", p) from None
+        raise ModelError(translate("models", "not an ONNX model: {error}").format(error=e), p) from None
     if not model.HasField("graph") or not model.graph.node:
-        raise ModelError("not an ONNX model: it has no graph nodes", p)
+        raise ModelError(translate("models", "not an ONNX model: it has no graph nodes"), p)
     return _build(p, model, _Tensors(p, payloads))
 
 
@@ -285,12 +287,13 @@ def _describe(layer: Layer, node: onnx.NodeProto, consts: dict[str, TensorRef]) 
         layer.attrs = {k: _attr(node, k) for k in ("kernel_shape", "strides", "pads", "dilations")
                        if _attr(node, k) is not None}
         if w is None:
-            layer.weight_note = f"the weight of {layer.label} is not a constant of the model"
+            layer.weight_note = translate("models", "the weight of {label} is not a constant of the model").format(label=layer.label)
             return
         layer.weight = w
         shape = w.shape
         if len(shape) < 3:
-            layer.weight_note = f"the weight of {layer.label} has shape {list(shape)}, not N-D"
+            layer.weight_note = translate("models", "the weight of {label} has shape {shape}, not N-D").format(
+                label=layer.label, shape=list(shape))
             layer.weight = None
             return
         if op == "Conv":
@@ -305,7 +308,7 @@ def _describe(layer: Layer, node: onnx.NodeProto, consts: dict[str, TensorRef]) 
         if _attr(node, "transA", 0):
             layer.restriction = translate("models", "transA is set (AMCT quantizes Gemm only with transpose_a = false)")
         if w is None:
-            layer.weight_note = f"the weight of {layer.label} is not a constant of the model"
+            layer.weight_note = translate("models", "the weight of {label} is not a constant of the model").format(label=layer.label)
             return
         layer.weight = w
         if len(w.shape) != 2:
@@ -324,7 +327,7 @@ def _describe(layer: Layer, node: onnx.NodeProto, consts: dict[str, TensorRef]) 
         layer.to_rows = lambda a: a.T
     elif op in ("LSTM", "GRU"):
         if w is None:
-            layer.weight_note = f"the weight of {layer.label} is not a constant of the model"
+            layer.weight_note = translate("models", "the weight of {label} is not a constant of the model").format(label=layer.label)
             return
         layer.weight = w
         if len(w.shape) == 3:

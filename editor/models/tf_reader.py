@@ -83,7 +83,8 @@ def _splat(read: Callable[[], np.ndarray], size: int, source: str) -> Callable[[
             return np.concatenate([a, np.full(size - a.size, a[-1], dtype=a.dtype)])
         if a.size == 0:
             return np.zeros(size, dtype=a.dtype)
-        raise ModelError(f"{source}: {a.size:,} values for {size:,} elements")
+        raise ModelError(translate("models", "{source}: {values} values for {size} elements").format(
+            source=source, values=f"{a.size:,}", size=f"{size:,}"))
     return load
 
 
@@ -110,7 +111,8 @@ class _Consts:
             name = _DT.Name(t.dtype) if t.dtype in _DT.values() else str(t.dtype)
 
             def unsupported() -> np.ndarray:
-                raise ModelError(f"{source}: tensors of type {name} are not supported")
+                raise ModelError(translate("models", "{source}: tensors of type {type} are not supported").format(
+                    source=source, type=name))
             return TensorRef(shape, None, unsupported, source)
         moved = self.moved.get((node_index, "value"), {})
         read: Callable[[], np.ndarray] | None = None
@@ -165,11 +167,12 @@ def read_tf(path: str | os.PathLike, progress: Progress | None = None, *, text: 
         except _wire.Cancelled:
             raise LoadCancelled() from None
         except DecodeError as e:
-            raise ModelError(f"not a TensorFlow GraphDef (binary protobuf expected): {e}", p) from None
+            raise ModelError(translate("models", "not a TensorFlow GraphDef (binary protobuf expected): {error}").format(
+                error=e), p) from None
         except OSError as e:
-            raise ModelError(f"cannot read the file: {e.strerror or e}", p) from None
+            raise ModelError(translate("models", "cannot read the file: {reason}").format(reason=e.strerror or e), p) from None
     if not graph.node or not any(n.op for n in graph.node):
-        raise ModelError("not a TensorFlow GraphDef: it has no nodes", p)
+        raise ModelError(translate("models", "not a TensorFlow GraphDef: it has no nodes"), p)
     return _build(p, graph, _Consts(p if not text else None, payloads), "pbtxt" if text else "pb")
 
 
@@ -245,12 +248,13 @@ def _describe(layer: Layer, n: pb.NodeDef, const: Callable[[str], TensorRef | No
         layer.attrs["padding"] = n.attr["padding"].s.decode("utf-8", "replace")
     if op in ("Conv2D", "DepthwiseConv2dNative", "Conv2DBackpropInput", "Conv3D"):
         if w is None:
-            layer.weight_note = f"the filter of {n.name!r} is not a Const node"
+            layer.weight_note = translate("models", "the filter of {name} is not a Const node").format(name=repr(n.name))
             return
         s = w.shape
         rank = 5 if op == "Conv3D" else 4
         if len(s) != rank:
-            layer.weight_note = f"the filter of {n.name!r} has shape {list(s)}, not {rank}-D"
+            layer.weight_note = translate("models", "the filter of {name} has shape {shape}, not {rank}-D").format(
+                name=repr(n.name), shape=list(s), rank=rank)
             return
         layer.weight = w
         if op == "Conv2D":

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from editor.i18n import translate
 from editor.models.base import BatchNormFold, Layer, Model, ModelError
 
 FLT_EPSILON = np.float32(np.finfo(np.float32).eps)
@@ -61,7 +62,7 @@ def arq_scale(rows: np.ndarray, bits: int = 8, channel_wise: bool = True) -> Arq
         raise ValueError(f"a signed weight type needs at least 2 bits, not {bits}")
     w = np.asarray(rows, dtype=np.float32)
     if w.ndim != 2 or w.shape[1] == 0 or w.shape[0] == 0:
-        raise ModelError(f"weights of shape {list(w.shape)} cannot be quantized")
+        raise ModelError(translate("models", "weights of shape {shape} cannot be quantized").format(shape=list(w.shape)))
     if channel_wise:
         wmax, wmin = w.max(axis=1), w.min(axis=1)
     else:
@@ -79,8 +80,8 @@ def arq_scale(rows: np.ndarray, bits: int = 8, channel_wise: bool = True) -> Arq
 def fold_multiplier(fold: BatchNormFold) -> np.ndarray:
     """Per output channel, what AMCT multiplies the weights by when folding: gamma / sqrt(var + eps)."""
     if fold.var is None or (fold.has_gamma and fold.gamma is None):
-        raise ModelError(f"the weights of {' + '.join(fold.names)} are not in the model, so the "
-                         f"BatchNorm cannot be folded (set skip_fusion, or give the weights)")
+        raise ModelError(translate("models", "the weights of {names} are not in the model, so the BatchNorm cannot be "
+                                   "folded (set skip_fusion, or give the weights)").format(names=" + ".join(fold.names)))
     var = np.asarray(fold.var.values(), dtype=np.float32).ravel()
     if fold.var_scale is not None:
         s = np.asarray(fold.var_scale.values(), dtype=np.float32).ravel()
@@ -93,7 +94,8 @@ def fold_multiplier(fold: BatchNormFold) -> np.ndarray:
         assert fold.gamma is not None
         gamma = np.asarray(fold.gamma.values(), dtype=np.float32).ravel()
         if gamma.size != mult.size:
-            raise ModelError(f"{' + '.join(fold.names)}: {gamma.size} scales for {mult.size} variances")
+            raise ModelError(translate("models", "{names}: {scales} scales for {variances} variances").format(
+                names=" + ".join(fold.names), scales=gamma.size, variances=mult.size))
         mult = (gamma * mult).astype(np.float32)
     return mult
 
@@ -106,8 +108,8 @@ def weight_rows(layer: Layer, fold: bool = True) -> tuple[np.ndarray, bool]:
         return rows, False
     mult = fold_multiplier(layer.fold)
     if mult.size != rows.shape[0]:
-        raise ModelError(f"{' + '.join(layer.fold.names)} has {mult.size} channels, layer "
-                         f"{layer.label} {rows.shape[0]} output channels")
+        raise ModelError(translate("models", "{names} has {channels} channels, layer {label} {outputs} output channels").format(
+            names=" + ".join(layer.fold.names), channels=mult.size, label=layer.label, outputs=rows.shape[0]))
     return (rows * mult[:, None]).astype(np.float32), True
 
 
@@ -121,7 +123,8 @@ def layer_arq(model: Model | None, layer: Layer, *, bits: int = 8, fold: bool = 
     if cache is not None and key in cache:
         return cache[key]
     if layer.op_type in ("LSTM", "GRU"):
-        raise ModelError(f"layer {layer.label}: the scale_w of recurrent layers is not recomputed")
+        raise ModelError(translate("models", "layer {label}: the scale_w of recurrent layers is not recomputed").format(
+            label=layer.label))
     rows, folded = weight_rows(layer, fold)
     arq = arq_scale(rows, bits, channel_wise)
     arq = Arq(arq.scale, arq.boundary, arq.q, arq.wmax, arq.wmin, folded, bits)
@@ -183,14 +186,15 @@ def review(model: Model | None, layer: Layer, scale_w, *, bits: int = 8, fold: b
     """
     values = np.asarray(scale_w, dtype=np.float32).ravel()
     if values.size == 0:
-        raise ModelError(f"layer {layer.label} has no scale_w to compare")
+        raise ModelError(translate("models", "layer {label} has no scale_w to compare").format(label=layer.label))
     channel_wise = values.size > 1
     if not layer.takes_weights:
-        raise ModelError(f"layer {layer.label} ({layer.op_type}) has no weights AMCT quantizes")
+        raise ModelError(translate("models", "layer {label} ({op}) has no weights AMCT quantizes").format(
+            label=layer.label, op=layer.op_type))
     arq = layer_arq(model, layer, bits=bits, fold=fold, channel_wise=channel_wise)
     if arq.scale.size != values.size:
-        raise ModelError(f"scale_w has {values.size} values, layer {layer.label} has "
-                         f"{arq.scale.size} output channels")
+        raise ModelError(translate("models", "scale_w has {values} values, layer {label} has {outputs} output channels").format(
+            values=values.size, label=layer.label, outputs=arq.scale.size))
     with np.errstate(divide="ignore", invalid="ignore"):
         ratio = values.astype(np.float64) / arq.scale.astype(np.float64)
     finite = np.isfinite(ratio)

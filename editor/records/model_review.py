@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from editor.i18n import translate
 from editor.models import LoadCancelled, Model, ModelError
 from editor.models.weights import DEFAULT_WASTE, Review, review
 from editor.records import quant
@@ -42,16 +43,16 @@ def review_entry(entry: RecordMessage, model: Model, waste: float = DEFAULT_WAST
     key = entry.key
     layer, index = model.find(key)
     if layer is None:
-        raise ModelError(f"the model has no layer {key!r}")
+        raise ModelError(translate("models", "the model has no layer {key}").format(key=repr(key)))
     if index is not None:
-        raise ModelError("a tensor-quantization key (layer:input) has no weights")
+        raise ModelError(translate("models", "a tensor-quantization key (layer:input) has no weights"))
     if not layer.takes_weights:
-        raise ModelError(f"{layer.op_type} has no weights AMCT quantizes")
+        raise ModelError(translate("models", "{op} has no weights AMCT quantizes").format(op=layer.op_type))
     if not layer.has_weight_values:
-        raise ModelError(layer.weight_note or "the model carries no weights for this layer")
+        raise ModelError(layer.weight_note or translate("models", "the model carries no weights for this layer"))
     value = entry.value
     if not len(value.scale_w):
-        raise ModelError("the entry has no scale_w")
+        raise ModelError(translate("models", "the entry has no scale_w"))
     return review(model, layer, value.scale_w, bits=weight_bits(value), fold=folds(value), waste=waste)
 
 

@@ -184,14 +184,19 @@ _PROTOBUF_WORDS: tuple[tuple[str, str], ...] = (
     (r"Invalid field value: (?P<token>.*)", QT_TRANSLATE_NOOP("protobuf", "Invalid field value: {token}")),
 )
 _PROTOBUF_PATTERNS: list[tuple[re.Pattern[str], str]] = []
+_QUOTED_LINE = re.compile(r"('(?:[^'\\]|\\.)*': )")
 
 
 def protobuf_words(msg: str) -> str:
     """protobuf's English parse error `msg`, in the language in use (unchanged in English)."""
     if not _PROTOBUF_PATTERNS:
         _PROTOBUF_PATTERNS.extend((re.compile(p, re.S), t) for p, t in _PROTOBUF_WORDS)
+    head = ""
+    quoted_line = _QUOTED_LINE.match(msg)  # reading a whole text, Merge quotes the line first
+    if quoted_line is not None:
+        head, msg = quoted_line.group(1), msg[quoted_line.end():]
     for pattern, template in _PROTOBUF_PATTERNS:
         m = pattern.fullmatch(msg)
         if m is not None:
-            return translate("protobuf", template).format(**m.groupdict())
-    return msg
+            return head + translate("protobuf", template).format(**m.groupdict())
+    return head + msg

@@ -35,6 +35,38 @@
 <context>
     <name>models</name>
     <message>
+        <source>{source} holds {values} values, its shape {shape} needs {size}</source>
+        <translation>{source} 有 {values} 个值，而其形状 {shape} 需要 {size} 个</translation>
+    </message>
+    <message>
+        <source>a tensor</source>
+        <translation>一个张量</translation>
+    </message>
+    <message>
+        <source>the file changed on disk since the model was attached; attach it again</source>
+        <translation>挂接模型后磁盘上的文件已改变；请重新挂接</translation>
+    </message>
+    <message>
+        <source>cannot read {source}: {reason}</source>
+        <translation>无法读取 {source}：{reason}</translation>
+    </message>
+    <message>
+        <source>{source}: the file ends early</source>
+        <translation>{source}：文件提前结束</translation>
+    </message>
+    <message>
+        <source>{source}: {length} bytes are not a whole number of {type} values</source>
+        <translation>{source}：{length} 字节不是整数个 {type} 值</translation>
+    </message>
+    <message>
+        <source>layer {label} has no weights in the model</source>
+        <translation>模型中没有层 {label} 的权重</translation>
+    </message>
+    <message>
+        <source>layer {label}: weights of type {type} are not supported</source>
+        <translation>层 {label}：不支持 {type} 类型的权重</translation>
+    </message>
+    <message>
         <source>{inputs} → {outputs} channels</source>
         <translation>{inputs} → {outputs} 个通道</translation>
     </message>
@@ -47,12 +79,28 @@
         <translation>，</translation>
     </message>
     <message>
+        <source>not a Caffe .caffemodel (binary NetParameter expected): {error}</source>
+        <translation>不是 Caffe .caffemodel 文件（应为二进制 NetParameter）：{error}</translation>
+    </message>
+    <message>
+        <source>a Caffe model needs a .prototxt or a .caffemodel</source>
+        <translation>Caffe 模型需要 .prototxt 或 .caffemodel 文件</translation>
+    </message>
+    <message>
+        <source>not a Caffe network: it has no layers</source>
+        <translation>不是 Caffe 网络：其中没有任何层</translation>
+    </message>
+    <message>
         <source>dilation is not 1 (AMCT quantizes Deconvolution only with dilation 1)</source>
         <translation>dilation 不为 1（AMCT 只量化 dilation 为 1 的 Deconvolution）</translation>
     </message>
     <message>
         <source>its filter is {dims}-D (AMCT quantizes only 4-D filters)</source>
         <translation>其卷积核是 {dims} 维的（AMCT 只量化 4 维卷积核）</translation>
+    </message>
+    <message>
+        <source>the weights file has no blobs for layer {name}</source>
+        <translation>权重文件中没有层 {name} 的 blob</translation>
     </message>
     <message>
         <source>transpose is set or axis is not 1 (AMCT quantizes InnerProduct only with transpose = false, axis = 1)</source>
@@ -67,12 +115,68 @@
         <translation>operation: {op}（AMCT 只量化 operation 为 SUM 的 Eltwise）</translation>
     </message>
     <message>
+        <source>{source}: tensors of type {type} are not supported</source>
+        <translation>{source}：不支持 {type} 类型的张量</translation>
+    </message>
+    <message>
+        <source>{source}: external data location {location} is not a file in the model&apos;s folder</source>
+        <translation>{source}：外部数据位置 {location} 不是模型所在文件夹中的文件</translation>
+    </message>
+    <message>
+        <source>{source}: external data offset/length are not numbers</source>
+        <translation>{source}：外部数据的 offset/length 不是数字</translation>
+    </message>
+    <message>
+        <source>{source}: cannot read external data {location}: {reason}</source>
+        <translation>{source}：无法读取外部数据 {location}：{reason}</translation>
+    </message>
+    <message>
+        <source>not an ONNX model (binary protobuf expected): {error}</source>
+        <translation>不是 ONNX 模型（应为二进制 protobuf）：{error}</translation>
+    </message>
+    <message>
+        <source>not an ONNX model: {error}</source>
+        <translation>不是 ONNX 模型：{error}</translation>
+    </message>
+    <message>
+        <source>not an ONNX model: it has no graph nodes</source>
+        <translation>不是 ONNX 模型：其中没有计算图节点</translation>
+    </message>
+    <message>
+        <source>the weight of {label} is not a constant of the model</source>
+        <translation>{label} 的权重不是模型中的常量</translation>
+    </message>
+    <message>
+        <source>the weight of {label} has shape {shape}, not N-D</source>
+        <translation>{label} 的权重形状为 {shape}，不是 N 维</translation>
+    </message>
+    <message>
         <source>transA is set (AMCT quantizes Gemm only with transpose_a = false)</source>
         <translation>设置了 transA（AMCT 只量化 transpose_a = false 的 Gemm）</translation>
     </message>
     <message>
         <source>its second input is not a 2-D constant (AMCT quantizes MatMul only with one)</source>
         <translation>其第二个输入不是二维常量（AMCT 只量化第二个输入为二维常量的 MatMul）</translation>
+    </message>
+    <message>
+        <source>{source}: {values} values for {size} elements</source>
+        <translation>{source}：{size} 个元素却有 {values} 个值</translation>
+    </message>
+    <message>
+        <source>not a TensorFlow GraphDef (binary protobuf expected): {error}</source>
+        <translation>不是 TensorFlow GraphDef（应为二进制 protobuf）：{error}</translation>
+    </message>
+    <message>
+        <source>not a TensorFlow GraphDef: it has no nodes</source>
+        <translation>不是 TensorFlow GraphDef：其中没有任何节点</translation>
+    </message>
+    <message>
+        <source>the filter of {name} is not a Const node</source>
+        <translation>{name} 的卷积核不是 Const 节点</translation>
+    </message>
+    <message>
+        <source>the filter of {name} has shape {shape}, not {rank}-D</source>
+        <translation>{name} 的卷积核形状为 {shape}，不是 {rank} 维</translation>
     </message>
     <message>
         <source>dilations are not 1 (AMCT quantizes Conv2DBackpropInput only with dilation 1)</source>
@@ -85,6 +189,106 @@
     <message>
         <source>its weight is not a 2-D Const node</source>
         <translation>其权重不是二维 Const 节点</translation>
+    </message>
+    <message>
+        <source>no such file</source>
+        <translation>文件不存在</translation>
+    </message>
+    <message>
+        <source>cannot read the file: {reason}</source>
+        <translation>无法读取文件：{reason}</translation>
+    </message>
+    <message>
+        <source>is a directory, not a model file</source>
+        <translation>是一个文件夹，不是模型文件</translation>
+    </message>
+    <message>
+        <source>not a regular file (a pipe, device or socket cannot be read as a model)</source>
+        <translation>不是普通文件（管道、设备或套接字不能作为模型读取）</translation>
+    </message>
+    <message>
+        <source>{size} bytes: larger than the 2 GiB a protobuf message can hold (store the weights as external data)</source>
+        <translation>{size} 字节：超过了 protobuf 消息能容纳的 2 GiB（请把权重存为外部数据）</translation>
+    </message>
+    <message>
+        <source>permission denied</source>
+        <translation>没有读取权限</translation>
+    </message>
+    <message>
+        <source>not a text {what} (byte {byte} is not UTF-8); is it a binary file?</source>
+        <translation>不是文本格式的 {what}（字节 {byte} 不是 UTF-8）；是否为二进制文件？</translation>
+    </message>
+    <message>
+        <source>not a text {what}: it contains NUL bytes (a binary file?)</source>
+        <translation>不是文本格式的 {what}：其中含有 NUL 字节（是否为二进制文件？）</translation>
+    </message>
+    <message>
+        <source>not a valid {what}: {error}</source>
+        <translation>不是有效的 {what}：{error}</translation>
+    </message>
+    <message>
+        <source>not a model file the editor reads (ONNX .onnx, Caffe .prototxt/.caffemodel, TensorFlow frozen .pb/.pbtxt)</source>
+        <translation>不是编辑器能读取的模型文件（ONNX .onnx、Caffe .prototxt/.caffemodel、TensorFlow 冻结的 .pb/.pbtxt）</translation>
+    </message>
+    <message>
+        <source>a separate weights file goes with a Caffe .prototxt; ONNX and TensorFlow models carry their own weights</source>
+        <translation>单独的权重文件只用于 Caffe .prototxt；ONNX 和 TensorFlow 模型自带权重</translation>
+    </message>
+    <message>
+        <source>two binary Caffe files: give the .prototxt as the model and the .caffemodel as its weights</source>
+        <translation>两个都是二进制 Caffe 文件：请把 .prototxt 作为模型、.caffemodel 作为其权重</translation>
+    </message>
+    <message>
+        <source>weights of shape {shape} cannot be quantized</source>
+        <translation>形状为 {shape} 的权重无法量化</translation>
+    </message>
+    <message>
+        <source>the weights of {names} are not in the model, so the BatchNorm cannot be folded (set skip_fusion, or give the weights)</source>
+        <translation>模型中没有 {names} 的权重，因此无法融合 BatchNorm（请设置 skip_fusion，或提供权重）</translation>
+    </message>
+    <message>
+        <source>{names}: {scales} scales for {variances} variances</source>
+        <translation>{names}：{variances} 个方差却有 {scales} 个缩放值</translation>
+    </message>
+    <message>
+        <source>{names} has {channels} channels, layer {label} {outputs} output channels</source>
+        <translation>{names} 有 {channels} 个通道，而层 {label} 有 {outputs} 个输出通道</translation>
+    </message>
+    <message>
+        <source>layer {label}: the scale_w of recurrent layers is not recomputed</source>
+        <translation>层 {label}：不重新计算循环层的 scale_w</translation>
+    </message>
+    <message>
+        <source>layer {label} has no scale_w to compare</source>
+        <translation>层 {label} 没有可比较的 scale_w</translation>
+    </message>
+    <message>
+        <source>layer {label} ({op}) has no weights AMCT quantizes</source>
+        <translation>层 {label}（{op}）没有 AMCT 量化的权重</translation>
+    </message>
+    <message>
+        <source>scale_w has {values} values, layer {label} has {outputs} output channels</source>
+        <translation>scale_w 有 {values} 个值，而层 {label} 有 {outputs} 个输出通道</translation>
+    </message>
+    <message>
+        <source>the model has no layer {key}</source>
+        <translation>模型中没有层 {key}</translation>
+    </message>
+    <message>
+        <source>a tensor-quantization key (layer:input) has no weights</source>
+        <translation>张量量化的 key（层:输入）没有权重</translation>
+    </message>
+    <message>
+        <source>{op} has no weights AMCT quantizes</source>
+        <translation>{op} 没有 AMCT 量化的权重</translation>
+    </message>
+    <message>
+        <source>the model carries no weights for this layer</source>
+        <translation>模型中没有该层的权重</translation>
+    </message>
+    <message>
+        <source>the entry has no scale_w</source>
+        <translation>该条目没有 scale_w</translation>
     </message>
 </context>
 <context>
@@ -481,6 +685,10 @@
     <message>
         <source>&apos;//&apos; comment changed to a &apos;#&apos; comment</source>
         <translation>&apos;//&apos; 注释改成了 &apos;#&apos; 注释</translation>
+    </message>
+    <message>
+        <source>the file changed on disk while it was being read; run the command again</source>
+        <translation>读取期间磁盘上的文件发生了改变；请重新运行该命令</translation>
     </message>
 </context>
 <context>

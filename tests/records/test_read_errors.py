@@ -135,4 +135,5 @@ def test_every_protobuf_template_says_protobufs_words_again_exactly():
         sample = template.format(**{n: ("12" if n in ("number", "depth") else f"<{n}>") for n in names})
         assert _re.fullmatch(pattern, sample, _re.S), (pattern, sample)
         assert protobuf_words(sample) == sample
+        assert protobuf_words(f"'  scale_d: x': {sample}") == f"'  scale_d: x': {sample}"  # Merge's line first
     assert protobuf_words("something protobuf never said") == "something protobuf never said"
