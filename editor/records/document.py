@@ -39,10 +39,9 @@ from editor.records.filewrite import (
     write_file,
 )
 from editor.records.messages import RecordMessage
-from editor.records.paths import Path as RecordPath
 from editor.records.paths import PathError, in_entry, parse_path
 from editor.records.problems import Problem, Severity, printable, quoted
-from editor.records.quick_locate import quick_offset
+from editor.records.quick_locate import child_node, quick_offset, tree_offset
 from editor.records.textread import (
     Cancelled,
     LineIndex,
@@ -315,7 +314,10 @@ class RecordDocument:
         p = Path(path)
         remove_stale_temps(p)  # what saves of this file killed outright left behind
         if stream and not repair and progress is None:
-            streamed = _stream(p, get_dialect(dialect) if dialect is not None else None)
+            from editor.records.stream_read import stream_path
+
+            streamed = stream_path(p, get_dialect(dialect) if dialect is not None else None,
+                                   STREAM_FROM, MAX_FILE_SIZE)
             if streamed is not None:
                 return cls(streamed.message, streamed.dialect, p, problems=reading_problems(streamed),
                            source=streamed, keep_original=False)
@@ -638,10 +640,10 @@ class RecordDocument:
             if off is not None:
                 return src.lines.line_col(off)
         src.item_node(item)
-        node = _child_node(item, index)
+        node = child_node(item, index)
         if node is None:
             return src.lines.line_col(item.start)
-        off = _find_offset(node, rel)
+        off = tree_offset(node, rel)
         return src.lines.line_col(off if off is not None else item.start)
 
     @property
@@ -687,41 +689,6 @@ class RecordDocument:
         return None
 
 
-def _child_node(item: Stmt, index: int):
-    k = index - item.first_index
-    if item.children is None or not (0 <= k < len(item.children)):
-        return None
-    return item.children[k]
-
-
-def _find_offset(node, path: RecordPath) -> int | None:
-    """Offset in the file of the statement or value `path` names inside the parsed `node`
-    (the last statement of a field given twice, as the reader kept the last)."""
-    off = None
-    steps = list(path)
-    while steps:
-        name = steps.pop(0)
-        if not isinstance(name, str) or node is None:
-            return None
-        want = steps.pop(0) if steps and isinstance(steps[0], int) else None
-        stmts = [s for s in node.stmts if s.field is not None and s.field.name == name]
-        if not stmts:
-            return None
-        chosen = stmts[-1]
-        if want is not None:
-            chosen = next((s for s in stmts if s.first_index <= want < s.first_index + s.count), None)
-            if chosen is None:
-                return None
-        k = (want - chosen.first_index) if want is not None else max(chosen.count - 1, 0)
-        if chosen.children:
-            node = chosen.children[min(k, len(chosen.children) - 1)]
-            off = chosen.start if want is None else node.open
-        else:
-            node = None
-            off = chosen.values[min(k, len(chosen.values) - 1)][0] if chosen.values else chosen.start
-    return off
-
-
 #: The largest file the reader accepts: a guard against endless inputs (a /proc file) and
 #: files far beyond any record (the biggest real ones are a few hundred MB).
 MAX_FILE_SIZE = 2 << 30
@@ -750,33 +717,6 @@ def _too_big(size: int) -> str:
 
 #: files smaller than this are read whole even when streaming is asked (pieces are 1 MB)
 STREAM_FROM = 4 << 20
-
-
-def _stream(p: Path, dialect: Dialect | None) -> ParsedText | None:
-    """`p` read by `stream_read.stream_file` when it is a big regular text file in a layout
-    the fast path reads, else None (then it is read whole, and any error said as usual)."""
-    try:
-        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    except OSError:
-        return None  # _read_file says why
-    keep = False
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or not STREAM_FROM <= st.st_size <= MAX_FILE_SIZE:
-            return None
-        head = os.pread(fd, 1 << 16, 0)
-        if _CONTROL.search(head):
-            return None  # binary, perhaps: load's own tests decide
-        from editor.records.stream_read import stream_file
-
-        parsed = stream_file(fd, p, dialect)
-        keep = parsed is not None
-        return parsed
-    except OSError:
-        return None
-    finally:
-        if not keep:
-            os.close(fd)
 
 
 def _read_file(p: Path) -> bytes:

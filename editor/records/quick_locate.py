@@ -8,7 +8,7 @@ entry's text is searched instead: strings and comments blanked, brackets matched
 field's statements found at the right depth with a regular expression. Nothing is built but
 a few lists; an entry of 1 024 channels takes well under a millisecond.
 
-It answers exactly what `document._find_offset` answers on the tree `item_node` builds
+It answers exactly what `tree_offset` answers on the tree `item_node` builds
 (`tests/test_quick_locate.py` holds the two together on every layout the fast path reads),
 and None whenever the text is not what it expects — the caller then builds the tree.
 It relies on what the fast path guarantees of its entries: valid syntax, no field given
@@ -22,6 +22,7 @@ from collections import deque
 from itertools import islice
 
 from editor.records.paths import Path
+from editor.records.textread import Node, Stmt
 
 _BLANKS = re.compile(rb"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|#[^\n]*")
 _BRACKET = re.compile(rb"[{}<>\[\]]")
@@ -76,7 +77,7 @@ def _blank(m: re.Match[bytes]) -> bytes:
 
 
 def quick_offset(data: bytes, start: int, end: int, path: Path) -> int | None:
-    """The file offset of `path` (fields below the entry, as `document._find_offset` takes
+    """The file offset of `path` (fields below the entry, as `tree_offset` takes
     them) inside the top-level statement `data[start:end]`, or None when unsure."""
     if not path or not path[0] or not isinstance(path[0], str):
         return None
@@ -212,3 +213,45 @@ def _statement(span: bytes, opens: list[int], closing: dict[int, int], m: re.Mat
 
 
 _NOT_VALUE = frozenset(b"]}>,;:") | {-1}
+
+
+# --------------------------------------------------------------------------- the tree's answer
+
+def child_node(item: Stmt, index: int) -> Node | None:
+    """The node of entry `index` in the top-level statement `item` (built by item_node)."""
+    k = index - item.first_index
+    if item.children is None or not (0 <= k < len(item.children)):
+        return None
+    return item.children[k]
+
+
+def tree_offset(node: Node | None, path: Path) -> int | None:
+    """Offset in the file of the statement or value `path` names inside the parsed `node`
+    (the last statement of a field given twice, as the reader kept the last)."""
+    off = None
+    steps = list(path)
+    while steps:
+        name = steps.pop(0)
+        if not isinstance(name, str) or node is None:
+            return None
+        want: int | None = None
+        if steps and isinstance(steps[0], int):
+            step = steps.pop(0)
+            assert isinstance(step, int)
+            want = step
+        stmts = [s for s in node.stmts if s.field is not None and s.field.name == name]
+        if not stmts:
+            return None
+        chosen: Stmt | None = stmts[-1]
+        if want is not None:
+            chosen = next((s for s in stmts if s.first_index <= want < s.first_index + s.count), None)
+        if chosen is None:
+            return None
+        k = (want - chosen.first_index) if want is not None else max(chosen.count - 1, 0)
+        if chosen.children:
+            node = chosen.children[min(k, len(chosen.children) - 1)]
+            off = chosen.start if want is None else node.open
+        else:
+            node = None
+            off = chosen.values[min(k, len(chosen.values) - 1)][0] if chosen.values else chosen.start
+    return off

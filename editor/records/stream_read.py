@@ -19,6 +19,7 @@ from __future__ import annotations
 import codecs
 import os
 import re
+import stat
 from contextlib import suppress
 from typing import Any
 
@@ -199,3 +200,32 @@ def _read(fd: int, first: bytes, dialect: Dialect, piece: int) -> tuple[Any, lis
     if total != os.fstat(fd).st_size:
         raise _Unusual  # the file grew or shrank while it was read: read it whole
     return message, items
+
+
+def stream_path(path: os.PathLike | str, dialect: Dialect | None, smallest: int, largest: int) -> ParsedText | None:
+    """`path` read by `stream_file` when it is a regular text file of `smallest` to `largest`
+    bytes in a layout the fast path reads, else None (then it is read whole, and any error
+    said as usual)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError:
+        return None  # the whole read says why
+    keep = False
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or not smallest <= st.st_size <= largest:
+            return None
+        if _CONTROL.search(os.pread(fd, 1 << 16, 0)):
+            return None  # binary, perhaps: the whole read decides
+        parsed = stream_file(fd, path, dialect)
+        keep = parsed is not None
+        return parsed
+    except OSError:
+        return None
+    finally:
+        if not keep:
+            os.close(fd)
+
+
+#: what makes a file look binary (RecordDocument.load tries it as binary first)
+_CONTROL = re.compile(rb"[\x00-\x08\x0e-\x1f\x7f]")

@@ -1,7 +1,7 @@
 """`quick_offset` answers what the full location tree answers, on every layout the fast path reads.
 
 For each entry the fast path read, every path below it (each field, each index, one past the
-end, no index) is located twice: by `quick_offset` on the text, and by `_find_offset` on the
+end, no index) is located twice: by `quick_offset` on the text, and by `tree_offset` on the
 tree `ParsedText.item_node` builds with protobuf's own parser. They must agree wherever the
 quick one answers, and it must answer for every path of every layout here but lists of
 messages.
@@ -14,9 +14,9 @@ import struct
 import pytest
 from google.protobuf import text_format
 
-from editor.records.document import RecordDocument, _child_node, _find_offset
+from editor.records.document import RecordDocument
 from editor.records.paths import Path
-from editor.records.quick_locate import quick_offset
+from editor.records.quick_locate import child_node, quick_offset, tree_offset
 from editor.records.synth import make_big
 from editor.records.textread import parse_text
 from tests.records.test_fuzz import corpus, mutate
@@ -52,9 +52,9 @@ def _agree(text: str | bytes, dialect: str, *, must_answer: bool) -> int:
         paths = _paths(entry)
         quick = [quick_offset(data, item.start, item.end, p) for p in paths]
         parsed.item_node(item)
-        node = _child_node(item, item.first_index)
+        node = child_node(item, item.first_index)
         for path, got in zip(paths, quick, strict=True):
-            want = _find_offset(node, path)
+            want = tree_offset(node, path)
             if got is None and not must_answer:
                 continue
             assert got == want, (path, got, want, data[item.start:item.end][:200])
