@@ -51,7 +51,7 @@ def parse_path(text: str) -> Path:
     steps: list[str | int] = []
     for part in text.split("."):
         match = _PATH_PART.fullmatch(part)
-        if match is None:
+        if match is None or (not part and text):  # `a..b`, `.a`, `a.`: a step is missing
             raise PathError(translate("paths", "bad path {text}").format(text=repr(text)))
         if match.group(1):
             steps.append(match.group(1))

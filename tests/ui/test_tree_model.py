@@ -107,6 +107,10 @@ def test_paths_round_trip():
         assert model.path_for_index(model.index_for_path(path)) == path
     assert parse_path(format_path(("consumer", 1, "attr", 2, "i"))) == ("consumer", 1, "attr", 2, "i")
     assert format_path(("record", 3, "value", "scale_w", 5)) == "record[3].value.scale_w[5]"
+    for typed in ("value..scale_w", ".scale_w", "scale_w.", "scale_w[x]"):  # a step missing or wrong
+        with pytest.raises(PathError, match="bad path"):
+            parse_path(typed)
+    assert parse_path("") == ()
     with pytest.raises(PathError):
         model.index_for_path(("record", 7))
     with pytest.raises(PathError):
