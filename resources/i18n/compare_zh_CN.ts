@@ -286,6 +286,10 @@
         <translation>scale_w A↔B：最大倍数</translation>
     </message>
     <message>
+        <source>scale_d B / A</source>
+        <translation>scale_d 比值 B / A</translation>
+    </message>
+    <message>
         <source>B: no value</source>
         <translation>B：无值</translation>
     </message>

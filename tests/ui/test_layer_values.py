@@ -9,6 +9,7 @@ from editor.ui.plots.layer_values import LayerValues
 from tests.ui.kit import overview, sample_session
 
 TEAL = QColor("#008080")
+RED = QColor("#C0392B")
 
 
 def test_a_layer_series_gets_a_row_a_hover_phrase_and_a_csv_column(qtbot):
@@ -65,3 +66,32 @@ def test_a_series_of_another_length_waits_and_removing_it_restores_the_rows(qtbo
     view.flush()
     assert ci.getItem(2, 0) is view.p_prob and ci.getItem(3, 0) is None
     assert view.layer_series("a") is None and "worst" not in view.describe(0)
+
+
+def test_series_of_one_row_share_its_plot_and_leave_it_with_the_last(qtbot):
+    """Two ratios around 1 (the comparison's) take one row, each with its own curve and
+    flags; the row goes when its last series does."""
+    session = sample_session()
+    view = overview(qtbot, session)
+    n = len(session.message.record)
+    flags = np.zeros(n, bool)
+    flags[4] = True
+    view.set_layer_series("w", LayerValues("w", np.full(n, 2.0), TEAL, log=True, lines=(1.0,), row="ab", axis="B ↔ A"))
+    view.set_layer_series("d", LayerValues("d", np.full(n, 0.5), RED, log=True, lines=(1.0,), flags=flags, row="ab"))
+    view.flush()
+    ci = view.graphics.ci
+    row = view.series_rows.rows["ab"]
+    assert list(view.series_rows.rows) == ["ab"] and set(row.parts) == {"w", "d"}
+    assert ci.getItem(2, 0) is row.plot and ci.getItem(3, 0) is view.p_prob
+    assert row.plot.getAxis("left").labelText == "B ↔ A"
+    assert np.allclose(row.parts["w"][0].getOriginalDataset()[1], 2.0)
+    assert np.allclose(row.parts["d"][0].getOriginalDataset()[1], 0.5)
+    assert row.parts["d"][1].getOriginalDataset()[0].tolist() == [4.0]
+    assert row.parts["w"][1].getOriginalDataset()[0] is None or row.parts["w"][1].getOriginalDataset()[0].size == 0
+    assert view.describe(4).endswith("; w 2; d 0.5")
+    view.set_layer_series("w", None)
+    view.flush()
+    assert set(row.parts) == {"d"} and ci.getItem(2, 0) is row.plot
+    view.set_layer_series("d", None)
+    view.flush()
+    assert view.series_rows.rows == {} and ci.getItem(2, 0) is view.p_prob

@@ -44,6 +44,8 @@ if TYPE_CHECKING:
 KEY = "compare"
 SCALE_W_SERIES = "compare-scale_w"
 SCALE_D_SERIES = "compare-scale_d"
+#: both comparison series share one overview row: two ratios around 1 (the largest factor is ≥ 1)
+COMPARE_ROW = "compare"
 #: B's colour everywhere: an orange apart from A's blue bars and the weights' black line
 B_COLOR = QColor("#D35400")
 DIFF_COLOR = QColor("#8E44AD")
@@ -222,10 +224,10 @@ class CompareViews(QObject):
         name = c.name_b()
         self.overview.set_layer_series(SCALE_W_SERIES, LayerValues(
             translate("CompareViews", "scale_w A↔B, largest factor"), w, B_COLOR, log=True,
-            lines=(1.0,), flags=w_flags, fmt=lambda v: f"×{v:.4g}", axis="Δ scale_w",
+            lines=(1.0,), flags=w_flags, fmt=lambda v: f"×{v:.4g}", axis="B ↔ A", row=COMPARE_ROW,
             explain=lambda i: translate("CompareViews", "B: {name}").format(name=name)))
-        scale_d = LayerValues("scale_d B / A", d, DIFF_COLOR, log=True, lines=(1.0,), flags=d_flags,
-                              fmt=lambda v: f"×{v:.6g}", axis="Δ scale_d")
+        scale_d = LayerValues(translate("CompareViews", "scale_d B / A"), d, DIFF_COLOR, log=True, lines=(1.0,),
+                              flags=d_flags, fmt=lambda v: f"×{v:.6g}", axis="B ↔ A", row=COMPARE_ROW)
         if not now and self.overview.layer_series(SCALE_D_SERIES) is None:
             QTimer.singleShot(0, self, lambda: self._second_row(scale_d))
         else:

@@ -6,7 +6,8 @@ compare with (the largest |log ratio| of scale_w) — shows it as `LayerValues`:
 
     overview.set_layer_series("weights", LayerValues("scale_w / ARQ (worst)", ratios, BLACK, log=True))
 
-In the overview each series gets a row of its own under the clip range (x linked: a dot
+In the overview each series gets a row under the clip range (its own, or one it shares with
+the series of the same `row`; x linked: a dot
 per layer, a line beyond `DOT_LIMIT` layers; flagged layers marked in red; dashed
 reference lines) and a phrase in the hover; `set_layer_series(key, None)` removes it. The
 values are in file order, one per layer entry (nan: none for that layer); when layers are
@@ -56,6 +57,9 @@ class LayerValues:
     explain: Callable[[int], str] | None = None
     #: a short label for the overview row's axis (default: `name`), which has little height
     axis: str = ""
+    #: series with the same `row` share one overview row (on one axis, the first one's label):
+    #: two ratios around 1 need not take the height of two rows
+    row: str = ""
 
     def text(self, i: int) -> str:
         """Layer `i`'s value as written (empty for none)."""
@@ -69,10 +73,10 @@ class LayerValues:
 
 
 class _Row:
-    """The plot row of one series in the overview, its items created once (`SeriesRows`
-    places it in the overview's layout)."""
+    """The plot row of one or more series in the overview, its items created once
+    (`SeriesRows` places it in the overview's layout)."""
 
-    def __init__(self, overview: ModelOverview, series: LayerValues) -> None:
+    def __init__(self, overview: ModelOverview) -> None:
         self.overview = overview
         self.plot: pg.PlotItem = pg.PlotItem(axisItems={"left": ScaleAxis("left")})
         self.plot.hideButtons()
@@ -85,29 +89,64 @@ class _Row:
         self.plot.setMinimumHeight(56)
         self.plot.setMaximumHeight(140)
         self.plot.vb.enableAutoRange(x=False)
-        self.curve = self.plot.plot(connect="finite")
-        self.flagged = self.plot.plot(pen=None, symbol="o", symbolSize=7, symbolBrush=RED,
-                                      symbolPen=pg.mkPen("k", width=0.6))
-        self.flagged.setZValue(5)
+        #: per series key: its curve and its flagged layers' marks
+        self.parts: dict[str, tuple[pg.PlotDataItem, pg.PlotDataItem]] = {}
         self.lines: list[pg.InfiniteLine] = []
         self.sel_line = pg.InfiniteLine(angle=90, movable=False,
                                         pen=pg.mkPen(PURPLE, width=1.5, style=Qt.PenStyle.DashLine))
         self.sel_line.hide()
         self.plot.addItem(self.sel_line, ignoreBounds=True)
-        self.series = series
         self._log: bool | None = None
 
-    def draw(self, series: LayerValues, n: int, dots: bool) -> None:
-        self.series = series
-        self.plot.setLabel("left", series.axis or series.name)
-        if self._log != series.log:
-            self._log = series.log
-            self.plot.setLogMode(False, series.log)
-            self.plot.getAxis("left").setStyle(maxTextLevel=0 if series.log else 2)
+    @property
+    def curve(self) -> pg.PlotDataItem:
+        """The first series' curve (most rows have one series)."""
+        return next(iter(self.parts.values()))[0]
+
+    @property
+    def flagged(self) -> pg.PlotDataItem:
+        """The first series' flagged layers."""
+        return next(iter(self.parts.values()))[1]
+
+    def add(self, key: str) -> None:
+        if key not in self.parts:
+            curve = self.plot.plot(connect="finite")
+            flagged = self.plot.plot(pen=None, symbol="o", symbolSize=7, symbolBrush=RED,
+                                     symbolPen=pg.mkPen("k", width=0.6))
+            flagged.setZValue(5)
+            self.parts[key] = (curve, flagged)
+
+    def remove(self, key: str) -> None:
+        for item in self.parts.pop(key, ()):
+            self.plot.removeItem(item)
+
+    def draw(self, series: dict[str, LayerValues], n: int, dots: bool) -> None:
+        first = series[next(iter(self.parts))]
+        self.plot.setLabel("left", first.axis or first.name)
+        if self._log != first.log:
+            self._log = first.log
+            self.plot.setLogMode(False, first.log)
+            self.plot.getAxis("left").setStyle(maxTextLevel=0 if first.log else 2)
+        for key, (curve, flagged) in self.parts.items():
+            self._draw_one(series[key], curve, flagged, n, dots)
+        lines = sorted({v for key in self.parts for v in series[key].lines})
+        while len(self.lines) < len(lines):
+            line = pg.InfiniteLine(angle=0, movable=False, pen=pg.mkPen(GREY, width=1, style=Qt.PenStyle.DashLine))
+            self.plot.addItem(line, ignoreBounds=True)
+            self.lines.append(line)
+        for k, line in enumerate(self.lines):
+            if k < len(lines) and (lines[k] > 0 or not first.log):
+                line.setPos(math.log10(lines[k]) if first.log else lines[k])
+                line.show()
+            else:
+                line.hide()
+
+    def _draw_one(self, series: LayerValues, curve: pg.PlotDataItem, flagged: pg.PlotDataItem,
+                  n: int, dots: bool) -> None:
         empty = np.zeros(0)
         if series.values.size != n:  # the owner has yet to catch up with added or removed layers
-            self.curve.setData(empty, empty)
-            self.flagged.setData(empty, empty)
+            curve.setData(empty, empty)
+            flagged.setData(empty, empty)
             return
         y = series.values.astype(np.float64)
         if series.log:
@@ -116,24 +155,13 @@ class _Row:
         x = np.arange(n, dtype=np.float64)
         ok = np.isfinite(y)
         if dots:
-            self.curve.setData(x[ok], y[ok], pen=None, symbol="o", symbolSize=5, symbolPen=None,
-                               symbolBrush=series.color)
+            curve.setData(x[ok], y[ok], pen=None, symbol="o", symbolSize=5, symbolPen=None,
+                          symbolBrush=series.color)
         else:
-            self.curve.setData(x, y, pen=pg.mkPen(series.color, width=1.2), symbol=None)
+            curve.setData(x, y, pen=pg.mkPen(series.color, width=1.2), symbol=None)
         flags = series.flags if series.flags is not None and series.flags.size == n else np.zeros(n, bool)
         sel = flags & ok
-        self.flagged.setData(x[sel], y[sel])
-        while len(self.lines) < len(series.lines):
-            line = pg.InfiniteLine(angle=0, movable=False, pen=pg.mkPen(GREY, width=1, style=Qt.PenStyle.DashLine))
-            self.plot.addItem(line, ignoreBounds=True)
-            self.lines.append(line)
-        for k, line in enumerate(self.lines):
-            if k < len(series.lines) and (series.lines[k] > 0 or not series.log):
-                v = series.lines[k]
-                line.setPos(math.log10(v) if series.log else v)
-                line.show()
-            else:
-                line.hide()
+        flagged.setData(x[sel], y[sel])
 
     def select(self, i: int | None) -> None:
         if i is None:
@@ -150,21 +178,35 @@ class SeriesRows:
     def __init__(self, overview: ModelOverview) -> None:
         self.overview = overview
         self.series: dict[str, LayerValues] = {}
+        #: rows by their name (`LayerValues.row`, else the series' own key)
         self.rows: dict[str, _Row] = {}
 
     def set(self, key: str, series: LayerValues | None) -> None:
         o = self.overview
         if series is None:
-            row = self.rows.pop(key, None)
-            self.series.pop(key, None)
+            old = self.series.pop(key, None)
+            if old is None:
+                return
+            name = old.row or key
+            row = self.rows.get(name)
             if row is not None:
-                o.graphics.ci.removeItem(row.plot)
-                self._place()
+                row.remove(key)
+                if not row.parts:
+                    del self.rows[name]
+                    o.graphics.ci.removeItem(row.plot)
+                    self._place()
             return
+        old = self.series.get(key)
+        if old is not None and (old.row or key) != (series.row or key):
+            self.set(key, None)  # moves to another row
         self.series[key] = series
-        if key not in self.rows:
-            self.rows[key] = _Row(o, series)
+        name = series.row or key
+        if name not in self.rows:
+            self.rows[name] = _Row(o)
+            self.rows[name].add(key)
             self._place()
+        else:
+            self.rows[name].add(key)
 
     def _place(self) -> None:
         """Series rows under the clip range in key order, the problems row last."""
@@ -180,8 +222,8 @@ class SeriesRows:
         ci.layout.setRowStretchFactor(2 + len(self.rows), 0)
 
     def draw(self, n: int, dots: bool) -> None:
-        for key, row in self.rows.items():
-            row.draw(self.series[key], n, dots)
+        for row in self.rows.values():
+            row.draw(self.series, n, dots)
 
     def plots(self) -> list[pg.PlotItem]:
         return [row.plot for row in self.rows.values()]
