@@ -206,6 +206,8 @@ def stream_path(path: os.PathLike | str, dialect: Dialect | None, smallest: int,
     """`path` read by `stream_file` when it is a regular text file of `smallest` to `largest`
     bytes in a layout the fast path reads, else None (then it is read whole, and any error
     said as usual)."""
+    if not hasattr(os, "pread"):  # pragma: no cover - Windows: FileText reads with pread
+        return None
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError:
