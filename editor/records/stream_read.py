@@ -48,8 +48,9 @@ class FileText:
         self._whole: bytes | None = None
 
     def __del__(self) -> None:
-        with suppress(OSError, TypeError):  # TypeError: at exit, `os` may be gone already
-            os.close(self._fd)
+        if self._fd >= 0:
+            with suppress(OSError, TypeError):  # TypeError: at exit, `os` may be gone already
+                os.close(self._fd)
 
     def __len__(self) -> int:
         return self._size
@@ -118,6 +119,7 @@ def stream_file(fd: int, path: os.PathLike | str, dialect: Dialect | None, piece
     """The file open at `fd` (at its start) read in pieces, or None when it must be read
     whole (see the module's docstring). `fd` is kept by the result's FileText (closed with it)
     when the reading succeeds, and left open otherwise."""
+    before = os.fstat(fd)
     first = os.read(fd, piece)
     if not first:
         return None
@@ -128,6 +130,9 @@ def stream_file(fd: int, path: os.PathLike | str, dialect: Dialect | None, piece
     except _Unusual:
         return None
     text = FileText(fd, path)
+    if text._stamp != (before.st_size, before.st_mtime_ns):  # written to while it was read
+        text._fd = -1  # the caller closes fd
+        return None
     return ParsedText(text, dialect, message, items, [], [], LineIndex(text))  # type: ignore[arg-type]
 
 

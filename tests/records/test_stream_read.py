@@ -135,3 +135,27 @@ def test_a_file_changed_while_it_is_used_is_said_so(tmp_path, monkeypatch):
         fh.write(b"# appended\n")
     with pytest.raises(RecordError, match="changed on disk"):
         doc.locate(record_index=3, field="scale_w[2]")
+
+
+def test_a_file_written_to_while_it_is_read_in_pieces_is_read_whole(tmp_path, monkeypatch):
+    """Same size, new content (an editor saving over it): the pieces may mix two versions,
+    so the piece reader declines and the caller reads the file whole."""
+    from editor.records import stream_read
+
+    path = tmp_path / "r.txt"
+    path.write_text(text_format.MessageToString(make_big("tf-inner", 5, 16, seed=4)))
+    real = stream_read._read  # noqa: SLF001
+
+    def meanwhile(fd, first, dialect, piece):
+        got = real(fd, first, dialect, piece)
+        st = os.stat(path)
+        os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 5_000_000_000))
+        return got
+
+    monkeypatch.setattr(stream_read, "_read", meanwhile)
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        assert stream_file(fd, path, None, piece=64) is None
+        os.fstat(fd)  # still open: the caller closes it
+    finally:
+        os.close(fd)
