@@ -84,13 +84,15 @@ def run(args) -> int:
     for path in args.files:
         try:
             doc = load(path, args, stream=True)
+            # locating reads the text again (a big file's, from the file): it may have changed
+            found = document_problems(doc, model, args.outlier_k)
         except RecordError as e:
             worst = EXIT_USAGE
             results.append({"path": path, "dialect": None, "error": str(e), "problems": []})
             if not args.json:
                 print(str(e), file=sys.stderr)
             continue
-        problems = filter_problems(document_problems(doc, model, args.outlier_k), args)
+        problems = filter_problems(found, args)
         problems.sort(key=lambda p: (p.line if p.line is not None else 1 << 60, p.severity.rank))
         if any(p.severity is Severity.ERROR for p in problems) and worst == EXIT_OK:
             worst = EXIT_PROBLEMS

@@ -159,3 +159,27 @@ def test_a_file_written_to_while_it_is_read_in_pieces_is_read_whole(tmp_path, mo
         os.fstat(fd)  # still open: the caller closes it
     finally:
         os.close(fd)
+
+
+def test_check_says_which_file_changed_before_its_notes_were_located(tmp_path, capsys, monkeypatch):
+    """The text of a big file is read again to locate each note: changed by then, that file is
+    reported as such (exit 2) and the next one is still checked."""
+    from editor.records import rules
+
+    monkeypatch.setattr(document_mod, "STREAM_FROM", 0)
+    changing, other = tmp_path / "a.txt", tmp_path / "b.txt"
+    changing.write_text(text_format.MessageToString(make_big("tf-inner", 6, 64, seed=4)))
+    other.write_text(text_format.MessageToString(make_big("tf-inner", 6, 64, seed=5)))
+    real = rules.document_problems
+
+    def meanwhile(doc, model=None, **kw):
+        if doc.path == changing:
+            with changing.open("ab") as fh:
+                fh.write(b"# appended by someone else\n")
+        return real(doc, model, **kw)
+
+    monkeypatch.setattr(rules, "document_problems", meanwhile)
+    assert main(["check", str(changing), str(other)]) == 2
+    out, err = capsys.readouterr()
+    assert f"{changing}: the file changed on disk while it was being read" in err
+    assert f"{other}: tf-inner" in out
