@@ -32,10 +32,9 @@ import numpy as np
 
 from editor.i18n import translate
 from editor.models.base import BatchNormFold, Layer, Model, ModelError
+from editor.records.defaults import DEFAULT_WASTE
 
 FLT_EPSILON = np.float32(np.finfo(np.float32).eps)
-#: ratio scale_w / ARQ above which a channel is said to waste levels (2: one bit unused)
-DEFAULT_WASTE = 2.0
 #: relative slack below 1 before a smaller scale_w counts as clipping (float32 rounding of a
 #: fold computed in another order than AMCT's)
 CLIP_TOLERANCE = 1e-4

@@ -5,3 +5,7 @@ from __future__ import annotations
 #: The IQR fence factor k of the outlier definition (`quant.outliers`, the rule
 #: scale-w-outlier) unless told otherwise: Tukey's 1.5.
 DEFAULT_OUTLIER_K: float = 1.5
+
+#: The ratio scale_w / ARQ above which the weights review says a channel wastes levels (one
+#: bit unused at 2).
+DEFAULT_WASTE: float = 2.0

@@ -1,13 +1,12 @@
 """How findings word values: quoted names, float32 spelling, "3 of 64 scale_w values…"."""
 from __future__ import annotations
 
-from collections.abc import Iterator
+import numbers
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from editor.i18n import translate
-from editor.records import quant
+from editor.records import quant_core
 from editor.records.problems import Severity, quoted
 from editor.records.rules._registry import Finding
 
@@ -22,39 +21,41 @@ def _q(text: str) -> str:
 
 
 def _fmt(v) -> str:
-    if isinstance(v, np.floating):
-        return quant.f32_str(v)
-    return str(int(v)) if isinstance(v, np.integer | int) else str(v)
+    """A vector element or factor as a message shows it: an integer as itself, a float as the
+    shortest text of its float32 (every float of a record is one)."""
+    if isinstance(v, numbers.Integral):
+        return str(int(v))
+    return quant_core.f32_str(v) if isinstance(v, numbers.Real) else str(v)
 
 
-def _examples(name: str, values: np.ndarray, bad: np.ndarray, first: int, limit: int = 3) -> str:
-    order = [first] + [int(i) for i in bad if int(i) != first][:limit - 1]
+def _examples(name: str, values: Sequence, bad: Sequence[int], first: int, limit: int = 3) -> str:
+    order = [first] + [int(i) for i in bad[:limit] if int(i) != first][:limit - 1]
     text = translate("rules", ", ").join(f"{name}[{i}] = {_fmt(values[i])}" for i in order)
-    if bad.size > limit:
-        text += translate("rules", " and {count} more").format(count=bad.size - limit)
+    if len(bad) > limit:
+        text += translate("rules", " and {count} more").format(count=len(bad) - limit)
     return text
 
 
-def _vector(e: EntryView, label: str, values: np.ndarray, bad_mask: np.ndarray, must: str,
+def _vector(e: EntryView, label: str, values: Sequence, bad: Sequence[int], must: str,
             are_not: str, severity: Severity | None = None) -> Iterator[Finding]:
-    """One finding for the bad elements of a vector; its field names the first (or focused) one.
+    """One finding for the bad elements `bad` (positions) of a vector; its field names the first
+    (or focused) one.
 
     `must` words one bad value ("must be 0"), `are_not` several ("are not 0"), both already
     translated.
     """
-    if not bad_mask.any():
+    if not len(bad):
         return
-    bad = np.flatnonzero(bad_mask)
     first = e.pick(label, bad)
-    if values.size == 1:
+    if len(values) == 1:
         msg = translate("rules", "{name} = {value} {must}").format(
             name=label, value=_fmt(values[0]), must=must)
-    elif bad.size == 1:
+    elif len(bad) == 1:
         msg = translate("rules", "{name} = {value} {must}").format(
             name=f"{label}[{first}]", value=_fmt(values[first]), must=must)
     else:
         msg = translate("rules", "{count} of {total} {name} values {are_not}: {examples}").format(
-            count=bad.size, total=values.size, name=label, are_not=are_not,
+            count=len(bad), total=len(values), name=label, are_not=are_not,
             examples=_examples(label, values, bad, first))
     yield Finding(msg, f"{label}[{first}]", severity)
 
@@ -77,6 +78,6 @@ def act_words(dialect: Dialect, act: str | None) -> str:
         if dialect.has_value_field("act_type"):
             return translate("rules", "act_type unset, so INT8")
         return "INT8"
-    if act not in quant.BIT_WIDTHS:
+    if act not in quant_core.BIT_WIDTHS:
         return translate("rules", "act_type {type} is not a known type, so INT8").format(type=_q(act))
     return translate("rules", "act_type {type}").format(type=act)

@@ -3,11 +3,10 @@
 PyTorch KV cache."""
 from __future__ import annotations
 
-import numpy as np
-
 from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records.problems import printable
 from editor.records.read_errors import clip
+from editor.records.rules import _vectors
 from editor.records.rules._registry import ALL, ERROR, INFO, WARNING, Finding, _dialects_with, rule
 from editor.records.rules._wording import _vector
 from editor.records.rules.layer_types import is_tensor_key
@@ -127,20 +126,18 @@ def _kv_cache(e: EntryView):
     if not e.entry.HasField("kv_cache_value"):
         return
     kv = e.entry.kv_cache_value
-    s = np.array(kv.scale, dtype=np.float32)
-    o = np.array(kv.offset, dtype=np.int64)
+    s = _vectors.vector(kv.scale, e.ctx, floats=True)
+    o = _vectors.vector(kv.offset, e.ctx, floats=False)
     for name, a in (("scale", s), ("offset", o)):
-        if a.size == 0:
+        if len(a) == 0:
             yield Finding(translate("rules", "kv_cache_value has no {name}; AMCT stops with 'Cannot find "
                                     "{name} of layer'").format(name=name), f"kv_cache_value.{name}")
-    if s.size and o.size and s.size != o.size:
+    if len(s) and len(o) and len(s) != len(o):
         yield Finding(translate("rules", "kv_cache_value has {scales} scale but {offsets} offset values; they "
-                                "must be the same length").format(scales=s.size, offsets=o.size),
+                                "must be the same length").format(scales=len(s), offsets=len(o)),
                       "kv_cache_value.offset")
-    with np.errstate(invalid="ignore"):
-        bad = ~(np.isfinite(s) & (s > 0))
-    yield from _vector(e, "kv_cache_value.scale", s, bad, translate("rules", "must be finite and > 0"),
+    yield from _vector(e, "kv_cache_value.scale", s, _vectors.not_positive(s), translate("rules", "must be finite and > 0"),
                        translate("rules", "are not finite and > 0"))
-    yield from _vector(e, "kv_cache_value.offset", o, (o < -128) | (o > 127),
+    yield from _vector(e, "kv_cache_value.offset", o, _vectors.outside(o, -128, 127),
                        translate("rules", "is outside [-128, 127] (KV cache is INT8)"),
                        translate("rules", "are outside [-128, 127] (KV cache is INT8)"))

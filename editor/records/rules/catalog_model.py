@@ -11,18 +11,17 @@ no record, and that layer is then not listed again among the layers without a re
 from __future__ import annotations
 
 import difflib
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from editor.i18n import QT_TRANSLATE_NOOP, translate
-from editor.models import ModelError
-from editor.models.weights import review
-from editor.records import quant
-from editor.records.model_review import folds, weight_bits
+from editor.records import quant_core
 from editor.records.rules._registry import ALL, ERROR, INFO, PRUNE, WARNING, Finding, _dialects_with, rule
 from editor.records.rules._wording import _fmt, _q
 from editor.records.rules.context import CheckContext, _attr_by_name, _node_range
 from editor.records.rules.views import DocumentView, EntryView, PruneView
+
+if TYPE_CHECKING:  # numpy and the model come with a model: a check without one imports neither
+    import numpy as np
 
 _SHAPE_FIELDS = ("channels", "height", "width")
 
@@ -253,11 +252,18 @@ def _model_scale_w_weights(e: EntryView):
         return
     if n != 1 and n != layer.out_channels:
         return  # model-channels says it
-    if e.has("wts_type") and e.value.wts_type not in quant.BIT_WIDTHS:
+    if e.has("wts_type") and e.value.wts_type not in quant_core.BIT_WIDTHS:
         return  # type-values says it
+    import numpy as np
+
+    from editor.models import ModelError
+    from editor.models.weights import review
+    from editor.records.model_review import folds, weight_bits
+
     bits = weight_bits(e.value)
     try:
-        r = review(ctx.model, layer, e.f32("scale_w"), bits=bits, fold=folds(e.value), waste=ctx.waste)
+        r = review(ctx.model, layer, np.asarray(e.f32("scale_w"), dtype=np.float32), bits=bits,
+                   fold=folds(e.value), waste=ctx.waste)
     except ModelError as err:
         yield Finding(translate("rules", "scale_w is not compared with the weights: {reason}").format(
             reason=err.message), "scale_w", INFO)

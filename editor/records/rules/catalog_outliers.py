@@ -7,11 +7,11 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 
-import numpy as np
-
 from editor.i18n import QT_TRANSLATE_NOOP, translate
-from editor.records import quant
+from editor.records import quant_core as quant
+from editor.records.rules import _vectors
 from editor.records.rules._registry import INFO, Finding, _dialects_with, rule
+from editor.records.rules._vectors import Vector
 from editor.records.rules._wording import _fmt
 from editor.records.rules.views import EntryView
 
@@ -41,20 +41,19 @@ def _words(value: float, kind: int, factor: float) -> str:
     return translate("rules", "{times}× above").format(times=times)
 
 
-def outlier_findings(values: np.ndarray, k: float, field: str = "scale_w") -> Iterator[Finding]:
+def outlier_findings(values: Vector, k: float, field: str = "scale_w") -> Iterator[Finding]:
     """The finding for the outliers of one scale vector at fence factor `k` (none if none).
 
     It names the channels and their values, the farthest outside the fence first (not finite
     or ≤ 0, then below FLT_EPSILON, then by how many times outside), up to `LISTED` of them;
     the finding's field points at the first.
     """
-    out = quant.outliers(values, k)
-    bad = out.indices
-    if bad.size == 0:
+    bad, kinds, fence = _vectors.outliers(values, k)
+    if not bad:
         return
-    fence = out.fence
     ranked = []  # (-how far out, channel, value, kind, factor): few per layer, plain Python is quickest
-    for c, value, kind in zip(bad.tolist(), values[bad].tolist(), out.kind[bad].tolist(), strict=True):
+    for c, kind in zip(bad, kinds, strict=True):
+        value = float(values[c])
         if kind == quant.INVALID:
             far, factor = math.inf, 0.0
         elif kind == quant.DEGENERATE:
@@ -69,25 +68,25 @@ def outlier_findings(values: np.ndarray, k: float, field: str = "scale_w") -> It
     fence_text = "" if fence is None else translate(
         "rules", "fence [{lo}, {hi}]: Q1 − {k}·IQR, Q3 + {k}·IQR of log10").format(
         lo=f"{fence[0]:.6g}", hi=f"{fence[1]:.6g}", k=f"{k:g}")
-    if values.size == 1:
+    if len(values) == 1:
         msg = translate("rules", "{name} = {value} is an outlier: {how}").format(
             name=field, value=_fmt(values[0]), how=_words(*shown[0][1:]))
-    elif bad.size == 1:
+    elif len(bad) == 1:
         c, value, kind, f = shown[0]
         msg = translate("rules", "{name} = {value} is an outlier: {how}").format(
             name=f"{field}[{c}]", value=quant.f32_str(value), how=_words(value, kind, f))
         if kind in (quant.LOW, quant.HIGH):
-            msg += translate("rules", " the {fence} over {count} values").format(fence=fence_text, count=values.size)
+            msg += translate("rules", " the {fence} over {count} values").format(fence=fence_text, count=len(values))
     else:
         listed = translate("rules", ", ").join(
             translate("rules", "{name} = {value} ({how})").format(
                 name=f"{field}[{c}]", value=quant.f32_str(value), how=_words(value, kind, f))
             for c, value, kind, f in shown)
-        more = translate("rules", " and {count} more").format(count=bad.size - LISTED) if bad.size > LISTED else ""
+        more = translate("rules", " and {count} more").format(count=len(bad) - LISTED) if len(bad) > LISTED else ""
         where = f" ({fence_text})" if fence_text else ""
         msg = translate("rules", "{count} of {total} {name} values are outliers{where}: {listed}").format(
-            count=bad.size, total=values.size, name=field, where=where, listed=listed + more)
-    yield Finding(msg, f"{field}[{first}]" if values.size > 1 else field)
+            count=len(bad), total=len(values), name=field, where=where, listed=listed + more)
+    yield Finding(msg, f"{field}[{first}]" if len(values) > 1 else field)
 
 
 @SCALE_W_OUTLIER.on_entry

@@ -2,7 +2,7 @@
 and widths, and the entries that depend on them (prune references, pruned vector lengths)."""
 from __future__ import annotations
 
-import numpy as np
+from collections import Counter
 
 from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records.attrs import AMCT_ATTR_TYPES, VALUE_FIELD, AttrProto, set_value_fields, type_name
@@ -114,22 +114,20 @@ def _prune_range(p: PruneView):
             continue
         if "prune_index" in attrs:
             jp, pi = attrs["prune_index"]
-            idx = np.array(pi.ints, dtype=np.int64)
-            outside = idx[(idx < b.i) | (idx >= e.i)]
-            if outside.size:
+            idx = list(pi.ints)  # few values (the pruned channels): plain Python is quick
+            outside = [c for c in idx if not b.i <= c < e.i]
+            if outside:
                 yield Finding(translate("rules", "{node}: prune_index {values} outside the channel range "
                                         "[{begin}, {end})").format(
                     node=label, values=", ".join(map(str, outside[:5])), begin=b.i, end=e.i),
                     f"{path}.attr[{jp}]")
-            values, counts = np.unique(idx, return_counts=True)
-            twice = values[counts > 1]
-            if twice.size:
+            twice = sorted((c, n) for c, n in Counter(idx).items() if n > 1)
+            if twice:
                 listed = translate("rules", ", ").join(
-                    translate("rules", "{channel} ({count} times)").format(channel=int(v), count=int(n))
-                    for v, n in zip(twice[:5], counts[counts > 1][:5], strict=True))
-                if twice.size > 5:
-                    listed += translate("rules", " and {count} more").format(count=twice.size - 5)
-                if twice.size > 1:
+                    translate("rules", "{channel} ({count} times)").format(channel=c, count=n) for c, n in twice[:5])
+                if len(twice) > 5:
+                    listed += translate("rules", " and {count} more").format(count=len(twice) - 5)
+                if len(twice) > 1:
                     text = translate("rules", "{node}: prune_index lists channels {channels} more than once; "
                                      "each pruned channel is listed once")
                 else:

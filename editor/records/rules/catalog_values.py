@@ -2,16 +2,17 @@
 type fields (act_type…) and tensor_balance_factor."""
 from __future__ import annotations
 
-import numpy as np
+import math
 
 from editor.i18n import QT_TRANSLATE_NOOP, translate
-from editor.records import quant
+from editor.records import quant_core as quant
+from editor.records.rules import _vectors
 from editor.records.rules._registry import ALL, ERROR, WARNING, Finding, _dialects_with, rule
 from editor.records.rules._wording import _act_desc, _fmt, _q, _vector
 from editor.records.rules.layer_types import PER_CHANNEL_DOC, RNN_GATES
 from editor.records.rules.views import EntryView
 
-_F32_EPS = np.float32(quant.FLT_EPSILON)
+_F32_EPS = quant.FLT_EPSILON
 
 
 SCALE_POSITIVE = rule("scale-positive", ERROR, ALL, QT_TRANSLATE_NOOP(
@@ -22,16 +23,14 @@ SCALE_POSITIVE = rule("scale-positive", ERROR, ALL, QT_TRANSLATE_NOOP(
 def _scale_positive(e: EntryView):
     for name in ("scale_d", "scale_h"):
         if e.has(name):
-            v = np.float32(getattr(e.value, name))
-            if not (np.isfinite(v) and v > 0):
+            v = quant.f32(getattr(e.value, name))
+            if not (v > 0 and v < math.inf):  # finite and > 0; nan fails
                 yield Finding(translate("rules", "{name} = {value} must be finite and > 0").format(
                     name=name, value=_fmt(v)), name)
     for name in ("scale_w", "scale_r"):
         if e.n(name):
             a = e.f32(name)
-            with np.errstate(invalid="ignore"):
-                bad = ~(np.isfinite(a) & (a > 0))
-            yield from _vector(e, name, a, bad, translate("rules", "must be finite and > 0"),
+            yield from _vector(e, name, a, _vectors.not_positive(a), translate("rules", "must be finite and > 0"),
                                translate("rules", "are not finite and > 0"))
 
 
@@ -42,7 +41,7 @@ DEGENERATE_SCALE = rule("degenerate-scale", WARNING, ALL, QT_TRANSLATE_NOOP(
 @DEGENERATE_SCALE.on_entry
 def _degenerate_scale(e: EntryView):
     if e.has("scale_d"):
-        v = np.float32(e.value.scale_d)
+        v = quant.f32(e.value.scale_d)
         if 0 < v < _F32_EPS:
             yield Finding(translate("rules", "scale_d = {value} is below FLT_EPSILON ({eps}); AMCT replaces "
                                     "it with 1.0 — the calibration saw (nearly) constant activations").format(
@@ -84,7 +83,7 @@ def _offset_w_zero(e: EntryView):
     for name in ("offset_w", "offset_r"):
         if e.n(name):
             a = e.ints(name)
-            yield from _vector(e, name, a, a != 0,
+            yield from _vector(e, name, a, _vectors.nonzero(a),
                                translate("rules", "must be 0 (AMCT supports no weight offset)"),
                                translate("rules", "are not 0 (AMCT supports no weight offset)"))
 
@@ -146,8 +145,8 @@ SHIFT_BIT_RANGE = rule("shift-bit-range", ERROR, ALL, QT_TRANSLATE_NOOP(
 def _shift_bit_range(e: EntryView):
     if e.n("shift_bit"):
         a = e.ints("shift_bit")
-        if not (a == 0).all():
-            yield from _vector(e, "shift_bit", a, (a < 1) | (a > 16),
+        if len(_vectors.nonzero(a)):
+            yield from _vector(e, "shift_bit", a, _vectors.outside(a, 1, 16),
                                translate("rules", "breaks the rule: all 0, or each in [1, 16]"),
                                translate("rules", "break the rule: all 0, or each in [1, 16]"))
 
@@ -164,7 +163,7 @@ def _cluster_shape(e: EntryView):
             yield Finding(translate("rules", "cluster has {count} values; AMCT wants 16 or 32 cluster "
                                     "centres").format(count=n), "cluster")
         a = e.ints("cluster")
-        yield from _vector(e, "cluster", a, (a < -128) | (a > 127), translate("rules", "is outside [-128, 127]"),
+        yield from _vector(e, "cluster", a, _vectors.outside(a, -128, 127), translate("rules", "is outside [-128, 127]"),
                            translate("rules", "are outside [-128, 127]"))
 
 
@@ -216,10 +215,8 @@ TBF_RANGE = rule("tbf-range", ERROR, _dialects_with("tensor_balance_factor"), QT
 def _tbf_range(e: EntryView):
     if e.n("tensor_balance_factor"):
         a = e.f32("tensor_balance_factor")
-        with np.errstate(invalid="ignore"):
-            ok = (a >= _F32_EPS) & (a <= np.float32(1) / _F32_EPS)
-        bounds = {"lo": _fmt(_F32_EPS), "hi": _fmt(np.float32(1) / _F32_EPS)}
-        yield from _vector(e, "tensor_balance_factor", a, ~ok,
+        bounds = {"lo": _fmt(_F32_EPS), "hi": _fmt(1 / _F32_EPS)}
+        yield from _vector(e, "tensor_balance_factor", a, _vectors.outside(a, _F32_EPS, 1 / _F32_EPS),
                            translate("rules", "is outside [FLT_EPSILON, 1/FLT_EPSILON] = [{lo}, {hi}]").format(
                                **bounds),
                            translate("rules", "are outside [FLT_EPSILON, 1/FLT_EPSILON] = [{lo}, {hi}]").format(

@@ -7,9 +7,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from editor.records import quant
+from editor.records.defaults import DEFAULT_OUTLIER_K, DEFAULT_WASTE
 from editor.records.dialects import Dialect, get_dialect
 from editor.records.messages import RecordMessage
+from editor.records.rules import _vectors
 from editor.records.rules.layer_types import _TENSOR_KEY, LayerType, guess_layer_type, type_kind
 
 if TYPE_CHECKING:
@@ -86,12 +87,12 @@ class CheckContext:
     """
 
     def __init__(self, dialect: str | Dialect, model: Model | None = None, *,
-                 outlier_k: float = quant.DEFAULT_OUTLIER_K):
-        from editor.models.weights import DEFAULT_WASTE
-
+                 outlier_k: float = DEFAULT_OUTLIER_K):
         self.dialect = get_dialect(dialect)
         self.model = model
         self.waste = DEFAULT_WASTE
+        #: vector elements this check may still judge in plain Python (`_vectors.use_numpy`)
+        self.python_budget = _vectors.PYTHON_BUDGET
         if not outlier_k >= 0:
             raise ValueError(f"the outlier fence factor k must be ≥ 0, not {outlier_k}")
         self.outlier_k = float(outlier_k)
@@ -107,7 +108,7 @@ class CheckContext:
 
     @classmethod
     def build(cls, message: RecordMessage, dialect: str | Dialect, model: Model | None = None, *,
-              outlier_k: float = quant.DEFAULT_OUTLIER_K) -> CheckContext:
+              outlier_k: float = DEFAULT_OUTLIER_K) -> CheckContext:
         ctx = cls(dialect, model, outlier_k=outlier_k)
         ctx._rebuild_keys(message)
         if ctx.dialect.has_prune:

@@ -9,16 +9,14 @@ hint names is accepted by `validate_value`, the values just past it are refused)
 """
 from __future__ import annotations
 
-import numpy as np
-
 from editor.i18n import QT_TRANSLATE_NOOP, translate
-from editor.records import quant
+from editor.records import quant_core as quant
 from editor.records.dialects import Dialect, get_dialect
 from editor.records.messages import RecordMessage
 from editor.records.rules._wording import _fmt, act_words
 from editor.records.rules.catalog_values import type_values
 
-_EPS = np.float32(quant.FLT_EPSILON)
+_EPS = quant.FLT_EPSILON
 
 #: scale-positive: finite and > 0
 _POSITIVE = QT_TRANSLATE_NOOP("rules", "a finite number > 0, such as 0.0235 or 1e-3")
@@ -55,7 +53,7 @@ def accepted_values(dialect: str | Dialect, value_or_entry: RecordMessage, field
     if not d.has_value_field(field):
         return None
     if field in _FIXED:
-        return translate("rules", _FIXED[field]).format(lo=_fmt(_EPS), hi=_fmt(np.float32(1) / _EPS))
+        return translate("rules", _FIXED[field]).format(lo=_fmt(_EPS), hi=_fmt(1 / _EPS))
     if field in ("offset_d", "offset_h"):  # offset-d-range
         value = _value_of(d, value_or_entry)
         act = value.act_type if d.has_value_field("act_type") and value.HasField("act_type") else None

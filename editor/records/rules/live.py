@@ -5,7 +5,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from editor.records import quant
+from editor.records.defaults import DEFAULT_OUTLIER_K
 from editor.records.dialects import Dialect, get_dialect
 from editor.records.messages import RecordMessage
 from editor.records.problems import Problem, Severity
@@ -31,7 +31,7 @@ class LiveChecker:
 
     def __init__(self, message: RecordMessage, dialect: str | Dialect, *, rules: Iterable[str] | None = None,
                  severities: Iterable[Severity | str] | None = None, model: Model | None = None,
-                 outlier_k: float = quant.DEFAULT_OUTLIER_K):
+                 outlier_k: float = DEFAULT_OUTLIER_K):
         self.message = message
         self.dialect = get_dialect(dialect)
         self._sel = _select(self.dialect, rules, severities)

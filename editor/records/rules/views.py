@@ -2,11 +2,12 @@
 the whole message (`DocumentView`)."""
 from __future__ import annotations
 
-import numpy as np
+from collections.abc import Sequence
 
 from editor.i18n import translate
 from editor.records.dialects import Dialect
 from editor.records.messages import RecordMessage
+from editor.records.rules._vectors import Vector, vector
 from editor.records.rules._wording import _q
 from editor.records.rules.context import CheckContext, _prune_nodes
 from editor.records.rules.layer_types import LayerType, is_tensor_key
@@ -16,7 +17,8 @@ _RNN_FACTORS = ("scale_h", "offset_h", "scale_r", "offset_r")
 
 
 class EntryView:
-    """One `record` entry as the rule functions see it, with cached numpy views of vectors.
+    """One `record` entry as the rule functions see it, with its vectors cached (numpy arrays or
+    lists, `_vectors.vector`).
 
     `focus` maps a vector field to an element index: findings about that vector then name
     that element when it is bad (the validator asks "is *this* element wrong", not "is some
@@ -38,7 +40,7 @@ class EntryView:
         self.focus = focus
         # one C call finds every set field (repeated ones only when non-empty)
         self._set = {fd.name: v for fd, v in self.value.ListFields()} if self.has_value else {}
-        self._arrays: dict[str, np.ndarray] = {}
+        self._arrays: dict[str, Vector] = {}
         self._type: LayerType | None = None
 
     def has(self, name: str) -> bool:
@@ -54,18 +56,18 @@ class EntryView:
         v = self._set.get(name)
         return 0 if v is None else len(v)
 
-    def f32(self, name: str) -> np.ndarray:
+    def f32(self, name: str) -> Vector:
+        """The float32 values of a repeated field (empty if unset)."""
         a = self._arrays.get(name)
         if a is None:
-            a = np.array(self._set.get(name, ()), dtype=np.float32)
-            self._arrays[name] = a
+            a = self._arrays[name] = vector(self._set.get(name, ()), self.ctx, floats=True)
         return a
 
-    def ints(self, name: str) -> np.ndarray:
+    def ints(self, name: str) -> Vector:
+        """The values of a repeated integer field (empty if unset)."""
         a = self._arrays.get(name)
         if a is None:
-            a = np.array(self._set.get(name, ()), dtype=np.int64)
-            self._arrays[name] = a
+            a = self._arrays[name] = vector(self._set.get(name, ()), self.ctx, floats=False)
         return a
 
     @property
@@ -88,9 +90,9 @@ class EntryView:
                 return index is None and layer.takes_weights
         return not is_tensor_key(self.key) and self.layer_type.kind != "avgpool"
 
-    def pick(self, name: str, bad: np.ndarray) -> int:
+    def pick(self, name: str, bad: Sequence[int]) -> int:
         """The element of `bad` (indices) a finding names: the focused one if bad, else the first."""
-        if self.focus and name in self.focus and np.any(bad == self.focus[name]):
+        if self.focus and name in self.focus and self.focus[name] in bad:
             return int(self.focus[name])
         return int(bad[0])
 

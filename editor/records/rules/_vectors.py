@@ -1,0 +1,99 @@
+"""The vector tests of the rules, on numpy arrays or on plain Python lists.
+
+Importing numpy takes ~60 ms and 15 MB, more than checking a small record in plain Python
+takes (a one-layer ``record-editor check`` as a whole runs in about that time), and editing
+judges one layer at a time. So a check starts in plain Python and turns to numpy only once
+it has met `PYTHON_BUDGET` vector elements (a record of about a megabyte), or at once when
+numpy is already imported (the window). Past that point numpy is ~10× quicker per value.
+
+Each function takes what `vector()` returned: a list, or a numpy array. A list of floats
+holds float32 values (every float vector of a record is ``repeated float``), as the arrays
+do. Both kinds give the same answers; `tests/records/test_rules_vectors.py` runs every rule
+both ways over the sample, real and generated records and compares the findings.
+"""
+from __future__ import annotations
+
+import math
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from editor.records import quant_core
+
+if TYPE_CHECKING:
+    from editor.records.rules.context import CheckContext
+
+#: Vector elements a check judges in plain Python before it imports numpy.
+PYTHON_BUDGET = 100_000
+
+#: Tests set this to "python" or "numpy" to run every vector test one way; None decides.
+FORCE: str | None = None
+
+Vector = Any  # list[float] | list[int] | numpy.ndarray
+Indices = Any  # list[int] | numpy.ndarray of positions
+
+
+def use_numpy(ctx: CheckContext, n: int) -> bool:
+    """Whether the next vector (`n` values) of this check goes to numpy."""
+    if FORCE is not None:
+        return FORCE == "numpy"
+    if ctx.python_budget < 0 or "numpy" in sys.modules:
+        return True
+    ctx.python_budget -= n
+    return ctx.python_budget < 0
+
+
+def vector(values: Sequence, ctx: CheckContext, floats: bool) -> Vector:
+    """`values` (a repeated field) as float32 or int64 values: a numpy array or a list."""
+    if use_numpy(ctx, len(values)):
+        import numpy as np
+
+        return np.array(values, dtype=np.float32 if floats else np.int64)
+    return list(values)
+
+
+def _is_list(a: Vector) -> bool:
+    return type(a) is list
+
+
+def not_positive(a: Vector) -> Indices:
+    """Positions of values that are not finite and > 0 (nan, ±inf, 0, negative)."""
+    if _is_list(a):
+        return [i for i, x in enumerate(a) if not (x > 0 and x < math.inf)]
+    import numpy as np
+
+    with np.errstate(invalid="ignore"):
+        return np.flatnonzero(~(np.isfinite(a) & (a > 0)))
+
+
+def outside(a: Vector, lo: float, hi: float) -> Indices:
+    """Positions of values not in [lo, hi] (nan is not in it)."""
+    if _is_list(a):
+        return [i for i, x in enumerate(a) if not (lo <= x <= hi)]
+    import numpy as np
+
+    with np.errstate(invalid="ignore"):
+        return np.flatnonzero(~((a >= a.dtype.type(lo)) & (a <= a.dtype.type(hi))))
+
+
+def nonzero(a: Vector) -> Indices:
+    """Positions of values other than 0."""
+    if _is_list(a):
+        return [i for i, x in enumerate(a) if x != 0]
+    import numpy as np
+
+    return np.flatnonzero(a)
+
+
+def outliers(a: Vector, k: float) -> tuple[list[int], list[int], tuple[float, float] | None]:
+    """The outliers of a scale vector at fence factor `k` (`quant.outliers`): their positions,
+    their kinds (`quant_core.INVALID`…) and the fence (None with too few usable values)."""
+    if _is_list(a):
+        kind, fence = quant_core.outlier_kinds(a, k)
+        bad = [i for i, c in enumerate(kind) if c != quant_core.OK]
+        return bad, [kind[i] for i in bad], fence
+    from editor.records import quant
+
+    out = quant.outliers(a, k)
+    at = out.indices
+    return at.tolist(), out.kind[at].tolist(), out.fence
