@@ -397,3 +397,22 @@ def test_saving_onto_a_fifo_or_device_is_refused_and_leaves_it(tmp_path):
             atomic_write(target, b"record {}\n")
     assert stat.S_ISFIFO(os.stat(fifo).st_mode) and link.is_symlink()
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_block_heads_are_found_as_the_line_by_line_search_finds_them():
+    """`_block_heads` tries only lines with a brace; it finds what trying every line finds."""
+    import random
+
+    from editor.records.textwrite import _BLOCK_HEAD, _block_heads
+    from tests.conftest import realworld_files
+
+    rng = random.Random(5)
+    texts = [p.read_bytes()[:1 << 18] for p in sorted(samples_dir().glob("*.txt")) + realworld_files()[:20]]
+    texts.append(CPP_LISTS.encode())
+    tried = 0
+    for text in texts:
+        for variant in [text] + [text.replace(b"{", rng.choice([b" {", b": {", b"{ # c", b"{\r", b"{}\n{"]), 5)
+                                 for _ in range(4)]:
+            assert [m.span() for m in _block_heads(variant)] == [m.span() for m in _BLOCK_HEAD.finditer(variant)]
+            tried += 1
+    assert tried >= 30
