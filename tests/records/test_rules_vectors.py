@@ -155,3 +155,16 @@ def test_a_small_check_runs_without_numpy_and_a_big_one_turns_to_it(tmp_path):
     layers = _vectors.PYTHON_BUDGET // 1024 + 2
     big.write_text("".join(entry % (i, channels) for i in range(layers)))
     assert _numpy_after_check(big) in ("0 True", "1 True")
+
+
+def test_a_check_of_a_record_beyond_the_budget_starts_with_numpy(monkeypatch):
+    from editor.records.rules import CheckContext
+
+    doc = RecordDocument.from_text((samples_dir() / "resnet_tf_inner_prune.txt").read_text())
+    values = sum(len(v) for e in doc.message.record for fd, v in e.value.ListFields() if fd.is_repeated)
+    monkeypatch.delitem(sys.modules, "numpy")  # plan() only looks; nothing imports it meanwhile
+    for budget, after in ((values, values), (values - 1, -1)):
+        monkeypatch.setattr(_vectors, "PYTHON_BUDGET", budget)
+        ctx = CheckContext.build(doc.message, doc.dialect)
+        _vectors.plan(ctx, doc.message)
+        assert ctx.python_budget == after

@@ -10,6 +10,7 @@ from editor.i18n import translate
 from editor.records.dialects import Dialect, get_dialect
 from editor.records.messages import RecordMessage
 from editor.records.problems import Problem, Severity
+from editor.records.rules import _vectors
 from editor.records.rules._registry import RULES, DocumentFn, EntryFn, PruneFn, Rule
 from editor.records.rules._wording import _q
 from editor.records.rules.context import CheckContext
@@ -121,6 +122,7 @@ def check_message(message: RecordMessage, dialect: str | Dialect, *, rules: Iter
     ctx = context or CheckContext.build(message, d, model)
     out: list[Problem] = []
     if sel.entry:
+        _vectors.plan(ctx, message)
         for i in range(len(message.record)):
             out += _entry_problems(message, d, i, ctx, sel)
     if sel.prune and d.has_prune:
