@@ -89,16 +89,43 @@ def test_a_long_key_does_not_make_the_json_report_long(tmp_path, capsys):
 def test_info_starts_without_numpy_the_rules_or_the_model_readers():
     """Start-up is most of `info` on a small file: it must not pay for what only other
     commands use (numpy alone takes longer to import than protoc takes to run), nor for
-    saving (read-back, text writing, OpenSSL for hashlib, tempfile)."""
+    saving (read-back, text writing, OpenSSL for hashlib, tempfile), nor shutil (argparse
+    imports it to size its help unless told the width: `_common.Formatter`)."""
+    assert _heavy_after("info") == "0 []"
+
+
+def _heavy_after(command: str) -> str:
     from editor.paths import samples_dir
 
     script = ("import sys\nfrom editor.cli import main\n"
-              f"code = main(['info', {str(samples_dir() / 'resnet_tf_inner_prune.txt')!r}])\n"
+              f"command = {command!r}\n"
+              f"code = main([{command!r}, {str(samples_dir() / 'resnet_tf_inner_prune.txt')!r}])\n"
               "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('numpy', 'PySide6', 'pyqtgraph',\n"
-              "                                                             'hashlib', 'tempfile')\n"
-              "               or m.startswith(('editor.models', 'editor.records.rules', 'editor.records.diff',\n"
+              "                                                             'hashlib', 'tempfile', 'shutil',\n"
+              "                                                             'difflib')\n"
+              "               or m.startswith(('editor.models', 'editor.records.diff', 'editor.records.editing',\n"
               "                                'editor.records.readback', 'editor.records.textwrite',\n"
-              "                                'editor.records.repair')))\n"
+              "                                'editor.records.repair'))\n"
+              "               or m.startswith('editor.records.rules') and command == 'info')\n"
               "print(code, heavy, file=sys.stderr)\n")
     proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
-    assert proc.stderr.strip().splitlines()[-1] == "0 []"
+    return proc.stderr.strip().splitlines()[-1]
+
+
+def test_check_starts_without_numpy_the_edit_api_or_the_savers():
+    """A small record's check runs its rules in plain Python (`rules/_vectors.py`); the
+    rules package leaves validation (and with it the edit API) to the first use."""
+    assert _heavy_after("check") == "0 []"
+
+
+def test_help_is_sized_to_columns_without_shutil(monkeypatch, capsys):
+    monkeypatch.setenv("COLUMNS", "60")
+    with pytest.raises(SystemExit):
+        main(["check", "--help"])
+    narrow = capsys.readouterr().out.splitlines()
+    assert all(len(line) <= 60 for line in narrow if "{" not in line)  # a choice list cannot wrap
+    monkeypatch.setenv("COLUMNS", "200")
+    with pytest.raises(SystemExit):
+        main(["check", "--help"])
+    wide = capsys.readouterr().out.splitlines()
+    assert len(wide) < len(narrow) and max(len(line) for line in wide if "{" not in line) > 60

@@ -18,7 +18,7 @@ import sys
 import threading
 from types import ModuleType
 
-from editor.cli._common import EXIT_OK, EXIT_USAGE, JsonErrorParser, UsageError, err
+from editor.cli._common import EXIT_OK, EXIT_USAGE, JsonErrorParser, Parser, UsageError, err
 from editor.records.dialects import DIALECTS
 from editor.records.document import RecordError
 
@@ -45,7 +45,7 @@ def __getattr__(name: str):
 def build_parser(json_errors: bool = False, only: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser: every command, or with `only`, just that one (what a run of
     that command needs)."""
-    parser = (JsonErrorParser if json_errors else argparse.ArgumentParser)(
+    parser = (JsonErrorParser if json_errors else Parser)(
         prog="record-editor",
         description="View, check, edit and convert Ascend AMCT quantization/sparsity record files. "
                     "Without a subcommand, opens the editor window.",
@@ -57,7 +57,7 @@ def build_parser(json_errors: bool = False, only: str | None = None) -> argparse
 
 
 def gui_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="record-editor", description="Open the editor window "
+    p = Parser(prog="record-editor", description="Open the editor window "
                                 "(the bundled sample when no FILE is given). Subcommands: "
                                 + ", ".join(SUBCOMMANDS) + " (see record-editor COMMAND --help).")
     p.add_argument("file", nargs="?")

@@ -3,7 +3,6 @@ rules (with a model, also the record against its network); exit 1 on any error."
 from __future__ import annotations
 
 import argparse
-import difflib
 import json
 import sys
 
@@ -69,6 +68,8 @@ def check_rule_ids(ids: list[str] | None) -> None:
     known = list(dict.fromkeys([*rules.RULES, *READING_RULES]))
     unknown = [r for r in ids if r not in known]
     if unknown:
+        import difflib
+
         close = difflib.get_close_matches(unknown[0], known, n=1)
         hint = translate("cli", " (did you mean {name}?)").format(name=close[0]) if close else ""
         text = (translate("cli", "unknown rule id {ids}{hint}; known rule ids: {known}") if len(unknown) == 1

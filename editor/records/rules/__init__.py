@@ -77,6 +77,8 @@ Adding a rule
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 # The catalogs register their rules when imported: this order is the order rules are
 # checked, listed and reported in (`check` output and the tests depend on it).
 # isort: off
@@ -116,7 +118,6 @@ from editor.records.rules.engine import (
     locate,
     merge_problems,
 )
-from editor.records.rules.hints import accepted_values
 from editor.records.rules.layer_types import (
     AVGPOOL_TYPES,
     CONV_TYPES,
@@ -129,14 +130,32 @@ from editor.records.rules.layer_types import (
     is_tensor_key,
     type_kind,
 )
-from editor.records.rules.live import LiveChecker
-from editor.records.rules.validate import (
-    validate_changes,
-    validate_entry,
-    validate_prune_value,
-    validate_value,
-)
 from editor.records.rules.views import DocumentView, EntryView, PruneView
+
+if TYPE_CHECKING:
+    from editor.records.rules.hints import accepted_values
+    from editor.records.rules.live import LiveChecker
+    from editor.records.rules.validate import (
+        validate_changes,
+        validate_entry,
+        validate_prune_value,
+        validate_value,
+    )
+
+#: names imported when first asked for: `check` needs none of them (validate brings the edit
+#: API), and a small check's start-up is counted in milliseconds
+_LAZY = {"accepted_values": "hints", "LiveChecker": "live", "validate_changes": "validate",
+         "validate_entry": "validate", "validate_prune_value": "validate", "validate_value": "validate"}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        import importlib
+
+        value = getattr(importlib.import_module(f"editor.records.rules.{_LAZY[name]}"), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
     "ALL", "AVGPOOL_TYPES", "CAFFE_SHIFT_BIT", "CONV_TYPES", "ERROR", "FC_TYPES", "INFO",

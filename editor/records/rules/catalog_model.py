@@ -10,7 +10,6 @@ no record, and that layer is then not listed again among the layers without a re
 """
 from __future__ import annotations
 
-import difflib
 from typing import TYPE_CHECKING
 
 from editor.i18n import QT_TRANSLATE_NOOP, translate
@@ -42,6 +41,8 @@ def _suggestion(ctx: CheckContext, key: str, without: list[str] | None = None) -
     """(layer names to suggest for an unknown key, whether they are layers without a record)."""
     assert ctx.model is not None
     without = _without_record(ctx) if without is None else without
+    import difflib  # here: a check without a model never needs it
+
     close = difflib.get_close_matches(key, without, n=1, cutoff=0.6)
     if close:
         return close, True
