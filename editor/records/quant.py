@@ -34,6 +34,8 @@ from editor.records.quant_core import (  # noqa: F401 (the numpy-free part, re-e
     bit_width,
     int_range,
     offset_range,
+    quartile_ranks,
+    sorted_quartiles,
 )
 
 
@@ -203,13 +205,7 @@ def quartiles(x: np.ndarray) -> tuple[float, float]:
     The same numbers as ``np.percentile(x, [25, 75])`` (linear interpolation), bit for bit,
     without its overhead: the rules call this once per layer on every check.
     """
-    n = x.size
-    v1, v3 = (n - 1) * 0.25, (n - 1) * 0.75
-    i1, i3 = int(v1), int(v3)  # floor: both are ≥ 0
-    part = _order_stats(x, [i1, i1 + 1, i3, i3 + 1] if i3 + 1 < n else [i1, i1 + 1, i3])
-    q1 = _lerp(float(part[i1]), float(part[i1 + 1]), v1 - i1)
-    q3 = float(part[i3]) if v3 == i3 else _lerp(float(part[i3]), float(part[i3 + 1]), v3 - i3)
-    return q1, q3
+    return sorted_quartiles(_order_stats(x, quartile_ranks(x.size)))
 
 
 def outliers(values, k: float = DEFAULT_OUTLIER_K) -> Outliers:
@@ -284,7 +280,7 @@ def outlier_counts(vectors: Sequence[np.ndarray], k: float = DEFAULT_OUTLIER_K) 
         logs = np.log10(block[usable])
         v1, v3 = (n - 1) * 0.25, (n - 1) * 0.75
         i1, i3 = int(v1), int(v3)
-        part = _order_stats(logs, [i1, i1 + 1, i3, i3 + 1] if i3 + 1 < n else [i1, i1 + 1, i3])
+        part = _order_stats(logs, quartile_ranks(n))
         q1 = _lerp_rows(part[:, i1], part[:, i1 + 1], v1 - i1)
         q3 = part[:, i3] if v3 == i3 else _lerp_rows(part[:, i3], part[:, i3 + 1], v3 - i3)
         iqr = q3 - q1

@@ -122,14 +122,21 @@ def _exp10(x: float) -> float:
         return math.inf
 
 
-def sorted_quartiles(s: list[float]) -> tuple[float, float]:
-    """Q1 and Q3 of sorted finite values (at least two), as ``np.percentile(x, [25, 75])``
-    computes them (linear interpolation, the same operations)."""
+def quartile_ranks(n: int) -> list[int]:
+    """The ranks (0-based, in sorted order) Q1 and Q3 of `n` values are interpolated from."""
+    i1, i3 = int((n - 1) * 0.25), int((n - 1) * 0.75)
+    return [i1, i1 + 1, i3, i3 + 1] if i3 + 1 < n else [i1, i1 + 1, i3]
+
+
+def sorted_quartiles(s) -> tuple[float, float]:
+    """Q1 and Q3 of finite values (at least two) whose `quartile_ranks` positions hold those
+    order statistics (sorted, or partitioned there), as ``np.percentile(x, [25, 75])``
+    computes them: linear interpolation, operation for operation, so the same bits."""
     n = len(s)
     v1, v3 = (n - 1) * 0.25, (n - 1) * 0.75
-    i1, i3 = int(v1), int(v3)
-    q1 = _lerp(s[i1], s[i1 + 1], v1 - i1)
-    q3 = s[i3] if v3 == i3 else _lerp(s[i3], s[i3 + 1], v3 - i3)
+    i1, i3 = int(v1), int(v3)  # floor: both are ≥ 0
+    q1 = _lerp(float(s[i1]), float(s[i1 + 1]), v1 - i1)
+    q3 = float(s[i3]) if v3 == i3 else _lerp(float(s[i3]), float(s[i3 + 1]), v3 - i3)
     return q1, q3
 
 
