@@ -3,7 +3,6 @@ lines of the file change."""
 from __future__ import annotations
 
 import argparse
-import difflib
 import json
 import re
 import sys
@@ -33,6 +32,12 @@ from editor.records.paths import Path, entry_field_text, in_entry
 from editor.records.problems import Problem, quoted, shown_path
 from editor.records.values import coerce_value, parse_value
 
+
+def _close_matches(word: str, known: list[str]) -> list[str]:
+    """Up to three of `known` like `word` (a "did you mean"; difflib loads only for one)."""
+    import difflib
+
+    return difflib.get_close_matches(word, known)
 
 def add_parser(sub) -> argparse.ArgumentParser:
     p = sub.add_parser("set", help="set fields of one layer; only that entry of the file changes")
@@ -103,7 +108,7 @@ def _field(entry: RecordMessage, dialect, dotted: str) -> tuple[Path, FieldDescr
     fd = msg.DESCRIPTOR.fields_by_name.get(str(path[-1]))
     if fd is None or fd.message_type is not None:
         known = sorted(f.name for f in msg.DESCRIPTOR.fields if f.message_type is None)
-        close = difflib.get_close_matches(str(path[-1]), known, n=3)
+        close = _close_matches(str(path[-1]), known)
         hint = (translate("cli", "; did you mean {names}?").format(names=", ".join(close)) if close
                 else translate("cli", "; fields: {names}").format(names=", ".join(known)))
         raise UsageError(translate("cli", "{message} ({dialect}) has no value field {name}{hint}").format(
@@ -162,7 +167,7 @@ def run(args) -> int:
     entries = doc.message.record
     matches = [i for i, e in enumerate(entries) if e.key == args.key]
     if not matches:
-        close = difflib.get_close_matches(args.key, [e.key for e in entries], n=3)
+        close = _close_matches(args.key, [e.key for e in entries])
         hint = translate("cli", "; did you mean {names}?").format(
             names=", ".join(quoted(c) for c in close)) if close else ""
         raise UsageError(translate("cli", "{path}: no layer with key {key}{hint}").format(

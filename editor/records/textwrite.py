@@ -18,7 +18,6 @@ import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from dataclasses import field as dc_field
-from difflib import SequenceMatcher
 from typing import TYPE_CHECKING
 
 from google.protobuf import descriptor as _descriptor
@@ -497,6 +496,8 @@ def _align(old_keys: list, new_keys: list, pair, delete, insert, equal=None) -> 
     """Walk the differences between two sequences: pair(i, j) for an element replaced in
     place, delete(i) for one removed, insert(at, j1, j2) for new[j1:j2] going before old[at];
     equal(i1, i2, j1) for old[i1:i2] left as it was, now new[j1:j1 + i2 - i1]."""
+    from difflib import SequenceMatcher  # here: most saves edit entries where they stand
+
     for tag, i1, i2, j1, j2 in SequenceMatcher(None, old_keys, new_keys, autojunk=False).get_opcodes():
         if tag == "equal":
             if equal is not None:
