@@ -101,9 +101,15 @@ def process(argv: list[str], stdin: Path | None = None) -> tuple[float, int, int
     return float(out[0]), int(out[1]) * 1024, int(out[2])
 
 
-def best_process(argv: list[str], repeat: int, stdin: Path | None = None) -> tuple[float, int, int]:
-    runs = [process(argv, stdin) for _ in range(repeat)]
-    return min(r[0] for r in runs), max(r[1] for r in runs), runs[-1][2]
+def best_of_rounds(commands: list[tuple[list[str], Path | None]], repeat: int) -> list[tuple[float, int, int]]:
+    """(best seconds, peak RSS, last exit code) of each (argv, stdin) process, run in turns
+    (A B C, A B C, …): a slow spell of a shared machine then falls on every command of a
+    round, not on one command's runs."""
+    runs: list[list[tuple[float, int, int]]] = [[] for _ in commands]
+    for _ in range(repeat):
+        for i, (argv, stdin) in enumerate(commands):
+            runs[i].append(process(argv, stdin))
+    return [(min(r[0] for r in rs), max(r[1] for r in rs), rs[-1][2]) for rs in runs]
 
 
 def protoc(path: Path) -> list[str]:
@@ -136,9 +142,10 @@ def sizes_section(folder: Path, sizes: list[int], merge_limit: int, repeat: int,
         size = len(data) / 1e6
         load = best(lambda data=data: parse_text(data, DIALECT), repeat)
         merge_s = best(lambda data=data: merge(data), 1) if mb <= merge_limit else None
-        cpp_s = best_process(protoc(path), repeat, stdin=path)[0] if cpp else None
-        info_s, info_rss, _ = best_process([*command(), "info", str(path)], repeat)
-        check_s, check_rss, _ = best_process([*command(), "check", str(path)], repeat)
+        timed = best_of_rounds([([*command(), "info", str(path)], None), ([*command(), "check", str(path)], None)]
+                               + ([(protoc(path), path)] if cpp else []), repeat)
+        (info_s, info_rss, _), (check_s, check_rss, _) = timed[:2]
+        cpp_s = timed[2][0] if cpp else None
         del data
 
         def ratio(a: float | None, b: float | None) -> str:
@@ -156,13 +163,14 @@ def sizes_section(folder: Path, sizes: list[int], merge_limit: int, repeat: int,
 def startup_section(folder: Path, repeat: int, cpp: bool) -> None:
     path = folder / "one_layer.txt"
     path.write_text(text_format.MessageToString(make_big(DIALECT, 1, 8, seed=1)))
-    info_s, info_rss, _ = best_process([*command(), "info", str(path)], repeat)
-    check_s, check_rss, _ = best_process([*command(), "check", str(path)], repeat)
+    timed = best_of_rounds([([*command(), "info", str(path)], None), ([*command(), "check", str(path)], None)]
+                           + ([(protoc(path), path)] if cpp else []), repeat)
+    (info_s, info_rss, _), (check_s, check_rss, _) = timed[:2]
     print("\n== start-up: a one-layer file, whole process")
     print(f"info   {info_s:7.3f} s  peak RSS {info_rss / 1e6:6.1f} MB")
     print(f"check  {check_s:7.3f} s  peak RSS {check_rss / 1e6:6.1f} MB")
     if cpp:
-        cpp_s, cpp_rss, _ = best_process(protoc(path), repeat, stdin=path)
+        cpp_s, cpp_rss, _ = timed[2]
         print(f"protoc {cpp_s:7.3f} s  peak RSS {cpp_rss / 1e6:6.1f} MB   "
               f"info/protoc {info_s / cpp_s:.2f}   check/protoc {check_s / cpp_s:.2f}")
 
@@ -218,8 +226,8 @@ def binary_section(folder: Path, mb: int, repeat: int) -> None:
     data = bin_path.read_bytes()
     read = best(lambda: RecordDocument.from_binary(data), repeat)
     printed = best(lambda: text_format.MessageToString(msg), 1)
-    info_bin = best_process([*command(), "info", str(bin_path)], repeat)[0]
-    info_text = best_process([*command(), "info", str(text_path)], repeat)[0]
+    (info_bin, _, _), (info_text, _, _) = best_of_rounds([([*command(), "info", str(bin_path)], None),
+                                                          ([*command(), "info", str(text_path)], None)], repeat)
     print(f"\n== binary input: the same record, {len(data) / 1e6:.1f} MB binary, "
           f"{text_path.stat().st_size / 1e6:.1f} MB as text")
     print(f"from_binary (dialect detection included) {read:7.3f} s   MessageToString {printed:7.3f} s   "

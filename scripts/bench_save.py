@@ -91,6 +91,16 @@ def best(args: list[str], repeat: int, before=None) -> tuple[float, int]:
     return min(r[0] for r in results), max(r[1] for r in results)
 
 
+def best_of_rounds(commands: list[tuple[list[str], object]], repeat: int) -> list[tuple[float, int]]:
+    """`best` of each (args, before) command, run in turns (A B C, A B C, …): a slow spell of
+    a shared machine then falls on every command of a round, not on one command's runs."""
+    results: list[list[tuple[float, int]]] = [[] for _ in commands]
+    for _ in range(repeat):
+        for i, (args, before) in enumerate(commands):
+            results[i].append(run(args, before))
+    return [(min(r[0] for r in rs), max(r[1] for r in rs)) for rs in results]
+
+
 def in_process(fn, repeat: int) -> float:
     times = []
     for _ in range(repeat):
@@ -136,13 +146,15 @@ def main() -> int:
             print(f"\n{size / 1e6:.1f} MB of text ({layers} layers x 1024 channels, "
                   f"{len(msg.prune_record)} prune records); binary {binary.stat().st_size / 1e6:.1f} MB")
 
-            load_s, load_rss = best([PY, "-c", load_py, str(src)], args.repeat)
-            info_s, info_rss = best([PY, "-m", "editor", "info", str(src)], args.repeat)
-            set_s, set_rss = best([PY, "-m", "editor", "set", str(work), KEY, "scale_d=0.5"], args.repeat,
-                                  before=lambda src=src, work=work: shutil.copyfile(src, work))
-            conv_s, conv_rss = best([PY, "-m", "editor", "convert", str(binary), "-o", str(out), "--to", "text",
-                                     "--dialect", "tf-inner"], args.repeat)
-            mts_s, mts_rss = best([PY, "-c", mts_py, str(binary), str(ref_out)], args.repeat)
+            (load_s, load_rss), (info_s, info_rss), (set_s, set_rss) = best_of_rounds([
+                ([PY, "-c", load_py, str(src)], None),
+                ([PY, "-m", "editor", "info", str(src)], None),
+                ([PY, "-m", "editor", "set", str(work), KEY, "scale_d=0.5"],
+                 lambda src=src, work=work: shutil.copyfile(src, work))], args.repeat)
+            (conv_s, conv_rss), (mts_s, mts_rss) = best_of_rounds([
+                ([PY, "-m", "editor", "convert", str(binary), "-o", str(out), "--to", "text", "--dialect", "tf-inner"],
+                 None),
+                ([PY, "-c", mts_py, str(binary), str(ref_out)], None)], args.repeat)
             same = out.read_bytes() == ref_out.read_bytes()
 
             def rss(value: int, size: int = size) -> str:
