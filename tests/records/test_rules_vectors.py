@@ -42,14 +42,19 @@ def both_ways(monkeypatch):
     return run
 
 
-def test_the_plain_float32_spelling_is_numpys():
+def test_the_plain_float32_spelling_is_numpys(monkeypatch):
+    """quant_core.f32_str spells as numpy does; it calls numpy when it is imported, so the
+    plain Python spelling is tried with numpy out of sight (nothing imports it meanwhile)."""
     rng = np.random.default_rng(11)
     values = list(rng.integers(0, 2 ** 32, 20000, dtype=np.uint64).astype(np.uint32).view(np.float32))
     powers = [np.float32(2.0) ** e for e in range(-149, 128)]
     values += powers + [np.nextafter(p, np.float32(np.inf)) for p in powers]
     values += [np.nextafter(p, np.float32(0)) for p in powers]
     values += [np.float32(x) for x in (1e-4, 1e6, 999999.94, 0.1, 123456.0, 1234567.0, -0.0, math.nan, -math.inf)]
-    assert [quant_core.f32_str(float(v)) for v in values] == [str(np.float32(v)) for v in values]
+    expected = [str(np.float32(v)) for v in values]
+    floats = [float(v) for v in values]
+    monkeypatch.delitem(sys.modules, "numpy")
+    assert [quant_core.f32_str(v) for v in floats] == expected
     assert quant_core.f32_str(1e39) == "inf" and quant_core.f32_str(0.1) == "0.1"
 
 
