@@ -80,6 +80,23 @@ def _stem(name: str) -> str:
     return name[:60] + "~" + digest
 
 
+def _create_temp(folder: Path, prefix: str) -> tuple[int, str]:
+    """A new, empty file of this process's own in `folder` (its descriptor and path), made as
+    `tempfile.mkstemp` makes one: created exclusively (never an existing file or a link
+    planted under the name), readable and writable by the owner only, not inherited by
+    child processes. Written out because importing tempfile (with shutil, random, bz2 and
+    lzma) cost a command-line `set` 2-4 ms, a tenth of a save after one edit."""
+    flags = (os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+             | getattr(os, "O_BINARY", 0))
+    for _ in range(100):
+        name = os.path.abspath(os.path.join(folder, f"{prefix}{os.urandom(5).hex()}.tmp"))
+        try:
+            return os.open(name, flags, 0o600), name
+        except FileExistsError:
+            continue  # 1 in 2**40 a try
+    raise FileExistsError(errno.EEXIST, "no free name for a temporary file", str(folder))
+
+
 def temp_prefix(name: str) -> str:
     """The name prefix of this process's temporaries for a file called `name`."""
     return f".{_stem(name)}.save-{os.getpid()}-"
@@ -334,9 +351,7 @@ def write_file(target: str | os.PathLike[str], pieces: Iterable[Any], *,
             raise ReadOnlyFile(translate("saving", "is read-only (mode {mode})").format(mode=f"{mode:04o}"))
     remove_stale_temps(target)
     try:
-        import tempfile  # here, not at start-up: only a save needs it
-
-        fd, tmp_name = tempfile.mkstemp(prefix=temp_prefix(target.name), suffix=".tmp", dir=folder)
+        fd, tmp_name = _create_temp(folder, temp_prefix(target.name))
     except OSError as e:
         raise WriteError(translate("saving", "could not save: cannot create a file in {folder}: {reason}").format(
             folder=folder, reason=_why(e))) from None

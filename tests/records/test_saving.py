@@ -571,3 +571,33 @@ def test_a_saves_temporary_is_named_for_its_file_and_held(big):
     (name, held), = seen
     assert filewrite._temp_pattern(big.name).match(name) and f"-{os.getpid()}-" in name and held
 
+
+
+@posix_only
+def test_a_temporary_is_created_exclusively_private_and_not_inherited(tmp_path, monkeypatch):
+    """`_create_temp` does what tempfile.mkstemp does: a name already taken (by a file or a
+    link planted there) is never opened, another is drawn; the file is 0600 and close-on-exec."""
+    import fcntl
+
+    planted = tmp_path / ".r.txt.save-1-0000000000.tmp"
+    victim = tmp_path / "victim"
+    victim.write_bytes(b"keep")
+    planted.symlink_to(victim)
+    draws = iter([bytes(5), bytes(5), b"\x01" * 5])
+    monkeypatch.setattr(filewrite.os, "urandom", lambda n: next(draws))
+    old = os.umask(0)
+    try:
+        fd, name = filewrite._create_temp(tmp_path, ".r.txt.save-1-")
+    finally:
+        os.umask(old)
+    try:
+        assert name == str(tmp_path / ".r.txt.save-1-0101010101.tmp")
+        assert stat.S_IMODE(os.fstat(fd).st_mode) == 0o600
+        assert fcntl.fcntl(fd, fcntl.F_GETFD) & fcntl.FD_CLOEXEC
+        assert filewrite._temp_pattern("r.txt").match(os.path.basename(name))
+    finally:
+        os.close(fd)
+    assert victim.read_bytes() == b"keep" and planted.is_symlink()
+    monkeypatch.setattr(filewrite.os, "urandom", lambda n: bytes(5))
+    with pytest.raises(FileExistsError):
+        filewrite._create_temp(tmp_path, ".r.txt.save-1-")
