@@ -10,6 +10,7 @@ import pytest
 
 from editor.cli import main
 from editor.records.dialects import DIALECTS
+from editor.records.document import RecordDocument
 
 
 def run(*args: str, **env: str) -> subprocess.CompletedProcess:
@@ -94,18 +95,19 @@ def test_info_starts_without_numpy_the_rules_or_the_model_readers():
     assert _heavy_after("info") == "0 []"
 
 
-def _heavy_after(command: str) -> str:
+def _heavy_after(command: str, *args: str, path: str | None = None, saving: bool = False) -> str:
     from editor.paths import samples_dir
 
+    path = path or str(samples_dir() / 'resnet_tf_inner_prune.txt')
+    savers = () if saving else ('editor.records.editing', 'editor.records.readback', 'editor.records.textwrite')
     script = ("import sys\nfrom editor.cli import main\n"
               f"command = {command!r}\n"
-              f"code = main([{command!r}, {str(samples_dir() / 'resnet_tf_inner_prune.txt')!r}])\n"
+              f"code = main([{command!r}, {path!r}, *{list(args)!r}])\n"
               "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('numpy', 'PySide6', 'pyqtgraph',\n"
               "                                                             'hashlib', 'tempfile', 'shutil',\n"
-              "                                                             'difflib')\n"
-              "               or m.startswith(('editor.models', 'editor.records.diff', 'editor.records.editing',\n"
-              "                                'editor.records.readback', 'editor.records.textwrite',\n"
-              "                                'editor.records.repair'))\n"
+              "                                                             'difflib', 'json', 'random')\n"
+              "               or m.startswith(('editor.models', 'editor.records.diff', 'editor.records.repair',\n"
+              f"                                *{savers!r}))\n"
               "               or m.startswith('editor.records.rules') and command == 'info')\n"
               "print(code, heavy, file=sys.stderr)\n")
     proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
@@ -116,6 +118,19 @@ def test_check_starts_without_numpy_the_edit_api_or_the_savers():
     """A small record's check runs its rules in plain Python (`rules/_vectors.py`); the
     rules package leaves validation (and with it the edit API) to the first use."""
     assert _heavy_after("check") == "0 []"
+
+
+def test_set_saves_without_numpy_tempfile_json_or_shutil(tmp_path):
+    """A save after one edit is mostly fixed costs on a small file: the edit is judged in
+    plain Python, the temporary made without tempfile (which brings shutil, random, bz2 and
+    lzma), and json is imported only for --json."""
+    from editor.paths import samples_dir
+
+    path = tmp_path / "r.txt"
+    path.write_bytes((samples_dir() / "resnet_tf_inner_prune.txt").read_bytes())
+    key = RecordDocument.load(path).message.record[0].key
+    assert _heavy_after("set", key, "scale_d=0.5", path=str(path), saving=True) == "0 []"
+    assert RecordDocument.load(path).message.record[0].value.scale_d == 0.5
 
 
 def test_help_is_sized_to_columns_without_shutil(monkeypatch, capsys):

@@ -11,14 +11,13 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
-import json
 import os
 import signal
 import sys
 import threading
 from types import ModuleType
 
-from editor.cli._common import EXIT_OK, EXIT_USAGE, JsonErrorParser, Parser, UsageError, err
+from editor.cli._common import EXIT_OK, EXIT_USAGE, JsonErrorParser, Parser, UsageError, err, print_json
 from editor.records.dialects import DIALECTS
 from editor.records.document import RecordError
 
@@ -167,14 +166,14 @@ def _main(argv: list[str]) -> int:
         return handler(args)
     except RecordError as e:
         if getattr(args, "json", False):  # scripts read stdout: the error comes as JSON too
-            print(json.dumps({"path": e.path, "dialect": None, "error": str(e),
-                              **_not_written(args)}, indent=2))
+            print_json({"path": e.path, "dialect": None, "error": str(e),
+                         **_not_written(args)})
         else:
             print(str(e), file=sys.stderr)
         return EXIT_USAGE
     except UsageError as e:
         if getattr(args, "json", False):
-            print(json.dumps({"error": str(e), **_not_written(args)}, indent=2))
+            print_json({"error": str(e), **_not_written(args)})
         err(str(e))
         return EXIT_USAGE
     except BrokenPipeError:

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from pathlib import Path
@@ -57,7 +56,7 @@ class JsonErrorParser(Parser):
     (then as usual on stderr, exit 2), so a script reading stdout always gets an object."""
 
     def error(self, message: str):
-        print(json.dumps({"error": f"{self.prog}: error: {message}"}, indent=2))
+        print_json({"error": f"{self.prog}: error: {message}"})
         sys.stdout.flush()
         super().error(message)
 
@@ -89,6 +88,13 @@ def load(path: str, args, *, edit: bool = False, stream: bool = False) -> Record
     `stream` for one that is only read and reported on (a big file is read in pieces)."""
     return RecordDocument.load(path, args.dialect, repair=args.repair, keep_original=edit,
                                stream=stream and not edit)
+
+
+def print_json(report: object) -> None:
+    """Print a --json report on standard output (json imported here: only --json needs it)."""
+    import json
+
+    print(json.dumps(report, indent=2))
 
 
 def err(msg: str) -> None:

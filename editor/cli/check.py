@@ -3,11 +3,10 @@ rules (with a model, also the record against its network); exit 1 on any error."
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from editor.cli import _model
-from editor.cli._common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, add_common, load
+from editor.cli._common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, add_common, load, print_json
 from editor.cli._outliers import add_outlier_k
 from editor.i18n import translate
 from editor.records.defaults import DEFAULT_OUTLIER_K
@@ -107,5 +106,5 @@ def run(args) -> int:
         report: dict = {"files": results}
         if model is not None:
             report["model"] = _model.model_summary(model)
-        print(json.dumps(report, indent=2))
+        print_json(report)
     return worst

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from editor.cli._common import (
@@ -15,6 +14,7 @@ from editor.cli._common import (
     load,
     output_format,
     plural,
+    print_json,
     reading_json,
     report_reading,
     write_record,
@@ -60,8 +60,8 @@ def run(args) -> int:
             out, dropped = doc.convert(args.to_dialect, drop_unsupported=args.drop_unsupported)
         except RecordError as e:  # the target lacks fields: a finding about the content
             if args.json:
-                print(json.dumps({**report, "written": False,
-                                  "error": translate("cli", "not converted: {error}").format(error=e)}, indent=2))
+                print_json({**report, "written": False,
+                             "error": translate("cli", "not converted: {error}").format(error=e)})
             else:
                 err(translate("cli", "{path}: not converted: {error}").format(path=shown_path(args.input), error=e))
             return EXIT_PROBLEMS
@@ -75,10 +75,9 @@ def run(args) -> int:
     shown = write_record(fresh, args.output, binary=(to == "binary"), force=args.force)
     prune = len(fresh.message.prune_record) if fresh.dialect.has_prune else 0
     if args.json:
-        print(json.dumps({**report, "written": True, "format": to, "dialect": fresh.dialect.name,
-                          "records": len(fresh.message.record), "prune_records": prune,
-                          "dropped": dropped, "explicit_defaults": [x.to_json() for x in out.explicit_defaults]},
-                         indent=2))
+        print_json({**report, "written": True, "format": to, "dialect": fresh.dialect.name,
+                     "records": len(fresh.message.record), "prune_records": prune,
+                     "dropped": dropped, "explicit_defaults": [x.to_json() for x in out.explicit_defaults]})
     else:
         records = plural(len(fresh.message.record), translate("cli", "{n} record"), translate("cli", "{n} records"))
         print(translate("cli", "{path}: {format}, {dialect}, {records}").format(

@@ -3,7 +3,6 @@ lines of the file change."""
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sys
 from dataclasses import dataclass
@@ -20,6 +19,7 @@ from editor.cli._common import (
     load,
     output_format,
     plural,
+    print_json,
     reading_json,
     report_reading,
     write_record,
@@ -200,7 +200,7 @@ def run(args) -> int:
         nothing = translate("cli", "nothing written: {severity} [{rule}] {why}").format(
             severity=problem.severity.value, rule=problem.rule, why=why)
         if args.json:
-            print(json.dumps({**report, "output": None, "written": False, "error": nothing}, indent=2))
+            print_json({**report, "output": None, "written": False, "error": nothing})
         else:
             err(f"{shown_path(args.file)}: {nothing}")
         return EXIT_PROBLEMS
@@ -209,8 +209,8 @@ def run(args) -> int:
         edit.apply(editor, ("record", index))
     target = write_record(doc, args.output, binary=(to == "binary"), force=args.force)
     if args.json:
-        print(json.dumps({**report, "output": target, "written": True, "format": to,
-                          "forced": problem is not None}, indent=2))
+        print_json({**report, "output": target, "written": True, "format": to,
+                     "forced": problem is not None})
     else:
         if problem is not None:
             err(translate("cli", "warning: written despite {severity} [{rule}] {message} (--force)").format(

@@ -2,12 +2,19 @@
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 from typing import Any
 
 from editor.cli import _model
-from editor.cli._common import EXIT_OK, add_common, load, per_channel_scale_w, plural, repeated_value_counts
+from editor.cli._common import (
+    EXIT_OK,
+    add_common,
+    load,
+    per_channel_scale_w,
+    plural,
+    print_json,
+    repeated_value_counts,
+)
 from editor.cli._outliers import add_outlier_k, scale_w_outliers
 from editor.i18n import translate
 from editor.records.defaults import DEFAULT_OUTLIER_K
@@ -73,7 +80,7 @@ def run(args) -> int:
     if mi is not None:
         info["model"] = mi
     if args.json:
-        print(json.dumps(info, indent=2))
+        print_json(info)
     else:
         fmt = translate("cli", "binary") if doc.binary else translate("cli", "text")
         print(translate("cli", "{path}: {dialect} ({title}, {schema}), {format}, {size} bytes").format(

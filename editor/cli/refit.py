@@ -4,7 +4,6 @@ of the file change."""
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 import numpy as np
@@ -20,6 +19,7 @@ from editor.cli._common import (
     load,
     output_format,
     plural,
+    print_json,
     reading_json,
     report_reading,
     write_record,
@@ -121,15 +121,15 @@ def run(args) -> int:
                     path=args.file, key=repr(s["key"]), reason=s["reason"]))
         if args.json:
             layers = plural(len(skipped), translate("cli", "{n} layer"), translate("cli", "{n} layers"))
-            print(json.dumps({**report, "output": None, "written": False,
-                              "error": translate("cli", "nothing written: {layers} cannot be refit").format(
-                                  layers=layers)}, indent=2))
+            print_json({**report, "output": None, "written": False,
+                         "error": translate("cli", "nothing written: {layers} cannot be refit").format(
+                             layers=layers)})
         else:
             err(translate("cli", "{path}: nothing written").format(path=args.file))
         return EXIT_PROBLEMS
     if not changed_layers:
         if args.json:
-            print(json.dumps({**report, "output": None, "written": False}, indent=2))
+            print_json({**report, "output": None, "written": False})
         else:
             print((translate("cli", "{path}: nothing to refit: scale_w already matches the weights") if named else
                    translate("cli", "{path}: nothing to refit: scale_w already neither clips the weights nor "
@@ -137,7 +137,7 @@ def run(args) -> int:
         return EXIT_OK
     target = write_record(doc, args.output, binary=(to == "binary"))
     if args.json:
-        print(json.dumps({**report, "output": target, "written": True, "format": to}, indent=2))
+        print_json({**report, "output": target, "written": True, "format": to})
     else:
         for c in changed_layers:
             what = ", ".join(f"[{j}] {o:.9g} -> {n:.9g}" for j, o, n in zip(c["channels"][:4], c["old"][:4],
