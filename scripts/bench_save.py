@@ -3,8 +3,8 @@
     python scripts/bench_save.py [--sizes 10,50,200] [--repeat 3] [--dir DIR]
 
 For records of about 10, 50 and 200 MB of text (synth.make_big, tf-inner, AMCT's layout)
-it measures whole processes (interpreter start-up included, best of --repeat), each with
-its peak memory (RSS) from the kernel:
+it measures whole processes (interpreter start-up included, best of --repeat, the commands
+taking turns), each with its peak memory (RSS) from the kernel:
 
 - `load`: a process that only opens the file (`RecordDocument.load`) — the reference;
 - `info`: `record-editor info FILE`;
@@ -18,14 +18,16 @@ its peak memory (RSS) from the kernel:
 - in-process: writing canonical text (`RecordDocument.save` of a binary document) against
   `MessageToString` alone, on the same message.
 
-Prints seconds, ratios to the reference measured in the same run, and RSS as a multiple
-of the file (or output) size. No timing is asserted anywhere.
+Prints seconds, ratios to the reference measured in the same run (for `set`, also the
+median of its ratio to the load that ran just before it, round by round), and RSS as a
+multiple of the file (or output) size. No timing is asserted anywhere.
 """
 from __future__ import annotations
 
 import argparse
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -91,14 +93,27 @@ def best(args: list[str], repeat: int, before=None) -> tuple[float, int]:
     return min(r[0] for r in results), max(r[1] for r in results)
 
 
-def best_of_rounds(commands: list[tuple[list[str], object]], repeat: int) -> list[tuple[float, int]]:
-    """`best` of each (args, before) command, run in turns (A B C, A B C, …): a slow spell of
-    a shared machine then falls on every command of a round, not on one command's runs."""
+def rounds(commands: list[tuple[list[str], object]], repeat: int) -> list[list[tuple[float, int]]]:
+    """Every (seconds, RSS) of each (args, before) command, run in turns (A B C, A B C, …): a
+    slow spell of a shared machine then falls on every command of a round, not on one
+    command's runs."""
     results: list[list[tuple[float, int]]] = [[] for _ in commands]
     for _ in range(repeat):
         for i, (args, before) in enumerate(commands):
             results[i].append(run(args, before))
-    return [(min(r[0] for r in rs), max(r[1] for r in rs)) for rs in results]
+    return results
+
+
+def best_of_rounds(commands: list[tuple[list[str], object]], repeat: int) -> list[tuple[float, int]]:
+    """The best time and the highest RSS of each command over `rounds`."""
+    return [(min(r[0] for r in rs), max(r[1] for r in rs)) for rs in rounds(commands, repeat)]
+
+
+def paired(a: list[tuple[float, int]], b: list[tuple[float, int]]) -> str:
+    """a/b round by round (each pair ran one after the other): median and range. On a VM
+    whose speed drifts by 20-30% between minutes, this is steadier than best/best."""
+    ratios = sorted(x[0] / y[0] for x, y in zip(a, b, strict=True))
+    return f"median {statistics.median(ratios):4.2f}x ({ratios[0]:.2f}-{ratios[-1]:.2f})"
 
 
 def in_process(fn, repeat: int) -> float:
@@ -146,11 +161,13 @@ def main() -> int:
             print(f"\n{size / 1e6:.1f} MB of text ({layers} layers x 1024 channels, "
                   f"{len(msg.prune_record)} prune records); binary {binary.stat().st_size / 1e6:.1f} MB")
 
-            (load_s, load_rss), (info_s, info_rss), (set_s, set_rss) = best_of_rounds([
+            timed = rounds([
                 ([PY, "-c", load_py, str(src)], None),
                 ([PY, "-m", "editor", "info", str(src)], None),
                 ([PY, "-m", "editor", "set", str(work), KEY, "scale_d=0.5"],
                  lambda src=src, work=work: shutil.copyfile(src, work))], args.repeat)
+            (load_s, load_rss), (info_s, info_rss), (set_s, set_rss) = [
+                (min(r[0] for r in rs), max(r[1] for r in rs)) for rs in timed]
             (conv_s, conv_rss), (mts_s, mts_rss) = best_of_rounds([
                 ([PY, "-m", "editor", "convert", str(binary), "-o", str(out), "--to", "text", "--dialect", "tf-inner"],
                  None),
@@ -164,6 +181,7 @@ def main() -> int:
             print(f"  info   (process)        {info_s:6.2f} s  {rss(info_rss)}")
             print(f"  set    (process)        {set_s:6.2f} s  {rss(set_rss)}   "
                   f"set/load {set_s / load_s:4.2f}x   set/info {set_s / info_s:4.2f}x")
+            print(f"         set/load round by round: {paired(timed[2], timed[0])}")
             print(f"  convert .pb -> text     {conv_s:6.2f} s  {rss(conv_rss)} the output   "
                   f"{mts_s / conv_s:4.2f}x the speed of ParseFromString+MessageToString+write "
                   f"({mts_s:.2f} s, {rss(mts_rss)}); output identical: {same}")
