@@ -87,7 +87,7 @@ def _create_temp(folder: Path, prefix: str) -> tuple[int, str]:
     child processes. Written out because importing tempfile (with shutil, random, bz2 and
     lzma) cost a command-line `set` 2-4 ms, a tenth of a save after one edit."""
     flags = (os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
-             | getattr(os, "O_BINARY", 0))
+             | getattr(os, "O_NOINHERIT", 0) | getattr(os, "O_BINARY", 0))
     for _ in range(100):
         name = os.path.abspath(os.path.join(folder, f"{prefix}{os.urandom(5).hex()}.tmp"))
         try:
