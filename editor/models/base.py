@@ -22,16 +22,24 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from editor.i18n import translate
+
+if TYPE_CHECKING:
+    from editor.models.fusion import Fusion
 
 #: progress(done, total) -> False to cancel (same contract as the record loader's)
 Progress = Callable[[int, int], bool]
 
 FRAMEWORKS = ("onnx", "caffe", "tensorflow")
 FRAMEWORK_TITLES = {"onnx": "ONNX", "caffe": "Caffe", "tensorflow": "TensorFlow"}
+#: the record dialects (names) of AMCT flavours that quantize a model of each framework, the
+#: usual one first: an attached model tells which of them a record can be
+FRAMEWORK_DIALECTS: dict[str, tuple[str, ...]] = {
+    "onnx": ("onnx", "pytorch"), "caffe": ("caffe",), "tensorflow": ("tf-inner", "tf-convert")}
 
 #: AMCT quantizes weights and activations / activations only
 WEIGHTS, ACTIVATION = "weights", "activation"
@@ -49,7 +57,8 @@ QUANTIZABLE: dict[str, dict[str, str]] = {
 #: Types whose scale_w may be per output channel ("channel_wise"); the others take one value.
 CHANNEL_WISE: dict[str, frozenset[str]] = {
     "onnx": frozenset({"Conv", "ConvTranspose", "LSTM", "GRU"}),
-    "tensorflow": frozenset({"Conv2D", "DepthwiseConv2dNative", "Conv2DBackpropInput", "Conv3D"}),
+    # the documentation allows per-channel scale_w for these three only (not Conv3D)
+    "tensorflow": frozenset({"Conv2D", "DepthwiseConv2dNative", "Conv2DBackpropInput"}),
     "caffe": frozenset({"Convolution", "Deconvolution"}),
 }
 
@@ -92,6 +101,17 @@ class ModelError(Exception):
             if self.column is not None:
                 where += f":{self.column}"
         return f"{where}: {self.message}" if where else self.message
+
+
+class NotCompared(ModelError):
+    """A layer's weights cannot be prepared the way AMCT quantizes them: `reason` says why in
+    words; `blocking` when AMCT itself stops on these weights (inf or nan in them), rather
+    than the editor lacking something (no weights, a fusion it cannot compute)."""
+
+    def __init__(self, reason: str, *, blocking: bool = False):
+        super().__init__(translate("models", "not compared: {reason}").format(reason=reason))
+        self.reason = reason
+        self.blocking = blocking
 
 
 class LoadCancelled(Exception):
@@ -221,26 +241,6 @@ def file_stamp(path: Path) -> tuple[int, int]:
 # --- layers -------------------------------------------------------------------------------
 
 @dataclass(eq=False)
-class BatchNormFold:
-    """A BatchNorm (and Caffe's Scale after it) that AMCT folds into the weights of the layer
-    before it when the record's ``skip_fusion`` is false: each output channel's weights are
-    multiplied by ``gamma / sqrt(var + eps)`` (see `weights.fold_multiplier`).
-
-    `var_scale` is Caffe BatchNorm's third blob (the moving-average normaliser the stored
-    mean and variance are divided by); `gamma` is None where the BatchNorm has none (Caffe's
-    BatchNorm without Scale).
-    """
-
-    names: tuple[str, ...]
-    var: TensorRef | None
-    eps: float
-    gamma: TensorRef | None = None
-    var_scale: TensorRef | None = None
-    #: a gamma belongs to the fold (False only for a Caffe BatchNorm with no Scale after it)
-    has_gamma: bool = True
-
-
-@dataclass(eq=False)
 class Layer:
     """One layer (node) of a model, with what the record rules need to know about it.
 
@@ -268,7 +268,13 @@ class Layer:
     declared_weight_shape: tuple[int, ...] | None = None
     #: rearranges the weight into (out_channels, -1) rows, AMCT's channel-first layout
     to_rows: Callable[[np.ndarray], np.ndarray] | None = field(default=None, repr=False)
-    fold: BatchNormFold | None = None
+    #: what AMCT folds into the weights before quantizing them (`editor.models.fusion`)
+    fusions: list[Fusion] = field(default_factory=list)
+    #: how to tell each weight element's input channel (see `input_channels`): the weight's
+    #: axis of input channels, and whether it holds only a group's share of them (a grouped
+    #: Conv's (out, in / group, …) weight)
+    in_axis: int | None = None
+    grouped_in: bool = False
     #: kind of op where the framework's type name does not tell (Caffe Pooling: AVE or MAX)
     kind_override: str | None = None
     attrs: dict[str, object] = field(default_factory=dict)
@@ -281,6 +287,13 @@ class Layer:
     restriction: str | None = None
     #: what AMCT quantizes where the type alone does not tell (a BatchMatMulV2 of two tensors)
     quant_override: str | None = None
+    #: a doubt about AMCT quantizing this layer that its documentation leaves open (a warning)
+    caution: str | None = None
+
+    @property
+    def fold(self) -> Fusion | None:
+        """The first fusion folded into the layer's output channels (a BatchNorm after it), if any."""
+        return next((f for f in self.fusions if f.side == "output"), None)
 
     @property
     def kind(self) -> str:
@@ -349,6 +362,27 @@ class Layer:
                 label=self.label, type=w.dtype))
         rows = self.to_rows(np.asarray(w, dtype=np.float32))
         return np.ascontiguousarray(rows, dtype=np.float32)
+
+    def input_channels(self) -> np.ndarray:
+        """For each element of `weight_rows()`, the input channel it multiplies (int64, same
+        shape): what a per-input-channel factor (a tensor_balance_factor, a BatchNorm before
+        the layer) is gathered with. A grouped weight (out, in / group, …) holds each group's
+        own share of the input channels (AMCT's ``adjust_conv_weight_shape``)."""
+        if self.weight is None or self.to_rows is None or self.in_axis is None:
+            raise ModelError(translate("models", "layer {label}: the input channels of its weights are not known").format(
+                label=self.label))
+        shape = self.weight.shape
+        axis = self.in_axis
+        along = np.arange(shape[axis], dtype=np.int64)
+        if self.grouped_in and axis == 1 and self.group > 1:
+            per_group = shape[0] // self.group
+            group_of = np.arange(shape[0], dtype=np.int64) // max(per_group, 1)
+            index = group_of[:, None] * shape[1] + along[None, :]
+            index = index.reshape(index.shape + (1,) * (len(shape) - 2))
+        else:
+            index = along.reshape((1,) * axis + (-1,) + (1,) * (len(shape) - axis - 1))
+        full = np.broadcast_to(index, shape)
+        return np.ascontiguousarray(self.to_rows(np.array(full)), dtype=np.int64)
 
     def describe(self) -> str:
         """``Convolution, 64 → 256 channels`` — the type and channel counts, for messages."""

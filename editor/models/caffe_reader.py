@@ -26,7 +26,6 @@ from editor.models import _wire
 from editor.models._pb import caffe_model_pb2 as pb
 from editor.models._text import check_file, read_text_message
 from editor.models.base import (
-    BatchNormFold,
     FileSlice,
     Layer,
     LoadCancelled,
@@ -38,6 +37,7 @@ from editor.models.base import (
     file_stamp,
     reshaper,
 )
+from editor.models.fusion import PATTERNS, BatchNormFold
 from editor.models.shapes import chw, conv_geometry, propagate
 
 # V1 (``layers``) type enum -> the type string of ``layer`` (Caffe's UpgradeV1LayerType)
@@ -72,6 +72,27 @@ class _CaffeLayer:
     top: list[str]
     param: Any  # LayerParameter or V1LayerParameter (the *_param fields they share)
     blobs: list[TensorRef] = field(default_factory=list)
+    #: a blob whose shape the net does not accept (Caffe refuses to load it): in words
+    blob_problem: str | None = None
+
+
+def _blob_problem(lay: _CaffeLayer) -> str | None:
+    return lay.blob_problem
+
+
+def _check_blobs(lay: _CaffeLayer, expected: Sequence[tuple[int, ...] | None]) -> str | None:
+    """Why Caffe refuses `lay`'s blobs (one whose element count differs from the shape the
+    net gives it: Caffe's "Cannot copy param K weights from layer L; shape mismatch"), or
+    None. A blob with the legacy 4-D shape of the same count is accepted, as Caffe does."""
+    for k, (blob, need) in enumerate(zip(lay.blobs, expected, strict=False)):
+        if need is None or math.prod(blob.shape) == math.prod(need):
+            continue
+        lay.blob_problem = translate(
+            "models", "blob {index} of layer {name} has shape {got}, the net needs {need}; Caffe refuses it: "
+            "\"Cannot copy param {index} weights from layer {name}; shape mismatch\"").format(
+            index=k, name=lay.name, got="×".join(map(str, blob.shape)) or "()", need="×".join(map(str, need)))
+        return lay.blob_problem
+    return None
 
 
 def _in_test_phase(layer) -> bool:
@@ -203,6 +224,7 @@ def read_caffe(definition: str | os.PathLike | None, weights: str | os.PathLike 
             notes.append(f"the weights file has no blobs for {len(missing)} weighted layer(s): "
                          + ", ".join(missing[:5]) + (" …" if len(missing) > 5 else ""))
     model_layers = [_make_layer(i, lay, shapes, weights is not None) for i, lay in enumerate(layers)]
+    notes.extend(lay.blob_problem for lay in layers if lay.blob_problem is not None)
     _link_folds(layers, model_layers)
     fmt = "+".join(x for x, given in (("prototxt", definition), ("caffemodel", weights)) if given is not None)
     return Model(definition if definition is not None else weights, "caffe", model_layers,  # type: ignore[arg-type]
@@ -235,7 +257,11 @@ def _make_layer(i: int, lay: _CaffeLayer, shapes, with_weights_file: bool) -> La
             layer.restriction = translate("models", "its filter is {dims}-D (AMCT quantizes only 4-D filters)").format(
                 dims=spatial + 2)
         layer.declared_weight_shape = declared
-        if lay.blobs:
+        bias = (layer.out_channels,) if cp.bias_term else None
+        if lay.blobs and _check_blobs(lay, (declared, bias)) is not None:
+            layer.in_channels = c_in
+            layer.weight_note = lay.blob_problem
+        elif lay.blobs:
             w = lay.blobs[0]
             if declared is not None:
                 w = _reshaped(w, declared)
@@ -245,8 +271,10 @@ def _make_layer(i: int, lay: _CaffeLayer, shapes, with_weights_file: bool) -> La
                 if lay.type == "Convolution":
                     layer.in_channels = c_in if c_in is not None else shape[1] * group
                     layer.to_rows = lambda a, m=shape[0]: a.reshape(m, -1)
+                    layer.in_axis, layer.grouped_in = 1, True
                 else:
                     layer.in_channels = c_in if c_in is not None else shape[0]
+                    layer.in_axis = 0
                     if shape[0] % group == 0:
                         layer.to_rows = lambda a, g=group, s=shape: (
                             a.reshape(g, s[0] // g, s[1], -1).transpose(0, 2, 1, 3).reshape(g * s[1], -1))
@@ -268,7 +296,10 @@ def _make_layer(i: int, lay: _CaffeLayer, shapes, with_weights_file: bool) -> La
         declared = ((k, layer.out_channels) if ip.transpose else (layer.out_channels, k)) if k else None
         layer.declared_weight_shape = declared
         layer.attrs = {"num_output": ip.num_output, "transpose": ip.transpose}
-        if lay.blobs:
+        bias = (layer.out_channels,) if ip.bias_term else None
+        if lay.blobs and _check_blobs(lay, (declared, bias)) is not None:
+            layer.weight_note = lay.blob_problem
+        elif lay.blobs:
             w = lay.blobs[0]
             if declared is not None:
                 w = _reshaped(w, declared)
@@ -277,6 +308,7 @@ def _make_layer(i: int, lay: _CaffeLayer, shapes, with_weights_file: bool) -> La
                 if layer.in_channels is None:
                     layer.in_channels = w.shape[0] if ip.transpose else w.shape[1]
                 layer.to_rows = (lambda a: a.T) if ip.transpose else (lambda a: a)
+                layer.in_axis = 0 if ip.transpose else 1
         elif with_weights_file:
             layer.weight_note = translate("models", "the weights file has no blobs for layer {name}").format(name=repr(lay.name))
     elif lay.type == "Pooling":
@@ -296,36 +328,67 @@ def _make_layer(i: int, lay: _CaffeLayer, shapes, with_weights_file: bool) -> La
                 op=op)
     elif in_shape is not None and len(in_shape) > 1:
         layer.in_channels = layer.out_channels = in_shape[1]
+        c = in_shape[1]
+        if lay.type == "BatchNorm":
+            _check_blobs(lay, ((c,), (c,), (1,)))
+        elif lay.type == "Scale" and len(lay.bottom) == 1:
+            _check_blobs(lay, ((c,), (c,)))
     return layer
 
 
 def _link_folds(layers: list[_CaffeLayer], model_layers: list[Layer]) -> None:
-    """Record Convolution → BatchNorm (→ Scale) chains whose convolution output nothing else
-    reads (blobs are versioned: an in-place layer makes a new version of its top)."""
+    """Attach the fusions AMCT Caffe documents (`editor.models.fusion`): Convolution,
+    Deconvolution or InnerProduct → BatchNorm → Scale whose outputs nothing else reads, and
+    BatchNorm → Scale → Convolution (blobs are versioned: an in-place layer makes a new
+    version of its top). A BatchNorm without a Scale is a fusion AMCT does not document."""
     producer: dict[str, int] = {}
     consumers: dict[int, list[int]] = {}
+    made_from: dict[int, list[int]] = {}
     for i, lay in enumerate(layers):
         for b in lay.bottom:
             if b in producer:
                 consumers.setdefault(producer[b], []).append(i)
+                made_from.setdefault(i, []).append(producer[b])
         for t in lay.top:
             producer[t] = i
-    for i, lay in enumerate(layers):
-        if lay.type != "Convolution" or len(lay.top) != 1:
-            continue
+
+    def only_user(i: int) -> int | None:
         users = consumers.get(i, [])
-        if len(users) != 1 or layers[users[0]].type != "BatchNorm" or len(layers[users[0]].bottom) != 1:
-            continue
-        bn = layers[users[0]]
-        names = [bn.name]
-        var = bn.blobs[1] if len(bn.blobs) >= 3 else None
-        factor = bn.blobs[2] if len(bn.blobs) >= 3 else None
-        eps = bn.param.batch_norm_param.eps if bn.param.HasField("batch_norm_param") else 1e-5
-        gamma, has_gamma = None, False
-        after = consumers.get(users[0], [])
-        if len(after) == 1 and layers[after[0]].type == "Scale" and len(layers[after[0]].bottom) == 1:
-            scale = layers[after[0]]
-            names.append(scale.name)
-            gamma, has_gamma = (scale.blobs[0] if scale.blobs else None), True
-        model_layers[i].fold = BatchNormFold(names=tuple(names), var=var, eps=float(eps), gamma=gamma,
-                                             var_scale=factor, has_gamma=has_gamma)
+        return users[0] if len(users) == 1 and len(layers[i].top) == 1 else None
+
+    def bn_params(bn: _CaffeLayer) -> dict:
+        return {"var": bn.blobs[1] if len(bn.blobs) >= 3 else None,
+                "var_scale": bn.blobs[2] if len(bn.blobs) >= 3 else None,
+                "eps": float(bn.param.batch_norm_param.eps if bn.param.HasField("batch_norm_param") else 1e-5)}
+
+    after = {"Convolution": "caffe-conv-bn-scale", "Deconvolution": "caffe-deconv-bn-scale",
+             "InnerProduct": "caffe-fc-bn-scale"}
+    for i, lay in enumerate(layers):
+        if lay.type in after:
+            j = only_user(i)
+            if j is not None and layers[j].type == "BatchNorm" and len(layers[j].bottom) == 1:
+                bn = layers[j]
+                k = only_user(j)
+                pattern = PATTERNS[after[lay.type]]
+                if k is not None and layers[k].type == "Scale" and len(layers[k].bottom) == 1:
+                    scale = layers[k]
+                    model_layers[i].fusions.append(BatchNormFold(
+                        (bn.name, scale.name), gamma=scale.blobs[0] if scale.blobs else None,
+                        pattern=pattern, problem=_blob_problem(scale) or _blob_problem(bn), **bn_params(bn)))
+                else:
+                    model_layers[i].fusions.append(BatchNormFold(
+                        (bn.name,), has_gamma=False, pattern=pattern, **bn_params(bn),
+                        problem=translate("models", "the BatchNorm has no Scale after it; AMCT documents "
+                                          "{pattern} and says nothing of a BatchNorm alone").format(pattern=pattern.name)))
+        if lay.type == "Convolution" and len(lay.bottom) == 1:
+            k = next(iter(made_from.get(i, [])), None)
+            if k is None or layers[k].type != "Scale" or only_user(k) != i or len(layers[k].bottom) != 1:
+                continue
+            j = next(iter(made_from.get(k, [])), None)
+            if j is None or layers[j].type != "BatchNorm" or only_user(j) != k:
+                continue
+            bn, scale = layers[j], layers[k]
+            model_layers[i].fusions.append(BatchNormFold(
+                (bn.name, scale.name), gamma=scale.blobs[0] if scale.blobs else None,
+                pattern=PATTERNS["caffe-bn-scale-conv"], problem=_blob_problem(scale) or _blob_problem(bn),
+                **bn_params(bn)))

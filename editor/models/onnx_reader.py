@@ -25,7 +25,6 @@ from onnx import numpy_helper
 from editor.i18n import translate
 from editor.models import _wire
 from editor.models.base import (
-    BatchNormFold,
     FileSlice,
     Layer,
     LoadCancelled,
@@ -37,6 +36,7 @@ from editor.models.base import (
     reshaper,
     transposer,
 )
+from editor.models.fusion import PATTERNS, BatchNormFold
 
 _T = onnx.TensorProto
 # dtypes readable straight from raw bytes (little-endian, as ONNX stores them)
@@ -264,17 +264,111 @@ def _build(path: Path, model: onnx.ModelProto, tensors: _Tensors) -> Model:
         layer = Layer(name=node.name, op_type=node.op_type, index=j, framework="onnx",
                       inputs=tuple(node.input), outputs=tuple(node.output), unnamed=not node.name)
         _describe(layer, node, consts)
-        if node.op_type == "Conv" and len(node.output) == 1:
+        if node.op_type in _BN_FUSIONS and len(node.output) == 1:
             users = consumers.get(node.output[0], [])
             if len(users) == 1 and node.output[0] not in graph_outputs:
                 bn = graph.node[users[0]]
                 if bn.op_type == "BatchNormalization" and len(bn.input) >= 5 and bn.input[0] == node.output[0]:
-                    layer.fold = BatchNormFold(
-                        names=(bn.name or f"#{users[0]} BatchNormalization",),
+                    layer.fusions.append(BatchNormFold(
+                        (bn.name or f"#{users[0]} BatchNormalization",),
                         var=consts.get(bn.input[4]), gamma=consts.get(bn.input[1]),
-                        eps=float(_attr(bn, "epsilon", 1e-5)))
+                        eps=float(_attr(bn, "epsilon", 1e-5)), pattern=PATTERNS[_BN_FUSIONS[node.op_type]]))
         layers.append(layer)
+    _rnn_limits(graph, layers)
+    _shared_weights(layers)
     return Model(path, "onnx", layers, format="onnx", notes=notes, name=graph.name)
+
+
+#: the op types AMCT folds a following BatchNormalization into (`editor.models.fusion`)
+_BN_FUSIONS = {"Conv": "onnx-conv-bn", "ConvTranspose": "onnx-convtranspose-bn"}
+#: types whose weights AMCT quantizes, for the shared-weight check
+_WEIGHTED = frozenset({"Conv", "ConvTranspose", "Gemm", "MatMul", "LSTM", "GRU"})
+# AMCT's limits on recurrent layers (hicann/amct, amct_pytorch/classic/graph_based/common/utils/
+# vars_util.py: LSTM_ATTRS_LIMIT_MAP, GRU_ATTRS_LIMIT_MAP; None: the attribute must not be set)
+_RNN_ATTRS: dict[str, dict[str, object]] = {
+    "LSTM": {"activation_alpha": None, "activation_beta": None, "activations": None, "clip": None,
+             "direction": "forward", "input_forget": 0, "layout": 0},
+    "GRU": {"activation_alpha": None, "activation_beta": None, "activations": None, "direction": "forward",
+            "layout": 0},
+}
+_RNN_H, _LSTM_C, _LSTM_P = 5, 6, 7
+_RNN_OUTPUTS = {"LSTM": 3, "GRU": 2}
+
+
+def _rnn_limits(graph: onnx.GraphProto, layers: list[Layer]) -> None:
+    """Mark the LSTM/GRU nodes AMCT does not quantize (``configuration/check.py`` of hicann/amct:
+    ``check_lstm_limit``, ``check_gru_limit``): attributes off their limits, no initial_h (and
+    for LSTM initial_c) computed from the graph's input, an LSTM peephole input P, fewer
+    outputs, more than one direction, a GRU without linear_before_reset."""
+    initializers = {t.name for t in graph.initializer}
+    live = {i.name for i in graph.input if i.name not in initializers}
+    for node in graph.node:
+        if any(name in live for name in node.input if name):
+            live.update(o for o in node.output if o)
+    for layer, node in zip(layers, graph.node, strict=True):
+        op = node.op_type
+        if op not in _RNN_ATTRS or layer.restriction is not None:
+            continue
+        why = None
+        for name, limit in _RNN_ATTRS[op].items():
+            value = _attr(node, name)
+            if value is None:
+                continue
+            if isinstance(value, bytes):
+                value = value.decode("utf-8", "replace")
+            if limit is None or value != limit:
+                why = translate("models", "its attribute {name} is {value} (AMCT quantizes {op} only with {limit})").format(
+                    name=name, value=value, op=op,
+                    limit=translate("models", "{name} unset").format(name=name) if limit is None else f"{name} = {limit}")
+                break
+        inputs = list(node.input) + [""] * 8
+        if why is None and inputs[_RNN_H] not in live:
+            why = translate("models", "its initial_h (input 5) is not computed from the graph's input")
+        if why is None and op == "LSTM" and inputs[_LSTM_C] not in live:
+            why = translate("models", "its initial_c (input 6) is not computed from the graph's input")
+        if why is None and op == "LSTM" and inputs[_LSTM_P]:
+            why = translate("models", "it has a peephole input P (input 7)")
+        if why is None and len(node.output) < _RNN_OUTPUTS[op]:
+            why = translate("models", "it has {count} outputs, AMCT needs {needed}").format(
+                count=len(node.output), needed=_RNN_OUTPUTS[op])
+        if why is None and layer.weight is not None and layer.weight.shape and layer.weight.shape[0] != 1:
+            why = translate("models", "it runs in {count} directions (AMCT quantizes one)").format(
+                count=layer.weight.shape[0])
+        if why is None and op == "GRU" and not _attr(node, "linear_before_reset", 0):
+            why = translate("models", "linear_before_reset is 0 (AMCT quantizes GRU only with linear_before_reset = 1)")
+        if why is not None:
+            layer.restriction = why
+
+
+def _shared_weights(layers: list[Layer]) -> None:
+    """AMCT quantizes no layer whose weight tensor another layer uses too (``check_shared_weight``,
+    and a module called twice is marked ``is_reuse`` and left out: ``check_special_limit``)."""
+    users: dict[int, list[Layer]] = {}
+    for layer in layers:
+        if layer.op_type in _WEIGHTED and layer.weight is not None:
+            users.setdefault(id(layer.weight), []).append(layer)
+    for group in users.values():
+        if len(group) < 2:
+            continue
+        for layer in group:
+            others = ", ".join(repr(o.label) for o in group if o is not layer)
+            layer.restriction = layer.restriction or translate(
+                "models", "its weights are shared with {others} (AMCT: 'Not support shared weight … do quant')").format(
+                others=others)
+
+
+def _kernel_limits(layer: Layer, node: onnx.NodeProto, rank: int) -> None:
+    """AMCT quantizes 1-, 2- and 3-D convolutions only, and a 3-D one only with a depth
+    dilation of 1 (``configuration/check.py`` of hicann/amct: ``check_kernel_shape`` with
+    [1, 2, 3], ``check_dilation`` of Conv3d)."""
+    if rank not in (1, 2, 3):
+        layer.restriction = translate("models", "its kernel has {rank} dimensions (AMCT quantizes 1-, 2- and 3-D "
+                                      "kernels)").format(rank=rank)
+        return
+    dilations = _attr(node, "dilations")
+    if node.op_type == "Conv" and rank == 3 and dilations and dilations[0] != 1:
+        layer.restriction = translate("models", "a 3-D convolution with depth dilation {dilation} (AMCT quantizes "
+                                      "Conv3d only with dilation_d = 1)").format(dilation=dilations[0])
 
 
 def _describe(layer: Layer, node: onnx.NodeProto, consts: dict[str, TensorRef]) -> None:
@@ -296,11 +390,14 @@ def _describe(layer: Layer, node: onnx.NodeProto, consts: dict[str, TensorRef]) 
                 label=layer.label, shape=list(shape))
             layer.weight = None
             return
+        _kernel_limits(layer, node, len(shape) - 2)
         if op == "Conv":
             layer.out_channels, layer.in_channels = shape[0], shape[1] * group
             layer.to_rows = lambda a, m=shape[0]: a.reshape(m, -1)
+            layer.in_axis, layer.grouped_in = 1, True
         else:
             layer.out_channels, layer.in_channels = shape[1] * group, shape[0]
+            layer.in_axis = 0
             if group > 0 and shape[0] % group == 0:
                 layer.to_rows = lambda a, g=group, s=shape: (
                     a.reshape(g, s[0] // g, s[1], -1).transpose(0, 2, 1, 3).reshape(g * s[1], -1))
@@ -317,6 +414,7 @@ def _describe(layer: Layer, node: onnx.NodeProto, consts: dict[str, TensorRef]) 
         n, k = (w.shape[0], w.shape[1]) if trans_b else (w.shape[1], w.shape[0])
         layer.out_channels, layer.in_channels = n, k
         layer.to_rows = (lambda a: a) if trans_b else (lambda a: a.T)
+        layer.in_axis = 1 if trans_b else 0
     elif op == "MatMul":
         if w is None or len(w.shape) != 2:
             layer.restriction = translate("models", "its second input is not a 2-D constant (AMCT quantizes MatMul only "
@@ -325,6 +423,7 @@ def _describe(layer: Layer, node: onnx.NodeProto, consts: dict[str, TensorRef]) 
         layer.weight = w
         layer.out_channels, layer.in_channels = w.shape[1], w.shape[0]
         layer.to_rows = lambda a: a.T
+        layer.in_axis = 0
     elif op in ("LSTM", "GRU"):
         if w is None:
             layer.weight_note = translate("models", "the weight of {label} is not a constant of the model").format(label=layer.label)

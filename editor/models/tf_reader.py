@@ -4,8 +4,9 @@ Weights are ``Const`` nodes (also behind ``Identity``); a binary graph's tensor 
 on disk until asked for (`_wire`). Kernel layouts: Conv2D HWIO (output channels = dim 3),
 DepthwiseConv2dNative H×W×in×multiplier (output channels = in · multiplier, channel
 ``i·multiplier + m``), Conv2DBackpropInput H×W×out×in, Conv3D DHWIO, MatMul K×N (N×K with
-``transpose_b``). A Conv2D or depthwise convolution followed by FusedBatchNorm (directly or
-through a BiasAdd) is recorded for folding.
+``transpose_b``). The fusions AMCT TensorFlow documents (a FusedBatchNorm or a Mul by a
+scalar after a convolution, directly or through a BiasAdd) are recorded for folding
+(`editor.models.fusion`).
 """
 from __future__ import annotations
 
@@ -22,7 +23,6 @@ from editor.models._pb import tf_graph_pb2 as pb
 from editor.models._text import check_file, read_text_message
 from editor.models.base import (
     ACTIVATION,
-    BatchNormFold,
     FileSlice,
     Layer,
     LoadCancelled,
@@ -32,6 +32,7 @@ from editor.models.base import (
     TensorRef,
     file_stamp,
 )
+from editor.models.fusion import PATTERNS, BatchNormFold, ScalarFold
 
 _DT = pb.DataType
 _DTYPES: dict[int, np.dtype] = {
@@ -214,28 +215,46 @@ def _build(path: Path, graph: pb.GraphDef, consts_of: _Consts, fmt: str) -> Mode
         _describe(layer, n, const)
         layers.append(layer)
     for i, n in enumerate(nodes):
-        if n.op in ("Conv2D", "DepthwiseConv2dNative"):
-            bn = _following_bn(n.name, nodes, consumers)
-            if bn is not None:
-                eps = bn.attr["epsilon"].f if "epsilon" in bn.attr else 1e-4
-                layers[i].fold = BatchNormFold(names=(bn.name,), var=const(bn.input[4]), eps=float(eps),
-                                               gamma=const(bn.input[1]))
+        _link_fusions(layers[i], n, nodes, consumers, const)
     return Model(path, "tensorflow", layers, format=fmt)
 
 
-def _following_bn(name: str, nodes: list[pb.NodeDef], consumers: dict[str, list[int]]) -> pb.NodeDef | None:
+#: op types AMCT TensorFlow folds a following FusedBatchNorm into, and the pattern's key
+_BN_FUSIONS = {"Conv2D": "tf-conv-bn", "Conv3D": "tf-conv-bn", "DepthwiseConv2dNative": "tf-depthwise-bn",
+               "Conv2DBackpropInput": "tf-deconv-bn"}
+#: op types AMCT TensorFlow folds a following Mul by a scalar constant into (OP+(BiasAdd)+Mul)
+_MUL_FUSIONS = frozenset({"Conv2D", "Conv3D", "DepthwiseConv2dNative", "Conv2DBackpropInput", "MatMul"})
+
+
+def _link_fusions(layer: Layer, n: pb.NodeDef, nodes: list[pb.NodeDef], consumers: dict[str, list[int]],
+                  const: Callable[[str], TensorRef | None]) -> None:
+    """Attach the fusions AMCT TensorFlow documents (`editor.models.fusion`): a convolution
+    followed (directly or through a BiasAdd) by a FusedBatchNorm in inference mode, or a
+    convolution or MatMul followed (the same way) by a Mul whose other input is a scalar
+    Const."""
+    if n.op not in _BN_FUSIONS and n.op not in _MUL_FUSIONS:
+        return
+    prev, nxt = n, _only_user(n.name, nodes, consumers)
+    if nxt is not None and nxt.op == "BiasAdd":
+        prev, nxt = nxt, _only_user(nxt.name, nodes, consumers)
+    if nxt is None:
+        return
+    if n.op in _BN_FUSIONS and nxt.op in _BN_OPS and len(nxt.input) >= 5 \
+            and not ("is_training" in nxt.attr and nxt.attr["is_training"].b):
+        eps = nxt.attr["epsilon"].f if "epsilon" in nxt.attr else 1e-4
+        layer.fusions.append(BatchNormFold((nxt.name,), var=const(nxt.input[4]), eps=float(eps),
+                                           gamma=const(nxt.input[1]), pattern=PATTERNS[_BN_FUSIONS[n.op]]))
+    elif n.op in _MUL_FUSIONS and nxt.op == "Mul" and len(nxt.input) == 2:
+        others = [x for x in nxt.input if _source_name(x) != prev.name]
+        scalar = const(others[0]) if len(others) == 1 else None
+        if scalar is not None and scalar.shape == () and layer.out_channels:
+            layer.fusions.append(ScalarFold((nxt.name,), scalar, channels=layer.out_channels,
+                                            pattern=PATTERNS["tf-mul"]))
+
+
+def _only_user(name: str, nodes: list[pb.NodeDef], consumers: dict[str, list[int]]) -> pb.NodeDef | None:
     users = consumers.get(name, [])
-    if len(users) != 1:
-        return None
-    nxt = nodes[users[0]]
-    if nxt.op == "BiasAdd":
-        users = consumers.get(nxt.name, [])
-        if len(users) != 1:
-            return None
-        nxt = nodes[users[0]]
-    if nxt.op in _BN_OPS and len(nxt.input) >= 5 and not ("is_training" in nxt.attr and nxt.attr["is_training"].b):
-        return nxt
-    return None
+    return nodes[users[0]] if len(users) == 1 else None
 
 
 def _describe(layer: Layer, n: pb.NodeDef, const: Callable[[str], TensorRef | None]) -> None:
@@ -260,15 +279,19 @@ def _describe(layer: Layer, n: pb.NodeDef, const: Callable[[str], TensorRef | No
         if op == "Conv2D":
             layer.out_channels, layer.in_channels = s[3], s[2]
             layer.to_rows = lambda a, o=s[3]: a.reshape(-1, o).T
+            layer.in_axis = 2
         elif op == "Conv3D":
             layer.out_channels, layer.in_channels = s[4], s[3]
             layer.to_rows = lambda a, o=s[4]: a.reshape(-1, o).T
+            layer.in_axis = 3
         elif op == "DepthwiseConv2dNative":
             layer.out_channels, layer.in_channels, layer.group = s[2] * s[3], s[2], s[2]
             layer.to_rows = lambda a, o=s[2] * s[3]: a.reshape(-1, o).T
+            layer.in_axis = 2
         else:
             layer.out_channels, layer.in_channels = s[2], s[3]
             layer.to_rows = lambda a, o=s[2]: a.transpose(2, 0, 1, 3).reshape(o, -1)
+            layer.in_axis = 3
             if any(d != 1 for d in _attr_list(n, "dilations")):
                 layer.restriction = translate("models", "dilations are not 1 (AMCT quantizes Conv2DBackpropInput only with "
                                               "dilation 1)")
@@ -289,6 +312,16 @@ def _describe(layer: Layer, n: pb.NodeDef, const: Callable[[str], TensorRef | No
         n_out, k = (w.shape[0], w.shape[1]) if tb else (w.shape[1], w.shape[0])
         layer.out_channels, layer.in_channels = n_out, k
         layer.to_rows = (lambda a: a) if tb else (lambda a: a.T)
+        layer.in_axis = 1 if tb else 0
+        if tb and op == "MatMul":
+            # AMCT's own documents disagree: the 6.3.RC2 "layers that support quantization"
+            # table (hiascend.com/doc_center/source/zh/canncommercial/63RC2/devtools/
+            # auxiliarydevtool/atlasamctacl_16_0021.html) asks for transpose_b = False, the
+            # later TensorFlow guides only for transpose_a
+            layer.caution = translate("models", "transpose_b is set: AMCT's documentation disagrees between "
+                                      "versions on whether such a MatMul is quantized (CANN 6.3.RC2 requires "
+                                      "transpose_b = false, later versions only transpose_a = false); check with "
+                                      "your AMCT version")
     elif op in _BN_OPS and len(n.input) > 1:
         scale = const(n.input[1])
         if scale is not None and len(scale.shape) == 1:

@@ -13,10 +13,9 @@ channel-wise), in float32::
     scale_w  = boundary / q;  offset_w = 0
     scale_w  = 1.0 where scale_w < FLT_EPSILON
 
-with b the bit width of ``wts_type`` (INT8 unless set). Before that, unless the record's
-``skip_fusion`` is true, a BatchNorm (and Caffe's Scale) after a convolution is folded into
-its weights: each output channel is multiplied by ``gamma / sqrt(var + eps)`` (PyTorch's
-``fuse_conv_bn_weights``, which AMCT's ``conv_bn_fusion_pass.py`` calls).
+with b the bit width of ``wts_type`` (INT8 unless set). The weights it runs on are prepared
+as AMCT prepares them (`editor.models.prepare`: the fusions of `editor.models.fusion` unless
+the record's ``skip_fusion`` is true, then the DMQ tensor_balance_factor).
 
 A record's value is compared by the ratio ``scale_w / ARQ``: below 1 the record's range
 ``±(2^(b-1) - 1)·scale_w`` is narrower than the weights and clips them (for a channel whose
@@ -27,12 +26,16 @@ adjustable.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from editor.i18n import translate
-from editor.models.base import BatchNormFold, Layer, Model, ModelError
+from editor.models.base import Layer, Model, ModelError
 from editor.records.defaults import DEFAULT_WASTE
+
+if TYPE_CHECKING:
+    from editor.models.fusion import Fusion
 
 FLT_EPSILON = np.float32(np.finfo(np.float32).eps)
 #: relative slack below 1 before a smaller scale_w counts as clipping (float32 rounding of a
@@ -53,6 +56,10 @@ class Arq:
     wmin: np.ndarray
     folded: bool
     bits: int
+    #: the fusions folded into the weights first (`editor.models.fusion` pattern names)
+    fusions: tuple[str, ...] = ()
+    #: the weights were multiplied by the record's tensor_balance_factor first (DMQ)
+    balanced: bool = False
 
 
 def arq_scale(rows: np.ndarray, bits: int = 8, channel_wise: bool = True) -> Arq:
@@ -76,57 +83,37 @@ def arq_scale(rows: np.ndarray, bits: int = 8, channel_wise: bool = True) -> Arq
     return Arq(scale, boundary, q, wmax.astype(np.float32), wmin.astype(np.float32), False, bits)
 
 
-def fold_multiplier(fold: BatchNormFold) -> np.ndarray:
-    """Per output channel, what AMCT multiplies the weights by when folding: gamma / sqrt(var + eps)."""
-    if fold.var is None or (fold.has_gamma and fold.gamma is None):
-        raise ModelError(translate("models", "the weights of {names} are not in the model, so the BatchNorm cannot be "
-                                   "folded (set skip_fusion, or give the weights)").format(names=" + ".join(fold.names)))
-    var = np.asarray(fold.var.values(), dtype=np.float32).ravel()
-    if fold.var_scale is not None:
-        s = np.asarray(fold.var_scale.values(), dtype=np.float32).ravel()
-        # Caffe stores running sums; the third blob is their normaliser (0 means none yet)
-        factor = np.float32(0.0) if not s.size or s[0] == 0 else np.float32(1.0) / s[0]
-        var = (var * factor).astype(np.float32)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        mult = (np.float32(1.0) / np.sqrt(var + np.float32(fold.eps))).astype(np.float32)
-    if fold.has_gamma:
-        assert fold.gamma is not None
-        gamma = np.asarray(fold.gamma.values(), dtype=np.float32).ravel()
-        if gamma.size != mult.size:
-            raise ModelError(translate("models", "{names}: {scales} scales for {variances} variances").format(
-                names=" + ".join(fold.names), scales=gamma.size, variances=mult.size))
-        mult = (gamma * mult).astype(np.float32)
-    return mult
+def fold_multiplier(fold: Fusion) -> np.ndarray:
+    """Per channel, what AMCT multiplies the weights by when folding `fold` (a BatchNorm:
+    gamma / sqrt(var + eps))."""
+    return fold.multiplier()
 
 
-def weight_rows(layer: Layer, fold: bool = True) -> tuple[np.ndarray, bool]:
-    """(the layer's weights as float32 rows per output channel, whether a BatchNorm was
-    folded in). `fold` asks for AMCT's folding where the model has a BatchNorm to fold."""
-    rows = layer.weight_rows()
-    if not fold or layer.fold is None:
-        return rows, False
-    mult = fold_multiplier(layer.fold)
-    if mult.size != rows.shape[0]:
-        raise ModelError(translate("models", "{names} has {channels} channels, layer {label} {outputs} output channels").format(
-            names=" + ".join(layer.fold.names), channels=mult.size, label=layer.label, outputs=rows.shape[0]))
-    return (rows * mult[:, None]).astype(np.float32), True
+def weight_rows(layer: Layer, fold: bool = True, dialect: str | None = None) -> tuple[np.ndarray, bool]:
+    """(the layer's weights as float32 rows per output channel, whether a fusion was folded
+    in). `fold` asks for AMCT's fusions (of `dialect`; None: every one the model has)."""
+    from editor.models.prepare import prepare
+
+    if not fold or not layer.fusions:
+        return layer.weight_rows(), False
+    p = prepare(layer, fuse=True, dialect=dialect)
+    return p.rows, p.folded
 
 
 def layer_arq(model: Model | None, layer: Layer, *, bits: int = 8, fold: bool = True,
-              channel_wise: bool = True) -> Arq:
-    """ARQ of a layer from its weights (cached on the model: weights are read once)."""
-    key = (layer.index, bits, fold, channel_wise)
+              channel_wise: bool = True, dialect: str | None = None, balance=None) -> Arq:
+    """ARQ of a layer from its weights as AMCT prepares them (`editor.models.prepare`),
+    cached on the model: weights are read once per setting."""
+    from editor.models.prepare import prepare
+
+    tbf = None if balance is None or not len(balance) else np.asarray(balance, dtype=np.float32).ravel()
+    key = (layer.index, bits, fold, channel_wise, dialect, tbf.tobytes() if tbf is not None else None)
     cache: dict | None = getattr(model, "_arq_cache", None) if model is not None else None
     if model is not None and cache is None:
         cache = model._arq_cache = {}  # type: ignore[attr-defined]
     if cache is not None and key in cache:
         return cache[key]
-    if layer.op_type in ("LSTM", "GRU"):
-        raise ModelError(translate("models", "layer {label}: the scale_w of recurrent layers is not recomputed").format(
-            label=layer.label))
-    rows, folded = weight_rows(layer, fold)
-    arq = arq_scale(rows, bits, channel_wise)
-    arq = Arq(arq.scale, arq.boundary, arq.q, arq.wmax, arq.wmin, folded, bits)
+    arq = prepare(layer, bits=bits, channel_wise=channel_wise, fuse=fold, dialect=dialect, balance=tbf).arq()
     if cache is not None:
         cache[key] = arq
     return arq
@@ -176,7 +163,7 @@ class Review:
 
 
 def review(model: Model | None, layer: Layer, scale_w, *, bits: int = 8, fold: bool = True,
-           waste: float = DEFAULT_WASTE) -> Review:
+           waste: float = DEFAULT_WASTE, dialect: str | None = None, balance=None) -> Review:
     """Compare a record's scale_w of `layer` with the ARQ value of its weights.
 
     One scale_w value is compared with the per-tensor ARQ, several with the per-channel one
@@ -186,11 +173,17 @@ def review(model: Model | None, layer: Layer, scale_w, *, bits: int = 8, fold: b
     values = np.asarray(scale_w, dtype=np.float32).ravel()
     if values.size == 0:
         raise ModelError(translate("models", "layer {label} has no scale_w to compare").format(label=layer.label))
-    channel_wise = values.size > 1
     if not layer.takes_weights:
         raise ModelError(translate("models", "layer {label} ({op}) has no weights AMCT quantizes").format(
             label=layer.label, op=layer.op_type))
-    arq = layer_arq(model, layer, bits=bits, fold=fold, channel_wise=channel_wise)
+    arq = layer_arq(model, layer, bits=bits, fold=fold, channel_wise=values.size > 1, dialect=dialect,
+                    balance=balance)
+    return compare(layer, values, arq, waste)
+
+
+def compare(layer: Layer, scale_w, arq: Arq, waste: float = DEFAULT_WASTE) -> Review:
+    """A record's `scale_w` against the `arq` of the layer's weights, channel by channel."""
+    values = np.asarray(scale_w, dtype=np.float32).ravel()
     if arq.scale.size != values.size:
         raise ModelError(translate("models", "scale_w has {values} values, layer {label} has {outputs} output channels").format(
             values=values.size, label=layer.label, outputs=arq.scale.size))
@@ -205,5 +198,9 @@ def review(model: Model | None, layer: Layer, scale_w, *, bits: int = 8, fold: b
 def refit(review_: Review) -> tuple[np.ndarray, np.ndarray]:
     """(new scale_w = the ARQ values, indices whose float32 bits change)."""
     new = review_.arq.scale.astype(np.float32)
+    if not np.isfinite(new).all() or not (new > 0).all():
+        # never written into a record: ARQ of finite weights is always finite and positive
+        raise ModelError(translate("models", "layer {label}: the weights give no valid scale_w").format(
+            label=review_.layer.label))
     changed = np.nonzero(new.view(np.uint32) != review_.scale_w.astype(np.float32).view(np.uint32))[0]
     return new, changed

@@ -1,21 +1,30 @@
-"""A record's scale_w against the weights of an attached model, entry by entry: what the
-``model-scale-w-weights`` rule, ``record-editor refit`` and the GUI's overlays and worst-ratio
-columns share. No Qt here.
+"""A record's weights and scale_w against an attached model, entry by entry: what the
+``model-scale-w-weights`` rule, ``record-editor refit``, the GUI's weights review and the
+quantization-error analysis share. No Qt here.
 
-An entry is reviewed with the settings AMCT would use for it: the bit width of its
-``wts_type`` (INT8 where unset or where the dialect has no such field) and BatchNorm folding
-unless its ``skip_fusion`` is true (the dialect's default where unset: false, true for ONNX).
+`entry_weights` is the one computation of an entry's weights as AMCT quantizes them
+(`editor.models.prepare`), with the settings AMCT would use for that entry: the bit width
+of its ``wts_type`` (INT8 where unset or where the dialect has no such field), the fusions
+of the entry's dialect (`editor.models.fusion`) unless its ``skip_fusion`` is true (the
+dialect's default where unset: false, true for ONNX), and its ``tensor_balance_factor``
+(DMQ). `review_entry` compares the entry's scale_w with AMCT's ARQ of those weights.
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+import numpy as np
+
 from editor.i18n import translate
-from editor.models import LoadCancelled, Model, ModelError
-from editor.models.weights import DEFAULT_WASTE, Review, review
+from editor.models import LoadCancelled, Model, ModelError, NotCompared
+from editor.models.base import FRAMEWORK_DIALECTS
+from editor.models.prepare import PreparedWeights, prepare
+from editor.models.weights import DEFAULT_WASTE, Arq, Review, compare
 from editor.records import quant
-from editor.records.dialects import Dialect, get_dialect
+from editor.records.dialects import DIALECTS, Dialect, get_dialect
 from editor.records.messages import RecordMessage
+
+__all__ = ["PreparedWeights", "entry_weights", "review_entry", "review_record", "shape_fixes"]
 
 
 def weight_bits(value: RecordMessage) -> int:
@@ -29,31 +38,93 @@ def weight_bits(value: RecordMessage) -> int:
 
 
 def folds(value: RecordMessage) -> bool:
-    """Whether AMCT folds BatchNorm into this layer's weights: unless skip_fusion is true."""
+    """Whether AMCT folds the fusions into this layer's weights: unless skip_fusion is true."""
     return not value.skip_fusion if "skip_fusion" in value.DESCRIPTOR.fields_by_name else True
 
 
-def review_entry(entry: RecordMessage, model: Model, waste: float = DEFAULT_WASTE) -> Review:
-    """The review of one record entry's scale_w against its layer's weights.
+def dialect_of_entry(entry: RecordMessage) -> Dialect | None:
+    """The dialect whose record entry type `entry` is (each dialect has its own)."""
+    name = entry.DESCRIPTOR.full_name
+    return next((d for d in DIALECTS.values() if d.entry_descriptor.full_name == name), None)
 
-    Raises ModelError saying why there is none: the model has no such layer, the key
-    quantizes an input tensor, the layer has no weights AMCT quantizes or the model carries
-    none, the entry has no scale_w, or the lengths disagree.
-    """
+
+def _balance(value: RecordMessage) -> np.ndarray | None:
+    if "tensor_balance_factor" not in value.DESCRIPTOR.fields_by_name or not len(value.tensor_balance_factor):
+        return None
+    return np.asarray(value.tensor_balance_factor, dtype=np.float32)
+
+
+def _layer_of(entry: RecordMessage, model: Model):
     key = entry.key
     layer, index = model.find(key)
     if layer is None:
-        raise ModelError(translate("models", "the model has no layer {key}").format(key=repr(key)))
+        raise NotCompared(translate("models", "the model has no layer {key}").format(key=repr(key)))
     if index is not None:
-        raise ModelError(translate("models", "a tensor-quantization key (layer:input) has no weights"))
+        raise NotCompared(translate("models", "a tensor-quantization key (layer:input) has no weights"))
     if not layer.takes_weights:
-        raise ModelError(translate("models", "{op} has no weights AMCT quantizes").format(op=layer.op_type))
+        raise NotCompared(translate("models", "{op} has no weights AMCT quantizes").format(op=layer.op_type))
     if not layer.has_weight_values:
-        raise ModelError(layer.weight_note or translate("models", "the model carries no weights for this layer"))
+        raise NotCompared(layer.weight_note or translate("models", "the model carries no weights for this layer"))
+    return layer
+
+
+def _settings(entry: RecordMessage, layer) -> dict:
     value = entry.value
-    if not len(value.scale_w):
-        raise ModelError(translate("models", "the entry has no scale_w"))
-    return review(model, layer, value.scale_w, bits=weight_bits(value), fold=folds(value), waste=waste)
+    n = len(value.scale_w)
+    dialect = dialect_of_entry(entry)
+    # a record read in another framework's dialect says nothing of what this model's AMCT
+    # fuses: every fusion of the model's framework applies then
+    fusing = dialect.name if dialect is not None and dialect.name in FRAMEWORK_DIALECTS.get(
+        layer.framework, ()) else None
+    return {"bits": weight_bits(value), "channel_wise": n > 1 if n else layer.channel_wise,
+            "fuse": folds(value), "dialect": fusing, "balance": _balance(value)}
+
+
+def entry_weights(entry: RecordMessage, model: Model) -> PreparedWeights:
+    """The weights of `entry`'s layer exactly as AMCT quantizes them for this entry: rows per
+    output channel, float32, after every fusion the entry's skip_fusion allows and after the
+    DMQ tensor_balance_factor step (`PreparedWeights`: rows, layer, bits, channel_wise,
+    fusions folded, balance applied). `channel_wise` follows the entry's scale_w (more than
+    one value), else what the layer's type allows.
+
+    Raises ModelError (`NotCompared`, whose message reads "not compared: …") saying why they
+    cannot be computed: the model has no such layer, the key quantizes an input tensor, the
+    layer has no weights AMCT quantizes or the model carries none, the weights hold inf or
+    nan or are already quantized, a fusion cannot be folded.
+    """
+    layer = _layer_of(entry, model)
+    return prepare(layer, **_settings(entry, layer))
+
+
+def _entry_arq(entry: RecordMessage, model: Model, layer) -> Arq:
+    """AMCT's ARQ of `entry_weights` (cached on the model per setting: a review after an edit
+    that changed only scale_w reads no weights)."""
+    settings = _settings(entry, layer)
+    tbf = settings["balance"]
+    key = (layer.index, settings["bits"], settings["fuse"], settings["channel_wise"], settings["dialect"],
+           tbf.tobytes() if tbf is not None else None)
+    cache: dict = model.__dict__.setdefault("_arq_cache", {})
+    got = cache.get(key)
+    if got is None:
+        got = cache[key] = prepare(layer, **settings).arq()
+    return got
+
+
+def review_entry(entry: RecordMessage, model: Model, waste: float = DEFAULT_WASTE) -> Review:
+    """The review of one record entry's scale_w against AMCT's ARQ of its layer's weights
+    (`entry_weights`).
+
+    Raises ModelError saying why there is none: any reason of `entry_weights`, the entry has
+    no scale_w, or the lengths disagree.
+    """
+    layer = _layer_of(entry, model)
+    if not len(entry.value.scale_w):
+        raise NotCompared(translate("models", "the entry has no scale_w"))
+    arq = _entry_arq(entry, model, layer)
+    try:
+        return compare(layer, entry.value.scale_w, arq, waste)
+    except ModelError as e:
+        raise NotCompared(e.message) from None
 
 
 def review_record(message: RecordMessage, dialect: str | Dialect, model: Model, *, waste: float = DEFAULT_WASTE,

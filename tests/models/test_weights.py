@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from editor.models import load_model, synth
-from editor.models.base import BatchNormFold, TensorRef
+from editor.models.base import TensorRef
+from editor.models.fusion import PATTERNS, BatchNormFold
 from editor.models.weights import DEFAULT_WASTE, arq_scale, fold_multiplier, layer_arq, refit, review
 
 
@@ -50,11 +51,12 @@ def test_fold_multiplier_caffe_and_onnx():
     var = TensorRef.of(np.array([4.0, 9.0], np.float32) * 10)
     factor = TensorRef.of(np.array([10.0], np.float32))
     gamma = TensorRef.of(np.array([2.0, 3.0], np.float32))
-    caffe = BatchNormFold(("bn", "scale"), var, eps=0.0, gamma=gamma, var_scale=factor)
+    pattern = PATTERNS["caffe-conv-bn-scale"]
+    caffe = BatchNormFold(("bn", "scale"), var, eps=0.0, gamma=gamma, var_scale=factor, pattern=pattern)
     assert fold_multiplier(caffe).tolist() == [1.0, 1.0]
-    no_scale = BatchNormFold(("bn",), var, eps=0.0, var_scale=factor, has_gamma=False)
+    no_scale = BatchNormFold(("bn",), var, eps=0.0, var_scale=factor, has_gamma=False, pattern=pattern)
     assert fold_multiplier(no_scale).tolist() == [0.5, pytest.approx(1 / 3)]
-    missing = BatchNormFold(("bn",), None, eps=1e-5)
+    missing = BatchNormFold(("bn",), None, eps=1e-5, pattern=PATTERNS["onnx-conv-bn"])
     with pytest.raises(Exception, match="cannot be folded"):
         fold_multiplier(missing)
 

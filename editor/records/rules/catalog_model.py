@@ -231,9 +231,10 @@ MODEL_SCALE_W_WEIGHTS = rule(
     "model-scale-w-weights", WARNING, ALL,
     QT_TRANSLATE_NOOP(
         "rule-descriptions",
-        "with a model's weights: scale_w against AMCT's ARQ value from the weights (BatchNorm folded "
-        "unless skip_fusion), per channel: below it the range clips the weights, far above it "
-        "(default 2×) levels are wasted"), also=(INFO,))
+        "with a model's weights: scale_w against AMCT's ARQ value from the weights as AMCT quantizes "
+        "them (the fusions folded unless skip_fusion, tensor_balance_factor applied), per channel: "
+        "below it the range clips the weights, far above it (default 2×) levels are wasted; weights "
+        "holding inf or nan are a warning"), also=(INFO,))
 
 
 def _channel_list(idx: np.ndarray, limit: int = 8) -> str:
@@ -249,7 +250,13 @@ def _model_scale_w_weights(e: EntryView):
     if ctx.model is None or not e.key or not n:
         return
     layer, index = ctx.model.find(e.key)
-    if layer is None or index is not None or not layer.takes_weights or not layer.has_weight_values:
+    if layer is None or index is not None or not layer.takes_weights:
+        return
+    if not layer.has_weight_values:
+        # a model without any weights is said once by the command or the window, not per layer
+        if layer.weight_note is not None and ctx.model.has_weights:
+            yield Finding(translate("rules", "scale_w is not compared with the weights: {reason}").format(
+                reason=layer.weight_note), "scale_w", INFO)
         return
     if n != 1 and n != layer.out_channels:
         return  # model-channels says it
@@ -257,18 +264,18 @@ def _model_scale_w_weights(e: EntryView):
         return  # type-values says it
     import numpy as np
 
-    from editor.models import ModelError
-    from editor.models.weights import review
-    from editor.records.model_review import folds, weight_bits
+    from editor.models import ModelError, NotCompared
+    from editor.records.model_review import review_entry
 
-    bits = weight_bits(e.value)
     try:
-        r = review(ctx.model, layer, np.asarray(e.f32("scale_w"), dtype=np.float32), bits=bits,
-                   fold=folds(e.value), waste=ctx.waste)
+        r = review_entry(e.entry, ctx.model, ctx.waste)
     except ModelError as err:
+        reason = err.reason if isinstance(err, NotCompared) else err.message
+        blocking = isinstance(err, NotCompared) and err.blocking
         yield Finding(translate("rules", "scale_w is not compared with the weights: {reason}").format(
-            reason=err.message), "scale_w", INFO)
+            reason=reason), "scale_w", WARNING if blocking else INFO)
         return
+    bits = r.arq.bits
     flagged = r.flagged
     if not flagged.any():
         return
@@ -293,8 +300,11 @@ def _model_scale_w_weights(e: EntryView):
         parts.append(text.format(where=where, name=name, value=_fmt(r.scale_w[worst]),
                                  ratio=f"{r.ratio[worst]:.3g}", arq=_fmt(r.arq.scale[worst]),
                                  largest=_fmt(r.arq.boundary[worst])))
-    how = (translate("rules", "INT{bits}, BatchNorm folded") if r.arq.folded
-           else translate("rules", "INT{bits}")).format(bits=bits)
+    how = translate("rules", "INT{bits}").format(bits=bits)
+    if r.arq.fusions:
+        how += translate("rules", ", {fusions} folded").format(fusions=translate("rules", ", ").join(r.arq.fusions))
+    if r.arq.balanced:
+        how += translate("rules", ", tensor_balance_factor applied")
     assert first is not None
     yield Finding(translate("rules", "{findings} ({how})").format(
         findings=translate("rules", "; ").join(parts), how=how), f"scale_w[{first}]" if n > 1 else "scale_w")

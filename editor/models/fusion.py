@@ -1,0 +1,175 @@
+"""The fusions AMCT performs before it quantizes a layer's weights, per framework and record
+dialect: which patterns fold, on which side of the weights, and the factor they multiply by.
+No Qt here.
+
+A `Fusion` is attached to the layer whose weights it changes (`Layer.fusions`) by the model
+readers; `editor.models.prepare` applies the ones the record entry's dialect and
+``skip_fusion`` allow. Where the PyTorch flavour's code is public (``hicann/amct``) the
+pattern follows it (``optimizer/conv_bn_fusion_pass.py``, which calls PyTorch's
+``fuse_conv_bn_weights``); the Caffe, TensorFlow and ONNX flavours are closed source, so
+their patterns are those their documentation lists (the *Fusion Support* pages cited in
+`SOURCES`, and the record documents' description of ``skip_fusion``), with the same
+arithmetic. docs/RECORD-FORMAT.md has the table (`PATTERNS`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from editor.i18n import translate
+from editor.models.base import ModelError, TensorRef
+
+#: a fusion multiplies each output channel's weights / each input channel's weights
+OUTPUT, INPUT = "output", "input"
+
+CAFFE_DIALECTS = frozenset({"caffe"})
+TF_DIALECTS = frozenset({"tf-inner", "tf-convert"})
+
+#: where AMCT says what it fuses (the closed-source flavours: their documentation)
+SOURCES = {
+    "pytorch": "hicann/amct: amct_pytorch/classic/graph_based/amct_pytorch/optimizer/conv_bn_fusion_pass.py",
+    "caffe": "AMCT Caffe documentation, Fusion Support "
+             "(https://www.hiascend.com/document/detail/en/canncommercial/850/devaids/amct/atlasamct_16_0287.html); "
+             "the record's skip_fusion field (AMCT Caffe's record document)",
+    "tensorflow": "AMCT TensorFlow documentation, Fusion Support "
+                  "(https://www.hiascend.com/document/detail/en/canncommercial/850/devaids/amct/atlasamct_16_0243.html)",
+    "graph": "Ascend Graph developer guide, Supported Fusion Features "
+             "(https://www.hiascend.com/document/detail/zh/canncommercial/latest/programug/graphdevg/atlasag_25_0046.html)",
+}
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """One fusion AMCT documents: its name, the framework and the record dialects whose AMCT
+    performs it, the side of the weights it multiplies, the formula, where it is documented,
+    and whether the record's ``skip_fusion`` is documented to skip it (None: not said)."""
+
+    name: str
+    framework: str
+    dialects: frozenset[str]
+    side: str
+    formula: str
+    source: str
+    skippable: bool | None = True
+    #: dialects whose AMCT leaves the fusion out when it would give inf or nan weights
+    #: (AMCT PyTorch: "Conv+BN fusion for … skipped because data is non-finite after fusion")
+    skips_nonfinite: frozenset[str] = frozenset()
+
+
+_BN_AFTER = "W'[o,…] = W[o,…] · γ[o] / √(σ²[o] + ε)"
+_BN_AFTER_CAFFE = "W'[o,…] = W[o,…] · γ[o] / √(σ²[o] + ε), σ² = BatchNorm blob 1 / blob 2, γ = Scale blob 0"
+_BN_BEFORE_CAFFE = "W'[o,i,…] = W[o,i,…] · γ[i] / √(σ²[i] + ε), i the input channel (per group)"
+
+#: Every fusion the editor folds, by key (docs/RECORD-FORMAT.md shows this table).
+PATTERNS: dict[str, Pattern] = {
+    "onnx-conv-bn": Pattern("Conv+BatchNormalization", "onnx", frozenset({"onnx", "pytorch"}), OUTPUT, _BN_AFTER,
+                            f"{SOURCES['pytorch']}; {SOURCES['graph']}", skips_nonfinite=frozenset({"pytorch"})),
+    "onnx-convtranspose-bn": Pattern("ConvTranspose+BatchNormalization", "onnx", frozenset({"onnx"}), OUTPUT,
+                                     _BN_AFTER, SOURCES["graph"]),
+    "caffe-conv-bn-scale": Pattern("Convolution+BatchNorm+Scale", "caffe", CAFFE_DIALECTS, OUTPUT, _BN_AFTER_CAFFE,
+                                   SOURCES["caffe"]),
+    "caffe-deconv-bn-scale": Pattern("Deconvolution+BatchNorm+Scale", "caffe", CAFFE_DIALECTS, OUTPUT,
+                                     _BN_AFTER_CAFFE, SOURCES["caffe"]),
+    "caffe-fc-bn-scale": Pattern("InnerProduct+BatchNorm+Scale", "caffe", CAFFE_DIALECTS, OUTPUT, _BN_AFTER_CAFFE,
+                                 SOURCES["caffe"]),
+    "caffe-bn-scale-conv": Pattern("BatchNorm+Scale+Convolution", "caffe", CAFFE_DIALECTS, INPUT, _BN_BEFORE_CAFFE,
+                                   SOURCES["caffe"]),
+    "tf-conv-bn": Pattern("Conv2D/Conv3D(+BiasAdd)+FusedBatchNorm", "tensorflow", TF_DIALECTS, OUTPUT, _BN_AFTER,
+                          SOURCES["tensorflow"]),
+    "tf-depthwise-bn": Pattern("DepthwiseConv2dNative(+BiasAdd)+FusedBatchNorm", "tensorflow", TF_DIALECTS, OUTPUT,
+                               _BN_AFTER, SOURCES["tensorflow"]),
+    "tf-deconv-bn": Pattern("Conv2DBackpropInput(+BiasAdd)+FusedBatchNorm", "tensorflow", TF_DIALECTS, OUTPUT,
+                            _BN_AFTER, SOURCES["graph"]),
+    "tf-mul": Pattern("Conv2D/Conv3D/DepthwiseConv2dNative/Conv2DBackpropInput/MatMul(+BiasAdd)+Mul", "tensorflow",
+                      TF_DIALECTS, OUTPUT, "W' = W · s, s the Mul's other input: a Const of empty shape",
+                      SOURCES["tensorflow"], skippable=None),
+}
+
+
+@dataclass(eq=False)
+class Fusion:
+    """One fusion found in a model: the layers it folds away (`names`) into the weights of the
+    layer holding it. `problem` says why it cannot be computed (weights missing, a pattern
+    AMCT does not document); the weights review then compares nothing for that layer."""
+
+    names: tuple[str, ...]
+    pattern: Pattern = field(kw_only=True)
+    problem: str | None = field(default=None, kw_only=True)
+
+    @property
+    def side(self) -> str:
+        return self.pattern.side
+
+    @property
+    def label(self) -> str:
+        """``Convolution+BatchNorm+Scale (bn1 + scale1)``."""
+        return f"{self.pattern.name} ({' + '.join(self.names)})"
+
+    def applies_in(self, dialect: str | None) -> bool:
+        """AMCT of `dialect` performs this fusion (None: the dialect is not known; every
+        fusion of the model's framework applies)."""
+        return dialect is None or dialect in self.pattern.dialects
+
+    def multiplier(self) -> np.ndarray:
+        """The float32 factor per channel (of the `side`) the weights are multiplied by."""
+        raise NotImplementedError
+
+
+@dataclass(eq=False)
+class BatchNormFold(Fusion):
+    """A BatchNorm (with Caffe's Scale) folded into the layer's weights: each channel is
+    multiplied by ``gamma / sqrt(var + eps)`` (`multiplier`).
+
+    `var_scale` is Caffe BatchNorm's third blob (the moving-average normaliser the stored
+    mean and variance are divided by); `gamma` is None where the BatchNorm has none.
+    """
+
+    var: TensorRef | None
+    eps: float
+    gamma: TensorRef | None = None
+    var_scale: TensorRef | None = None
+    #: a gamma belongs to the fold (False for a Caffe BatchNorm with no Scale after it)
+    has_gamma: bool = True
+
+    def multiplier(self) -> np.ndarray:
+        """gamma / sqrt(var + eps) in float32, in AMCT's (PyTorch's ``fuse_conv_bn_weights``)
+        order: ``1 / sqrt(var + eps)`` first, then times gamma."""
+        if self.var is None or (self.has_gamma and self.gamma is None):
+            raise ModelError(translate("models", "the weights of {names} are not in the model, so the BatchNorm cannot be "
+                                       "folded (set skip_fusion, or give the weights)").format(names=" + ".join(self.names)))
+        var = np.asarray(self.var.values(), dtype=np.float32).ravel()
+        if self.var_scale is not None:
+            s = np.asarray(self.var_scale.values(), dtype=np.float32).ravel()
+            # Caffe stores running sums; the third blob is their normaliser (0 means none yet)
+            factor = np.float32(0.0) if not s.size or s[0] == 0 else np.float32(1.0) / s[0]
+            var = (var * factor).astype(np.float32)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            mult = (np.float32(1.0) / np.sqrt(var + np.float32(self.eps))).astype(np.float32)
+        if self.has_gamma:
+            assert self.gamma is not None
+            gamma = np.asarray(self.gamma.values(), dtype=np.float32).ravel()
+            if gamma.size != mult.size:
+                raise ModelError(translate("models", "{names}: {scales} scales for {variances} variances").format(
+                    names=" + ".join(self.names), scales=gamma.size, variances=mult.size))
+            mult = (gamma * mult).astype(np.float32)
+        return mult
+
+
+@dataclass(eq=False)
+class ScalarFold(Fusion):
+    """A Mul by a constant scalar after the layer (TensorFlow's OP+(BiasAdd)+Mul fusion):
+    every weight is multiplied by it. `channels` is the layer's output channel count."""
+
+    scalar: TensorRef | None
+    channels: int = 1
+
+    def multiplier(self) -> np.ndarray:
+        if self.scalar is None:
+            raise ModelError(translate("models", "the constant of {names} is not in the model").format(
+                names=" + ".join(self.names)))
+        s = np.asarray(self.scalar.values(), dtype=np.float32).ravel()
+        if s.size != 1:
+            raise ModelError(translate("models", "{names} multiplies by {count} values, not one").format(
+                names=" + ".join(self.names), count=s.size))
+        return np.full(self.channels, s[0], dtype=np.float32)

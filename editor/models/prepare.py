@@ -1,0 +1,191 @@
+"""A layer's weights exactly as AMCT quantizes them: rows per output channel in float32,
+after the fusions the record allows and after the DMQ balance. No Qt here.
+
+The steps and their order follow AMCT PyTorch (``hicann/amct``,
+``amct_pytorch/classic/graph_based/amct_pytorch/``): the fusions run on the graph before
+calibration (``optimizer/conv_bn_fusion_pass.py``); calibration then multiplies the weights
+by ``tensor_balance_factor`` along their input channels, grouped convolutions per group
+(``optimizer/weight_calibration.py``, ``apply_balance_scale_to_weight`` and
+``utils/weight_quant_api.py``'s ``adjust_conv_weight_shape``), and ARQ
+(``custom_op/arq/arq.py``) first refuses weights that hold inf or nan
+(``custom_op/utils.py``, ``check_quant_data``). Every product is a float32 product of two
+float32 values, as AMCT's torch tensors compute it, so the result is bit for bit AMCT's.
+The closed-source flavours are assumed to do the same arithmetic on the patterns their
+documentation lists (`editor.models.fusion`).
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from editor.i18n import translate
+from editor.models.base import Layer, ModelError, NotCompared
+from editor.models.fusion import INPUT, OUTPUT, Fusion
+from editor.models.weights import FLT_EPSILON, Arq, arq_scale
+
+#: AMCT's tensor_balance_factor range (``parse_record_file.py``: [FLT_EPSILON, 1/FLT_EPSILON])
+TBF_RANGE = (float(FLT_EPSILON), float(np.float32(1.0) / FLT_EPSILON))
+
+
+@dataclass(frozen=True)
+class PreparedWeights:
+    """A layer's weights as AMCT quantizes them for one record entry.
+
+    `rows`: float32, one row per output channel, after the fusions named in `fusions` (the
+    layers folded in: `fused_layers`) and, when `balanced`, the tensor_balance_factor.
+    `bits` and `channel_wise` are what ARQ is run with (`arq`). `notes` say where AMCT's own
+    behaviour was followed rather than the plain pattern (a fusion AMCT PyTorch leaves out).
+    """
+
+    layer: Layer
+    rows: np.ndarray
+    bits: int
+    channel_wise: bool
+    fusions: tuple[str, ...] = ()
+    fused_layers: tuple[str, ...] = ()
+    balanced: bool = False
+    notes: tuple[str, ...] = ()
+
+    @property
+    def folded(self) -> bool:
+        return bool(self.fusions)
+
+    def arq(self) -> Arq:
+        """AMCT's ARQ scale_w of these weights."""
+        a = arq_scale(self.rows, self.bits, self.channel_wise)
+        return Arq(a.scale, a.boundary, a.q, a.wmax, a.wmin, self.folded, self.bits, self.fusions, self.balanced)
+
+
+def _finite_or_refuse(values: np.ndarray, layer: Layer, what: str) -> None:
+    bad = ~np.isfinite(values)
+    if not bad.any():
+        return
+    first = int(np.flatnonzero(bad.any(axis=1))[0]) if values.ndim == 2 else 0
+    reason = translate("models", "{what} of layer {label} hold {count} inf or nan values (the first in output "
+                       "channel {channel}); AMCT stops on them: \"The weight to be quantized has invalid value inf "
+                       "or nan!\"").format(what=what, label=layer.label, count=f"{int(bad.sum()):,}", channel=first)
+    raise NotCompared(reason, blocking=True)
+
+
+def quantized_weights(rows: np.ndarray) -> tuple[int, int] | None:
+    """(lowest, highest) when every weight is a whole number in the INT8 range and one is
+    beyond ±1: weights AMCT has already quantized (its deploy or fake-quant model stores int8
+    values as FLOAT). None for floating-point weights (and all-zero or ±1-only ones)."""
+    if not rows.size:
+        return None
+    lo, hi = float(rows.min()), float(rows.max())
+    if lo < -128 or hi > 127 or max(abs(lo), abs(hi)) <= 1:
+        return None
+    if not np.array_equal(rows, np.round(rows)):
+        return None
+    return int(lo), int(hi)
+
+
+def _refuse_quantized(rows: np.ndarray, layer: Layer) -> None:
+    got = quantized_weights(rows)
+    if got is None:
+        return
+    raise NotCompared(translate(
+        "models", "the weights of layer {label} are whole numbers from {low} to {high}: this model has already "
+        "been quantized (AMCT's deploy or fake-quant model stores int8 weights as FLOAT); attach the "
+        "floating-point model the record was calibrated on (for PyTorch: the model exported with "
+        "torch.onnx.export before quantization)").format(label=layer.label, low=got[0], high=got[1]))
+
+
+def _multiply(rows: np.ndarray, layer: Layer, factor: np.ndarray, side: str, what: str) -> np.ndarray:
+    """`rows` times a per-channel float32 `factor` along `side` (one float32 product each)."""
+    if side == OUTPUT:
+        if factor.size != rows.shape[0]:
+            raise NotCompared(translate("models", "{what} has {channels} channels, layer {label} {outputs} output "
+                                        "channels").format(what=what, channels=factor.size, label=layer.label,
+                                                           outputs=rows.shape[0]))
+        return (rows * factor[:, None]).astype(np.float32)
+    if layer.in_channels is not None and factor.size != layer.in_channels:
+        raise NotCompared(translate("models", "{what} has {channels} values, layer {label} {inputs} input channels").format(
+            what=what, channels=factor.size, label=layer.label, inputs=layer.in_channels))
+    try:
+        index = layer.input_channels()
+    except ModelError as e:
+        raise NotCompared(e.message) from None
+    if index.size and int(index.max()) >= factor.size:
+        raise NotCompared(translate("models", "{what} has {channels} values, the weights of layer {label} reach input "
+                                    "channel {channel}").format(what=what, channels=factor.size, label=layer.label,
+                                                                channel=int(index.max())))
+    return (rows * factor[index]).astype(np.float32)
+
+
+def _fold(rows: np.ndarray, layer: Layer, fusions: Sequence[Fusion], dialect: str | None
+          ) -> tuple[np.ndarray, list[Fusion], list[str]]:
+    done: list[Fusion] = []
+    notes: list[str] = []
+    if len({f.side for f in fusions}) > 1:
+        raise NotCompared(translate("models", "layer {label} has fusions before and after it ({fusions}); in which order "
+                                    "AMCT folds them is not documented").format(
+            label=layer.label, fusions=", ".join(f.label for f in fusions)))
+    for f in fusions:
+        if f.problem is not None:
+            raise NotCompared(translate("models", "{fusion} cannot be folded: {why}").format(fusion=f.label, why=f.problem))
+        try:
+            factor = f.multiplier()
+        except ModelError as e:
+            raise NotCompared(translate("models", "{fusion} cannot be folded: {why}").format(
+                fusion=f.label, why=e.message)) from None
+        with np.errstate(over="ignore", invalid="ignore"):
+            folded = _multiply(rows, layer, factor, f.side, f.label)
+        if not np.isfinite(folded).all():
+            if dialect is not None and dialect in f.pattern.skips_nonfinite:
+                notes.append(translate("models", "{fusion} left out: folding it gives inf or nan, and AMCT then skips "
+                                       "the fusion").format(fusion=f.label))
+                continue
+            raise NotCompared(translate("models", "folding {fusion} gives inf or nan weights (a variance of -eps or "
+                                        "an infinite scale)").format(fusion=f.label))
+        rows = folded
+        done.append(f)
+    return rows, done, notes
+
+
+def prepare(layer: Layer, *, bits: int = 8, channel_wise: bool = True, fuse: bool = True,
+            dialect: str | None = None, balance: Sequence[float] | np.ndarray | None = None) -> PreparedWeights:
+    """`layer`'s weights as AMCT quantizes them: its raw weights (refused when they hold inf or
+    nan, or are already quantized), then, when `fuse` (the record's skip_fusion is false), the
+    fusions AMCT of `dialect` performs (None: every fusion of the framework), then the DMQ
+    `balance` (tensor_balance_factor) along the input channels.
+
+    Raises `NotCompared` saying why when that cannot be computed.
+    """
+    if not layer.takes_weights:
+        raise NotCompared(translate("models", "{op} has no weights AMCT quantizes").format(op=layer.op_type))
+    if layer.op_type in ("LSTM", "GRU"):
+        raise NotCompared(translate("models", "the scale_w of recurrent layers is not recomputed"))
+    try:
+        rows = layer.weight_rows()
+    except NotCompared:
+        raise
+    except ModelError as e:
+        raise NotCompared(e.message) from None
+    _finite_or_refuse(rows, layer, translate("models", "the weights"))
+    _refuse_quantized(rows, layer)
+    applicable = [f for f in layer.fusions if f.applies_in(dialect)]
+    notes: list[str] = []
+    if not fuse and any(f.pattern.skippable is None for f in applicable):
+        unsure = next(f for f in applicable if f.pattern.skippable is None)
+        raise NotCompared(translate("models", "skip_fusion is set, and whether it also skips {fusion} is not "
+                                    "documented").format(fusion=unsure.label))
+    done: list[Fusion] = []
+    if fuse and applicable:
+        rows, done, notes = _fold(rows, layer, applicable, dialect)
+    balanced = False
+    if balance is not None and len(balance):
+        tbf = np.asarray(balance, dtype=np.float32).ravel()
+        if not (np.isfinite(tbf).all() and (tbf >= TBF_RANGE[0]).all() and (tbf <= TBF_RANGE[1]).all()):
+            raise NotCompared(translate("models", "tensor_balance_factor has values outside [FLT_EPSILON, "
+                                        "1/FLT_EPSILON], which AMCT refuses (rule tbf-range)"))
+        with np.errstate(over="ignore", invalid="ignore"):
+            rows = _multiply(rows, layer, tbf, INPUT, "tensor_balance_factor")
+        _finite_or_refuse(rows, layer, translate("models", "the balanced weights"))
+        balanced = True
+    return PreparedWeights(layer, rows, bits, channel_wise,
+                           tuple(f.pattern.name for f in done), tuple(n for f in done for n in f.names),
+                           balanced, tuple(notes))
