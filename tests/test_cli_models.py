@@ -158,7 +158,7 @@ def test_weights_without_model_is_refused(tmp_path):
     assert proc.returncode == 2 and "--weights needs --model" in proc.stderr
 
 
-def test_info_counts_matched_unmatched_and_missing_layers(tmp_path, capsys):
+def test_info_and_check_agree_on_the_layers_without_a_record(tmp_path, capsys):
     model = load_model(RESNET101)
     message = synth.build_record("caffe", synth.layers_from_model(model), seed=1)
     message.record[3].key = "res2a_branch2x"
@@ -169,11 +169,19 @@ def test_info_counts_matched_unmatched_and_missing_layers(tmp_path, capsys):
     info = json.loads(capsys.readouterr().out)["model"]
     assert info["framework"] == "caffe" and info["layers"] == 449 and info["weighted"] == 105
     assert info["matched"] == 103 and info["unmatched_keys"] == ["res2a_branch2x"]
-    assert info["without_record"] == ["res2a_branch2b", "fc1000"]
+    # the renamed key's layer is told with that key, and counted once: not among those without a record
+    assert info["suggested"] == {"res2a_branch2x": "res2a_branch2b"}
+    assert info["without_record"] == ["fc1000"]
     assert main(["info", str(record), "--model", RESNET101]) == 0
     out = capsys.readouterr().out
     assert "keys matching a model layer: 103 of 104; unmatched keys: 1 (res2a_branch2x)" in out
-    assert "model layers without a record: 2 (res2a_branch2b, fc1000)" in out
+    assert "model layers without a record: 1 (fc1000)" in out
+    assert "probably meant for a layer without a record: res2a_branch2x → res2a_branch2b" in out
+    # check says the same number of layers
+    main(["check", str(record), "--model", RESNET101, "--json", "--rule", "model-missing-record"])
+    (missing,) = json.loads(capsys.readouterr().out)["files"][0]["problems"]
+    assert missing["message"].startswith("1 layer of the model ResNet-101-deploy.prototxt")
+    assert "fc1000" in missing["message"] and "res2a_branch2b" not in missing["message"]
 
 
 def test_a_model_that_cannot_be_read_is_said_in_chinese(tmp_path):

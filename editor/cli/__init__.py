@@ -159,7 +159,15 @@ def _main(argv: list[str]) -> int:
             return EXIT_USAGE
         return run_gui(argv)
     only = argv[0] if argv[0] in SUBCOMMANDS else None  # -h/--help lists every command
-    args = build_parser(json_errors="--json" in argv, only=only).parse_args(argv)
+    parser = build_parser(json_errors="--json" in argv, only=only)
+    args, rest = parser.parse_known_args(argv)
+    if rest:
+        # a command whose positional arguments may also follow its options (refit FILE
+        # --model M KEY) takes them; anything else is what argparse would refuse
+        take = getattr(command_module(args.command), "take_positionals", None)
+        if take is None or any(x.startswith("-") for x in rest):
+            parser.error(f"unrecognized arguments: {' '.join(rest)}")
+        take(args, rest)
     _choose_language(getattr(args, "lang", None))
     handler = command_module(args.command).run
     try:

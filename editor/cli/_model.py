@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from editor.records.document import RecordError
+from editor.records.document import RecordDocument, RecordError
 
 if TYPE_CHECKING:
     from editor.models import Model
@@ -42,3 +42,50 @@ def model_summary(model: Model) -> dict:
             "framework": model.framework, "format": model.format, "layers": counts["layers"],
             "quantizable": counts["quantizable"], "weighted": counts["weighted"],
             "with_weights": counts["with_weights"], "notes": list(model.notes)}
+
+
+def follow_model(doc: RecordDocument, path: str, args, model: Model | None, *, edit: bool = False,
+                 stream: bool = False) -> tuple[RecordDocument, dict | None]:
+    """The dialect follows the model: a record whose dialect was told from its fields alone
+    (no --dialect) and is not an AMCT flavour of the model's framework is read again as the
+    model's (`model_review.model_dialect`). Returns the document to use and what happened
+    (None: nothing to follow): ``detected``, ``model_dialect``, ``read_as`` and, when the
+    record does not read as the model's dialect, ``error``."""
+    if model is None or getattr(args, "dialect", None) is not None:
+        return doc, None
+    from editor.records.model_review import model_dialect
+
+    target = model_dialect(doc.dialect, model.framework, (e.key for e in doc.message.record))
+    if target is None:
+        return doc, None
+    note: dict = {"detected": doc.dialect.name, "model_dialect": target}
+    try:
+        again = RecordDocument.load(path, target, repair=args.repair, keep_original=edit, stream=stream and not edit)
+    except RecordError as e:
+        return doc, {**note, "read_as": doc.dialect.name, "error": e.message}
+    return again, {**note, "read_as": target}
+
+
+def follow_text(path: str, note: dict, model: Model) -> str:
+    """What `follow_model` did, in words (a line for standard error)."""
+    from editor.i18n import translate
+
+    if "error" in note:
+        return translate("cli", "{path}: the model {model} is {framework}, but the record does not read as {dialect} "
+                         "({error}); read as {detected}").format(
+            path=path, model=model.path.name, framework=model.title, dialect=note["model_dialect"],
+            error=note["error"], detected=note["detected"])
+    return translate("cli", "{path}: read as {dialect}, the dialect of the model {model} ({framework}); its fields alone "
+                     "suggested {detected} (--dialect chooses another)").format(
+        path=path, dialect=note["read_as"], model=model.path.name, framework=model.title, detected=note["detected"])
+
+
+def no_weights_text(model: Model) -> str:
+    """Said once when a model carries no weights: the weights review did not run."""
+    from editor.i18n import translate
+
+    if model.framework == "caffe" and model.weights_path is None:
+        return translate("cli", "the model {model} carries no weights (give its .caffemodel with --weights): scale_w "
+                         "is not reviewed against the weights").format(model=model.path.name)
+    return translate("cli", "the model {model} carries no weights: scale_w is not reviewed against the weights").format(
+        model=model.path.name)

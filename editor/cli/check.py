@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from editor.cli import _model
-from editor.cli._common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, add_common, load, print_json
+from editor.cli._common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, add_common, err, load, print_json
 from editor.cli._outliers import add_outlier_k
 from editor.i18n import translate
 from editor.records.defaults import DEFAULT_OUTLIER_K
@@ -25,6 +25,11 @@ def add_parser(sub) -> argparse.ArgumentParser:
     _model.add_model_args(p)
     add_outlier_k(p)
     return p
+
+
+def take_positionals(args, rest: list[str]) -> None:
+    """Files given after the options (``check A --model M B``)."""
+    args.files = [*args.files, *rest]
 
 
 def document_problems(doc: RecordDocument, model=None, outlier_k: float = DEFAULT_OUTLIER_K) -> list[Problem]:
@@ -81,9 +86,17 @@ def run(args) -> int:
     model = _model.load(args)
     results = []
     worst = EXIT_OK
+    if model is not None and not args.json:
+        if not model.has_weights:
+            err(_model.no_weights_text(model))
+        for note in model.notes:
+            err(translate("cli", "model note: {note}").format(note=note))
     for path in args.files:
         try:
             doc = load(path, args, stream=True)
+            doc, followed = _model.follow_model(doc, path, args, model, stream=True)
+            if followed is not None and not args.json:
+                err(_model.follow_text(path, followed, model))
             # locating reads the text again (a big file's, from the file): it may have changed
             found = document_problems(doc, model, args.outlier_k)
         except RecordError as e:
@@ -96,8 +109,16 @@ def run(args) -> int:
         problems.sort(key=lambda p: (p.line if p.line is not None else 1 << 60, p.severity.rank))
         if any(p.severity is Severity.ERROR for p in problems) and worst == EXIT_OK:
             worst = EXIT_PROBLEMS
-        results.append({"path": path, "dialect": doc.dialect.name,
-                        "problems": [p.to_json() for p in problems]})
+        result = {"path": path, "dialect": doc.dialect.name, "problems": [p.to_json() for p in problems]}
+        if followed is not None:
+            result["dialect_from_model"] = followed
+        if model is not None:
+            from editor.models.match import module_matches
+
+            by_module = module_matches((e.key for e in doc.message.record), model)
+            if by_module:
+                result["keys_by_module"] = by_module
+        results.append(result)
         if not args.json:
             for p in problems:
                 print(p.format(path))
@@ -105,6 +126,6 @@ def run(args) -> int:
     if args.json:
         report: dict = {"files": results}
         if model is not None:
-            report["model"] = _model.model_summary(model)
+            report["model"] = {**_model.model_summary(model), "weights_reviewed": model.has_weights}
         print_json(report)
     return worst

@@ -40,7 +40,8 @@ def _model_info(doc, model) -> dict:
 
     m = match_keys((e.key for e in doc.message.record), model)
     return {**_model.model_summary(model), "matched": len(m.matched), "unmatched_keys": m.unmatched,
-            "without_record": [layer.name for layer in m.without_record]}
+            "suggested": m.suggested, "without_record": [layer.name for layer in m.without_record],
+            "keys_by_module": m.by_module, "weights_reviewed": model.has_weights}
 
 
 def _layers(n: int) -> str:
@@ -55,6 +56,7 @@ def _names(names: list[str], limit: int = 5) -> str:
 def run(args) -> int:
     doc = load(args.file, args, stream=True)
     model = _model.load(args)
+    doc, followed = _model.follow_model(doc, args.file, args, model, stream=True)
     counts = repeated_value_counts(doc)
     per_channel, per_channel_layers = per_channel_scale_w(doc)
     k = args.outlier_k if args.outlier_k is not None else DEFAULT_OUTLIER_K
@@ -79,6 +81,8 @@ def run(args) -> int:
     mi = _model_info(doc, model) if model is not None else None
     if mi is not None:
         info["model"] = mi
+    if followed is not None:
+        info["dialect_from_model"] = followed
     if args.json:
         print_json(info)
     else:
@@ -86,6 +90,8 @@ def run(args) -> int:
         print(translate("cli", "{path}: {dialect} ({title}, {schema}), {format}, {size} bytes").format(
             path=shown_path(info["path"]), dialect=doc.dialect.name, title=doc.dialect.shown_title,
             schema=info["schema"], format=fmt, size=f"{info['size']:,}"))
+        if followed is not None and model is not None:
+            print("  " + _model.follow_text(shown_path(info["path"]), followed, model))
         print(translate("cli", "  records: {records}   prune records: {prune}   per-channel scale_w values: "
                         "{values} in {layers}").format(
             records=f"{info['records']:,}", prune=f"{prune:,}", values=f"{per_channel:,}",
@@ -120,6 +126,17 @@ def run(args) -> int:
                 matched=f"{mi['matched']:,}", records=f"{info['records']:,}",
                 unmatched=f"{len(mi['unmatched_keys']):,}", unmatched_names=_names(mi["unmatched_keys"]),
                 without=f"{len(mi['without_record']):,}", without_names=_names(mi["without_record"])))
+            if mi["suggested"]:
+                pairs = [f"{k} → {v}" for k, v in mi["suggested"].items()]
+                print(translate("cli", "  unmatched keys probably meant for a layer without a record: {pairs}").format(
+                    pairs=", ".join(pairs[:5]) + (", …" if len(pairs) > 5 else "")))
+            if mi["keys_by_module"]:
+                pairs = [f"{k} → {v}" for k, v in mi["keys_by_module"].items()]
+                print(translate("cli", "  keys naming a PyTorch module, matched to the node torch.onnx.export made of "
+                                "it: {count} ({pairs})").format(
+                    count=f"{len(pairs):,}", pairs=", ".join(pairs[:3]) + (", …" if len(pairs) > 3 else "")))
+            if not model.has_weights:
+                print("  " + _model.no_weights_text(model))
             for note in model.notes:
                 print(translate("cli", "  model note: {note}").format(note=note))
     return EXIT_OK

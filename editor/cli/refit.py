@@ -25,7 +25,7 @@ from editor.cli._common import (
     write_record,
 )
 from editor.i18n import translate
-from editor.models import ModelError
+from editor.models import ModelError, NotCompared
 from editor.models.weights import DEFAULT_WASTE, refit
 from editor.records.model_review import review_entry
 
@@ -33,8 +33,9 @@ from editor.records.model_review import review_entry
 def add_parser(sub) -> argparse.ArgumentParser:
     p = sub.add_parser("refit", help="recompute scale_w/offset_w from the model's weights (AMCT's ARQ)",
                        description="Recompute scale_w (and set offset_w to 0) of the named layers from the "
-                                   "model's weights as AMCT's ARQ does (BatchNorm folded unless the layer's "
-                                   "skip_fusion is set; bit width from wts_type). Without KEY: every layer "
+                                   "model's weights as AMCT's ARQ does (the fusions AMCT performs folded unless the "
+                                   "layer's skip_fusion is set, tensor_balance_factor applied; bit width from "
+                                   "wts_type). Without KEY: every layer "
                                    "whose scale_w clips its weights or wastes levels. Only the changed "
                                    "values' lines of the file change.")
     p.add_argument("file")
@@ -52,6 +53,11 @@ def add_parser(sub) -> argparse.ArgumentParser:
     return p
 
 
+def take_positionals(args, rest: list[str]) -> None:
+    """Keys given after the options (``refit FILE --model M KEY -o OUT``, as the README shows)."""
+    args.keys = [*args.keys, *rest]
+
+
 def _values(a) -> list[float]:
     return [float(np.float32(x)) for x in a]
 
@@ -67,6 +73,12 @@ def run(args) -> int:
     doc = load(args.file, args, edit=True)
     model = _model.load(args)
     assert model is not None
+    if not model.has_weights:
+        raise UsageError(translate("cli", "{model}: nothing to refit from: {why}").format(
+            model=args.model, why=_model.no_weights_text(model)))
+    doc, followed = _model.follow_model(doc, args.file, args, model, edit=True)
+    if followed is not None and not args.json:
+        err(_model.follow_text(args.file, followed, model))
     if to == "?":
         to = "binary" if doc.binary else "text"
     entries = doc.message.record
@@ -88,7 +100,8 @@ def run(args) -> int:
         try:
             r = review_entry(entry, model, args.waste)
         except ModelError as e:
-            if named:
+            # a layer named, or weights AMCT itself refuses (inf or nan): never passed over
+            if named or (isinstance(e, NotCompared) and e.blocking):
                 skipped.append({"key": entry.key, "record_index": index, "reason": e.message})
             continue
         if not named and not r.flagged.any():
@@ -110,10 +123,13 @@ def run(args) -> int:
             "key": entry.key, "record_index": index, "channels": [int(j) for j in changed],
             "old": _values(old[changed]), "new": _values(new[changed]),
             "ratios": [float(x) for x in r.ratio[changed]], "offset_w_reset": len(reset_offsets),
-            "folded": r.arq.folded, "bits": r.arq.bits,
+            "folded": r.arq.folded, "fusions": list(r.arq.fusions), "balanced": r.arq.balanced,
+            "bits": r.arq.bits,
         })
     report = {"path": args.file, "dialect": doc.dialect.name, "model": _model.model_summary(model),
               "layers": changed_layers, "skipped": skipped, **reading_json(doc)}
+    if followed is not None:
+        report["dialect_from_model"] = followed
     if skipped:
         for s in skipped:
             if not args.json:

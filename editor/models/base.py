@@ -39,7 +39,7 @@ FRAMEWORK_TITLES = {"onnx": "ONNX", "caffe": "Caffe", "tensorflow": "TensorFlow"
 #: the record dialects (names) of AMCT flavours that quantize a model of each framework, the
 #: usual one first: an attached model tells which of them a record can be
 FRAMEWORK_DIALECTS: dict[str, tuple[str, ...]] = {
-    "onnx": ("onnx", "pytorch"), "caffe": ("caffe",), "tensorflow": ("tf-inner", "tf-convert")}
+    "onnx": ("pytorch", "onnx"), "caffe": ("caffe",), "tensorflow": ("tf-inner", "tf-convert")}
 
 #: AMCT quantizes weights and activations / activations only
 WEIGHTS, ACTIVATION = "weights", "activation"
@@ -398,6 +398,29 @@ class Layer:
 _TENSOR_KEY = re.compile(r"^(.+):(\d+)$")
 
 
+def module_of_node(name: str) -> str | None:
+    """The PyTorch module name a ``torch.onnx.export`` node name carries, or None.
+
+    The exporter names a node by its module scopes and op type: ``/layer1/layer1.0/conv1/Conv``
+    for module ``layer1.0.conv1`` — each scope is the module's attribute name, a child of a
+    container written with its parent's name in front (``layer1.0``); the last segment is
+    the op type (``Conv``, ``Conv_1`` for a second one in the scope)."""
+    if not name.startswith("/") or name.count("/") < 2:
+        return None
+    scopes = [s for s in name[1:].split("/")[:-1]]
+    if not scopes or any(not s for s in scopes):
+        return None
+    parts: list[str] = []
+    previous = None
+    for scope in scopes:
+        if previous is not None and scope.startswith(previous + "."):
+            parts.append(scope[len(previous) + 1:])
+        else:
+            parts.append(scope)
+        previous = scope
+    return ".".join(parts)
+
+
 class Model:
     """A model file read for cross-checking records: layers in file order, by name.
 
@@ -421,6 +444,7 @@ class Model:
             if not layer.unnamed:
                 self.by_name.setdefault(layer.name, layer)
         self._names_sorted: list[str] | None = None
+        self._modules: dict[str, Layer] | None = None
 
     @property
     def title(self) -> str:
@@ -438,7 +462,10 @@ class Model:
         """The layer a record key names and, for a ``layer:input_index`` key, the index.
 
         A key that is itself a layer name wins over the ``name:index`` reading (TensorFlow
-        tensor names look alike), as AMCT's own lookup tries the whole key first.
+        tensor names look alike), as AMCT's own lookup tries the whole key first. Then, in an
+        ONNX model, a PyTorch module name (``layer1.0.conv1``) names the node a plain
+        ``torch.onnx.export`` made of that module (``/layer1/layer1.0/conv1/Conv``,
+        `module_nodes`): AMCT PyTorch keys its records by module name.
         """
         if not key:
             return None, None
@@ -447,8 +474,28 @@ class Model:
             return layer, None
         m = _TENSOR_KEY.match(key)
         if m is not None:
-            return self.by_name.get(m.group(1)), int(m.group(2))
-        return None, None
+            found = self.by_name.get(m.group(1))
+            if found is None:
+                found = self.module_nodes().get(m.group(1))
+            return found, int(m.group(2))
+        return self.module_nodes().get(key), None
+
+    def module_nodes(self) -> dict[str, Layer]:
+        """PyTorch module name → the node ``torch.onnx.export`` made of it, for the nodes of an
+        ONNX model named by their scope path (``/layer1/layer1.0/conv1/Conv``). A module that
+        made several nodes names the first whose type AMCT quantizes (else the first)."""
+        if self._modules is None:
+            found: dict[str, Layer] = {}
+            if self.framework == "onnx":
+                for layer in self.layers:
+                    module = module_of_node(layer.name)
+                    if module is None or module in self.by_name:
+                        continue
+                    held = found.get(module)
+                    if held is None or (not held.quantizable and layer.quantizable):
+                        found[module] = layer
+            self._modules = found
+        return self._modules
 
     def quantizable_layers(self, *, weighted_only: bool = False) -> list[Layer]:
         """Named layers AMCT can quantize, in model order."""

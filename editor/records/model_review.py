@@ -184,3 +184,20 @@ def shape_fixes(message: RecordMessage, model: Model, entries: Iterable[int] | N
         if wrong:
             fixes[i] = wrong
     return fixes
+
+
+def model_dialect(dialect: str | Dialect, framework: str, keys: Iterable[str | None] = ()) -> str | None:
+    """The dialect a record read as `dialect` should be read as once a model of `framework`
+    is attached, or None when its dialect already fits the model (an AMCT flavour of that
+    framework). An attached model is evidence of the dialect: a Caffe net makes the record
+    Caffe, a TensorFlow graph TensorFlow (tf-inner). An ONNX model is quantized by AMCT
+    PyTorch (whose keys are module names: ``conv1``, ``layer1.0.conv1``) or AMCT ONNX (whose
+    keys are the model's node names): a record keyed by exporter node paths (``/conv1/Conv``)
+    is ONNX, any other PyTorch — the user says otherwise with Read As / --dialect."""
+    name = get_dialect(dialect).name
+    family = FRAMEWORK_DIALECTS.get(framework, ())
+    if not family or name in family:
+        return None
+    if framework == "onnx":
+        return "onnx" if any(k and k.startswith("/") for k in keys) else "pytorch"
+    return family[0]

@@ -6,7 +6,8 @@ at a time, in the words the findings quote (``parse_record_file.py`` of ``hicann
 some it never reports: a quantizable layer without a record silently stays float.
 
 A renamed key is reported once: the suggestion for an unknown key prefers a layer that has
-no record, and that layer is then not listed again among the layers without a record.
+no record, and that layer is then not listed again among the layers without a record
+(`editor.models.match`, which `info --model` and the window count with too).
 """
 from __future__ import annotations
 
@@ -30,22 +31,13 @@ def _model_file(ctx: CheckContext) -> str:
     return ctx.model.path.name
 
 
-def _without_record(ctx: CheckContext) -> list[str]:
-    """Names of the model's layers with weights AMCT quantizes that no key names, in model order."""
+def _suggestion(ctx: CheckContext, key: str) -> tuple[list[str], bool]:
+    """(layer names to suggest for an unknown key, whether it is a layer without a record):
+    the layer `editor.models.match` assigns the key, else the closest names of the model."""
     assert ctx.model is not None
-    return [layer.name for layer in ctx.model.quantizable_layers(weighted_only=True)
-            if layer.name not in ctx.key_index]
-
-
-def _suggestion(ctx: CheckContext, key: str, without: list[str] | None = None) -> tuple[list[str], bool]:
-    """(layer names to suggest for an unknown key, whether they are layers without a record)."""
-    assert ctx.model is not None
-    without = _without_record(ctx) if without is None else without
-    import difflib  # here: a check without a model never needs it
-
-    close = difflib.get_close_matches(key, without, n=1, cutoff=0.6)
-    if close:
-        return close, True
+    found = ctx.key_match()
+    if found is not None and key in found.suggested:
+        return [found.suggested[key]], True
     return ctx.model.closest_names(key, 3), False
 
 
@@ -203,22 +195,13 @@ MODEL_MISSING_RECORD = rule(
 @MODEL_MISSING_RECORD.on_document
 def _model_missing_record(d: DocumentView):
     ctx = d.ctx
-    if ctx.model is None:
+    found = ctx.key_match()
+    if found is None or not found.without_record:
         return
-    without = _without_record(ctx)
-    if not without:
-        return
-    # a layer an unknown key's suggestion names is reported there, with that key
-    suggested: set[str] = set()
-    for key in ctx.key_index:
-        if key and ctx.model.find(key)[0] is None:
-            close, is_without = _suggestion(ctx, key, without)
-            if is_without:
-                suggested.update(close)
-    missing = [name for name in without if name not in suggested]
-    if not missing:
-        return
-    shown = ", ".join(f"{_q(n)} ({layer.op_type})" for n in missing[:8] if (layer := ctx.model.layer(n)))
+    # a layer an unknown key's suggestion names is reported there, with that key (and is not
+    # counted here: `info --model` counts the same)
+    missing = found.without_record
+    shown = ", ".join(f"{_q(layer.name)} ({layer.op_type})" for layer in missing[:8])
     more = translate("rules", " and {count} more").format(count=len(missing) - 8) if len(missing) > 8 else ""
     text = (translate("rules", "{count} layer of the model {model} that AMCT quantizes has no record and "
                       "stays float: {layers}") if len(missing) == 1 else

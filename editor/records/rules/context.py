@@ -15,6 +15,7 @@ from editor.records.rules.layer_types import _TENSOR_KEY, LayerType, guess_layer
 
 if TYPE_CHECKING:
     from editor.models import Layer, Model
+    from editor.models.match import KeyMatch
 
 #: how the record rules name a model layer's kind (`editor.models` knows a few more)
 _RULE_KINDS = {"conv": "conv", "fc": "fc", "avgpool": "avgpool", "rnn": "rnn"}
@@ -105,6 +106,7 @@ class CheckContext:
         self.consumer_spans: dict[str, ChannelSpan] = {}
         self.referencing: set[int] = set()
         self._has_refs = self.dialect.has_value_field("prune_producer")
+        self._key_match: KeyMatch | None = None
 
     @classmethod
     def build(cls, message: RecordMessage, dialect: str | Dialect, model: Model | None = None, *,
@@ -120,7 +122,20 @@ class CheckContext:
         idx = self.key_index.get(key)
         return idx[0] if idx else None
 
+    def key_match(self) -> KeyMatch | None:
+        """How the keys meet the attached model's layers (`editor.models.match`), worked out
+        once per set of keys: what the unknown-key and missing-record rules say; None
+        without a model."""
+        if self.model is None:
+            return None
+        if self._key_match is None:
+            from editor.models.match import match_keys
+
+            self._key_match = match_keys(self.entry_keys, self.model)
+        return self._key_match
+
     def _rebuild_keys(self, message: RecordMessage) -> None:
+        self._key_match = None
         self.entry_keys = [e.key if e.HasField("key") else None for e in message.record]
         self.key_index = {}
         for i, k in enumerate(self.entry_keys):
@@ -142,6 +157,7 @@ class CheckContext:
                 self.referencing.discard(index)
         if new == old:
             return set()
+        self._key_match = None
         affected = set(self.key_index.get(old, [])) if old is not None else set()
         if old is not None:
             lst = self.key_index[old]
