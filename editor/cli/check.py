@@ -6,7 +6,16 @@ import argparse
 import sys
 
 from editor.cli import _model
-from editor.cli._common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, add_common, err, load, print_json
+from editor.cli._common import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    EXIT_USAGE,
+    UsageError,
+    add_common,
+    err,
+    load,
+    print_json,
+)
 from editor.cli._outliers import add_outlier_k
 from editor.i18n import translate
 from editor.records.defaults import DEFAULT_OUTLIER_K
@@ -95,7 +104,7 @@ def run(args) -> int:
         try:
             doc = load(path, args, stream=True)
             doc, followed = _model.follow_model(doc, path, args, model, stream=True)
-            if followed is not None and not args.json:
+            if followed is not None and model is not None and not args.json:
                 err(_model.follow_text(path, followed, model))
             # locating reads the text again (a big file's, from the file): it may have changed
             found = document_problems(doc, model, args.outlier_k)

@@ -407,7 +407,7 @@ def module_of_node(name: str) -> str | None:
     the op type (``Conv``, ``Conv_1`` for a second one in the scope)."""
     if not name.startswith("/") or name.count("/") < 2:
         return None
-    scopes = [s for s in name[1:].split("/")[:-1]]
+    scopes = name[1:].split("/")[:-1]
     if not scopes or any(not s for s in scopes):
         return None
     parts: list[str] = []
