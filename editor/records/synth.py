@@ -344,6 +344,10 @@ def build_record(
             value.offset_w.extend([0] * len(scale_w))
             if shift_bit:
                 value.shift_bit.extend(_shift_bits(scale_w))
+        elif layer.kind == "pool" and dialect.name == "pytorch":
+            # what AMCT PyTorch writes for an AveragePool (weight_calibration.py)
+            value.scale_w.append(1.0)
+            value.offset_w.append(0)
         if layer.kind == "tensor" and "is_tensor_quantize" in fields:
             value.is_tensor_quantize = True
         if "channels" in fields:

@@ -6,9 +6,9 @@ import bisect
 
 from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records.problems import ordinal
-from editor.records.rules._registry import ALL, ERROR, INFO, Finding, rule
+from editor.records.rules._registry import ALL, ERROR, INFO, WARNING, Finding, rule
 from editor.records.rules._wording import _q
-from editor.records.rules.views import _RNN_FACTORS, EntryView, PruneView
+from editor.records.rules.views import _RNN_FACTORS, EntryView, PruneView, pytorch_avgpool
 
 EMPTY_KEY = rule("empty-key", ERROR, ALL, QT_TRANSLATE_NOOP(
     "rule-descriptions",
@@ -88,7 +88,7 @@ MISSING_FACTORS = rule(
     "missing-factors", ERROR, ALL, QT_TRANSLATE_NOOP(
         "rule-descriptions",
         "a layer with any factor needs scale_d and offset_d, and scale_w/offset_w unless it takes no "
-        "weights; an entry without factors is skipped (info)"), also=(INFO,))
+        "weights (PyTorch's AveragePool too); an entry without factors is skipped (info)"), also=(WARNING, INFO))
 
 
 @MISSING_FACTORS.on_entry
@@ -117,6 +117,13 @@ def _missing_factors(e: EntryView):
                 yield Finding(translate("rules", "{field} is missing; a layer with weights needs scale_w and "
                                         "offset_w (AMCT: 'cannot find {field} of layer …'){note}").format(
                     field=f, note=e.layer_type.note), f)
+    elif pytorch_avgpool(e):
+        for f in ("scale_w", "offset_w"):
+            if not e.has(f):
+                yield Finding(translate("rules", "{field} is missing; AMCT PyTorch writes scale_w: 1.0 and "
+                                        "offset_w: 0 for an AveragePool and stops without them ('cannot find "
+                                        "{field} of layer …'){note}").format(field=f, note=e.layer_type.note),
+                              f, ERROR if e.layer_type.confident else WARNING)
     if any(e.has(f) for f in _RNN_FACTORS):
         for f in _RNN_FACTORS:
             if not e.has(f):

@@ -1,5 +1,5 @@
-"""Rules on what a kind of layer or an AMCT flavour lets an entry carry: AvgPool and
-``layer:input_index`` keys take no weights, Caffe needs the input shape, reserved fields, the
+"""Rules on what a kind of layer or an AMCT flavour lets an entry carry: AvgPool (outside
+PyTorch) and ``layer:input_index`` keys take no weights, Caffe needs the input shape, reserved fields, the
 PyTorch KV cache."""
 from __future__ import annotations
 
@@ -8,15 +8,16 @@ from editor.records.problems import printable
 from editor.records.read_errors import clip
 from editor.records.rules import _vectors
 from editor.records.rules._registry import ALL, ERROR, INFO, WARNING, Finding, _dialects_with, rule
-from editor.records.rules._wording import _vector
+from editor.records.rules._wording import _fmt, _vector
 from editor.records.rules.layer_types import is_tensor_key
-from editor.records.rules.views import EntryView
+from editor.records.rules.views import EntryView, pytorch_avgpool
 
 AVGPOOL_WEIGHTS = rule(
     "avgpool-weights", ERROR, ALL, QT_TRANSLATE_NOOP(
         "rule-descriptions",
         "AvgPool has no weights: no scale_w/offset_w/shift_bit/tensor_balance_factor, and dst_type not "
-        "INT4; warning when the type is only guessed"), also=(WARNING,))
+        "INT4 — except in PyTorch, whose AMCT writes (and requires) scale_w 1.0 and offset_w 0 for "
+        "AveragePool; warning when the type is only guessed"), also=(WARNING,))
 
 
 @AVGPOOL_WEIGHTS.on_entry
@@ -31,10 +32,25 @@ def _avgpool_weights(e: EntryView):
     if lt.kind != "avgpool":
         return
     sev = ERROR if lt.confident else WARNING
+    pytorch = pytorch_avgpool(e)
+    if pytorch and e.has("scale_w"):
+        values = list(e.value.scale_w)
+        if values != [1.0]:
+            yield Finding(translate("rules", "scale_w is {values}, but AMCT PyTorch writes scale_w: 1.0 for an "
+                                    "AveragePool, which has no weights{note}").format(
+                values=", ".join(_fmt(v) for v in values[:4]) + (" …" if len(values) > 4 else ""), note=lt.note),
+                "scale_w", WARNING)
     for f in ("scale_w", "offset_w", "shift_bit", "tensor_balance_factor"):
-        if e.has(f):
-            yield Finding(translate("rules", "{field} is set, but AvgPool has no weights (AMCT stops with "
-                                    "'find undesirable {field}'){note}").format(field=f, note=lt.note), f, sev)
+        if not e.has(f) or (pytorch and f in ("scale_w", "offset_w")):
+            continue
+        if f == "tensor_balance_factor":
+            text = translate("rules", "tensor_balance_factor is set, but AvgPool has no weights to balance (AMCT "
+                             "stops with 'tensor_balance_factor is not support, please delete "
+                             "tensor_balance_factor'){note}").format(note=lt.note)
+        else:
+            text = translate("rules", "{field} is set, but AvgPool has no weights (AMCT stops with 'find "
+                             "undesirable {field}'){note}").format(field=f, note=lt.note)
+        yield Finding(text, f, sev)
 
 
 TENSOR_QUANT_WEIGHTS = rule(

@@ -105,6 +105,14 @@ class EntryView:
         return translate("rules", "this record (no key)")
 
 
+def pytorch_avgpool(e: EntryView) -> bool:
+    """An AveragePool entry of a PyTorch record: AMCT PyTorch writes scale_w 1.0 and offset_w 0
+    for it (``optimizer/weight_calibration.py``, ``_averagegpool_process``) and asks for them
+    when it reads the record (its capacity table lists no NO_WEIGHT_QUANT_ONNX_TYPES, so
+    ``parse_record_file.py`` wants scale_w of every layer)."""
+    return e.dialect.name == "pytorch" and e.layer_type.kind == "avgpool" and not is_tensor_key(e.key)
+
+
 class PruneView:
     """One `prune_record` as the rule functions see it."""
 
