@@ -8,6 +8,7 @@ from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records.problems import ordinal
 from editor.records.rules._registry import ALL, ERROR, INFO, WARNING, Finding, rule
 from editor.records.rules._wording import _q
+from editor.records.rules.layer_types import is_tensor_key
 from editor.records.rules.views import _RNN_FACTORS, EntryView, PruneView, pytorch_avgpool
 
 EMPTY_KEY = rule("empty-key", ERROR, ALL, QT_TRANSLATE_NOOP(
@@ -84,6 +85,13 @@ def _duplicate_key(e: EntryView):
             yield Finding(text.format(first=first, nth=ordinal(nth)), "key")
 
 
+def _quantized(e: EntryView) -> bool:
+    """Whether AMCT quantizes the entry's layer, as far as is known (a model may say it does not:
+    model-not-quantizable says that, not this)."""
+    layer = e.ctx.model_layer(e.key)
+    return layer is None or layer.quantizable
+
+
 MISSING_FACTORS = rule(
     "missing-factors", ERROR, ALL, QT_TRANSLATE_NOOP(
         "rule-descriptions",
@@ -129,3 +137,13 @@ def _missing_factors(e: EntryView):
             if not e.has(f):
                 yield Finding(translate("rules", "{field} is missing; RNN factors come as a set: scale_h, "
                                         "offset_h, scale_r, offset_r").format(field=f), f)
+    elif e.layer_type.kind == "rnn" and e.dialect.has_value_field("scale_h") and not is_tensor_key(e.key) \
+            and _quantized(e):
+        # AMCT PyTorch's parse_quant_value_rnn reads them for every LSTM/GRU it quantizes
+        # (parse_record_file.py of hicann/amct: "cannot find scale_h of layer …")
+        for f in _RNN_FACTORS:
+            yield Finding(translate("rules", "{field} is missing; AMCT quantizes an {type} with scale_h, "
+                                    "offset_h, scale_r and offset_r too (AMCT: 'cannot find {field} of layer "
+                                    "…'){note}").format(field=f, type=e.layer_type.shown_name,
+                                                        note=e.layer_type.note),
+                          f, ERROR if e.layer_type.confident else WARNING)

@@ -82,7 +82,8 @@ MODEL_NOT_QUANTIZABLE = rule(
     QT_TRANSLATE_NOOP(
         "rule-descriptions",
         "with a model: a key names a layer whose type (and settings) AMCT can quantize in that framework "
-        "(AMCT: 'layer X cannot be quantized')"))
+        "(AMCT: 'layer X cannot be quantized'); a warning where AMCT's documentation leaves it open"),
+    also=(WARNING,))
 
 
 @MODEL_NOT_QUANTIZABLE.on_entry
@@ -91,7 +92,12 @@ def _model_not_quantizable(e: EntryView):
     if ctx.model is None or not e.key:
         return
     layer, index = ctx.model.find(e.key)
-    if layer is None or index is not None or layer.quantizable:
+    if layer is None or index is not None:
+        return
+    if layer.quantizable:
+        if layer.caution is not None:
+            yield Finding(translate("rules", "the model's {name} is a {type}: {why}").format(
+                name=_q(layer.name), type=layer.op_type, why=layer.caution), "key", WARNING)
         return
     why = layer.restriction or translate("rules", "AMCT quantizes no {type} layer of a {framework} model").format(
         type=layer.op_type, framework=ctx.model.title)
@@ -125,17 +131,24 @@ def _model_channels(e: EntryView):
                                             "AMCT quantizes (AMCT stops with 'find undesirable {field}')").format(
                         field=f, type=layer.op_type), f)
         return
-    # AMCT compares scale_w's length (offset_w's and shift_bit's must equal it: length-mismatch)
-    vector = "scale_w" if e.n("scale_w") else "offset_w" if e.n("offset_w") else None
-    if vector is not None:
+    # AMCT compares scale_w's length (offset_w's and shift_bit's must equal it: length-mismatch),
+    # and an RNN's scale_r the same way (parse_quant_value_rnn)
+    vectors = ["scale_w" if e.n("scale_w") else "offset_w" if e.n("offset_w") else None]
+    if layer.kind == "rnn":
+        vectors.append("scale_r" if e.n("scale_r") else "offset_r" if e.n("offset_r") else None)
+    for vector in vectors:
+        if vector is None:
+            continue
         n = e.n(vector)
         expected, channel_wise = layer.expected_scale_w_length(n)
         # per-channel values on a type AMCT quantizes per tensor only: per-channel-type says it
         if expected is not None and n != expected and (layer.channel_wise or not channel_wise):
             per = (translate("rules", "one per output channel") if channel_wise
                    else translate("rules", "one value, per tensor"))
-            # AMCT's own words, quoted as it prints them
-            lengths = "scale_w's length, offset_w's length" + (" and shift_bit's length" if e.n("shift_bit") else "")
+            # AMCT's own words, quoted as it prints them (it checks scale_r with the same
+            # function, so the same words)
+            shift = " and shift_bit's length" if e.n("shift_bit") and vector in ("scale_w", "offset_w") else ""
+            lengths = "scale_w's length, offset_w's length" + shift
             text = (translate("rules", "{field} has {count} value, but the model's {name} ({layer}) takes "
                               "{expected} ({per}) — AMCT stops with \"{amct}\"") if n == 1 else
                     translate("rules", "{field} has {count} values, but the model's {name} ({layer}) takes "
