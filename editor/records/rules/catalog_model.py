@@ -250,7 +250,7 @@ def _model_scale_w_weights(e: EntryView):
         return
     if not layer.has_weight_values:
         # a model without any weights is said once by the command or the window, not per layer
-        if layer.weight_note is not None and ctx.model.has_weights:
+        if layer.weight_note is not None and (ctx.model.has_weights or ctx.model.weights_path is not None):
             yield Finding(translate("rules", "scale_w is not compared with the weights: {reason}").format(
                 reason=layer.weight_note), "scale_w", INFO)
         return
