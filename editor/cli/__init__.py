@@ -165,8 +165,9 @@ def _main(argv: list[str]) -> int:
         # a command whose positional arguments may also follow its options (refit FILE
         # --model M KEY) takes them; anything else is what argparse would refuse
         take = getattr(command_module(args.command), "take_positionals", None)
-        if take is None or any(x.startswith("-") for x in rest):
-            parser.error(f"unrecognized arguments: {' '.join(rest)}")
+        unknown = rest if take is None else [x for x in rest if x.startswith("-")]
+        if unknown:
+            parser.error(f"unrecognized arguments: {' '.join(unknown)}")
         take(args, rest)
     _choose_language(getattr(args, "lang", None))
     handler = command_module(args.command).run
