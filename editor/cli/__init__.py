@@ -166,7 +166,7 @@ def _main(argv: list[str]) -> int:
         # --model M KEY) takes them; anything else is what argparse would refuse
         take = getattr(command_module(args.command), "take_positionals", None)
         unknown = rest if take is None else [x for x in rest if x.startswith("-")]
-        if unknown:
+        if unknown or take is None:
             parser.error(f"unrecognized arguments: {' '.join(unknown)}")
         take(args, rest)
     _choose_language(getattr(args, "lang", None))

@@ -59,6 +59,12 @@ def follow_model(doc: RecordDocument, path: str, args, model: Model | None, *, e
     if target is None:
         return doc, None
     note: dict = {"detected": doc.dialect.name, "model_dialect": target}
+    if doc.binary:  # read by field numbers: another schema reads other fields, not the same ones
+        from editor.i18n import translate
+
+        return doc, {**note, "read_as": doc.dialect.name, "error": translate(
+            "cli", "a binary record is read by field numbers; give --dialect {dialect} to read it so").format(
+            dialect=target)}
     try:
         again = RecordDocument.load(path, target, repair=args.repair, keep_original=edit, stream=stream and not edit)
     except RecordError as e:

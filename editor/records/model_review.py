@@ -22,9 +22,11 @@ from editor.models.prepare import PreparedWeights, prepare
 from editor.models.weights import DEFAULT_WASTE, Arq, Review, compare
 from editor.records import quant
 from editor.records.dialects import DIALECTS, Dialect, get_dialect
+from editor.records.document import RecordDocument
 from editor.records.messages import RecordMessage
 
-__all__ = ["PreparedWeights", "entry_weights", "review_entry", "review_record", "shape_fixes"]
+__all__ = ["PreparedWeights", "entry_weights", "model_dialect", "read_in", "review_entry", "review_record",
+           "shape_fixes"]
 
 
 def weight_bits(value: RecordMessage) -> int:
@@ -201,3 +203,41 @@ def model_dialect(dialect: str | Dialect, framework: str, keys: Iterable[str | N
     if framework == "onnx":
         return "onnx" if any(k and k.startswith("/") for k in keys) else "pytorch"
     return family[0]
+
+
+def read_in(document: RecordDocument, dialect: str | Dialect, message: RecordMessage | None = None) -> RecordDocument:
+    """`document` read as `dialect` (what following the model's dialect does in the window):
+    its file's text read again with that schema and, when `message` is given (the record
+    with edits made since it was read), that record read as `dialect` in its place — by
+    field names, as text format reads, so each dialect's defaults apply (ONNX's skip_fusion).
+    The file's own text stays the document's source: a save still rewrites only what changed.
+
+    Raises RecordError when the record does not read as `dialect` (a field it does not have),
+    or when the document is binary (read by field numbers, whose meaning differs: the user
+    chooses with Read As).
+    """
+    from google.protobuf import text_format
+
+    from editor.records.document import RecordError
+
+    d = get_dialect(dialect)
+    if document.binary:
+        raise RecordError(translate("reading", "a binary record is read by field numbers, which mean other fields "
+                                    "in {dialect}; read it as another dialect with File ▸ Read As Dialect").format(
+            dialect=d.name), document.path)
+    source = document.source_text
+    if source is not None:
+        again = RecordDocument.from_text(source, d, path=document.path)
+        again.repairs = list(document.repairs)
+        again.problems.extend(p for p in document.problems if p.rule == "repaired")
+    else:
+        again = RecordDocument(d.new_message(), d, document.path)
+    if message is not None:
+        parsed = d.new_message()
+        try:
+            text_format.Merge(text_format.MessageToString(message), parsed)
+        except text_format.ParseError as e:
+            raise RecordError(translate("reading", "the record does not read as {dialect}: {error}").format(
+                dialect=d.name, error=e), document.path) from None
+        again.message.CopyFrom(parsed)
+    return again

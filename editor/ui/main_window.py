@@ -353,9 +353,18 @@ class MainWindow(WindowBanners, WindowMenus, QMainWindow):
         # the counts walk every key: once per turn of the event loop, however many signals
         self._model_label_due = False
         for signal in (self.session.networkChanged, self.session.problems.problemsChanged,
-                       self.session.documentChanged):
+                       self.session.documentChanged, self.session.dialectChanged):
             signal.connect(self._model_label_later)
         self._update_model_label()
+        # the record's dialect follows the model: a banner offers it, accepting is one undo step
+        from editor.ui.dialect_follow import DialectOffer
+
+        self.dialect_offer = DialectOffer(self.session, self._banner_area, self.statusBar().showMessage, self)
+        self.session.dialectChanged.connect(self._dialect_changed)
+
+    def _dialect_changed(self, _dialect: object) -> None:
+        self._update_title()
+        self._update_status()
 
     def _model_label_later(self, *_args: object) -> None:
         self._update_model_actions()

@@ -284,15 +284,24 @@ class ModelController(QObject):
         def some(names: list[str]) -> str:
             more = translate("Models", " and {n} more").format(n=len(names) - 5) if len(names) > 5 else ""
             return ", ".join(names[:5]) + more
+        if found.by_module:
+            lines.append(translate("Models", "{n} keys name PyTorch modules, matched to the nodes torch.onnx.export "
+                                             "made of them: {pairs}").format(
+                n=len(found.by_module), pairs=some([f"{k} → {v}" for k, v in found.by_module.items()])))
         if found.unmatched:
             lines.append(translate("Models", "{n} keys name no layer: {keys}").format(
                 n=len(found.unmatched), keys=some(found.unmatched)))
+        if found.suggested:
+            lines.append(translate("Models", "{n} of them probably meant for a layer without a record: {pairs}").format(
+                n=len(found.suggested), pairs=some([f"{k} → {v}" for k, v in found.suggested.items()])))
         if found.without_record:
             lines.append(translate("Models", "{n} quantizable layers have no record: {layers}").format(
                 n=len(found.without_record), layers=some([layer.name for layer in found.without_record])))
         if self.session.weights.active:
             lines.append(translate("Models", "scale_w reviewed against the weights (waste above {ratio}×)").format(
                 ratio=f"{self.session.weights.waste:g}"))
+        else:
+            lines.append(translate("Models", "The model carries no weights: scale_w is not reviewed against them"))
         return "\n".join(lines)
 
     def _model_counts(self, model: Model) -> dict[str, int]:

@@ -17,7 +17,8 @@ problems. Widgets take the session — not its parts one by one — and:
   scale_w against its weights as `weights` (`editor.ui.weights_review`). The live problems
   then include the ``model-`` rules. A newly installed record starts without a network.
 
-The dialect is decided once, when a document or message is installed. A window holds one
+The dialect is decided when a document or message is installed, and changes otherwise only
+by an undoable step that reads the same file in another dialect (`swap_document`). A window holds one
 session for the record it edits and may hold more (a second record to compare with,
 opened read-only).
 """
@@ -57,6 +58,8 @@ class EditSession(QObject):
     documentChanged = Signal(object)
     #: a network was attached (an editor.models.Model) or detached (None)
     networkChanged = Signal(object)
+    #: the record is read in another dialect, as an undoable edit (`swap_document`): the Dialect
+    dialectChanged = Signal(object)
 
     def __init__(self, parent: QObject | None = None, *, element_chunk: int = 500,
                  read_only: bool = False) -> None:
@@ -119,6 +122,16 @@ class EditSession(QObject):
         if document is not None:
             self.problems.set_document(document)
         self.documentChanged.emit(document)
+
+    def swap_document(self, document: RecordDocument) -> None:
+        """Show `document` — the same file read in another dialect — in place of the current
+        one, as an edit: the undo history and the attached network stay (an undo command
+        calls this both ways; `editor.ui.dialect_follow`). `dialectChanged` follows."""
+        self.document = document
+        self._dialect = document.dialect
+        self.editor.set_message(document.message)  # a RESET: the views and the problems follow
+        self.problems.set_reading_problems(document.problems)
+        self.dialectChanged.emit(document.dialect)
 
     def set_message(self, message, dialect: str | Dialect | None = None) -> None:
         """Show a message without a file (tests, a record built in memory); the dialect is

@@ -2,8 +2,9 @@
 
 A service of the `EditSession` (`session.weights`). With a network attached
 (`session.network`) each layer entry is compared with AMCT's ARQ scale_w recomputed from
-its layer's weights (`editor.records.model_review`; BatchNorm folded unless skip_fusion,
-bit width from wts_type): per channel the ratio scale_w / ARQ, the channels whose scale_w
+its layer's weights as AMCT quantizes them (`editor.records.model_review.entry_weights`: the
+fusions folded unless skip_fusion, the DMQ tensor_balance_factor applied, bit width from
+wts_type — the same computation as the rules' and ``refit``'s): per channel the ratio scale_w / ARQ, the channels whose scale_w
 clips the weights (ratio below 1) or wastes levels (ratio above the `waste` threshold).
 
 The weights are read once, on a loader thread, when the network is attached (the ARQ values
@@ -21,7 +22,7 @@ import numpy as np
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from editor.i18n import translate
-from editor.models import ModelError
+from editor.models import ModelError, NotCompared
 from editor.models.weights import DEFAULT_WASTE, Review
 from editor.records.editing import ChangeKind, RecordChange
 from editor.records.model_review import review_entry
@@ -107,6 +108,8 @@ class WeightsReview(QObject):
         """Why entry `index` has no review (no such layer, no weights, …); None if it has one
         or no network is attached."""
         r = self._get(index)
+        if isinstance(r, NotCompared):
+            return r.reason
         return r.message if isinstance(r, ModelError) else None
 
     def _get(self, index: int) -> Review | ModelError | None:

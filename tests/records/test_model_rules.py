@@ -186,7 +186,7 @@ def test_tf_depthwise_channels_and_weights(tmp_path):
     conv = entry(message, "conv/Conv2D").value
     conv.skip_fusion = True
     flagged = [p for p in check_message(message, "tf-inner", model=model) if p.rule == "model-scale-w-weights"]
-    assert flagged and flagged[0].key == "conv/Conv2D" and "BatchNorm folded" not in flagged[0].message
+    assert flagged and flagged[0].key == "conv/Conv2D" and "folded" not in flagged[0].message
 
 
 def test_check_command_with_a_model(tmp_path, capsys):

@@ -218,8 +218,10 @@ def test_a_model_rule_problem_in_the_dock_selects_its_row(qtbot, env, onnx_case)
     model = session.model
     row = model.index_for_path(("record", layer_index(window, "conv_2")), 1)
     assert [a.mark for a in model.data(row, model.ANNOTATIONS_ROLE)] == ["not in model"]
-    # as `info --model` counts them: the renamed key, and conv2 left without a record
-    assert window.model_label.text() == "model net.onnx · 4 matched · 1 unmatched key · 1 without record"
+    # as `info --model` and `check` count them: the renamed key, whose layer conv2 is told with it
+    # (not counted again among the layers without a record)
+    assert window.model_label.text() == "model net.onnx · 4 matched · 1 unmatched key"
+    assert "conv_2 → conv2" in window.model_label.toolTip()
     dock.show()
     dock.raise_()
     dock.view.scrollTo(unknown)

@@ -35,8 +35,11 @@ def model_line(session: EditSession, entry: int) -> str:
             of = translate("LayerPanel", " ({verdict} of 1 channel)") if channels == 1 \
                 else translate("LayerPanel", " ({verdict} of {n} channels)")
             text += of.format(verdict=verdict, n=channels)
-        if r.arq.folded:
-            text += translate("LayerPanel", ", BatchNorm folded")
+        if r.arq.fusions:
+            text += translate("LayerPanel", ", {fusions} folded").format(
+                fusions=translate("LayerPanel", ", ").join(r.arq.fusions))
+        if r.arq.balanced:
+            text += translate("LayerPanel", ", tensor_balance_factor applied")
     elif layer.takes_weights:
         reason = session.weights.reason(entry)
         if reason:

@@ -237,9 +237,13 @@ class WeightsPlots(QObject):
 
         marks = (ChannelMarks(translate("WeightsView", "clips the weights"), clipped, CLIP_COLOR, "x", clip_reason),
                  ChannelMarks(translate("WeightsView", "wastes levels"), wasted, WASTE_COLOR, "d", waste_reason))
-        note = (translate("WeightsView", "weights: {clip} clip, {waste} waste (INT{bits}, BatchNorm folded)")
-                if arq.folded else translate("WeightsView", "weights: {clip} clip, {waste} waste (INT{bits})"))
-        note = note.format(clip=clipped.size, waste=wasted.size, bits=bits)
+        how = translate("WeightsView", "INT{bits}").format(bits=bits)
+        if arq.fusions:
+            how += translate("WeightsView", ", {fusions} folded").format(fusions=", ".join(arq.fusions))
+        if arq.balanced:
+            how += translate("WeightsView", ", tensor_balance_factor applied")
+        note = translate("WeightsView", "weights: {clip} clip, {waste} waste ({how})").format(
+            clip=clipped.size, waste=wasted.size, how=how)
         return OverlayData(values=arq.scale.astype(np.float64), marks=marks,
                            strip=OverlayStrip("scale_w / ARQ", r.ratio.astype(np.float64), log=True,
                                               lines=(1.0, r.waste)),
