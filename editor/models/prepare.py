@@ -109,6 +109,12 @@ def _multiply(rows: np.ndarray, layer: Layer, factor: np.ndarray, side: str, wha
         index = layer.input_channels()
     except ModelError as e:
         raise NotCompared(e.message) from None
+    except (ValueError, IndexError):  # a weight whose shape does not fit the layer's layout
+        raise NotCompared(translate("models", "the input channels of layer {label}'s weights do not fit its "
+                                    "layout").format(label=layer.label)) from None
+    if index.shape != rows.shape:
+        raise NotCompared(translate("models", "the input channels of layer {label}'s weights do not fit its "
+                                    "layout").format(label=layer.label))
     if index.size and int(index.max()) >= factor.size:
         raise NotCompared(translate("models", "{what} has {channels} values, the weights of layer {label} reach input "
                                     "channel {channel}").format(what=what, channels=factor.size, label=layer.label,
@@ -165,6 +171,9 @@ def prepare(layer: Layer, *, bits: int = 8, channel_wise: bool = True, fuse: boo
         raise
     except ModelError as e:
         raise NotCompared(e.message) from None
+    except ValueError:  # the weight's shape does not fit the layer's layout
+        raise NotCompared(translate("models", "the weights of layer {label} do not fit its layout").format(
+            label=layer.label)) from None
     _finite_or_refuse(rows, layer, translate("models", "the weights"))
     _refuse_quantized(rows, layer)
     applicable = [f for f in layer.fusions if f.applies_in(dialect)]
