@@ -44,6 +44,10 @@
         <translation>未知的规则 ID {ids}{hint}；已知规则 ID：{known}</translation>
     </message>
     <message>
+        <source>model note: {note}</source>
+        <translation>模型说明：{note}</translation>
+    </message>
+    <message>
         <source>-o - writes the record to standard output; --json cannot share it (write to a file to get the JSON report)</source>
         <translation>-o - 将记录写到标准输出；--json 不能与之共用（写到文件才能得到 JSON 报告）</translation>
     </message>
@@ -388,12 +392,24 @@
         <translation>  与模型层匹配的 key：{records} 个中的 {matched} 个；未匹配的 key：{unmatched} 个{unmatched_names}；没有记录的模型层：{without} 个{without_names}</translation>
     </message>
     <message>
+        <source>  unmatched keys probably meant for a layer without a record: {pairs}</source>
+        <translation>  未匹配的 key 可能原指没有记录的层：{pairs}</translation>
+    </message>
+    <message>
+        <source>  keys naming a PyTorch module, matched to the node torch.onnx.export made of it: {count} ({pairs})</source>
+        <translation>  指向 PyTorch 模块的 key，已对应到 torch.onnx.export 为该模块生成的节点：{count}（{pairs}）</translation>
+    </message>
+    <message>
         <source>  model note: {note}</source>
         <translation>  模型说明：{note}</translation>
     </message>
     <message>
         <source>--waste {ratio}: the ratio must be greater than 1</source>
         <translation>--waste {ratio}：该比值必须大于 1</translation>
+    </message>
+    <message>
+        <source>{model}: nothing to refit from: {why}</source>
+        <translation>{model}：无法重新计算：{why}</translation>
     </message>
     <message>
         <source>{path}: cannot refit {key}: {reason}</source>
@@ -430,6 +446,26 @@
     <message>
         <source>{path}: refit {layers}</source>
         <translation>{path}：重新计算了 {layers}</translation>
+    </message>
+    <message>
+        <source>a binary record is read by field numbers; give --dialect {dialect} to read it so</source>
+        <translation>二进制记录文件按字段编号读取；如需按此格式读取，请给出 --dialect {dialect}</translation>
+    </message>
+    <message>
+        <source>{path}: the model {model} is {framework}, but the record does not read as {dialect} ({error}); read as {detected}</source>
+        <translation>{path}：模型 {model} 是 {framework} 模型，但记录文件无法按 {dialect} 读取（{error}）；按 {detected} 读取</translation>
+    </message>
+    <message>
+        <source>{path}: read as {dialect}, the dialect of the model {model} ({framework}); its fields alone suggested {detected} (--dialect chooses another)</source>
+        <translation>{path}：按模型 {model}（{framework}）的框架格式 {dialect} 读取；仅凭字段名会读作 {detected}（可用 --dialect 指定其他格式）</translation>
+    </message>
+    <message>
+        <source>the model {model} carries no weights (give its .caffemodel with --weights): scale_w is not reviewed against the weights</source>
+        <translation>模型 {model} 不含权重（请用 --weights 给出其 .caffemodel）：未将 scale_w 与权重对照检查</translation>
+    </message>
+    <message>
+        <source>the model {model} carries no weights: scale_w is not reviewed against the weights</source>
+        <translation>模型 {model} 不含权重：未将 scale_w 与权重对照检查</translation>
     </message>
 </context>
 </TS>

@@ -259,8 +259,12 @@
         <translation>（共 {n} 个通道，其中 {verdict}）</translation>
     </message>
     <message>
-        <source>, BatchNorm folded</source>
-        <translation>，已做 BatchNorm 融合</translation>
+        <source>, {fusions} folded</source>
+        <translation>，已融合 {fusions}</translation>
+    </message>
+    <message>
+        <source>, tensor_balance_factor applied</source>
+        <translation>，已乘以 tensor_balance_factor</translation>
     </message>
     <message>
         <source>; scale_w not compared with the weights: {reason}</source>

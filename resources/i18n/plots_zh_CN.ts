@@ -1260,12 +1260,20 @@
         <translation>浪费量化级</translation>
     </message>
     <message>
-        <source>weights: {clip} clip, {waste} waste (INT{bits}, BatchNorm folded)</source>
-        <translation>权重：{clip} 个截断，{waste} 个浪费（INT{bits}，已融合 BatchNorm）</translation>
+        <source>INT{bits}</source>
+        <translation>INT{bits}</translation>
     </message>
     <message>
-        <source>weights: {clip} clip, {waste} waste (INT{bits})</source>
-        <translation>权重：{clip} 个截断，{waste} 个浪费（INT{bits}）</translation>
+        <source>, {fusions} folded</source>
+        <translation>，已融合 {fusions}</translation>
+    </message>
+    <message>
+        <source>, tensor_balance_factor applied</source>
+        <translation>，已乘以 tensor_balance_factor</translation>
+    </message>
+    <message>
+        <source>weights: {clip} clip, {waste} waste ({how})</source>
+        <translation>权重：{clip} 个截断，{waste} 个浪费（{how}）</translation>
     </message>
     <message>
         <source>no layer is shown</source>

@@ -35,6 +35,10 @@
 <context>
     <name>models</name>
     <message>
+        <source>not compared: {reason}</source>
+        <translation>未比较：{reason}</translation>
+    </message>
+    <message>
         <source>{source} holds {values} values, its shape {shape} needs {size}</source>
         <translation>{source} 有 {values} 个值，而其形状 {shape} 需要 {size} 个</translation>
     </message>
@@ -67,6 +71,10 @@
         <translation>层 {label}：不支持 {type} 类型的权重</translation>
     </message>
     <message>
+        <source>layer {label}: the input channels of its weights are not known</source>
+        <translation>层 {label}：不知道其权重的输入通道</translation>
+    </message>
+    <message>
         <source>{inputs} → {outputs} channels</source>
         <translation>{inputs} → {outputs} 个通道</translation>
     </message>
@@ -77,6 +85,10 @@
     <message>
         <source>, </source>
         <translation>，</translation>
+    </message>
+    <message>
+        <source>blob {index} of layer {name} has shape {got}, the net needs {need}; Caffe refuses it: &quot;Cannot copy param {index} weights from layer {name}; shape mismatch&quot;</source>
+        <translation>层 {name} 的第 {index} 个 blob 形状为 {got}，网络需要 {need}；Caffe 拒绝加载：“Cannot copy param {index} weights from layer {name}; shape mismatch”</translation>
     </message>
     <message>
         <source>not a Caffe .caffemodel (binary NetParameter expected): {error}</source>
@@ -115,6 +127,10 @@
         <translation>operation: {op}（AMCT 只量化 operation 为 SUM 的 Eltwise）</translation>
     </message>
     <message>
+        <source>the BatchNorm has no Scale after it; AMCT documents {pattern} and says nothing of a BatchNorm alone</source>
+        <translation>BatchNorm 之后没有 Scale；AMCT 的文档只说明了 {pattern} 融合，没有说明单独的 BatchNorm</translation>
+    </message>
+    <message>
         <source>{source}: tensors of type {type} are not supported</source>
         <translation>{source}：不支持 {type} 类型的张量</translation>
     </message>
@@ -141,6 +157,50 @@
     <message>
         <source>not an ONNX model: it has no graph nodes</source>
         <translation>不是 ONNX 模型：其中没有计算图节点</translation>
+    </message>
+    <message>
+        <source>its attribute {name} is {value} (AMCT quantizes {op} only with {limit})</source>
+        <translation>其属性 {name} 为 {value}（AMCT 只量化 {limit} 的 {op}）</translation>
+    </message>
+    <message>
+        <source>{name} unset</source>
+        <translation>未设置 {name}</translation>
+    </message>
+    <message>
+        <source>its initial_h (input 5) is not computed from the graph&apos;s input</source>
+        <translation>其 initial_h（第 5 个输入）不是由图的输入计算得到的</translation>
+    </message>
+    <message>
+        <source>its initial_c (input 6) is not computed from the graph&apos;s input</source>
+        <translation>其 initial_c（第 6 个输入）不是由图的输入计算得到的</translation>
+    </message>
+    <message>
+        <source>it has a peephole input P (input 7)</source>
+        <translation>它有 peephole 输入 P（第 7 个输入）</translation>
+    </message>
+    <message>
+        <source>it has {count} outputs, AMCT needs {needed}</source>
+        <translation>它有 {count} 个输出，AMCT 需要 {needed} 个</translation>
+    </message>
+    <message>
+        <source>it runs in {count} directions (AMCT quantizes one)</source>
+        <translation>它有 {count} 个方向（AMCT 只量化单向）</translation>
+    </message>
+    <message>
+        <source>linear_before_reset is 0 (AMCT quantizes GRU only with linear_before_reset = 1)</source>
+        <translation>linear_before_reset 为 0（AMCT 只量化 linear_before_reset = 1 的 GRU）</translation>
+    </message>
+    <message>
+        <source>its weights are shared with {others} (AMCT: &apos;Not support shared weight … do quant&apos;)</source>
+        <translation>其权重与 {others} 共享（AMCT：&apos;Not support shared weight … do quant&apos;）</translation>
+    </message>
+    <message>
+        <source>its kernel has {rank} dimensions (AMCT quantizes 1-, 2- and 3-D kernels)</source>
+        <translation>其卷积核为 {rank} 维（AMCT 量化 1、2、3 维卷积核）</translation>
+    </message>
+    <message>
+        <source>a 3-D convolution with depth dilation {dilation} (AMCT quantizes Conv3d only with dilation_d = 1)</source>
+        <translation>深度方向 dilation 为 {dilation} 的三维卷积（AMCT 只量化 dilation_d = 1 的 Conv3d）</translation>
     </message>
     <message>
         <source>the weight of {label} is not a constant of the model</source>
@@ -189,6 +249,10 @@
     <message>
         <source>its weight is not a 2-D Const node</source>
         <translation>其权重不是二维 Const 节点</translation>
+    </message>
+    <message>
+        <source>transpose_b is set: AMCT&apos;s documentation disagrees between versions on whether such a MatMul is quantized (CANN 6.3.RC2 requires transpose_b = false, later versions only transpose_a = false); check with your AMCT version</source>
+        <translation>设置了 transpose_b：AMCT 各版本文档对这种 MatMul 是否量化的说法不一致（CANN 6.3.RC2 要求 transpose_b = false，之后的版本只要求 transpose_a = false）；请按所用 AMCT 版本确认</translation>
     </message>
     <message>
         <source>no such file</source>
@@ -251,12 +315,12 @@
         <translation>{names}：{variances} 个方差却有 {scales} 个缩放值</translation>
     </message>
     <message>
-        <source>{names} has {channels} channels, layer {label} {outputs} output channels</source>
-        <translation>{names} 有 {channels} 个通道，而层 {label} 有 {outputs} 个输出通道</translation>
+        <source>the constant of {names} is not in the model</source>
+        <translation>模型中没有 {names} 的常量</translation>
     </message>
     <message>
-        <source>layer {label}: the scale_w of recurrent layers is not recomputed</source>
-        <translation>层 {label}：不重新计算循环层的 scale_w</translation>
+        <source>{names} multiplies by {count} values, not one</source>
+        <translation>{names} 乘以 {count} 个值，而不是一个</translation>
     </message>
     <message>
         <source>layer {label} has no scale_w to compare</source>
@@ -271,6 +335,10 @@
         <translation>scale_w 有 {values} 个值，而层 {label} 有 {outputs} 个输出通道</translation>
     </message>
     <message>
+        <source>layer {label}: the weights give no valid scale_w</source>
+        <translation>层 {label}：由权重得不到有效的 scale_w</translation>
+    </message>
+    <message>
         <source>the model has no layer {key}</source>
         <translation>模型中没有层 {key}</translation>
     </message>
@@ -279,8 +347,72 @@
         <translation>张量量化的 key（层:输入）没有权重</translation>
     </message>
     <message>
+        <source>{what} of layer {label} hold {count} inf or nan values (the first in output channel {channel}); AMCT stops on them: &quot;The weight to be quantized has invalid value inf or nan!&quot;</source>
+        <translation>层 {label} 的{what}含有 {count} 个 inf 或 nan 值（第一个在输出通道 {channel}）；AMCT 遇到它们会停止：“The weight to be quantized has invalid value inf or nan!”</translation>
+    </message>
+    <message>
+        <source>the weights of layer {label} are whole numbers from {low} to {high}: this model has already been quantized (AMCT&apos;s deploy or fake-quant model stores int8 weights as FLOAT); attach the floating-point model the record was calibrated on (for PyTorch: the model exported with torch.onnx.export before quantization)</source>
+        <translation>层 {label} 的权重都是 {low} 到 {high} 之间的整数：该模型已经量化过（AMCT 的部署模型或伪量化模型把 int8 权重存为 FLOAT）；请附加记录文件校准时所用的浮点模型（PyTorch：量化前用 torch.onnx.export 导出的模型）</translation>
+    </message>
+    <message>
+        <source>{what} has {channels} channels, layer {label} {outputs} output channels</source>
+        <translation>{what} 有 {channels} 个通道，层 {label} 有 {outputs} 个输出通道</translation>
+    </message>
+    <message>
+        <source>{what} has {channels} values, layer {label} {inputs} input channels</source>
+        <translation>{what} 有 {channels} 个值，层 {label} 有 {inputs} 个输入通道</translation>
+    </message>
+    <message>
+        <source>the input channels of layer {label}&apos;s weights do not fit its layout</source>
+        <translation>层 {label} 权重的输入通道与其排布不符</translation>
+    </message>
+    <message>
+        <source>{what} has {channels} values, the weights of layer {label} reach input channel {channel}</source>
+        <translation>{what} 有 {channels} 个值，而层 {label} 的权重用到了输入通道 {channel}</translation>
+    </message>
+    <message>
+        <source>layer {label} has fusions before and after it ({fusions}); in which order AMCT folds them is not documented</source>
+        <translation>层 {label} 前后都有融合（{fusions}）；AMCT 以什么顺序融合它们没有文档说明</translation>
+    </message>
+    <message>
+        <source>{fusion} cannot be folded: {why}</source>
+        <translation>无法融合 {fusion}：{why}</translation>
+    </message>
+    <message>
+        <source>{fusion} left out: folding it gives inf or nan, and AMCT then skips the fusion</source>
+        <translation>未融合 {fusion}：融合后出现 inf 或 nan，此时 AMCT 会跳过该融合</translation>
+    </message>
+    <message>
+        <source>folding {fusion} gives inf or nan weights (a variance of -eps or an infinite scale)</source>
+        <translation>融合 {fusion} 后权重出现 inf 或 nan（方差为 -eps，或 scale 为无穷大）</translation>
+    </message>
+    <message>
         <source>{op} has no weights AMCT quantizes</source>
         <translation>{op} 没有 AMCT 量化的权重</translation>
+    </message>
+    <message>
+        <source>the scale_w of recurrent layers is not recomputed</source>
+        <translation>不重新计算循环层的 scale_w</translation>
+    </message>
+    <message>
+        <source>the weights of layer {label} do not fit its layout</source>
+        <translation>层 {label} 的权重与其排布不符</translation>
+    </message>
+    <message>
+        <source>the weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>skip_fusion is set, and whether it also skips {fusion} is not documented</source>
+        <translation>设置了 skip_fusion，而它是否也跳过 {fusion} 没有文档说明</translation>
+    </message>
+    <message>
+        <source>tensor_balance_factor has values outside [FLT_EPSILON, 1/FLT_EPSILON], which AMCT refuses (rule tbf-range)</source>
+        <translation>tensor_balance_factor 有超出 [FLT_EPSILON, 1/FLT_EPSILON] 的值，AMCT 会拒绝（规则 tbf-range）</translation>
+    </message>
+    <message>
+        <source>the balanced weights</source>
+        <translation>均衡后的权重</translation>
     </message>
     <message>
         <source>the model carries no weights for this layer</source>
@@ -690,6 +822,14 @@
         <source>the file changed on disk while it was being read; run the command again</source>
         <translation>读取期间磁盘上的文件发生了改变；请重新运行该命令</translation>
     </message>
+    <message>
+        <source>a binary record is read by field numbers, which mean other fields in {dialect}; read it as another dialect with File ▸ Read As Dialect</source>
+        <translation>二进制记录文件按字段编号读取，而这些编号在 {dialect} 中是别的字段；请用 文件 ▸ 按框架格式读取 选择其他格式</translation>
+    </message>
+    <message>
+        <source>the record does not read as {dialect}: {error}</source>
+        <translation>记录文件无法按 {dialect} 读取：{error}</translation>
+    </message>
 </context>
 <context>
     <name>rule-descriptions</name>
@@ -714,12 +854,12 @@
         <translation>同一个 key 出现多次：AMCT 只静默使用其中一条记录（按层查找时用第一条，parse_quant 读取整个文件时用最后一条），其余的丢弃</translation>
     </message>
     <message>
-        <source>a layer with any factor needs scale_d and offset_d, and scale_w/offset_w unless it takes no weights; an entry without factors is skipped (info)</source>
-        <translation>有任一量化因子的层需要 scale_d 和 offset_d，除非该层没有权重，还需要 scale_w/offset_w；没有量化因子的记录被跳过（提示）</translation>
+        <source>a layer with any factor needs scale_d and offset_d, and scale_w/offset_w unless it takes no weights (PyTorch&apos;s AveragePool too); an entry without factors is skipped (info)</source>
+        <translation>有任一量化因子的层需要 scale_d 和 offset_d，除没有权重的层外还需要 scale_w/offset_w（PyTorch 的 AveragePool 也需要）；没有量化因子的记录会被跳过（提示）</translation>
     </message>
     <message>
-        <source>AvgPool has no weights: no scale_w/offset_w/shift_bit/tensor_balance_factor, and dst_type not INT4; warning when the type is only guessed</source>
-        <translation>AvgPool 没有权重：不能有 scale_w/offset_w/shift_bit/tensor_balance_factor，dst_type 不能为 INT4；层类型仅为推测时给出警告</translation>
+        <source>AvgPool has no weights: no scale_w/offset_w/shift_bit/tensor_balance_factor, and dst_type not INT4 — except in PyTorch, whose AMCT writes (and requires) scale_w 1.0 and offset_w 0 for AveragePool; warning when the type is only guessed</source>
+        <translation>AvgPool 没有权重：不能有 scale_w/offset_w/shift_bit/tensor_balance_factor，dst_type 不能为 INT4——PyTorch 除外，其 AMCT 为 AveragePool 写入（并要求）scale_w 1.0 和 offset_w 0；层类型只是推测时为警告</translation>
     </message>
     <message>
         <source>a &apos;layer:input_index&apos; key quantizes one input tensor: activation factors only, no scale_w/offset_w/shift_bit</source>
@@ -746,8 +886,8 @@
         <translation>附加模型时：每个 key 都是模型中的一个层（节点），&apos;layer:input_index&apos; 形式的 key 是该层已有的一个输入（AMCT：&apos;find KEY failure in MODEL&apos;）；给出最接近的层名</translation>
     </message>
     <message>
-        <source>with a model: a key names a layer whose type (and settings) AMCT can quantize in that framework (AMCT: &apos;layer X cannot be quantized&apos;)</source>
-        <translation>附加模型时：key 所指的层，其类型（及设置）须是 AMCT 在该框架中能量化的（AMCT：&apos;layer X cannot be quantized&apos;）</translation>
+        <source>with a model: a key names a layer whose type (and settings) AMCT can quantize in that framework (AMCT: &apos;layer X cannot be quantized&apos;); a warning where AMCT&apos;s documentation leaves it open</source>
+        <translation>有模型时：key 指向的层，其类型（及设置）是 AMCT 在该框架中能量化的（AMCT：&apos;layer X cannot be quantized&apos;）；AMCT 文档没有定论时为警告</translation>
     </message>
     <message>
         <source>with a model: scale_w has one value or one per output channel of the layer (Conv: weight dim 0; ConvTranspose: dim 1 × group; depthwise: in × multiplier); tensor_balance_factor one per input channel; a layer without weights takes no weight factors</source>
@@ -762,8 +902,8 @@
         <translation>附加模型时：AMCT 会量化其权重但没有记录的层保持浮点（AMCT 不提示）；只列出一次</translation>
     </message>
     <message>
-        <source>with a model&apos;s weights: scale_w against AMCT&apos;s ARQ value from the weights (BatchNorm folded unless skip_fusion), per channel: below it the range clips the weights, far above it (default 2×) levels are wasted</source>
-        <translation>附加模型权重时：逐通道将 scale_w 与 AMCT 的 ARQ 由权重算出的值比较（除非 skip_fusion，否则先融合 BatchNorm）：小于它则范围截断权重，远大于它（默认 2 倍）则浪费量化级</translation>
+        <source>with a model&apos;s weights: scale_w against AMCT&apos;s ARQ value from the weights as AMCT quantizes them (the fusions folded unless skip_fusion, tensor_balance_factor applied), per channel: below it the range clips the weights, far above it (default 2×) levels are wasted; weights holding inf or nan are a warning</source>
+        <translation>有模型权重时：逐通道将 scale_w 与 AMCT 按其量化方式（除非 skip_fusion，先做融合，再乘以 tensor_balance_factor）由权重算出的 ARQ 值比较：小于该值时范围截断权重，远大于该值（默认 2 倍）时浪费量化级；含 inf 或 nan 的权重为警告</translation>
     </message>
     <message>
         <source>with a model: prune producers and consumers name nodes of the model (AMCT: &apos;find NAME failure in MODEL&apos;), and each [begin, end) lies inside the node&apos;s output (producer) or input (consumer) channels</source>
@@ -941,12 +1081,28 @@
         <translation>缺少 {field}；有权重的层需要 scale_w 和 offset_w（AMCT：&apos;cannot find {field} of layer …&apos;）{note}</translation>
     </message>
     <message>
+        <source>{field} is missing; AMCT PyTorch writes scale_w: 1.0 and offset_w: 0 for an AveragePool and stops without them (&apos;cannot find {field} of layer …&apos;){note}</source>
+        <translation>缺少 {field}；AMCT PyTorch 为 AveragePool 写入 scale_w: 1.0 和 offset_w: 0，缺少时会停止（&apos;cannot find {field} of layer …&apos;）{note}</translation>
+    </message>
+    <message>
         <source>{field} is missing; RNN factors come as a set: scale_h, offset_h, scale_r, offset_r</source>
         <translation>缺少 {field}；RNN 的量化因子须成套给出：scale_h、offset_h、scale_r、offset_r</translation>
     </message>
     <message>
+        <source>{field} is missing; AMCT quantizes an {type} with scale_h, offset_h, scale_r and offset_r too (AMCT: &apos;cannot find {field} of layer …&apos;){note}</source>
+        <translation>缺少 {field}；AMCT 量化 {type} 时还需要 scale_h、offset_h、scale_r 和 offset_r（AMCT：&apos;cannot find {field} of layer …&apos;）{note}</translation>
+    </message>
+    <message>
         <source>dst_type INT4 is not supported for AvgPool (AMCT: &apos;AvgPool in INT4 not supported&apos;){note}</source>
         <translation>AvgPool 不支持 dst_type INT4（AMCT：&apos;AvgPool in INT4 not supported&apos;）{note}</translation>
+    </message>
+    <message>
+        <source>scale_w is {values}, but AMCT PyTorch writes scale_w: 1.0 for an AveragePool, which has no weights{note}</source>
+        <translation>scale_w 为 {values}，但 AveragePool 没有权重，AMCT PyTorch 为它写入的是 scale_w: 1.0{note}</translation>
+    </message>
+    <message>
+        <source>tensor_balance_factor is set, but AvgPool has no weights to balance (AMCT stops with &apos;tensor_balance_factor is not support, please delete tensor_balance_factor&apos;){note}</source>
+        <translation>设置了 tensor_balance_factor，但 AvgPool 没有需要均衡的权重（AMCT 会停止：&apos;tensor_balance_factor is not support, please delete tensor_balance_factor&apos;）{note}</translation>
     </message>
     <message>
         <source>{field} is set, but AvgPool has no weights (AMCT stops with &apos;find undesirable {field}&apos;){note}</source>
@@ -1025,6 +1181,10 @@
         <translation>key 量化 {name} 的第 {index} 个输入，但模型中的 {type} 只有 {count} 个输入</translation>
     </message>
     <message>
+        <source>the model&apos;s {name} is a {type}: {why}</source>
+        <translation>模型中的 {name} 是 {type}：{why}</translation>
+    </message>
+    <message>
         <source>AMCT quantizes no {type} layer of a {framework} model</source>
         <translation>AMCT 不量化 {framework} 模型中的 {type} 层</translation>
     </message>
@@ -1089,12 +1249,16 @@
         <translation>，在 {total} 个通道中的 {count} 个（{channels}）</translation>
     </message>
     <message>
-        <source>INT{bits}, BatchNorm folded</source>
-        <translation>INT{bits}，已融合 BatchNorm</translation>
-    </message>
-    <message>
         <source>INT{bits}</source>
         <translation>INT{bits}</translation>
+    </message>
+    <message>
+        <source>, {fusions} folded</source>
+        <translation>，已融合 {fusions}</translation>
+    </message>
+    <message>
+        <source>, tensor_balance_factor applied</source>
+        <translation>，已乘以 tensor_balance_factor</translation>
     </message>
     <message>
         <source>{findings} ({how})</source>

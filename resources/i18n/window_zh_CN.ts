@@ -137,6 +137,33 @@
     </message>
 </context>
 <context>
+    <name>DialectFollow</name>
+    <message>
+        <source>no record is open</source>
+        <translation>未打开记录</translation>
+    </message>
+    <message>
+        <source>The record does not read as {dialect}: {why}</source>
+        <translation>记录文件无法按 {dialect} 读取：{why}</translation>
+    </message>
+    <message>
+        <source>Read as {dialect}, the model&apos;s dialect</source>
+        <translation>按模型的框架格式 {dialect} 读取</translation>
+    </message>
+    <message>
+        <source>The model {model} is a {framework} model, but the record was read as {current} from its field names alone. Read it as {dialect}, the model&apos;s dialect? One undo step; the file is not changed until you save.</source>
+        <translation>模型 {model} 是 {framework} 模型，但记录文件仅凭字段名被读作 {current}。要按模型的框架格式 {dialect} 读取吗？这是一步可撤销的操作；保存之前文件不会改变。</translation>
+    </message>
+    <message>
+        <source>Read as {dialect}</source>
+        <translation>按 {dialect} 读取</translation>
+    </message>
+    <message>
+        <source>Keep {dialect}</source>
+        <translation>保留 {dialect}</translation>
+    </message>
+</context>
+<context>
     <name>Dialogs</name>
     <message>
         <source>Record files (*.txt *.pbtxt *.prototxt *.pb *.bin *.record);;All files (*)</source>
@@ -989,8 +1016,16 @@ View, check and edit Ascend AMCT quantization and sparsity record files in every
         <translation> 等另外 {n} 个</translation>
     </message>
     <message>
+        <source>{n} keys name PyTorch modules, matched to the nodes torch.onnx.export made of them: {pairs}</source>
+        <translation>{n} 个 key 指向 PyTorch 模块，已对应到 torch.onnx.export 为其生成的节点：{pairs}</translation>
+    </message>
+    <message>
         <source>{n} keys name no layer: {keys}</source>
         <translation>{n} 个 key 找不到对应的层：{keys}</translation>
+    </message>
+    <message>
+        <source>{n} of them probably meant for a layer without a record: {pairs}</source>
+        <translation>其中 {n} 个可能原指没有记录的层：{pairs}</translation>
     </message>
     <message>
         <source>{n} quantizable layers have no record: {layers}</source>
@@ -999,6 +1034,10 @@ View, check and edit Ascend AMCT quantization and sparsity record files in every
     <message>
         <source>scale_w reviewed against the weights (waste above {ratio}×)</source>
         <translation>已用权重检查 scale_w（超过 {ratio} 倍视为浪费）</translation>
+    </message>
+    <message>
+        <source>The model carries no weights: scale_w is not reviewed against them</source>
+        <translation>模型不含权重：未将 scale_w 与权重对照检查</translation>
     </message>
     <message>
         <source>Attach model</source>
