@@ -135,7 +135,7 @@ def render(out_dir: Path) -> list[Path]:
         window = MainWindow(settings, prompter=Prompter(), recovery_dir=folder / "recovery")
         window.resize(1280, 820)
         window.show()
-        window.open_path(record)
+        window.open_path(record, "pytorch")  # the record is AMCT PyTorch's (it reads as tf-inner alone)
         while window.document is None:
             app.processEvents()
         window.attach_model(model_path)

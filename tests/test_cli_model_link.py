@@ -114,5 +114,5 @@ def test_refit_of_the_onnx_model_record_follows_the_pytorch_dialect(tmp_path, ca
     assert main(["refit", str(record), "--model", str(path), "conv1", "--json", "-o", str(tmp_path / "o.txt")]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["dialect"] == "pytorch" and report["dialect_from_model"]["detected"] == "tf-inner"
-    assert report["layers"][0]["fusions"] == ["Conv+BatchNormalization"]
+    assert report["layers"][0]["fusions"] == ["Conv+BN"]
     assert np.isfinite(report["layers"][0]["new"]).all()

@@ -41,11 +41,14 @@ SOURCES = {
 
 @dataclass(frozen=True)
 class Pattern:
-    """One fusion AMCT documents: its name, the framework and the record dialects whose AMCT
-    performs it, the side of the weights it multiplies, the formula, where it is documented,
+    """One fusion AMCT documents: its name (AMCT's), the op types it matches, the framework
+    and the record dialects whose AMCT performs it, the side of the weights it multiplies, the formula, where it is documented,
     and whether the record's ``skip_fusion`` is documented to skip it (None: not said)."""
 
+    #: AMCT's own name of the fusion ("Conv+BN+Scale"), what messages say
     name: str
+    #: the op types it matches, in the framework's words
+    layers: str
     framework: str
     dialects: frozenset[str]
     side: str
@@ -63,25 +66,26 @@ _BN_BEFORE_CAFFE = "W'[o,i,…] = W[o,i,…] · γ[i] / √(σ²[i] + ε), i the
 
 #: Every fusion the editor folds, by key (docs/RECORD-FORMAT.md shows this table).
 PATTERNS: dict[str, Pattern] = {
-    "onnx-conv-bn": Pattern("Conv+BatchNormalization", "onnx", frozenset({"onnx", "pytorch"}), OUTPUT, _BN_AFTER,
+    "onnx-conv-bn": Pattern("Conv+BN", "Conv+BatchNormalization", "onnx", frozenset({"onnx", "pytorch"}), OUTPUT, _BN_AFTER,
                             f"{SOURCES['pytorch']}; {SOURCES['graph']}", skips_nonfinite=frozenset({"pytorch"})),
-    "onnx-convtranspose-bn": Pattern("ConvTranspose+BatchNormalization", "onnx", frozenset({"onnx"}), OUTPUT,
+    "onnx-convtranspose-bn": Pattern("ConvTranspose+BN", "ConvTranspose+BatchNormalization", "onnx", frozenset({"onnx"}), OUTPUT,
                                      _BN_AFTER, SOURCES["graph"]),
-    "caffe-conv-bn-scale": Pattern("Convolution+BatchNorm+Scale", "caffe", CAFFE_DIALECTS, OUTPUT, _BN_AFTER_CAFFE,
+    "caffe-conv-bn-scale": Pattern("Conv+BN+Scale", "Convolution+BatchNorm+Scale", "caffe", CAFFE_DIALECTS, OUTPUT, _BN_AFTER_CAFFE,
                                    SOURCES["caffe"]),
-    "caffe-deconv-bn-scale": Pattern("Deconvolution+BatchNorm+Scale", "caffe", CAFFE_DIALECTS, OUTPUT,
+    "caffe-deconv-bn-scale": Pattern("Deconv+BN+Scale", "Deconvolution+BatchNorm+Scale", "caffe", CAFFE_DIALECTS, OUTPUT,
                                      _BN_AFTER_CAFFE, SOURCES["caffe"]),
-    "caffe-fc-bn-scale": Pattern("InnerProduct+BatchNorm+Scale", "caffe", CAFFE_DIALECTS, OUTPUT, _BN_AFTER_CAFFE,
+    "caffe-fc-bn-scale": Pattern("FC+BN+Scale", "InnerProduct+BatchNorm+Scale", "caffe", CAFFE_DIALECTS, OUTPUT, _BN_AFTER_CAFFE,
                                  SOURCES["caffe"]),
-    "caffe-bn-scale-conv": Pattern("BatchNorm+Scale+Convolution", "caffe", CAFFE_DIALECTS, INPUT, _BN_BEFORE_CAFFE,
+    "caffe-bn-scale-conv": Pattern("BN+Scale+Conv", "BatchNorm+Scale+Convolution", "caffe", CAFFE_DIALECTS, INPUT, _BN_BEFORE_CAFFE,
                                    SOURCES["caffe"]),
-    "tf-conv-bn": Pattern("Conv2D/Conv3D(+BiasAdd)+FusedBatchNorm", "tensorflow", TF_DIALECTS, OUTPUT, _BN_AFTER,
+    "tf-conv-bn": Pattern("Conv+BN", "Conv2D/Conv3D(+BiasAdd)+FusedBatchNorm", "tensorflow", TF_DIALECTS, OUTPUT, _BN_AFTER,
                           SOURCES["tensorflow"]),
-    "tf-depthwise-bn": Pattern("DepthwiseConv2dNative(+BiasAdd)+FusedBatchNorm", "tensorflow", TF_DIALECTS, OUTPUT,
+    "tf-depthwise-bn": Pattern("Depthwise_Conv+BN", "DepthwiseConv2dNative(+BiasAdd)+FusedBatchNorm", "tensorflow", TF_DIALECTS, OUTPUT,
                                _BN_AFTER, SOURCES["tensorflow"]),
-    "tf-deconv-bn": Pattern("Conv2DBackpropInput(+BiasAdd)+FusedBatchNorm", "tensorflow", TF_DIALECTS, OUTPUT,
+    "tf-deconv-bn": Pattern("Conv2DBackpropInput+BN", "Conv2DBackpropInput(+BiasAdd)+FusedBatchNorm", "tensorflow", TF_DIALECTS, OUTPUT,
                             _BN_AFTER, SOURCES["graph"]),
-    "tf-mul": Pattern("Conv2D/Conv3D/DepthwiseConv2dNative/Conv2DBackpropInput/MatMul(+BiasAdd)+Mul", "tensorflow",
+    "tf-mul": Pattern("OP+(BiasAdd)+Mul", "Conv2D/Conv3D/DepthwiseConv2dNative/Conv2DBackpropInput/MatMul(+BiasAdd)+Mul",
+                      "tensorflow",
                       TF_DIALECTS, OUTPUT, "W' = W · s, s the Mul's other input: a Const of empty shape",
                       SOURCES["tensorflow"], skippable=None),
 }
@@ -103,7 +107,7 @@ class Fusion:
 
     @property
     def label(self) -> str:
-        """``Convolution+BatchNorm+Scale (bn1 + scale1)``."""
+        """``Conv+BN+Scale (bn1 + scale1)``."""
         return f"{self.pattern.name} ({' + '.join(self.names)})"
 
     def applies_in(self, dialect: str | None) -> bool:

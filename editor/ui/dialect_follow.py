@@ -99,9 +99,9 @@ class DialectOffer(QObject):
         assert model is not None and self.session.dialect is not None
         d = get_dialect(target)
         banner = Banner(translate(
-            "DialectFollow", "The model {model} is a {framework} model, but the record was read as {current} from "
-                             "its field names alone. Read it as {dialect}, the model's dialect? One undo step; "
-                             "the file is not changed until you save.").format(
+            "DialectFollow", "{framework} model {model}: the record was read as {current} from its field names "
+                             "alone. Read it as {dialect}, the model's dialect? One undo step; the file is not "
+                             "changed until you save.").format(
             model=model.path.name, framework=model.title, current=self.session.dialect.name, dialect=d.name))
         banner.setToolTip(d.shown_description)
         banner.setProperty("dialect", target)

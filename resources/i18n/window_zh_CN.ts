@@ -151,8 +151,8 @@
         <translation>按模型的框架格式 {dialect} 读取</translation>
     </message>
     <message>
-        <source>The model {model} is a {framework} model, but the record was read as {current} from its field names alone. Read it as {dialect}, the model&apos;s dialect? One undo step; the file is not changed until you save.</source>
-        <translation>模型 {model} 是 {framework} 模型，但记录文件仅凭字段名被读作 {current}。要按模型的框架格式 {dialect} 读取吗？这是一步可撤销的操作；保存之前文件不会改变。</translation>
+        <source>{framework} model {model}: the record was read as {current} from its field names alone. Read it as {dialect}, the model&apos;s dialect? One undo step; the file is not changed until you save.</source>
+        <translation>{framework} 模型 {model}：记录文件仅凭字段名被读作 {current}。要按模型的框架格式 {dialect} 读取吗？这是一步可撤销的操作；保存之前文件不会改变。</translation>
     </message>
     <message>
         <source>Read as {dialect}</source>
