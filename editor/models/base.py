@@ -363,11 +363,12 @@ class Layer:
         rows = self.to_rows(np.asarray(w, dtype=np.float32))
         return np.ascontiguousarray(rows, dtype=np.float32)
 
-    def input_channels(self) -> np.ndarray:
-        """For each element of `weight_rows()`, the input channel it multiplies (int64, same
-        shape): what a per-input-channel factor (a tensor_balance_factor, a BatchNorm before
-        the layer) is gathered with. A grouped weight (out, in / group, …) holds each group's
-        own share of the input channels (AMCT's ``adjust_conv_weight_shape``)."""
+    def per_input_channel(self, values: np.ndarray) -> np.ndarray:
+        """`values` (one per input channel) laid out as `weight_rows()`: each element of the
+        weights gets the value of the input channel it multiplies (float32, the rows' shape).
+        A grouped weight (out, in / group, …) holds each group's own share of the input
+        channels (AMCT's ``adjust_conv_weight_shape``). Built from a small broadcast array, so
+        it costs one array the size of the weights."""
         if self.weight is None or self.to_rows is None or self.in_axis is None:
             raise ModelError(translate("models", "layer {label}: the input channels of its weights are not known").format(
                 label=self.label))
@@ -381,8 +382,8 @@ class Layer:
             index = index.reshape(index.shape + (1,) * (len(shape) - 2))
         else:
             index = along.reshape((1,) * axis + (-1,) + (1,) * (len(shape) - axis - 1))
-        full = np.broadcast_to(index, shape)
-        return np.ascontiguousarray(self.to_rows(np.array(full)), dtype=np.int64)
+        compact = np.asarray(values, dtype=np.float32)[index]
+        return np.ascontiguousarray(self.to_rows(np.broadcast_to(compact, shape)), dtype=np.float32)
 
     def describe(self) -> str:
         """``Convolution, 64 → 256 channels`` — the type and channel counts, for messages."""

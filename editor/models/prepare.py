@@ -16,14 +16,14 @@ documentation lists (`editor.models.fusion`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from editor.i18n import translate
 from editor.models.base import Layer, ModelError, NotCompared
 from editor.models.fusion import INPUT, OUTPUT, Fusion
-from editor.models.weights import FLT_EPSILON, Arq, arq_scale
+from editor.models.weights import FLT_EPSILON, Arq, arq_from_extrema, arq_scale
 
 #: AMCT's tensor_balance_factor range (``parse_record_file.py``: [FLT_EPSILON, 1/FLT_EPSILON])
 TBF_RANGE = (float(FLT_EPSILON), float(np.float32(1.0) / FLT_EPSILON))
@@ -47,6 +47,9 @@ class PreparedWeights:
     fused_layers: tuple[str, ...] = ()
     balanced: bool = False
     notes: tuple[str, ...] = ()
+    #: each row's max and min (what ARQ needs, found when the rows were checked)
+    row_max: np.ndarray | None = field(default=None, repr=False)
+    row_min: np.ndarray | None = field(default=None, repr=False)
 
     @property
     def folded(self) -> bool:
@@ -54,7 +57,10 @@ class PreparedWeights:
 
     def arq(self) -> Arq:
         """AMCT's ARQ scale_w of these weights."""
-        a = arq_scale(self.rows, self.bits, self.channel_wise)
+        if self.row_max is not None and self.row_min is not None:
+            a = arq_from_extrema(self.row_max, self.row_min, self.bits, self.channel_wise)
+        else:
+            a = arq_scale(self.rows, self.bits, self.channel_wise)
         return Arq(a.scale, a.boundary, a.q, a.wmax, a.wmin, self.folded, self.bits, self.fusions, self.balanced)
 
 
@@ -74,6 +80,10 @@ def quantized_weights(rows: np.ndarray) -> tuple[int, int] | None:
     beyond ±1: weights AMCT has already quantized (its deploy or fake-quant model stores int8
     values as FLOAT). None for floating-point weights (and all-zero or ±1-only ones)."""
     if not rows.size:
+        return None
+    # float weights show it in their first few values: the full test only when those pass
+    head = rows.ravel()[:256]
+    if not np.array_equal(head, np.round(head)) or np.abs(head).max() > 128:
         return None
     lo, hi = float(rows.min()), float(rows.max())
     if lo < -128 or hi > 127 or max(abs(lo), abs(hi)) <= 1:
@@ -101,31 +111,32 @@ def _multiply(rows: np.ndarray, layer: Layer, factor: np.ndarray, side: str, wha
             raise NotCompared(translate("models", "{what} has {channels} channels, layer {label} {outputs} output "
                                         "channels").format(what=what, channels=factor.size, label=layer.label,
                                                            outputs=rows.shape[0]))
-        return (rows * factor[:, None]).astype(np.float32)
+        return (rows * factor[:, None]).astype(np.float32, copy=False)
     if layer.in_channels is not None and factor.size != layer.in_channels:
         raise NotCompared(translate("models", "{what} has {channels} values, layer {label} {inputs} input channels").format(
             what=what, channels=factor.size, label=layer.label, inputs=layer.in_channels))
+    if layer.in_channels is None and layer.weight is not None and layer.in_axis is not None:
+        reach = layer.weight.shape[layer.in_axis] * (layer.group if layer.grouped_in else 1)
+        if reach > factor.size:
+            raise NotCompared(translate("models", "{what} has {channels} values, the weights of layer {label} reach "
+                                        "input channel {channel}").format(what=what, channels=factor.size,
+                                                                          label=layer.label, channel=reach - 1))
     try:
-        index = layer.input_channels()
+        spread = layer.per_input_channel(factor)
     except ModelError as e:
         raise NotCompared(e.message) from None
     except (ValueError, IndexError):  # a weight whose shape does not fit the layer's layout
         raise NotCompared(translate("models", "the input channels of layer {label}'s weights do not fit its "
                                     "layout").format(label=layer.label)) from None
-    if index.shape != rows.shape:
+    if spread.shape != rows.shape:
         raise NotCompared(translate("models", "the input channels of layer {label}'s weights do not fit its "
                                     "layout").format(label=layer.label))
-    if index.size and int(index.max()) >= factor.size:
-        raise NotCompared(translate("models", "{what} has {channels} values, the weights of layer {label} reach input "
-                                    "channel {channel}").format(what=what, channels=factor.size, label=layer.label,
-                                                                channel=int(index.max())))
-    return (rows * factor[index]).astype(np.float32)
+    return (rows * spread).astype(np.float32, copy=False)
 
 
-def _fold(rows: np.ndarray, layer: Layer, fusions: Sequence[Fusion], dialect: str | None
-          ) -> tuple[np.ndarray, list[Fusion], list[str]]:
-    done: list[Fusion] = []
-    notes: list[str] = []
+def _fold(rows: np.ndarray, layer: Layer, fusions: Sequence[Fusion]) -> np.ndarray:
+    """`rows` with `fusions` folded in (their factors are checked; the result's finiteness is
+    the caller's)."""
     if len({f.side for f in fusions}) > 1:
         raise NotCompared(translate("models", "layer {label} has fusions before and after it ({fusions}); in which order "
                                     "AMCT folds them is not documented").format(
@@ -139,17 +150,26 @@ def _fold(rows: np.ndarray, layer: Layer, fusions: Sequence[Fusion], dialect: st
             raise NotCompared(translate("models", "{fusion} cannot be folded: {why}").format(
                 fusion=f.label, why=e.message)) from None
         with np.errstate(over="ignore", invalid="ignore"):
-            folded = _multiply(rows, layer, factor, f.side, f.label)
-        if not np.isfinite(folded).all():
-            if dialect is not None and dialect in f.pattern.skips_nonfinite:
-                notes.append(translate("models", "{fusion} left out: folding it gives inf or nan, and AMCT then skips "
-                                       "the fusion").format(fusion=f.label))
-                continue
-            raise NotCompared(translate("models", "folding {fusion} gives inf or nan weights (a variance of -eps or "
-                                        "an infinite scale)").format(fusion=f.label))
-        rows = folded
-        done.append(f)
-    return rows, done, notes
+            rows = _multiply(rows, layer, factor, f.side, f.label)
+    return rows
+
+
+def _balance(rows: np.ndarray, layer: Layer, tbf: np.ndarray) -> np.ndarray:
+    if not (np.isfinite(tbf).all() and (tbf >= TBF_RANGE[0]).all() and (tbf <= TBF_RANGE[1]).all()):
+        raise NotCompared(translate("models", "tensor_balance_factor has values outside [FLT_EPSILON, "
+                                    "1/FLT_EPSILON], which AMCT refuses (rule tbf-range)"))
+    with np.errstate(over="ignore", invalid="ignore"):
+        return _multiply(rows, layer, tbf, INPUT, "tensor_balance_factor")
+
+
+def _extrema(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, bool]:
+    """Each row's max and min, and whether every value is finite — one inf or nan makes its
+    row's max or min inf or nan, so the extrema ARQ needs anyway tell it without another pass."""
+    if rows.ndim != 2 or not rows.shape[0] or not rows.shape[1]:
+        raise NotCompared(translate("models", "weights of shape {shape} cannot be quantized").format(
+            shape=list(rows.shape)))
+    hi, lo = rows.max(axis=1), rows.min(axis=1)
+    return hi, lo, bool(np.isfinite(hi).all() and np.isfinite(lo).all())
 
 
 def prepare(layer: Layer, *, bits: int = 8, channel_wise: bool = True, fuse: bool = True,
@@ -174,27 +194,35 @@ def prepare(layer: Layer, *, bits: int = 8, channel_wise: bool = True, fuse: boo
     except ValueError:  # the weight's shape does not fit the layer's layout
         raise NotCompared(translate("models", "the weights of layer {label} do not fit its layout").format(
             label=layer.label)) from None
-    _finite_or_refuse(rows, layer, translate("models", "the weights"))
-    _refuse_quantized(rows, layer)
+    raw = rows
+    _refuse_quantized(raw, layer)
     applicable = [f for f in layer.fusions if f.applies_in(dialect)]
-    notes: list[str] = []
     if not fuse and any(f.pattern.skippable is None for f in applicable):
         unsure = next(f for f in applicable if f.pattern.skippable is None)
         raise NotCompared(translate("models", "skip_fusion is set, and whether it also skips {fusion} is not "
                                     "documented").format(fusion=unsure.label))
-    done: list[Fusion] = []
-    if fuse and applicable:
-        rows, done, notes = _fold(rows, layer, applicable, dialect)
-    balanced = False
-    if balance is not None and len(balance):
-        tbf = np.asarray(balance, dtype=np.float32).ravel()
-        if not (np.isfinite(tbf).all() and (tbf >= TBF_RANGE[0]).all() and (tbf <= TBF_RANGE[1]).all()):
-            raise NotCompared(translate("models", "tensor_balance_factor has values outside [FLT_EPSILON, "
-                                        "1/FLT_EPSILON], which AMCT refuses (rule tbf-range)"))
-        with np.errstate(over="ignore", invalid="ignore"):
-            rows = _multiply(rows, layer, tbf, INPUT, "tensor_balance_factor")
-        _finite_or_refuse(rows, layer, translate("models", "the balanced weights"))
-        balanced = True
+    done: list[Fusion] = list(applicable) if fuse else []
+    tbf = None if balance is None or not len(balance) else np.asarray(balance, dtype=np.float32).ravel()
+    if done:
+        rows = _fold(rows, layer, done)
+    if tbf is not None:
+        rows = _balance(rows, layer, tbf)
+    notes: list[str] = []
+    hi, lo, finite = _extrema(rows)
+    if not finite:
+        # where it comes from: the weights themselves (AMCT stops), or folding them
+        _finite_or_refuse(raw, layer, translate("models", "the weights"))
+        if done and dialect is not None and all(dialect in f.pattern.skips_nonfinite for f in done):
+            notes = [translate("models", "{fusion} left out: folding it gives inf or nan, and AMCT then skips the "
+                               "fusion").format(fusion=f.label) for f in done]
+            done = []
+            rows = raw if tbf is None else _balance(raw, layer, tbf)
+            hi, lo, finite = _extrema(rows)
+        if not finite and done:
+            raise NotCompared(translate("models", "folding {fusion} gives inf or nan weights (a variance of -eps or "
+                                        "an infinite scale)").format(fusion=", ".join(f.label for f in done)))
+        if not finite:
+            _finite_or_refuse(rows, layer, translate("models", "the balanced weights"))
     return PreparedWeights(layer, rows, bits, channel_wise,
                            tuple(f.pattern.name for f in done), tuple(n for f in done for n in f.names),
-                           balanced, tuple(notes))
+                           tbf is not None, tuple(notes), hi, lo)

@@ -64,15 +64,20 @@ class Arq:
 
 def arq_scale(rows: np.ndarray, bits: int = 8, channel_wise: bool = True) -> Arq:
     """AMCT's ARQ scale_w of weights given as rows (one per output channel), float32."""
-    if bits < 2:
-        raise ValueError(f"a signed weight type needs at least 2 bits, not {bits}")
     w = np.asarray(rows, dtype=np.float32)
     if w.ndim != 2 or w.shape[1] == 0 or w.shape[0] == 0:
         raise ModelError(translate("models", "weights of shape {shape} cannot be quantized").format(shape=list(w.shape)))
+    return arq_from_extrema(w.max(axis=1), w.min(axis=1), bits, channel_wise)
+
+
+def arq_from_extrema(row_max: np.ndarray, row_min: np.ndarray, bits: int = 8, channel_wise: bool = True) -> Arq:
+    """`arq_scale` from each row's max and min (the whole tensor's when not channel-wise)."""
+    if bits < 2:
+        raise ValueError(f"a signed weight type needs at least 2 bits, not {bits}")
     if channel_wise:
-        wmax, wmin = w.max(axis=1), w.min(axis=1)
+        wmax, wmin = np.asarray(row_max, np.float32), np.asarray(row_min, np.float32)
     else:
-        wmax, wmin = np.array([w.max()], np.float32), np.array([w.min()], np.float32)
+        wmax, wmin = np.array([row_max.max()], np.float32), np.array([row_min.min()], np.float32)
     amax, amin = np.abs(wmax), np.abs(wmin)
     negative = amax < amin
     q = (np.int64((1 << (bits - 1)) - 1) + negative).astype(np.int64)

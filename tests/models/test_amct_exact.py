@@ -439,3 +439,20 @@ def test_the_fusion_table_of_the_docs_lists_every_pattern():
             if line.strip().startswith("| ") and "---" not in line]
     documented = {(r[0], frozenset(d.strip() for d in r[2].split(","))) for r in rows[1:]}
     assert documented == {(p.name, p.dialects) for p in PATTERNS.values()}
+
+
+def test_a_conv_bn_fusion_giving_inf_is_left_out_as_amct_pytorch_does(tmp_path):
+    # conv_bn_fusion_pass.py: "Conv+BN fusion for … skipped because data is non-finite after fusion"
+    rng = np.random.default_rng(12)
+    w = rng.normal(0, 0.3, (3, 2, 3, 3)).astype(F32)
+    bn = {"g": np.ones(3, F32), "b": np.zeros(3, F32), "m": np.zeros(3, F32),
+          "v": np.array([1.0, -1e-5, 1.0], F32)}  # var + eps = 0: the factor is infinite
+    path = save_onnx(tmp_path / "inf.onnx", [
+        helper.make_node("Conv", ["x", "w"], ["c"], name="conv"),
+        helper.make_node("BatchNormalization", ["c", "g", "b", "m", "v"], ["y"], name="bn", epsilon=1e-5)],
+        {"w": w, **bn}, {"x": [1, 2, 8, 8]})
+    model = load_model(path)
+    p = entry_weights(fitted("pytorch", "conv", ref.arq(w)).record[0], model)
+    assert p.fusions == () and "left out" in p.notes[0] and same_bits(p.arq().scale, ref.arq(w))
+    with pytest.raises(NotCompared, match="gives inf or nan weights"):
+        entry_weights(fitted("onnx", "conv", ref.arq(w), skip_fusion=False).record[0], model)
