@@ -456,3 +456,55 @@ def test_a_conv_bn_fusion_giving_inf_is_left_out_as_amct_pytorch_does(tmp_path):
     assert p.fusions == () and "left out" in p.notes[0] and same_bits(p.arq().scale, ref.arq(w))
     with pytest.raises(NotCompared, match="gives inf or nan weights"):
         entry_weights(fitted("onnx", "conv", ref.arq(w), skip_fusion=False).record[0], model)
+
+
+@pytest.mark.parametrize("case", ["conv", "grouped", "depthwise", "convtranspose1", "convtranspose2", "gemm0",
+                                  "gemm1", "matmul", "int4", "int7", "zero_and_tiny", "conv_bn"])
+def test_refit_is_amcts_value_on_every_layer_kind(tmp_path, case):
+    rng = np.random.default_rng(sum(map(ord, case)))  # a fixed seed per case
+    fields: dict = {}
+    inits: dict[str, np.ndarray] = {}
+    x = [1, 4, 8, 8]
+    if case in ("conv", "int4", "int7", "zero_and_tiny"):
+        w = rng.normal(0, 0.3, (6, 4, 3, 3)).astype(F32)
+        if case == "zero_and_tiny":
+            w[1], w[4] = 0.0, F32(1e-9)
+        nodes = [helper.make_node("Conv", ["x", "w"], ["y"], name="layer")]
+        bits = {"int4": 4, "int7": 7}.get(case, 8)
+        if bits != 8:
+            fields["wts_type"] = f"INT{bits}"
+        expected = ref.arq(w, num_bits=bits)
+    elif case in ("grouped", "depthwise"):
+        w = rng.normal(0, 0.3, (8, 2, 3, 3) if case == "grouped" else (8, 1, 3, 3)).astype(F32)
+        nodes = [helper.make_node("Conv", ["x", "w"], ["y"], name="layer", group=2 if case == "grouped" else 4)]
+        expected = ref.arq(w)
+    elif case.startswith("convtranspose"):
+        group = int(case[-1])
+        w = rng.normal(0, 0.3, (4, 3, 2, 2)).astype(F32)
+        nodes = [helper.make_node("ConvTranspose", ["x", "w"], ["y"], name="layer", group=group)]
+        expected = ref.arq(ref.adjust_deconv_weight_shape(group, w))
+    elif case.startswith("gemm"):
+        trans_b = int(case[-1])
+        w = rng.normal(0, 0.3, (6, 10) if trans_b else (10, 6)).astype(F32)
+        nodes = [helper.make_node("Gemm", ["x", "w"], ["y"], name="layer", transB=trans_b)]
+        expected = ref.arq(w if trans_b else w.T.copy(), channel_wise=False)
+        x = [1, 10]
+    elif case == "matmul":
+        w = rng.normal(0, 0.3, (10, 6)).astype(F32)
+        nodes = [helper.make_node("MatMul", ["x", "w"], ["y"], name="layer")]
+        expected = ref.arq(w.T.copy(), channel_wise=False)
+        x = [1, 10]
+    else:  # conv_bn
+        w = rng.normal(0, 0.3, (6, 4, 3, 3)).astype(F32)
+        inits = {"g": rng.uniform(0.5, 1.5, 6).astype(F32), "b": np.zeros(6, F32), "m": np.zeros(6, F32),
+                 "v": rng.uniform(0.2, 2.0, 6).astype(F32)}
+        nodes = [helper.make_node("Conv", ["x", "w"], ["c"], name="layer"),
+                 helper.make_node("BatchNormalization", ["c", "g", "b", "m", "v"], ["y"], name="bn", epsilon=1e-5)]
+        expected = ref.arq(ref.fuse_bn(w, inits["v"], inits["g"], 1e-5))
+    path = save_onnx(tmp_path / "m.onnx", nodes, {"w": w, **inits}, {"x": x})
+    message = fitted("pytorch", "layer", expected, **fields)
+    assert same_bits(review_entry(message.record[0], load_model(path)).arq.scale, expected)
+    if expected.size > 1:
+        assert same_bits(refit_file(tmp_path, message, ["--model", str(path)], plant=2), expected)
+    else:  # per tensor: plant on the only value
+        assert same_bits(refit_file(tmp_path, message, ["--model", str(path)], plant=0), expected)
