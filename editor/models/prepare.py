@@ -104,6 +104,27 @@ def _refuse_quantized(rows: np.ndarray, layer: Layer) -> None:
         "torch.onnx.export before quantization)").format(label=layer.label, low=got[0], high=got[1]))
 
 
+def dequantized_weights(rows: np.ndarray, row_max: np.ndarray, row_min: np.ndarray, bits: int) -> int | None:
+    """The most levels a channel uses when every weight is a whole multiple of its channel's
+    ARQ step (weights quantized and dequantized: AMCT's fake-quant model), else None. Looks
+    at the first channel's first values before the whole."""
+    step = arq_from_extrema(row_max, row_min, bits).scale.astype(np.float32)
+    usable = step > FLT_EPSILON
+    if not usable.any() or not usable[0] or not rows.shape[1]:
+        return None
+
+    def on_grid(values: np.ndarray, s) -> bool:
+        with np.errstate(divide="ignore", invalid="ignore"):
+            q = values / s
+        return bool(np.all(np.abs(q - np.round(q)) < 1e-3))
+    head = rows[0, :256]
+    if len(np.unique(head)) < 4 or not on_grid(head, step[0]):
+        return None
+    if not on_grid(rows[usable], step[usable][:, None]):
+        return None
+    return int(np.max(np.round(np.abs(rows[usable]) / step[usable][:, None]))) + 1
+
+
 def _multiply(rows: np.ndarray, layer: Layer, factor: np.ndarray, side: str, what: str) -> np.ndarray:
     """`rows` times a per-channel float32 `factor` along `side` (one float32 product each)."""
     if side == OUTPUT:
@@ -223,6 +244,14 @@ def prepare(layer: Layer, *, bits: int = 8, channel_wise: bool = True, fuse: boo
                                         "an infinite scale)").format(fusion=", ".join(f.label for f in done)))
         if not finite:
             _finite_or_refuse(rows, layer, translate("models", "the balanced weights"))
+    if not done and tbf is None:
+        levels = dequantized_weights(rows, hi, lo, bits)
+        if levels is not None:
+            raise NotCompared(translate(
+                "models", "every weight of layer {label} is a whole multiple of its channel's quantization step: "
+                "this model has already been quantized and dequantized (AMCT's fake-quant model); attach the "
+                "floating-point model the record was calibrated on (for PyTorch: the model exported with "
+                "torch.onnx.export before quantization)").format(label=layer.label))
     return PreparedWeights(layer, rows, bits, channel_wise,
                            tuple(f.pattern.name for f in done), tuple(n for f in done for n in f.names),
                            tbf is not None, tuple(notes), hi, lo)

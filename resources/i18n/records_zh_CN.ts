@@ -367,6 +367,10 @@
         <translation>层 {label} 权重的输入通道与其排布不符</translation>
     </message>
     <message>
+        <source>every weight of layer {label} is a whole multiple of its channel&apos;s quantization step: this model has already been quantized and dequantized (AMCT&apos;s fake-quant model); attach the floating-point model the record was calibrated on (for PyTorch: the model exported with torch.onnx.export before quantization)</source>
+        <translation>层 {label} 的每个权重都是其通道量化步长的整数倍：该模型已经量化又反量化过（AMCT 的伪量化模型）；请附加记录文件校准时所用的浮点模型（PyTorch：量化前用 torch.onnx.export 导出的模型）</translation>
+    </message>
+    <message>
         <source>{what} has {channels} values, the weights of layer {label} reach input channel {channel}</source>
         <translation>{what} 有 {channels} 个值，而层 {label} 的权重用到了输入通道 {channel}</translation>
     </message>

@@ -508,3 +508,20 @@ def test_refit_is_amcts_value_on_every_layer_kind(tmp_path, case):
         assert same_bits(refit_file(tmp_path, message, ["--model", str(path)], plant=2), expected)
     else:  # per tensor: plant on the only value
         assert same_bits(refit_file(tmp_path, message, ["--model", str(path)], plant=0), expected)
+
+
+def test_fake_quantized_weights_are_refused_too(tmp_path):
+    # AMCT's fake-quant model holds its weights quantized to INT8 and back (save_model's
+    # documentation: "权重也是量化到INT8又反量化为Float32")
+    w = np.random.default_rng(13).normal(0, 0.3, (4, 3, 3, 3)).astype(F32)
+    step = ref.arq(w)
+    fake = (np.clip(np.round(w / step[:, None, None, None]), -128, 127) * step[:, None, None, None]).astype(F32)
+    path = save_onnx(tmp_path / "fake.onnx", [helper.make_node("Conv", ["x", "w"], ["y"], name="conv")],
+                     {"w": fake}, {"x": [1, 3, 8, 8]})
+    model = load_model(path)
+    (finding,) = weights_findings(fitted("pytorch", "conv", step), "pytorch", model)
+    assert finding.severity.value == "info" and "fake-quant" in finding.message
+    # the float weights themselves are compared
+    path2 = save_onnx(tmp_path / "float.onnx", [helper.make_node("Conv", ["x", "w"], ["y"], name="conv")],
+                      {"w": w}, {"x": [1, 3, 8, 8]})
+    assert weights_findings(fitted("pytorch", "conv", step), "pytorch", load_model(path2)) == []
