@@ -18,8 +18,10 @@ import threading
 from types import ModuleType
 
 from editor.cli._common import EXIT_OK, EXIT_USAGE, JsonErrorParser, Parser, UsageError, err, print_json
+from editor.i18n import translate
 from editor.records.dialects import DIALECTS
-from editor.records.document import RecordError
+from editor.records.document import FileChangedError, RecordError
+from editor.records.problems import shown_path
 
 __all__ = ["SUBCOMMANDS", "build_parser", "document_problems", "gui_parser", "main", "run_gui"]
 
@@ -28,6 +30,11 @@ __all__ = ["SUBCOMMANDS", "build_parser", "document_problems", "gui_parser", "ma
 COMMANDS = {"info": "info", "check": "check", "convert": "convert", "set": "edit", "diff": "diff",
             "refit": "refit"}
 SUBCOMMANDS = tuple(COMMANDS)
+#: commands run again from the start, at most this many times in all, when the file they
+#: change in place was saved by another program between their read and their write: each
+#: run reads, edits and writes the file whole, so running again applies the same edits to
+#: the new version — as if the command had started after that save (a merge, exact)
+RERUN_WHEN_CHANGED = {"set": 20}
 
 
 def command_module(word: str) -> ModuleType:
@@ -151,6 +158,21 @@ def _choose_language(code: str | None) -> None:
     i18n.set_language(code or i18n.SOURCE_LANGUAGE)
 
 
+def _run(handler, args) -> int:
+    """`handler(args)`, run again as RERUN_WHEN_CHANGED says when its file changed on disk."""
+    runs = RERUN_WHEN_CHANGED.get(args.command, 1)
+    for run in range(1, runs + 1):
+        try:
+            return handler(args)
+        except FileChangedError as e:
+            if run == runs:
+                raise
+            err(translate("cli", "{path} changed on disk while {command} ran (another program saved it); "
+                          "applying the edits again to the new version").format(
+                path=shown_path(e.path or ""), command=args.command))
+    raise AssertionError("unreachable")
+
+
 def _main(argv: list[str]) -> int:
     if not argv or (argv[0] not in SUBCOMMANDS and argv[0] not in ("-h", "--help")):
         mistyped = _mistyped_command(argv[0]) if argv else None
@@ -163,7 +185,7 @@ def _main(argv: list[str]) -> int:
     _choose_language(getattr(args, "lang", None))
     handler = command_module(args.command).run
     try:
-        return handler(args)
+        return _run(handler, args)
     except RecordError as e:
         if getattr(args, "json", False):  # scripts read stdout: the error comes as JSON too
             print_json({"path": e.path, "dialect": None, "error": str(e),
