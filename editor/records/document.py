@@ -84,6 +84,15 @@ class FileChangedError(RecordError):
     to overwrite that version, or read the file again."""
 
 
+class SaveFailed(RecordError):
+    """Saving failed; the message says why and in what state the file is: as it was, or,
+    with `damaged`, perhaps damaged (and where its new content was kept)."""
+
+    def __init__(self, message: str, path: str | os.PathLike | None = None, *, damaged: bool = False) -> None:
+        super().__init__(message, path)
+        self.damaged = damaged
+
+
 class _Mismatch(Exception):
     """Written text that does not read back as the record."""
 
@@ -797,8 +806,11 @@ def _read_file(p: Path) -> tuple[bytes, FileStamp]:
             raise RecordError(why, p)
         with _reading(p) as locked:
             # O_NONBLOCK: should a FIFO replace the file after the check, opening it must not hang
-            fd = os.dup(locked) if locked is not None else \
-                os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+            if locked is not None:
+                fd = os.dup(locked)
+                os.lseek(fd, 0, os.SEEK_SET)  # the offset is shared with the lock's descriptor
+            else:
+                fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
             with os.fdopen(fd, "rb") as fh:
                 st = os.fstat(fh.fileno())
                 why = _not_regular(st.st_mode)
@@ -852,7 +864,7 @@ def _write(target: Path, pieces, *, check=None, progress=None, total: int = 0, f
         raise ReadOnlyError(translate("saving", "{reason}; nothing was saved").format(reason=e.message),
                             target) from None
     except WriteError as e:
-        raise RecordError(e.message, target) from None
+        raise SaveFailed(e.message, target, damaged=e.damaged) from None
     except WriteCancelled:
         raise SaveCancelled() from None
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -109,13 +110,28 @@ def _open_for_lock(path: Path, writable: bool) -> int:
     return os.open(path, os.O_RDONLY | os.O_NONBLOCK | flags)
 
 
+class _Held(threading.local):
+    """The locks this thread holds: (device, inode) -> (descriptor, exclusive)."""
+
+    def __init__(self) -> None:
+        self.locks: dict[tuple[int, int], tuple[int, bool]] = {}
+
+
+_held = _Held()
+
+
 @contextmanager
 def hold(path: str | os.PathLike[str], *, exclusive: bool, wait: float | None = None) -> Iterator[int | None]:
     """Hold the lock of the file `path` names now (exclusive for a save, shared for a read);
     yield a descriptor of that very file (open for writing when `exclusive` and allowed),
     or None when there is nothing to lock (no file, one this user cannot open, no fcntl).
     Raises LockTimeout after `wait` seconds (default LOCK_WAIT), other OSErrors from
-    opening."""
+    opening.
+
+    Re-entrant within a thread: a thread that holds the file's exclusive lock (a command
+    that reads, edits and writes a file under one lock) gets that same descriptor for any
+    lock of it; one that holds the shared lock, for another shared one. (Locks belong to
+    open files: a second one of the same thread would wait for the first forever.)"""
     if fcntl is None:  # pragma: no cover - Windows
         yield None
         return
@@ -129,8 +145,13 @@ def hold(path: str | os.PathLike[str], *, exclusive: bool, wait: float | None = 
             yield None
             return
         try:
-            locked = _try_lock(fd, kind, deadline)
             st = os.fstat(fd)
+            mine = _held.locks.get((st.st_dev, st.st_ino))
+            if mine is not None:
+                if exclusive and not mine[1]:
+                    raise RuntimeError("a thread that holds a file's shared lock asked for its exclusive lock")
+                break
+            locked = _try_lock(fd, kind, deadline)
             if not locked or not stat.S_ISREG(st.st_mode):
                 break
             try:
@@ -144,7 +165,14 @@ def hold(path: str | os.PathLike[str], *, exclusive: bool, wait: float | None = 
             raise
         # a save renamed another file over this name while we waited: lock that one
         os.close(fd)
+    if mine is not None:  # this thread holds it already
+        os.close(fd)
+        yield mine[0]
+        return
+    key = (st.st_dev, st.st_ino)
+    _held.locks[key] = (fd, exclusive)
     try:
         yield fd
     finally:
+        del _held.locks[key]
         os.close(fd)  # and with it the lock

@@ -57,11 +57,14 @@ Progress = Callable[[int, int], bool]
 
 
 class WriteError(Exception):
-    """Writing failed or was refused; `message` says why, for the user."""
+    """Writing failed or was refused; `message` says why, for the user. `damaged`: the
+    file may have been left damaged (the message says so, and where its new content is);
+    otherwise it is as it was."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, *, damaged: bool = False) -> None:
         super().__init__(message)
         self.message = message
+        self.damaged = damaged
 
 
 class ReadOnlyFile(WriteError):
@@ -385,7 +388,7 @@ def write_file(target: str | os.PathLike[str], pieces: Iterable[Any], *,
         with suppress(OSError):
             os.unlink(tmp)  # never the journal: an in-place write renamed the temporary to it
         if isinstance(e, inplace.InPlaceError):
-            raise WriteError(e.message) from None
+            raise WriteError(e.message, damaged=e.damaged) from None
         if isinstance(e, LockTimeout):
             raise WriteError(translate("saving", "could not save: {reason}; {unchanged}").format(
                 reason=e.strerror, unchanged=translate("saving", "the file on disk is unchanged"))) from None

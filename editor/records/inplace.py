@@ -50,11 +50,13 @@ _TRAILER = struct.Struct("<8sQQQIQIH")
 
 
 class InPlaceError(Exception):
-    """The in-place write failed; `message` says what state the file is in (true)."""
+    """The in-place write failed; `message` says what state the file is in (true):
+    as it was, or (`damaged`) perhaps damaged, its new content kept in the journal."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, *, damaged: bool = False) -> None:
         super().__init__(message)
         self.message = message
+        self.damaged = damaged
 
 
 def journal_prefix(stem: str) -> str:
@@ -175,7 +177,7 @@ def write(tmp_fd: int, tmp: Path, target_fd: int, target: Path, new_size: int, s
             raise InPlaceError(translate(
                 "saving", "could not save ({reason}), and putting the file back as it was failed too ({again}): it "
                 "may be damaged. Its new content is kept in {journal}; the next open or save of the file finishes "
-                "the save").format(reason=reason, again=_why(again), journal=journal.name)) from None
+                "the save").format(reason=reason, again=_why(again), journal=journal.name), damaged=True) from None
         _remove(journal, folder)
         if isinstance(e, OSError):
             raise InPlaceError(translate("saving", "could not save ({reason}); {unchanged}").format(
