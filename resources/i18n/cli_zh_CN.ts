@@ -431,5 +431,13 @@
         <source>{path}: refit {layers}</source>
         <translation>{path}：重新计算了 {layers}</translation>
     </message>
+    <message>
+        <source>not changed: {reason}</source>
+        <translation>未作改动：{reason}</translation>
+    </message>
+    <message>
+        <source>{path} changed on disk while {command} ran (another program saved it); applying the edits again to the new version</source>
+        <translation>{path} 在 {command} 运行期间已在磁盘上被改变（另一个程序保存了它）；正在把这些修改重新应用到新版本上</translation>
+    </message>
 </context>
 </TS>
