@@ -22,7 +22,7 @@ dies between steps 2 and 4 leaves the journal: the next open or save of NAME by 
 new version — when the file is as an interrupted copy leaves it (the new content up to
 some byte, then the old content, then zeros up to the new size), or was never touched. A
 file that is anything else was changed by another program since: it is left alone, and
-the journal's new content is kept beside it as `NAME-STEM.interrupted-save-RANDOM.EXT`
+the journal's new content is kept beside it as `STEM.interrupted-save-RANDOM.EXT` (NAME being `STEM.EXT`)
 (told to the user). A journal is never removed while it holds the only complete copy of
 anything.
 
