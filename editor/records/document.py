@@ -31,7 +31,7 @@ from editor.records.dialects import (
     wire_offset,
 )
 from editor.records.errors import RecordError
-from editor.records.filelock import LOCK_WAIT, FileStamp, LockTimeout, busy_message, hold
+from editor.records.filelock import FileStamp, LockTimeout, hold
 from editor.records.filewrite import (
     FileChanged,
     ReadOnlyFile,
@@ -785,9 +785,9 @@ def _reading(p: Path) -> Iterator[int | None]:
     with ExitStack() as stack:
         try:
             fd = stack.enter_context(hold(p, exclusive=False))
-        except LockTimeout:
+        except LockTimeout as e:
             raise RecordError(translate("reading", "cannot be read now: {reason}; try again when that save is "
-                                        "done").format(reason=busy_message(LOCK_WAIT)), p) from None
+                                        "done").format(reason=e.strerror), p) from None
         except OSError:
             fd = None  # cannot be opened: the read that follows says why
         yield fd

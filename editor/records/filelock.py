@@ -100,7 +100,7 @@ def _try_lock(fd: int, kind: int, deadline: float) -> bool:
 
 
 def _open_for_lock(path: Path, writable: bool) -> int:
-    flags = os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0)
+    flags = os.O_CLOEXEC  # following a symbolic link, as the read and the save do
     if writable:
         try:  # NFS locks a descriptor open for writing only
             return os.open(path, os.O_RDWR | flags)

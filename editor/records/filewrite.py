@@ -223,7 +223,7 @@ def settle(path: str | os.PathLike[str]) -> list[str]:
     target = _resolved(path)
     stale, journals = _scan(target)
     _remove(stale)
-    if not journals:
+    if not journals or not hasattr(os, "pwrite"):  # no in-place writes without pwrite (Windows)
         return []
     try:
         with hold(target, exclusive=True) as fd:
@@ -360,7 +360,7 @@ def write_file(target: str | os.PathLike[str], pieces: Iterable[Any], *,
         with hold(target, exclusive=True) as locked:
             stale, journals = _scan(target)
             _remove(stale)
-            if journals and locked is not None:  # a save of this file was interrupted: finish it first
+            if journals and locked is not None and hasattr(os, "pwrite"):  # a save was interrupted: finish it
                 inplace.finish(target, locked, journals)
             now = _now(target, locked)
             if expected is not None and (now is None or FileStamp.of(now) != expected):

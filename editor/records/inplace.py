@@ -279,7 +279,7 @@ def _mtime(p: Path) -> float:
 def _finish_one(target: Path, target_fd: int | None, journal: Path) -> str | None:
     folder = journal.parent
     try:
-        jfd = os.open(journal, os.O_RDWR | getattr(os, "O_NOFOLLOW", 0) | os.O_CLOEXEC)
+        jfd = os.open(journal, os.O_RDWR | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
         return None  # finished meanwhile
     except OSError as e:

@@ -64,14 +64,15 @@ def _kind(mode: int) -> str | None:
 
 
 def _read_exactly(fd: int, size: int, offset: int) -> bytes:
+    """Up to `size` bytes from `offset` (fewer only at the end of the file)."""
+    os.lseek(fd, offset, os.SEEK_SET)  # not pread: Windows has none
     parts = []
     while size > 0:
-        part = os.pread(fd, min(size, 1 << 24), offset)
+        part = os.read(fd, min(size, 1 << 24))
         if not part:
             break
         parts.append(part)
         size -= len(part)
-        offset += len(part)
     return b"".join(parts)
 
 

@@ -93,6 +93,64 @@ def test_a_binary_record_is_guarded_too(record, tmp_path):
         doc.save()
 
 
+@posix_only
+def test_a_record_reached_through_a_symbolic_link_is_guarded_and_locked_the_same(record, tmp_path):
+    from editor.records.filelock import hold
+
+    link = tmp_path / "link.txt"
+    link.symlink_to(record)
+    doc = RecordDocument.load(link)
+    doc.message.record[0].value.scale_d = 0.5
+    with hold(link, exclusive=True) as fd:  # the lock is the file's, whichever name reached it
+        assert fd is not None and os.fstat(fd).st_ino == record.stat().st_ino
+    other_program_sets(record, 1, 0.25)
+    with pytest.raises(FileChangedError):
+        doc.save()
+    assert link.is_symlink()
+
+
+@posix_only
+def test_reads_and_saves_wait_for_the_lock_and_say_so_when_it_is_held_too_long(record, monkeypatch, capsys):
+    import threading
+
+    from editor.records import filelock
+    from editor.records.document import RecordError
+
+    doc = RecordDocument.load(record)
+    doc.message.record[0].value.scale_d = 0.5
+    held, release = threading.Event(), threading.Event()
+
+    def another_save():  # another thread's lock is another open file's: it conflicts like a process's
+        with filelock.hold(record, exclusive=True):
+            held.set()
+            release.wait(30)
+
+    holder = threading.Thread(target=another_save)
+    holder.start()
+    held.wait(30)
+    try:
+        monkeypatch.setattr(filelock, "LOCK_WAIT", 0.2)
+        before = record.read_bytes()
+        with pytest.raises(RecordError, match=r"cannot be read now: another program has been saving it for "
+                                              r"over 0\.2 s \(it holds the file's lock\)"):
+            RecordDocument.load(record)
+        with pytest.raises(RecordError, match=r"could not save: another program has been saving it.*"
+                                              r"the file on disk is unchanged"):
+            doc.save()
+        key = doc.message.record[0].key
+        assert main(["set", str(record), key, "scale_d=0.75"]) == 2
+        assert "not changed: another program has been saving it" in capsys.readouterr().err
+        assert record.read_bytes() == before
+        # a lock released within the wait is simply waited for
+        monkeypatch.setattr(filelock, "LOCK_WAIT", 30)
+        threading.Timer(0.2, release.set).start()
+        doc.save()
+    finally:
+        release.set()
+        holder.join()
+    assert RecordDocument.load(record).message.record[0].value.scale_d == 0.5
+
+
 # ------------------------------------------------------------------ the command line
 
 
