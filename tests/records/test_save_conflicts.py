@@ -17,6 +17,7 @@ import pytest
 from editor.cli import main
 from editor.paths import samples_dir
 from editor.records.document import FileChangedError, RecordDocument, same_message
+from editor.records.synth import make_big, to_text
 
 SAMPLE = samples_dir() / "resnet_tf_inner_prune.txt"
 posix_only = pytest.mark.skipif(os.name != "posix", reason="POSIX locks and hard links")
@@ -216,13 +217,19 @@ def test_convert_over_its_own_input_refuses_a_version_it_did_not_read(record, mo
 
 
 WRITERS = textwrap.dedent(r"""
-    import json, os, sys
-    from editor.cli import command_module, main
-    from editor.records import rules  # what `set` loads to judge an edit: loaded once, before the fork
+    import io, json, os, shutil, sys
+    from contextlib import redirect_stderr
+    from editor.cli import main
 
-    command_module("set")
+    rounds = json.loads(sys.argv[1])
+    # one set on a copy first: what `set` imports when first used is imported once, not per writer
+    scratch = rounds[0][0] + ".warm-up"
+    shutil.copyfile(rounds[0][0], scratch)
+    with redirect_stderr(io.StringIO()):
+        assert main(["set", scratch, rounds[0][1][0][0], "scale_d=0.5"]) == 0
+    os.unlink(scratch)
     codes = []
-    for path, edits, logs in json.loads(sys.argv[1]):  # one round after another
+    for path, edits, logs in rounds:  # one round after another
         go_r, go_w = os.pipe()
         pids = []
         for i, (key, value) in enumerate(edits):
@@ -255,13 +262,14 @@ def test_concurrent_sets_keep_every_edit_they_report(tmp_path, linked):
     layer's scale_d; two rounds. Every one that reports success has its edit on disk, one
     that fails says truly that nothing was written, and the file is the original with
     exactly the reported edits (a clean merge) — its hard link intact."""
-    original = RecordDocument.load(SAMPLE)
+    text = to_text(make_big("tf-inner", layers=12, channels=64, seed=9))  # small: the writers' work is the point
+    original = RecordDocument.from_text(text)
     rounds = []
     for n in range(2):
         folder = tmp_path / f"round{n}"
         (folder / "logs").mkdir(parents=True)
         record = folder / "record.txt"
-        record.write_bytes(SAMPLE.read_bytes())
+        record.write_text(text)
         if linked:
             os.link(record, tmp_path / f"link{n}.txt")
         edits = [(e.key, 0.5 + i / 16 + n / 256) for i, e in enumerate(original.message.record[:8])]
@@ -283,7 +291,7 @@ def test_concurrent_sets_keep_every_edit_they_report(tmp_path, linked):
             else:  # a failure says the file changed and nothing was written, and it was not
                 assert code == 2 and "nothing was saved" in err, (code, err)
                 assert by_key[key].value.scale_d != f32(value), (key, err)
-        expected = RecordDocument.load(SAMPLE)
+        expected = RecordDocument.from_text(text)
         for entry in expected.message.record:
             if entry.key in reported:
                 entry.value.scale_d = reported[entry.key]

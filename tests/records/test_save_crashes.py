@@ -33,10 +33,10 @@ HELPER = textwrap.dedent(r'''
     import contextlib, io, json, os, signal, sys
     from pathlib import Path
     from editor.cli import main
-    from editor.records import filewrite, inplace
-    from editor.records.document import RecordDocument
+    from editor.records import filewrite, inplace, readback, textwrite  # what a save imports when first used:
+    from editor.records.document import RecordDocument                 # once here, not in every child
 
-    path, link, edit = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3]
+    path, link = Path(sys.argv[1]), Path(sys.argv[2])
     HOOKED = [n for n in ("write", "pwrite", "fsync", "ftruncate", "rename", "replace", "unlink", "link",
                           "posix_fallocate") if hasattr(os, n)]
     inplace.SLICE = filewrite.SLICE = 8192  # several steps in a small file
@@ -91,44 +91,57 @@ HELPER = textwrap.dedent(r'''
             fh.write(old)
             fh.truncate()
 
-    status, said = run(0, False)
-    names = json.loads(said)
-    new = path.read_bytes()
-    assert new != old and os.WIFEXITED(status)
-
-    def state(data):
-        return "old" if data == old else "new" if data == new else "torn"
-
-    results = []
-    trials = [(k, False) for k in range(1, len(names) + 2)]
-    trials += [(k, True) for k in range(1, len(names) + 1) if names[k - 1] in ("write", "pwrite")]
-    for i, (k, partial) in enumerate(trials):
+    def sweep():
+        """Kill the save at its steps; what is on disk after the kill and after the next run."""
         restore()
-        status, _ = run(k, partial)
-        killed = os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL
-        after_kill = state(path.read_bytes())
-        left_after_kill = sorted(p.name for p in path.parent.iterdir() if p.name != path.name)
-        if i % 3 == 1:
-            err = io.StringIO()
-            with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
-                code = main(["info", str(path)])
-            notes = [line for line in err.getvalue().splitlines() if "interrupted" in line]
-            how = f"info:{code}"
-        else:
-            notes = RecordDocument.load(path).notes
-            how = "load"
-        results.append({"k": k, "call": names[k - 1] if k <= len(names) else None, "partial": partial,
-                        "killed": killed, "after_kill": after_kill, "left_after_kill": left_after_kill,
-                        "next_run": how, "final": state(path.read_bytes()),
-                        "link": state(link.read_bytes()), "inode": path.stat().st_ino == inode,
-                        "left": sorted(p.name for p in path.parent.iterdir() if p.name != path.name),
-                        "notes": notes})
-    print(json.dumps({"names": names, "results": results}))
+        status, said = run(0, False)
+        names = json.loads(said)
+        new = path.read_bytes()
+        assert new != old and os.WIFEXITED(status)
+
+        def state(data):
+            return "old" if data == old else "new" if data == new else "torn"
+
+        # every step from the commit point (the rename that makes the temporary the journal)
+        # on, and a write cut in half wherever there is one; before it, where the file is
+        # not touched yet, a sample: the first step, a write in the middle, the last two
+        commit = names.index("rename") + 1
+        trials = [(k, False) for k in sorted({1, commit // 2, commit - 1, commit})]
+        trials += [(commit // 2, True)] if names[commit // 2 - 1] in ("write", "pwrite") else []
+        trials += [(k, False) for k in range(commit + 1, len(names) + 2)]
+        trials += [(k, True) for k in range(commit + 1, len(names) + 1) if names[k - 1] in ("write", "pwrite")]
+        results = []
+        for i, (k, partial) in enumerate(trials):
+            restore()
+            status, _ = run(k, partial)
+            killed = os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL
+            after_kill = state(path.read_bytes())
+            left_after_kill = sorted(p.name for p in path.parent.iterdir() if p.name != path.name)
+            if i % 3 == 1:
+                err = io.StringIO()
+                with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+                    code = main(["info", str(path)])
+                notes = [line for line in err.getvalue().splitlines() if "interrupted" in line]
+                how = f"info:{code}"
+            else:
+                notes = RecordDocument.load(path).notes
+                how = "load"
+            results.append({"k": k, "call": names[k - 1] if k <= len(names) else None, "partial": partial,
+                            "killed": killed, "after_kill": after_kill, "left_after_kill": left_after_kill,
+                            "next_run": how, "final": state(path.read_bytes()),
+                            "link": state(link.read_bytes()), "inode": path.stat().st_ino == inode,
+                            "left": sorted(p.name for p in path.parent.iterdir() if p.name != path.name),
+                            "notes": notes})
+        return {"names": names, "results": results}
+
+    out = {}
+    for edit in ("grow", "shrink"):  # a longer file (space claimed, then written) and a shorter one (cut)
+        out[edit] = sweep()
+    print(json.dumps(out))
 ''')
 
 
-@pytest.mark.parametrize("edit", ["grow", "shrink"])
-def test_an_in_place_save_killed_at_any_step_is_old_or_new_at_the_next_run(tmp_path, edit):
+def test_an_in_place_save_killed_at_any_step_is_old_or_new_at_the_next_run(tmp_path):
     folder, other = tmp_path / "out", tmp_path / "elsewhere"
     folder.mkdir()
     other.mkdir()
@@ -136,35 +149,35 @@ def test_an_in_place_save_killed_at_any_step_is_old_or_new_at_the_next_run(tmp_p
     path.write_text(to_text(make_big("tf-inner", layers=3, channels=128, seed=5)))
     link = other / "same-file.txt"
     os.link(path, link)
-    proc = subprocess.run([sys.executable, "-c", HELPER, str(path), str(link), edit],
+    proc = subprocess.run([sys.executable, "-c", HELPER, str(path), str(link)],
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-3000:]
-    got = json.loads(proc.stdout)
-    names, results = got["names"], got["results"]
-    commit = names.index("rename")  # the temporary becomes the journal: the save is decided
-    removed = len(names) - 1 - names[::-1].index("unlink")  # the journal is removed: the save is done
-    assert "pwrite" in names[commit:] and "ftruncate" in names[commit:]  # it was written in place
-    torn = 0
-    for r in results:
-        where = f"{edit}: killed at call {r['k']} ({r['call']}{', half written' if r['partial'] else ''})"
-        assert r["killed"] == (r["call"] is not None), where
-        torn += r["after_kill"] == "torn"
-        # at the next run: the old version when killed before the commit point, else the new one
-        decided = r["k"] > commit + 1 or r["call"] is None
-        assert r["final"] == ("new" if decided else "old"), (where, r)
-        assert r["link"] == r["final"] and r["inode"], (where, r)
-        assert r["left"] == [], (where, r)  # no temporary, no journal, nothing set aside
-        assert r["next_run"] in ("load", "info:0"), (where, r)
-        journal = any(".inplace-" in n for n in r["left_after_kill"])
-        # killed after the commit: the journal (the only complete new copy) was left for the next run
-        assert journal == (commit + 1 < r["k"] <= removed + 1), (where, r)
-        # which finished the write, and said so, unless the file was already whole
-        finished = journal and r["after_kill"] != "new"
-        assert bool(r["notes"]) == finished, (where, r)
-        assert all("interrupted" in n and "finished now" in n for n in r["notes"]), (where, r)
-    # the kills did land inside the in-place write: files were left half old, half new
-    assert torn >= 3, [r["after_kill"] for r in results]
-    print(f"{edit}: {len(results)} kill points, {torn} left the file torn; all old or new at the next run")
+    for edit, got in json.loads(proc.stdout).items():
+        names, results = got["names"], got["results"]
+        commit = names.index("rename")  # the temporary becomes the journal: the save is decided
+        removed = len(names) - 1 - names[::-1].index("unlink")  # the journal is removed: the save is done
+        assert "pwrite" in names[commit:] and "ftruncate" in names[commit:]  # it was written in place
+        torn = 0
+        for r in results:
+            where = f"{edit}: killed at call {r['k']} ({r['call']}{', half written' if r['partial'] else ''})"
+            assert r["killed"] == (r["call"] is not None), where
+            torn += r["after_kill"] == "torn"
+            # at the next run: the old version when killed before the commit point, else the new one
+            decided = r["k"] > commit + 1 or r["call"] is None
+            assert r["final"] == ("new" if decided else "old"), (where, r)
+            assert r["link"] == r["final"] and r["inode"], (where, r)
+            assert r["left"] == [], (where, r)  # no temporary, no journal, nothing set aside
+            assert r["next_run"] in ("load", "info:0"), (where, r)
+            journal = any(".inplace-" in n for n in r["left_after_kill"])
+            # killed after the commit: the journal (the only complete new copy) was left for the next run
+            assert journal == (commit + 1 < r["k"] <= removed + 1), (where, r)
+            # which finished the write, and said so, unless the file was already whole
+            finished = journal and r["after_kill"] != "new"
+            assert bool(r["notes"]) == finished, (where, r)
+            assert all("interrupted" in n and "finished now" in n for n in r["notes"]), (where, r)
+        # the kills did land inside the in-place write: files were left half old, half new
+        assert torn >= 3, [r["after_kill"] for r in results]
+        print(f"{edit}: {len(results)} kill points, {torn} left the file torn; all old or new at the next run")
 
 
 # ------------------------------------------------------------------ an in-place write left unfinished
