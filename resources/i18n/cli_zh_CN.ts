@@ -467,5 +467,13 @@
         <source>the model {model} carries no weights: scale_w is not reviewed against the weights</source>
         <translation>模型 {model} 不含权重：未将 scale_w 与权重对照检查</translation>
     </message>
+    <message>
+        <source>not changed: {reason}</source>
+        <translation>未作改动：{reason}</translation>
+    </message>
+    <message>
+        <source>{path} changed on disk while {command} ran (another program saved it); applying the edits again to the new version</source>
+        <translation>{path} 在 {command} 运行期间已在磁盘上被改变（另一个程序保存了它）；正在把这些修改重新应用到新版本上</translation>
+    </message>
 </context>
 </TS>

@@ -623,6 +623,10 @@
         <translation>大小为 {size} 字节或更大，超过记录文件允许的 {most} 字节；不予读取</translation>
     </message>
     <message>
+        <source>cannot be read now: {reason}; try again when that save is done</source>
+        <translation>现在无法读取：{reason}；请在该次保存完成后再试</translation>
+    </message>
+    <message>
         <source>no such file</source>
         <translation>文件不存在</translation>
     </message>
@@ -1636,6 +1640,14 @@
         <translation>无法保存：{reason}</translation>
     </message>
     <message>
+        <source>cannot be opened for writing, which saving it in place needs; nothing was saved</source>
+        <translation>无法以写入方式打开，而原地保存需要这样做；没有保存任何内容</translation>
+    </message>
+    <message>
+        <source>could not save: {reason}; {unchanged}</source>
+        <translation>无法保存：{reason}；{unchanged}</translation>
+    </message>
+    <message>
         <source>is a directory; choose a file name to save to</source>
         <translation>是一个文件夹；请选择要保存到的文件名</translation>
     </message>
@@ -1658,6 +1670,54 @@
     <message>
         <source>has {links} hard links and this user may not write into it; replacing it would cut the other links off, so nothing was saved</source>
         <translation>有 {links} 个硬链接，且当前用户无权写入该文件；替换它会切断其他链接，因此没有保存任何内容</translation>
+    </message>
+    <message>
+        <source>was deleted or renamed since it was read; nothing was saved</source>
+        <translation>读取之后已被删除或重命名；没有保存任何内容</translation>
+    </message>
+    <message>
+        <source>changed on disk since it was read (another program saved it meanwhile); nothing was saved</source>
+        <translation>读取之后磁盘上的文件已改变（期间另一个程序保存了它）；没有保存任何内容</translation>
+    </message>
+    <message>
+        <source>another program has been saving it for over {seconds} s (it holds the file&apos;s lock)</source>
+        <translation>另一个程序保存它已超过 {seconds} 秒（它持有该文件的锁）</translation>
+    </message>
+    <message>
+        <source>could not save ({reason}), and putting the file back as it was failed too ({again}): it may be damaged. Its new content is kept in {journal}; the next open or save of the file finishes the save</source>
+        <translation>无法保存（{reason}），恢复文件原状也失败了（{again}）：文件可能已损坏。它的新内容保存在 {journal} 中；下次打开或保存该文件时会完成这次保存</translation>
+    </message>
+    <message>
+        <source>an earlier save of this file was interrupted; its new content is in {journal}, which cannot be opened ({reason}); the file may be damaged</source>
+        <translation>此文件先前的一次保存被中断；它的新内容在 {journal} 中，但该文件无法打开（{reason}）；文件可能已损坏</translation>
+    </message>
+    <message>
+        <source>{journal} is named like what an interrupted save leaves but is not one; moved to {aside}</source>
+        <translation>{journal} 的名字像是中断的保存留下的文件，但它不是；已移到 {aside}</translation>
+    </message>
+    <message>
+        <source>an earlier save of this file was interrupted, and what it kept fails its checksum (did the disk lose data?); the file was left as it is and may be damaged; what was kept is in {aside}</source>
+        <translation>此文件先前的一次保存被中断，而它保留的内容未通过校验（磁盘丢失了数据？）；文件保持原样，可能已损坏；保留的内容在 {aside} 中</translation>
+    </message>
+    <message>
+        <source>an earlier save of this file was interrupted, and this user cannot write the file to finish it; it may be damaged; the new content is in {journal}</source>
+        <translation>此文件先前的一次保存被中断，而当前用户无权写入该文件以完成保存；文件可能已损坏；新内容在 {journal} 中</translation>
+    </message>
+    <message>
+        <source>an earlier save of this file was interrupted, and the file was replaced or removed since; the content that save was writing is kept as {aside}</source>
+        <translation>此文件先前的一次保存被中断，之后文件被替换或删除；那次保存要写入的内容保存为 {aside}</translation>
+    </message>
+    <message>
+        <source>an earlier save of this file was interrupted, and another program changed the file since; it was left as it is, and the content that save was writing is kept as {aside}</source>
+        <translation>此文件先前的一次保存被中断，之后另一个程序修改了该文件；文件保持原样，那次保存要写入的内容保存为 {aside}</translation>
+    </message>
+    <message>
+        <source>an earlier save of this file was interrupted and could not be finished ({reason}); the file may be damaged; its new content is in {journal}</source>
+        <translation>此文件先前的一次保存被中断，且无法完成（{reason}）；文件可能已损坏；它的新内容在 {journal} 中</translation>
+    </message>
+    <message>
+        <source>an earlier save of this file was interrupted while it wrote the file in place; it was finished now (the file holds that save&apos;s content)</source>
+        <translation>此文件先前的一次保存在原地写入文件时被中断；现已完成（文件内容为那次保存的内容）</translation>
     </message>
 </context>
 <context>

@@ -293,6 +293,10 @@
         <translation>已打开 {path}</translation>
     </message>
     <message>
+        <source>Interrupted save</source>
+        <translation>中断的保存</translation>
+    </message>
+    <message>
         <source>The reader can open it by repairing 1 place (typically // comments or keys broken over lines, as pasted from AMCT&apos;s documentation). Each repair is listed under Reading problems. Open the repaired record?</source>
         <translation>修复 1 处后即可打开（通常是从 AMCT 文档中粘贴而来的 // 注释或被折行的 key）。每处修复都列在“读取问题”中。是否打开修复后的记录？</translation>
     </message>
@@ -375,6 +379,18 @@ The file on disk was left as it was; your edits are still here.</source>
         <translation>{path}：无法保存（{error}）。
 
 磁盘上的文件保持原样，你的修改仍然保留。</translation>
+    </message>
+    <message>
+        <source>{path}: could not be saved ({error}).
+
+The file on disk has changed; check it before closing. Your edits are still here.</source>
+        <translation>{path}：无法保存（{error}）。
+
+磁盘上的文件已改变；关闭前请检查它。你的修改仍在这里。</translation>
+    </message>
+    <message>
+        <source>Not saved; {name} on disk was left as it was</source>
+        <translation>未保存；磁盘上的 {name} 保持原样</translation>
     </message>
     <message>
         <source>Read-only file</source>
@@ -636,6 +652,10 @@ The file on disk was left as it was; your edits are still here.</source>
     <message>
         <source>Dismiss</source>
         <translation>关闭</translation>
+    </message>
+    <message>
+        <source>{count} more recovery files could not be used; they were set aside in {folder}</source>
+        <translation>另有 {count} 个恢复文件无法使用，已在 {folder} 中移到一旁</translation>
     </message>
     <message>
         <source>Unsaved edits of {what} were kept when the editor did not close normally. The file changed on disk since then.</source>
@@ -1425,6 +1445,50 @@ View, check and edit Ascend AMCT quantization and sparsity record files in every
     <message>
         <source>it holds {got} bytes of the record, not the {want} written (cut short?)</source>
         <translation>其中只有记录的 {got} 字节，而写入时为 {want} 字节（文件被截断？）</translation>
+    </message>
+    <message>
+        <source>a symbolic link</source>
+        <translation>符号链接</translation>
+    </message>
+    <message>
+        <source>a named pipe (FIFO)</source>
+        <translation>命名管道（FIFO）</translation>
+    </message>
+    <message>
+        <source>a character device</source>
+        <translation>字符设备</translation>
+    </message>
+    <message>
+        <source>a block device</source>
+        <translation>块设备</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation>套接字</translation>
+    </message>
+    <message>
+        <source>a folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>a special file</source>
+        <translation>特殊文件</translation>
+    </message>
+    <message>
+        <source>it is {kind}, not a regular file as the editor writes</source>
+        <translation>它是{kind}，而不是编辑器写入的普通文件</translation>
+    </message>
+    <message>
+        <source>it is {size} bytes, more than a recovery file can hold</source>
+        <translation>它有 {size} 字节，超过了恢复文件可能的大小</translation>
+    </message>
+    <message>
+        <source>it was written by an earlier version of the editor, without the size and checksum that tell a complete file from one cut short</source>
+        <translation>它由较早版本的编辑器写入，没有用来区分完整文件与被截断文件的大小和校验和</translation>
+    </message>
+    <message>
+        <source>it changed after it was offered</source>
+        <translation>它在提供恢复之后被改动了</translation>
     </message>
     <message>
         <source>its checksum does not match: the file was damaged after it was written</source>
