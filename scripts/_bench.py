@@ -27,8 +27,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-#: a run: (seconds, peak RSS in bytes, exit code)
-Run = tuple[float, int, int]
+#: a run: (seconds, peak RSS in bytes, exit code, CPU seconds: user + system)
+Run = tuple[float, int, int, float]
 
 # A child's peak RSS as the kernel counts it starts from its parent's at fork (the bench
 # holds whole records): a small launcher forks the measured command, so the count starts from
@@ -45,7 +45,8 @@ if pid == 0:
     os.dup2(null, 2)
     os.execvp(sys.argv[2], sys.argv[2:])
 _, status, usage = os.wait4(pid, 0)
-print(time.perf_counter() - t, usage.ru_maxrss, os.waitstatus_to_exitcode(status))
+print(time.perf_counter() - t, usage.ru_maxrss, os.waitstatus_to_exitcode(status),
+      usage.ru_utime + usage.ru_stime)
 """
 
 
@@ -120,14 +121,16 @@ def load_now() -> str:
 
 
 def process(argv: Sequence[str], stdin: Path | None = None) -> Run:
-    """(seconds, peak RSS in bytes, exit code) of one run of `argv` as a process of its own."""
+    """(seconds, peak RSS in bytes, exit code, CPU seconds) of one run of `argv` as a process of
+    its own. On a machine others are busy on, CPU time is the steadier measure of the work;
+    the wall clock is what a user waits for."""
     done = subprocess.run([sys.executable, "-c", _LAUNCH, str(stdin) if stdin else "-", *argv],
                           capture_output=True, text=True)
     try:
-        seconds, rss, code = done.stdout.split()
+        seconds, rss, code, cpu = done.stdout.split()
     except ValueError:
         raise SystemExit(f"{' '.join(argv[:4])}… could not be measured: {done.stderr[-500:]}") from None
-    return float(seconds), int(rss) * (1 if sys.platform == "darwin" else 1024), int(code)
+    return float(seconds), int(rss) * (1 if sys.platform == "darwin" else 1024), int(code), float(cpu)
 
 
 #: a command for `rounds`: (argv, stdin file or None, something to do untimed before each run or None)
@@ -158,6 +161,11 @@ def in_turns(functions: Sequence[Callable[[], object]], n: int) -> list[list[flo
 
 def seconds(runs: Sequence[Run]) -> list[float]:
     return [r[0] for r in runs]
+
+
+def cpu(runs: Sequence[Run]) -> list[float]:
+    """The CPU seconds (user + system) of each run."""
+    return [r[3] for r in runs]
 
 
 def peak(runs: Sequence[Run]) -> int:

@@ -29,7 +29,7 @@ from pathlib import Path
 
 import _bench
 import numpy as np
-from _bench import ratios, seconds, spread
+from _bench import cpu, ratios, seconds, spread
 from google.protobuf import text_format
 
 from editor.records.dialects import DIALECTS
@@ -126,7 +126,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"ratio full check / one entry:    {_bench.median(check_t) / _bench.median(edit_t):8.0f} (medians)")
     print(f"record-editor check FILE:        {spread(cli_t)} s  ({mb / _bench.median(cli_t):6.1f} MB/s, a process, "
           f"exit {code})")
-    print(f"record-editor info FILE:         {spread(info_t)} s   check/info {ratios(cli_t, info_t)}")
+    print(f"record-editor info FILE:         {spread(info_t)} s   check/info {ratios(cli_t, info_t)}   "
+          f"(CPU time: {ratios(cpu(runs[0]), cpu(runs[1]))})")
     if protoc:
         ref = seconds(runs[2])
         print(f"protoc --encode FILE (native):   {spread(ref)} s   check/protoc {ratios(cli_t, ref)}   "

@@ -55,7 +55,7 @@ def main() -> int:
 
         def protoc_run() -> None:
             assert protoc is not None
-            _, _, code = _bench.process(_bench.protoc_encode(protoc, dialect), src)
+            code = _bench.process(_bench.protoc_encode(protoc, dialect), src)[2]
             if code:
                 raise SystemExit(f"protoc failed ({code})")
 

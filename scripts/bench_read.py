@@ -30,7 +30,7 @@ import tempfile
 from pathlib import Path
 
 import _bench
-from _bench import peak, ratios, rounds, seconds, spread
+from _bench import cpu, peak, ratios, rounds, seconds, spread
 from google.protobuf import text_format
 
 from editor.records.dialects import DIALECTS
@@ -92,7 +92,11 @@ def sizes_section(folder: Path, sizes: list[int], merge_limit: int, n: int, prot
             print(f"  protoc --encode       {spread(seconds(ref))} s   info/protoc {ratios(seconds(info), seconds(ref))}"
                   f"   check/protoc {ratios(seconds(check), seconds(ref))}   "
                   f"load/protoc {_bench.median(load) / _bench.median(seconds(ref)):.2f} (medians)")
-    print("  x/protoc: time as a multiple of protoc's (below 1: faster), round by round")
+        print(f"  CPU time (user + system): info {spread(cpu(info))} s, check {spread(cpu(check))} s; "
+              f"check/info {ratios(cpu(check), cpu(info))}"
+              + (f", info/protoc {ratios(cpu(info), cpu(runs[2]))}" if protoc else ""))
+    print("  x/protoc: time as a multiple of protoc's (below 1: faster), round by round; CPU time is the "
+          "steadier on a busy machine")
 
 
 def startup_section(folder: Path, n: int, protoc: str | None) -> None:
@@ -107,7 +111,7 @@ def startup_section(folder: Path, n: int, protoc: str | None) -> None:
     info, check, minimal = (seconds(r) for r in runs[:3])
     print(f"\n== start-up: a one-layer file, whole processes ({n} rounds in turns)")
     print(f"info     {spread(info)} s  peak RSS {peak(runs[0]) / 1e6:5.1f} MB   "
-          f"info/minimal {ratios(info, minimal)}")
+          f"info/minimal {ratios(info, minimal)} (CPU time: {ratios(cpu(runs[0]), cpu(runs[2]))})")
     print(f"check    {spread(check)} s  peak RSS {peak(runs[1]) / 1e6:5.1f} MB   "
           f"check/minimal {ratios(check, minimal)}")
     print(f"minimal  {spread(minimal)} s  peak RSS {peak(runs[2]) / 1e6:5.1f} MB   "

@@ -31,7 +31,7 @@ import tempfile
 from pathlib import Path
 
 import _bench
-from _bench import peak, ratios, seconds, spread
+from _bench import cpu, peak, ratios, seconds, spread
 from google.protobuf import text_format
 
 from editor.records.dialects import DIALECTS
@@ -91,8 +91,8 @@ def main() -> int:
                 ([*cli, "convert", str(binary), "-o", str(out), "--to", "text", "--dialect", "tf-inner"], None, None),
                 ([PY, "-c", mts_py, str(binary), str(ref_out)], None, None)], n)
             for r, name in zip(runs, ("load", "info", "set", "convert", "MessageToString"), strict=True):
-                if any(code for _, _, code in r):
-                    raise SystemExit(f"{name} failed: exit {[c for _, _, c in r]}")
+                if any(run[2] for run in r):
+                    raise SystemExit(f"{name} failed: exit {[run[2] for run in r]}")
             load, info, set_, conv, mts = (seconds(r) for r in runs)
             same = out.read_bytes() == ref_out.read_bytes()
             out_size = out.stat().st_size
@@ -106,6 +106,8 @@ def main() -> int:
                   f"set/info {ratios(set_, info)}   set/load {ratios(set_, load)}")
             print(f"  convert .pb -> text     {spread(conv, '.2f')} s  {rss(peak(runs[3]), out_size)} the output   "
                   f"convert/info {ratios(conv, info)}")
+            print(f"  CPU time (user + system): set/info {ratios(cpu(runs[2]), cpu(runs[1]))}, convert/info "
+                  f"{ratios(cpu(runs[3]), cpu(runs[1]))}, info {spread(cpu(runs[1]), '.2f')} s")
             print(f"         ParseFromString+MessageToString+write {spread(mts, '.2f')} s ({rss(peak(runs[4]), out_size)})"
                   f"   its time / convert's {ratios(mts, conv)}; output identical: {same}")
 
