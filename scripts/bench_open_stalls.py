@@ -35,7 +35,6 @@ from __future__ import annotations
 import argparse
 import gc
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -373,38 +372,40 @@ def main() -> int:
         window.session.undo_stack.setClean()
         window.close()
         app.processEvents()
-        done = subprocess.run([sys.executable, __file__, "--memory-only", "--keep", str(path)],
-                              capture_output=True, text=True)
-        print(done.stdout.strip() or f"window memory: not measured ({done.stderr.strip()[-300:]})")
+        print(window_peak(path))
     print(f"load average at the end: {_bench.load_now()} (1 min)")
     return 0
 
 
-def window_memory(path: Path | None) -> int:
-    """In a fresh process: open `path` in the window, wait until it is shown and a second more,
-    and print the process's peak RSS as a multiple of the file."""
-    import resource
+def window_peak(path: Path) -> str:
+    """The window's peak memory with `path` open, in words: a fresh process (through
+    `_bench.process`, whose small launcher keeps this process's memory out of the count: on
+    Linux a child's peak RSS starts from its parent's at fork and survives exec)."""
+    seconds, rss, code, _ = _bench.process([sys.executable, __file__, "--memory-only", "--keep", str(path)])
+    if code:
+        return f"window memory: not measured (exit {code})"
+    size = path.stat().st_size
+    return (f"window peak memory (fresh process: the window opens the file and shows it, {seconds:.0f} s): "
+            f"{rss / 1e6:.0f} MB = {rss / size:.2f} x the file ({size / 1e6:.0f} MB)")
 
+
+def window_memory(path: Path | None) -> int:
+    """In a fresh process: open `path` in the window and wait until it is shown and a second
+    more (`window_peak` reads the peak)."""
     if path is None or not path.exists():
-        print("window memory: no file")
         return 2
     app = application()
     freeze_startup_objects()
     with tempfile.TemporaryDirectory() as tmp:
-        before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
         settings = QSettings(str(Path(tmp) / "settings.ini"), QSettings.Format.IniFormat)
         window = MainWindow(settings, prompter=QuietPrompter(), recovery_dir=Path(tmp) / "recovery")
         window.resize(1360, 860)
         window.show()
         spin(0.3)
         window.open_path(path)
-        ok = wait(window, 600)
+        if not wait(window, 600):
+            return 1
         spin(1.0)
-        rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-        size = path.stat().st_size
-        print(f"window peak memory (fresh process, file opened and shown): {rss / 1e6:.0f} MB = "
-              f"{rss / size:.2f} x the file ({size / 1e6:.0f} MB); {before / 1e6:.0f} MB before the window; "
-              f"opened: {ok}")
         window.close()
     app.processEvents()
     return 0
