@@ -4,7 +4,8 @@ figures said as median [min–max] with the machine's conditions.
 - ``protoc()``: the native C++ ``protoc`` (Debian's ``protobuf-compiler``), installed with
   ``apt-get`` when it is missing and this user may (as ``.ci/run`` installs Qt's libraries),
   else None with a sentence saying how to install it. ``python -m grpc_tools.protoc`` is not
-  a reference: it is the same parser behind a Python start-up, 1.5-1.9 times slower.
+  a reference: it is the same parser behind a Python start-up (issue 26 measured it
+  1.47-1.85 times slower).
 - ``rounds(commands, n)``: each command run as a process of its own, in turns (A B C, A B C,
   ...), so that a slow spell of a shared machine falls on every command of a round; each run
   gives its seconds, peak RSS and exit code. ``in_turns`` does the same for functions.
