@@ -31,6 +31,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import _bench
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -113,6 +115,7 @@ def main() -> int:
     ap.add_argument("--channels", type=int, default=1024)
     ap.add_argument("--keep", type=Path, help="write the generated records into this folder (reused if there)")
     args = ap.parse_args()
+    print(_bench.conditions())  # the machine's load: these figures are timed on it
 
     app = application()
     freeze_startup_objects()  # as run_gui does

@@ -29,6 +29,8 @@ import sys
 import time
 from pathlib import Path
 
+import _bench
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -202,6 +204,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--channels", type=int, default=256)
     ap.add_argument("--repeat", type=int, default=10)
     args = ap.parse_args(argv)
+    print(_bench.conditions())  # the machine's load: these figures are timed on it
     app = QApplication.instance() or QApplication([])
     message = make_big("tf-inner", layers=args.layers, channels=args.channels, prune_records=0)
     bench_rule(message, max(3, args.repeat // 3))

@@ -434,14 +434,17 @@ class ValueDelegate(QStyledItemDelegate):
         """What a row shows of a layer key or node name `label` in `width` pixels: the whole
         name, else without the scope all names share, else its unique short label (see
         `key_labels`), cut on the left only if even that does not fit."""
-        if metrics.horizontalAdvance(label) <= width:
+        # No character is narrower than a pixel here: a label longer than the row is wide in
+        # characters cannot fit, and is not measured whole (a key of a megabyte took Qt
+        # seconds to measure on every paint).
+        if len(label) <= width and metrics.horizontalAdvance(label) <= width:
             return label
         scoped = self.key_labels.scoped(label)
-        if metrics.horizontalAdvance(scoped) <= width:
+        if len(scoped) <= width and metrics.horizontalAdvance(scoped) <= width:
             return scoped
         # cut further, the unique label keeps its end, which tells layers apart best (its
         # start is a gap already)
-        return metrics.elidedText(self.key_labels.label(label), Qt.TextElideMode.ElideLeft, width)
+        return metrics.elidedText(self.key_labels.label(label)[-max(width, 1):], Qt.TextElideMode.ElideLeft, width)
 
     def _paint_bool(self, painter: QPainter, option: QStyleOptionViewItem, index: AnyIndex, value: Any) -> None:
         opt = QStyleOptionViewItem(option)

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from editor.i18n import translate
 from editor.records.editing import ChangeKind, RecordChange, RecordEditor
 from editor.records.paths import Path, PathError, format_path, outermost, sort_key
-from editor.records.values import escape_text
+from editor.records.values import shown_text
 from editor.ui.clipboard import PasteError, copy_text, duplicate_keys_after_paste, plan_paste
 from editor.ui.commands import (
     NAMED_ELEMENTS,
@@ -740,7 +740,7 @@ class KeyColumn(QObject):
             return
         metrics = self.view.fontMetrics()
         shown = sorted((labels.label(k) for k in keys[:5000]), key=len)[-20:]
-        longest = max(metrics.horizontalAdvance(escape_text(t)) for t in shown)
+        longest = max(metrics.horizontalAdvance(shown_text(t)) for t in shown)
         self.needed = longest + metrics.horizontalAdvance(f"[{len(keys) - 1}] ") \
             + 2 * self.view.indentation() + 24
         if not self.chosen:

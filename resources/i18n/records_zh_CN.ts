@@ -551,8 +551,8 @@
         <translation>（另有 {count} 个这样的字符串）</translation>
     </message>
     <message>
-        <source>binary record: {field}{layer} is not UTF-8 text{at}{more}; string fields must be UTF-8 (protobuf&apos;s Python reader, which AMCT uses, refuses them)</source>
-        <translation>二进制记录：{field}{layer} 不是 UTF-8 文本{at}{more}；字符串字段必须是 UTF-8（AMCT 使用的 protobuf Python 读取器拒绝它们）</translation>
+        <source>binary record: {field}{layer} is not UTF-8 text{at}{more}; string fields must be UTF-8 (protobuf&apos;s Python reader, which AMCT uses, gives such a string as bytes, not text, and AMCT&apos;s look-ups by name never match it)</source>
+        <translation>二进制记录：{field}{layer} 不是 UTF-8 文本{at}{more}；字符串字段必须是 UTF-8（AMCT 使用的 protobuf Python 读取器把这样的字符串读成字节串而不是文本，AMCT 按名称查找时永远匹配不到它）</translation>
     </message>
     <message>
         <source> — the file looks like an example pasted from AMCT&apos;s documentation (// comments or quoted text broken over lines); open it with repair (--repair) to fix that and see each change</source>

@@ -117,6 +117,12 @@ def test_a_binary_string_that_is_not_utf8_is_a_reading_error_with_field_and_offs
     offset = data.index(b"\xff")
     assert "record[1].key is not UTF-8 text" in message
     assert f"byte 0xff at offset {offset:,} of the file" in message
+    # what it says of protobuf's Python reader is what that reader does (issue 26: it said
+    # "refuses them", and protobuf 7 returns such a string as bytes)
+    assert "gives such a string as bytes, not text" in message
+    plain = DIALECTS["tf-inner"].new_message()
+    plain.ParseFromString(data)
+    assert plain.record[1].key == b"a\xffc" and plain.record[1].key != "a\ufffdc"
 
 
 def test_a_string_in_a_prune_node_that_is_not_utf8_is_found_too():

@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 from editor.i18n import translate
 from editor.records.dialects import Dialect
 from editor.records.editing import RecordChange, follow_entry
-from editor.records.paths import Path, PathError, entry_field_text, format_path, parse_path
+from editor.records.paths import Path, PathError, entry_field_text, format_path, parse_path, resolve
 from editor.records.problems import Problem, Severity
 from editor.records.rules import validate_changes, validate_value
 from editor.records.values import format_value, parse_value
@@ -89,6 +89,9 @@ class DerivedColumn:
     compute: Callable[[int], str | None]
     tooltip: str = ""
     title: str = ""
+    #: the first n cells at once, as `compute` gives them one by one (fitting the columns
+    #: reads 256 rows: one path resolved per cell held the GUI thread on every selection)
+    compute_rows: Callable[[int], list[str | None]] | None = None
 
 
 def shown_dialect(session: EditSession) -> Dialect:
@@ -151,6 +154,28 @@ class ChannelTableModel(CheckedTableModel):
     def entry_path(self) -> Path:
         assert self.entry is not None, "no layer is shown"
         return ("record", self.entry)
+
+    def column_texts(self, c: int, rows: int) -> list[str]:
+        """What the first `rows` cells of column `c` show, empty cells left out: a vector's
+        values formatted at once (`data` formats each from a path resolved from the record)."""
+        if c < len(self.vectors) and self.entry is not None:
+            path = self.vector_path(c)
+            try:
+                values = resolve(self.session.message, path)[:min(rows, self._lengths[c])]  # not all of it
+                fd = self.session.editor.field_at(path)
+            except (PathError, TypeError):
+                values = None
+            if isinstance(values, list):
+                return [format_value(fd, v) for v in values]
+        if c >= len(self.vectors) and self.entry is not None:
+            d = self.derived[c - len(self.vectors)]
+            if d.compute_rows is not None:
+                try:
+                    return [text for text in d.compute_rows(rows) if text]
+                except (PathError, IndexError):
+                    return []
+        found = (self.data(self.index(r, c)) for r in range(rows))
+        return [str(text) for text in found if text]
 
     def vector_path(self, col: int) -> Path:
         return self.entry_path() + self.vectors[col].subpath
@@ -524,11 +549,16 @@ class ChannelTable(QWidget):
         rows = min(m.rowCount(), self.FIT_ROWS)
         for c in range(m.columnCount()):
             want = head.horizontalAdvance(str(m.headerData(c, Qt.Orientation.Horizontal))) + 24
-            for r in range(rows):
-                text = m.data(m.index(r, c))
-                if text:
-                    want = max(want, cell.horizontalAdvance(str(text)) + 16)
+            texts = set(m.column_texts(c, rows))
+            # Qt measures only the few widest by the sum of their characters' advances (kerning
+            # aside, a string's width): measuring 256 rows x 8 columns of text held the GUI
+            # thread for a tenth of a second every time a layer was selected
+            advance = {ch: cell.horizontalAdvance(ch) for ch in set("".join(texts))}
+            widest = sorted(texts, key=lambda t: sum(map(advance.__getitem__, t)), reverse=True)[:4]
+            for text in widest:
+                want = max(want, cell.horizontalAdvance(text) + 16)
             self.view.setColumnWidth(c, want)
+
 
     def update_state(self, *_args) -> None:
         m = self.table_model

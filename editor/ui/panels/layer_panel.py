@@ -35,7 +35,7 @@ from editor.i18n import translate
 from editor.records import quant
 from editor.records.dialects import PRIMARY, Dialect
 from editor.records.editing import ChangeKind, RecordChange, follow_entry
-from editor.records.paths import Path, entry_field_text, problem_path
+from editor.records.paths import Path, entry_field_text, problem_path, resolve
 from editor.records.problems import Problem, Severity
 from editor.records.rules import layer_type, validate_changes, validate_value
 from editor.records.values import format_float32
@@ -402,14 +402,27 @@ class LayerPanel(QWidget):
                 return None
             return format_float32(quant.dequant_scale(self._get("scale_d"), s))
 
+        def scales(rows: int) -> list[float]:
+            return list(resolve(self.session.message, self._value_path("scale_w"))[:rows])  # not all of it
+
+        def weight_ranges(rows: int) -> list[str | None]:
+            bits = weight_bits(self._get("wts_type"))
+            return ["±" + format_float32(quant.weight_range(s, bits)) for s in scales(rows)]
+
+        def dequants(rows: int) -> list[str | None]:
+            if not self._has("scale_d"):
+                return []
+            scale_d = self._get("scale_d")
+            return [format_float32(quant.dequant_scale(scale_d, s)) for s in scales(rows)]
+
         return [
             DerivedColumn("weight range", "output", weight_range, translate(
                 "LayerPanel", "±(2^(b−1) − 1)·scale_w[c], b from wts_type (unset: INT8; INT6/INT7 factors "
                 "are stored as INT8): the largest weight magnitude channel c represents"),
-                title=translate("LayerPanel", "weight range")),
+                title=translate("LayerPanel", "weight range"), compute_rows=weight_ranges),
             DerivedColumn("dequant scale", "output", dequant, translate(
                 "LayerPanel", "scale_d·scale_w[c]: the dequantization scale the device uses for channel c"),
-                title=translate("LayerPanel", "dequant scale")),
+                title=translate("LayerPanel", "dequant scale"), compute_rows=dequants),
         ]
 
     # ------------------------------------------------------------------ record access

@@ -120,6 +120,8 @@ def text_label(text: str = "", *, rich: bool = False) -> QLabel:
 def elide(text: str, pixels: int, widget: QWidget | None = None) -> str:
     """`text` shortened in the middle to fit `pixels` in the widget's (or default) font."""
     fm = QFontMetrics(widget.font()) if widget is not None else QFontMetrics(pg.QtGui.QFont())
+    if len(text) > 2 * pixels + 1:  # no character is narrower than a pixel: Qt measures only what may show
+        text = text[:pixels] + "\u2026" + text[-pixels:]
     return fm.elidedText(text, Qt.TextElideMode.ElideMiddle, pixels)
 
 
