@@ -9,10 +9,13 @@ unless its ``skip_fusion`` is true (the dialect's default where unset: false, tr
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+import numpy as np
 
 from editor.i18n import translate
-from editor.models import LoadCancelled, Model, ModelError
-from editor.models.weights import DEFAULT_WASTE, Review, review
+from editor.models import Layer, LoadCancelled, Model, ModelError
+from editor.models.weights import DEFAULT_WASTE, Review, review, weight_rows
 from editor.records import quant
 from editor.records.dialects import Dialect, get_dialect
 from editor.records.messages import RecordMessage
@@ -54,6 +57,61 @@ def review_entry(entry: RecordMessage, model: Model, waste: float = DEFAULT_WAST
     if not len(value.scale_w):
         raise ModelError(translate("models", "the entry has no scale_w"))
     return review(model, layer, value.scale_w, bits=weight_bits(value), fold=folds(value), waste=waste)
+
+
+@dataclass(frozen=True)
+class PreparedWeights:
+    """One record entry's weights as AMCT quantizes them: float32 `rows`, one per output
+    channel (the layer's channel-first layout), BatchNorm folded where `folded`, multiplied
+    by the entry's tensor_balance_factor along the input channels where `balanced`; `bits`
+    from wts_type; `channel_wise` when the entry's scale_w has one value per row."""
+
+    layer: Layer
+    rows: np.ndarray
+    bits: int
+    channel_wise: bool
+    folded: bool
+    balanced: bool
+
+
+def entry_weights(entry: RecordMessage, model: Model) -> PreparedWeights:
+    """The weights of one record entry as AMCT quantizes them (see `PreparedWeights`).
+
+    Raises ModelError saying why there are none (as `review_entry`), or why the entry's
+    tensor_balance_factor does not fit the layer.
+    """
+    key = entry.key
+    layer, index = model.find(key)
+    if layer is None:
+        raise ModelError(translate("models", "the model has no layer {key}").format(key=repr(key)))
+    if index is not None:
+        raise ModelError(translate("models", "a tensor-quantization key (layer:input) has no weights"))
+    if not layer.takes_weights:
+        raise ModelError(translate("models", "{op} has no weights AMCT quantizes").format(op=layer.op_type))
+    if not layer.has_weight_values:
+        raise ModelError(layer.weight_note or translate("models", "the model carries no weights for this layer"))
+    value = entry.value
+    if not len(value.scale_w):
+        raise ModelError(translate("models", "the entry has no scale_w"))
+    rows, folded = weight_rows(layer, folds(value))
+    tbf = list(value.tensor_balance_factor) if "tensor_balance_factor" in value.DESCRIPTOR.fields_by_name else []
+    if tbf:
+        rows = _balanced(layer, rows, np.asarray(tbf, dtype=np.float32))
+    return PreparedWeights(layer, rows, weight_bits(value), len(value.scale_w) > 1, folded, bool(tbf))
+
+
+def _balanced(layer: Layer, rows: np.ndarray, tbf: np.ndarray) -> np.ndarray:
+    """Rows multiplied by the balance factor of the input channel each weight reads (DMQ:
+    the activations are divided by it). A row of a grouped layer reads its group's channels."""
+    out_ch = rows.shape[0]
+    groups = max(layer.group, 1) if layer.kind == "conv" else 1
+    if tbf.size != layer.in_channels or out_ch % groups or tbf.size % groups or rows.shape[1] % (tbf.size // groups):
+        raise ModelError(translate("models", "tensor_balance_factor has {values} values, layer {label} has {inputs} "
+                                   "input channels").format(values=tbf.size, label=layer.label,
+                                                            inputs=layer.in_channels))
+    per_group = tbf.reshape(groups, -1)[np.arange(out_ch) // (out_ch // groups)]
+    shaped = rows.reshape(out_ch, per_group.shape[1], -1) * per_group[:, :, None]
+    return shaped.reshape(rows.shape).astype(np.float32)
 
 
 def review_record(message: RecordMessage, dialect: str | Dialect, model: Model, *, waste: float = DEFAULT_WASTE,
