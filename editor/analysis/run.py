@@ -131,6 +131,8 @@ class ActivationRun(_Runner):
         """Activation figures by record entry index, and the whole-model check per output."""
         total = len(self.samples) + 1
         self._check(progress, 0, total)
+        if not self.plans:
+            return {}, []  # nothing to measure: no run
         graph: AnalysisGraph = analysis_model(self.model, self.plans, whole_model=self.whole_model)
         session = make_session(graph.model)
         self._check(progress, 1, total)
