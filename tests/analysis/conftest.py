@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 
 from editor.records.document import RecordDocument
-
 from tests.analysis import kit
 
 
