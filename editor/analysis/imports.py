@@ -157,6 +157,8 @@ def _key_value(rows: list[list[str]], path: Path) -> ImportedColumn:
     if len(first) >= 2 and _number(first[1]) is None:
         name = first[1].strip() or name
         body = rows[1:]
+    if not body:
+        raise ResultsError(translate("analysis", "the file holds a header line but no key,value rows"), path)
     column = ImportedColumn(name, str(path))
     for line, row in enumerate(body, start=len(rows) - len(body) + 1):
         if len(row) < 2:
