@@ -254,3 +254,18 @@ def record_text(entries: dict[str, dict]) -> str:
         lines.append("  }")
         lines.append("}")
     return "\n".join(lines) + "\n"
+
+
+def constants(model: onnx.ModelProto) -> dict[str, np.ndarray]:
+    """The model's constant tensors by name: initializers and Constant nodes' values."""
+    out = {t.name: numpy_helper.to_array(t) for t in model.graph.initializer}
+    for node in model.graph.node:
+        if node.op_type == "Constant":
+            for a in node.attribute:
+                if a.name == "value":
+                    out[node.output[0]] = numpy_helper.to_array(a.t)
+    return out
+
+
+def attributes(node: onnx.NodeProto) -> dict:
+    return {a.name: helper.get_attribute_value(a) for a in node.attribute}
