@@ -107,15 +107,19 @@ class Analyzer:
 
     `samples` are the user's inputs (`inputs.discover`); without them only the weights are
     analysed. The activation part needs an ONNX model (`model.framework == "onnx"`).
+    `whole_model` false skips the whole-model check; `threads` limits onnxruntime's threads
+    (a window keeping a core for itself); `probe_bytes` bounds the inputs kept for re-runs.
     """
 
     def __init__(self, message: RecordMessage, model: Model, samples: Sequence[Sample] = (), *,
-                 whole_model: bool = True, probe_bytes: int = DEFAULT_PROBE_BYTES):
+                 whole_model: bool = True, probe_bytes: int = DEFAULT_PROBE_BYTES, threads: int | None = None):
         self.message = message
         self.model = model
         self.samples = list(samples)
         self.whole_model = whole_model
         self.probe_bytes = probe_bytes
+        #: onnxruntime threads (None: its default, one per core)
+        self.threads = threads
         self.weights = WeightAnalysis(model)
         self._onnx: onnx.ModelProto | None = None
         self._tensors: ModelTensors | None = None
@@ -240,7 +244,8 @@ class Analyzer:
                 r.activations_note = planned.reason
             else:
                 plans.append(planned.plan)
-        run = ActivationRun(self.onnx_model(), plans, self.input_specs(), self.samples, whole_model=self.whole_model)
+        run = ActivationRun(self.onnx_model(), plans, self.input_specs(), self.samples, whole_model=self.whole_model,
+                            threads=self.threads)
 
         def step(done: int, _total: int) -> bool:
             return progress is None or progress(offset + done, total)
@@ -262,6 +267,7 @@ class Analyzer:
     # --- one layer again -----------------------------------------------------------------
 
     def _probe(self, index: int) -> tuple[LayerProbe, object]:
+        from editor.analysis.graph import int8_path
         from editor.analysis.plans import NotAnalysed
         from editor.analysis.run import LayerProbe
 
@@ -272,12 +278,13 @@ class Analyzer:
             raise NotAnalysed(planned.reason or "")
         plan = planned.plan
         shape = (plan.x, plan.y, plan.node.name, plan.input_index, plan.folded_bn,
+                 int8_path(plan.act_bits, plan.offset_d),
                  None if plan.weight is None else plan.weight.shape,
                  None if plan.balance is None else plan.balance.shape,
                  plan.bias if isinstance(plan.bias, str) else None if plan.bias is None else plan.bias.tobytes())
         probe = self._probes.get(shape)
         if probe is None:
-            probe = LayerProbe(self.onnx_model(), plan, self.input_specs(), self.samples)
+            probe = LayerProbe(self.onnx_model(), plan, self.input_specs(), self.samples, self.threads)
             self._probes[shape] = probe
         self._probes.move_to_end(shape)
         return probe, plan

@@ -82,17 +82,75 @@ class LayerPlan:
     sample_at: np.ndarray = field(default_factory=lambda: np.zeros(0, np.float64))
 
 
+def level(x, scale: np.float32, offset: np.float32) -> np.float32:
+    """u(x) = (x / scale + offset) + 1.5·2^23 in float32, as the graph computes it."""
+    with np.errstate(all="ignore"):
+        return np.float32(np.float32(np.float32(np.float32(x) / scale) + offset) + MAGIC)
+
+
+def _ordered(x: np.float32) -> int:
+    """An integer that orders float32 values as they compare (-0 and +0 apart, no nan)."""
+    i = int(np.asarray(x, np.float32).view(np.int32))
+    return i if i >= 0 else -(i & 0x7FFFFFFF) - 1
+
+
+def _unordered(k: int) -> np.float32:
+    i = k if k >= 0 else -(k + 1) | -0x80000000
+    return np.float32(np.asarray(i, np.int32).view(np.float32).item())
+
+
+def clip_thresholds(bits: int, scale: np.float32, offset: np.float32) -> tuple[np.float32, np.float32]:
+    """(the smallest x that does not clip below, the largest that does not clip above), as
+    float32. The level is non-decreasing in x for a positive scale, so an input clips iff its
+    min is below the first or its max above the second; a scale that is not positive and
+    finite gives (inf, -inf): every input counts as clipping and is counted."""
+    if not (np.isfinite(scale) and scale > 0 and np.isfinite(offset)):
+        return np.float32(np.inf), np.float32(-np.inf)
+    lo_u = np.float32(-(1 << (bits - 1))) + MAGIC
+    hi_u = np.float32((1 << (bits - 1)) - 1) + MAGIC
+    neg_inf, pos_inf = _ordered(np.float32(-np.inf)), _ordered(np.float32(np.inf))
+
+    def first(pred) -> int:
+        a, b = neg_inf, pos_inf + 1  # the first k in [a, b) where pred holds (b: none)
+        while a < b:
+            m = (a + b) // 2
+            if pred(level(_unordered(m), scale, offset)):
+                b = m
+            else:
+                a = m + 1
+        return a
+
+    k_lo = first(lambda u: u >= lo_u)
+    k_hi = first(lambda u: u > hi_u) - 1
+    x_lo = _unordered(k_lo) if k_lo <= pos_inf else np.float32(np.inf)
+    x_hi = _unordered(k_hi) if k_hi >= neg_inf else np.float32(-np.inf)
+    return np.float32(x_lo), np.float32(x_hi)
+
+
+def int8_path(bits: int, offset_d: int) -> bool:
+    """Whether onnxruntime's int8 QuantizeLinear/DequantizeLinear can do the fake quantization
+    (INT8 with an offset in int8's range): the same numbers as the float chain, quicker."""
+    return bits == 8 and -128 <= offset_d <= 127
+
+
 def factor_values(bits: int, scale_d: float, offset_d: int) -> dict[str, np.ndarray]:
-    """The float32 scalars a branch takes for one set of activation factors."""
+    """The scalars a branch takes for one set of activation factors (by FACTOR_NAMES, plus
+    FACTOR_NAMES_INT8 where `int8_path`)."""
     lo, hi = -(1 << (bits - 1)), (1 << (bits - 1)) - 1
     s = np.float32(scale_d)
     o = np.float32(offset_d)
-    return {"scale": np.asarray(s), "offset": np.asarray(o), "magic": np.asarray(MAGIC),
-            "lo": np.asarray(np.float32(lo) + MAGIC), "hi": np.asarray(np.float32(hi) + MAGIC),
-            "shift": np.asarray(MAGIC + o)}
+    x_lo, x_hi = clip_thresholds(bits, s, o)
+    out = {"scale": np.asarray(s), "offset": np.asarray(o), "magic": np.asarray(MAGIC),
+           "lo": np.asarray(np.float32(lo) + MAGIC), "hi": np.asarray(np.float32(hi) + MAGIC),
+           "shift": np.asarray(MAGIC + o), "x_lo": np.asarray(x_lo), "x_hi": np.asarray(x_hi)}
+    if int8_path(bits, offset_d):
+        out.update({"one": np.asarray(np.float32(1)), "zero_i8": np.asarray(np.int8(0)),
+                    "offset_i8": np.asarray(np.int8(offset_d))})
+    return out
 
 
-FACTOR_NAMES = ("scale", "offset", "magic", "lo", "hi", "shift")
+FACTOR_NAMES = ("scale", "offset", "magic", "lo", "hi", "shift", "x_lo", "x_hi")
+FACTOR_NAMES_INT8 = ("one", "zero_i8", "offset_i8")
 
 
 class Builder:
@@ -104,6 +162,14 @@ class Builder:
         self.taken = taken
         self.prefix = prefix
         self._n = 0
+
+    def sub(self, graph: onnx.GraphProto) -> Builder:
+        """A builder adding nodes to a subgraph (an If's branch); its constants go to this graph."""
+        child = Builder(graph, self.opset, self.taken, self.prefix)
+        child._n = 0
+        child.const = self.const  # type: ignore[method-assign]
+        child.name = self.name  # type: ignore[method-assign]
+        return child
 
     def name(self, hint: str) -> str:
         while True:
@@ -137,13 +203,48 @@ class Builder:
         return self.reduce(op, x, [-1], hint)
 
 
-def fake_quant(b: Builder, x: str, f: dict[str, str]) -> tuple[str, str, str]:
-    """(x', u, uc) for activations x and factor tensors `f` (names by FACTOR_NAMES)."""
+def fake_quant(b: Builder, x: str, f: dict[str, str]) -> tuple[str, str, str | None, str | None]:
+    """(x', t, u, uc) for activations x and factor tensors `f` (module docstring). On the int8
+    path (`f` has FACTOR_NAMES_INT8) u and uc are not made: ``QuantizeLinear(t, 1, 0)`` rounds t
+    half to even and saturates to int8, ``DequantizeLinear(q, scale_d, offset_d)`` is
+    ``(q - offset_d)·scale_d`` — AMCT's numbers in two quick nodes."""
     t = b.node("Add", [b.node("Div", [x, f["scale"]], "t0"), f["offset"]], "t")
-    u = b.node("Add", [t, f["magic"]], "u")
-    uc = b.node("Clip", [u, f["lo"], f["hi"]], "uc")
+    if "one" in f:
+        q = b.node("QuantizeLinear", [t, f["one"], f["zero_i8"]], "q")
+        return b.node("DequantizeLinear", [q, f["scale"], f["offset_i8"]], "xq"), t, None, None
+    u, uc = levels(b, t, f)
     xq = b.node("Mul", [b.node("Sub", [uc, f["shift"]], "lv"), f["scale"]], "xq")
-    return xq, u, uc
+    return xq, t, u, uc
+
+
+def levels(b: Builder, t: str, f: dict[str, str]) -> tuple[str, str]:
+    """(u, uc): t rounded half to even, plus 1.5·2^23, and that clamped to the levels."""
+    u = b.node("Add", [t, f["magic"]], "u")
+    return u, b.node("Clip", [u, f["lo"], f["hi"]], "uc")
+
+
+def clip_counts(b: Builder, t: str, u: str | None, uc: str | None, low: str, high: str,
+                f: dict[str, str]) -> tuple[str, str]:
+    """(Σ|sign|, Σsign) partial sums counting the values clipped below and above, computed only
+    when some value clips (an ``If``): the level is a non-decreasing function of x, so some
+    value clips iff the min is below `clip_thresholds`' first or the max above its second."""
+    clips = b.node("Or", [b.node("Less", [low, f["x_lo"]], "below"), b.node("Greater", [high, f["x_hi"]], "above")],
+                   "clips")
+    then = helper.make_graph([], b.name("clipping"), [], [])
+    sub = b.sub(then)
+    if u is None or uc is None:
+        u, uc = levels(sub, t, f)
+    signs = sub.node("Clip", [sub.node("Sub", [u, uc], "d"), f["minus_one"], f["plus_one"]], "sign")
+    clip, net = sub.partial("ReduceL1", signs, "clip"), sub.partial("ReduceSum", signs, "net")
+    then.output.extend([helper.make_tensor_value_info(n, TensorProto.FLOAT, None) for n in (clip, net)])
+    zeros = helper.make_graph([], b.name("no_clipping"), [], [])
+    z = b.sub(zeros)
+    none = [z.node("Identity", [f["zero"]], "none"), z.node("Identity", [f["zero"]], "none")]
+    zeros.output.extend([helper.make_tensor_value_info(n, TensorProto.FLOAT, None) for n in none])
+    outs = [b.name("clip"), b.name("net")]
+    b.graph.node.append(helper.make_node("If", [clips], outs, name=b.name("If_node"),
+                                         then_branch=then, else_branch=zeros))
+    return outs[0], outs[1]
 
 
 def balanced(b: Builder, x: str, balance: str | None) -> str:
@@ -174,29 +275,31 @@ def add_branch(b: Builder, plan: LayerPlan, f: dict[str, str], weight: str | Non
     """The nodes measuring one layer (module docstring); returns the output names by STAT_NAMES
     (the last three only where `y` is given)."""
     xb = balanced(b, plan.x, balance)
-    xq, u, uc = fake_quant(b, xb, f)
+    xq, t, u, uc = fake_quant(b, xb, f)
     out: dict[str, str] = {}
     out["size"] = b.node("Size", [xb], "size")
-    signs = b.node("Clip", [b.node("Sub", [u, uc], "d"), b.const(np.asarray(-1, np.float32), "m1"),
-                                                                     b.const(np.asarray(1, np.float32), "p1")],
-                   "sign")
-    out["clip"] = b.partial("ReduceL1", signs, "clip")
-    out["net"] = b.partial("ReduceSum", signs, "net")
-    out["x2"] = b.partial("ReduceSumSquare", xb, "x2")
-    out["e2"] = b.partial("ReduceSumSquare", b.node("Sub", [xb, xq], "e"), "e2")
     out["min"] = b.reduce("ReduceMin", xb, None, "min")
     out["max"] = b.reduce("ReduceMax", xb, None, "max")
+    out["clip"], out["net"] = clip_counts(b, t, u, uc, out["min"], out["max"], f)
+    out["x2"] = b.partial("ReduceSumSquare", xb, "x2")
+    out["e2"] = b.partial("ReduceSumSquare", b.node("Sub", [xb, xq], "e"), "e2")
     flat = b.node("Reshape", [xb, b.const(np.asarray([-1], np.int64), "flat")], "flat")
     # sample positions: fixed fractions of the tensor's size (float64 keeps them exact)
     size = b.node("Cast", [out["size"]], "size_f64", to=TensorProto.DOUBLE)
-    at = b.node("Floor", [b.node("Mul", [b.const(plan.sample_at, "at"), size], "at_f")], "at_fl")
-    out["sample"] = b.node("Gather", [flat, b.node("Cast", [at], "at_i", to=TensorProto.INT64)], "sample", axis=0)
+    at = b.node("Cast", [b.node("Mul", [b.const(plan.sample_at, "at"), size], "at_f")], "at_i", to=TensorProto.INT64)
+    out["sample"] = b.node("Gather", [flat, at], "sample", axis=0)
     if y is not None:
         yq = layer_op(b, plan, xq, weight, bias, "yq")
         out["dot"] = b.partial("ReduceSum", b.node("Mul", [y, yq], "yyq"), "dot")
         out["yy"] = b.partial("ReduceSumSquare", y, "yy")
         out["qq"] = b.partial("ReduceSumSquare", yq, "qq")
     return out
+
+
+def shared_constants(b: Builder) -> dict[str, str]:
+    """The constants every branch uses (names by role)."""
+    return {"minus_one": b.const(np.asarray(-1, np.float32), "m1"), "plus_one": b.const(np.asarray(1, np.float32), "p1"),
+            "zero": b.const(np.asarray(0, np.float32), "zero")}
 
 
 def _names_in(graph: onnx.GraphProto) -> set[str]:
@@ -239,8 +342,10 @@ def analysis_model(model: onnx.ModelProto, plans: list[LayerPlan], *, whole_mode
     weights: list[str | None] = []
     biases: list[str | None] = []
     balances: list[str | None] = []
+    shared = shared_constants(b)
     for plan in plans:
         f = {k: b.const(v, k) for k, v in factor_values(plan.act_bits, plan.scale_d, plan.offset_d).items()}
+        f.update(shared)
         w = b.const(plan.weight, "wq") if plan.weight is not None else None
         bias = b.const(plan.bias, "bias") if isinstance(plan.bias, np.ndarray) else plan.bias
         bal = b.const(plan.balance, "tbf") if plan.balance is not None else None
@@ -285,7 +390,7 @@ def _quantized_copy(b: Builder, graph: onnx.GraphProto, plans: list[LayerPlan], 
         if planned is not None:
             plan, f, w, bias, bal = planned
             k = plan.input_index
-            xq, _, _ = fake_quant(b, balanced(b, copy.input[k], bal), f)
+            xq = fake_quant(b, balanced(b, copy.input[k], bal), f)[0]
             copy.input[k] = xq
             if w is not None:
                 copy.input[1] = w
@@ -349,10 +454,14 @@ def probe_model(model: onnx.ModelProto, plan: LayerPlan, x_info: onnx.ValueInfoP
     if y_info is not None:
         g.input.append(y_info)
         y = y_info.name
-    f = {}
+    f = shared_constants(b)
     for k in FACTOR_NAMES:
         g.input.append(helper.make_tensor_value_info(k, TensorProto.FLOAT, []))
         f[k] = k
+    if int8_path(plan.act_bits, plan.offset_d):
+        for k in FACTOR_NAMES_INT8:
+            g.input.append(helper.make_tensor_value_info(k, TensorProto.FLOAT if k == "one" else TensorProto.INT8, []))
+            f[k] = k
     weight = None
     if plan.weight is not None:
         g.input.append(helper.make_tensor_value_info("weight", TensorProto.FLOAT, list(plan.weight.shape)))

@@ -16,7 +16,6 @@ import onnx
 
 from editor.analysis.activations import Accumulator, ActivationFigures, OutputCheck, total_of
 from editor.analysis.graph import (
-    FACTOR_NAMES,
     STAT_NAMES,
     AnalysisGraph,
     LayerPlan,
@@ -46,11 +45,15 @@ def _ort():
     return onnxruntime
 
 
-def make_session(model: onnx.ModelProto):
-    """An onnxruntime CPU session of `model` (warnings about unused initializers silenced)."""
+def make_session(model: onnx.ModelProto, threads: int | None = None):
+    """An onnxruntime CPU session of `model` (warnings about unused initializers silenced);
+    `threads` limits its threads (onnxruntime's default: one per core)."""
     ort = _ort()
     options = ort.SessionOptions()
     options.log_severity_level = 3
+    if threads is not None:
+        options.intra_op_num_threads = threads
+        options.inter_op_num_threads = 1
     try:
         return ort.InferenceSession(model.SerializeToString(), options, providers=["CPUExecutionProvider"])
     except Exception as e:  # noqa: BLE001 - onnxruntime raises its own exception types
@@ -83,9 +86,10 @@ def model_inputs(model: onnx.ModelProto) -> list[InputSpec]:
 class _Runner:
     """What the runs share: samples read one at a time, progress, cancel."""
 
-    def __init__(self, specs: Sequence[InputSpec], samples: Sequence[Sample]):
+    def __init__(self, specs: Sequence[InputSpec], samples: Sequence[Sample], threads: int | None = None):
         self.specs = list(specs)
         self.samples = list(samples)
+        self.threads = threads
         self._cancelled = threading.Event()
         self._options = None
 
@@ -121,8 +125,8 @@ class ActivationRun(_Runner):
     """The whole analysis: one run per sample of the analysis model (`graph.analysis_model`)."""
 
     def __init__(self, model: onnx.ModelProto, plans: list[LayerPlan], specs: Sequence[InputSpec],
-                 samples: Sequence[Sample], *, whole_model: bool = True):
-        super().__init__(specs, samples)
+                 samples: Sequence[Sample], *, whole_model: bool = True, threads: int | None = None):
+        super().__init__(specs, samples, threads)
         self.model = model
         self.plans = plans
         self.whole_model = whole_model
@@ -134,7 +138,7 @@ class ActivationRun(_Runner):
         if not self.plans:
             return {}, []  # nothing to measure: no run
         graph: AnalysisGraph = analysis_model(self.model, self.plans, whole_model=self.whole_model)
-        session = make_session(graph.model)
+        session = make_session(graph.model, self.threads)
         self._check(progress, 1, total)
         names = [n for d in graph.layers for n in d.values()] + [n for d in graph.outputs.values() for n in d.values()]
         accs = [Accumulator(p.act_bits, p.scale_d, p.offset_d, p.balance is not None, p.y is not None)
@@ -168,8 +172,8 @@ class LayerProbe(_Runner):
     """
 
     def __init__(self, model: onnx.ModelProto, plan: LayerPlan, specs: Sequence[InputSpec],
-                 samples: Sequence[Sample]):
-        super().__init__(specs, samples)
+                 samples: Sequence[Sample], threads: int | None = None):
+        super().__init__(specs, samples, threads)
         self.model = model
         self.plan = plan
         self._kept: list[tuple[np.ndarray, np.ndarray | None]] | None = None
@@ -189,7 +193,7 @@ class LayerProbe(_Runner):
         names = [self.plan.x] + ([self.plan.y] if self.plan.y is not None else [])
         total = len(self.samples) + 1
         self._check(progress, 0, total)
-        session = make_session(prefix_model(self.model, names))
+        session = make_session(prefix_model(self.model, names), self.threads)
         kept = []
         for done, sample in enumerate(self.samples, start=2):
             got = self._run(session, names, sample)
@@ -212,7 +216,7 @@ class LayerProbe(_Runner):
                 bias = ModelTensors(self.model).value(bias)
             m, outs = probe_model(self.model, self.plan, x_info, y_info,
                                   None if bias is None else np.asarray(bias, dtype=np.float32))
-            self._session = make_session(m)
+            self._session = make_session(m, self.threads)
             self._outputs = outs
         return self._session
 
@@ -226,7 +230,8 @@ class LayerProbe(_Runner):
         names = [self._outputs[k] for k in STAT_NAMES if k in self._outputs]
         factors = factor_values(plan.act_bits, plan.scale_d, plan.offset_d)
         acc = Accumulator(plan.act_bits, plan.scale_d, plan.offset_d, plan.balance is not None, plan.y is not None)
-        fixed: dict[str, np.ndarray] = {k: factors[k] for k in FACTOR_NAMES}
+        wanted = {i.name for i in session.get_inputs()}
+        fixed: dict[str, np.ndarray] = {k: v for k, v in factors.items() if k in wanted}
         if plan.weight is not None:
             fixed["weight"] = plan.weight
         if plan.balance is not None:

@@ -43,7 +43,7 @@ def _float_tensors(path, folder) -> list[dict[str, np.ndarray]]:
 class Setup:
     """The record the tests analyse, and what the reference needs to know about it."""
 
-    def __init__(self, arrays, tensors, *, act_bits=8, fold=False, balance=False, planted=None):
+    def __init__(self, arrays, tensors, *, act_bits=8, fold=False, balance=False, planted=None, margin=0.9):
         self.arrays, self.tensors = arrays, tensors
         self.act_bits, self.fold = act_bits, fold
         rng = np.random.default_rng(act_bits + 2 * fold)
@@ -54,8 +54,8 @@ class Setup:
             x_name, _ = kit.ZOO_TENSORS[name]
             xs = [t[x_name] / self._tbf_shape(name) for t in tensors]
             lo, hi = min(float(x.min()) for x in xs), max(float(x.max()) for x in xs)
-            # a little inside the range seen, so that a few values clip as after IFMR
-            scale, offset = kit.calibrate(lo * 0.9, hi * 0.9, act_bits)
+            # a little inside the range seen (margin < 1), so that a few values clip as after IFMR
+            scale, offset = kit.calibrate(lo * margin, hi * margin, act_bits)
             if name == planted:
                 scale = float(np.float32(scale / 8))
             f = {"scale_d": scale, "offset_d": offset, "act_type": f"INT{act_bits}"}
@@ -144,6 +144,19 @@ def test_every_layer_agrees_with_the_reference(zoo, samples, tensors, record, ac
         assert a.similarity == pytest.approx(ref["similarity"], abs=1e-5), r.key
         assert len(a.per_sample) == 3
     assert sum(r.activations.clipped_low + r.activations.clipped_high for r in result.layers) > 0
+
+
+@pytest.mark.parametrize("act_bits", [8, 4])
+def test_factors_from_the_whole_range_clip_nothing(zoo, samples, tensors, record, act_bits):
+    """No value clips: the analysis skips counting (an If on the extreme levels) and says 0."""
+    setup = Setup(zoo[1], tensors, act_bits=act_bits, margin=1.0)
+    _, result = _analyse(zoo, samples, record, setup)
+    for r in result.layers:
+        ref = setup.reference(r.key)
+        assert ref["count"] == 0
+        assert (r.activations.clipped_low, r.activations.clipped_high) == (0, 0)
+        assert r.activations.sqnr_db == pytest.approx(ref["sqnr"], abs=0.01), r.key
+        assert r.activations.similarity == pytest.approx(ref["similarity"], abs=1e-5), r.key
 
 
 def test_balanced_activations_are_divided_by_their_factor(zoo, samples, tensors, record):
