@@ -51,6 +51,9 @@ def make_session(model: onnx.ModelProto, threads: int | None = None):
     ort = _ort()
     options = ort.SessionOptions()
     options.log_severity_level = 3
+    # onnxruntime's default order keeps the tensors a branch reads alive until the branches run
+    # (measured on PP-OCRv4 det: peak memory halved, the same speed)
+    options.execution_order = ort.ExecutionOrder.PRIORITY_BASED
     if threads is not None:
         options.intra_op_num_threads = threads
         options.inter_op_num_threads = 1
