@@ -290,6 +290,10 @@
         <source>the entry has no scale_w</source>
         <translation>该条目没有 scale_w</translation>
     </message>
+    <message>
+        <source>tensor_balance_factor has {values} values, layer {label} has {inputs} input channels</source>
+        <translation>tensor_balance_factor 有{values}个值，层 {label} 有{inputs}个输入通道</translation>
+    </message>
 </context>
 <context>
     <name>paths</name>
