@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from editor.analysis.activations import ActivationFigures, OutputCheck
 from editor.analysis.imports import ImportedColumn
 from editor.analysis.inputs import InputSpec, Sample
-from editor.analysis.weights import WeightAnalysis, WeightFigures
+from editor.analysis.weights import ChannelHistogram, WeightAnalysis, WeightFigures, channel_histogram
 from editor.i18n import translate
 from editor.models import Model, ModelError
 from editor.records.messages import RecordMessage
@@ -70,13 +70,17 @@ class AnalysisResult:
     outputs: list[OutputCheck]
     imported: list[ImportedColumn] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    _by_index: dict[int, LayerResult] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def activations_run(self) -> bool:
         return bool(self.samples)
 
     def layer(self, index: int) -> LayerResult | None:
-        return next((r for r in self.layers if r.index == index), None)
+        """The result of record entry `index` (None: a later entry of a key, or no such entry)."""
+        if self._by_index is None or len(self._by_index) != len(self.layers):
+            self._by_index = {r.index: r for r in self.layers}
+        return self._by_index.get(index)
 
     def ranked(self) -> list[LayerResult]:
         """Worst first: by similarity where measured (lowest first), then the layers with
@@ -184,6 +188,16 @@ class Analyzer:
     def layer_weights(self, index: int) -> WeightFigures:
         """Entry `index`'s weight figures under its factors as they are now (ModelError: why none)."""
         return self.weights.figures(self.message.record[index])
+
+    def weight_histogram(self, index: int, channel: int, bins: int = 64) -> ChannelHistogram:
+        """A histogram of one output channel's weights (as AMCT quantizes them) with its
+        quantization grid under the entry's scale_w as it is now (ModelError: why none;
+        IndexError: no such channel)."""
+        entry = self.message.record[index]
+        prepared = self.weights.prepared(entry)
+        scale_w = entry.value.scale_w
+        scale = scale_w[channel] if len(scale_w) > 1 else scale_w[0]
+        return channel_histogram(prepared.rows[channel], scale, prepared.bits, bins)
 
     # --- the whole analysis -------------------------------------------------------------
 

@@ -139,3 +139,19 @@ def test_channel_histogram_marks_the_grid_and_the_clipped_tails():
     assert h.grid == pytest.approx((-128 / 127, 1.0))
     assert (h.clipped_low, h.clipped_high) == (1, 2)
     assert h.edges[0] == pytest.approx(-4.0) and h.edges[-1] == pytest.approx(5.0)
+
+
+def test_a_channels_histogram_follows_the_record_as_it_is_now(zoo, record):
+    path, arrays = zoo
+    rows = _rows(arrays, "dw", False)
+    s = kit.arq(rows, 8, True)
+    message = record({"dw": {"scale_d": 0.1, "offset_d": 0, "scale_w": s}})
+    analyzer = Analyzer(message, load_model(path))
+    h = analyzer.weight_histogram(0, 3, bins=16)
+    assert h.counts.sum() == 9 and (h.clipped_low, h.clipped_high) == (0, 0)
+    assert h.grid == pytest.approx((-128 * float(s[3]), 127 * float(s[3])), rel=1e-6)
+    message.record[0].value.scale_w[3] = float(s[3] / 4)
+    h = analyzer.weight_histogram(0, 3, bins=16)
+    expected = np.rint(rows[3] / np.float32(s[3] / 4))
+    assert (h.clipped_low, h.clipped_high) == (int((expected < -128).sum()), int((expected > 127).sum()))
+    assert h.clipped_low + h.clipped_high > 0
