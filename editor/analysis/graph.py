@@ -5,18 +5,23 @@ whole model with every analysed layer fake-quantized. Built with the `onnx` pack
 
 Why in the graph: the statistics of a layer's input are sums over millions of values per
 sample. Asking onnxruntime for those tensors as outputs copies them out of its memory and
-stops it fusing the nodes they come from; the reductions done by onnxruntime itself leave a
-handful of numbers per layer to return (`scripts/bench_analysis.py` measures the result).
+stops it fusing the nodes they come from (on PP-OCRv4 det that alone took longer than the
+whole run); reduced by onnxruntime itself, a handful of numbers per layer come back.
 
 Each analysed layer gets a *branch* reading its float input ``x`` (and, where it has one,
 its float output ``y``):
 
-- ``t = x / scale_d + offset_d`` in float32, as AMCT computes it; ``u = t + 1.5·2^23``
-  rounds t to the nearest integer, halves to even, exactly (float32 has no fraction bits
-  there), for every |t| < 2^22 — beyond, the value is clipped whatever the rounding;
-  ``uc = clamp(u)`` to the levels; ``x' = (uc - 1.5·2^23 - offset_d) · scale_d``;
-- ``d = u - uc`` is a whole number, zero where nothing was clipped: the sums of
-  ``clamp(d, -1, 1)`` and of its absolute value count the values clipped above and below;
+- ``t = x / scale_d + offset_d`` in float32, as AMCT computes it. For INT8 (an offset in
+  int8's range) ``QuantizeLinear(t, 1, 0)`` rounds t half to even and saturates, and
+  ``DequantizeLinear(q, scale_d, offset_d)`` gives ``x' = (q - offset_d)·scale_d``: AMCT's
+  numbers in two quick nodes. Otherwise ``u = t + 1.5·2^23`` rounds t to an integer, halves to
+  even, exactly (float32 has no fraction bits there) for every |t| < 2^22 — beyond, the value
+  clips whatever the rounding; ``uc = clamp(u)`` to the levels, ``x' = (uc - 1.5·2^23 -
+  offset_d)·scale_d``;
+- clipped values: ``d = u - uc`` is a whole number, zero where nothing clipped, and the sums
+  of ``clamp(d, -1, 1)`` and of its absolute value count the values clipped above and below.
+  The level is a non-decreasing function of x, so this runs (an ``If``) only when the min or
+  the max of x lies beyond the float32 thresholds `clip_thresholds` finds;
 - ``Σx²``, ``Σ(x - x')²``, min, max, and a fixed random sample of x (for a histogram);
 - ``y'`` = the layer's own operator on x' and the fake-quantized weights (bias float), and
   ``Σy·y'``, ``Σy²``, ``Σy'²`` for AMCT's similarity.

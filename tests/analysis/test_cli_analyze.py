@@ -195,3 +195,22 @@ def test_min_weight_sqnr_counts_weak_weights(case, capsys):
     assert code == 1 and set(report["weight_below"]) == set(kit.ZOO_LAYERS)
     code, _ = _json(capsys, record, "--model", model, "--dialect", "onnx", "--min-weight-sqnr", "10")
     assert code == 0
+
+
+def test_a_caffe_model_gets_its_weights_analysed_and_inputs_are_said_to_need_onnx(tmp_path, capsys):
+    from editor.models import load_model
+    from editor.models import synth as model_synth
+    from editor.records import synth
+
+    proto, weights = tmp_path / "net.prototxt", tmp_path / "net.caffemodel"
+    model_synth.caffe_net(proto, weights, seed=3)
+    message = synth.build_record("caffe", synth.layers_from_model(load_model(proto, weights)), seed=1)
+    record = tmp_path / "record.txt"
+    record.write_text(str(message))
+    np.save(tmp_path / "x.npy", np.zeros((1, 3, 8, 8), np.float32))
+    code = main(["analyze", str(record), "--model", str(proto), "--weights", str(weights), "--inputs",
+                 str(tmp_path / "x.npy"), "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 0 and report["inputs"] is None
+    assert any("ONNX models" in n and "Caffe" in n for n in report["notes"])
+    assert any(r["weight_sqnr_db"] is not None for r in report["layers"])
