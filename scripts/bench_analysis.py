@@ -11,6 +11,8 @@ figure is the median [min–max] over rounds:
   plain run an onnxruntime session of the model and one run per sample; for the analysis
   `Analyzer.run()` (weights, the analysis graph, its session, one run per sample);
 - per sample: one run of the plain session against one run of the analysis session;
+- CPU time end to end (the process's, all its threads): steadier than wall time on a shared
+  machine, and with ``--threads 1`` the work itself;
 - a layer's re-run after an edit: with its inputs kept (`prepare_layer` done), and cold;
 - a layer's weight figures after an edit;
 - peak memory (VmHWM) of a fresh process doing each, once.
@@ -91,10 +93,11 @@ def make_case(folder: Path, samples: int, size: int) -> tuple[Path, Path, Path]:
     return model_path, record, inputs
 
 
-def plain(model_path: Path, inputs: Path, threads: int | None = None) -> tuple[float, float]:
-    """(end-to-end seconds, median seconds of one run) of onnxruntime alone."""
+def plain(model_path: Path, inputs: Path, threads: int | None = None) -> tuple[float, float, float]:
+    """(end-to-end seconds, median seconds of one run, end-to-end CPU seconds) of onnxruntime alone."""
     import onnxruntime as ort
 
+    c0 = time.process_time()
     t0 = time.perf_counter()
     options = ort.SessionOptions()
     if threads is not None:
@@ -106,12 +109,12 @@ def plain(model_path: Path, inputs: Path, threads: int | None = None) -> tuple[f
         t = time.perf_counter()
         session.run(None, {"x": np.load(f)})
         runs.append(time.perf_counter() - t)
-    return time.perf_counter() - t0, statistics.median(runs)
+    return time.perf_counter() - t0, statistics.median(runs), time.process_time() - c0
 
 
 def analysis(model_path: Path, record: Path, inputs: Path, whole_model: bool = True,
-             threads: int | None = None) -> tuple[float, float, object]:
-    """(end-to-end seconds, median seconds of one sample's run, the analyzer)."""
+             threads: int | None = None) -> tuple[float, float, object, float]:
+    """(end-to-end seconds, median seconds of one sample's run, the analyzer, end-to-end CPU seconds)."""
     from editor.analysis import run as run_module
     from editor.analysis.analyzer import analyzer_for
     from editor.models import load_model
@@ -127,6 +130,7 @@ def analysis(model_path: Path, record: Path, inputs: Path, whole_model: bool = T
         finally:
             runs.append(time.perf_counter() - t)
 
+    c0 = time.process_time()
     t0 = time.perf_counter()
     message = RecordDocument.load(record, "pytorch").message
     analyzer = analyzer_for(message, load_model(model_path), [inputs], whole_model=whole_model, threads=threads)
@@ -136,8 +140,9 @@ def analysis(model_path: Path, record: Path, inputs: Path, whole_model: bool = T
     finally:
         run_module._Runner._run = original  # type: ignore[method-assign]
     elapsed = time.perf_counter() - t0
+    cpu = time.process_time() - c0
     assert all(r.activations is not None for r in result.layers)
-    return elapsed, statistics.median(runs), analyzer
+    return elapsed, statistics.median(runs), analyzer, cpu
 
 
 def fmt(values: list[float], unit: str = "s", scale: float = 1.0) -> str:
@@ -177,12 +182,13 @@ def main() -> None:
         print(f"peak memory (VmHWM of a fresh process): plain {plain_kb / 1024:.0f} MB, "
               f"analysis {analysis_kb / 1024:.0f} MB")
         plain(model_path, inputs, th)  # warm the page cache and onnxruntime's first-use costs
-        p_total, p_run, a_total, a_run, n_total, ratio, run_ratio, n_ratio = ([] for _ in range(8))
+        p_total, p_run, a_total, a_run, n_total, ratio, run_ratio, n_ratio, cpu_ratio = ([] for _ in range(9))
         analyzer = None
         for _ in range(args.rounds):
-            pt, pr = plain(model_path, inputs, th)
-            at, ar, analyzer = analysis(model_path, record, inputs, threads=th)
-            nt, _, _ = analysis(model_path, record, inputs, whole_model=False, threads=th)
+            pt, pr, pc = plain(model_path, inputs, th)
+            at, ar, analyzer, ac = analysis(model_path, record, inputs, threads=th)
+            nt, _, _, _ = analysis(model_path, record, inputs, whole_model=False, threads=th)
+            cpu_ratio.append(ac / pc)
             p_total.append(pt)
             p_run.append(pr)
             a_total.append(at)
@@ -193,7 +199,8 @@ def main() -> None:
             n_ratio.append(nt / pt)
         print(f"plain onnxruntime, end to end: {fmt(p_total)}; one run: {fmt(p_run, 'ms', 1000)}")
         print(f"analysis, end to end:          {fmt(a_total)}; one sample's run: {fmt(a_run, 'ms', 1000)}")
-        print(f"  ratio end to end: {fmt(ratio, 'x')}; per sample run: {fmt(run_ratio, 'x')}")
+        print(f"  ratio end to end: {fmt(ratio, 'x')}; per sample run: {fmt(run_ratio, 'x')}; "
+              f"CPU time end to end: {fmt(cpu_ratio, 'x')}")
         print(f"analysis without the whole-model check, end to end: {fmt(n_total)}; ratio {fmt(n_ratio, 'x')}")
         assert analyzer is not None
         indices = analyzer.entries()
@@ -218,6 +225,7 @@ def main() -> None:
               f"cold (run up to the layer first): {fmt(cold, 'ms', 1000)}")
         print(f"one layer's weight figures after an edit: {fmt(weights, 'ms', 1000)}")
         print(json.dumps({"ratio_end_to_end": statistics.median(ratio), "ratio_per_run": statistics.median(run_ratio),
+                          "cpu_ratio_end_to_end": statistics.median(cpu_ratio),
                           "ratio_without_model_check": statistics.median(n_ratio)}))
 
 
