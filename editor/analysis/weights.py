@@ -18,6 +18,7 @@ edit of scale_w the figures of that layer come again at once (`figures(entry)`).
 from __future__ import annotations
 
 import math
+import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -145,20 +146,25 @@ class WeightAnalysis:
         self._prepare = prepare
         self._cache: OrderedDict[tuple, PreparedWeights] = OrderedDict()
         self._bytes = 0
+        # a window asks from its GUI thread while a worker runs the analysis
+        self._lock = threading.Lock()
 
     def prepared(self, entry: RecordMessage) -> PreparedWeights:
         """The entry's weights as AMCT quantizes them (ModelError saying why there are none)."""
         key = _prep_key(entry)
-        hit = self._cache.get(key)
-        if hit is not None:
-            self._cache.move_to_end(key)
-            return hit
+        with self._lock:
+            hit = self._cache.get(key)
+            if hit is not None:
+                self._cache.move_to_end(key)
+                return hit
         prepared = self._prepare(entry, self.model)
-        self._cache[key] = prepared
-        self._bytes += prepared.rows.nbytes
-        while self._bytes > self.cache_bytes and len(self._cache) > 1:
-            _, old = self._cache.popitem(last=False)
-            self._bytes -= old.rows.nbytes
+        with self._lock:
+            if key not in self._cache:
+                self._cache[key] = prepared
+                self._bytes += prepared.rows.nbytes
+            while self._bytes > self.cache_bytes and len(self._cache) > 1:
+                _, old = self._cache.popitem(last=False)
+                self._bytes -= old.rows.nbytes
         return prepared
 
     def figures(self, entry: RecordMessage) -> WeightFigures:
@@ -167,8 +173,9 @@ class WeightAnalysis:
 
     def forget(self) -> None:
         """Drop the kept rows (the model changed)."""
-        self._cache.clear()
-        self._bytes = 0
+        with self._lock:
+            self._cache.clear()
+            self._bytes = 0
 
 
 def _prep_key(entry: RecordMessage) -> tuple:
