@@ -182,3 +182,46 @@ def test_a_click_on_a_header_is_the_users_sort(qtbot):
     column = panel.layers.model.column_of("s")
     panel.layers.view.sortByColumn(column, Qt.SortOrder.DescendingOrder)
     assert panel.layers.user_sorted
+
+
+def test_n_walks_worst_first_by_the_chosen_series(qtbot):
+    """*Walk Layers By* a series: N selects the next layer of its ranking, worst first,
+    after the selected one (wrapping around), Shift+N the one before; the actions say so;
+    the walk goes back to the outliers when the series goes."""
+    from PySide6.QtCore import Qt
+
+    session = sample_session()
+    panel = _panel(qtbot, session)
+    n = len(session.message.record)
+    values = np.random.default_rng(3).uniform(0.9, 1.0, n)
+    values[1] = np.nan
+    panel.overview.set_layer_series("sim", LayerValues("similarity", values, TEAL, worse=-1))
+    panel.overview.flush()
+    choices = panel.walk_choices()
+    assert [k for k, _ in choices] == [None, "sim"]
+    panel.walk_menu.aboutToShow.emit()
+    texts = [a.text() for a in panel.walk_menu.actions()]
+    assert texts == ["Layers with outliers (file order)", "similarity, worst first"]
+    panel.walk_menu.actions()[1].trigger()
+    assert panel.walk_by == "sim" and panel.act_next_outliers.text() == "Next Worse Layer by similarity"
+    ranking = [int(i) for i in np.argsort(np.where(np.isnan(values), np.inf, values), kind="stable")][: n - 1]
+    messages = []
+    panel.message.connect(messages.append)
+    panel.setCurrentWidget(panel.layers)
+    panel.show()
+    qtbot.waitExposed(panel)
+    panel.activateWindow()
+    panel.layers.view.setFocus()
+    qtbot.waitUntil(panel.layers.view.hasFocus)
+    session.selection.select(("record", 1))  # a layer without a value: N goes to the worst
+    qtbot.keyClick(panel.layers.view, Qt.Key.Key_N)
+    assert session.selection.record_index == ranking[0]
+    assert f"similarity {values[ranking[0]]:.4g} — 1 of {n - 1}, worst first" in messages[-1]
+    qtbot.keyClick(panel.layers.view, Qt.Key.Key_N)
+    assert session.selection.record_index == ranking[1]
+    qtbot.keyClick(panel.layers.view, Qt.Key.Key_N, Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClick(panel.layers.view, Qt.Key.Key_N, Qt.KeyboardModifier.ShiftModifier)
+    assert session.selection.record_index == ranking[-1] and "wrapped around" in messages[-1]
+    panel.overview.set_layer_series("sim", None)
+    panel.overview.flush()
+    assert panel.walk_by is None and panel.act_next_outliers.text() == "Next Layer with Outliers"
