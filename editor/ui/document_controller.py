@@ -23,9 +23,9 @@ from PySide6.QtWidgets import QWidget
 from editor.i18n import translate
 from editor.records.dialects import Dialect, get_dialect
 from editor.records.document import ReadOnlyError, RecordDocument, RecordError, SaveCancelled
+from editor.records.edits.commands import ReplaceMessageCommand
 from editor.records.filewrite import unchanged_said
 from editor.ui.autosave import Autosave
-from editor.ui.commands import ReplaceMessageCommand
 from editor.ui.dialogs import Prompter, SaveAsChoice
 from editor.ui.loader import LoadWorker
 from editor.ui.open_failure import OpenFailure

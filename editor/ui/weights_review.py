@@ -24,9 +24,9 @@ from editor.i18n import translate
 from editor.models import ModelError
 from editor.models.weights import DEFAULT_WASTE, Review
 from editor.records.editing import ChangeKind, RecordChange
+from editor.records.edits.commands import EditCommand, MacroCommand, ReplaceMessageCommand
 from editor.records.model_review import review_entry
 from editor.records.rules import validate_changes
-from editor.ui.commands import MacroCommand, RecordCommand, ReplaceMessageCommand
 
 if TYPE_CHECKING:
     from editor.models import Model
@@ -146,7 +146,7 @@ class WeightsReview(QObject):
 
     # ------------------------------------------------------------------ the reset
 
-    def reset_command(self, index: int, channels: Iterable[int] | None = None) -> RecordCommand | str:
+    def reset_command(self, index: int, channels: Iterable[int] | None = None) -> EditCommand | str:
         """The undo step setting scale_w of entry `index` to the ARQ values of its weights at
         `channels` (None: every channel), and offset_w there to 0 as ARQ gives; or why not
         (no review, the rule the new values would break, nothing to change)."""
@@ -189,12 +189,12 @@ class WeightsReview(QObject):
         return ReplaceMessageCommand(self.session.editor, ("record", index, "value"),
                                      new.SerializePartialToString(), text=text)
 
-    def reset_all_command(self, entries: Sequence[int] | None = None) -> tuple[RecordCommand | None, list[str]]:
+    def reset_all_command(self, entries: Sequence[int] | None = None) -> tuple[EditCommand | None, list[str]]:
         """One undo step resetting the whole scale_w of each of `entries` (default: every
         flagged entry) from the weights, and the refusals of those that could not be (each
         naming its layer)."""
         targets = self.flagged_entries() if entries is None else list(entries)
-        commands: list[RecordCommand] = []
+        commands: list[EditCommand] = []
         refusals: list[str] = []
         message = self.session.message
         for i in targets:

@@ -5,8 +5,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
+from editor.records.edits.commands import RemoveElementsCommand
 from editor.ui.annotations import Annotation
-from editor.ui.commands import RemoveElementsCommand
 from editor.ui.tree_model import RecordTreeModel
 from editor.ui.tree_view import RecordTreeWidget
 from tests.ui.kit import ScriptedPrompter, make_session

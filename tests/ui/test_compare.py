@@ -82,7 +82,7 @@ def test_compare_with_opens_b_read_only_and_the_table_lists_exactly_the_changed_
     # B is read-only; A was not touched by opening it
     assert c.session_b.read_only
     with pytest.raises(ReadOnlyError):
-        from editor.ui.commands import SetValueCommand
+        from editor.records.edits.commands import SetValueCommand
         c.session_b.push(SetValueCommand(c.session_b.editor, ("record", 0, "value", "scale_d"), 1.0))
     assert snapshot(window.session) == before and window.session.undo_stack.count() == 0
     assert c.message_b is message_b
@@ -241,7 +241,7 @@ def test_tolerance_and_layer_filter(qtbot, compared):
 
 def test_the_comparison_follows_edits_of_a(qtbot, compared):
     window, c = compared
-    from editor.ui.commands import SetValueCommand
+    from editor.records.edits.commands import SetValueCommand
 
     b = c.message_b
     window.session.push(SetValueCommand(window.session.editor, ("record", 5, "value", "scale_d"),
@@ -458,7 +458,7 @@ def test_channels_overlays_b_and_the_overview_has_its_rows(qtbot, compared):
     assert "B 0.123" in plot.describe("scale_w", 3)
     assert "B: 2 of" in plot.details.text()
     # an edit of A that makes channel 3 equal to B's: the overlay follows A as it is now
-    from editor.ui.commands import SetValueCommand
+    from editor.records.edits.commands import SetValueCommand
 
     window.session.push(SetValueCommand(window.session.editor, ("record", 9, "value", "scale_w", 3), float(b[3])))
     plot.flush()

@@ -8,7 +8,12 @@ from editor.cli import main
 from editor.cli.edit import parse_assignment
 from editor.records.document import RecordDocument
 from editor.records.editing import RecordEditor
-from editor.ui.commands import ClearFieldCommand, InsertElementsCommand, MacroCommand, SetValueCommand
+from editor.records.edits.commands import (
+    ClearFieldCommand,
+    InsertElementsCommand,
+    MacroCommand,
+    SetValueCommand,
+)
 from tests.ui.conftest import sample_path
 from tests.ui.kit import make_session
 

@@ -10,7 +10,7 @@ from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QApplication, QLineEdit
 
 from editor.records.dialects import DIALECTS
-from editor.ui.commands import SetValueCommand
+from editor.records.edits.commands import SetValueCommand
 from editor.ui.dialogs import SaveAsChoice
 from editor.ui.main_window import Banner, MainWindow
 from tests.ui.kit import ScriptedPrompter, copy_sample, f32, open_and_wait, view_index

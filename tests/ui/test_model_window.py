@@ -335,7 +335,7 @@ def test_an_edit_while_the_model_attaches_is_checked_with_it(qtbot, env, onnx_ca
     i = layer_index(window, "conv2")
     with qtbot.waitSignal(window.models.attachFinished, timeout=30000):
         window.attach_model(model_path)
-        from editor.ui.commands import SetValueCommand
+        from editor.records.edits.commands import SetValueCommand
 
         session.push(SetValueCommand(session.editor, ("record", i, "value", "scale_w", 0), 1e-6))
     session.problems.flush()

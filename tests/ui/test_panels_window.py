@@ -165,7 +165,7 @@ def test_a_click_in_the_problems_dock_selects_the_row_and_leaves_the_focus_there
     # the list changing under an edit (its current row goes) does not move the tree
     window.tree.select_path(("record", 5))
     window.tree.view.setFocus()
-    from editor.ui.commands import SetValueCommand
+    from editor.records.edits.commands import SetValueCommand
     window.session.undo_stack.push(SetValueCommand(window.session.editor, ("record", 1, "value", "offset_w", 0), 0))
     qtbot.waitUntil(lambda: dock.summary() == f"1 error, 0 warnings, {SAMPLE_NOTES} info")
     assert window.tree.current_path() == ("record", 5)

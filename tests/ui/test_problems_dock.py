@@ -5,10 +5,10 @@ from __future__ import annotations
 from PySide6.QtCore import QPersistentModelIndex, Qt
 
 from editor.records.document import RecordDocument
+from editor.records.edits.commands import RemoveElementsCommand, SetValueCommand, add_element
 from editor.records.problems import Severity
 from editor.records.rules import check_message
 from editor.ui import live_problems
-from editor.ui.commands import RemoveElementsCommand, SetValueCommand, add_element
 from editor.ui.panels.layer_panel import LayerPanel
 from editor.ui.panels.problems_dock import ProblemsDock, ProblemsModel
 from tests.ui.kit import make_session, small_record

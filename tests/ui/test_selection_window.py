@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QSettings, Qt
 
-from editor.ui.commands import RemoveElementsCommand
+from editor.records.edits.commands import RemoveElementsCommand
 from editor.ui.main_window import MainWindow
 from tests.ui.kit import ScriptedPrompter, copy_sample, open_and_wait, select_in_tree, type_and_enter
 
@@ -104,7 +104,7 @@ def test_deleting_the_selected_layer_leaves_no_panel_on_it_and_undo_brings_it_ba
 
 
 def test_selection_renumbers_without_a_signal_and_clears_when_its_entry_goes(qtbot):
-    from editor.ui.commands import MoveElementsCommand
+    from editor.records.edits.commands import MoveElementsCommand
     from tests.ui.kit import make_session
 
     session = make_session()

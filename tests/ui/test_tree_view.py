@@ -297,7 +297,7 @@ def test_paste_reads_like_a_file_and_asks_before_pasting_what_breaks_a_hard_rule
 
 
 def test_paste_warns_only_of_duplicate_keys_the_paste_made(qtbot):
-    from editor.ui.clipboard import copy_text, duplicate_keys_after_paste
+    from editor.records.edits.paste import copy_text, duplicate_keys_after_paste
 
     record = small_record()
     record.record[2].key = "conv1"  # the file already holds a duplicate key

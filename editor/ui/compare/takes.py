@@ -23,6 +23,12 @@ from google.protobuf.message_factory import GetMessageClass
 from editor.i18n import translate
 from editor.records.diff import PruneChange, dialect_name, display_name, field_paths
 from editor.records.editing import RecordEditor
+from editor.records.edits.commands import (
+    EditCommand,
+    MacroCommand,
+    RemoveElementsCommand,
+    ReplaceMessageCommand,
+)
 from editor.records.messages import RecordMessage, message_type_of
 from editor.records.paths import Path, entry_field_text
 from editor.records.problems import Problem, Severity
@@ -33,7 +39,6 @@ from editor.records.rules import (
     validate_changes,
     validate_entry,
 )
-from editor.ui.commands import MacroCommand, RecordCommand, RemoveElementsCommand, ReplaceMessageCommand
 from editor.ui.compare.rows import DiffRow, RowKind, entry_descriptor
 from editor.ui.session import EditSession
 
@@ -416,9 +421,9 @@ class _Plan:
                 raise TakeRefused(f"{self._label(i)}: {problem.message}")
         self._validate_prune()
 
-    def command(self, text: str) -> RecordCommand:
+    def command(self, text: str) -> EditCommand:
         editor = self.editor
-        commands: list[RecordCommand] = []
+        commands: list[EditCommand] = []
         for i in sorted(self.layers):
             commands.append(ReplaceMessageCommand(editor, ("record", i), self.layers[i].SerializePartialToString()))
         for i in sorted(self.prune):
@@ -450,7 +455,7 @@ class _Plan:
         return MacroCommand(editor, text, commands)
 
 
-class _Insert(RecordCommand):
+class _Insert(EditCommand):
     """Insert one serialized element at `index` (valid once the commands before it in its step ran)."""
 
     def __init__(self, editor: RecordEditor, path: Path, index: int, data: bytes) -> None:
@@ -515,7 +520,7 @@ def _node_index(record: RecordMessage, role: str, name: str, copy: int) -> int |
     return None
 
 
-def plan_take(session: EditSession, message_b: RecordMessage, takes: Sequence[Take], text: str | None = None) -> RecordCommand:
+def plan_take(session: EditSession, message_b: RecordMessage, takes: Sequence[Take], text: str | None = None) -> EditCommand:
     """The one undo step that takes `takes` from B into A's session, or `TakeRefused`."""
     if not takes:
         raise TakeRefused(translate("TakeFromB", "nothing to take: select a difference, a field, a span or a layer"))
@@ -539,7 +544,7 @@ def plan_take(session: EditSession, message_b: RecordMessage, takes: Sequence[Ta
             plan.take_field(t.index_a, t.field, t.span)
     plan.validate()
     step = plan.command(text or describe_takes(plan, takes))
-    if step.isObsolete():
+    if step.obsolete:
         raise TakeRefused(translate("TakeFromB", "A already equals B there: nothing to take"))
     return step
 

@@ -20,8 +20,8 @@ from PySide6.QtWidgets import QApplication, QLabel, QMenu, QProgressBar, QPushBu
 
 from editor.i18n import translate
 from editor.records.dialects import DIALECTS
+from editor.records.edits.commands import describe
 from editor.records.paths import Path, entry_field_text, outermost
-from editor.ui.commands import describe
 from editor.ui.compare.controller import CompareController
 from editor.ui.compare.rows import DiffRow, RowKind, step
 from editor.ui.compare.table import DifferencesView
@@ -279,7 +279,7 @@ class CompareUi(QObject):
         finally:
             if busy:
                 QApplication.restoreOverrideCursor()
-        self.message.emit(translate("CompareUi", "Done: {what} (Ctrl+Z undoes it)").format(what=command.text()))
+        self.message.emit(translate("CompareUi", "Done: {what} (Ctrl+Z undoes it)").format(what=command.text))
         return True
 
     def take(self) -> bool:

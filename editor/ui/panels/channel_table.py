@@ -38,17 +38,17 @@ from PySide6.QtWidgets import (
 from editor.i18n import translate
 from editor.records.dialects import Dialect
 from editor.records.editing import RecordChange, follow_entry
+from editor.records.edits.commands import (
+    EditCommand,
+    InsertElementsCommand,
+    MacroCommand,
+    RemoveElementsCommand,
+    SetValueCommand,
+)
 from editor.records.paths import Path, PathError, entry_field_text, format_path, parse_path
 from editor.records.problems import Problem, Severity
 from editor.records.rules import validate_changes, validate_value
 from editor.records.values import format_value, parse_value
-from editor.ui.commands import (
-    InsertElementsCommand,
-    MacroCommand,
-    RecordCommand,
-    RemoveElementsCommand,
-    SetValueCommand,
-)
 from editor.ui.panels.checked_table import CheckedDelegate, CheckedTableModel
 from editor.ui.session import EditSession
 
@@ -345,7 +345,7 @@ class ChannelTableModel(CheckedTableModel):
         assert field is not None  # a vector path ends in a field
         return field
 
-    def command_for(self, index: AnyIndex, value: Any) -> RecordCommand:
+    def command_for(self, index: AnyIndex, value: Any) -> EditCommand:
         path = self.vector_path(index.column()) + (index.row(),)
         return SetValueCommand(self.session.editor, path, value)
 
@@ -381,7 +381,7 @@ class ChannelTableModel(CheckedTableModel):
         editor = self.session.editor
         n = self.group_length(group)
         changes: list[tuple[str, int, Any]] = []
-        commands: list[RecordCommand] = []
+        commands: list[EditCommand] = []
         for c in self._vectors_of(group):
             if self._lengths[c] != n:
                 continue  # an optional vector that is absent (or already out of step) stays as is
@@ -406,7 +406,7 @@ class ChannelTableModel(CheckedTableModel):
             return False
         editor = self.session.editor
         changes: list[tuple[str, int, Any]] = []
-        commands: list[RecordCommand] = []
+        commands: list[EditCommand] = []
         for group in groups:
             for c in self._vectors_of(group):
                 mine = sorted({r for r in rows if 0 <= r < self._lengths[c]}, reverse=True)

@@ -35,11 +35,11 @@ from editor.i18n import translate
 from editor.records import quant
 from editor.records.dialects import PRIMARY, Dialect
 from editor.records.editing import ChangeKind, RecordChange, follow_entry
+from editor.records.edits.commands import ClearFieldCommand, MacroCommand, SetValueCommand, describe
 from editor.records.paths import Path, entry_field_text, problem_path
 from editor.records.problems import Problem, Severity
 from editor.records.rules import layer_type, validate_changes, validate_value
 from editor.records.values import format_float32
-from editor.ui.commands import ClearFieldCommand, MacroCommand, SetValueCommand, describe
 from editor.ui.field_editors import FieldEdit, FieldEditor, FieldSpec, create_editor, editor_kind
 from editor.ui.field_tips import field_tip, path_tip
 from editor.ui.panels._widgets import ERROR_COLOR

@@ -43,20 +43,20 @@ from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records._pb import basic_info_pb2
 from editor.records.dialects import Dialect
 from editor.records.editing import ChangeKind, RecordChange, RecordEditor, follow_entry
+from editor.records.edits.commands import (
+    ClearFieldCommand,
+    EditCommand,
+    InsertElementsCommand,
+    MacroCommand,
+    RemoveElementsCommand,
+    SetValueCommand,
+)
 from editor.records.messages import RecordMessage, descriptor_of
 from editor.records.paths import Path, PathError, format_path, problem_path
 from editor.records.problems import Problem
 from editor.records.rules import CheckContext, check_prune_record, validate_prune_value
 from editor.records.summaries import attr_text
 from editor.records.values import escape_text, parse_value
-from editor.ui.commands import (
-    ClearFieldCommand,
-    InsertElementsCommand,
-    MacroCommand,
-    RecordCommand,
-    RemoveElementsCommand,
-    SetValueCommand,
-)
 from editor.ui.field_tips import attr_summary, attr_tip, prune_summary, prune_tip
 from editor.ui.panels.channel_table import shown_dialect
 from editor.ui.panels.checked_table import CheckedDelegate, CheckedTableModel
@@ -335,7 +335,7 @@ class PruneTableModel(CheckedTableModel):
         # type is kept as text (`s`), begin and end as whole numbers (`i`)
         return descriptor_of(Attr).fields_by_name["s" if index.column() == self.TYPE else "i"]
 
-    def command_for(self, index: AnyIndex, value: Any) -> RecordCommand:
+    def command_for(self, index: AnyIndex, value: Any) -> EditCommand:
         row, col = index.row(), index.column()
         path = self.node_path(row)
         label = self.node_label(row)
@@ -348,7 +348,7 @@ class PruneTableModel(CheckedTableModel):
         return attr_command(self.session.editor, path, self._EDIT_ATTR[col], value, text)
 
 
-def attr_command(editor: RecordEditor, node_path: Path, name: str, value: Any, text: str) -> RecordCommand:
+def attr_command(editor: RecordEditor, node_path: Path, name: str, value: Any, text: str) -> EditCommand:
     """The undo command that sets scalar attribute `name` of the node at `node_path` (adding it
     when missing, clearing stray value fields), mirroring `set_attr`."""
     node = editor.message_at(node_path)
@@ -360,12 +360,12 @@ def attr_command(editor: RecordEditor, node_path: Path, name: str, value: Any, t
     j, a = found
     field = _SCALAR_FIELD.get(a.type, "i")
     apath = node_path + ("attr", j)
-    commands: list[RecordCommand] = [ClearFieldCommand(editor, apath + (f,)) for f in _VALUE_FIELDS
+    commands: list[EditCommand] = [ClearFieldCommand(editor, apath + (f,)) for f in _VALUE_FIELDS
                                      if f != field and editor.has_field(apath + (f,))]
     commands.append(SetValueCommand(editor, apath + (field,),
                                     value.encode("utf-8") if field == "s" and isinstance(value, str) else value))
     return commands[0] if len(commands) == 1 and isinstance(commands[0], SetValueCommand) and \
-        commands[0].text() == text else MacroCommand(editor, text, commands)
+        commands[0].text == text else MacroCommand(editor, text, commands)
 
 
 def check_prune_edit(dialect: Dialect, record: RecordMessage, prune_index: int,
@@ -678,7 +678,7 @@ class PrunePanel(QWidget):
             self.message.emit(translate("PrunePanel", "Cannot set the range: {reason}").format(reason=problem.message))
             return False
         base = ("prune_record", self.prune)
-        commands: list[RecordCommand] = []
+        commands: list[EditCommand] = []
         for role, k in nodes:
             for name, value in (("begin", begin), ("end", end)):
                 commands.append(attr_command(self.session.editor, base + (role, k), name, value, name))

@@ -17,9 +17,9 @@ from PySide6.QtWidgets import QInputDialog, QMenu, QToolBar
 
 from editor.i18n import translate
 from editor.records import quant
+from editor.records.edits.span import SetSpanCommand
 from editor.records.rules import validate_changes
 from editor.ui.plots._channel_rows import ScaleRow
-from editor.ui.plots._commands import SetSpanCommand
 from editor.ui.plots._common import make_action, menu_action
 from editor.ui.plots._data import OUTPUT_FIELDS, span_values
 
@@ -227,7 +227,7 @@ class SpanEdits:
                     what=what, layer=layer, source=f"{field}[{params['source']}]")}[op]()
         session = plot.session
         command = SetSpanCommand(session.editor, index, field, lo, new, text)
-        if command.isObsolete():
+        if command.obsolete:
             plot.info.setText(translate("SpanEdits", "{what} already has these values; nothing to change").format(
                 what=what))
             return None
