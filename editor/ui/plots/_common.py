@@ -76,17 +76,9 @@ GREY = QColor("#7f7f7f")
 BLACK = QColor("#000000")
 
 
-#: a problem's severity as the plots' hover texts and tooltips name it
-SEVERITY_TEXTS: dict[Severity, str] = {
-    Severity.ERROR: QT_TRANSLATE_NOOP("PlotProblems", "error"),
-    Severity.WARNING: QT_TRANSLATE_NOOP("PlotProblems", "warning"),
-    Severity.INFO: QT_TRANSLATE_NOOP("PlotProblems", "info"),
-}
-
-
 def severity_text(severity: Severity) -> str:
-    """`severity` in words, translated (the rule ids and messages are the rules' own)."""
-    return translate("PlotProblems", SEVERITY_TEXTS[severity])
+    """`severity` in words, translated (`Severity.word`; the rule ids and messages are the rules' own)."""
+    return severity.word
 
 
 def faded(color: QColor, alpha: int) -> QColor:
