@@ -47,5 +47,5 @@ class EditStack(QUndoStack):
     """The window's undo stack: it takes `EditCommand`s (each in its `RecordCommand`) as well
     as QUndoCommands."""
 
-    def push(self, cmd: EditCommand | QUndoCommand) -> None:  # type: ignore[override]
+    def push(self, cmd: EditCommand | QUndoCommand) -> None:
         super().push(undo_command(cmd))

@@ -11,9 +11,9 @@ from PySide6.QtCore import QSettings, Qt
 
 from editor.records.attrs import AttrProto
 from editor.records.dialects import DIALECTS
+from editor.records.diff.rows import RowKind, step
 from editor.records.document import RecordDocument, convert_message
-from editor.ui.compare.rows import RowKind, step
-from editor.ui.compare.takes import Take, TakeRefused, plan_take
+from editor.records.edits.takes import TakeField, TakeRefused, plan_take
 from editor.ui.session import ReadOnlyError
 from tests.ui.kit import ScriptedPrompter, copy_sample, open_and_wait, snapshot
 
@@ -406,15 +406,15 @@ def test_plan_take_on_a_bare_session_refuses_what_b_lacks():
     b = small_record()
     b.record[1].value.scale_d = 0.25
     del b.record[2]
-    command = plan_take(session, b, [Take(index_a=1, field="scale_d")])
+    command = plan_take(session.check, b, [TakeField(1, "scale_d")])
     session.push(command)
     assert session.message.record[1].value.scale_d == 0.25
     with pytest.raises(TakeRefused, match="only in A"):
-        plan_take(session, b, [Take(index_a=2, field="scale_d")])
+        plan_take(session.check, b, [TakeField(2, "scale_d")])
     with pytest.raises(TakeRefused, match="nothing to take"):
-        plan_take(session, b, [Take(index_a=1, field="scale_d")])
+        plan_take(session.check, b, [TakeField(1, "scale_d")])
     with pytest.raises(TakeRefused, match="not in both"):
-        plan_take(session, b, [Take(index_a=0, field="scale_w", span=(6, 9))])
+        plan_take(session.check, b, [TakeField(0, "scale_w", (6, 9))])
     assert not math.isnan(session.message.record[0].value.scale_w[0])
 
 

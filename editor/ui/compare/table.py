@@ -40,9 +40,9 @@ from PySide6.QtWidgets import (
 )
 
 from editor.i18n import QT_TRANSLATE_NOOP, translate
+from editor.records.diff.rows import DiffRow, RowKind, dialect_lines
 from editor.records.paths import Path
 from editor.ui.compare.controller import CompareController
-from editor.ui.compare.rows import DiffRow, RowKind, dialect_lines
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
