@@ -26,7 +26,6 @@ from PySide6.QtCore import (
     QEvent,
     QModelIndex,
     QObject,
-    QPersistentModelIndex,
     QRect,
     QSize,
     Qt,
@@ -50,10 +49,10 @@ from editor.records.values import parse_value
 from editor.ui.annotations import Annotation
 from editor.ui.field_editors import FieldEditor, FieldSpec, Place, create_editor, editor_kind
 from editor.ui.key_labels import KeyLabels
+from editor.ui.qt_types import AnyIndex
 from editor.ui.session import EditSession
 from editor.ui.tree_model import RecordTreeModel, RowKind
 
-AnyIndex = QModelIndex | QPersistentModelIndex
 #: pixels inside an annotation's mark on each side, and between a mark and what follows
 _MARK_PAD, _MARK_GAP = 4, 5
 

@@ -13,7 +13,6 @@ from PySide6.QtCore import (
     QItemSelectionModel,
     QModelIndex,
     QObject,
-    QPersistentModelIndex,
     QPoint,
     Qt,
     QTimer,
@@ -57,8 +56,6 @@ from editor.ui.session import EditSession
 from editor.ui.tree_filter import FilterBar, RecordFilterProxy
 from editor.ui.tree_keys import RecordTreeView
 from editor.ui.tree_model import RowKind
-
-AnyIndex = QModelIndex | QPersistentModelIndex
 
 #: the key column takes at most this share of the tree's width, so the values stay in view
 KEY_COLUMN_SHARE = 0.55

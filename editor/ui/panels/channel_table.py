@@ -18,7 +18,6 @@ from google.protobuf.descriptor import FieldDescriptor
 from PySide6.QtCore import (
     QModelIndex,
     QObject,
-    QPersistentModelIndex,
     QSize,
     Qt,
     Signal,
@@ -49,9 +48,8 @@ from editor.records.paths import Path, PathError, entry_field_text, format_path,
 from editor.records.problems import Severity
 from editor.records.values import format_value, parse_value
 from editor.ui.panels.checked_table import CheckedDelegate, CheckedTableModel
+from editor.ui.qt_types import AnyIndex
 from editor.ui.session import EditSession
-
-AnyIndex = QModelIndex | QPersistentModelIndex
 
 _ERROR_BG = QBrush(QColor("#fde2e2"))
 _WARNING_BG = QBrush(QColor("#fff3d6"))

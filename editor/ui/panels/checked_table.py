@@ -16,9 +16,7 @@ from PySide6.QtCore import (
     QAbstractItemModel,
     QAbstractTableModel,
     QEvent,
-    QModelIndex,
     QObject,
-    QPersistentModelIndex,
     Qt,
     Signal,
 )
@@ -27,9 +25,8 @@ from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from editor.records.edits.commands import EditCommand
 from editor.ui.field_editors import FieldEditor, FieldSpec, Place, create_editor, editor_kind
+from editor.ui.qt_types import AnyIndex
 from editor.ui.session import EditSession
-
-AnyIndex = QModelIndex | QPersistentModelIndex
 
 
 class CheckedTableModel(QAbstractTableModel):

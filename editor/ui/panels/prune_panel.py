@@ -17,7 +17,6 @@ from PySide6.QtCore import (
     QEvent,
     QModelIndex,
     QObject,
-    QPersistentModelIndex,
     Qt,
     Signal,
 )
@@ -56,9 +55,9 @@ from editor.records.values import escape_text, parse_value
 from editor.ui.field_tips import attr_summary, attr_tip, prune_summary, prune_tip
 from editor.ui.panels.checked_table import CheckedDelegate, CheckedTableModel
 from editor.ui.panels.problem_list import ProblemList, problems_title
+from editor.ui.qt_types import AnyIndex
 from editor.ui.session import EditSession
 
-AnyIndex = QModelIndex | QPersistentModelIndex
 Attr = basic_info_pb2.AttrProto
 
 #: the value field an attribute of each AttrType keeps a scalar in
