@@ -19,10 +19,10 @@ from editor.records.synth import make_big
 from editor.ui.plots import ChannelPlot, ModelOverview, PlotsPanel
 from editor.ui.plots._common import ORANGE, RED, ScaleAxis
 from editor.ui.plots._data import BAR_MISMATCH
-from tests.ui.conftest import load_sample
 from tests.ui.kit import (
     bits,
     channel_plot,
+    load_sample,
     make_session,
     overview,
     per_channel_layers,

@@ -214,8 +214,9 @@ def test_thousands_of_problems_are_listed_a_chunk_at_a_time(qtbot, qtmodeltester
     for _ in range(20):
         if not pm.has_more(0):
             break
-        view.scrollTo(pm.index(pm.rowCount(errors) - 1, 0, errors))
-        qtbot.wait(20)
+        shown = pm.rowCount(errors)
+        view.scrollTo(pm.index(shown - 1, 0, errors))
+        qtbot.waitUntil(lambda shown=shown: pm.rowCount(errors) > shown or not pm.has_more(0))
     assert not pm.has_more(0) and pm.rowCount(errors) == 499
     assert [pm.problem(pm.index(r, 0, errors)) for r in range(499)] == pm.shown()[:499]
     # filters list from the top again

@@ -27,7 +27,7 @@ from editor.records.edits import commands as C
 from editor.records.values import format_value
 from editor.ui.commands import EditStack
 from editor.ui.tree_model import RecordTreeModel, RowKind
-from tests.ui.conftest import available_samples, load_sample
+from tests.ui.kit import available_samples, load_sample
 
 #: steps of each Qt-free sequence, and of each sequence under the model tester (which walks the
 #: tree after every change, so its sequences are short; the Qt-free ones cover the commands)

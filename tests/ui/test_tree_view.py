@@ -7,8 +7,7 @@ from PySide6.QtWidgets import QApplication
 
 from editor.ui.session import EditSession
 from editor.ui.tree_view import RecordTreeWidget
-from tests.ui.conftest import load_sample
-from tests.ui.kit import ScriptedPrompter, make_session
+from tests.ui.kit import ScriptedPrompter, load_sample, make_session
 from tests.ui.kit import tree_record as small_record
 
 
