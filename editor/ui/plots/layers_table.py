@@ -26,7 +26,6 @@ from PySide6.QtCore import (
     QItemSelectionModel,
     QModelIndex,
     QObject,
-    QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
     Signal,
@@ -61,9 +60,8 @@ from editor.ui.plots._common import (
 from editor.ui.plots._data import OverviewData
 from editor.ui.plots.layer_values import LayerValues
 from editor.ui.plots.overview import OUTLIER_RULE, ModelOverview
+from editor.ui.qt_types import AnyIndex
 from editor.ui.session import EditSession
-
-AnyIndex = QModelIndex | QPersistentModelIndex
 
 #: (header, what its tooltip says), both translated where shown (field names stay as they are)
 COLUMNS: list[tuple[str, str]] = [
