@@ -1331,11 +1331,13 @@
         <source>Merge into config</source>
         <translation>合并到配置</translation>
     </message>
-    <message numerus="yes">
-        <source>%n layer(s) rolled back</source>
-        <translation>
-            <numerusform>回退 %n 层</numerusform>
-        </translation>
+    <message>
+        <source>{n} layer rolled back</source>
+        <translation>回退 {n} 层</translation>
+    </message>
+    <message>
+        <source>{n} layers rolled back</source>
+        <translation>回退 {n} 层</translation>
     </message>
     <message>
         <source>Quant Config to Merge Into</source>

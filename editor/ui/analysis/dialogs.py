@@ -159,7 +159,8 @@ class RollbackDialog(QDialog):
         self._count()
 
     def _count(self, *_args) -> None:
-        self.count.setText(self.tr("%n layer(s) rolled back", "", len(self.chosen())))
+        n = len(self.chosen())
+        self.count.setText((self.tr("{n} layer rolled back") if n == 1 else self.tr("{n} layers rolled back")).format(n=n))
 
     def chosen(self) -> list[str]:
         """The checked layers' keys, worst first."""
