@@ -36,6 +36,14 @@
         <translation>写出 AMCT 的量化配置，所选层的 quant_enable 为 false</translation>
     </message>
     <message>
+        <source>&amp;Use Suggested scale_d / offset_d</source>
+        <translation>使用建议的 scale_d / offset_d(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Set the shown layer&apos;s scale_d and offset_d to AMCT&apos;s factors of the input range the analysis saw (one undo step)</source>
+        <translation>把所显示层的 scale_d 和 offset_d 设为 AMCT 按分析所见输入范围算出的量化因子（一步撤销）</translation>
+    </message>
+    <message>
         <source>&amp;Cancel Analysis</source>
         <translation>取消分析(&amp;C)</translation>
     </message>
@@ -50,6 +58,26 @@
     <message>
         <source>Select a layer to re-run</source>
         <translation>请选择要重新分析的层</translation>
+    </message>
+    <message>
+        <source>Select a layer first</source>
+        <translation>请先选择一层</translation>
+    </message>
+    <message>
+        <source>{key}: no input range measured</source>
+        <translation>{key}：未测量输入范围</translation>
+    </message>
+    <message>
+        <source>Use suggested scale_d / offset_d on {key}</source>
+        <translation>在 {key} 上使用建议的 scale_d / offset_d</translation>
+    </message>
+    <message>
+        <source>Not set: {reason}</source>
+        <translation>未设置：{reason}</translation>
+    </message>
+    <message>
+        <source>{key}: scale_d {scale}, offset_d {offset}; re-run the layer to measure them</source>
+        <translation>{key}：scale_d {scale}，offset_d {offset}；重新分析本层以测量其效果</translation>
     </message>
     <message>
         <source>Analysing…</source>

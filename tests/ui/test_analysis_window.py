@@ -275,3 +275,43 @@ def test_the_analyze_dialog_offers_the_remembered_inputs(qtbot, window, case, tm
     dialog.add([str(case[1]), "more.npz"])
     assert dialog.inputs() == [str(case[1]), "more.npz"]
     assert math.isfinite(controller.analysis.figures("conv1").weights.sqnr_db)
+
+
+def test_the_suggested_factors_are_offered_not_applied_and_undo_takes_them_back(qtbot, window, case):
+    session, panel, controller = window
+    _, samples, entries, _ = case
+    _run(qtbot, controller, [samples])
+    i = list(entries).index(PLANTED)
+    value = session.message.record[i].value
+    assert value.scale_d == pytest.approx(entries[PLANTED]["scale_d"])  # the run changed nothing
+    panel.channels.show_layer(i)
+    assert controller.act_suggest.isEnabled() and controller.use_suggested()
+    # the range the samples span, as the fixture's calibration computed it before the planted / 8
+    assert value.scale_d == pytest.approx(entries[PLANTED]["scale_d"] * 8, rel=1e-5)
+    assert value.offset_d == entries[PLANTED]["offset_d"]
+    controller.plots.flush()
+    assert controller.analysis.figures(PLANTED).stale
+    session.undo_stack.undo()
+    assert value.scale_d == pytest.approx(entries[PLANTED]["scale_d"])
+
+
+def test_tools_menu_in_the_window(qtbot, env, case, tmp_path):
+    from tests.ui.kit import open_and_wait
+
+    model, samples, entries, _ = case
+    record = tmp_path / "record.txt"
+    record.write_text(kit.record_text(entries))
+    window = env()
+    open_and_wait(qtbot, window, record)
+    texts = [a.text() for a in window.tools_menu.actions() if not a.isSeparator()]
+    assert texts[0] == "&Analyze…" and "&Export Roll-back Config…" in texts
+    assert not window.analysis.act_analyze.isEnabled()  # no model yet
+    with qtbot.waitSignal(window.models.attachFinished, timeout=30_000):
+        assert window.attach_model(model)
+    assert window.analysis.act_analyze.isEnabled()
+    with qtbot.waitSignal(window.analysis.analysis.busyChanged, timeout=120_000,
+                          check_params_cb=lambda busy: not busy):
+        window.analysis.run([samples])
+    window.analysis.plots.flush()
+    assert window.plots.layers.model.column_of(ap.SIMILARITY) is not None
+    assert window.analysis.remembered_inputs() == ([str(samples)], True)

@@ -65,6 +65,11 @@ class AnalysisController(QObject):
         self.act_export = action(translate("AnalysisController", "&Export Roll-back Config…"), self.choose_rollback,
                                  translate("AnalysisController", "Write AMCT's quant config with quant_enable false "
                                                                  "for the layers you choose"))
+        self.act_suggest = action(translate("AnalysisController", "&Use Suggested scale_d / offset_d"),
+                                  self.use_suggested,
+                                  translate("AnalysisController", "Set the shown layer's scale_d and offset_d to AMCT's "
+                                                                  "factors of the input range the analysis saw (one "
+                                                                  "undo step)"))
         self.act_cancel = action(translate("AnalysisController", "&Cancel Analysis"), self.analysis.cancel,
                                  translate("AnalysisController", "Stop the analysis under way"))
         self.analysis.message.connect(self.status)
@@ -79,7 +84,8 @@ class AnalysisController(QObject):
     @property
     def actions(self) -> list[QAction | None]:
         """What the Tools menu lists (None: a separator)."""
-        return [self.act_analyze, self.act_cancel, self.act_rerun, None, self.act_import, self.act_export]
+        return [self.act_analyze, self.act_cancel, self.act_rerun, self.act_suggest, None, self.act_import,
+                self.act_export]
 
     def update_actions(self) -> None:
         a = self.analysis
@@ -87,6 +93,7 @@ class AnalysisController(QObject):
         self.act_analyze.setEnabled(not busy and self.session.network is not None and self.session.message is not None)
         self.act_cancel.setEnabled(busy)
         self.act_rerun.setEnabled(not busy and a.activations_run)
+        self.act_suggest.setEnabled(a.activations_run)
         self.act_import.setEnabled(self.session.message is not None)
         self.act_export.setEnabled(a.has_result and not busy)
 
@@ -146,13 +153,46 @@ class AnalysisController(QObject):
 
     def rerun_shown(self) -> bool:
         """Re-run the activations of the layer shown in the Channels plot (or the selected one)."""
-        index = self.plots.panel.channels.layer_index
-        if index is None:
-            index = self.session.selection.record_index
+        index = self._shown_index()
         if index is None:
             self.status.emit(translate("AnalysisController", "Select a layer to re-run"))
             return False
         return self.analysis.rerun_layer(index)
+
+    def _shown_index(self) -> int | None:
+        index = self.plots.panel.channels.layer_index
+        return index if index is not None else self.session.selection.record_index
+
+    def use_suggested(self) -> bool:
+        """Set the shown layer's scale_d/offset_d to the factors suggested from the input range
+        the analysis saw (AMCT's `calculate_scale_offset`): one undo step, refused with the
+        reason where a rule refuses it. Its activation figures are then stale until re-run."""
+        from editor.records.edits.commands import MacroCommand, SetValueCommand
+
+        index = self._shown_index()
+        message = self.session.message
+        if index is None or message is None or not 0 <= index < len(message.record):
+            self.status.emit(translate("AnalysisController", "Select a layer first"))
+            return False
+        entry = message.record[index]
+        f = self.analysis.figures(entry.key)
+        if f is None or f.activations is None:
+            self.status.emit(translate("AnalysisController", "{key}: no input range measured").format(key=entry.key))
+            return False
+        a = f.activations
+        editor = self.session.editor
+        base = ("record", index, "value")
+        command = MacroCommand(editor, translate("AnalysisController", "Use suggested scale_d / offset_d on {key}").format(
+            key=entry.key), [SetValueCommand(editor, (*base, "scale_d"), float(a.suggested_scale_d)),
+                             SetValueCommand(editor, (*base, "offset_d"), int(a.suggested_offset_d))])
+        problem = self.session.push_checked(command)
+        if problem is not None:
+            self.status.emit(translate("AnalysisController", "Not set: {reason}").format(reason=problem.message))
+            return False
+        self.status.emit(translate("AnalysisController", "{key}: scale_d {scale}, offset_d {offset}; re-run the layer "
+                                                         "to measure them").format(
+            key=entry.key, scale=f"{a.suggested_scale_d:.6g}", offset=a.suggested_offset_d))
+        return True
 
     def _busy(self, busy: bool) -> None:
         self.update_actions()
