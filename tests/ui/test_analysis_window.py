@@ -179,11 +179,14 @@ def test_rerun_of_one_layer_measures_its_new_factors(qtbot, window, case):
     a = controller.analysis
     i = list(entries).index(PLANTED)
     worst = a.figures(PLANTED).similarity
+    # the shown layer's inputs are kept in the background, ahead of an edit
+    with qtbot.waitSignal(a.prepared, timeout=60_000, check_params_cb=lambda index: index == i):
+        panel.channels.show_layer(i)
+        controller.plots.flush()
     fixed = entries[PLANTED]["scale_d"] * 8
     session.push(SetValueCommand(session.editor, ("record", i, "value", "scale_d"), fixed))
     controller.plots.flush()
     assert a.figures(PLANTED).stale
-    panel.channels.show_layer(i)
     with qtbot.waitSignal(a.busyChanged, timeout=60_000, check_params_cb=lambda busy: not busy):
         assert controller.rerun_shown()
     controller.plots.flush()

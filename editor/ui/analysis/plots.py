@@ -193,6 +193,8 @@ class AnalysisPlots(QObject):
         self._hist_timer.setSingleShot(True)
         self._hist_timer.setInterval(0)
         self._hist_timer.timeout.connect(self.update_histograms)
+        #: the layer the histograms were drawn for
+        self._hist_index: int | None = None
         analysis.changed.connect(self._timer.start)
         session = analysis.session
         session.selection.changed.connect(lambda *_a: self._hist_timer.start())
@@ -338,6 +340,8 @@ class AnalysisPlots(QObject):
 
     def overlay_data(self, index: int, series: LayerSeries) -> OverlayData | None:
         """The weight SQNR per channel of layer entry `index` (a strip of its own, in dB)."""
+        if index != self._hist_index:  # another layer shown (the plot asks on each redraw)
+            self._hist_timer.start()
         f = self._figures_at(index)
         if f is None or f.weights is None:
             return None
@@ -373,6 +377,7 @@ class AnalysisPlots(QObject):
             return
         channels = self.panel.channels
         index = channels.layer_index
+        self._hist_index = index
         message = self.analysis.session.message
         h = self.histograms
         f = self._figures_at(index) if index is not None else None
@@ -381,6 +386,8 @@ class AnalysisPlots(QObject):
             h.show_activations(None, "")
             return
         entry = message.record[index]
+        # the shown layer's inputs kept ahead of an edit: its re-run then takes a fraction of a second
+        self.analysis.prepare_layer(index)
         self._draw_weights(f, entry)
         self._draw_activations(f, entry)
 

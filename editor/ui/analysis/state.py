@@ -106,6 +106,8 @@ class SessionAnalysis(QObject):
     message = Signal(str)
     #: a run failed: why
     failed = Signal(str)
+    #: entry index's inputs are kept: its re-run runs that layer alone
+    prepared = Signal(int)
 
     def __init__(self, session: EditSession, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -118,6 +120,12 @@ class SessionAnalysis(QObject):
         self.inputs: list[str] = []
         self.whole_model = True
         self._job: _Job | None = None
+        #: keeping the shown layer's inputs in the background (`prepare_layer`), and for which
+        self._prep: _Job | None = None
+        self._prep_index: int | None = None
+        self._prep_wanted: int | None = None
+        #: entries whose inputs the analyzer keeps (it may drop the oldest past its budget)
+        self._prepared: set[int] = set()
         #: the analyzer of a run under way (set on the worker thread once made)
         self._pending: Analyzer | None = None
         self._follow = QTimer(self)
@@ -162,6 +170,7 @@ class SessionAnalysis(QObject):
     def clear(self) -> None:
         """Forget the analysis (another record, another model)."""
         self.cancel()
+        self._stop_prep()
         had = self.result is not None or bool(self.imported)
         self.analyzer = None
         self.result = None
@@ -182,6 +191,7 @@ class SessionAnalysis(QObject):
     def start(self, inputs: Sequence[str | os.PathLike] = (), *, whole_model: bool = True,
               threads: int | None = None) -> bool:
         """Analyse the record as it is now on a worker thread (False: `can_run` says why not)."""
+        self._stop_prep()
         why = self.can_run()
         if why is not None:
             self.message.emit(why)
@@ -202,6 +212,58 @@ class SessionAnalysis(QObject):
         self._launch(work, self._finished)
         return True
 
+    def prepare_layer(self, index: int | None) -> None:
+        """Keep entry `index`'s inputs in the background (the layer shown), so that its re-run
+        after an edit runs that layer alone. One preparation at a time: one of another layer
+        is asked to stop, and this one starts when it has (the window never waits for it)."""
+        self._prep_wanted = index
+        job = self._prep
+        if job is not None:
+            if self._prep_index != index:
+                job.requestInterruption()
+                if self.analyzer is not None:
+                    self.analyzer.cancel()
+            return
+        message = self.session.message
+        if index is None or self.analyzer is None or not self.activations_run or self.busy or message is None \
+                or not 0 <= index < len(message.record) or index in self._prepared:
+            return
+        analyzer = self.analyzer
+        analyzer.message = self._snapshot()
+
+        def work(report):
+            analyzer.prepare_layer(index, report)
+            return index
+
+        job = _Job(work, self)
+        job.done.connect(self._prep_done)
+        job.finished.connect(lambda: self._prep_ended(job))
+        self._prep, self._prep_index = job, index
+        job.start(QThread.Priority.LowPriority)
+
+    def _prep_done(self, index: int) -> None:
+        self._prepared.add(index)
+        self.prepared.emit(index)
+
+    def _stop_prep(self) -> None:
+        """Stop a preparation and wait for it (before another thread uses the analyzer)."""
+        self._prep_wanted = None
+        job = self._prep
+        if job is None:
+            return
+        job.requestInterruption()
+        if self.analyzer is not None:
+            self.analyzer.cancel()
+        job.wait()
+        self._prep, self._prep_index = None, None
+
+    def _prep_ended(self, job: _Job) -> None:
+        if self._prep is job:
+            self._prep, self._prep_index = None, None
+            if self._prep_wanted is not None:
+                self.prepare_layer(self._prep_wanted)
+        job.deleteLater()
+
     def rerun_layer(self, index: int) -> bool:
         """Measure entry `index`'s activations again with its factors as they are now, on its
         kept inputs (False: no analysis with inputs to re-run, or one is under way)."""
@@ -209,6 +271,7 @@ class SessionAnalysis(QObject):
         if self.analyzer is None or not self.activations_run or self.busy or message is None \
                 or not 0 <= index < len(message.record):
             return False
+        self._stop_prep()  # one thread on the analyzer at a time (the re-run keeps the inputs itself)
         analyzer = self.analyzer
         analyzer.message = self._snapshot()  # the worker reads its own copy, never the live record
         key = message.record[index].key
@@ -233,6 +296,8 @@ class SessionAnalysis(QObject):
 
     def cancel(self, wait: bool = False) -> None:
         """Stop a run under way (its figures are not kept)."""
+        if wait:
+            self._stop_prep()
         job = self._job
         if job is None:
             return
@@ -258,6 +323,7 @@ class SessionAnalysis(QObject):
         analyzer, result = pair
         self.analyzer = analyzer
         self.result = result
+        self._prepared = set()
         self.layers = {}
         for r in result.layers:
             # the factors the figures were measured with: the snapshot's
