@@ -262,6 +262,18 @@ def test_imported_results_are_columns_and_unmatched_names_are_said(qtbot, window
     assert len(notes) == 1 and "nosuch" in notes[0] and shown == notes
     texts = _column(panel, ap.IMPORTED + "amct_similarity")
     assert texts["fc"] == "0.91" and texts["dw"] == "0.97" and texts["conv1"] == ""
+    # a saved `analyze --json` result: its figures as columns, the walk can follow them
+    saved = tmp_path / "analysis.json"
+    saved.write_text(json.dumps({"layers": [{"key": "proj", "similarity": 0.5, "weight_sqnr_db": 20.0},
+                                            {"key": "conv1", "similarity": 0.98, "weight_sqnr_db": None}]}))
+    assert controller.import_results([saved]) == []
+    controller.plots.flush()
+    assert _column(panel, ap.IMPORTED + "saved similarity")["proj"] == "0.5"
+    assert _column(panel, ap.IMPORTED + "saved weight_sqnr_db") == {**dict.fromkeys(LAYERS, ""), "proj": "20"}
+    panel.set_walk(ap.IMPORTED + "saved similarity")
+    assert panel.walk_by == ap.IMPORTED + "saved similarity"
+    panel.layers.sort_worst_first(ap.IMPORTED + "saved similarity")
+    assert _table_order(panel)[:2] == ["proj", "conv1"]
 
 
 def test_the_analyze_dialog_offers_the_remembered_inputs(qtbot, window, case, tmp_path):

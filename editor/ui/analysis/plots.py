@@ -300,9 +300,12 @@ class AnalysisPlots(QObject):
             key = IMPORTED + column.name
             wanted.add(key)
             values = np.array([column.values.get(k, np.nan) for k in keys], dtype=np.float64)
-            similar = "similarity" in column.name.lower() or "cosine" in column.name.lower()
+            name = column.name.lower()
+            # which way is worse, from what the column measures: lower similarity or SQNR, more clipping or error
+            worse = -1 if any(w in name for w in ("similarity", "cosine", "sqnr")) else \
+                1 if any(w in name for w in ("clipped", "error", "distance")) else 0
             overview.set_layer_series(key, LayerValues(
-                column.name, values, GREY, overview=False, worse=-1 if similar else 0,
+                column.name, values, GREY, overview=False, worse=worse,
                 tip=translate("AnalysisPlots", "Imported from {file}").format(file=column.path)))
         for key, _s in overview.series_rows.columns():
             if key.startswith(IMPORTED) and key not in wanted:
