@@ -170,6 +170,15 @@ def test_what_if_an_edit_changes_the_weight_sqnr_and_undo_brings_it_back(qtbot, 
     controller.plots.flush()
     f = a.figures("conv1")
     assert f.weights.sqnr_db == before and f.similarity == sim_before and not f.stale
+    # Reset from weights (the record's scale_w were ARQ's): back to the figures measured
+    session.undo_stack.redo()
+    controller.plots.flush()
+    assert a.figures("conv1").stale
+    panel.channels.show_layer(i)
+    panel.weights.reset_layer()
+    controller.plots.flush()
+    f = a.figures("conv1")
+    assert f.weights.sqnr_db == pytest.approx(before, abs=1e-9) and f.similarity == sim_before and not f.stale
 
 
 def test_rerun_of_one_layer_measures_its_new_factors(qtbot, window, case):
