@@ -57,13 +57,11 @@ class PlotsPanel(QTabWidget):
         self.addTab(self.layers, translate("PlotsPanel", "Layers"))
         self.addTab(self.channels, translate("PlotsPanel", "Channels"))
         self.addTab(self.prune, translate("PlotsPanel", "Prune ranges"))
-        #: the attached network's graph, coloured by a figure of the overview's (a tab while
-        #: a network is attached)
+        #: the attached network's graph, coloured by a figure of the overview's (without a
+        #: network, it says how to attach one)
         self.graph = GraphView(session, self.overview)
         self.addTab(self.graph, translate("PlotsPanel", "Graph"))
         self._update_prune_tab()
-        self._update_graph_tab()
-        session.networkChanged.connect(lambda _model: self._update_graph_tab())
         self._make_outlier_actions()
         self.overview.layerActivated.connect(self._open_layer)
         self.layers.layerActivated.connect(self._open_layer)
@@ -234,12 +232,8 @@ class PlotsPanel(QTabWidget):
         self.setCurrentWidget(self.channels)
 
     def show_graph(self) -> None:
-        """Bring the graph of the attached network to the front (when one is attached)."""
-        if self.isTabVisible(self.indexOf(self.graph)):
-            self.setCurrentWidget(self.graph)
-
-    def _update_graph_tab(self) -> None:
-        self.setTabVisible(self.indexOf(self.graph), self.session.network is not None)
+        """Bring the graph of the attached network to the front."""
+        self.setCurrentWidget(self.graph)
 
     def _update_prune_tab(self) -> None:
         dialect = self.session.dialect
