@@ -48,8 +48,8 @@ class GraphCanvas(QGraphicsView):
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
 
     def fit(self) -> None:
-        """Show the whole graph (a tall one at least readable in its width: never so small
-        that its boxes are dots, the rest a scroll away)."""
+        """Show the whole graph (a network of hundreds of layers as its shape and colours:
+        zoom in, or find a layer, for its words)."""
         rect = self.scene().itemsBoundingRect()
         if rect.isEmpty():
             return

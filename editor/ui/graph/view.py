@@ -20,9 +20,10 @@ from __future__ import annotations
 import html
 import math
 from pathlib import Path as FilePath
+from typing import TYPE_CHECKING
 
 import numpy as np
-from PySide6.QtCore import QRectF, QSettings, QSize, QStringListModel, Qt, QTimer, Signal
+from PySide6.QtCore import QRectF, QSize, QStringListModel, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen, QTextDocument
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import (
@@ -61,8 +62,10 @@ from editor.ui.graph.canvas import GraphCanvas
 from editor.ui.graph.items import NodeItem, edge_paths, node_fonts, node_width
 from editor.ui.graph.worker import LaidOut, LayoutWorker
 from editor.ui.plots._common import ask_path, caption_document, make_action, menu_action, text_label
-from editor.ui.plots.overview import ModelOverview
 from editor.ui.session import EditSession
+
+if TYPE_CHECKING:
+    from editor.ui.plots.overview import ModelOverview
 
 #: boxes put on the scene per turn of the event loop
 SLICE = 150
@@ -71,8 +74,6 @@ NODE_HEIGHT = 34.0
 #: the longest side of an exported PNG, in pixels (a 700-layer network is tens of thousands
 #: of scene units tall)
 PNG_LIMIT = 16000
-#: the settings key of the chosen figure
-SETTINGS_FIGURE = "graph/figure"
 #: the figure shown when none was chosen: the first of these the overview offers
 DEFAULT_FIGURES = ("severity", "problems")
 
@@ -96,7 +97,7 @@ class GraphView(QWidget):
         self.laid: LaidOut | None = None
         self.items: list[NodeItem] = []
         self.figures: list[LayerFigure] = []
-        self.figure_key = str(QSettings().value(SETTINGS_FIGURE, "") or "")
+        self.figure_key = ""
         self.node_figure = NodeFigure(None, np.zeros(0))
         self.painted = Paint([], np.zeros(0), Legend())
         self._entry_node: dict[int, int] = {}
@@ -342,12 +343,12 @@ class GraphView(QWidget):
             self.set_figure(str(key))
 
     def set_figure(self, key: str) -> None:
-        """Colour the layers by the figure `key` (`LayerFigure.key`), remembered for next time."""
+        """Colour the layers by the figure `key` (`LayerFigure.key`): it stays chosen while the
+        overview's figures change (another record, another model)."""
         keys = [f.key for f in self.figures]
         if key not in keys:
             raise KeyError(key)
         self.figure_key = key
-        QSettings().setValue(SETTINGS_FIGURE, key)
         self.chooser.setCurrentIndex(keys.index(key))
         self._recolour()
 

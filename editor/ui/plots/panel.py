@@ -11,7 +11,6 @@ from editor.i18n import translate
 from editor.records.document import RecordDocument
 from editor.records.editing import ChangeKind, RecordChange
 from editor.records.paths import Path
-from editor.ui.graph.view import GraphView
 from editor.ui.plots._common import extend_view_menu
 from editor.ui.plots._data import OverviewData
 from editor.ui.plots.channel_plot import ChannelPlot
@@ -57,6 +56,10 @@ class PlotsPanel(QTabWidget):
         self.addTab(self.layers, translate("PlotsPanel", "Layers"))
         self.addTab(self.channels, translate("PlotsPanel", "Channels"))
         self.addTab(self.prune, translate("PlotsPanel", "Prune ranges"))
+        # (imported here: the graph view uses this package's shared pieces, so a module-level
+        # import would be circular when the graph view is imported first)
+        from editor.ui.graph.view import GraphView
+
         #: the attached network's graph, coloured by a figure of the overview's (without a
         #: network, it says how to attach one)
         self.graph = GraphView(session, self.overview)
