@@ -154,7 +154,10 @@ def _inversions(seq: list[int]) -> int:
 def _crossings(rows: list[list[int]], pos: list[int], down: list[list[int]]) -> int:
     """Edge crossings between each pair of neighbouring rows for the order `pos`."""
     total = 0
-    for row in rows[:-1]:
+    for r in range(len(rows) - 1):
+        row = rows[r]
+        if len(row) < 2 and len(rows[r + 1]) < 2:
+            continue  # one box above or below and one edge at most between them: no crossing
         pairs = sorted((pos[u], pos[v]) for u in row for v in down[u])
         total += _inversions([p[1] for p in pairs])
     return total
@@ -272,6 +275,8 @@ def layered_layout(n: int, edges: Sequence[tuple[int, int]], widths: Sequence[fl
         seq = range(1, n_rows) if going_down else range(n_rows - 2, -1, -1)
         for r in seq:
             row = rows[r]
+            if len(row) < 2:
+                continue
             nbrs = up if going_down else down
             keys = []
             for u in row:
@@ -310,6 +315,7 @@ def layered_layout(n: int, edges: Sequence[tuple[int, int]], widths: Sequence[fl
     pull = [1.0 if u >= n else 10.0 for u in range(total)]
     lean = [0.1 if u >= n else 1.0 for u in range(total)]
     for p in range(passes):
+        before = list(x)
         directions = (up, down) if p % 2 == 0 else (down, up)
         for nbrs in directions:
             seq = range(n_rows) if nbrs is up else range(n_rows - 1, -1, -1)
@@ -337,6 +343,8 @@ def layered_layout(n: int, edges: Sequence[tuple[int, int]], widths: Sequence[fl
                 for u, o, v in zip(row, offs, _pav(target, weight), strict=True):
                     x[u] = v + o
         _check(keep_going)
+        if max(abs(a - b) for a, b in zip(x, before, strict=True)) < 0.5:
+            break  # settled: no box moves by half a unit any more
     left = min(x[u] - node_w[u] / 2 for u in range(total))
     xs = np.asarray(x) - left
     right = float(np.max(xs + np.asarray(node_w) / 2))

@@ -5,7 +5,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QWheelEvent
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
 
-from editor.ui.graph.items import NodeItem
+from editor.ui.graph.items import WORDS_LOD, NodeItem
 
 #: how far one wheel step or key press zooms, and the zoom's bounds (scene units per pixel)
 STEP = 1.25
@@ -69,6 +69,13 @@ class GraphCanvas(QGraphicsView):
             self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.centerOn(rect.center())
 
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        # before the items paint: they draw by the zoom, and zoomed out (hundreds of boxes of
+        # a few pixels, the edges a web of lines) without antialiasing, several times faster
+        NodeItem.zoom = self.zoom
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, self.zoom >= WORDS_LOD)
+        super().drawBackground(painter, rect)
+
     # ------------------------------------------------------------------ events
 
     def wheelEvent(self, event: QWheelEvent) -> None:
@@ -117,4 +124,7 @@ class GraphCanvas(QGraphicsView):
         node = item.node if item is not None else -1
         if node != self._hover:
             self._hover = node
+            # a hand that points over a box (a click selects it), the open hand elsewhere
+            self.viewport().setCursor(Qt.CursorShape.PointingHandCursor if node >= 0
+                                      else Qt.CursorShape.OpenHandCursor)
             self.nodeHovered.emit(node)

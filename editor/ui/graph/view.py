@@ -59,7 +59,7 @@ from editor.i18n import translate
 from editor.models import Model
 from editor.records.paths import Path
 from editor.ui.graph.canvas import GraphCanvas
-from editor.ui.graph.items import NodeItem, edge_paths, node_fonts, node_width
+from editor.ui.graph.items import NodeItem, node_fonts
 from editor.ui.graph.worker import LaidOut, LayoutWorker
 from editor.ui.plots._common import ask_path, caption_document, make_action, menu_action, text_label
 from editor.ui.session import EditSession
@@ -68,7 +68,7 @@ if TYPE_CHECKING:
     from editor.ui.plots.overview import ModelOverview
 
 #: boxes put on the scene per turn of the event loop
-SLICE = 150
+SLICE = 50
 #: a box's height
 NODE_HEIGHT = 34.0
 #: the longest side of an exported PNG, in pixels (a 700-layer network is tens of thousands
@@ -123,14 +123,8 @@ class GraphView(QWidget):
         self.canvas.setBackgroundBrush(QColor("#ffffff"))
         self.canvas.nodeClicked.connect(self.click_node)
         self.canvas.nodeHovered.connect(self._on_hover)
-        pen_color = QColor("#8c8c8c")
-        self.edge_lines = QGraphicsPathItem()
-        self.edge_lines.setPen(_cosmetic(pen_color, 1.2))
-        self.edge_heads = QGraphicsPathItem()
-        self.edge_heads.setPen(_cosmetic(pen_color, 0.8))
-        self.edge_heads.setBrush(pen_color)
-        for item in (self.edge_lines, self.edge_heads):
-            item.setZValue(-1)
+        #: the edges' path items (lines and arrowheads, by band)
+        self.edge_items: list[QGraphicsPathItem] = []
 
         self.empty = QLabel()
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -233,9 +227,7 @@ class GraphView(QWidget):
         self.empty.setText(translate("GraphView", "Laying out the network of {model}…").format(model=model.path.name))
         self.stack.setCurrentWidget(self.empty)
         self.title.setText(translate("GraphView", "Graph of {model}").format(model=model.path.name))
-        bold, small = self._fonts
-        widths = np.array([node_width(layer.op_type, layer.label, bold, small) for layer in model.layers])
-        worker = LayoutWorker(model, widths, NODE_HEIGHT, self)
+        worker = LayoutWorker(model, self._fonts, NODE_HEIGHT, self)
         worker.done.connect(self._laid_out)
         worker.failed.connect(self._failed)
         worker.finished.connect(lambda w=worker: self._worker_finished(w))
@@ -261,10 +253,8 @@ class GraphView(QWidget):
         self.stack.setCurrentWidget(self.empty)
 
     def _clear(self) -> None:
-        for item in (self.edge_lines, self.edge_heads):
-            if item.scene() is self.scene:
-                self.scene.removeItem(item)
         self.scene.clear()
+        self.edge_items = []
         self.items = []
         self.laid = None
         self._entry_node = {}
@@ -280,11 +270,17 @@ class GraphView(QWidget):
         self._clear()
         self.laid = laid
         lay = laid.layout
-        lines, heads = edge_paths(lay.edges)
-        self.edge_lines.setPath(lines)
-        self.edge_heads.setPath(heads)
-        self.scene.addItem(self.edge_lines)
-        self.scene.addItem(self.edge_heads)
+        colour = QColor("#8c8c8c")
+        line_pen, head_pen = _cosmetic(colour, 1.2), _cosmetic(colour, 0.8)
+        for lines, heads in laid.paths:
+            for path, pen, fill in ((lines, line_pen, False), (heads, head_pen, True)):
+                item = QGraphicsPathItem(path)
+                item.setPen(pen)
+                if fill:
+                    item.setBrush(colour)
+                item.setZValue(-1)
+                self.scene.addItem(item)
+                self.edge_items.append(item)
         margin = 40.0
         self.scene.setSceneRect(QRectF(-margin, -margin, lay.width + 2 * margin, lay.total_height + 2 * margin))
         self.items = []
@@ -365,8 +361,8 @@ class GraphView(QWidget):
         self._entry_node = {i: node for node, es in enumerate(entries) for i in es}
         self.node_figure = node_figure(laid.graph, entries, self.figure)
         self.painted = paint(self.node_figure)
-        for item, colour in zip(self.items, self.painted.colours, strict=True):
-            item.set_look(colour, self.node_figure.recorded(item.node))
+        for item, colour, es in zip(self.items, self.painted.colours, entries, strict=True):
+            item.set_look(colour, bool(es))
         self.legend.setText(self._legend_html())
         recorded = sum(1 for es in entries if es)
         self.title.setText(translate("GraphView", "Graph of {model} — {n} layers, {recorded} with a record").format(

@@ -6,12 +6,14 @@ from dataclasses import dataclass
 
 import numpy as np
 from PySide6.QtCore import QObject, QThread, Signal
+from PySide6.QtGui import QFont, QPainterPath
 
 from editor.graph.layout import GraphLayout, LayoutCancelled, layered_layout
 from editor.graph.network import NetworkGraph, network_graph
 from editor.i18n import translate
 from editor.models import Model
 from editor.ui.gc_policy import collect_on_gui_thread
+from editor.ui.graph.items import edge_paths, node_widths
 
 
 @dataclass
@@ -21,23 +23,25 @@ class LaidOut:
     model: Model
     graph: NetworkGraph
     layout: GraphLayout
+    #: the edges' lines and arrowheads, by band (`edge_paths`: hundreds of curves, built here too)
+    paths: list[tuple[QPainterPath, QPainterPath]]
     seconds: float
 
 
 class LayoutWorker(QThread):
-    """Picks the layers to draw from `model` and lays them out (`editor.graph`), off the GUI
-    thread. `widths[i]` is the box width of the model's layer `i` (measured with the view's
-    fonts on the GUI thread). Signals (delivered to the GUI thread): `done(LaidOut)`,
-    `failed(message)`; a cancelled layout says nothing."""
+    """Picks the layers to draw from `model`, measures their boxes with the view's `fonts`
+    (bold, small), lays them out (`editor.graph`) and builds the edges' paths, off the GUI
+    thread (Qt's fonts are reentrant). Signals (delivered to the GUI thread):
+    `done(LaidOut)`, `failed(message)`; a cancelled layout says nothing."""
 
     done = Signal(object)
     failed = Signal(str)
 
-    def __init__(self, model: Model, widths: np.ndarray, height: float, parent: QObject | None = None) -> None:
+    def __init__(self, model: Model, fonts: tuple[QFont, QFont], height: float, parent: QObject | None = None) -> None:
         super().__init__(parent)
         collect_on_gui_thread()  # no garbage collection may run on this thread (see gc_policy)
         self.model = model
-        self.widths = widths
+        self.fonts = (QFont(fonts[0]), QFont(fonts[1]))
         self.height = height
         self._cancel = False
 
@@ -48,8 +52,11 @@ class LayoutWorker(QThread):
         t = time.perf_counter()
         try:
             graph = network_graph(self.model)
-            layout = layered_layout(len(graph), graph.edges, self.widths[graph.layers], self.height,
+            widths = node_widths([(graph.layer(k).op_type, graph.layer(k).label) for k in range(len(graph))],
+                                 *self.fonts)
+            layout = layered_layout(len(graph), graph.edges, np.asarray(widths), self.height,
                                     keep_going=lambda: not self._cancel)
+            paths = edge_paths(layout.edges)
         except LayoutCancelled:
             return
         except Exception as e:  # noqa: BLE001 - a model the layout cannot take ends in a message
@@ -57,4 +64,4 @@ class LayoutWorker(QThread):
                 model=self.model.path.name, error=f"{type(e).__name__}: {e}"))
             return
         if not self._cancel:
-            self.done.emit(LaidOut(self.model, graph, layout, time.perf_counter() - t))
+            self.done.emit(LaidOut(self.model, graph, layout, paths, time.perf_counter() - t))
