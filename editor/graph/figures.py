@@ -205,8 +205,8 @@ def paint(nf: NodeFigure) -> Paint:
         lo = 0.0  # at the centre
     span = hi - lo
     scaled[ok] = (bad[ok] - lo) / span if span > 0 else 0.0
-    for k in np.flatnonzero(ok):
-        colours[int(k)] = ramp(float(scaled[k]))
+    for node in np.flatnonzero(ok).tolist():
+        colours[node] = ramp(float(scaled[node]))
     best = int(np.flatnonzero(ok)[np.argmin(bad[ok])])
     worst = int(np.flatnonzero(ok)[np.argmax(bad[ok])])
     legend.low_text = fig.fmt(fig.centre) if fig.worse == AWAY else (

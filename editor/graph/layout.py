@@ -340,8 +340,8 @@ def layered_layout(n: int, edges: Sequence[tuple[int, int]], widths: Sequence[fl
                     else:
                         target.append(x[u] - o)
                         weight.append(0.05)  # keeps its place, unless pushed
-                for u, o, v in zip(row, offs, _pav(target, weight), strict=True):
-                    x[u] = v + o
+                for u, o, placed in zip(row, offs, _pav(target, weight), strict=True):
+                    x[u] = placed + o
         _check(keep_going)
         if max(abs(a - b) for a, b in zip(x, before, strict=True)) < 0.5:
             break  # settled: no box moves by half a unit any more

@@ -1,7 +1,7 @@
 """GraphCanvas: the QGraphicsView the graph is drawn in — zoom, pan, fit, centre on a node."""
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QWheelEvent
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
 
@@ -69,7 +69,7 @@ class GraphCanvas(QGraphicsView):
             self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.centerOn(rect.center())
 
-    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+    def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         # before the items paint: they draw by the zoom, and zoomed out (hundreds of boxes of
         # a few pixels, the edges a web of lines) without antialiasing, several times faster
         NodeItem.zoom = self.zoom

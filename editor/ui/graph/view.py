@@ -145,7 +145,7 @@ class GraphView(QWidget):
         self.search.setPlaceholderText(translate("GraphView", "Find layer (/)"))
         self.search.setClearButtonEnabled(True)
         self.search.setMaximumWidth(220)
-        self.search.textChanged.connect(self.find)
+        self.search.textChanged.connect(self.find_layers)
         self.search.returnPressed.connect(lambda: self.next_match(1))
         self.completer = QCompleter([], self.search)
         self.completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
@@ -312,7 +312,7 @@ class GraphView(QWidget):
         self._recolour()
         self._show_selection(centre=True)
         if self.search.text():
-            self.find(self.search.text())
+            self.find_layers(self.search.text())
         self.laidOut.emit()
 
     # ------------------------------------------------------------------ figures and colours
@@ -457,7 +457,7 @@ class GraphView(QWidget):
         self.search.setFocus()
         self.search.selectAll()
 
-    def find(self, text: str) -> list[int]:
+    def find_layers(self, text: str) -> list[int]:
         """Mark the layers whose name holds `text` (any case); returns their nodes."""
         laid = self.laid
         for k in self._matches:
