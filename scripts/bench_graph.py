@@ -17,7 +17,9 @@ across the networks:
 - **drawn**: from attaching the model to a shown `GraphView` to its `laidOut` (the layout on
   its thread, the boxes put on the scene in slices, the first colouring), with the
   **longest stall** of the event loop meanwhile: the largest gap between the ticks of a 5 ms
-  timer (docs/ARCHITECTURE.md §4: no stall over about 50 ms).
+  timer (docs/ARCHITECTURE.md §4: no stall over about 50 ms), and beside it the **idle
+  stall**: the longest gap of the same loop doing nothing for as long, right after — on a
+  machine others are busy on, the part of a stall that is the machine's, not the drawing's.
 """
 from __future__ import annotations
 
@@ -147,6 +149,17 @@ def drawn(app, view, session, model, stalls: Stalls) -> tuple[float, float]:
     return seconds, worst
 
 
+def idle(app, stalls: Stalls, seconds: float) -> float:
+    """The longest stall of the same loop doing nothing for `seconds`: what the machine's load
+    alone costs (the reference the drawing's stall is read against)."""
+    stalls.start()
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        app.processEvents()
+        time.sleep(0.0005)
+    return stalls.stop()
+
+
 def summary(values: list[float], scale: float = 1.0, fmt: str = "{:.0f}") -> str:
     v = [x * scale for x in values]
     return f"{fmt.format(statistics.median(v))} [{fmt.format(min(v))}–{fmt.format(max(v))}]"
@@ -170,7 +183,7 @@ def main() -> int:
     view.resize(1000, 800)
     view.show()
     stalls = Stalls()
-    rows = {p: {"read": [], "layout": [], "dot": [], "drawn": [], "stall": []} for p in paths}
+    rows = {p: {"read": [], "layout": [], "dot": [], "drawn": [], "stall": [], "idle": []} for p in paths}
     models = {}
     for run in range(args.runs):
         for p in paths:  # interleaved: a machine busy for a while touches every network alike
@@ -190,11 +203,12 @@ def main() -> int:
             seconds, worst = drawn(app, view, session, model, stalls)
             rows[p]["drawn"].append(seconds)
             rows[p]["stall"].append(worst)
+            rows[p]["idle"].append(idle(app, stalls, seconds))
     print(f"Graph tab, {args.runs} interleaved runs each, median [min–max]; "
           f"stalls: largest gap between ticks of a {TICK_MS} ms timer")
     head = f"{'network':40s} {'nodes':>5s} {'edges':>5s}  {'read model ms':>16s}  {'layout ms':>16s}  {'layout/read':>16s}"
     head += f"  {'dot ms':>16s}  {'layout/dot':>16s}" if any(r["dot"] for r in rows.values()) else ""
-    head += f"  {'drawn ms':>16s}  {'longest stall ms':>16s}"
+    head += f"  {'drawn ms':>16s}  {'longest stall ms':>16s}  {'idle stall ms':>16s}"
     print(head)
     for p in paths:
         r = rows[p]
@@ -208,7 +222,8 @@ def main() -> int:
                 line += f"  {summary(r['dot'], 1000):>16s}  {summary(dot_ratio, 1, '{:.2f}'):>16s}"
             else:
                 line += f"  {'-':>16s}  {'-':>16s}"
-        line += f"  {summary(r['drawn'], 1000):>16s}  {summary(r['stall'], 1, '{:.0f}'):>16s}"
+        line += (f"  {summary(r['drawn'], 1000):>16s}  {summary(r['stall'], 1, '{:.0f}'):>16s}"
+                 f"  {summary(r['idle'], 1, '{:.0f}'):>16s}")
         print(line)
     if not shutil.which("dot"):
         print("(Graphviz's dot is not installed: no comparison with it)")

@@ -16,7 +16,9 @@
   values, then a few layers calibrated off as a real calibration can be (`ppocr_record`) —
   coloured by the weights review's worst scale_w / ARQ.
 
-Usage: ``python scripts/screenshot_graph.py [OUT_DIR] [--cache DIR]`` (default ``docs/``).
+Usage: ``python scripts/screenshot_graph.py [OUT_DIR] [--cache DIR] [--lang zh_CN]`` (default
+``docs/``). With ``--lang`` the window speaks that language (installed as the editor does,
+`editor.ui.i18n.install_language`) and the files are named after it (``graph-window-zh_CN.png``).
 """
 from __future__ import annotations
 
@@ -39,12 +41,14 @@ from PySide6.QtCore import QSettings  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 import editor.ui  # noqa: E402, F401  (pins singletons first)
+from editor.i18n import LANGUAGES, SOURCE_LANGUAGE  # noqa: E402
 from editor.models import load_model  # noqa: E402
 from editor.models._pb import caffe_model_pb2 as caffe_pb  # noqa: E402
 from editor.models.weights import Review  # noqa: E402
 from editor.records import synth  # noqa: E402
 from editor.ui.app import application  # noqa: E402
 from editor.ui.dialogs import Prompter  # noqa: E402
+from editor.ui.i18n import install_language  # noqa: E402
 from editor.ui.main_window import MainWindow  # noqa: E402
 
 RECORD = REPO / "tests" / "data" / "realworld" / "resnet50_caffe_record.txt"
@@ -143,7 +147,7 @@ def open_with_model(app, window: MainWindow, record: Path, model: Path, dialect:
     settle(app)
 
 
-def render(out_dir: Path, cache: Path) -> list[Path]:
+def render(out_dir: Path, cache: Path, suffix: str = "") -> list[Path]:
     from bench_graph import fetch_pp_ocr
 
     app = application()
@@ -171,7 +175,7 @@ def render(out_dir: Path, cache: Path) -> list[Path]:
         session.selection.select(("record", shown))
         show_at(graph, graph.node_of_entry(shown), 0.62)
         settle(app)
-        written.append(shoot(window, out_dir / "graph-window.png"))
+        written.append(shoot(window, out_dir / f"graph-window{suffix}.png"))
 
         # PP-OCR's detector, coloured by the weights review
         models = fetch_pp_ocr(cache)
@@ -198,7 +202,7 @@ def render(out_dir: Path, cache: Path) -> list[Path]:
             window.session.selection.select(("record", worst))
             show_at(graph, graph.node_of_entry(worst), 0.36)
             settle(app)
-            written.append(shoot(plots, out_dir / "graph-ppocr.png"))
+            written.append(shoot(plots, out_dir / f"graph-ppocr{suffix}.png"))
             window.window_layout.act_focus.trigger()
         window.session.undo_stack.clear()
         window.close()
@@ -209,6 +213,12 @@ if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("out", nargs="?", type=Path, default=REPO / "docs")
     ap.add_argument("--cache", type=Path, default=Path.home() / ".cache" / "amct-record-editor")
+    ap.add_argument("--lang", choices=sorted(LANGUAGES), default=SOURCE_LANGUAGE)
     args = ap.parse_args()
-    for p in render(args.out, args.cache):
+    suffix = ""
+    if args.lang != SOURCE_LANGUAGE:
+        application()
+        install_language(args.lang)
+        suffix = f"-{args.lang}"
+    for p in render(args.out, args.cache, suffix):
         print(p)

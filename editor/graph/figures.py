@@ -211,5 +211,16 @@ def paint(nf: NodeFigure) -> Paint:
     worst = int(np.flatnonzero(ok)[np.argmax(bad[ok])])
     legend.low_text = fig.fmt(fig.centre) if fig.worse == AWAY else (
         fig.fmt(0.0) if lo == 0.0 and fig.worse == HIGH and not fig.log else fig.fmt(float(nf.values[best])))
-    legend.high_text = fig.fmt(float(nf.values[worst]))
+    legend.high_text = _away_ends(fig, hi) if fig.worse == AWAY else fig.fmt(float(nf.values[worst]))
     return Paint(colours, scaled, legend)
+
+
+def _away_ends(fig: LayerFigure, distance: float) -> str:
+    """The dark end of a figure bad `AWAY` from its centre: both values that far out (×0.3 is
+    as dark as ×3.3), so a value on the other side than the worst one reads right."""
+    if fig.log:
+        c = math.log10(fig.centre) if fig.centre > 0 else 0.0
+        below, above = 10.0 ** (c - distance), 10.0 ** (c + distance)
+    else:
+        below, above = fig.centre - distance, fig.centre + distance
+    return f"{fig.fmt(below)} / {fig.fmt(above)}"

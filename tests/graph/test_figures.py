@@ -78,6 +78,8 @@ def test_a_ratio_is_coloured_by_how_far_it_is_from_one(convnet):
     p = paint(node_figure(convnet, node_entries(convnet, keys), fig))
     colour = dict(zip(names(convnet), p.colours, strict=True))
     assert colour["conv1"] == RAMP[0] and colour["conv2"] == RAMP[-1]
+    # the dark end is as far out on both sides: ×0.1 and ×10 (the worst is ×0.1)
+    assert (p.legend.low_text, p.legend.high_text) == ("1", "0.1 / 10")
     assert colour["deconv"] == ramp(0.5)  # half as far (in log) as conv2
 
 
