@@ -168,8 +168,11 @@ def _bad_string_message(data: bytes, got) -> str:
             byte=f"0x{data[offset]:02x}", offset=f"{offset:,}")
     more = translate("reading", " ({count} more such strings)").format(
         count=f"{len(got.bad_strings) - 1:,}") if len(got.bad_strings) > 1 else ""
+    # protobuf's Python reader (7.x, upb) does read such a string, as `bytes` where `str` is
+    # expected: AMCT's look-ups by name (`item.key == layer_name`) then never match it.
     return translate("reading", "binary record: {field}{layer} is not UTF-8 text{at}{more}; string fields must "
-                     "be UTF-8 (protobuf's Python reader, which AMCT uses, refuses them)").format(
+                     "be UTF-8 (protobuf's Python reader, which AMCT uses, gives such a string as bytes, "
+                     "not text, and AMCT's look-ups by name never match it)").format(
         field=shown, layer=layer, at=at, more=more)
 
 
