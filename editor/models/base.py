@@ -427,12 +427,13 @@ class Model:
 
     `framework` is one of FRAMEWORKS; `path` the model file, `weights_path` the separate
     weights file (Caffe's .caffemodel) if any. `notes` are things the reader noticed but
-    could live with (a layer whose output shape it could not compute, …).
+    could live with (a layer whose output shape it could not compute, …); `inputs` the
+    network's input tensors, where the reader knows them.
     """
 
     def __init__(self, path: str | os.PathLike, framework: str, layers: Iterable[Layer], *,
                  weights_path: str | os.PathLike | None = None, format: str = "",
-                 notes: Iterable[str] = (), name: str = ""):
+                 notes: Iterable[str] = (), name: str = "", inputs: Iterable[str] = ()):
         self.path = Path(path)
         self.framework = framework
         self.weights_path = Path(weights_path) if weights_path is not None else None
@@ -440,6 +441,9 @@ class Model:
         self.name = name
         self.layers: list[Layer] = list(layers)
         self.notes: list[str] = list(notes)
+        #: the network's input tensors where the reader knows them (ONNX graph inputs that are
+        #: not initializers); empty: any tensor no layer writes is an input
+        self.inputs: tuple[str, ...] = tuple(inputs)
         self.by_name: dict[str, Layer] = {}
         for layer in self.layers:
             if not layer.unnamed:

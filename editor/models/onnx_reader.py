@@ -276,7 +276,9 @@ def _build(path: Path, model: onnx.ModelProto, tensors: _Tensors) -> Model:
         layers.append(layer)
     _rnn_limits(graph, layers)
     _shared_weights(layers)
-    return Model(path, "onnx", layers, format="onnx", notes=notes, name=graph.name)
+    initializers = {t.name for t in graph.initializer}
+    inputs = [i.name for i in graph.input if i.name and i.name not in initializers]
+    return Model(path, "onnx", layers, format="onnx", notes=notes, name=graph.name, inputs=inputs)
 
 
 #: the op types AMCT folds a following BatchNormalization into (`editor.models.fusion`)

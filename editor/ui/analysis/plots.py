@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QHBoxLayout, QWidget
 
 from editor.analysis.metrics import int_limits
 from editor.analysis.weights import ChannelHistogram, channel_histogram
+from editor.graph.figures import HIGH, LOW
 from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records import quant
 from editor.ui.plots._common import BLUE, GREEN, GREY, ORANGE, PURPLE, RED, SKY, faded
@@ -243,12 +244,12 @@ class AnalysisPlots(QObject):
             overview.set_layer_series(WEIGHT_SQNR, LayerValues(
                 names[WEIGHT_SQNR], w_db, PURPLE, fmt=lambda v: f"{v:.2f}", overview=not a.activations_run,
                 axis=translate("AnalysisPlots", "weight dB"), lines=(WEIGHT_DB_FLAG,), flags=w_db < WEIGHT_DB_FLAG,
-                worse=-1, explain=self._explain_weights,
+                worse=LOW, explain=self._explain_weights,
                 tip=translate("AnalysisPlots", "10·log10(Σw² / Σ(w − w′)²) over the layer's weights quantized with "
                                                "its scale_w (6.02 dB a bit)")))
             overview.set_layer_series(WEIGHT_CLIPPED, LayerValues(
                 names[WEIGHT_CLIPPED], series(lambda f: f.weights.clipped if f.weights is not None else None), RED,
-                fmt=_pct, overview=False, worse=1,
+                fmt=_pct, overview=False, worse=HIGH,
                 tip=translate("AnalysisPlots", "The share of the layer's weights beyond ±(2^(b−1)−1)·scale_w")))
         else:
             for key in (WEIGHT_SQNR, WEIGHT_CLIPPED):
@@ -257,18 +258,18 @@ class AnalysisPlots(QObject):
             sim = series(lambda f: f.similarity)
             overview.set_layer_series(SIMILARITY, LayerValues(
                 names[SIMILARITY], sim, BLUE, lines=(self.threshold,), flags=sim < self.threshold,
-                fmt=lambda v: f"{v:.5f}", worse=-1, stale=stale, explain=self._explain_activations,
+                fmt=lambda v: f"{v:.5f}", worse=LOW, stale=stale, explain=self._explain_activations,
                 tip=translate("AnalysisPlots", "AMCT's similarity: the mean over the inputs of 0.5 + 0.5·cos between "
                                                "the layer's float output and its output on quantized input and "
                                                "weights")))
             overview.set_layer_series(ACT_CLIPPED, LayerValues(
                 names[ACT_CLIPPED], series(lambda f: f.activations.clipped if f.activations is not None else None),
-                ORANGE, fmt=_pct, overview=False, worse=1, stale=stale,
+                ORANGE, fmt=_pct, overview=False, worse=HIGH, stale=stale,
                 tip=translate("AnalysisPlots", "The share of the layer's input values outside the range scale_d and "
                                                "offset_d keep")))
             overview.set_layer_series(ACT_SQNR, LayerValues(
                 names[ACT_SQNR], series(lambda f: f.activations.sqnr_db if f.activations is not None else None),
-                SKY, fmt=lambda v: f"{v:.2f}", overview=False, worse=-1, stale=stale,
+                SKY, fmt=lambda v: f"{v:.2f}", overview=False, worse=LOW, stale=stale,
                 tip=translate("AnalysisPlots", "10·log10(Σx² / Σ(x − x′)²) over the layer's inputs quantized with "
                                                "scale_d and offset_d")))
         else:
@@ -301,9 +302,8 @@ class AnalysisPlots(QObject):
             wanted.add(key)
             values = np.array([column.values.get(k, np.nan) for k in keys], dtype=np.float64)
             name = column.name.lower()
-            # which way is worse, from what the column measures: lower similarity or SQNR, more clipping or error
-            worse = -1 if any(w in name for w in ("similarity", "cosine", "sqnr")) else \
-                1 if any(w in name for w in ("clipped", "error", "distance")) else 0
+            # which way is worse, from what the column measures: a lower similarity or SQNR; else higher
+            worse = LOW if any(w in name for w in ("similarity", "cosine", "sqnr")) else HIGH
             overview.set_layer_series(key, LayerValues(
                 column.name, values, GREY, overview=False, worse=worse,
                 tip=translate("AnalysisPlots", "Imported from {file}").format(file=column.path)))

@@ -31,6 +31,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
+from editor.graph.figures import HIGH, LayerFigure
 from editor.i18n import translate
 from editor.ui.plots._common import GREY, PURPLE, RED, ScaleAxis
 
@@ -50,7 +51,10 @@ class LayerValues:
     (`axis`, if given, labels the overview row's axis instead); `log` puts the overview row on a log axis (values ≤ 0 left
     out); `lines` are reference values drawn dashed (a ratio's 1, a threshold); `flags`
     marks layers (True) in red; `fmt` writes one value; `explain(i)` says more about
-    layer `i` (the hover, a table cell's tooltip).
+    layer `i` (the hover, a table cell's tooltip). `worse` says which values are bad, for
+    the graph that colours the network by the series (`figure`): ``"high"`` (the default: a
+    count, an error), ``"low"`` (an SQNR, a similarity) or ``"away"`` from the first of
+    `lines` (a ratio whose good value is 1).
     """
 
     name: str
@@ -66,14 +70,21 @@ class LayerValues:
     #: series with the same `row` share one overview row (on one axis, the first one's label):
     #: two ratios around 1 need not take the height of two rows
     row: str = ""
+    #: which values are bad: "high", "low" or "away" from ``lines[0]`` (see above): the
+    #: graph's colours, the worst-first sorts and N's walk follow it
+    worse: str = HIGH
     #: a row in the overview (False: a Layers table column and a hover phrase only)
     overview: bool = True
-    #: which way is worse: -1 lower values, +1 higher values, 0 neither (worst-first sorts and walks)
-    worse: int = 0
     #: per layer, True where the value is out of date (greyed in the Layers table)
     stale: np.ndarray | None = None
     #: what the figure is (the Layers table's header tooltip)
     tip: str = ""
+
+    def figure(self, key: str) -> LayerFigure:
+        """The series as a figure the graph can colour the network by (`editor.graph.figures`)."""
+        return LayerFigure(key, self.name, np.asarray(self.values, dtype=np.float64), worse=self.worse,
+                           centre=self.lines[0] if self.lines else 1.0, log=self.log, fmt=self.fmt,
+                           explain=self.explain)
 
     def text(self, i: int) -> str:
         """Layer `i`'s value as written (empty for none)."""
@@ -90,13 +101,11 @@ class LayerValues:
         return self.stale is not None and 0 <= i < self.stale.size and bool(self.stale[i])
 
     def ranking(self) -> np.ndarray:
-        """The layers that have a value, worst first (file order among equals; by value,
-        lowest first, where `worse` is 0)."""
-        n = self.values.size
-        v = self.values.astype(np.float64)
-        ok = np.flatnonzero(~np.isnan(v))
-        key = -v[ok] if self.worse > 0 else v[ok]
-        return ok[np.lexsort((ok, key))] if n else ok
+        """The layers that have a value, worst first as `worse` says (file order among equals)."""
+        figure = self.figure("")
+        bad = np.array([figure.badness(float(v)) for v in self.values.astype(np.float64)], dtype=np.float64)
+        ok = np.flatnonzero(~np.isnan(bad))
+        return ok[np.lexsort((ok, -bad[ok]))]
 
 
 class _Row:

@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.graph.figures import HIGH, LOW
 from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records import quant
 from editor.records.paths import Path
@@ -596,13 +597,14 @@ class LayersTable(QWidget):
     # ------------------------------------------------------------------ sorting
 
     def sort_worst_first(self, key: str) -> bool:
-        """Sort the rows by the series under `key`, worst first as its `worse` says (lowest
-        first where it says nothing); False when no such series is shown."""
+        """Sort the rows by the series under `key`, worst first as its `worse` says; False when
+        no such series is shown, or its worst are "away" from a centre (both ends: a column
+        sorts by value, N's walk by the distance)."""
         column = self.model.column_of(key)
         series = self.model.series_at(column) if column is not None else None
-        if column is None or series is None:
+        if column is None or series is None or series.worse not in (HIGH, LOW):
             return False
-        order = Qt.SortOrder.DescendingOrder if series.worse > 0 else Qt.SortOrder.AscendingOrder
+        order = Qt.SortOrder.DescendingOrder if series.worse == HIGH else Qt.SortOrder.AscendingOrder
         self._sorting = True
         try:
             self.view.sortByColumn(column, order)
