@@ -335,7 +335,8 @@ class MainWindow(WindowBanners, WindowMenus, QMainWindow):
         self.tools_menu = QMenu(translate("MainWindow", "&Tools"), self)
         self.tools_menu.setObjectName("toolsMenu")
         self.tools_menu.setToolTipsVisible(True)
-        self.menuBar().insertMenu(self.help_menu.menuAction(), self.tools_menu)
+        # before Plot, which stays next to Help
+        self.menuBar().insertMenu(self.plot_menu.menuAction(), self.tools_menu)
         for action in self.analysis.actions:
             if action is None:
                 self.tools_menu.addSeparator()
