@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog, QWidget
 
 from editor.i18n import translate
 from editor.ui.analysis.dialogs import AnalyzeDialog, RollbackDialog
-from editor.ui.analysis.plots import DEFAULT_THRESHOLD, WEIGHT_DB_FLAG, AnalysisPlots
+from editor.ui.analysis.plots import WEIGHT_DB_FLAG, AnalysisPlots
 from editor.ui.analysis.state import SessionAnalysis
 
 if TYPE_CHECKING:
@@ -286,5 +286,3 @@ class AnalysisController(QObject):
             path=written, count=len(disabled)))
         return True
 
-
-__all__ = ["DEFAULT_THRESHOLD", "AnalysisController"]

@@ -185,7 +185,8 @@ class AnalysisPlots(QObject):
         self.histograms = AnalysisHistograms()
         self.overlay = ChannelOverlay(translate("AnalysisPlots", "weight SQNR per channel"), PURPLE, self.overlay_data)
         self._shown = False
-        self._sorted_once = False
+        #: the analysis the Layers table was last sorted worst first for
+        self._sorted_for: object = None
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
@@ -283,13 +284,11 @@ class AnalysisPlots(QObject):
             self.panel.channels.set_detail_widget(self.histograms if show else None)
         elif show:
             self.panel.channels.refresh_overlays()
-        if have and not self._sorted_once:  # a new analysis: the Layers table worst first
-            self._sorted_once = True
+        if have and self._sorted_for is not a.result:  # a new analysis: the Layers table worst first
+            self._sorted_for = a.result
             overview.flush()  # the table takes its columns from the overview's series
             self.panel.layers.sort_worst_first(SIMILARITY if a.activations_run else WEIGHT_SQNR)
             self.panel.set_walk(SIMILARITY if a.activations_run else WEIGHT_SQNR)
-        elif not have:
-            self._sorted_once = False
         self.update_histograms()
 
     def _set_imported(self, layers: list[LayerFigures | None]) -> None:
