@@ -46,7 +46,8 @@ def read_bytes(path: Path) -> bytes:
             raise ModelError(translate("models", "{size} bytes: larger than the 2 GiB a protobuf message can hold").format(
                 size=f"{size:,}"), path)
         try:
-            return f.read(MAX_SIZE + 1)
+            # what fstat says, not a buffer of the limit's size (read(n) allocates n bytes first)
+            return f.read(size)
         except OSError as e:
             raise ModelError(translate("models", "cannot read the file: {reason}").format(reason=e.strerror or e),
                              path) from None
@@ -84,8 +85,11 @@ def read_text_message(path: Path, message: M, what: str) -> M:
         column = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
         raise ModelError(translate("models", "not a text {what} (byte {byte} is not UTF-8); is it a binary file?").format(
             what=what, byte=f"0x{data[e.start]:02x}"), path, line, column) from None
-    if "\x00" in text:
-        raise ModelError(translate("models", "not a text {what}: it contains NUL bytes (a binary file?)").format(what=what), path)
+    nul = text.find("\x00")
+    if nul >= 0:
+        line = text.count("\n", 0, nul) + 1
+        raise ModelError(translate("models", "not a text {what}: it contains NUL bytes (a binary file?)").format(what=what),
+                         path, line, nul - (text.rfind("\n", 0, nul) + 1) + 1)
     deep = nesting_error(text)
     if deep is not None:
         raise ModelError(translate("models", "not a valid {what}: messages nest more than {limit} levels deep").format(

@@ -77,6 +77,11 @@ def detect(path: str | os.PathLike) -> tuple[str, bool]:
     found = _binary_framework(p) if not text or ext == ".pb" else None
     if found is not None:
         return found, False
+    # a text definition with a stray binary byte: its reader says where
+    if ext == ".prototxt":
+        return "caffe", True
+    if ext == ".pbtxt":
+        return "tensorflow", True
     raise ModelError(translate("models", "not a model file the editor reads (ONNX .onnx, Caffe .prototxt/.caffemodel, "
                                "TensorFlow frozen .pb/.pbtxt)"), p)
 

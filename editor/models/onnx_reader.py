@@ -278,8 +278,8 @@ class _Tensors:
         if dtype is None:
             return self._unsupported(t, shape, source)
         need = math.prod(shape) * dtype.itemsize
-        if length is None:
-            length = need
+        if length is None:  # the rest of the file, as the onnx package reads it
+            length = max(st.st_size - offset, 0)
         fs = self._external.get(target)
         if fs is None:
             fs = self._external[target] = FileSlice(target, (st.st_size, st.st_mtime_ns))
