@@ -471,6 +471,10 @@ class Layer:
         dtype = self.weight.dtype
         if compact and fill is not None and dtype is not None and dtype.kind in "fiu" and self.out_channels \
                 and self.weight.size % self.out_channels == 0:
+            if self.out_channels > MAX_TENSOR_VALUES:
+                raise ModelError(translate("models", "layer {label} has {count} output channels, more than the {limit} "
+                                           "the editor reads into memory for one tensor").format(
+                    label=self.label, count=f"{self.out_channels:,}", limit=limit_text()))
             return np.full((self.out_channels, 1 if self.weight.size else 0), fill, dtype=np.float32)
         w = self.weight.values()
         if w.dtype.kind not in "fiu":
