@@ -48,7 +48,7 @@ from editor.models.base import (
     reshaper,
     transposer,
 )
-from editor.models.fusion import PATTERNS, BatchNormFold
+from editor.models.fusion import PATTERNS, BatchNormFold, BiasOnly, NotComputed
 
 _T = pb.TensorProto
 _A = pb.AttributeProto
@@ -445,20 +445,58 @@ def _build(path: Path, model: pb.ModelProto, tensors: _Tensors) -> Model:
         layer = Layer(name=node.name, op_type=node.op_type, index=j, framework="onnx",
                       inputs=tuple(node.input), outputs=tuple(node.output), unnamed=not node.name)
         _describe(layer, node, consts, _Attrs(node, _node_label(j, node)))
-        if node.op_type in _BN_FUSIONS and len(node.output) == 1:
-            users = consumers.get(node.output[0], [])
-            if len(users) == 1 and node.output[0] not in graph_outputs:
-                bn = graph.node[users[0]]
-                if bn.op_type == "BatchNormalization" and len(bn.input) >= 5 and bn.input[0] == node.output[0]:
-                    eps = _Attrs(bn, _node_label(users[0], bn)).get_float("epsilon", 1e-5)
-                    layer.fusions.append(BatchNormFold(
-                        (bn.name or f"#{users[0]} BatchNormalization",),
-                        var=consts.get(bn.input[4]), gamma=consts.get(bn.input[1]),
-                        eps=eps, pattern=PATTERNS[_BN_FUSIONS[node.op_type]]))
+        if node.op_type in _BN_FUSIONS:
+            _link_fusions(graph, node, layer, consumers, graph_outputs, consts)
         layers.append(layer)
     _rnn_limits(graph, layers)
     _shared_weights(layers)
     return Model(path, "onnx", layers, format="onnx", notes=notes, name=graph.name)
+
+
+def _link_fusions(graph: pb.GraphProto, node: pb.NodeProto, layer: Layer, consumers: dict[str, list[int]],
+                  graph_outputs: set[str], consts: dict[str, TensorRef]) -> None:
+    """The fusions AMCT documents for a Conv or ConvTranspose (`editor.models.fusion`): the
+    BatchNormalization that alone reads its output, and after that BatchNormalization a Mul
+    or Add by a constant (AMCT ONNX's BN+Mul and BN+Add: the Add changes only the bias; in
+    which order the Mul joins the BatchNorm and the BatchNorm the weights is not documented,
+    so a Mul leaves the layer not compared)."""
+
+    def only_user(name: str) -> tuple[int, pb.NodeProto] | None:
+        users = consumers.get(name, [])
+        if len(users) != 1 or name in graph_outputs:
+            return None
+        return users[0], graph.node[users[0]]
+
+    if len(node.output) != 1:
+        return
+    found = only_user(node.output[0])
+    if found is None:
+        return
+    k, bn = found
+    if bn.op_type != "BatchNormalization" or len(bn.input) < 5 or bn.input[0] != node.output[0]:
+        return
+    eps = _Attrs(bn, _node_label(k, bn)).get_float("epsilon", 1e-5)
+    layer.fusions.append(BatchNormFold((bn.name or f"#{k} BatchNormalization",), var=consts.get(bn.input[4]),
+                                       gamma=consts.get(bn.input[1]), eps=eps,
+                                       pattern=PATTERNS[_BN_FUSIONS[node.op_type]]))
+    after = bn
+    for _ in range(4):  # a chain of Mul/Add by constants after the BatchNorm
+        found = only_user(after.output[0]) if after.output else None
+        if found is None:
+            return
+        k, op = found
+        others = [x for x in op.input if x != after.output[0]]
+        if op.op_type not in ("Mul", "Add") or len(op.input) != 2 or len(others) != 1 or others[0] not in consts:
+            return
+        name = (op.name or f"#{k} {op.op_type}",)
+        if op.op_type == "Mul":
+            layer.fusions.append(NotComputed(name, pattern=PATTERNS["onnx-bn-mul"], why=translate(
+                "models", "AMCT ONNX folds a Mul by a constant after a BatchNormalization into its scale (BN+Mul); "
+                "whether before or after Conv+BN, which decides whether the Mul reaches these weights, is not "
+                "documented")))
+            return
+        layer.fusions.append(BiasOnly(name, pattern=PATTERNS["onnx-bn-add"]))
+        after = op
 
 
 #: the op types AMCT folds a following BatchNormalization into (`editor.models.fusion`)

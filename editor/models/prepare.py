@@ -22,7 +22,7 @@ import numpy as np
 
 from editor.i18n import translate
 from editor.models.base import Layer, ModelError, NotCompared
-from editor.models.fusion import INPUT, OUTPUT, Fusion
+from editor.models.fusion import INPUT, OUTPUT, Fusion, NotComputed
 from editor.models.weights import FLT_EPSILON, Arq, arq_from_extrema, arq_scale
 
 #: AMCT's tensor_balance_factor range (``parse_record_file.py``: [FLT_EPSILON, 1/FLT_EPSILON])
@@ -166,8 +166,14 @@ def _fold(rows: np.ndarray, layer: Layer, fusions: Sequence[Fusion]) -> np.ndarr
                                     "AMCT folds them is not documented").format(
             label=layer.label, fusions=", ".join(f.label for f in fusions)))
     for f in fusions:
+        if isinstance(f, NotComputed):
+            raise NotCompared(translate("models", "{fusion} is fused by AMCT and not computed here: {why}").format(
+                fusion=f.label, why=f.why))
+    for f in fusions:
         if f.problem is not None:
             raise NotCompared(translate("models", "{fusion} cannot be folded: {why}").format(fusion=f.label, why=f.problem))
+        if not f.changes_weights:
+            continue
         try:
             factor = f.multiplier()
         except ModelError as e:

@@ -22,6 +22,7 @@ from editor.i18n import translate
 from editor.models import _wire
 from editor.models._pb import tf_graph_pb2 as pb
 from editor.models._text import check_file, read_text_message
+from editor.models._tf_graph import BN_OPS, Graph, attr, source_name
 from editor.models.base import (
     ACTIVATION,
     QUANTIZABLE,
@@ -37,7 +38,7 @@ from editor.models.base import (
     file_stamp,
     open_regular,
 )
-from editor.models.fusion import PATTERNS, BatchNormFold, ScalarFold
+from editor.models.tf_fusions import link_fusions
 
 _DT = pb.DataType
 _DTYPES: dict[int, np.dtype] = {
@@ -56,11 +57,9 @@ _VAL_FIELD = {
     _DT.DT_QINT32: "int_val", _DT.DT_INT64: "int64_val", _DT.DT_BOOL: "bool_val",
     _DT.DT_UINT32: "uint32_val", _DT.DT_UINT64: "uint64_val",
 }
-_BN_OPS = frozenset({"FusedBatchNorm", "FusedBatchNormV2", "FusedBatchNormV3"})
 #: op types whose second input is a weight AMCT quantizes
 _WEIGHTED = frozenset({"Conv2D", "DepthwiseConv2dNative", "Conv2DBackpropInput", "Conv3D", "MatMul", "BatchMatMul",
                        "BatchMatMulV2"})
-_PASS_THROUGH = frozenset({"Identity", "Snapshot", "StopGradient"})
 
 
 def _map_key(entry: bytes) -> object:
@@ -187,13 +186,6 @@ class _Consts:
         return TensorRef(shape, out_dtype.newbyteorder("=") if out_dtype is not None else None, read, source)
 
 
-def _source_name(inp: str) -> str:
-    """The node an input refers to: ``scope/w:0`` → ``scope/w``; control inputs have ``^``."""
-    name = inp[1:] if inp.startswith("^") else inp
-    head, sep, tail = name.rpartition(":")
-    return head if sep and tail.isdigit() else name
-
-
 def read_tf(path: str | os.PathLike, progress: Progress | None = None, *, text: bool | None = None) -> Model:
     """Read a frozen GraphDef (binary unless `text`, or by extension when None)."""
     p = check_file(path)
@@ -226,110 +218,27 @@ def read_tf(path: str | os.PathLike, progress: Progress | None = None, *, text: 
         raise
 
 
-#: the field of AttrValue's oneof each kind of attribute is read from
-_ATTR_KINDS = {"list": "list", "s": "string", "f": "float", "b": "bool", "i": "int"}
-
-
-def _attr(node: pb.NodeDef, name: str, kind: str):
-    """Attribute `name` of `node` as `kind` (``list``, ``s``, ``f``, ``b``, ``i``), None when
-    absent; ModelError naming the node when it holds another kind of value (reading the
-    wrong one would silently give its default: an epsilon of 0)."""
-    if name not in node.attr:
-        return None
-    value = node.attr[name]
-    held = value.WhichOneof("value")
-    if held != kind:
-        raise ModelError(translate("models", "node {node}: attribute {name} holds {got}, {wanted} expected").format(
-            node=repr(node.name), name=name, got=_ATTR_KINDS.get(held or "", held or translate("models", "nothing")),
-            wanted=_ATTR_KINDS[kind]))
-    return getattr(value, kind)
-
-
 def _attr_list(node: pb.NodeDef, name: str) -> list[int]:
-    got = _attr(node, name, "list")
+    got = attr(node, name, "list")
     return list(got.i) if got is not None else []
 
 
-def _build(path: Path, graph: pb.GraphDef, consts_of: _Consts, fmt: str) -> Model:
-    nodes = list(graph.node)
-    index = {n.name: i for i, n in enumerate(nodes)}
-    consumers: dict[str, list[int]] = {}
-    for i, n in enumerate(nodes):
-        for inp in n.input:
-            if not inp.startswith("^"):
-                consumers.setdefault(_source_name(inp), []).append(i)
-    const_cache: dict[str, TensorRef | None] = {}
-
-    def const(inp: str) -> TensorRef | None:
-        name = _source_name(inp)
-        seen = set()
-        while name in index and name not in seen:
-            seen.add(name)
-            node = nodes[index[name]]
-            if node.op == "Const":
-                if name not in const_cache:
-                    const_cache[name] = consts_of.ref(index[name], node)
-                return const_cache[name]
-            if node.op in _PASS_THROUGH and node.input:
-                name = _source_name(node.input[0])
-                continue
-            return None
-        return None
-
+def _build(path: Path, graph_def: pb.GraphDef, consts_of: _Consts, fmt: str) -> Model:
+    graph = Graph(list(graph_def.node), consts_of.ref)
     layers = []
-    for i, n in enumerate(nodes):
-        inputs = tuple(_source_name(x) for x in n.input if not x.startswith("^"))
+    for i, n in enumerate(graph.nodes):
+        inputs = tuple(source_name(x) for x in n.input if not x.startswith("^"))
         layer = Layer(name=n.name, op_type=n.op, index=i, framework="tensorflow", inputs=inputs,
                       outputs=(n.name,))
-        _describe(layer, n, const)
+        _describe(layer, n, graph.const)
         layers.append(layer)
-    for i, n in enumerate(nodes):
-        _link_fusions(layers[i], n, nodes, consumers, const)
+    link_fusions(graph, layers)
     return Model(path, "tensorflow", layers, format=fmt)
-
-
-#: op types AMCT TensorFlow folds a following FusedBatchNorm into, and the pattern's key
-_BN_FUSIONS = {"Conv2D": "tf-conv-bn", "Conv3D": "tf-conv-bn", "DepthwiseConv2dNative": "tf-depthwise-bn",
-               "Conv2DBackpropInput": "tf-deconv-bn"}
-#: op types AMCT TensorFlow folds a following Mul by a scalar constant into (OP+(BiasAdd)+Mul)
-_MUL_FUSIONS = frozenset({"Conv2D", "Conv3D", "DepthwiseConv2dNative", "Conv2DBackpropInput", "MatMul"})
-
-
-def _link_fusions(layer: Layer, n: pb.NodeDef, nodes: list[pb.NodeDef], consumers: dict[str, list[int]],
-                  const: Callable[[str], TensorRef | None]) -> None:
-    """Attach the fusions AMCT TensorFlow documents (`editor.models.fusion`): a convolution
-    followed (directly or through a BiasAdd) by a FusedBatchNorm in inference mode, or a
-    convolution or MatMul followed (the same way) by a Mul whose other input is a scalar
-    Const."""
-    if n.op not in _BN_FUSIONS and n.op not in _MUL_FUSIONS:
-        return
-    prev, nxt = n, _only_user(n.name, nodes, consumers)
-    if nxt is not None and nxt.op == "BiasAdd":
-        prev, nxt = nxt, _only_user(nxt.name, nodes, consumers)
-    if nxt is None:
-        return
-    if n.op in _BN_FUSIONS and nxt.op in _BN_OPS and len(nxt.input) >= 5 \
-            and not _attr(nxt, "is_training", "b"):
-        eps = _attr(nxt, "epsilon", "f")
-        eps = 1e-4 if eps is None else eps
-        layer.fusions.append(BatchNormFold((nxt.name,), var=const(nxt.input[4]), eps=float(eps),
-                                           gamma=const(nxt.input[1]), pattern=PATTERNS[_BN_FUSIONS[n.op]]))
-    elif n.op in _MUL_FUSIONS and nxt.op == "Mul" and len(nxt.input) == 2:
-        others = [x for x in nxt.input if _source_name(x) != prev.name]
-        scalar = const(others[0]) if len(others) == 1 else None
-        if scalar is not None and scalar.shape == () and layer.out_channels:
-            layer.fusions.append(ScalarFold((nxt.name,), scalar, channels=layer.out_channels,
-                                            pattern=PATTERNS["tf-mul"]))
-
-
-def _only_user(name: str, nodes: list[pb.NodeDef], consumers: dict[str, list[int]]) -> pb.NodeDef | None:
-    users = consumers.get(name, [])
-    return nodes[users[0]] if len(users) == 1 else None
 
 
 def _describe(layer: Layer, n: pb.NodeDef, const: Callable[[str], TensorRef | None]) -> None:
     op = n.op
-    if op not in QUANTIZABLE["tensorflow"] and op not in _BN_OPS and op not in _WEIGHTED:
+    if op not in QUANTIZABLE["tensorflow"] and op not in BN_OPS and op not in _WEIGHTED:
         return  # other ops' attributes are theirs to type (custom ops reuse the names)
     w = const(n.input[1]) if len(n.input) > 1 else None
     if w is not None and 0 in w.shape and op in _WEIGHTED:
@@ -339,7 +248,7 @@ def _describe(layer: Layer, n: pb.NodeDef, const: Callable[[str], TensorRef | No
         if key in n.attr:
             layer.attrs[key] = _attr_list(n, key)
     if "padding" in n.attr:
-        layer.attrs["padding"] = _attr(n, "padding", "s").decode("utf-8", "replace")
+        layer.attrs["padding"] = attr(n, "padding", "s").decode("utf-8", "replace")
     if op in ("Conv2D", "DepthwiseConv2dNative", "Conv2DBackpropInput", "Conv3D"):
         if w is None:
             layer.weight_note = translate("models", "the filter of {name} is not a Const node").format(name=repr(n.name))
@@ -373,7 +282,7 @@ def _describe(layer: Layer, n: pb.NodeDef, const: Callable[[str], TensorRef | No
     elif op in ("MatMul", "BatchMatMul", "BatchMatMulV2"):
         trans_a = "transpose_a" if op == "MatMul" else "adj_x"
         trans_b = "transpose_b" if op == "MatMul" else "adj_y"
-        if _attr(n, trans_a, "b"):
+        if attr(n, trans_a, "b"):
             layer.restriction = translate("models", "{attr} is set (AMCT quantizes {op} only with {attr} = false)").format(
                 attr=trans_a, op=op)
         if w is None or len(w.shape) != 2:
@@ -383,7 +292,7 @@ def _describe(layer: Layer, n: pb.NodeDef, const: Callable[[str], TensorRef | No
                 layer.quant_override = ACTIVATION  # two tensors: activations only
             return
         layer.weight = w
-        tb = bool(_attr(n, trans_b, "b"))
+        tb = bool(attr(n, trans_b, "b"))
         n_out, k = (w.shape[0], w.shape[1]) if tb else (w.shape[1], w.shape[0])
         layer.out_channels, layer.in_channels = n_out, k
         layer.to_rows = (lambda a: a) if tb else (lambda a: a.T)
@@ -397,7 +306,7 @@ def _describe(layer: Layer, n: pb.NodeDef, const: Callable[[str], TensorRef | No
                                       "versions on whether such a MatMul is quantized (CANN 6.3.RC2 requires "
                                       "transpose_b = false, later versions only transpose_a = false); check with "
                                       "your AMCT version")
-    elif op in _BN_OPS and len(n.input) > 1:
+    elif op in BN_OPS and len(n.input) > 1:
         scale = const(n.input[1])
         if scale is not None and len(scale.shape) == 1:
             layer.out_channels = layer.in_channels = scale.shape[0]
