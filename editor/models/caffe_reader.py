@@ -217,7 +217,8 @@ def read_caffe(definition: str | os.PathLike | None, weights: str | os.PathLike 
         with _naming(wpath):
             for i, lp in enumerate(stored):
                 if lp.blobs:
-                    by_name.setdefault(lp.name, _blob_refs(lp, ((field, i),), moved, file, lp.name))
+                    # Caffe copies every source layer of a name in turn: the last one's blobs stay
+                    by_name[lp.name] = _blob_refs(lp, ((field, i),), moved, file, lp.name)
     with _naming(definition if definition is not None else weights):
         return _build(definition, weights, net_text, net_bin, by_name)
 
