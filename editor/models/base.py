@@ -162,13 +162,16 @@ def checked_shape(dims: Iterable[int], what: str) -> tuple[int, ...]:
     return shape
 
 
-def open_regular(path: str | os.PathLike, what: str | None = None):
+def open_regular(path: str | os.PathLike, what: str | None = None, *, follow_links: bool = True):
     """`path` opened for reading in binary if it is a regular file, else ModelError.
 
     Opened without blocking and checked on the open descriptor: a FIFO, device or socket
     (or a link to one, such as ``/dev/zero``) is refused without waiting for a writer and
-    without reading it, and nothing can swap the file between the check and the read."""
+    without reading it, and nothing can swap the file between the check and the read.
+    `follow_links` False refuses a symbolic link too (ONNX external data)."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    if not follow_links:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
@@ -296,9 +299,10 @@ class FileSlice:
     allocated for it.
     """
 
-    def __init__(self, path: Path, stamp: tuple[int, int]):
+    def __init__(self, path: Path, stamp: tuple[int, int], *, follow_links: bool = True):
         self.path = path
         self.stamp = stamp
+        self.follow_links = follow_links
 
     def check(self, offset: int, length: int, source: str) -> str | None:
         """Why the slice [offset, offset + length) cannot be in this file, or None."""
@@ -323,7 +327,7 @@ class FileSlice:
                 raise ModelError(translate("models", "{source} holds {count} values, more than the {limit} the editor "
                                            "reads into memory for one tensor").format(
                     source=source, count=f"{length // dtype.itemsize:,}", limit=limit_text()), self.path)
-            with open_regular(self.path) as f:
+            with open_regular(self.path, follow_links=self.follow_links) as f:
                 st = os.fstat(f.fileno())
                 if (st.st_size, st.st_mtime_ns) != self.stamp:
                     raise ModelError(translate("models", "the file changed on disk since the model was attached; "

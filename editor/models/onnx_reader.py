@@ -282,7 +282,7 @@ class _Tensors:
             length = max(st.st_size - offset, 0)
         fs = self._external.get(target)
         if fs is None:
-            fs = self._external[target] = FileSlice(target, (st.st_size, st.st_mtime_ns))
+            fs = self._external[target] = FileSlice(target, (st.st_size, st.st_mtime_ns), follow_links=False)
         problem = fs.check(offset, length, source)
         if problem is not None:
             raise ModelError(problem, self.path)

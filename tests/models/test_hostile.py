@@ -382,3 +382,13 @@ def test_every_reading_error_is_a_model_error_naming_the_file(tmp_path):
     with pytest.raises(ModelError) as e:
         load_model(path)
     assert e.value.path == str(path) and str(e.value).startswith(f"{path}: node 'conv'")
+
+
+def test_external_data_swapped_for_a_link_after_the_model_was_read_is_not_followed(tmp_path):
+    path = external(tmp_path, "m.onnx", location="w.bin")
+    model = load_model(path)
+    (tmp_path / "elsewhere.bin").write_bytes((tmp_path / "w.bin").read_bytes())
+    (tmp_path / "w.bin").unlink()
+    (tmp_path / "w.bin").symlink_to(tmp_path / "elsewhere.bin")
+    with pytest.raises(NotCompared, match="cannot read the file"):
+        prepare(model.layer("conv"))
