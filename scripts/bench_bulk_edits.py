@@ -23,6 +23,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import _bench
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -77,6 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--channels", type=int, default=16)
     ap.add_argument("--dialect", default="tf-inner", choices=list(DIALECTS))
     args = ap.parse_args(argv)
+    print(_bench.conditions())  # the machine's load: these figures are timed on it
 
     app = QApplication.instance() or QApplication([])
     dialect = DIALECTS[args.dialect]

@@ -9,31 +9,29 @@ a few planted problems), renders it as text (``str(message)``, upb's C printer) 
 - ``text_format.Parse`` of the same text (what reading costs at least, pure Python),
 - ``SerializeToString`` + ``ParseFromString`` (binary round trip, the C floor),
 - re-checking one edited entry with ``LiveChecker.entry_changed`` (what the GUI pays per edit),
-- the real command a CI job runs, ``record-editor check FILE``, as a subprocess on the text
-  written to a file (process start, reading, every rule, printing), against the reference
-  ``python -m grpc_tools.protoc --encode=<message>`` reading the same file (C++ text parser,
-  also with its process start) and ``text_format.Parse`` above.
+- the real command a CI job runs, ``record-editor check FILE``, as a process on the text
+  written to a file (process start, reading, every rule, printing), against
+  ``record-editor info FILE`` and the native ``protoc --encode=<message>`` reading the same
+  file (C++ text parser, also with its process start; Debian's protobuf-compiler, installed
+  when missing, see ``_bench.protoc``).
 
-Prints times and ratios; no thresholds. Defaults give the 5 000 × 1 024 case (about 190 MB
+Every figure is median [min–max] of --rounds rounds taken in turns, ratios round by round;
+the first line says the machine's load. No thresholds. Defaults give the 5 000 × 1 024 case (about 190 MB
 of text: some 37 bytes per channel); ``--channels 256`` gives about 50 MB.
 """
 from __future__ import annotations
 
 import argparse
-import shutil
-import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+import _bench
 import numpy as np
+from _bench import cpu, ratios, seconds, spread
 from google.protobuf import text_format
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from editor.paths import proto_dir
 from editor.records.dialects import DIALECTS
 from editor.records.rules import LiveChecker, check_message
 
@@ -63,50 +61,6 @@ def build(dialect: str, layers: int, channels: int, *, shift_bit: bool = False, 
     return msg
 
 
-def timed(fn, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
-
-
-def check_command() -> list[str]:
-    """``record-editor`` as installed next to this Python (else ``python -m editor``)."""
-    exe = Path(sys.executable).with_name("record-editor")
-    if exe.exists():
-        return [str(exe)]
-    found = shutil.which("record-editor")
-    return [found] if found else [sys.executable, "-m", "editor"]
-
-
-def time_commands(path: Path, dialect: str, repeat: int) -> tuple[float, float | None, int]:
-    """(record-editor check, protoc --encode or None, check's exit code) on the file `path`."""
-    d = DIALECTS[dialect]
-    cli = [*check_command(), "check", "--dialect", dialect, str(path)]
-    codes: list[int] = []
-
-    def run_check() -> None:
-        codes.append(subprocess.run(cli, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE).returncode)
-
-    check_s = timed(run_check, repeat)
-    if codes[-1] not in (0, 1):
-        raise SystemExit(f"record-editor check failed (exit {codes[-1]}): {' '.join(cli)}")
-
-    def protoc() -> None:
-        with open(path, "rb") as fh:
-            subprocess.run([sys.executable, "-m", "grpc_tools.protoc", f"-I{proto_dir()}",
-                            f"--encode={d.full_name}", d.proto_file],
-                           stdin=fh, stdout=subprocess.DEVNULL, check=True)
-
-    try:
-        protoc_s: float | None = timed(protoc, repeat)
-    except (OSError, subprocess.CalledProcessError):
-        protoc_s = None  # grpcio-tools not installed: no C++ reference
-    return check_s, protoc_s, codes[-1]
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--layers", type=int, default=5000)
@@ -114,8 +68,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--dialect", default="tf-inner", choices=list(DIALECTS))
     ap.add_argument("--shift-bit", action="store_true", help="add shift_bit to every layer")
     ap.add_argument("--tbf", action="store_true", help="add tensor_balance_factor to every layer")
-    ap.add_argument("--repeat", type=int, default=3, help="runs per measurement (median)")
+    ap.add_argument("--rounds", type=int, default=5, help="rounds in turns per figure (median [min–max])")
     args = ap.parse_args(argv)
+    print(_bench.conditions())
+    _bench.compile_sources()
 
     t = time.perf_counter()
     msg = build(args.dialect, args.layers, args.channels, shift_bit=args.shift_bit, tbf=args.tbf)
@@ -126,14 +82,14 @@ def main(argv: list[str] | None = None) -> int:
           f"{mb:.1f} MB of text (built in {build_s:.1f} s)")
 
     problems = check_message(msg, args.dialect)
-    check_s = timed(lambda: check_message(msg, args.dialect), args.repeat)
-    parse_s = timed(lambda: text_format.Parse(text, DIALECTS[args.dialect].new_message()), 1)
-    data = msg.SerializeToString()
 
     def binary():
         DIALECTS[args.dialect].new_message().ParseFromString(msg.SerializeToString())
 
-    binary_s = timed(binary, args.repeat)
+    n = args.rounds
+    check_t, parse_t, binary_t = _bench.in_turns(
+        [lambda: check_message(msg, args.dialect),
+         lambda: text_format.Parse(text, DIALECTS[args.dialect].new_message()), binary], n)
     live = LiveChecker(msg, args.dialect)
     mid = args.layers // 2
 
@@ -141,29 +97,42 @@ def main(argv: list[str] | None = None) -> int:
         msg.record[mid].value.scale_w[0] = float(np.float32(msg.record[mid].value.scale_w[0] * 1.5))
         live.entry_changed(mid)
 
-    edit_s = timed(edit, max(args.repeat, 20))
+    (edit_t,) = _bench.in_turns([edit], max(n, 20))
+    data = msg.SerializeToString()
 
+    protoc = _bench.protoc()
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "record.txt"
         path.write_text(text, encoding="ascii")
-        cli_s, protoc_s, code = time_commands(path, args.dialect, args.repeat)
+        cli = _bench.editor_command()
+        commands: list[_bench.Command] = [([*cli, "check", "--dialect", args.dialect, str(path)], None, None),
+                                          ([*cli, "info", "--dialect", args.dialect, str(path)], None, None)]
+        if protoc:
+            commands.append((_bench.protoc_encode(protoc, DIALECTS[args.dialect]), path, None))
+        runs = _bench.rounds(commands, n)
+    code = runs[0][-1][2]
+    if code not in (0, 1):
+        raise SystemExit(f"record-editor check failed (exit {code})")
+    cli_t, info_t = seconds(runs[0]), seconds(runs[1])
 
-    print(f"problems found:                  {len(problems)}")
-    print(f"check_message:                   {check_s:8.3f} s  ({mb / check_s:6.1f} MB/s)")
-    print(f"text_format.Parse (same text):   {parse_s:8.3f} s  ({mb / parse_s:6.1f} MB/s)")
-    print(f"Serialize+ParseFromString:       {binary_s:8.3f} s  ({len(data) / 1e6:.1f} MB binary)")
-    print(f"re-check one edited entry:       {edit_s * 1e3:8.2f} ms (LiveChecker.entry_changed)")
-    print(f"ratio check / text_format.Parse: {check_s / parse_s:8.3f}")
-    print(f"ratio check / binary round trip: {check_s / binary_s:8.2f}")
-    print(f"ratio full check / one entry:    {check_s / edit_s:8.0f}")
-    print(f"record-editor check FILE:        {cli_s:8.3f} s  ({mb / cli_s:6.1f} MB/s, a subprocess, "
+    print(f"problems found:                  {len(problems)}   ({n} rounds in turns; median [min–max])")
+    print(f"check_message:                   {spread(check_t)} s  ({mb / _bench.median(check_t):6.1f} MB/s)")
+    print(f"text_format.Parse (same text):   {spread(parse_t)} s  ({mb / _bench.median(parse_t):6.1f} MB/s)")
+    print(f"Serialize+ParseFromString:       {spread(binary_t)} s  ({len(data) / 1e6:.1f} MB binary)")
+    print(f"re-check one edited entry:       {spread([t * 1e3 for t in edit_t], '.2f')} ms "
+          "(LiveChecker.entry_changed)")
+    print(f"ratio check / text_format.Parse: {ratios(check_t, parse_t, '.3f')}")
+    print(f"ratio check / binary round trip: {ratios(check_t, binary_t)}")
+    print(f"ratio full check / one entry:    {_bench.median(check_t) / _bench.median(edit_t):8.0f} (medians)")
+    print(f"record-editor check FILE:        {spread(cli_t)} s  ({mb / _bench.median(cli_t):6.1f} MB/s, a process, "
           f"exit {code})")
-    if protoc_s is not None:
-        print(f"protoc --encode FILE (C++):      {protoc_s:8.3f} s  ({mb / protoc_s:6.1f} MB/s, a subprocess)")
-        print(f"ratio CLI check / protoc:        {cli_s / protoc_s:8.2f}")
-    else:
-        print("protoc --encode:                 not available (pip install grpcio-tools)")
-    print(f"ratio CLI check / text_format:   {cli_s / parse_s:8.3f}")
+    print(f"record-editor info FILE:         {spread(info_t)} s   check/info {ratios(cli_t, info_t)}   "
+          f"(CPU time: {ratios(cpu(runs[0]), cpu(runs[1]))})")
+    if protoc:
+        ref = seconds(runs[2])
+        print(f"protoc --encode FILE (native):   {spread(ref)} s   check/protoc {ratios(cli_t, ref)}   "
+              f"info/protoc {ratios(info_t, ref)}")
+    print(f"load average at the end: {_bench.load_now()} (1 min)")
     return 0
 
 

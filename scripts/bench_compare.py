@@ -31,14 +31,16 @@ import tempfile
 import time
 from pathlib import Path
 
+import _bench
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from PySide6.QtCore import QElapsedTimer, QEventLoop, QSettings, QTimer
 
+from editor.records.edits.commands import SetValueCommand
 from editor.records.synth import make_big, to_text
 from editor.ui.app import application, freeze_startup_objects
-from editor.ui.commands import SetValueCommand
 from editor.ui.dialogs import Prompter
 from editor.ui.main_window import MainWindow
 
@@ -113,6 +115,7 @@ def main() -> int:
     ap.add_argument("--channels", type=int, default=1024)
     ap.add_argument("--keep", type=Path, help="write the generated records into this folder (reused if there)")
     args = ap.parse_args()
+    print(_bench.conditions())  # the machine's load: these figures are timed on it
 
     app = application()
     freeze_startup_objects()  # as run_gui does

@@ -29,6 +29,8 @@ import sys
 import time
 from pathlib import Path
 
+import _bench
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -38,9 +40,9 @@ from PySide6.QtWidgets import QApplication
 
 import editor.ui  # noqa: F401  (pins singletons first)
 from editor.records import quant
+from editor.records.edits.commands import SetValueCommand
 from editor.records.rules import RULES, LiveChecker, check_message
 from editor.records.synth import make_big
-from editor.ui.commands import SetValueCommand
 from editor.ui.plots import PlotsPanel
 from editor.ui.plots._data import OverviewData
 from editor.ui.plots.layers_table import KEY, OUTLIERS, W_MIN
@@ -202,6 +204,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--channels", type=int, default=256)
     ap.add_argument("--repeat", type=int, default=10)
     args = ap.parse_args(argv)
+    print(_bench.conditions())  # the machine's load: these figures are timed on it
     app = QApplication.instance() or QApplication([])
     message = make_big("tf-inner", layers=args.layers, channels=args.channels, prune_records=0)
     bench_rule(message, max(3, args.repeat // 3))

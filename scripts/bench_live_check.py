@@ -24,15 +24,17 @@ import sys
 import time
 from pathlib import Path
 
+import _bench
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from PySide6.QtWidgets import QApplication
 
 from editor.records.dialects import DIALECTS
+from editor.records.edits.commands import SetValueCommand
 from editor.records.rules import check_message
 from editor.records.synth import make_big
-from editor.ui.commands import SetValueCommand
 from editor.ui.panels import LayerPanel, ProblemsModel
 from editor.ui.session import EditSession
 
@@ -49,6 +51,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--edits", type=int, default=200, help="edits timed (each also undone)")
     ap.add_argument("--repeat", type=int, default=3, help="full checks timed (median)")
     args = ap.parse_args(argv)
+    print(_bench.conditions())  # the machine's load: these figures are timed on it
 
     app = QApplication.instance() or QApplication([])
     t = time.perf_counter()

@@ -16,12 +16,19 @@ records) to a temporary file, then:
    long) and through the window (save thread, progress dialog), with the longest stall;
 4. Cancel: a second open is cancelled 0.3 s in; how long until the window says so.
 
-Prints the figures and their ratios to the reference (never asserts; the design card asks
-benchmarks to be scripts). `--events` also lists every GUI-thread event that took over
+1-2 are repeated --rounds times (plain load, then the window, in turns) and said as median
+[min–max], the ratio round by round; then selecting a layer of CHANNELS channels (the Edit
+dock, Channels and the plots follow it): the longest event-loop gap, median [min–max] over
+--rounds layers; and the window's peak memory (RSS) as a multiple of the file, from a fresh
+process that only opens the file in the window.
+
+The first line says the machine's load: stalls are the GUI thread waiting, on a shared
+machine for other processes too. Prints the figures and their ratios to the reference
+(never asserts; the design card asks benchmarks to be scripts). `--events` also lists every GUI-thread event that took over
 20 ms once the file was read (what the stalls are made of; timing each event costs a little).
 Usage:
     .venv/bin/python scripts/bench_open_stalls.py [--layers N] [--channels N] [--problems] [--keep FILE]
-        [--events]
+        [--events] [--rounds N]
 """
 from __future__ import annotations
 
@@ -37,6 +44,8 @@ from typing import ClassVar
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import _bench
+from _bench import ratios, spread
 from PySide6.QtCore import QElapsedTimer, QEventLoop, QSettings, QTimer
 from PySide6.QtWidgets import QApplication
 
@@ -202,7 +211,12 @@ def main() -> int:
     parser.add_argument("--events", action="store_true", help="list GUI-thread events over 20 ms after reading")
     parser.add_argument("--problems", action="store_true",
                         help="generate a record with an error in every layer (problems dock and overview marks)")
+    parser.add_argument("--rounds", type=int, default=3, help="opens and selections to take the median of")
+    parser.add_argument("--memory-only", action="store_true", help=argparse.SUPPRESS)  # the fresh process
     args = parser.parse_args()
+    if args.memory_only:
+        return window_memory(args.keep)
+    print(_bench.conditions())
 
     if args.events:
         TimedApplication(sys.argv[:1])
@@ -222,13 +236,6 @@ def main() -> int:
                   f"{path.stat().st_size / 1e6:.0f} MB in {time.perf_counter() - t:.1f} s")
         size_mb = path.stat().st_size / 1e6
 
-        t = time.perf_counter()
-        doc = RecordDocument.load(path)
-        plain = time.perf_counter() - t
-        layers = len(doc.message.record)
-        del doc
-        print(f"plain load (main thread, no GUI): {plain:.2f} s ({size_mb / plain:.0f} MB/s, {layers} layers)")
-
         settings = QSettings(str(Path(tmp) / "settings.ini"), QSettings.Format.IniFormat)
         times = LoaderTimes()
         window = MainWindow(settings, prompter=QuietPrompter(), recovery_dir=Path(tmp) / "recovery")
@@ -236,26 +243,44 @@ def main() -> int:
         window.show()
         spin(0.3)
 
+        plains: list[float] = []
+        opens: list[float] = []
+        worsts: list[float] = []
         meter = StallMeter()
-        meter.start()
-        t = time.perf_counter()
-        TimedApplication.on = args.events
-        window.open_path(path)
-        ok = wait(window, 600)
-        windowed = time.perf_counter() - t
-        shown_at = meter.clock.nsecsElapsed() / 1e6
-        read_at = meter.ms(times.read_done) if times.read_done is not None else shown_at
-        ready_at = meter.ms(times.ready) if times.ready is not None else shown_at
-        spin(1.0)
-        meter.stop()
-        TimedApplication.on = False
-        if not ok:
-            print("the window did not open the file", file=sys.stderr)
-            return 1
+        for _ in range(max(args.rounds, 1)):
+            gc.collect()
+            t = time.perf_counter()
+            doc = RecordDocument.load(path)
+            plains.append(time.perf_counter() - t)
+            layers = len(doc.message.record)
+            del doc
+            gc.collect()
+            meter.start()
+            t = time.perf_counter()
+            TimedApplication.on = args.events
+            TimedApplication.slow.clear()
+            window.open_path(path)
+            ok = wait(window, 600)
+            opens.append(time.perf_counter() - t)
+            shown_at = meter.clock.nsecsElapsed() / 1e6
+            read_at = meter.ms(times.read_done) if times.read_done is not None else shown_at
+            ready_at = meter.ms(times.ready) if times.ready is not None else shown_at
+            spin(1.0)
+            meter.stop()
+            TimedApplication.on = False
+            if not ok:
+                print("the window did not open the file", file=sys.stderr)
+                return 1
+            worsts.append(meter.worst()[0])
+        plain = _bench.median(plains)
+        print(f"plain load (main thread, no GUI): {spread(plains, '.2f')} s ({size_mb / plain:.0f} MB/s, "
+              f"{layers} layers)")
+        print(f"window open (loader thread until shown): {spread(opens, '.2f')} s = {ratios(opens, plains)} x the "
+              f"plain load (round by round, {len(opens)} rounds in turns)")
+        print(f"longest event-loop stall of each open: {spread(worsts, '.0f')} ms; the last open in detail:")
         worst, at = meter.worst()
         during = max((g for g, when in meter.gaps if when <= shown_at), default=0.0)
         after = max((g for g, when in meter.gaps if when > shown_at), default=0.0)
-        print(f"window open (loader thread until shown): {windowed:.2f} s = {windowed / plain:.2f} x plain load")
         print(f"longest event-loop stall: {worst:.0f} ms (at {at / 1000:.2f} s; tick {TICK_MS} ms; "
               f"budget 100 ms -> {worst / 100:.2f} x budget)")
         print(f"  while loading: {during:.0f} ms; after the record is shown: {after:.0f} ms; "
@@ -333,7 +358,54 @@ def main() -> int:
         print(f"cancel 0.3 s into a second open: {'stopped' if cancelled else 'NOT stopped'} "
               f"{(time.perf_counter() - t - 0.3) * 1000:.0f} ms after Cancel; the shown record stayed: "
               f"{window.document is not None and len(window.document.message.record) == layers}")
+        # Selecting a layer: the tree, the Edit dock, Channels and the plots follow it.
+        spin(0.5)
+        selects: list[float] = []
+        for k in range(max(args.rounds, 1)):
+            meter.start()
+            window.tree.select_path(("record", (k * 7919 + 1) % layers))
+            spin(0.6)
+            meter.stop()
+            selects.append(meter.worst()[0])
+        print(f"selecting a layer of {args.channels} channels: longest event-loop stall {spread(selects, '.0f')} ms "
+              f"({len(selects)} layers; budget 100 ms)")
         window.session.undo_stack.setClean()
+        window.close()
+        app.processEvents()
+        print(window_peak(path))
+    print(f"load average at the end: {_bench.load_now()} (1 min)")
+    return 0
+
+
+def window_peak(path: Path) -> str:
+    """The window's peak memory with `path` open, in words: a fresh process (through
+    `_bench.process`, whose small launcher keeps this process's memory out of the count: on
+    Linux a child's peak RSS starts from its parent's at fork and survives exec)."""
+    seconds, rss, code, _ = _bench.process([sys.executable, __file__, "--memory-only", "--keep", str(path)])
+    if code:
+        return f"window memory: not measured (exit {code})"
+    size = path.stat().st_size
+    return (f"window peak memory (fresh process: the window opens the file and shows it, {seconds:.0f} s): "
+            f"{rss / 1e6:.0f} MB = {rss / size:.2f} x the file ({size / 1e6:.0f} MB)")
+
+
+def window_memory(path: Path | None) -> int:
+    """In a fresh process: open `path` in the window and wait until it is shown and a second
+    more (`window_peak` reads the peak)."""
+    if path is None or not path.exists():
+        return 2
+    app = application()
+    freeze_startup_objects()
+    with tempfile.TemporaryDirectory() as tmp:
+        settings = QSettings(str(Path(tmp) / "settings.ini"), QSettings.Format.IniFormat)
+        window = MainWindow(settings, prompter=QuietPrompter(), recovery_dir=Path(tmp) / "recovery")
+        window.resize(1360, 860)
+        window.show()
+        spin(0.3)
+        window.open_path(path)
+        if not wait(window, 600):
+            return 1
+        spin(1.0)
         window.close()
     app.processEvents()
     return 0

@@ -25,6 +25,8 @@ import sys
 import time
 from pathlib import Path
 
+import _bench
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -33,8 +35,8 @@ from PySide6.QtWidgets import QApplication
 
 import editor.ui  # noqa: F401  (pins singletons first)
 from editor.records import quant
+from editor.records.edits.commands import SetValueCommand
 from editor.records.synth import make_big
-from editor.ui.commands import SetValueCommand
 from editor.ui.plots import ChannelPlot, ModelOverview
 from editor.ui.session import EditSession
 
@@ -177,6 +179,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--overview-channels", type=int, default=256, help="channels per overview layer")
     ap.add_argument("--repeat", type=int, default=20)
     args = ap.parse_args(argv)
+    print(_bench.conditions())  # the machine's load: these figures are timed on it
     app = QApplication.instance() or QApplication([])
     bench_channels(app, args.channels, args.repeat)
     print()

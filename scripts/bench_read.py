@@ -1,40 +1,38 @@
 #!/usr/bin/env python3
 """How fast reading is, against protobuf's own readers measured in the same run.
 
-    python scripts/bench_read.py [--sizes 10,50,200] [--no-merge-above 60] [--repeat 3]
+    python scripts/bench_read.py [--sizes 10,50,200] [--rounds 5] [--merge-up-to 60]
 
 Builds records in AMCT's layout (``text_format.MessageToString`` of synthetic ResNet-like
-layers with 1 024 channels) of about 10, 50 and 200 MB and prints, per size:
+layers with 1 024 channels) of about 10, 50 and 200 MB and prints, per size, each figure as
+median [min–max] over --rounds rounds taken in turns:
 
-- load in this process (``parse_text``) against ``text_format.Merge`` (what AMCT reads with)
-  and against ``protoc --encode`` (C++ text parser, grpcio-tools, a whole process);
-- ``record-editor info FILE`` and ``record-editor check FILE`` as whole processes against
-  ``protoc --encode FILE``, with their peak RSS as a multiple of the file's size;
+- load in this process (``parse_text``) against ``text_format.Merge`` (what AMCT reads with),
+  the two in turns, Merge as often as the load (up to --merge-up-to MB: it takes ~15 s per
+  50 MB);
+- ``record-editor info FILE`` and ``record-editor check FILE`` as whole processes against the
+  native ``protoc --encode`` (Debian's protobuf-compiler: the C++ text parser, with its own
+  process start), with peak RSS as a multiple of the file; the ratios are taken round by round;
 
-then start-up (``info``/``check``/protoc on a one-layer file), every layout the fast path
-reads (one-line files, ``< >``, comments, separators, lists, ``0.5f``...) against Merge, and
-binary input: ``info FILE.pb`` against ``info`` of the same record as text, and reading it
-(``RecordDocument.from_binary``) against ``text_format.MessageToString`` of the message.
+then start-up (a one-layer file: ``info``, ``check``, protoc, and a minimal Python process that
+imports protobuf and the schema and parses the file), every layout the fast path reads (one
+line, ``< >``, comments, separators, lists, ``0.5f``, a one-line file with escapes...) against
+Merge, and binary input.
 
-Times are the best of --repeat runs (Merge: one run); ratios are what to compare across
-machines. No thresholds: this script measures, it does not judge.
+The native protoc is installed with apt-get when missing (see ``_bench.protoc``). No
+thresholds: this script measures, it does not judge. The first line says the machine's load.
 """
 from __future__ import annotations
 
 import argparse
-import shutil
-import subprocess
 import sys
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
+import _bench
+from _bench import cpu, peak, ratios, rounds, seconds, spread
 from google.protobuf import text_format
 
-from editor.paths import proto_dir
 from editor.records.dialects import DIALECTS
 from editor.records.document import RecordDocument
 from editor.records.synth import make_big
@@ -45,138 +43,97 @@ DIALECT = DIALECTS["tf-inner"]
 CHANNELS = 1024
 BYTES_PER_LAYER = 42_800  # of text, at 1 024 channels in AMCT's layout
 
-
-def compile_sources() -> None:
-    """Byte-compile the editor's modules before any process is timed, as an installed package
-    has them (pip compiles on install; a checkout compiles on first run unless
-    PYTHONDONTWRITEBYTECODE is set, as it is on some CI machines): start-up is then the
-    interpreter's, not the compiler's (~75 ms of the editor's sources). protoc's Python
-    wrapper and numpy come compiled from their wheels."""
-    import compileall
-
-    compileall.compile_dir(str(Path(__file__).resolve().parents[1] / "editor"), quiet=1)
-
-
-def best(fn: Callable[[], object], repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return min(times)
-
-
-def command() -> list[str]:
-    """``record-editor`` as installed next to this Python (else ``python -m editor``)."""
-    exe = Path(sys.executable).with_name("record-editor")
-    if exe.exists():
-        return [str(exe)]
-    found = shutil.which("record-editor")
-    return [found] if found else [sys.executable, "-m", "editor"]
-
-
-# A child's peak RSS as the kernel counts it includes the memory of the process that forked
-# it (the bench itself, holding the records): a small launcher forks the measured command,
-# so the count starts from the launcher's size, and reports the command's time and peak.
-_LAUNCH = """
-import os, sys, time
-t = time.perf_counter()
-pid = os.fork()
-if pid == 0:
-    if sys.argv[1] != "-":
-        os.dup2(os.open(sys.argv[1], os.O_RDONLY), 0)
-    null = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(null, 1)
-    os.dup2(null, 2)
-    os.execvp(sys.argv[2], sys.argv[2:])
-_, status, usage = os.wait4(pid, 0)
-print(time.perf_counter() - t, usage.ru_maxrss, os.waitstatus_to_exitcode(status))
+#: the least a Python program that reads a record pays: the interpreter, protobuf, the schema,
+#: `text_format.Parse` of the file (what "a one-layer info <= 2x a minimal process" is against)
+MINIMAL = """
+import sys
+from google.protobuf import text_format
+from editor.records._pb import inner_scale_offset_record_tf_pb2 as pb
+with open(sys.argv[1], encoding="utf-8") as f:
+    text_format.Parse(f.read(), pb.InnerScaleOffsetRecord())
 """
-
-
-def process(argv: list[str], stdin: Path | None = None) -> tuple[float, int, int]:
-    """(seconds, peak RSS in bytes, exit code) of one run of `argv` as a process of its own."""
-    out = subprocess.run([sys.executable, "-c", _LAUNCH, str(stdin) if stdin else "-", *argv],
-                         capture_output=True, text=True, check=True).stdout.split()
-    return float(out[0]), int(out[1]) * 1024, int(out[2])
-
-
-def best_of_rounds(commands: list[tuple[list[str], Path | None]], repeat: int) -> list[tuple[float, int, int]]:
-    """(best seconds, peak RSS, last exit code) of each (argv, stdin) process, run in turns
-    (A B C, A B C, …): a slow spell of a shared machine then falls on every command of a
-    round, not on one command's runs."""
-    runs: list[list[tuple[float, int, int]]] = [[] for _ in commands]
-    for _ in range(repeat):
-        for i, (argv, stdin) in enumerate(commands):
-            runs[i].append(process(argv, stdin))
-    return [(min(r[0] for r in rs), max(r[1] for r in rs), rs[-1][2]) for rs in runs]
-
-
-def protoc(path: Path) -> list[str]:
-    return [sys.executable, "-m", "grpc_tools.protoc", f"-I{proto_dir()}", f"--encode={DIALECT.full_name}",
-            DIALECT.proto_file]
-
-
-def has_protoc() -> bool:
-    try:
-        import grpc_tools  # noqa: F401
-    except ImportError:
-        return False
-    return True
 
 
 def merge(text: bytes) -> None:
     text_format.Merge(text.decode("utf-8"), DIALECT.new_message())
 
 
-def sizes_section(folder: Path, sizes: list[int], merge_limit: int, repeat: int, cpp: bool) -> None:
-    print("\n== AMCT's layout: load in this process, and whole processes")
-    print(f"{'MB':>6} {'load s':>8} {'MB/s':>6} {'Merge s':>8} {'x Merge':>8} {'protoc s':>9} {'load/protoc':>12}"
-          f" {'info s':>7} {'info/protoc':>12} {'RSS/file':>9} {'check s':>8} {'check/protoc':>13} {'RSS/file':>9}")
+def sizes_section(folder: Path, sizes: list[int], merge_limit: int, n: int, protoc: str | None) -> None:
+    print(f"\n== AMCT's layout: load in this process, and whole processes ({n} rounds in turns; "
+          "median [min–max])")
     for mb in sizes:
         layers = max(1, round(mb * 1e6 / BYTES_PER_LAYER))
         path = folder / f"record_{mb}mb.txt"
         if not path.exists():
             path.write_text(text_format.MessageToString(make_big(DIALECT, layers, CHANNELS, seed=1)))
+        size = path.stat().st_size
         data = path.read_bytes()
-        size = len(data) / 1e6
-        load = best(lambda data=data: parse_text(data, DIALECT), repeat)
-        merge_s = best(lambda data=data: merge(data), 1) if mb <= merge_limit else None
-        timed = best_of_rounds([([*command(), "info", str(path)], None), ([*command(), "check", str(path)], None)]
-                               + ([(protoc(path), path)] if cpp else []), repeat)
-        (info_s, info_rss, _), (check_s, check_rss, _) = timed[:2]
-        cpp_s = timed[2][0] if cpp else None
+        fns = [lambda data=data: parse_text(data, DIALECT)]
+        if mb <= merge_limit:
+            fns.append(lambda data=data: merge(data))
+        timed = _bench.in_turns(fns, n)
         del data
+        commands: list[_bench.Command] = [([*_bench.editor_command(), "info", str(path)], None, None),
+                                          ([*_bench.editor_command(), "check", str(path)], None, None)]
+        if protoc:
+            commands.append((_bench.protoc_encode(protoc, DIALECT), path, None))
+        runs = rounds(commands, n)
+        info, check = runs[0], runs[1]
+        print(f"{size / 1e6:.1f} MB ({layers} layers)")
+        load = timed[0]
+        print(f"  load in this process  {spread(load)} s  ({size / 1e6 / _bench.median(load):.0f} MB/s)")
+        if len(timed) > 1:
+            print(f"  text_format.Merge     {spread(timed[1])} s   load is {ratios(timed[1], load, '.1f')}x faster")
+        print(f"  info  (process)       {spread(seconds(info))} s   peak RSS {peak(info) / size:.2f}x the file")
+        print(f"  check (process)       {spread(seconds(check))} s   peak RSS {peak(check) / size:.2f}x the file   "
+              f"check/info {ratios(seconds(check), seconds(info))}")
+        if protoc:
+            ref = runs[2]
+            print(f"  protoc --encode       {spread(seconds(ref))} s   info/protoc {ratios(seconds(info), seconds(ref))}"
+                  f"   check/protoc {ratios(seconds(check), seconds(ref))}   "
+                  f"load/protoc {_bench.median(load) / _bench.median(seconds(ref)):.2f} (medians)")
+        print(f"  CPU time (user + system): info {spread(cpu(info))} s, check {spread(cpu(check))} s; "
+              f"check/info {ratios(cpu(check), cpu(info))}"
+              + (f", info/protoc {ratios(cpu(info), cpu(runs[2]))}" if protoc else ""))
+    print("  x/protoc: time as a multiple of protoc's (below 1: faster), round by round; CPU time is the "
+          "steadier on a busy machine")
 
-        def ratio(a: float | None, b: float | None) -> str:
-            return f"{a / b:.2f}" if a is not None and b is not None else "-"
 
-        print(f"{size:6.1f} {load:8.3f} {size / load:6.0f} "
-              f"{merge_s if merge_s is not None else float('nan'):8.2f} {ratio(merge_s, load):>8} "
-              f"{cpp_s if cpp_s is not None else float('nan'):9.3f} {ratio(load, cpp_s):>12} "
-              f"{info_s:7.3f} {ratio(info_s, cpp_s):>12} {info_rss / len(path.read_bytes()):9.2f} "
-              f"{check_s:8.3f} {ratio(check_s, cpp_s):>13} {check_rss / len(path.read_bytes()):9.2f}")
-    print("  load/protoc, info/protoc, check/protoc: time as a multiple of protoc's (below 1: faster); "
-          "x Merge: how many times faster than Merge")
-
-
-def startup_section(folder: Path, repeat: int, cpp: bool) -> None:
+def startup_section(folder: Path, n: int, protoc: str | None) -> None:
     path = folder / "one_layer.txt"
     path.write_text(text_format.MessageToString(make_big(DIALECT, 1, 8, seed=1)))
-    timed = best_of_rounds([([*command(), "info", str(path)], None), ([*command(), "check", str(path)], None)]
-                           + ([(protoc(path), path)] if cpp else []), repeat)
-    (info_s, info_rss, _), (check_s, check_rss, _) = timed[:2]
-    print("\n== start-up: a one-layer file, whole process")
-    print(f"info   {info_s:7.3f} s  peak RSS {info_rss / 1e6:6.1f} MB")
-    print(f"check  {check_s:7.3f} s  peak RSS {check_rss / 1e6:6.1f} MB")
-    if cpp:
-        cpp_s, cpp_rss, _ = timed[2]
-        print(f"protoc {cpp_s:7.3f} s  peak RSS {cpp_rss / 1e6:6.1f} MB   "
-              f"info/protoc {info_s / cpp_s:.2f}   check/protoc {check_s / cpp_s:.2f}")
+    commands: list[_bench.Command] = [([*_bench.editor_command(), "info", str(path)], None, None),
+                                      ([*_bench.editor_command(), "check", str(path)], None, None),
+                                      ([sys.executable, "-c", MINIMAL, str(path)], None, None)]
+    if protoc:
+        commands.append((_bench.protoc_encode(protoc, DIALECT), path, None))
+    runs = rounds(commands, n)
+    info, check, minimal = (seconds(r) for r in runs[:3])
+    print(f"\n== start-up: a one-layer file, whole processes ({n} rounds in turns)")
+    print(f"info     {spread(info)} s  peak RSS {peak(runs[0]) / 1e6:5.1f} MB   "
+          f"info/minimal {ratios(info, minimal)} (CPU time: {ratios(cpu(runs[0]), cpu(runs[2]))})")
+    print(f"check    {spread(check)} s  peak RSS {peak(runs[1]) / 1e6:5.1f} MB   "
+          f"check/minimal {ratios(check, minimal)}")
+    print(f"minimal  {spread(minimal)} s  peak RSS {peak(runs[2]) / 1e6:5.1f} MB   "
+          "(python: import protobuf and the schema, text_format.Parse the file)")
+    if protoc:
+        ref = seconds(runs[3])
+        print(f"protoc   {spread(ref)} s  peak RSS {peak(runs[3]) / 1e6:5.1f} MB   "
+              f"info/protoc {ratios(info, ref)}   check/protoc {ratios(check, ref)}")
+
+
+def escaped(msg):
+    """`msg` with keys that protobuf's printer escapes (non-ASCII, quotes, backslashes)."""
+    out = type(msg)()
+    out.CopyFrom(msg)
+    for i, entry in enumerate(out.record):
+        entry.key = entry.key + ("/é\"q'\\" if i % 2 else "/层")
+    return out
 
 
 def layouts(msg) -> dict[str, str]:
-    """Every layout the fast path reads, of the same record."""
+    """Every layout the fast path reads, of the same record, and the one-line file with
+    escapes that only the careful path reads."""
     pretty = text_format.MessageToString(msg)
     one_line = text_format.MessageToString(msg, as_one_line=True)
 
@@ -193,6 +150,7 @@ def layouts(msg) -> dict[str, str]:
     return {
         "AMCT (MessageToString)": pretty,
         "one line (as_one_line)": one_line,
+        "one line, escapes": text_format.MessageToString(escaped(msg), as_one_line=True),
         "one line, < >": one_line.replace("{", "<").replace("}", ">"),
         "< > brackets": pretty.replace("{", "<").replace("}", ">"),
         "# comment after values": pretty.replace("\n", "  # note\n"),
@@ -204,65 +162,64 @@ def layouts(msg) -> dict[str, str]:
     }
 
 
-def layouts_section(mb: float, repeat: int) -> None:
+def layouts_section(mb: float, n: int) -> None:
     msg = make_big(DIALECT, max(1, round(mb * 1e6 / BYTES_PER_LAYER)), CHANNELS, seed=2)
-    print(f"\n== layouts, about {mb:g} MB each: load in this process against Merge")
-    print(f"{'layout':26} {'MB':>5} {'ours s':>7} {'Merge s':>8} {'x Merge':>8} {'fast entries':>13}")
+    print(f"\n== layouts, about {mb:g} MB each: load in this process against Merge ({n} rounds in turns)")
+    print(f"{'layout':26} {'MB':>5} {'ours s':>22} {'Merge s':>22} {'Merge/ours':>18} {'fast entries':>13}")
     for name, text in layouts(msg).items():
         data = text.encode()
-        ours = best(lambda data=data: parse_text(data, DIALECT), repeat)
-        ref = best(lambda data=data: merge(data), 1)
+        ours, ref = _bench.in_turns([lambda data=data: parse_text(data, DIALECT), lambda data=data: merge(data)], n)
         parsed = parse_text(data, DIALECT)
         fast = sum(1 for item in parsed.items if item.children is None)
-        print(f"{name:26} {len(data) / 1e6:5.1f} {ours:7.3f} {ref:8.3f} {ref / ours:8.1f} "
-              f"{fast:>6}/{len(parsed.items):<6}")
+        print(f"{name:26} {len(data) / 1e6:5.1f} {spread(ours):>22} {spread(ref):>22} "
+              f"{ratios(ref, ours, '.1f'):>18} {fast:>6}/{len(parsed.items):<6}")
 
 
-def binary_section(folder: Path, mb: int, repeat: int) -> None:
+def binary_section(folder: Path, mb: int, n: int) -> None:
     msg = make_big(DIALECT, max(1, round(mb * 1e6 / BYTES_PER_LAYER)), CHANNELS, seed=3)
     text_path, bin_path = folder / "binary_ref.txt", folder / "binary.pb"
     text_path.write_text(text_format.MessageToString(msg))
     bin_path.write_bytes(msg.SerializeToString())
     data = bin_path.read_bytes()
-    read = best(lambda: RecordDocument.from_binary(data), repeat)
-    printed = best(lambda: text_format.MessageToString(msg), 1)
-    (info_bin, _, _), (info_text, _, _) = best_of_rounds([([*command(), "info", str(bin_path)], None),
-                                                          ([*command(), "info", str(text_path)], None)], repeat)
+    read, printed = _bench.in_turns([lambda: RecordDocument.from_binary(data),
+                                     lambda: text_format.MessageToString(msg)], n)
+    runs = rounds([([*_bench.editor_command(), "info", str(bin_path)], None, None),
+                   ([*_bench.editor_command(), "info", str(text_path)], None, None)], n)
     print(f"\n== binary input: the same record, {len(data) / 1e6:.1f} MB binary, "
-          f"{text_path.stat().st_size / 1e6:.1f} MB as text")
-    print(f"from_binary (dialect detection included) {read:7.3f} s   MessageToString {printed:7.3f} s   "
-          f"ratio {printed / read:.1f}x faster")
-    print(f"info FILE.pb {info_bin:7.3f} s   info FILE.txt {info_text:7.3f} s   "
-          f"binary/text {info_bin / info_text:.2f}")
+          f"{text_path.stat().st_size / 1e6:.1f} MB as text ({n} rounds in turns)")
+    print(f"from_binary (dialect detection included) {spread(read)} s   MessageToString {spread(printed)} s   "
+          f"MessageToString/from_binary {ratios(printed, read, '.0f')}")
+    print(f"info FILE.pb {spread(seconds(runs[0]))} s   info FILE.txt {spread(seconds(runs[1]))} s   "
+          f"binary/text {ratios(seconds(runs[0]), seconds(runs[1]))}")
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sizes", default="10,50,200", help="record sizes in MB (AMCT's layout)")
-    ap.add_argument("--no-merge-above", type=int, default=250, metavar="MB",
-                    help="skip text_format.Merge above this size (it takes ~15 s per 50 MB)")
+    ap.add_argument("--merge-up-to", type=int, default=60, metavar="MB",
+                    help="time text_format.Merge up to this size (it takes ~15 s per 50 MB)")
     ap.add_argument("--layout-mb", type=float, default=4.0, help="size of each layout's file")
     ap.add_argument("--binary-mb", type=int, default=50, help="size of the binary record (as text)")
-    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--rounds", type=int, default=5, help="rounds in turns per figure (median [min–max])")
     ap.add_argument("--keep", metavar="DIR", help="build the files here and keep them for the next run")
     ap.add_argument("--only", choices=["sizes", "startup", "layouts", "binary"], action="append")
     args = ap.parse_args(argv)
     sections = set(args.only or ["sizes", "startup", "layouts", "binary"])
-    compile_sources()
-    cpp = has_protoc()
-    if not cpp:
-        print("protoc (grpcio-tools) is not installed: no C++ reference")
+    print(_bench.conditions())
+    _bench.compile_sources()
+    protoc = _bench.protoc()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(args.keep) if args.keep else Path(tmp)
         folder.mkdir(parents=True, exist_ok=True)
         if "sizes" in sections:
-            sizes_section(folder, [int(s) for s in args.sizes.split(",")], args.no_merge_above, args.repeat, cpp)
+            sizes_section(folder, [int(s) for s in args.sizes.split(",")], args.merge_up_to, args.rounds, protoc)
         if "startup" in sections:
-            startup_section(folder, max(args.repeat, 5), cpp)
+            startup_section(folder, max(args.rounds, 8), protoc)
         if "layouts" in sections:
-            layouts_section(args.layout_mb, args.repeat)
+            layouts_section(args.layout_mb, args.rounds)
         if "binary" in sections:
-            binary_section(folder, args.binary_mb, args.repeat)
+            binary_section(folder, args.binary_mb, args.rounds)
+    print(f"\nload average at the end: {_bench.load_now()} (1 min)")
     return 0
 
 

@@ -17,6 +17,8 @@ import threading
 import time
 from pathlib import Path
 
+import _bench
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from editor.records.document import RecordDocument
@@ -54,6 +56,7 @@ def main() -> int:
     ap.add_argument("--channels", type=int, default=1024)
     ap.add_argument("--file", help="use this record instead of generating one")
     args = ap.parse_args()
+    print(_bench.conditions())  # the machine's load: these figures are timed on it
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "record.txt"
         if args.file:

@@ -38,6 +38,8 @@ LANGUAGES = ("zh_CN",)
 AREAS: dict[str, tuple[str, ...]] = {
     # the domain: rule messages, reading problems, values' messages, summaries
     "records": ("editor/records/**/*.py", "editor/models/**/*.py", "editor/i18n.py"),
+    # the analysis core: which layer costs accuracy (its reasons, its files' messages)
+    "analysis": ("editor/analysis/**/*.py",),
     # the command line: help, reports, its own errors
     "cli": ("editor/cli/**/*.py",),
     # the window: menus, actions, dialogs, tree, status bar (editor/ui's own modules)

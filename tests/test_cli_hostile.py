@@ -106,7 +106,8 @@ def _heavy_after(command: str, *args: str, path: str | None = None, saving: bool
               "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('numpy', 'PySide6', 'pyqtgraph',\n"
               "                                                             'hashlib', 'tempfile', 'shutil',\n"
               "                                                             'difflib', 'json', 'random')\n"
-              "               or m.startswith(('editor.models', 'editor.records.diff', 'editor.records.repair',\n"
+              "               or m.startswith(('editor.models', 'editor.analysis', 'onnxruntime',\n"
+              "                                'editor.records.diff', 'editor.records.repair',\n"
               f"                                *{savers!r}))\n"
               "               or m.startswith('editor.records.rules') and command == 'info')\n"
               "print(code, heavy, file=sys.stderr)\n")

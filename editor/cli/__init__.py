@@ -1,6 +1,6 @@
 """`record-editor`: the editor (default) and subcommands for scripts and CI.
 
-One module per command (`info`, `check`, `convert`, `edit` for `set`, `diff`, `refit`), each with
+One module per command (`info`, `check`, `convert`, `edit` for `set`, `diff`, `refit`, `analyze`), each with
 `add_parser(subparsers)` and `run(args) -> exit code`; `_common` holds what they share.
 Exit codes: 0 = fine, 1 = problems or differences found, 2 = usage error or unreadable input.
 `--json` prints machine-readable output on stdout, failures included (an object with "error").
@@ -18,16 +18,27 @@ import threading
 from types import ModuleType
 
 from editor.cli._common import EXIT_OK, EXIT_USAGE, JsonErrorParser, Parser, UsageError, err, print_json
+from editor.i18n import translate
 from editor.records.dialects import DIALECTS
-from editor.records.document import RecordError
+from editor.records.document import FileChangedError, RecordError
+from editor.records.problems import shown_path
 
 __all__ = ["SUBCOMMANDS", "build_parser", "document_problems", "gui_parser", "main", "run_gui"]
 
 #: command word -> the name of its module. A run imports only its own command's module:
 #: some bring numpy, the model readers or the comparison engine, which `info` does not need.
 COMMANDS = {"info": "info", "check": "check", "convert": "convert", "set": "edit", "diff": "diff",
-            "refit": "refit"}
+            "refit": "refit", "analyze": "analyze"}
 SUBCOMMANDS = tuple(COMMANDS)
+#: the commands that may write over the file they read: (its argument, the output's);
+#: in place (no output, or the same file) they hold the file's exclusive lock from before
+#: the read to after the write, so that two of them (two `set`s) take turns
+WRITE_IN_PLACE = {"set": ("file", "output"), "refit": ("file", "output"), "convert": ("input", "output")}
+#: commands run again from the start, at most this many times in all, when the file they
+#: change in place was saved by a program that takes no lock (AMCT) between their read and
+#: their write: each run reads, edits and writes the file whole, so running again applies
+#: the same edits to the new version — as if the command had started after that save
+RERUN_WHEN_CHANGED = {"set": 20}
 
 
 def command_module(word: str) -> ModuleType:
@@ -151,6 +162,48 @@ def _choose_language(code: str | None) -> None:
     i18n.set_language(code or i18n.SOURCE_LANGUAGE)
 
 
+def _in_place(args) -> str | None:
+    """The file the command will write over, if it will (see WRITE_IN_PLACE)."""
+    names = WRITE_IN_PLACE.get(args.command)
+    if names is None:
+        return None
+    source, output = getattr(args, names[0], None), getattr(args, names[1], None)
+    if not isinstance(source, str) or source == "-":
+        return None
+    if output is None or output == source or os.path.realpath(output) == os.path.realpath(source):
+        return source
+    return None
+
+
+def _run(handler, args) -> int:
+    """`handler(args)`, under its file's lock (WRITE_IN_PLACE), and run again as
+    RERUN_WHEN_CHANGED says when its file changed on disk."""
+    from editor.records.filelock import LockTimeout, hold
+
+    runs = RERUN_WHEN_CHANGED.get(args.command, 1)
+    target = _in_place(args)
+    for run in range(1, runs + 1):
+        try:
+            if target is None:
+                return handler(args)
+            with contextlib.ExitStack() as stack:
+                try:
+                    stack.enter_context(hold(target, exclusive=True))
+                except LockTimeout as e:
+                    raise RecordError(translate("cli", "not changed: {reason}").format(reason=e.strerror),
+                                      target) from None
+                except OSError:
+                    pass  # cannot be opened: the command's read says why
+                return handler(args)
+        except FileChangedError as e:
+            if run == runs:
+                raise
+            err(translate("cli", "{path} changed on disk while {command} ran (another program saved it); "
+                          "applying the edits again to the new version").format(
+                path=shown_path(e.path or ""), command=args.command))
+    raise AssertionError("unreachable")
+
+
 def _main(argv: list[str]) -> int:
     if not argv or (argv[0] not in SUBCOMMANDS and argv[0] not in ("-h", "--help")):
         mistyped = _mistyped_command(argv[0]) if argv else None
@@ -172,11 +225,11 @@ def _main(argv: list[str]) -> int:
     _choose_language(getattr(args, "lang", None))
     handler = command_module(args.command).run
     try:
-        return handler(args)
+        return _run(handler, args)
     except RecordError as e:
         if getattr(args, "json", False):  # scripts read stdout: the error comes as JSON too
-            print_json({"path": e.path, "dialect": None, "error": str(e),
-                         **_not_written(args)})
+            print_json({"path": e.path, "dialect": None, "error": str(e), **_not_written(args),
+                        **({"damaged": True} if getattr(e, "damaged", False) else {})})
         else:
             print(str(e), file=sys.stderr)
         return EXIT_USAGE

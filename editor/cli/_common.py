@@ -9,6 +9,7 @@ from pathlib import Path
 from editor.i18n import translate
 from editor.records.dialects import DIALECTS
 from editor.records.document import ReadOnlyError, RecordDocument, RecordError
+from editor.records.problems import shown_path
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 
@@ -86,8 +87,11 @@ def load(path: str, args, *, edit: bool = False, stream: bool = False) -> Record
     """Read `path` with the --dialect and --repair the command line gave; `edit` for a
     document that will be changed and saved (it keeps a copy of the record as read);
     `stream` for one that is only read and reported on (a big file is read in pieces)."""
-    return RecordDocument.load(path, args.dialect, repair=args.repair, keep_original=edit,
-                               stream=stream and not edit)
+    doc = RecordDocument.load(path, args.dialect, repair=args.repair, keep_original=edit,
+                              stream=stream and not edit)
+    for note in doc.notes:  # an interrupted save finished (or set aside) on the way: said, on stderr
+        print(f"{shown_path(path)}: {note}", file=sys.stderr)
+    return doc
 
 
 def print_json(report: object) -> None:
@@ -176,7 +180,9 @@ def write_record(doc: RecordDocument, output: str | None, binary: bool | None = 
                  force: bool | None = None) -> str:
     """Save `doc` (to its own file when `output` is None), or write it to standard output for
     `-`; returns the name of where it went, for messages. A read-only file is overwritten
-    only with `force` (None: the command has no --force to offer)."""
+    only with `force` (None: the command has no --force to offer). Writing over the file
+    `doc` was read from replaces only the version read: FileChangedError (nothing written)
+    when another program saved it meanwhile."""
     if output != STDOUT:
         try:
             # adopt=False: the command ends here, the written text need not stay in memory

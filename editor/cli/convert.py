@@ -72,6 +72,7 @@ def run(args) -> int:
             print(translate("cli", "explicit: {message}").format(message=x.message), file=sys.stderr)
     # canonical text (protobuf's own formatting, as AMCT writes it), or binary
     fresh = RecordDocument(out.message, out.dialect)
+    fresh.path, fresh.stamp = doc.path, doc.stamp  # written over its input: only over the version read
     shown = write_record(fresh, args.output, binary=(to == "binary"), force=args.force)
     prune = len(fresh.message.prune_record) if fresh.dialect.has_prune else 0
     if args.json:

@@ -12,7 +12,8 @@ import os
 import re
 import stat
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
@@ -30,11 +31,13 @@ from editor.records.dialects import (
     wire_offset,
 )
 from editor.records.errors import RecordError
+from editor.records.filelock import FileStamp, LockTimeout, hold
 from editor.records.filewrite import (
+    FileChanged,
     ReadOnlyFile,
     WriteCancelled,
     WriteError,
-    remove_stale_temps,
+    settle,
     umask,
     write_file,
 )
@@ -73,6 +76,21 @@ class LoadCancelled(Exception):
 class SaveCancelled(Exception):
     """Raised when a progress callback asked to stop saving (before the file was replaced:
     the original is untouched)."""
+
+
+class FileChangedError(RecordError):
+    """Saving was refused: the file on disk is not the version the document was read from
+    (another program saved it meanwhile). Nothing was saved; save with `replace_changed`
+    to overwrite that version, or read the file again."""
+
+
+class SaveFailed(RecordError):
+    """Saving failed; the message says why and in what state the file is: as it was, or,
+    with `damaged`, perhaps damaged (and where its new content was kept)."""
+
+    def __init__(self, message: str, path: str | os.PathLike | None = None, *, damaged: bool = False) -> None:
+        super().__init__(message, path)
+        self.damaged = damaged
 
 
 class _Mismatch(Exception):
@@ -150,8 +168,11 @@ def _bad_string_message(data: bytes, got) -> str:
             byte=f"0x{data[offset]:02x}", offset=f"{offset:,}")
     more = translate("reading", " ({count} more such strings)").format(
         count=f"{len(got.bad_strings) - 1:,}") if len(got.bad_strings) > 1 else ""
+    # protobuf's Python reader (7.x, upb) does read such a string, as `bytes` where `str` is
+    # expected: AMCT's look-ups by name (`item.key == layer_name`) then never match it.
     return translate("reading", "binary record: {field}{layer} is not UTF-8 text{at}{more}; string fields must "
-                     "be UTF-8 (protobuf's Python reader, which AMCT uses, refuses them)").format(
+                     "be UTF-8 (protobuf's Python reader, which AMCT uses, gives such a string as bytes, "
+                     "not text, and AMCT's look-ups by name never match it)").format(
         field=shown, layer=layer, at=at, more=more)
 
 
@@ -183,6 +204,11 @@ class RecordDocument:
         self.repairs: list[Repair] = list(repairs or [])
         #: unset fields a dialect conversion wrote out to keep their meaning (see `convert`)
         self.explicit_defaults: list[ExplicitDefault] = []
+        #: the version of `path` on disk the document stands for (read, or last saved): a save
+        #: to `path` refuses to replace any other version (see `save`)
+        self.stamp: FileStamp | None = None
+        #: what opening the file did besides reading it (an interrupted save finished), for the user
+        self.notes: list[str] = []
         self._set_source(source, keep_original=keep_original)
 
     def _set_source(self, source: ParsedText | None, original: Message | None = None,
@@ -312,16 +338,34 @@ class RecordDocument:
         file in pieces when its layout allows, keeping only the message in memory and reading
         the text again where a location is asked (see stream_read)."""
         p = Path(path)
-        remove_stale_temps(p)  # what saves of this file killed outright left behind
+        notes = settle(p)  # what saves of this file killed outright left behind
+        doc = cls._load(p, dialect, repair=repair, progress=progress, keep_original=keep_original, stream=stream)
+        doc.notes = notes
+        return doc
+
+    @classmethod
+    def _load(cls, p: Path, dialect: str | Dialect | None, *, repair: bool, progress: Progress | None,
+              keep_original: bool, stream: bool) -> RecordDocument:
         if stream and not repair and progress is None:
             from editor.records.stream_read import stream_path
 
-            streamed = stream_path(p, get_dialect(dialect) if dialect is not None else None,
-                                   STREAM_FROM, MAX_FILE_SIZE)
+            with _reading(p) as fd:  # not while a save writes it in place
+                stamp = FileStamp.of(os.fstat(fd)) if fd is not None else None
+                streamed = stream_path(p, get_dialect(dialect) if dialect is not None else None,
+                                       STREAM_FROM, MAX_FILE_SIZE)
             if streamed is not None:
-                return cls(streamed.message, streamed.dialect, p, problems=reading_problems(streamed),
-                           source=streamed, keep_original=False)
-        data = _read_file(p)
+                doc = cls(streamed.message, streamed.dialect, p, problems=reading_problems(streamed),
+                          source=streamed, keep_original=False)
+                doc.stamp = stamp
+                return doc
+        data, stamp = _read_file(p)
+        doc = cls._from_data(p, data, dialect, repair=repair, progress=progress, keep_original=keep_original)
+        doc.stamp = stamp
+        return doc
+
+    @classmethod
+    def _from_data(cls, p: Path, data: bytes, dialect: str | Dialect | None, *, repair: bool,
+                   progress: Progress | None, keep_original: bool) -> RecordDocument:
         if not data:
             d = get_dialect(dialect) if dialect is not None else PRIMARY
             return cls.from_text(b"", d, path=p)
@@ -449,7 +493,8 @@ class RecordDocument:
             raise RecordError(f"cannot write binary: a required field is missing ({e})", self.path) from None
 
     def save(self, path: str | os.PathLike | None = None, *, binary: bool | None = None,
-             progress: Progress | None = None, force: bool = False, adopt: bool = True) -> Path:
+             progress: Progress | None = None, force: bool = False, adopt: bool = True,
+             replace_changed: bool = False) -> Path:
         """Write the record (atomically); without `path`, to the file it came from.
 
         Text is verified before the original is replaced: the written file must read back as
@@ -464,6 +509,10 @@ class RecordDocument:
         document stays as it was (for a script that saves once and exits: the written text
         is not kept in memory for the next save).
 
+        Saving to the file the document was read from (or last saved to) replaces only the
+        version it read: if another program saved the file meanwhile, FileChangedError and
+        nothing is written — unless `replace_changed` (the user chose to overwrite it).
+
         `progress(done, total)` is called while writing and while verifying (the second half
         of `total`); returning False stops the save with SaveCancelled before anything
         replaced the original.
@@ -472,9 +521,12 @@ class RecordDocument:
         if target is None:
             raise RecordError("no file name given for saving")
         binary = self.binary if binary is None else binary
+        stamps: list[FileStamp] = []
+        opts: dict[str, Any] = {"force": force, "saved": stamps.append,
+                                "expected": None if replace_changed else self._expected(target)}
         if binary:
             data = self.encode_binary()
-            _write(target, [data], progress=_reporter(progress), total=len(data), force=force)
+            _write(target, [data], progress=_reporter(progress), total=len(data), **opts)
             if adopt:
                 self._set_source(None)
         else:
@@ -482,20 +534,30 @@ class RecordDocument:
             saved = None
             if rendering is not None:
                 try:
-                    saved = self._save_patched(target, rendering, progress, force, adopt)
+                    saved = self._save_patched(target, rendering, progress, opts, adopt)
                 except _Mismatch:
                     saved = None
                     rendering = None
             if rendering is None:
-                saved = self._save_anew(target, progress, force, adopt)
+                saved = self._save_anew(target, progress, opts, adopt)
             if adopt:
                 assert saved is not None
                 self._adopt(*saved)
         if adopt:
             self.path, self.binary = target, binary
+            self.stamp = stamps[-1] if stamps else None
         return target
 
-    def _save_patched(self, target: Path, rendering: Rendering, progress: Progress | None, force: bool,
+    def _expected(self, target: Path) -> FileStamp | None:
+        """The version a save to `target` may replace: the one read, when `target` is the
+        document's own file; None (any) for another file."""
+        if self.stamp is None or self.path is None:
+            return None
+        if target != self.path and os.path.realpath(target) != os.path.realpath(self.path):
+            return None
+        return self.stamp
+
+    def _save_patched(self, target: Path, rendering: Rendering, progress: Progress | None, opts: dict[str, Any],
                       adopt: bool) -> tuple[ParsedText, Message | None] | None:
         """Save the patched text; the new source and original (None: snapshot the message)."""
         from editor.records.readback import Output, check_patch
@@ -523,7 +585,7 @@ class RecordDocument:
             return None, data
 
         result = _write(target, rendering.chunks, check=check, progress=report and (
-            lambda done, _total: report(done, 2 * size)), total=size, force=force)
+            lambda done, _total: report(done, 2 * size)), total=size, **opts)
         if result is None or patched is None or result[0] is not None:
             return result
         # only now that the file is replaced may the original follow the live message: a
@@ -531,7 +593,7 @@ class RecordDocument:
         original = self._updated_original(rendering)
         return patched.source(result[1], original), original
 
-    def _save_anew(self, target: Path, progress: Progress | None, force: bool,
+    def _save_anew(self, target: Path, progress: Progress | None, opts: dict[str, Any],
                    adopt: bool) -> tuple[ParsedText, Message | None] | None:
         """Write the whole record in the document's style, verified batch by batch."""
         from editor.records.readback import BatchChecker
@@ -557,7 +619,7 @@ class RecordDocument:
             return (checker.source(data), None) if data is not None else None
 
         try:
-            return _write(target, pieces(), check=check, force=force)
+            return _write(target, pieces(), check=check, **opts)
         except _Mismatch:
             raise RecordError("internal error: the text written would not read back as the record; "
                               "nothing was saved (please report this)", target) from None
@@ -719,8 +781,24 @@ def _too_big(size: int) -> str:
 STREAM_FROM = 4 << 20
 
 
-def _read_file(p: Path) -> bytes:
-    """The bytes of a regular file (after symbolic links), at most MAX_FILE_SIZE.
+@contextmanager
+def _reading(p: Path) -> Iterator[int | None]:
+    """Hold the file's shared lock while it is read (a save writing it in place holds the
+    exclusive one): yields a descriptor of the file, or None (no file, no locks)."""
+    with ExitStack() as stack:
+        try:
+            fd = stack.enter_context(hold(p, exclusive=False))
+        except LockTimeout as e:
+            raise RecordError(translate("reading", "cannot be read now: {reason}; try again when that save is "
+                                        "done").format(reason=e.strerror), p) from None
+        except OSError:
+            fd = None  # cannot be opened: the read that follows says why
+        yield fd
+
+
+def _read_file(p: Path) -> tuple[bytes, FileStamp]:
+    """The bytes of a regular file (after symbolic links), at most MAX_FILE_SIZE, and the
+    stamp of the version read (read under the file's shared lock, see filelock).
 
     Anything else (a FIFO, a device, a socket) is refused before reading: reading one
     could block forever or never end.
@@ -729,16 +807,21 @@ def _read_file(p: Path) -> bytes:
         why = _not_regular(os.stat(p).st_mode)
         if why is not None:
             raise RecordError(why, p)
-        # O_NONBLOCK: should a FIFO replace the file after the check, opening it must not hang
-        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-        with os.fdopen(fd, "rb") as fh:
-            st = os.fstat(fh.fileno())
-            why = _not_regular(st.st_mode)
-            if why is not None:
-                raise RecordError(why, p)
-            if st.st_size > MAX_FILE_SIZE:
-                raise RecordError(_too_big(st.st_size), p)
-            data = fh.read(MAX_FILE_SIZE + 1)
+        with _reading(p) as locked:
+            # O_NONBLOCK: should a FIFO replace the file after the check, opening it must not hang
+            if locked is not None:
+                fd = os.dup(locked)
+                os.lseek(fd, 0, os.SEEK_SET)  # the offset is shared with the lock's descriptor
+            else:
+                fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+            with os.fdopen(fd, "rb") as fh:
+                st = os.fstat(fh.fileno())
+                why = _not_regular(st.st_mode)
+                if why is not None:
+                    raise RecordError(why, p)
+                if st.st_size > MAX_FILE_SIZE:
+                    raise RecordError(_too_big(st.st_size), p)
+                data = fh.read(MAX_FILE_SIZE + 1)
     except RecordError:
         raise
     except FileNotFoundError:
@@ -751,7 +834,7 @@ def _read_file(p: Path) -> bytes:
         raise RecordError(translate("reading", "cannot read: {reason}").format(reason=e.strerror or e), p) from None
     if len(data) > MAX_FILE_SIZE:
         raise RecordError(_too_big(len(data)), p)
-    return data
+    return data, FileStamp.of(st)
 
 
 class ReadOnlyError(RecordError):
@@ -772,16 +855,19 @@ def _reporter(progress: Progress | None) -> Callable[[int, int], bool] | None:
 
 
 def _write(target: Path, pieces, *, check=None, progress=None, total: int = 0, force: bool = False,
-           new_mode: int | None = None):
+           new_mode: int | None = None, expected: FileStamp | None = None,
+           saved: Callable[[FileStamp], None] | None = None):
     """filewrite.write_file, its failures as RecordError naming the path the user gave."""
     try:
         return write_file(target, pieces, check=check, progress=progress, total=total,
-                          new_mode=new_mode, overwrite_readonly=force)
+                          new_mode=new_mode, overwrite_readonly=force, expected=expected, saved=saved)
+    except FileChanged as e:
+        raise FileChangedError(e.message, target) from None
     except ReadOnlyFile as e:
         raise ReadOnlyError(translate("saving", "{reason}; nothing was saved").format(reason=e.message),
                             target) from None
     except WriteError as e:
-        raise RecordError(e.message, target) from None
+        raise SaveFailed(e.message, target, damaged=e.damaged) from None
     except WriteCancelled:
         raise SaveCancelled() from None
 

@@ -1,21 +1,24 @@
 """Replacing a file on disk without ever leaving it damaged, half-written or changed in kind.
 
 `write_file` writes the new content to a temporary file in the same folder, flushes and
-fsyncs it, lets the caller check what was written, then renames it over the file and fsyncs
-the folder, so that the rename itself survives a crash. What a file is stays as it was:
-its permission bits, its owner and group (when root saves someone else's file), its hard
-links and symbolic links. Where a rename cannot keep them — a file with other hard links,
-or an owner the saving user cannot give the new file — the checked content is copied into
-the file itself instead ("written through"), and put back as it was should that fail.
+fsyncs it, lets the caller check what was written, then — holding the file's exclusive
+lock (see filelock) and having checked that the file is still the version the caller
+read — renames it over the file and fsyncs the folder, so that the rename itself survives
+a crash. What a file is stays as it was: its permission bits, its owner and group (when
+root saves someone else's file), its hard links and symbolic links. Where a rename cannot
+keep them — a file with other hard links, or an owner the saving user cannot give the new
+file — the checked content is written into the file itself instead, through a journal
+that lets the next run finish that write after a crash at any instant (see inplace).
 
 A read-only file (no write permission bit, or not writable by this user) is refused as
 editors refuse it, unless the caller says to overwrite it anyway.
 
 Temporary files are named `.NAME.save-PID-RANDOM.tmp` and locked while a save runs. A save
-killed outright (SIGKILL, power loss) leaves its temporary behind: the next save or open
-of NAME removes every one of them that no running save holds (`remove_stale_temps`).
-SIGINT and SIGTERM are held back while a file is written through (the one step that
-changes the original in place), and delivered when it is done.
+killed outright (SIGKILL, power loss) before its commit point leaves its temporary behind
+and the file as it was: the next save or open of NAME removes every such temporary that
+no running save holds (`remove_stale_temps`), and finishes an interrupted in-place write
+from its journal (`settle`). SIGINT and SIGTERM are held back while a file is written in
+place, and delivered when it is done.
 """
 from __future__ import annotations
 
@@ -32,6 +35,8 @@ from pathlib import Path
 from typing import Any
 
 from editor.i18n import translate
+from editor.records import inplace
+from editor.records.filelock import FileStamp, LockTimeout, changed_message, hold
 
 try:  # POSIX; elsewhere a stale temporary is told only by its process having ended
     import fcntl
@@ -52,11 +57,14 @@ Progress = Callable[[int, int], bool]
 
 
 class WriteError(Exception):
-    """Writing failed or was refused; `message` says why, for the user."""
+    """Writing failed or was refused; `message` says why, for the user. `damaged`: the
+    file may have been left damaged (the message says so, and where its new content is);
+    otherwise it is as it was."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, *, damaged: bool = False) -> None:
         super().__init__(message)
         self.message = message
+        self.damaged = damaged
 
 
 class ReadOnlyFile(WriteError):
@@ -139,45 +147,89 @@ def _held(path: Path) -> bool:
     return False
 
 
-def remove_stale_temps(path: str | os.PathLike[str]) -> list[Path]:
-    """Remove the temporaries that interrupted saves of `path` left in its folder; return them.
-
-    A temporary is stale when no save holds its lock and either its process has ended or
-    it is older than `FRESH_SECONDS`. Errors are ignored: this is housekeeping.
-    """
-    target = Path(path)
-    with suppress(OSError):
-        if target.is_symlink():
-            target = Path(os.path.realpath(target))
+def _scan(target: Path) -> tuple[list[Path], list[Path]]:
+    """The stale temporaries (see `remove_stale_temps`) and the in-place journals (see
+    `inplace`) that saves of `target` left in its folder."""
     folder = target.parent if str(target.parent) else Path(".")
-    ours, legacy = _temp_pattern(target.name), _legacy_pattern(target.name)
-    removed: list[Path] = []
+    stem = _stem(target.name)
+    ours, legacy, journal = _temp_pattern(target.name), _legacy_pattern(target.name), inplace.journal_pattern(stem)
+    stale: list[Path] = []
+    journals: list[Path] = []
     now = time.time()
     try:
         entries = list(os.scandir(folder))
     except OSError:
-        return removed
+        return stale, journals
     for entry in entries:
         name = entry.name
         if not name.startswith(".") or not name.endswith(".tmp"):
             continue
         m = ours.match(name)
+        is_journal = m is None and journal.match(name) is not None
+        if m is None and not is_journal and not legacy.match(name):
+            continue
         try:
             st = entry.stat(follow_symlinks=False)
         except OSError:
             continue
         if not stat.S_ISREG(st.st_mode):
             continue
+        if is_journal:
+            journals.append(Path(entry.path))
+            continue
         age = now - st.st_mtime
         if m is not None:
             if _held(Path(entry.path)) or (_process_alive(int(m.group(1))) and age < FRESH_SECONDS):
                 continue
-        elif not (legacy.match(name) and age > LEGACY_SECONDS):
+        elif age <= LEGACY_SECONDS:
             continue
+        stale.append(Path(entry.path))
+    return stale, journals
+
+
+def _resolved(path: str | os.PathLike[str]) -> Path:
+    target = Path(path)
+    with suppress(OSError):
+        if target.is_symlink():
+            target = Path(os.path.realpath(target))
+    return target
+
+
+def _remove(stale: list[Path]) -> list[Path]:
+    removed = []
+    for p in stale:
         with suppress(OSError):
-            os.unlink(entry.path)
-            removed.append(Path(entry.path))
+            os.unlink(p)
+            removed.append(p)
     return removed
+
+
+def remove_stale_temps(path: str | os.PathLike[str]) -> list[Path]:
+    """Remove the temporaries that interrupted saves of `path` left in its folder; return them.
+
+    A temporary is stale when no save holds its lock and either its process has ended or
+    it is older than `FRESH_SECONDS`: it never holds the only copy of anything (a save
+    killed before its commit point left the file as it was). In-place journals are not
+    temporaries: `settle` finishes them. Errors are ignored: this is housekeeping.
+    """
+    stale, _journals = _scan(_resolved(path))
+    return _remove(stale)
+
+
+def settle(path: str | os.PathLike[str]) -> list[str]:
+    """Before `path` is read: remove what killed saves left, and finish an in-place save
+    that was interrupted (under the file's lock; see `inplace`). Return what the user
+    should be told (one sentence each; nothing in the usual case)."""
+    target = _resolved(path)
+    stale, journals = _scan(target)
+    _remove(stale)
+    if not journals or not hasattr(os, "pwrite"):  # no in-place writes without pwrite (Windows)
+        return []
+    try:
+        with hold(target, exclusive=True) as fd:
+            return inplace.finish(target, fd, journals)
+    except OSError:  # locked for too long, or unreadable: the read that follows says so
+        return []
 
 
 # ------------------------------------------------------------------ the file as it is
@@ -254,84 +306,31 @@ def _write_all(fd: int, pieces: Iterable[Any], progress: Progress | None, total:
     return done
 
 
-def _copy_through(tmp_fd: int, target: Path, size: int) -> None:
-    """Copy the checked temporary's `size` bytes into `target` itself (same inode, links,
-    owner and mode), then compare; on any failure put the old content back and raise."""
-    fd = os.open(target, os.O_RDWR | getattr(os, "O_NOFOLLOW", 0))
-    try:
-        old_size = os.fstat(fd).st_size
-        old = _pread_all(fd, old_size)  # to put back if the copy fails half-way
-        if size > old_size and hasattr(os, "posix_fallocate"):
-            try:  # claim the space first: a full disk then fails here, with nothing changed
-                os.posix_fallocate(fd, 0, size)
-            except OSError as e:
-                if e.errno in (errno.ENOSPC, errno.EDQUOT):
-                    raise
-        try:
-            with _signals_held():
-                _copy_range(tmp_fd, fd, size)
-                os.ftruncate(fd, size)
-                os.fsync(fd)
-                if not _same_content(tmp_fd, fd, size):
-                    raise OSError(errno.EIO, "the file did not read back as written")
-        except BaseException:
-            with _signals_held(), suppress(OSError):
-                os.pwrite(fd, old, 0)
-                os.ftruncate(fd, old_size)
-                os.fsync(fd)
-            raise
-    finally:
-        os.close(fd)
-
-
-def _pread_all(fd: int, size: int) -> bytes:
-    parts = []
-    offset = 0
-    while offset < size:
-        part = os.pread(fd, min(SLICE, size - offset), offset)
-        if not part:
-            break
-        parts.append(part)
-        offset += len(part)
-    return b"".join(parts)
-
-
-def _copy_range(src: int, dst: int, size: int) -> None:
-    offset = 0
-    while offset < size:
-        part = os.pread(src, min(SLICE, size - offset), offset)
-        if not part:
-            raise OSError(errno.EIO, "the temporary file ended early")
-        view = memoryview(part)
-        while view:
-            n = os.pwrite(dst, view, offset)
-            view = view[n:]
-            offset += n
-
-
-def _same_content(a: int, b: int, size: int) -> bool:
-    for offset in range(0, size, SLICE):
-        n = min(SLICE, size - offset)
-        if os.pread(a, n, offset) != os.pread(b, n, offset):
-            return False
-    return os.fstat(b).st_size == size
+class FileChanged(WriteError):
+    """The file on disk is not the version the caller read (`expected`): nothing was saved."""
 
 
 def write_file(target: str | os.PathLike[str], pieces: Iterable[Any], *,
                check: Callable[[Path], Any] | None = None, progress: Progress | None = None,
-               total: int = 0, new_mode: int | None = None, overwrite_readonly: bool = False) -> Any:
+               total: int = 0, new_mode: int | None = None, overwrite_readonly: bool = False,
+               expected: FileStamp | None = None, saved: Callable[[FileStamp], None] | None = None) -> Any:
     """Replace `target` by the concatenation of `pieces` (bytes-like, or an iterator of them).
 
     `check(tmp_path)` runs on the complete, fsynced temporary before anything happens to the
     target; whatever it raises aborts the save, and its result is returned. `progress(done,
     total)` after each slice written; False aborts with WriteCancelled. A new file gets
-    `new_mode` (default 0o666 less the umask). On any failure the temporary is removed, the
-    target is as it was, and WriteError (ReadOnlyFile for a refusal) says why; exceptions
-    from `check`, `pieces` and KeyboardInterrupt/SystemExit pass through unchanged.
+    `new_mode` (default 0o666 less the umask).
+
+    The target is replaced under its exclusive lock (see filelock). With `expected` (the
+    stamp of the version the caller read), a file that is no longer that version — changed,
+    replaced, deleted — is not touched: FileChanged. `saved(stamp)` is told the new file's
+    stamp while the lock is still held.
+
+    On any failure WriteError (ReadOnlyFile for a refusal, FileChanged) says why and what
+    state the file is in; the temporary is removed; exceptions from `check`, `pieces` and
+    KeyboardInterrupt/SystemExit pass through unchanged (the file then as it was).
     """
-    target = Path(target)
-    if target.is_symlink():
-        target = Path(os.path.realpath(target))
+    target = _resolved(target)
     folder = target.parent if str(target.parent) else Path(".")
     try:
         st: os.stat_result | None = os.stat(target)
@@ -340,16 +339,9 @@ def write_file(target: str | os.PathLike[str], pieces: Iterable[Any], *,
     except OSError as e:
         raise WriteError(translate("saving", "could not save: {reason}").format(reason=_why(e))) from None
     if st is not None:
-        if stat.S_ISDIR(st.st_mode):
-            raise WriteError(translate("saving", "is a directory; choose a file name to save to"))
-        if not stat.S_ISREG(st.st_mode):
-            # a fifo, a device (/dev/null), a socket: replacing it would destroy it
-            raise WriteError(translate("saving", "is not a regular file (a pipe or a device); choose a file name "
-                                       "to save to"))
-        if not overwrite_readonly and is_read_only(st, target):
-            mode = stat.S_IMODE(st.st_mode)
-            raise ReadOnlyFile(translate("saving", "is read-only (mode {mode})").format(mode=f"{mode:04o}"))
-    remove_stale_temps(target)
+        _refuse(st, target, overwrite_readonly)
+    elif expected is not None:
+        raise FileChanged(changed_message(None))
     try:
         fd, tmp_name = _create_temp(folder, temp_prefix(target.name))
     except OSError as e:
@@ -365,19 +357,41 @@ def write_file(target: str | os.PathLike[str], pieces: Iterable[Any], *,
         if os.fstat(fd).st_size != written:
             raise OSError(errno.EIO, "the temporary file does not have the size written")
         result = check(tmp) if check is not None else None
-        if st is None:
-            _chmod(fd, tmp, new_mode if new_mode is not None else 0o666 & ~umask())
-            os.replace(tmp, target)
-        elif _write_through(fd, st, target):
-            _copy_through(fd, target, written)
-            os.unlink(tmp)
-        else:
-            _chmod(fd, tmp, stat.S_IMODE(st.st_mode))  # after chown, which may clear set-id bits
-            os.replace(tmp, target)
-        _fsync_folder(folder)
+        with hold(target, exclusive=True) as locked:
+            stale, journals = _scan(target)
+            _remove(stale)
+            if journals and locked is not None and hasattr(os, "pwrite"):  # a save was interrupted: finish it
+                inplace.finish(target, locked, journals)
+            now = _now(target, locked)
+            if expected is not None and (now is None or FileStamp.of(now) != expected):
+                raise FileChanged(changed_message(FileStamp.of(now) if now is not None else None))
+            if now is not None:
+                _refuse(now, target, overwrite_readonly)
+            if now is None:
+                _chmod(fd, tmp, new_mode if new_mode is not None else 0o666 & ~umask())
+                os.replace(tmp, target)
+                done = os.fstat(fd)
+            elif _write_through(fd, now, target):
+                if locked is None or not _open_for_writing(locked):
+                    raise WriteError(translate("saving", "cannot be opened for writing, which saving it in place "
+                                               "needs; nothing was saved"))
+                inplace.write(fd, tmp, locked, target, written, _stem(target.name), _signals_held)
+                done = os.fstat(locked)
+            else:
+                _chmod(fd, tmp, stat.S_IMODE(now.st_mode))  # after chown, which may clear set-id bits
+                os.replace(tmp, target)
+                done = os.fstat(fd)
+            _fsync_folder(folder)
+            if saved is not None:
+                saved(FileStamp.of(done))
     except BaseException as e:
         with suppress(OSError):
-            os.unlink(tmp)
+            os.unlink(tmp)  # never the journal: an in-place write renamed the temporary to it
+        if isinstance(e, inplace.InPlaceError):
+            raise WriteError(e.message, damaged=e.damaged) from None
+        if isinstance(e, LockTimeout):
+            raise WriteError(translate("saving", "could not save: {reason}; {unchanged}").format(
+                reason=e.strerror, unchanged=translate("saving", "the file on disk is unchanged"))) from None
         if isinstance(e, OSError):
             raise WriteError(translate("saving", "could not save ({reason}); {unchanged}").format(
                 reason=_why(e), unchanged=translate("saving", "the file on disk is unchanged"))) from None
@@ -385,6 +399,33 @@ def write_file(target: str | os.PathLike[str], pieces: Iterable[Any], *,
     finally:
         os.close(fd)
     return result
+
+
+def _refuse(st: os.stat_result, target: Path, overwrite_readonly: bool) -> None:
+    """Refuse to replace what is not a regular file, or a read-only file unless told to."""
+    if stat.S_ISDIR(st.st_mode):
+        raise WriteError(translate("saving", "is a directory; choose a file name to save to"))
+    if not stat.S_ISREG(st.st_mode):
+        # a fifo, a device (/dev/null), a socket: replacing it would destroy it
+        raise WriteError(translate("saving", "is not a regular file (a pipe or a device); choose a file name "
+                                   "to save to"))
+    if not overwrite_readonly and is_read_only(st, target):
+        mode = stat.S_IMODE(st.st_mode)
+        raise ReadOnlyFile(translate("saving", "is read-only (mode {mode})").format(mode=f"{mode:04o}"))
+
+
+def _open_for_writing(fd: int) -> bool:
+    return fcntl is not None and fcntl.fcntl(fd, fcntl.F_GETFL) & os.O_ACCMODE == os.O_RDWR
+
+
+def _now(target: Path, locked: int | None) -> os.stat_result | None:
+    """The file as it is now: the locked one, else whatever the name stands for."""
+    if locked is not None:
+        return os.fstat(locked)
+    try:
+        return os.stat(target)
+    except FileNotFoundError:
+        return None
 
 
 def _write_through(fd: int, st: os.stat_result, target: Path) -> bool:

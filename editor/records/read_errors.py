@@ -184,7 +184,7 @@ _PROTOBUF_WORDS: tuple[tuple[str, str], ...] = (
     (r"Invalid field value: (?P<token>.*)", QT_TRANSLATE_NOOP("protobuf", "Invalid field value: {token}")),
 )
 _PROTOBUF_PATTERNS: list[tuple[re.Pattern[str], str]] = []
-_QUOTED_LINE = re.compile(r"('(?:[^'\\]|\\.)*': )")
+_QUOTED_LINE = re.compile(r"('[^'\\]*+(?:\\.[^'\\]*+)*+': )")
 
 
 def protobuf_words(msg: str) -> str:

@@ -24,7 +24,7 @@ from contextlib import suppress
 from typing import Any
 
 from editor.i18n import translate
-from editor.records._fastread import FastReader, NotSimple
+from editor.records._fastread import _SEPARATORS, FastReader, NotSimple
 from editor.records.dialects import Dialect, detect_from_names
 from editor.records.errors import RecordError
 from editor.records.textread import _BATCH, _SKIP, LineIndex, ParsedText, Stmt, field_names_in
@@ -150,9 +150,9 @@ def _read(fd: int, first: bytes, dialect: Dialect, piece: int) -> tuple[Any, lis
     eof = False
     total = 0
 
-    def more(chunk: bytes | None = None) -> None:
+    def more(chunk: bytes | None = None, size: int = piece) -> None:
         nonlocal buf, base, pos, eof, total
-        chunk = os.read(fd, piece) if chunk is None else chunk
+        chunk = os.read(fd, size) if chunk is None else chunk
         if not chunk:
             eof = True
             try:
@@ -171,35 +171,58 @@ def _read(fd: int, first: bytes, dialect: Dialect, piece: int) -> tuple[Any, lis
         base += pos
         pos = 0
 
-    more(first)
-    while True:
-        p = _SKIP.match(buf, pos).end()
-        if p >= len(buf):
-            if eof:
-                break
-            more()
-            continue
-        try:
-            fd_, end, wire = fast.entry(buf, p)
-        except NotSimple:
-            if eof or _closed(buf, p) or len(buf) - p > _LONGEST:
-                raise _Unusual from None  # the careful path reads it (or says what is wrong)
-            more()  # the entry goes on in the next piece
-            continue
-        if not eof and _SKIP.match(buf, end).end() >= len(buf):
-            more()  # what follows the entry (a `;`?) is in the next piece: read it again then
-            continue
+    def add(field: Any, start: int, end: int, wire: bytes) -> None:
+        nonlocal batched
         batch.append(wire)
         batched += len(wire)
         if batched >= _BATCH:
             message.MergeFromString(b"".join(batch))
             batch.clear()
             batched = 0
-        name = fd_.name
+        name = field.name
         index = counts.get(name, 0)
-        items.append(Stmt(start=base + p, end=base + end, field=fd_, children=None, first_index=index, count=1))
+        items.append(Stmt(start=start, end=end, field=field, children=None, first_index=index, count=1))
         counts[name] = index + 1
+
+    #: an entry read whole whose `,`/`;` may come after the end of the piece: (field, start,
+    #: end, wire), its offsets in the file
+    pending: tuple[Any, int, int, bytes] | None = None
+    more(first)
+    while True:
+        p = _SKIP.match(buf, pos).end()
+        if p >= len(buf) and not eof:
+            # The whitespace and comments skipped are dropped, so that the next piece does
+            # not scan them again (a long run of comments would be read once per piece):
+            # only a comment still open at the end is kept, as the one `#` that says so.
+            keep = b"#" if buf.find(b"#", max(buf.rfind(b"\n", pos, p) + 1, pos), p) >= 0 else b""
+            buf, base, pos = keep, base + p - len(keep), 0
+            more()
+            continue
+        if pending is not None:  # what follows it has come: its separator, if it has one
+            field, start, end, wire = pending
+            pending = None
+            if buf[p:p + 1] in _SEPARATORS:
+                end = base + p + 1
+                pos = p + 1
+            add(field, start, end, wire)
+            continue
+        if p >= len(buf):
+            break
+        try:
+            fd_, end, wire = fast.entry(buf, p)
+        except NotSimple:
+            if eof or _closed(buf, p) or len(buf) - p > _LONGEST:
+                raise _Unusual from None  # the careful path reads it (or says what is wrong)
+            # The entry goes on in the next piece: read as much again as is held, so that a
+            # long entry is tried a few times (its length doubling), not once per piece.
+            buf, base, pos = buf[p:], base + p, 0
+            more(size=max(piece, len(buf)))
+            continue
         pos = end
+        if not eof and _SKIP.match(buf, end).end() >= len(buf):
+            pending = (fd_, base + p, base + end, wire)  # a `;` may follow in the next piece
+            continue
+        add(fd_, base + p, base + end, wire)
     if batch:
         message.MergeFromString(b"".join(batch))
     if total != os.fstat(fd).st_size:

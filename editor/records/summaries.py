@@ -17,7 +17,7 @@ from google.protobuf.message import Message
 
 from editor.i18n import translate
 from editor.records.messages import RecordMessage, message_type_of
-from editor.records.values import escape_text, format_float32, format_value, is_message
+from editor.records.values import format_float32, format_value, is_message, shown_text, shown_value
 
 
 def label_field(desc: Descriptor) -> FieldDescriptor | None:
@@ -59,11 +59,11 @@ def element_label(msg: RecordMessage) -> str:
     desc = msg.DESCRIPTOR
     label = label_field(desc)
     if label is not None:
-        return escape_text(getattr(msg, label.name)) if msg.HasField(label.name) else ""
+        return shown_text(getattr(msg, label.name)) if msg.HasField(label.name) else ""
     for fd in desc.fields:
         sub_label = label_field(message_type_of(fd)) if fd.is_repeated and is_message(fd) else None
         if sub_label is not None:
-            names = [escape_text(getattr(m, sub_label.name)) for m in getattr(msg, fd.name)]
+            names = [shown_text(getattr(m, sub_label.name)) for m in getattr(msg, fd.name)]
             if names:
                 return _short(names, 3)
     return desc.name
@@ -90,7 +90,7 @@ def message_summary(msg: RecordMessage, *, skip: str | None = None, limit: int =
             inner = message_summary(value, limit=limit)
             parts.append(inner if fd.name == "value" else f"{fd.name} {{{inner}}}")
         else:
-            parts.append(f"{fd.name} {format_value(fd, value)}")
+            parts.append(f"{fd.name} {shown_value(fd, value)}")
     if not parts:
         return "empty"
     return " · ".join(parts[:limit]) + (" · …" if len(parts) > limit else "")
@@ -104,7 +104,7 @@ def repeated_summary(field: FieldDescriptor, values: Sequence[Any]) -> str:
     if is_message(field):
         return (translate("summaries", "{n} entry") if n == 1 else translate("summaries", "{n} entries")).format(n=n)
     if n == 1:
-        return translate("summaries", "1 value: {value}").format(value=format_value(field, values[0]))
+        return translate("summaries", "1 value: {value}").format(value=shown_value(field, values[0]))
     many = translate("summaries", "{n} values").format(n=n)
     t = field.type
     if t in (field.TYPE_FLOAT, field.TYPE_DOUBLE):

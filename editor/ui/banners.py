@@ -14,6 +14,9 @@ from editor.ui.document_controller import DocumentController
 from editor.ui.recovery import RecoveryInfo
 from editor.ui.session import EditSession
 
+#: recovery files that failed their check shown one banner each; the rest in one line
+SET_ASIDE_SHOWN = 3
+
 if TYPE_CHECKING:
     _Window = QMainWindow  # what the mixin is mixed into, for the type checker
 else:
@@ -105,8 +108,15 @@ class WindowBanners(_Window):
     def offer_recovery(self) -> list[RecoveryInfo]:
         """Show a banner for each record whose unsaved edits survived a crash."""
         found = self.documents.recovery.list()
-        for _file, why in self.documents.recovery.set_aside:  # damaged: never applied, but said
+        aside = self.documents.recovery.set_aside
+        for _file, why in aside[:SET_ASIDE_SHOWN]:  # damaged: never applied, but said
             banner = Banner(translate("MainWindow", "Unsaved edits could not be recovered: {why}").format(why=why))
+            banner.add_button("Dismiss", translate("MainWindow", "Dismiss"), lambda: None)
+            self._banner_area.addWidget(banner)
+        if len(aside) > SET_ASIDE_SHOWN:  # one line for the rest, not a window full of banners
+            banner = Banner(translate("MainWindow", "{count} more recovery files could not be used; they were set "
+                                      "aside in {folder}").format(count=len(aside) - SET_ASIDE_SHOWN,
+                                                                  folder=self.documents.recovery.folder))
             banner.add_button("Dismiss", translate("MainWindow", "Dismiss"), lambda: None)
             self._banner_area.addWidget(banner)
         for info in found:

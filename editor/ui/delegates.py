@@ -26,7 +26,6 @@ from PySide6.QtCore import (
     QEvent,
     QModelIndex,
     QObject,
-    QPersistentModelIndex,
     QRect,
     QSize,
     Qt,
@@ -42,18 +41,18 @@ from PySide6.QtWidgets import (
 )
 
 from editor.i18n import translate
+from editor.records.edits.commands import SetValueCommand, rename_entry
 from editor.records.messages import message_type_of
 from editor.records.paths import Path, PathError
 from editor.records.problems import Problem
 from editor.records.values import parse_value
 from editor.ui.annotations import Annotation
-from editor.ui.commands import SetValueCommand, rename_entry
 from editor.ui.field_editors import FieldEditor, FieldSpec, Place, create_editor, editor_kind
 from editor.ui.key_labels import KeyLabels
+from editor.ui.qt_types import AnyIndex
 from editor.ui.session import EditSession
 from editor.ui.tree_model import RecordTreeModel, RowKind
 
-AnyIndex = QModelIndex | QPersistentModelIndex
 #: pixels inside an annotation's mark on each side, and between a mark and what follows
 _MARK_PAD, _MARK_GAP = 4, 5
 
@@ -281,7 +280,7 @@ class ValueDelegate(QStyledItemDelegate):
         except (ValueError, PathError) as e:
             self._not_changed(str(e), self._editing.get(id(editor)))
             return
-        if command.isObsolete():
+        if command.obsolete:
             return
         reason = self.refusal(path, value)
         if reason is not None:  # e.g. an editor that lost the focus with a refused value in it
@@ -434,14 +433,17 @@ class ValueDelegate(QStyledItemDelegate):
         """What a row shows of a layer key or node name `label` in `width` pixels: the whole
         name, else without the scope all names share, else its unique short label (see
         `key_labels`), cut on the left only if even that does not fit."""
-        if metrics.horizontalAdvance(label) <= width:
+        # No character is narrower than a pixel here: a label longer than the row is wide in
+        # characters cannot fit, and is not measured whole (a key of a megabyte took Qt
+        # seconds to measure on every paint).
+        if len(label) <= width and metrics.horizontalAdvance(label) <= width:
             return label
         scoped = self.key_labels.scoped(label)
-        if metrics.horizontalAdvance(scoped) <= width:
+        if len(scoped) <= width and metrics.horizontalAdvance(scoped) <= width:
             return scoped
         # cut further, the unique label keeps its end, which tells layers apart best (its
         # start is a gap already)
-        return metrics.elidedText(self.key_labels.label(label), Qt.TextElideMode.ElideLeft, width)
+        return metrics.elidedText(self.key_labels.label(label)[-max(width, 1):], Qt.TextElideMode.ElideLeft, width)
 
     def _paint_bool(self, painter: QPainter, option: QStyleOptionViewItem, index: AnyIndex, value: Any) -> None:
         opt = QStyleOptionViewItem(option)

@@ -22,10 +22,17 @@ from PySide6.QtWidgets import QWidget
 
 from editor.i18n import translate
 from editor.records.dialects import Dialect, get_dialect
-from editor.records.document import ReadOnlyError, RecordDocument, RecordError, SaveCancelled
+from editor.records.document import (
+    FileChangedError,
+    ReadOnlyError,
+    RecordDocument,
+    RecordError,
+    SaveCancelled,
+    SaveFailed,
+)
+from editor.records.edits.commands import ReplaceMessageCommand
 from editor.records.filewrite import unchanged_said
 from editor.ui.autosave import Autosave
-from editor.ui.commands import ReplaceMessageCommand
 from editor.ui.dialogs import Prompter, SaveAsChoice
 from editor.ui.loader import LoadWorker
 from editor.ui.open_failure import OpenFailure
@@ -219,6 +226,9 @@ class DocumentController(QObject):
         if document.repairs:  # opened with --repair or read again as another dialect
             self.session.undo_stack.resetClean()  # saving writes the repaired text: that is a change
         self.status.emit(translate("Documents", "Opened {path}").format(path=document.path), 5000)
+        if document.notes:  # opening it finished (or set aside) a save that was interrupted
+            self.prompter.info(translate("Documents", "Interrupted save"), "\n\n".join(
+                f"{document.path}: {note}" for note in document.notes))
         self.loadFinished.emit(True)
         after, self._after_load = self._after_load, None
         if after is not None:
@@ -309,13 +319,19 @@ class DocumentController(QObject):
             return False
         if doc.path is None:
             return self.save_as()
-        if self.changed_on_disk() and not self.prompter.confirm(
-                translate("Documents", "File changed on disk"),
-                translate("Documents", "{path} changed on disk after it was opened (was AMCT run again?). "
-                                       "Saving replaces that version with yours.").format(path=doc.path),
-                translate("Documents", "Overwrite")):
-            return False
+        if self.changed_on_disk():
+            if not self._confirm_overwrite(doc.path):
+                return False
+            return self._write(doc, doc.path, doc.binary, replace_changed=True)
         return self._write(doc, doc.path, doc.binary)
+
+    def _confirm_overwrite(self, path: Path) -> bool:
+        """Ask before a save replaces a version of the file another program wrote."""
+        return self.prompter.confirm(
+            translate("Documents", "File changed on disk"),
+            translate("Documents", "{path} changed on disk after it was opened (was AMCT run again?). "
+                                   "Saving replaces that version with yours.").format(path=path),
+            translate("Documents", "Overwrite"))
 
     def save_as(self) -> bool:
         """Ask where (and in which format and dialect) to save, then save there."""
@@ -372,34 +388,52 @@ class DocumentController(QObject):
                                       "this record: {fields}.\n\nRemove them first, or choose a dialect that has "
                                       "them.").format(title=dialect.shown_title, name=dialect.name, fields=detail)
 
-    def _write(self, doc: RecordDocument, path: Path, binary: bool) -> bool:
+    def _write(self, doc: RecordDocument, path: Path, binary: bool, *, replace_changed: bool = False) -> bool:
         self._saving = True
         self._autosave_timer.stop()  # the save makes the recovery file moot (restarted if it fails)
         read_only: ReadOnlyError | None = None
+        changed = False
+        before = file_signature(Path(path))
         try:
-            save_document(doc, path, binary, self.window, background_bytes=self.background_save_bytes)
+            save_document(doc, path, binary, self.window, background_bytes=self.background_save_bytes,
+                          replace_changed=replace_changed)
         except ReadOnlyError as e:  # as editors do: not overwritten unasked, saved elsewhere
             read_only = e
+        except FileChangedError:  # saved by another program since it was read (the watcher may not have said yet)
+            changed = True
         except SaveCancelled:
             self.status.emit(translate("Documents", "Save cancelled; {name} on disk was left as it was").format(
                 name=Path(path).name), 8000)
             return False
         except RecordError as e:
             text = str(e)
-            if not unchanged_said(text):
+            if isinstance(e, SaveFailed) and e.damaged:
+                pass  # the message says what state the file is in, and where its new content is
+            elif not unchanged_said(text):
                 text += "\n\n" + translate("Documents", "The file on disk was left as it was.")
             self.prompter.error(translate("Documents", "Not saved"),
                                 text + "\n" + translate("Documents", "Your edits are still here."))
             return False
         except Exception as e:  # noqa: BLE001 - a failed save must end in a message, edits kept
-            self.prompter.error(translate("Documents", "Not saved"), translate(
-                "Documents", "{path}: could not be saved ({error}).\n\nThe file on disk was left as it was; your "
-                             "edits are still here.").format(path=path, error=f"{type(e).__name__}: {e}"))
+            if file_signature(Path(path)) == before:
+                text = translate("Documents", "{path}: could not be saved ({error}).\n\nThe file on disk was left "
+                                              "as it was; your edits are still here.")
+            else:  # an error after the file was written: say so, never claim it is as it was
+                text = translate("Documents", "{path}: could not be saved ({error}).\n\nThe file on disk has "
+                                              "changed; check it before closing. Your edits are still here.")
+            self.prompter.error(translate("Documents", "Not saved"), text.format(
+                path=path, error=f"{type(e).__name__}: {e}"))
             return False
         finally:
             self._saving = False
             if self.document is not None and not self.session.undo_stack.isClean():
                 self._autosave_timer.start()  # not saved (or saved elsewhere, clean below stops it)
+        if changed:
+            if self._confirm_overwrite(Path(path)):
+                return self._write(doc, path, binary, replace_changed=True)
+            self.status.emit(translate("Documents", "Not saved; {name} on disk was left as it was").format(
+                name=Path(path).name), 8000)
+            return False
         if read_only is not None:
             return self.prompter.confirm(
                 translate("Documents", "Read-only file"),

@@ -8,8 +8,13 @@ file is removed when the edits are saved or discarded; a file still there at the
 start means the editor did not end normally, and the window offers to restore it.
 
 A recovery file is checked completely before it is offered and again before it is applied:
-header, size, checksum, and the record itself must read with the dialect's schema, with
-no field it does not know. One that fails (cut short, damaged, edited by hand) is never
+it must be a regular file (not a link, a FIFO or a device: reading those could block or
+never end) no bigger than a header and the largest record the reader accepts; its header
+must give the size and CRC-32 of the record (files of earlier versions, which did not,
+cannot be told from files cut short), the file must be exactly that long, the checksum
+must match, and the record itself must read with the dialect's schema, with no field it
+does not know. The header is read first and the record only when the file's size agrees,
+so nothing is ever read beyond what the header announces. A file that fails is never
 applied: it is set aside as NAME.recovery.damaged, and `RecoveryStore.set_aside` (or the
 ValueError from `RecoveryInfo.data`) says why.
 """
@@ -17,19 +22,97 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
+import stat
 import time
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from editor.i18n import translate
+from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records.dialects import DIALECTS, unknown_fields
-from editor.records.document import atomic_write
+from editor.records.document import MAX_FILE_SIZE, atomic_write
 
 SUFFIX = ".recovery"
 #: what a recovery file that failed its check is renamed to end with
 DAMAGED = ".damaged"
+#: the longest header line read (the editor writes a few hundred bytes)
+HEADER_MAX = 64 << 10
+#: the largest recovery file read: a header and the largest record the reader accepts
+MOST = HEADER_MAX + 1 + MAX_FILE_SIZE
+
+_KINDS = ((stat.S_ISLNK, QT_TRANSLATE_NOOP("Recovery", "a symbolic link")),
+          (stat.S_ISFIFO, QT_TRANSLATE_NOOP("Recovery", "a named pipe (FIFO)")),
+          (stat.S_ISCHR, QT_TRANSLATE_NOOP("Recovery", "a character device")),
+          (stat.S_ISBLK, QT_TRANSLATE_NOOP("Recovery", "a block device")),
+          (stat.S_ISSOCK, QT_TRANSLATE_NOOP("Recovery", "a socket")),
+          (stat.S_ISDIR, QT_TRANSLATE_NOOP("Recovery", "a folder")))
+
+
+class Refused(ValueError):
+    """A recovery file that is not used; str() says why (for the user)."""
+
+
+def _kind(mode: int) -> str | None:
+    """Why a file of this mode is not read (None: a regular file)."""
+    if stat.S_ISREG(mode):
+        return None
+    kind = next((name for test, name in _KINDS if test(mode)), QT_TRANSLATE_NOOP("Recovery", "a special file"))
+    return translate("Recovery", "it is {kind}, not a regular file as the editor writes").format(
+        kind=translate("Recovery", kind))
+
+
+def _read_exactly(fd: int, size: int, offset: int) -> bytes:
+    """Up to `size` bytes from `offset` (fewer only at the end of the file)."""
+    os.lseek(fd, offset, os.SEEK_SET)  # not pread: Windows has none
+    parts = []
+    while size > 0:
+        part = os.read(fd, min(size, 1 << 24))
+        if not part:
+            break
+        parts.append(part)
+        size -= len(part)
+    return b"".join(parts)
+
+
+def read_recovery(file: Path) -> tuple[RecoveryInfo, bytes]:
+    """A recovery file's header and record, checked completely (see the module's notes);
+    Refused says why a file is not used. FileNotFoundError when it is gone."""
+    st = os.lstat(file)
+    why = _kind(st.st_mode)
+    if why is not None:
+        raise Refused(why)
+    if st.st_size > MOST:
+        raise Refused(translate("Recovery", "it is {size} bytes, more than a recovery file can hold").format(
+            size=f"{st.st_size:,}"))
+    fd = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
+                 | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        st = os.fstat(fd)  # what was opened (it may have been swapped after the look above)
+        why = _kind(st.st_mode)
+        if why is not None:
+            raise Refused(why)
+        head = _read_exactly(fd, min(st.st_size, HEADER_MAX + 1), 0)
+        cut = head.find(b"\n")
+        try:
+            info = _info(file, json.loads(head[:cut].decode("utf-8")) if cut >= 0 else None)
+        except (ValueError, KeyError, TypeError, UnicodeDecodeError):
+            raise Refused(translate("Recovery", "its header cannot be read")) from None
+        if info.size is None or info.crc32 is None:
+            raise Refused(translate("Recovery", "it was written by an earlier version of the editor, without the "
+                                    "size and checksum that tell a complete file from one cut short"))
+        body = st.st_size - cut - 1
+        if body != info.size:
+            raise Refused(translate("Recovery", "it holds {got} bytes of the record, not the {want} written (cut "
+                                    "short?)").format(got=f"{body:,}", want=f"{info.size:,}"))
+        data = _read_exactly(fd, info.size, cut + 1)
+    finally:
+        os.close(fd)
+    why = info.check(data)
+    if why is not None:
+        raise Refused(why)
+    return info, data
 
 
 @dataclass(frozen=True)
@@ -43,30 +126,34 @@ class RecoveryInfo:
     written: float
     source_size: int | None
     source_mtime_ns: int | None
-    #: size and CRC-32 of the serialized message (None in files of earlier versions)
+    #: size and CRC-32 of the serialized message (None in files of earlier versions: never applied)
     size: int | None = None
     crc32: int | None = None
 
     def data(self) -> bytes:
-        """The recovered message, serialized — checked completely (see `check`). A file
-        that fails is set aside and ValueError says why and where it went."""
+        """The recovered message, serialized — the file read and checked completely again
+        (see `read_recovery`). A file that fails is set aside and ValueError says why and
+        where it went."""
         try:
-            raw = self.file.read_bytes()
+            info, data = read_recovery(self.file)
+        except Refused as e:
+            raise ValueError(set_aside(self.file, str(e))) from None
         except OSError as e:
             raise ValueError(translate("Recovery", "cannot read it: {why}").format(why=e.strerror or e)) from None
-        data = raw[raw.find(b"\n") + 1:]
-        why = self.check(data)
-        if why is not None:
-            raise ValueError(set_aside(self.file, why))
+        if info != self:  # another file took its name since it was offered: not the edits offered
+            raise ValueError(set_aside(self.file, translate("Recovery", "it changed after it was offered")))
         return data
 
     def check(self, data: bytes) -> str | None:
         """Why `data` (what follows the header) is not the record this file was written with,
         or None when it is: size, checksum, and a complete read with the dialect's schema."""
-        if self.size is not None and len(data) != self.size:
+        if self.size is None or self.crc32 is None:
+            return translate("Recovery", "it was written by an earlier version of the editor, without the size "
+                             "and checksum that tell a complete file from one cut short")
+        if len(data) != self.size:
             return translate("Recovery", "it holds {got} bytes of the record, not the {want} written (cut "
                                          "short?)").format(got=f"{len(data):,}", want=f"{self.size:,}")
-        if self.crc32 is not None and zlib.crc32(data) != self.crc32:
+        if zlib.crc32(data) != self.crc32:
             return translate("Recovery", "its checksum does not match: the file was damaged after it was written")
         dialect = DIALECTS.get(self.dialect)
         if dialect is None:
@@ -95,7 +182,7 @@ class RecoveryInfo:
             return False
         try:
             st = self.path.stat()
-        except OSError:
+        except (OSError, ValueError):
             return True
         return st.st_size != self.source_size or st.st_mtime_ns != self.source_mtime_ns
 
@@ -156,20 +243,12 @@ class RecoveryStore:
             return found
         for file in self.folder.glob(f"*{SUFFIX}"):
             try:
-                raw = file.read_bytes()
+                info, _data = read_recovery(file)
+            except Refused as e:
+                self.set_aside.append((file, f"{file}: {set_aside(file, str(e))}"))
+                continue
             except OSError:
                 continue  # not ours to read (or gone): leave it
-            cut = raw.find(b"\n")
-            try:
-                info = _info(file, json.loads(raw[:cut].decode("utf-8")) if cut >= 0 else None)
-            except (ValueError, KeyError, TypeError, UnicodeDecodeError):
-                info = None
-            why = translate("Recovery", "its header cannot be read") if info is None else info.check(raw[cut + 1:])
-            del raw
-            if why is not None:
-                self.set_aside.append((file, f"{file}: {set_aside(file, why)}"))
-                continue
-            assert info is not None
             found.append(info)
         return sorted(found, key=lambda r: r.written, reverse=True)
 
@@ -185,14 +264,17 @@ def _info(file: Path, header: object) -> RecoveryInfo:
         return value
 
     path = header.get("path")
-    if path is not None and not isinstance(path, str):
+    if path is not None and (not isinstance(path, str) or "\0" in path):
         raise ValueError("path")
+    written = header.get("written", 0.0)
+    if not isinstance(written, (int, float)) or not (math.isfinite(written) and 0 <= written < 1e11):
+        raise ValueError("written")  # a time that cannot be shown
     return RecoveryInfo(
         file=file,
         path=Path(path) if path else None,
         dialect=str(header["dialect"]),
         binary=bool(header.get("binary", False)),
-        written=float(header.get("written", 0.0)),
+        written=float(written),
         source_size=number("source_size"),
         source_mtime_ns=number("source_mtime_ns"),
         size=number("size"),

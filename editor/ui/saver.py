@@ -36,10 +36,12 @@ class SaveWorker(QThread):
     progress = Signal(int)
     finished_with = Signal(object)
 
-    def __init__(self, document: RecordDocument, path: Path, binary: bool, parent=None) -> None:
+    def __init__(self, document: RecordDocument, path: Path, binary: bool, parent=None, *,
+                 replace_changed: bool = False) -> None:
         super().__init__(parent)
         collect_on_gui_thread()  # no garbage collection on this thread (see gc_policy)
         self.document, self.path, self.binary = document, Path(path), binary
+        self.replace_changed = replace_changed
         self._cancel = False
         self._last_emit = 0.0
 
@@ -58,7 +60,8 @@ class SaveWorker(QThread):
 
     def run(self) -> None:
         try:
-            self.document.save(self.path, binary=self.binary, progress=self._report)
+            self.document.save(self.path, binary=self.binary, progress=self._report,
+                               replace_changed=self.replace_changed)
         except BaseException as e:  # noqa: BLE001 - handed to the GUI thread, raised there
             self.finished_with.emit(e)
             return
@@ -66,13 +69,15 @@ class SaveWorker(QThread):
 
 
 def save_document(document: RecordDocument, path: Path, binary: bool, parent: QWidget | None,
-                  *, background_bytes: int = BACKGROUND_BYTES) -> None:
-    """Save like `document.save(path, binary=binary)`; big documents on a thread with a dialog.
+                  *, background_bytes: int = BACKGROUND_BYTES, replace_changed: bool = False) -> None:
+    """Save like `document.save(path, binary=binary, replace_changed=...)`; big documents on a
+    thread with a dialog.
 
-    Raises what the save raised (RecordError, SaveCancelled when the user pressed Cancel, ...).
+    Raises what the save raised (RecordError, FileChangedError when another program saved
+    the file since it was read, SaveCancelled when the user pressed Cancel, ...).
     """
     if document.size_hint <= background_bytes:
-        document.save(path, binary=binary)
+        document.save(path, binary=binary, replace_changed=replace_changed)
         return
     dialog = QProgressDialog(translate("Saving", "Saving {name}…").format(name=Path(path).name),
                              translate("Saving", "Cancel"), 0, 1000, parent)
@@ -81,7 +86,7 @@ def save_document(document: RecordDocument, path: Path, binary: bool, parent: QW
     dialog.setMinimumDuration(0)
     dialog.setAutoClose(False)
     dialog.setAutoReset(False)
-    worker = SaveWorker(document, path, binary, parent)
+    worker = SaveWorker(document, path, binary, parent, replace_changed=replace_changed)
     outcome: list[BaseException | None] = []
     loop = QEventLoop()
 

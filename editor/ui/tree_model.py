@@ -31,7 +31,7 @@ from typing import Any, ClassVar
 
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
 from google.protobuf.message import Message
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from editor.i18n import QT_TRANSLATE_NOOP, translate
@@ -39,11 +39,11 @@ from editor.records.editing import Edit, EditKind, RecordEditor
 from editor.records.messages import RecordMessage, descriptor_of, message_type_of
 from editor.records.paths import Path, PathError, format_path, resolve
 from editor.records.summaries import element_label, label_field, message_summary, repeated_summary
-from editor.records.values import default_value, escape_text, format_value, is_message, type_name
+from editor.records.values import default_value, format_value, is_message, shown_text, shown_value, type_name
 from editor.ui.annotations import Annotation, TreeAnnotations
 from editor.ui.field_tips import above, attr_tip, field_tip
+from editor.ui.qt_types import AnyIndex
 
-AnyIndex = QModelIndex | QPersistentModelIndex
 
 class RowKind(IntEnum):
     """What one row of the tree stands for."""
@@ -748,9 +748,9 @@ def _edit_value(holder: Any, row: int, kind: RowKind, field: FieldDescriptor, co
 def _display_value(holder: Any, row: int, kind: RowKind, field: FieldDescriptor) -> str:
     """The value column's text of a row other than a repeated field's."""
     if kind == RowKind.FIELD:
-        return format_value(field, getattr(holder, field.name))
+        return shown_value(field, getattr(holder, field.name))
     if kind == RowKind.ITEM:
-        return format_value(field, holder[row])
+        return shown_value(field, holder[row])
     if kind == RowKind.REPEATED:
         return repeated_summary(field, getattr(holder, field.name))
     if kind == RowKind.MESSAGE:
@@ -778,7 +778,7 @@ def _schema_tooltip(holder: Any, row: int, kind: RowKind, field: FieldDescriptor
     if kind == RowKind.ELEMENT:
         label = label_field(message_type_of(field))
         if label is not None:
-            return f"{field.name}[{row}] {label.name}: \"{escape_text(getattr(holder[row], label.name))}\""
+            return f"{field.name}[{row}] {label.name}: \"{shown_text(getattr(holder[row], label.name))}\""
         return f"{field.name}[{row}] — {message_type_of(field).name}"
     if kind == RowKind.FIELD and not is_set:
         return (f"{what}\nNot set: reads as the default "

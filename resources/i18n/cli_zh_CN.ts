@@ -180,10 +180,6 @@
         <translation>--fields：{dialects} 中没有字段 {names}；字段有：{known}</translation>
     </message>
     <message>
-        <source> (copy {n})</source>
-        <translation>（第 {n} 份）</translation>
-    </message>
-    <message>
         <source>prune record {index}</source>
         <translation>稀疏记录 {index}</translation>
     </message>
@@ -264,12 +260,80 @@
         <translation>两者共有 {layers}，{only_a} 个只在 A 中，{only_b} 个只在 B 中；{differ} 个不同</translation>
     </message>
     <message>
+        <source>analysing: {done}/{total}</source>
+        <translation>分析中：{done}/{total}</translation>
+    </message>
+    <message>
+        <source>--config needs --write-config OUT.json (the config to merge the plan into)</source>
+        <translation>--config 需要与 --write-config OUT.json 一起使用（回退方案要合并进的配置文件）</translation>
+    </message>
+    <message>
+        <source>--write-config needs --inputs: the roll-back plan is made from the similarity, which is measured on inputs</source>
+        <translation>--write-config 需要 --inputs：回退方案依据相似度制定，而相似度要在输入数据上测量</translation>
+    </message>
+    <message>
+        <source>--min-similarity {value}: AMCT&apos;s similarity lies in [0, 1]</source>
+        <translation>--min-similarity {value}：AMCT的相似度位于 [0, 1] 之间</translation>
+    </message>
+    <message>
+        <source>{path}: {count} names match no layer of the record: {names}</source>
+        <translation>{path}：有{count}个名字与记录文件中的层都不匹配：{names}</translation>
+    </message>
+    <message>
         <source>{n} layer</source>
         <translation>{n} 个层</translation>
     </message>
     <message>
         <source>{n} layers</source>
         <translation>{n} 个层</translation>
+    </message>
+    <message>
+        <source>{path}: roll-back config written ({layers} with quant_enable false)</source>
+        <translation>{path}：已写入回退配置（{layers} 的 quant_enable 为 false）</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>LAYER</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>OP</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>W-SQNR dB</source>
+        <translation>权重SQNR dB</translation>
+    </message>
+    <message>
+        <source>W-CLIP</source>
+        <translation>权重截断</translation>
+    </message>
+    <message>
+        <source>A-CLIP</source>
+        <translation>激活截断</translation>
+    </message>
+    <message>
+        <source>A-SQNR dB</source>
+        <translation>激活SQNR dB</translation>
+    </message>
+    <message>
+        <source>SIMILARITY</source>
+        <translation>相似度</translation>
+    </message>
+    <message>
+        <source>{key}: not analysed: {reasons}</source>
+        <translation>{key}：未分析：{reasons}</translation>
+    </message>
+    <message>
+        <source>model output {name} with every layer fake-quantized: cosine {cosine} (lowest {lowest}), max abs error {error}</source>
+        <translation>所有层伪量化后的模型输出 {name}：余弦 {cosine}（最低 {lowest}），最大绝对误差 {error}</translation>
+    </message>
+    <message>
+        <source>{key}: inputs seen in [{min}, {max}], the factors keep [{lo}, {hi}]; from the range seen AMCT would compute scale_d={scale} offset_d={offset} (not applied)</source>
+        <translation>{key}：输入数据位于 [{min}, {max}]，量化因子保留 [{lo}, {hi}]；按观测到的范围，AMCT会算出 scale_d={scale} offset_d={offset}（未应用）</translation>
     </message>
     <message>
         <source>only in A: {key}</source>
@@ -466,6 +530,14 @@
     <message>
         <source>the model {model} carries no weights: scale_w is not reviewed against the weights</source>
         <translation>模型 {model} 不含权重：未将 scale_w 与权重对照检查</translation>
+    </message>
+    <message>
+        <source>not changed: {reason}</source>
+        <translation>未作改动：{reason}</translation>
+    </message>
+    <message>
+        <source>{path} changed on disk while {command} ran (another program saved it); applying the edits again to the new version</source>
+        <translation>{path} 在 {command} 运行期间已在磁盘上被改变（另一个程序保存了它）；正在把这些修改重新应用到新版本上</translation>
     </message>
 </context>
 </TS>

@@ -807,21 +807,6 @@
     </message>
 </context>
 <context>
-    <name>PlotProblems</name>
-    <message>
-        <source>error</source>
-        <translation>错误</translation>
-    </message>
-    <message>
-        <source>warning</source>
-        <translation>警告</translation>
-    </message>
-    <message>
-        <source>info</source>
-        <translation>提示</translation>
-    </message>
-</context>
-<context>
     <name>PlotsPanel</name>
     <message>
         <source>Overview</source>

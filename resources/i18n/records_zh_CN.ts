@@ -2,6 +2,509 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>Commands</name>
+    <message>
+        <source>Set {what}</source>
+        <translation>设置 {what}</translation>
+    </message>
+    <message>
+        <source>Set {n} fields of {what}</source>
+        <translation>设置 {what} 的 {n} 个字段</translation>
+    </message>
+    <message>
+        <source>the record</source>
+        <translation>记录</translation>
+    </message>
+    <message>
+        <source>layer {key}</source>
+        <translation>层 {key}</translation>
+    </message>
+    <message>
+        <source>layer {index}</source>
+        <translation>第 {index} 层</translation>
+    </message>
+    <message>
+        <source>prune record {index}</source>
+        <translation>稀疏记录 {index}</translation>
+    </message>
+    <message>
+        <source>{part} of {whole}</source>
+        <translation>{whole} 的 {part}</translation>
+    </message>
+    <message>
+        <source>{n} {things}</source>
+        <translation>{n} 个{things}</translation>
+    </message>
+    <message>
+        <source>layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>prune record</source>
+        <translation>稀疏记录</translation>
+    </message>
+    <message>
+        <source>prune records</source>
+        <translation>稀疏记录</translation>
+    </message>
+    <message>
+        <source>producer</source>
+        <translation>producer</translation>
+    </message>
+    <message>
+        <source>producers</source>
+        <translation>producer</translation>
+    </message>
+    <message>
+        <source>consumer</source>
+        <translation>consumer</translation>
+    </message>
+    <message>
+        <source>consumers</source>
+        <translation>consumer</translation>
+    </message>
+    <message>
+        <source>attribute</source>
+        <translation>属性</translation>
+    </message>
+    <message>
+        <source>attributes</source>
+        <translation>属性</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>values</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Set {what} to {value}</source>
+        <translation>将 {what} 设为 {value}</translation>
+    </message>
+    <message>
+        <source>Clear {what}</source>
+        <translation>清除 {what}</translation>
+    </message>
+    <message>
+        <source>Add {what} to {where}</source>
+        <translation>向 {where} 添加 {what}</translation>
+    </message>
+    <message>
+        <source>Add {what}</source>
+        <translation>添加 {what}</translation>
+    </message>
+    <message>
+        <source>Delete {what}</source>
+        <translation>删除 {what}</translation>
+    </message>
+    <message>
+        <source>Delete {what} of {where}</source>
+        <translation>删除 {where} 的 {what}</translation>
+    </message>
+    <message>
+        <source>Move {what} up</source>
+        <translation>上移 {what}</translation>
+    </message>
+    <message>
+        <source>Move {what} down</source>
+        <translation>下移 {what}</translation>
+    </message>
+    <message>
+        <source>Replace {what}</source>
+        <translation>替换 {what}</translation>
+    </message>
+    <message>
+        <source>Set {field} to {value} on {layers}</source>
+        <translation>将 {layers}的 {field} 设为 {value}</translation>
+    </message>
+    <message>
+        <source>Duplicate {what}</source>
+        <translation>复制 {what}</translation>
+    </message>
+    <message>
+        <source>Rename {what} to {name}</source>
+        <translation>将 {what} 重命名为 {name}</translation>
+    </message>
+    <message>
+        <source>Delete {n} rows</source>
+        <translation>删除 {n} 行</translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <translation>复制</translation>
+    </message>
+</context>
+<context>
+    <name>DiffRows</name>
+    <message>
+        <source>{a} → {b} values</source>
+        <translation>{a} → {b} 个值</translation>
+    </message>
+    <message>
+        <source>{k} of {n}</source>
+        <translation>{k}/{n}</translation>
+    </message>
+    <message>
+        <source>from 0</source>
+        <translation>原值为 0</translation>
+    </message>
+    <message>
+        <source>not a number</source>
+        <translation>非数值</translation>
+    </message>
+    <message>
+        <source>{change} at [{at}]</source>
+        <translation>[{at}] 处 {change}</translation>
+    </message>
+    <message>
+        <source>at [{at}]</source>
+        <translation>[{at}] 处</translation>
+    </message>
+    <message>
+        <source>{n} values</source>
+        <translation>{n} 个值</translation>
+    </message>
+    <message>
+        <source>length</source>
+        <translation>长度不同</translation>
+    </message>
+    <message>
+        <source>set in A only</source>
+        <translation>仅 A 中设置</translation>
+    </message>
+    <message>
+        <source>set in B only</source>
+        <translation>仅 B 中设置</translation>
+    </message>
+    <message>
+        <source>prune record {n}</source>
+        <translation>稀疏记录 {n}</translation>
+    </message>
+    <message>
+        <source>prune record {n} (B: {m})</source>
+        <translation>稀疏记录 {n}（B 中为 {m}）</translation>
+    </message>
+    <message>
+        <source>(node)</source>
+        <translation>（节点）</translation>
+    </message>
+    <message>
+        <source>only in A</source>
+        <translation>仅 A 中有</translation>
+    </message>
+    <message>
+        <source>only in B</source>
+        <translation>仅 B 中有</translation>
+    </message>
+    <message>
+        <source>present</source>
+        <translation>存在</translation>
+    </message>
+    <message>
+        <source>(record)</source>
+        <translation>（整条记录）</translation>
+    </message>
+    <message>
+        <source>prune record {n} of B</source>
+        <translation>B 的稀疏记录 {n}</translation>
+    </message>
+    <message>
+        <source>no producer</source>
+        <translation>无 producer</translation>
+    </message>
+    <message>
+        <source>producers {names}</source>
+        <translation>producer：{names}</translation>
+    </message>
+    <message>
+        <source>{n} layers of {total} differ</source>
+        <translation>{total} 层中有 {n} 层不同</translation>
+    </message>
+    <message>
+        <source>1 layer of {total} differ</source>
+        <translation>{total} 层中有 1 层不同</translation>
+    </message>
+    <message>
+        <source>{n} only in A</source>
+        <translation>{n} 层仅 A 中有</translation>
+    </message>
+    <message>
+        <source>{n} only in B</source>
+        <translation>{n} 层仅 B 中有</translation>
+    </message>
+    <message>
+        <source>{n} prune changes</source>
+        <translation>{n} 处稀疏记录变化</translation>
+    </message>
+    <message>
+        <source>1 prune change</source>
+        <translation>1 处稀疏记录变化</translation>
+    </message>
+    <message>
+        <source>no differences (the order of layers differs)</source>
+        <translation>无差异（层的顺序不同）</translation>
+    </message>
+    <message>
+        <source>no differences</source>
+        <translation>无差异</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>A is {a}, B is {b}: the fields both have are compared.</source>
+        <translation>A 为 {a}，B 为 {b}：只比较两者共有的字段。</translation>
+    </message>
+    <message>
+        <source>{field} (set on {n} layers)</source>
+        <translation>{field}（{n} 层设置了该字段）</translation>
+    </message>
+    <message>
+        <source>{field} (set on 1 layer)</source>
+        <translation>{field}（1 层设置了该字段）</translation>
+    </message>
+    <message>
+        <source>Only in {dialect} ({side}), not compared and not taken: {fields}.</source>
+        <translation>仅 {dialect}（{side}）中有、不参与比较也不会被采用的字段：{fields}。</translation>
+    </message>
+    <message>
+        <source>{field} left unset on {n} layers means {a} in {dialect_a} and {b} in {dialect_b}: listed as differences.</source>
+        <translation>{n} 层未设置 {field}：在 {dialect_a} 中默认为 {a}，在 {dialect_b} 中默认为 {b}，因此列为差异。</translation>
+    </message>
+    <message>
+        <source>Only {dialect} has prune records: they are not compared.</source>
+        <translation>只有 {dialect} 有稀疏记录：稀疏记录不参与比较。</translation>
+    </message>
+</context>
+<context>
+    <name>Paste</name>
+    <message>
+        <source>… and {n} more</source>
+        <translation>… 另有 {n} 条</translation>
+    </message>
+    <message>
+        <source>The pasted text breaks AMCT&apos;s rules (1 error):</source>
+        <translation>粘贴的文本违反 AMCT 规则（1 个错误）：</translation>
+    </message>
+    <message>
+        <source>The pasted text breaks AMCT&apos;s rules ({n} errors):</source>
+        <translation>粘贴的文本违反 AMCT 规则（{n} 个错误）：</translation>
+    </message>
+    <message>
+        <source>Also:</source>
+        <translation>另外：</translation>
+    </message>
+    <message>
+        <source>Paste it anyway? The errors will be listed under Problems.</source>
+        <translation>仍要粘贴吗？这些错误会列在“问题”中。</translation>
+    </message>
+    <message>
+        <source>Pasted; {n} layer key(s) now occur twice, e.g. {key} — AMCT uses only the first of them</source>
+        <translation>已粘贴；现有 {n} 个层名重复，如 {key} — AMCT 只使用其中第一条</translation>
+    </message>
+    <message>
+        <source>1 rule error pasted</source>
+        <translation>粘贴内容含 1 个规则错误</translation>
+    </message>
+    <message>
+        <source>{n} rule errors pasted</source>
+        <translation>粘贴内容含 {n} 个规则错误</translation>
+    </message>
+    <message>
+        <source> (and {n} more)</source>
+        <translation>（另有 {n} 条）</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+    <message>
+        <source>no record is open</source>
+        <translation>未打开记录</translation>
+    </message>
+    <message>
+        <source>the clipboard holds no text</source>
+        <translation>剪贴板中没有文本</translation>
+    </message>
+    <message>
+        <source>Not record text: {where}{what}</source>
+        <translation>不是记录文本：{where}{what}</translation>
+    </message>
+    <message>
+        <source>the text holds nothing that can be pasted here</source>
+        <translation>文本中没有可粘贴到此处的内容</translation>
+    </message>
+    <message>
+        <source>line {line}, column {column}: </source>
+        <translation>第 {line} 行第 {column} 列：</translation>
+    </message>
+    <message>
+        <source>line {line}: </source>
+        <translation>第 {line} 行：</translation>
+    </message>
+    <message>
+        <source>line {line}: repaired: {what}</source>
+        <translation>第 {line} 行：已修复：{what}</translation>
+    </message>
+    <message>
+        <source>Paste {what}</source>
+        <translation>粘贴 {what}</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+</context>
+<context>
+    <name>TakeFromB</name>
+    <message>
+        <source>no record is open</source>
+        <translation>没有打开的记录文件</translation>
+    </message>
+    <message>
+        <source>layer {name}</source>
+        <translation>层 {name}</translation>
+    </message>
+    <message>
+        <source>A has no layer {n}</source>
+        <translation>A 中没有第 {n} 层</translation>
+    </message>
+    <message>
+        <source>{layer} is only in A: B has nothing to take for it</source>
+        <translation>{layer} 仅 A 中有：B 中没有可采用的值</translation>
+    </message>
+    <message>
+        <source>{field} is a field only {dialect} has: it is not compared and cannot be taken</source>
+        <translation>{field} 是只有 {dialect} 才有的字段：不参与比较，也无法采用</translation>
+    </message>
+    <message>
+        <source>{field} of B does not fit A&apos;s {field} ({error})</source>
+        <translation>B 的 {field} 无法写入 A 的 {field}（{error}）</translation>
+    </message>
+    <message>
+        <source>channels {lo}–{hi} are not in both records&apos; {field} (A has {a} values, B {b})</source>
+        <translation>通道 {lo}–{hi} 并非两个记录文件的 {field} 都有（A 有 {a} 个值，B 有 {b} 个）</translation>
+    </message>
+    <message>
+        <source>{field} of B ({value}) does not fit A&apos;s {field} ({error})</source>
+        <translation>B 的 {field}（{value}）无法写入 A 的 {field}（{error}）</translation>
+    </message>
+    <message>
+        <source>{layer} is in B too: take it rather than delete it</source>
+        <translation>{layer} 在 B 中也有：应采用 B 的值，而不是删除</translation>
+    </message>
+    <message>
+        <source>B has no layer {n}</source>
+        <translation>B 中没有第 {n} 层</translation>
+    </message>
+    <message>
+        <source>layer {name} is in A too: take it rather than add it</source>
+        <translation>层 {name} 在 A 中也有：应采用 B 的值，而不是添加</translation>
+    </message>
+    <message>
+        <source>{dialect} records have no layers</source>
+        <translation>{dialect} 记录文件没有层</translation>
+    </message>
+    <message>
+        <source>{field} of B&apos;s layer {name} does not fit A ({error})</source>
+        <translation>B 的层 {name} 的 {field} 无法写入 A（{error}）</translation>
+    </message>
+    <message>
+        <source>B&apos;s layer {name} would break a rule in A: {problem}</source>
+        <translation>B 的层 {name} 放入 A 后会违反规则：{problem}</translation>
+    </message>
+    <message>
+        <source>only one of the two records has prune records</source>
+        <translation>两个记录文件中只有一个有稀疏记录</translation>
+    </message>
+    <message>
+        <source>the prune records changed since they were compared: compare again</source>
+        <translation>稀疏记录在比较之后已被修改：请重新比较</translation>
+    </message>
+    <message>
+        <source>prune record {n} would break a rule: {problem}</source>
+        <translation>稀疏记录 {n} 会违反规则：{problem}</translation>
+    </message>
+    <message>
+        <source>nothing to take: select a difference, a field, a span or a layer</source>
+        <translation>没有可采用的内容：请选中一处差异、一个字段、一个通道区间或一个层</translation>
+    </message>
+    <message>
+        <source>A already equals B there: nothing to take</source>
+        <translation>A 在此处已与 B 一致：无需采用</translation>
+    </message>
+    <message>
+        <source>Take {n} differences from B</source>
+        <translation>采用 B 的 {n} 处差异</translation>
+    </message>
+    <message>
+        <source>Take {role} {node} of prune record {n} from B</source>
+        <translation>采用 B 中稀疏记录 {n} 的 {role} {node}</translation>
+    </message>
+    <message>
+        <source>Delete prune record {n} (B has none like it)</source>
+        <translation>删除稀疏记录 {n}（B 中没有对应的记录）</translation>
+    </message>
+    <message>
+        <source>Add B&apos;s prune record {n}</source>
+        <translation>添加 B 的稀疏记录 {n}</translation>
+    </message>
+    <message>
+        <source>Add B&apos;s layer {name}</source>
+        <translation>添加 B 的层 {name}</translation>
+    </message>
+    <message>
+        <source>Delete {layer} (B has no such layer)</source>
+        <translation>删除{layer}（B 中没有该层）</translation>
+    </message>
+    <message>
+        <source>Take {layer} from B</source>
+        <translation>采用 B 的{layer}</translation>
+    </message>
+    <message>
+        <source>Take {field} of {layer} from B</source>
+        <translation>采用 B 中{layer} 的 {field}</translation>
+    </message>
+</context>
+<context>
+    <name>WeightsReview</name>
+    <message>
+        <source>no channel chosen</source>
+        <translation>未选择通道</translation>
+    </message>
+    <message>
+        <source>scale_w has channels 0–{last}</source>
+        <translation>scale_w 的通道为 0–{last}</translation>
+    </message>
+    <message>
+        <source>scale_w has {n} values, the weights {m} channels</source>
+        <translation>scale_w 有 {n} 个值，权重有 {m} 个通道</translation>
+    </message>
+    <message>
+        <source>scale_w already has the values of the weights there</source>
+        <translation>这些位置的 scale_w 已经是由权重算出的值</translation>
+    </message>
+    <message>
+        <source>{n} channels of scale_w</source>
+        <translation>scale_w 的 {n} 个通道</translation>
+    </message>
+    <message>
+        <source>record {index}</source>
+        <translation>记录 {index}</translation>
+    </message>
+    <message>
+        <source>Reset {what} of {key} from the weights</source>
+        <translation>按权重重置 {key} 的 {what}</translation>
+    </message>
+</context>
+<context>
     <name>dialects</name>
     <message>
         <source>TensorFlow (PTQ / QAT / sparsity)</source>
@@ -30,6 +533,33 @@
     <message>
         <source>caffe.ScaleOffsetRecord: channels/height/width input shape per layer</source>
         <translation>caffe.ScaleOffsetRecord：每层带 channels/height/width 输入形状</translation>
+    </message>
+</context>
+<context>
+    <name>diff</name>
+    <message>
+        <source>unset</source>
+        <translation>未设置</translation>
+    </message>
+    <message>
+        <source>&lt;{n} bytes&gt;</source>
+        <translation>&lt;{n} 字节&gt;</translation>
+    </message>
+    <message>
+        <source>set</source>
+        <translation>已设置</translation>
+    </message>
+    <message>
+        <source>present</source>
+        <translation>存在</translation>
+    </message>
+    <message>
+        <source>no attributes</source>
+        <translation>无属性</translation>
+    </message>
+    <message>
+        <source> (copy {n})</source>
+        <translation>（第 {n} 份）</translation>
     </message>
 </context>
 <context>
@@ -701,6 +1231,18 @@
 <context>
     <name>problems</name>
     <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>提示</translation>
+    </message>
+    <message>
         <source>{n}th</source>
         <translation>第 {n} 次</translation>
     </message>
@@ -795,8 +1337,8 @@
         <translation>（另有 {count} 个这样的字符串）</translation>
     </message>
     <message>
-        <source>binary record: {field}{layer} is not UTF-8 text{at}{more}; string fields must be UTF-8 (protobuf&apos;s Python reader, which AMCT uses, refuses them)</source>
-        <translation>二进制记录：{field}{layer} 不是 UTF-8 文本{at}{more}；字符串字段必须是 UTF-8（AMCT 使用的 protobuf Python 读取器拒绝它们）</translation>
+        <source>binary record: {field}{layer} is not UTF-8 text{at}{more}; string fields must be UTF-8 (protobuf&apos;s Python reader, which AMCT uses, gives such a string as bytes, not text, and AMCT&apos;s look-ups by name never match it)</source>
+        <translation>二进制记录：{field}{layer} 不是 UTF-8 文本{at}{more}；字符串字段必须是 UTF-8（AMCT 使用的 protobuf Python 读取器把这样的字符串读成字节串而不是文本，AMCT 按名称查找时永远匹配不到它）</translation>
     </message>
     <message>
         <source> — the file looks like an example pasted from AMCT&apos;s documentation (// comments or quoted text broken over lines); open it with repair (--repair) to fix that and see each change</source>
@@ -865,6 +1407,10 @@
     <message>
         <source>is {size} bytes or more, larger than the {most} bytes a record file may have; it is not read</source>
         <translation>大小为 {size} 字节或更大，超过记录文件允许的 {most} 字节；不予读取</translation>
+    </message>
+    <message>
+        <source>cannot be read now: {reason}; try again when that save is done</source>
+        <translation>现在无法读取：{reason}；请在该次保存完成后再试</translation>
     </message>
     <message>
         <source>no such file</source>
@@ -1880,6 +2426,14 @@
         <translation>无法保存：{reason}</translation>
     </message>
     <message>
+        <source>cannot be opened for writing, which saving it in place needs; nothing was saved</source>
+        <translation>无法以写入方式打开，而原地保存需要这样做；没有保存任何内容</translation>
+    </message>
+    <message>
+        <source>could not save: {reason}; {unchanged}</source>
+        <translation>无法保存：{reason}；{unchanged}</translation>
+    </message>
+    <message>
         <source>is a directory; choose a file name to save to</source>
         <translation>是一个文件夹；请选择要保存到的文件名</translation>
     </message>
@@ -1902,6 +2456,54 @@
     <message>
         <source>has {links} hard links and this user may not write into it; replacing it would cut the other links off, so nothing was saved</source>
         <translation>有 {links} 个硬链接，且当前用户无权写入该文件；替换它会切断其他链接，因此没有保存任何内容</translation>
+    </message>
+    <message>
+        <source>was deleted or renamed since it was read; nothing was saved</source>
+        <translation>读取之后已被删除或重命名；没有保存任何内容</translation>
+    </message>
+    <message>
+        <source>changed on disk since it was read (another program saved it meanwhile); nothing was saved</source>
+        <translation>读取之后磁盘上的文件已改变（期间另一个程序保存了它）；没有保存任何内容</translation>
+    </message>
+    <message>
+        <source>another program has been saving it for over {seconds} s (it holds the file&apos;s lock)</source>
+        <translation>另一个程序保存它已超过 {seconds} 秒（它持有该文件的锁）</translation>
+    </message>
+    <message>
+        <source>could not save ({reason}), and putting the file back as it was failed too ({again}): it may be damaged. Its new content is kept in {journal}; the next open or save of the file finishes the save</source>
+        <translation>无法保存（{reason}），恢复文件原状也失败了（{again}）：文件可能已损坏。它的新内容保存在 {journal} 中；下次打开或保存该文件时会完成这次保存</translation>
+    </message>
+    <message>
+        <source>an earlier save of this file was interrupted; its new content is in {journal}, which cannot be opened ({reason}); the file may be damaged</source>
+        <translation>此文件先前的一次保存被中断；它的新内容在 {journal} 中，但该文件无法打开（{reason}）；文件可能已损坏</translation>
+    </message>
+    <message>
+        <source>{journal} is named like what an interrupted save leaves but is not one; moved to {aside}</source>
+        <translation>{journal} 的名字像是中断的保存留下的文件，但它不是；已移到 {aside}</translation>
+    </message>
+    <message>
+        <source>an earlier save of this file was interrupted, and what it kept fails its checksum (did the disk lose data?); the file was left as it is and may be damaged; what was kept is in {aside}</source>
+        <translation>此文件先前的一次保存被中断，而它保留的内容未通过校验（磁盘丢失了数据？）；文件保持原样，可能已损坏；保留的内容在 {aside} 中</translation>
+    </message>
+    <message>
+        <source>an earlier save of this file was interrupted, and this user cannot write the file to finish it; it may be damaged; the new content is in {journal}</source>
+        <translation>此文件先前的一次保存被中断，而当前用户无权写入该文件以完成保存；文件可能已损坏；新内容在 {journal} 中</translation>
+    </message>
+    <message>
+        <source>an earlier save of this file was interrupted, and the file was replaced or removed since; the content that save was writing is kept as {aside}</source>
+        <translation>此文件先前的一次保存被中断，之后文件被替换或删除；那次保存要写入的内容保存为 {aside}</translation>
+    </message>
+    <message>
+        <source>an earlier save of this file was interrupted, and another program changed the file since; it was left as it is, and the content that save was writing is kept as {aside}</source>
+        <translation>此文件先前的一次保存被中断，之后另一个程序修改了该文件；文件保持原样，那次保存要写入的内容保存为 {aside}</translation>
+    </message>
+    <message>
+        <source>an earlier save of this file was interrupted and could not be finished ({reason}); the file may be damaged; its new content is in {journal}</source>
+        <translation>此文件先前的一次保存被中断，且无法完成（{reason}）；文件可能已损坏；它的新内容在 {journal} 中</translation>
+    </message>
+    <message>
+        <source>an earlier save of this file was interrupted while it wrote the file in place; it was finished now (the file holds that save&apos;s content)</source>
+        <translation>此文件先前的一次保存在原地写入文件时被中断；现已完成（文件内容为那次保存的内容）</translation>
     </message>
 </context>
 <context>

@@ -2,141 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
-    <name>Commands</name>
-    <message>
-        <source>{n} {things}</source>
-        <translation>{n} 个{things}</translation>
-    </message>
-    <message>
-        <source>the record</source>
-        <translation>记录</translation>
-    </message>
-    <message>
-        <source>layer {key}</source>
-        <translation>层 {key}</translation>
-    </message>
-    <message>
-        <source>layer {index}</source>
-        <translation>第 {index} 层</translation>
-    </message>
-    <message>
-        <source>prune record {index}</source>
-        <translation>稀疏记录 {index}</translation>
-    </message>
-    <message>
-        <source>{part} of {whole}</source>
-        <translation>{whole} 的 {part}</translation>
-    </message>
-    <message>
-        <source>layer</source>
-        <translation>层</translation>
-    </message>
-    <message>
-        <source>layers</source>
-        <translation>层</translation>
-    </message>
-    <message>
-        <source>prune record</source>
-        <translation>稀疏记录</translation>
-    </message>
-    <message>
-        <source>prune records</source>
-        <translation>稀疏记录</translation>
-    </message>
-    <message>
-        <source>producer</source>
-        <translation>producer</translation>
-    </message>
-    <message>
-        <source>producers</source>
-        <translation>producer</translation>
-    </message>
-    <message>
-        <source>consumer</source>
-        <translation>consumer</translation>
-    </message>
-    <message>
-        <source>consumers</source>
-        <translation>consumer</translation>
-    </message>
-    <message>
-        <source>attribute</source>
-        <translation>属性</translation>
-    </message>
-    <message>
-        <source>attributes</source>
-        <translation>属性</translation>
-    </message>
-    <message>
-        <source>value</source>
-        <translation>值</translation>
-    </message>
-    <message>
-        <source>values</source>
-        <translation>值</translation>
-    </message>
-    <message>
-        <source>Set {what} to {value}</source>
-        <translation>将 {what} 设为 {value}</translation>
-    </message>
-    <message>
-        <source>Clear {what}</source>
-        <translation>清除 {what}</translation>
-    </message>
-    <message>
-        <source>Set {what}</source>
-        <translation>设置 {what}</translation>
-    </message>
-    <message>
-        <source>Add {what} to {where}</source>
-        <translation>向 {where} 添加 {what}</translation>
-    </message>
-    <message>
-        <source>Add {what}</source>
-        <translation>添加 {what}</translation>
-    </message>
-    <message>
-        <source>Delete {what}</source>
-        <translation>删除 {what}</translation>
-    </message>
-    <message>
-        <source>Delete {what} of {where}</source>
-        <translation>删除 {where} 的 {what}</translation>
-    </message>
-    <message>
-        <source>Move {what} up</source>
-        <translation>上移 {what}</translation>
-    </message>
-    <message>
-        <source>Move {what} down</source>
-        <translation>下移 {what}</translation>
-    </message>
-    <message>
-        <source>Replace {what}</source>
-        <translation>替换 {what}</translation>
-    </message>
-    <message>
-        <source>Set {field} to {value} on {layers}</source>
-        <translation>将 {layers}的 {field} 设为 {value}</translation>
-    </message>
-    <message>
-        <source>Duplicate {what}</source>
-        <translation>复制 {what}</translation>
-    </message>
-    <message>
-        <source>Rename {what} to {name}</source>
-        <translation>将 {what} 重命名为 {name}</translation>
-    </message>
-    <message>
-        <source>Delete {n} rows</source>
-        <translation>删除 {n} 行</translation>
-    </message>
-    <message>
-        <source>Duplicate</source>
-        <translation>复制</translation>
-    </message>
-</context>
-<context>
     <name>DialectFollow</name>
     <message>
         <source>no record is open</source>
@@ -293,6 +158,10 @@
         <translation>已打开 {path}</translation>
     </message>
     <message>
+        <source>Interrupted save</source>
+        <translation>中断的保存</translation>
+    </message>
+    <message>
         <source>The reader can open it by repairing 1 place (typically // comments or keys broken over lines, as pasted from AMCT&apos;s documentation). Each repair is listed under Reading problems. Open the repaired record?</source>
         <translation>修复 1 处后即可打开（通常是从 AMCT 文档中粘贴而来的 // 注释或被折行的 key）。每处修复都列在“读取问题”中。是否打开修复后的记录？</translation>
     </message>
@@ -375,6 +244,18 @@ The file on disk was left as it was; your edits are still here.</source>
         <translation>{path}：无法保存（{error}）。
 
 磁盘上的文件保持原样，你的修改仍然保留。</translation>
+    </message>
+    <message>
+        <source>{path}: could not be saved ({error}).
+
+The file on disk has changed; check it before closing. Your edits are still here.</source>
+        <translation>{path}：无法保存（{error}）。
+
+磁盘上的文件已改变；关闭前请检查它。你的修改仍在这里。</translation>
+    </message>
+    <message>
+        <source>Not saved; {name} on disk was left as it was</source>
+        <translation>未保存；磁盘上的 {name} 保持原样</translation>
     </message>
     <message>
         <source>Read-only file</source>
@@ -636,6 +517,10 @@ The file on disk was left as it was; your edits are still here.</source>
     <message>
         <source>Dismiss</source>
         <translation>关闭</translation>
+    </message>
+    <message>
+        <source>{count} more recovery files could not be used; they were set aside in {folder}</source>
+        <translation>另有 {count} 个恢复文件无法使用，已在 {folder} 中移到一旁</translation>
     </message>
     <message>
         <source>Unsaved edits of {what} were kept when the editor did not close normally. The file changed on disk since then.</source>
@@ -1132,85 +1017,6 @@ View, check and edit Ascend AMCT quantization and sparsity record files in every
     </message>
 </context>
 <context>
-    <name>Paste</name>
-    <message>
-        <source>… and {n} more</source>
-        <translation>… 另有 {n} 条</translation>
-    </message>
-    <message>
-        <source>The pasted text breaks AMCT&apos;s rules (1 error):</source>
-        <translation>粘贴的文本违反 AMCT 规则（1 个错误）：</translation>
-    </message>
-    <message>
-        <source>The pasted text breaks AMCT&apos;s rules ({n} errors):</source>
-        <translation>粘贴的文本违反 AMCT 规则（{n} 个错误）：</translation>
-    </message>
-    <message>
-        <source>Also:</source>
-        <translation>另外：</translation>
-    </message>
-    <message>
-        <source>Paste it anyway? The errors will be listed under Problems.</source>
-        <translation>仍要粘贴吗？这些错误会列在“问题”中。</translation>
-    </message>
-    <message>
-        <source>Pasted; {n} layer key(s) now occur twice, e.g. {key} — AMCT uses only the first of them</source>
-        <translation>已粘贴；现有 {n} 个层名重复，如 {key} — AMCT 只使用其中第一条</translation>
-    </message>
-    <message>
-        <source>1 rule error pasted</source>
-        <translation>粘贴内容含 1 个规则错误</translation>
-    </message>
-    <message>
-        <source>{n} rule errors pasted</source>
-        <translation>粘贴内容含 {n} 个规则错误</translation>
-    </message>
-    <message>
-        <source> (and {n} more)</source>
-        <translation>（另有 {n} 条）</translation>
-    </message>
-    <message>
-        <source>; </source>
-        <translation>；</translation>
-    </message>
-    <message>
-        <source>no record is open</source>
-        <translation>未打开记录</translation>
-    </message>
-    <message>
-        <source>the clipboard holds no text</source>
-        <translation>剪贴板中没有文本</translation>
-    </message>
-    <message>
-        <source>Not record text: {where}{what}</source>
-        <translation>不是记录文本：{where}{what}</translation>
-    </message>
-    <message>
-        <source>the text holds nothing that can be pasted here</source>
-        <translation>文本中没有可粘贴到此处的内容</translation>
-    </message>
-    <message>
-        <source>line {line}, column {column}: </source>
-        <translation>第 {line} 行第 {column} 列：</translation>
-    </message>
-    <message>
-        <source>line {line}: </source>
-        <translation>第 {line} 行：</translation>
-    </message>
-    <message>
-        <source>line {line}: repaired: {what}</source>
-        <translation>第 {line} 行：已修复：{what}</translation>
-    </message>
-    <message>
-        <source>Paste {what}</source>
-        <translation>粘贴 {what}</translation>
-    </message>
-    <message>
-        <source>, </source>
-        <translation>、</translation>
-    </message>
-</context>
-<context>
     <name>RecordTree</name>
     <message>
         <source>&amp;Delete</source>
@@ -1427,6 +1233,50 @@ View, check and edit Ascend AMCT quantization and sparsity record files in every
         <translation>其中只有记录的 {got} 字节，而写入时为 {want} 字节（文件被截断？）</translation>
     </message>
     <message>
+        <source>a symbolic link</source>
+        <translation>符号链接</translation>
+    </message>
+    <message>
+        <source>a named pipe (FIFO)</source>
+        <translation>命名管道（FIFO）</translation>
+    </message>
+    <message>
+        <source>a character device</source>
+        <translation>字符设备</translation>
+    </message>
+    <message>
+        <source>a block device</source>
+        <translation>块设备</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation>套接字</translation>
+    </message>
+    <message>
+        <source>a folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>a special file</source>
+        <translation>特殊文件</translation>
+    </message>
+    <message>
+        <source>it is {kind}, not a regular file as the editor writes</source>
+        <translation>它是{kind}，而不是编辑器写入的普通文件</translation>
+    </message>
+    <message>
+        <source>it is {size} bytes, more than a recovery file can hold</source>
+        <translation>它有 {size} 字节，超过了恢复文件可能的大小</translation>
+    </message>
+    <message>
+        <source>it was written by an earlier version of the editor, without the size and checksum that tell a complete file from one cut short</source>
+        <translation>它由较早版本的编辑器写入，没有用来区分完整文件与被截断文件的大小和校验和</translation>
+    </message>
+    <message>
+        <source>it changed after it was offered</source>
+        <translation>它在提供恢复之后被改动了</translation>
+    </message>
+    <message>
         <source>its checksum does not match: the file was damaged after it was written</source>
         <translation>校验和不符：文件在写入后已损坏</translation>
     </message>
@@ -1630,30 +1480,6 @@ View, check and edit Ascend AMCT quantization and sparsity record files in every
     <message>
         <source>no network with weights is attached</source>
         <translation>未附加带权重的网络模型</translation>
-    </message>
-    <message>
-        <source>no channel chosen</source>
-        <translation>未选择通道</translation>
-    </message>
-    <message>
-        <source>scale_w has channels 0–{last}</source>
-        <translation>scale_w 的通道为 0–{last}</translation>
-    </message>
-    <message>
-        <source>scale_w already has the values of the weights there</source>
-        <translation>这些位置的 scale_w 已经是由权重算出的值</translation>
-    </message>
-    <message>
-        <source>{n} channels of scale_w</source>
-        <translation>scale_w 的 {n} 个通道</translation>
-    </message>
-    <message>
-        <source>record {index}</source>
-        <translation>记录 {index}</translation>
-    </message>
-    <message>
-        <source>Reset {what} of {key} from the weights</source>
-        <translation>按权重重置 {key} 的 {what}</translation>
     </message>
     <message>
         <source>Reset scale_w of {n} layers from the weights</source>

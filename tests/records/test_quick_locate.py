@@ -19,8 +19,8 @@ from editor.records.paths import Path
 from editor.records.quick_locate import child_node, quick_offset, tree_offset
 from editor.records.synth import make_big
 from editor.records.textread import parse_text
-from tests.records.test_fuzz import corpus, mutate
-from tests.records.test_reading_hostile import _layouts
+from tests.records.layouts import layouts
+from tests.records.mutations import corpus, mutate
 
 
 def _paths(msg, prefix: Path = ()) -> list[Path]:
@@ -63,10 +63,10 @@ def _agree(text: str | bytes, dialect: str, *, must_answer: bool) -> int:
     return checked
 
 
-@pytest.mark.parametrize("layout", list(_layouts(make_big("tf-inner", 4, 8, seed=2, prune_records=2))))
+@pytest.mark.parametrize("layout", list(layouts(make_big("tf-inner", 4, 8, seed=2, prune_records=2))))
 def test_quick_offsets_are_the_trees_on_every_fast_layout(layout):
     msg = make_big("tf-inner", 4, 8, seed=2, prune_records=2)
-    assert _agree(_layouts(msg)[layout], "tf-inner", must_answer=True) > 100
+    assert _agree(layouts(msg)[layout], "tf-inner", must_answer=True) > 100
 
 
 def test_quick_offsets_on_every_sample_and_real_record_in_each_layout():
@@ -111,3 +111,33 @@ def test_check_locates_a_note_on_every_layer_without_reading_them_again():
         assert struct.pack("<f", float(text[column - 1:])) == struct.pack("<f", msg.record[i].value.scale_w[i * 25])
     src = doc._source  # noqa: SLF001 - the point: no entry was read again
     assert src is not None and all(item.children is None for item in src.items)
+
+
+def test_quick_offsets_on_long_layers_with_uneven_lines():
+    """Layers of a few hundred channels, values of every length: the search that counts its
+    way to the n-th `scale_w:` (rather than matching each) answers what the tree does."""
+    msg = make_big("tf-inner", 3, 300, seed=5)
+    for i, value in enumerate(msg.record[1].value.scale_w):
+        msg.record[1].value.scale_w[i] = value * 10 ** ((i * 7) % 13 - 6)  # 1e-06 ... 1e+06
+    assert _agree(text_format.MessageToString(msg), "tf-inner", must_answer=True) > 1800
+
+
+def test_locating_problems_in_a_layer_with_a_long_key_takes_memory_of_its_size():
+    """Issue 26: `check`'s memory grew to ~120 times a key's length (an 8 MB key: 982 MB): the
+    pattern that blanks strings kept a backtracking mark per character."""
+    import tracemalloc
+
+    from editor.records.rules import document_problems
+
+    entry = ('record {\n  key: "%s"\n  value {\n    scale_d: 0\n    offset_d: 300\n    scale_w: 0\n'
+             '    scale_w: 0.1\n    offset_w: 0\n  }\n}\n')
+    key = "k" * 1_000_000
+    doc = RecordDocument.from_text((entry % key + entry % key).encode(), "tf-inner")
+    tracemalloc.start()
+    try:
+        problems = document_problems(doc)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert sum(p.line is not None and p.column is not None for p in problems) >= 8
+    assert peak < 16 * len(key), f"{peak / 1e6:.0f} MB to locate problems around a 1 MB key"

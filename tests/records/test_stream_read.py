@@ -21,8 +21,8 @@ from editor.records.document import RecordDocument, RecordError
 from editor.records.stream_read import FileText, stream_file
 from editor.records.synth import make_big
 from editor.records.textread import TextParseError, parse_text, reading_problems
-from tests.records.test_fuzz import corpus, mutate
-from tests.records.test_reading_hostile import _layouts
+from tests.records.layouts import layouts
+from tests.records.mutations import corpus, mutate
 
 RULES = Path(__file__).resolve().parents[1] / "data" / "rules"
 
@@ -56,11 +56,11 @@ def _same(path: Path, dialect: str, piece: int) -> bool:
     return True
 
 
-@pytest.mark.parametrize("layout", list(_layouts(make_big("tf-inner", 4, 8, seed=2, prune_records=2))))
+@pytest.mark.parametrize("layout", list(layouts(make_big("tf-inner", 4, 8, seed=2, prune_records=2))))
 @pytest.mark.parametrize("piece", [1, 7, 97, 4096])
 def test_every_fast_layout_reads_the_same_in_pieces(tmp_path, layout, piece):
     path = tmp_path / "r.txt"
-    path.write_text(_layouts(make_big("tf-inner", 4, 8, seed=2, prune_records=2))[layout])
+    path.write_text(layouts(make_big("tf-inner", 4, 8, seed=2, prune_records=2))[layout])
     assert _same(path, "tf-inner", piece)
 
 
@@ -183,3 +183,68 @@ def test_check_says_which_file_changed_before_its_notes_were_located(tmp_path, c
     out, err = capsys.readouterr()
     assert f"{changing}: the file changed on disk while it was being read" in err
     assert f"{other}: tf-inner" in out
+
+
+class _CountingSkip:
+    """`stream_read._SKIP` that counts the bytes it is asked to look at."""
+
+    def __init__(self, pattern):
+        self.pattern = pattern
+        self.scanned = 0
+
+    def match(self, data: bytes, pos: int):
+        found = self.pattern.match(data, pos)
+        self.scanned += found.end() - pos + 1
+        return found
+
+
+_ENTRY = 'record {\n  key: "a"\n  value {\n    scale_d: 0.5\n  }\n}\n'
+
+
+@pytest.mark.parametrize(("name", "run"), [
+    ("comment lines", "# a note about nothing in particular\n" * 3000),
+    ("one comment line", "#" + "x" * 100_000 + "\n"),
+    ("blank lines", "\n" * 100_000),
+    ("spaces on one line", " " * 100_000),
+    ("comments and spaces", "   # note\n  \n\t# more\n" * 4000),
+    ("comments before a separator", "# note\n" * 5000 + ";\n"),
+])
+def test_a_long_run_of_comments_or_whitespace_is_read_once(tmp_path, monkeypatch, name, run):
+    """Issue 26: a piece that ended inside a run of comments was read again with the next
+    piece, so the run was scanned once per piece (512 MB of `#` lines: 251 s). The bytes the
+    skipping looks at must stay a small multiple of the file, whatever the piece size."""
+    from editor.records import stream_read
+
+    path = tmp_path / "r.txt"
+    path.write_text(_ENTRY + run + _ENTRY)
+    size = path.stat().st_size
+    counting = _CountingSkip(stream_read._SKIP)  # noqa: SLF001
+    monkeypatch.setattr(stream_read, "_SKIP", counting)
+    got = _streamed(path, None, 1000)
+    assert got is not None, name
+    assert len(got.message.record) == 2
+    assert counting.scanned < 3 * size, f"{name}: {counting.scanned} bytes scanned for a file of {size}"
+    monkeypatch.setattr(stream_read, "_SKIP", counting.pattern)
+    assert _same(path, "tf-inner", 1000)
+
+
+def test_a_long_entry_is_tried_a_few_times_not_once_per_piece(tmp_path, monkeypatch):
+    """An entry longer than a piece (a 1 MB key) is tried again as its pieces come: with the
+    length read doubling each time, a few tries, not one per piece."""
+    from editor.records import _fastread
+
+    path = tmp_path / "r.txt"
+    path.write_text(_ENTRY + 'record {\n  key: "' + "k" * 200_000 + '"\n}\n' + _ENTRY)
+    tries = 0
+    entry = _fastread.FastReader.entry
+
+    def counted(self, data, pos):
+        nonlocal tries
+        tries += 1
+        return entry(self, data, pos)
+
+    monkeypatch.setattr(_fastread.FastReader, "entry", counted)
+    got = _streamed(path, None, 1000)
+    assert got is not None
+    assert [len(r.key) for r in got.message.record] == [1, 200_000, 1]
+    assert tries < 20, tries

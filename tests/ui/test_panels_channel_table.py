@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView
 
 from editor.records import quant
-from editor.ui.commands import SetValueCommand
+from editor.records.edits.commands import SetValueCommand
 from editor.ui.field_editors import FieldEdit
 from editor.ui.panels.channel_table import ChannelTable, ChannelTableModel, weights_columns
 from editor.ui.panels.layer_panel import LayerPanel
@@ -179,3 +179,27 @@ def test_thirty_thousand_channels_are_read_lazily(qtbot):
     assert all(isinstance(p[-1], int) for p in reads)  # element by element, never the whole list
     assert tm.add_channel("output")
     assert tm.rowCount() == n + 1 and tm.length("offset_w") == n + 1
+
+
+def test_fitting_the_columns_reads_each_vector_once_and_shows_what_the_cells_show(qtbot, monkeypatch):
+    """Fitting the columns to their numbers (every selection of a layer) takes the first
+    rows' texts in bulk: the same texts the cells show, with one look-up of each vector, not
+    one path resolved per cell (256 rows x 8 columns held the GUI thread, issue 26)."""
+    session = make_session()
+    panel = LayerPanel(session)
+    qtbot.addWidget(panel)
+    session.selection.select(("record", 0))
+    session.push(SetValueCommand(session.editor, ("record", 0, "value", "wts_type"), "INT4"))
+    tm = panel.weights_model
+    rows = tm.rowCount()
+    assert rows > 3 and tm.columnCount() >= 5
+    for c in range(tm.columnCount()):
+        one_by_one = [str(t) for t in (tm.data(tm.index(r, c)) for r in range(rows)) if t]
+        assert tm.column_texts(c, rows) == one_by_one, tm.headerData(c, Qt.Orientation.Horizontal)
+        assert tm.column_texts(c, 2) == one_by_one[:2]
+    cells: list[tuple[int, int]] = []
+    data = type(tm).data
+    monkeypatch.setattr(type(tm), "data", lambda self, index, role=Qt.ItemDataRole.DisplayRole: (
+        cells.append((index.row(), index.column())), data(self, index, role))[1])
+    panel.weights.fit_columns()
+    assert cells == []

@@ -57,7 +57,7 @@ def test_cancel_leaves_the_file_and_the_edits(qtbot, tmp_path, env, monkeypatch)
     window.tree.select_path(("record", 0))
     window.tree.set_field_on_selected("offset_d", 5)
 
-    def slow_save(self, path=None, *, binary=None, progress=None):
+    def slow_save(self, path=None, *, binary=None, progress=None, **_options):
         deadline = time.monotonic() + 20
         while progress(1, 2) is not False:  # a long write, until Cancel is pressed
             time.sleep(0.01)

@@ -29,9 +29,9 @@ from PySide6.QtGui import QColor
 
 from editor.i18n import translate
 from editor.records import quant
+from editor.records.diff.rows import RowKind
 from editor.records.paths import Path
 from editor.ui.annotations import Annotation
-from editor.ui.compare.rows import RowKind
 from editor.ui.plots.channel_overlays import ChannelMarks, ChannelOverlay, OverlayData, OverlayStrip
 from editor.ui.plots.layer_values import LayerValues
 

@@ -18,7 +18,6 @@ from google.protobuf.descriptor import FieldDescriptor
 from PySide6.QtCore import (
     QModelIndex,
     QObject,
-    QPersistentModelIndex,
     QSize,
     Qt,
     Signal,
@@ -38,21 +37,19 @@ from PySide6.QtWidgets import (
 from editor.i18n import translate
 from editor.records.dialects import Dialect
 from editor.records.editing import RecordChange, follow_entry
-from editor.records.paths import Path, PathError, entry_field_text, format_path, parse_path
-from editor.records.problems import Problem, Severity
-from editor.records.rules import validate_changes, validate_value
-from editor.records.values import format_value, parse_value
-from editor.ui.commands import (
+from editor.records.edits.commands import (
+    EditCommand,
     InsertElementsCommand,
     MacroCommand,
-    RecordCommand,
     RemoveElementsCommand,
     SetValueCommand,
 )
+from editor.records.paths import Path, PathError, entry_field_text, format_path, parse_path, resolve
+from editor.records.problems import Severity
+from editor.records.values import format_value, parse_value
 from editor.ui.panels.checked_table import CheckedDelegate, CheckedTableModel
+from editor.ui.qt_types import AnyIndex
 from editor.ui.session import EditSession
-
-AnyIndex = QModelIndex | QPersistentModelIndex
 
 _ERROR_BG = QBrush(QColor("#fde2e2"))
 _WARNING_BG = QBrush(QColor("#fff3d6"))
@@ -89,6 +86,9 @@ class DerivedColumn:
     compute: Callable[[int], str | None]
     tooltip: str = ""
     title: str = ""
+    #: the first n cells at once, as `compute` gives them one by one (fitting the columns
+    #: reads 256 rows: one path resolved per cell held the GUI thread on every selection)
+    compute_rows: Callable[[int], list[str | None]] | None = None
 
 
 def shown_dialect(session: EditSession) -> Dialect:
@@ -151,6 +151,28 @@ class ChannelTableModel(CheckedTableModel):
     def entry_path(self) -> Path:
         assert self.entry is not None, "no layer is shown"
         return ("record", self.entry)
+
+    def column_texts(self, c: int, rows: int) -> list[str]:
+        """What the first `rows` cells of column `c` show, empty cells left out: a vector's
+        values formatted at once (`data` formats each from a path resolved from the record)."""
+        if c < len(self.vectors) and self.entry is not None:
+            path = self.vector_path(c)
+            try:
+                values = resolve(self.session.message, path)[:min(rows, self._lengths[c])]  # not all of it
+                fd = self.session.editor.field_at(path)
+            except (PathError, TypeError):
+                values = None
+            if isinstance(values, list):
+                return [format_value(fd, v) for v in values]
+        if c >= len(self.vectors) and self.entry is not None:
+            d = self.derived[c - len(self.vectors)]
+            if d.compute_rows is not None:
+                try:
+                    return [text for text in d.compute_rows(rows) if text]
+                except (PathError, IndexError):
+                    return []
+        found = (self.data(self.index(r, c)) for r in range(rows))
+        return [str(text) for text in found if text]
 
     def vector_path(self, col: int) -> Path:
         return self.entry_path() + self.vectors[col].subpath
@@ -345,7 +367,7 @@ class ChannelTableModel(CheckedTableModel):
         assert field is not None  # a vector path ends in a field
         return field
 
-    def command_for(self, index: AnyIndex, value: Any) -> RecordCommand:
+    def command_for(self, index: AnyIndex, value: Any) -> EditCommand:
         path = self.vector_path(index.column()) + (index.row(),)
         return SetValueCommand(self.session.editor, path, value)
 
@@ -360,9 +382,8 @@ class ChannelTableModel(CheckedTableModel):
         except ValueError as e:
             return None, translate("ChannelTable", "{field}: {reason}").format(
                 field=entry_field_text(v.subpath + (row,)), reason=e)
-        entry = self.session.editor.message_at(self.entry_path())
-        problem = validate_value(shown_dialect(self.session), entry, v.name, parsed, index=row,
-                                 context=self.session.problems.context, entry_index=self.entry)
+        check = self.session.check
+        problem = None if check is None else check.validate_value(path, parsed)
         return (parsed, None) if problem is None else (None, problem.message)
 
     def _vectors_of(self, group: str) -> list[int]:
@@ -380,8 +401,7 @@ class ChannelTableModel(CheckedTableModel):
             return False
         editor = self.session.editor
         n = self.group_length(group)
-        changes: list[tuple[str, int, Any]] = []
-        commands: list[RecordCommand] = []
+        commands: list[EditCommand] = []
         for c in self._vectors_of(group):
             if self._lengths[c] != n:
                 continue  # an optional vector that is absent (or already out of step) stays as is
@@ -389,15 +409,13 @@ class ChannelTableModel(CheckedTableModel):
             path = self.vector_path(c)
             last = editor.value(path + (n - 1,))
             new = 0 if v.name.endswith("offset_w") or v.name.endswith("offset_r") else last
-            changes.append((v.name, n, new))
             commands.append(InsertElementsCommand(editor, path, n, [new]))
-        problem = self._refusal(changes)
+        names = ", ".join(self.vectors[c].name for c in self._vectors_of(group) if self._lengths[c] == n)
+        text = translate("ChannelTable", "Add channel {n} to {names}").format(n=n, names=names)
+        problem = self.session.push_checked(MacroCommand(editor, text, commands))
         if problem is not None:
             self.message.emit(translate("ChannelTable", "Cannot add a channel: {reason}").format(reason=problem.message))
             return False
-        names = ", ".join(self.vectors[c].name for c in self._vectors_of(group) if self._lengths[c] == n)
-        text = translate("ChannelTable", "Add channel {n} to {names}").format(n=n, names=names)
-        self.session.push(MacroCommand(editor, text, commands))
         return True
 
     def remove_channels(self, rows: Sequence[int], groups: Sequence[str]) -> bool:
@@ -405,34 +423,25 @@ class ChannelTableModel(CheckedTableModel):
         if self.entry is None:
             return False
         editor = self.session.editor
-        changes: list[tuple[str, int, Any]] = []
-        commands: list[RecordCommand] = []
+        removed: set[int] = set()
+        commands: list[EditCommand] = []
         for group in groups:
             for c in self._vectors_of(group):
                 mine = sorted({r for r in rows if 0 <= r < self._lengths[c]}, reverse=True)
                 if not mine:
                     continue
-                v = self.vectors[c]
-                changes += [(v.name, r, None) for r in mine]
+                removed.update(mine)
                 commands.append(RemoveElementsCommand(editor, self.vector_path(c), mine))
         if not commands:
             return False
-        problem = self._refusal(changes)
+        count = len(removed)
+        text = translate("ChannelTable", "Delete 1 channel") if count == 1 \
+            else translate("ChannelTable", "Delete {n} channels").format(n=count)
+        problem = self.session.push_checked(MacroCommand(editor, text, commands))
         if problem is not None:
             self.message.emit(translate("ChannelTable", "Cannot delete: {reason}").format(reason=problem.message))
             return False
-        count = len({r for _, r, _ in changes})
-        text = translate("ChannelTable", "Delete 1 channel") if count == 1 \
-            else translate("ChannelTable", "Delete {n} channels").format(n=count)
-        self.session.push(MacroCommand(editor, text, commands))
         return True
-
-    def _refusal(self, changes: list[tuple[str, int, Any]]) -> Problem | None:
-        """The error `changes` (``(field, index, value)`` triples, one undo step) would cause
-        in the shown layer, as `rules.validate_changes` judges them; None when they may go in."""
-        entry = self.session.editor.message_at(self.entry_path())
-        return validate_changes(shown_dialect(self.session), entry, changes,
-                                context=self.session.problems.context, entry_index=self.entry)
 
 
 class _TableView(QTableView):
@@ -524,11 +533,16 @@ class ChannelTable(QWidget):
         rows = min(m.rowCount(), self.FIT_ROWS)
         for c in range(m.columnCount()):
             want = head.horizontalAdvance(str(m.headerData(c, Qt.Orientation.Horizontal))) + 24
-            for r in range(rows):
-                text = m.data(m.index(r, c))
-                if text:
-                    want = max(want, cell.horizontalAdvance(str(text)) + 16)
+            texts = set(m.column_texts(c, rows))
+            # Qt measures only the few widest by the sum of their characters' advances (kerning
+            # aside, a string's width): measuring 256 rows x 8 columns of text held the GUI
+            # thread for a tenth of a second every time a layer was selected
+            advance = {ch: cell.horizontalAdvance(ch) for ch in set("".join(texts))}
+            widest = sorted(texts, key=lambda t: sum(map(advance.__getitem__, t)), reverse=True)[:4]
+            for text in widest:
+                want = max(want, cell.horizontalAdvance(text) + 16)
             self.view.setColumnWidth(c, want)
+
 
     def update_state(self, *_args) -> None:
         m = self.table_model

@@ -22,7 +22,6 @@ from PySide6.QtCore import (
     QItemSelectionModel,
     QModelIndex,
     QObject,
-    QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
     Signal,
@@ -44,12 +43,12 @@ from editor.records import quant
 from editor.records.paths import Path
 from editor.records.problems import Problem, Severity
 from editor.records.rules import UNKNOWN_TYPE, LayerType, guess_layer_type
+from editor.records.values import clip_middle
 from editor.ui.plots._common import ORANGE, RED, export_csv_dialog, make_action, severity_text, text_label
 from editor.ui.plots._data import OverviewData
 from editor.ui.plots.overview import OUTLIER_RULE, ModelOverview
+from editor.ui.qt_types import AnyIndex
 from editor.ui.session import EditSession
-
-AnyIndex = QModelIndex | QPersistentModelIndex
 
 #: (header, what its tooltip says), both translated where shown (field names stay as they are)
 COLUMNS: list[tuple[str, str]] = [
@@ -264,7 +263,9 @@ class LayersModel(QAbstractTableModel):
             return None
         i, col = self.layer_at(index.row()), index.column()
         if role == Qt.ItemDataRole.DisplayRole:
-            return self.text(i, col)
+            # the whole key goes to the CSV; the cell shows at most SHOWN_LIMIT characters (Qt
+            # measured a key of a megabyte for the column's width: half a second)
+            return clip_middle(self.text(i, col))
         if role == Qt.ItemDataRole.TextAlignmentRole and col in _NUMERIC:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ForegroundRole and col == PROBLEMS:
@@ -327,7 +328,7 @@ class LayersModel(QAbstractTableModel):
                     lines.append(translate("LayersTable", "… and {n} more (Problems dock)").format(n=len(ps) - 8))
                 return "\n".join(lines)
         if col == KEY:
-            return d.keys[i]
+            return clip_middle(d.keys[i])
         return None
 
 

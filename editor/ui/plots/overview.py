@@ -45,6 +45,7 @@ from editor.records.document import RecordDocument
 from editor.records.editing import ChangeKind, RecordChange
 from editor.records.paths import Path
 from editor.records.problems import Problem, Severity
+from editor.records.values import clip_middle
 from editor.ui.plots._common import (
     BLUE,
     GREEN,
@@ -468,7 +469,8 @@ class ModelOverview(QWidget):
     def describe(self, i: int) -> str:
         """What hovering layer `i` shows."""
         d = self.data
-        text = translate("ModelOverview", "layer {index} {key}: ").format(index=i, key=repr(d.keys[i]))
+        # clipped: a word-wrapped label of a megabyte took Qt seconds to lay out
+        text = translate("ModelOverview", "layer {index} {key}: ").format(index=i, key=repr(clip_middle(d.keys[i])))
         sd = d.scale_d[i]
         if math.isnan(sd):
             text += translate("ModelOverview", "no scale_d")

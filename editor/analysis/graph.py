@@ -1,0 +1,523 @@
+"""The ONNX graphs the activation analysis runs: the float model with, beside it, each
+analysed layer's fake-quantized twin and the reductions that measure it, and a copy of the
+whole model with every analysed layer fake-quantized. Built with the `onnx` package only;
+`run` hands them to onnxruntime.
+
+Why in the graph: the statistics of a layer's input are sums over millions of values per
+sample. Asking onnxruntime for those tensors as outputs copies them out of its memory and
+stops it fusing the nodes they come from (on PP-OCRv4 det that alone took longer than the
+whole run); reduced by onnxruntime itself, a handful of numbers per layer come back.
+
+Each analysed layer gets a *branch* reading its float input ``x`` (and, where it has one,
+its float output ``y``):
+
+- ``t = x / scale_d + offset_d`` in float32, as AMCT computes it. For INT8 (an offset in
+  int8's range) ``QuantizeLinear(t, 1, 0)`` rounds t half to even and saturates, and
+  ``DequantizeLinear(q, scale_d, offset_d)`` gives ``x' = (q - offset_d)·scale_d``: AMCT's
+  numbers in two quick nodes. Otherwise ``u = t + 1.5·2^23`` rounds t to an integer, halves to
+  even, exactly (float32 has no fraction bits there) for every |t| < 2^22 — beyond, the value
+  clips whatever the rounding; ``uc = clamp(u)`` to the levels, ``x' = (uc - 1.5·2^23 -
+  offset_d)·scale_d``;
+- clipped values: ``d = u - uc`` is a whole number, zero where nothing clipped, and the sums
+  of ``clamp(d, -1, 1)`` and of its absolute value count the values clipped above and below.
+  The level is a non-decreasing function of x, so this runs (an ``If``) only when the min or
+  the max of x lies beyond the float32 thresholds `clip_thresholds` finds;
+- ``Σx²``, ``Σ(x - x')²``, min, max, and a fixed random sample of x (for a histogram);
+- ``y'`` = the layer's own operator on x' and the fake-quantized weights (bias float), and
+  ``Σy·y'``, ``Σy²``, ``Σy'²`` for AMCT's similarity.
+
+Sums are taken over the last axis in float32 and returned as such; the caller adds them up
+in float64 (a float32 sum of millions of values drifts by tenths of a percent, these
+partial sums do not, and a reduction node per figure keeps the graph small).
+With a DMQ tensor_balance_factor, x is first divided by it along its channels, as AMCT's
+quantization module does; the statistics are those of the balanced activations.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import numpy as np
+import onnx
+from onnx import TensorProto, helper, numpy_helper
+
+#: adding this to a float32 |t| < 2^22 rounds it to an integer, halves to even
+MAGIC = np.float32(1.5 * 2**23)
+
+#: values of each layer's input kept per sample for its histogram
+SAMPLE_SIZE = 4096
+
+
+def default_opset(model: onnx.ModelProto) -> int:
+    """The model's version of the default ONNX domain."""
+    for op in model.opset_import:
+        if op.domain in ("", "ai.onnx"):
+            return int(op.version)
+    return 1
+
+
+@dataclass
+class LayerPlan:
+    """What the analysis runs for one record entry (see the module docstring).
+
+    `x`: the input tensor quantized; `y`: the float output compared (None for a
+    ``layer:input`` key: statistics of the input only); `node`: the layer's node, whose
+    operator and attributes y' uses; `weight`: its fake-quantized weights in the node's own
+    layout (None for a pooling layer); `bias`: a tensor name of the model, a folded bias,
+    or None; `balance`: the tensor_balance_factor shaped to divide x with.
+    """
+
+    index: int
+    key: str
+    x: str
+    y: str | None
+    node: onnx.NodeProto
+    act_bits: int
+    scale_d: float
+    offset_d: int
+    weight: np.ndarray | None = None
+    bias: str | np.ndarray | None = None
+    balance: np.ndarray | None = None
+    #: the folded BatchNorm's node name: the quantized copy of the model replaces it
+    folded_bn: str | None = None
+    #: the input of `node` that `x` feeds (0, or the index of a ``layer:input`` key)
+    input_index: int = 0
+    #: fixed sample positions, as fractions in [0, 1) of the tensor's size (float64)
+    sample_at: np.ndarray = field(default_factory=lambda: np.zeros(0, np.float64))
+
+
+def level(x, scale: np.float32, offset: np.float32) -> np.float32:
+    """u(x) = (x / scale + offset) + 1.5·2^23 in float32, as the graph computes it."""
+    with np.errstate(all="ignore"):
+        return np.float32(np.float32(np.float32(np.float32(x) / scale) + offset) + MAGIC)
+
+
+def _ordered(x: np.float32) -> int:
+    """An integer that orders float32 values as they compare (-0 and +0 apart, no nan)."""
+    i = int(np.asarray(x, np.float32).view(np.int32))
+    return i if i >= 0 else -(i & 0x7FFFFFFF) - 1
+
+
+def _unordered(k: int) -> np.float32:
+    i = k if k >= 0 else -(k + 1) | -0x80000000
+    return np.float32(np.asarray(i, np.int32).view(np.float32).item())
+
+
+def clip_thresholds(bits: int, scale: np.float32, offset: np.float32) -> tuple[np.float32, np.float32]:
+    """(the smallest x that does not clip below, the largest that does not clip above), as
+    float32. The level is non-decreasing in x for a positive scale, so an input clips iff its
+    min is below the first or its max above the second; a scale that is not positive and
+    finite gives (inf, -inf): every input counts as clipping and is counted."""
+    if not (np.isfinite(scale) and scale > 0 and np.isfinite(offset)):
+        return np.float32(np.inf), np.float32(-np.inf)
+    lo_u = np.float32(-(1 << (bits - 1))) + MAGIC
+    hi_u = np.float32((1 << (bits - 1)) - 1) + MAGIC
+    neg_inf, pos_inf = _ordered(np.float32(-np.inf)), _ordered(np.float32(np.inf))
+
+    def first(pred) -> int:
+        a, b = neg_inf, pos_inf + 1  # the first k in [a, b) where pred holds (b: none)
+        while a < b:
+            m = (a + b) // 2
+            if pred(level(_unordered(m), scale, offset)):
+                b = m
+            else:
+                a = m + 1
+        return a
+
+    k_lo = first(lambda u: u >= lo_u)
+    k_hi = first(lambda u: u > hi_u) - 1
+    x_lo = _unordered(k_lo) if k_lo <= pos_inf else np.float32(np.inf)
+    x_hi = _unordered(k_hi) if k_hi >= neg_inf else np.float32(-np.inf)
+    return np.float32(x_lo), np.float32(x_hi)
+
+
+def int8_path(bits: int, offset_d: int) -> bool:
+    """Whether onnxruntime's int8 QuantizeLinear/DequantizeLinear can do the fake quantization
+    (INT8 with an offset in int8's range): the same numbers as the float chain, quicker."""
+    return bits == 8 and -128 <= offset_d <= 127
+
+
+def factor_values(bits: int, scale_d: float, offset_d: int) -> dict[str, np.ndarray]:
+    """The scalars a branch takes for one set of activation factors (by FACTOR_NAMES, plus
+    FACTOR_NAMES_INT8 where `int8_path`)."""
+    lo, hi = -(1 << (bits - 1)), (1 << (bits - 1)) - 1
+    s = np.float32(scale_d)
+    o = np.float32(offset_d)
+    x_lo, x_hi = clip_thresholds(bits, s, o)
+    out = {"scale": np.asarray(s), "offset": np.asarray(o), "magic": np.asarray(MAGIC),
+           "lo": np.asarray(np.float32(lo) + MAGIC), "hi": np.asarray(np.float32(hi) + MAGIC),
+           "shift": np.asarray(MAGIC + o), "x_lo": np.asarray(x_lo), "x_hi": np.asarray(x_hi)}
+    if int8_path(bits, offset_d):
+        out.update({"one": np.asarray(np.float32(1)), "zero_i8": np.asarray(np.int8(0)),
+                    "offset_i8": np.asarray(np.int8(offset_d))})
+    return out
+
+
+FACTOR_NAMES = ("scale", "offset", "magic", "lo", "hi", "shift", "x_lo", "x_hi")
+FACTOR_NAMES_INT8 = ("one", "zero_i8", "offset_i8")
+
+
+class Builder:
+    """Adds nodes and constants to a graph under unique names, for the model's opset."""
+
+    def __init__(self, graph: onnx.GraphProto, opset: int, taken: set[str], prefix: str = "ra"):
+        self.graph = graph
+        self.opset = opset
+        self.taken = taken
+        self.prefix = prefix
+        self._n = 0
+
+    def sub(self, graph: onnx.GraphProto) -> Builder:
+        """A builder adding nodes to a subgraph (an If's branch); its constants go to this graph."""
+        child = Builder(graph, self.opset, self.taken, self.prefix)
+        child._n = 0
+        child.const = self.const  # type: ignore[method-assign]
+        child.name = self.name  # type: ignore[method-assign]
+        return child
+
+    def name(self, hint: str) -> str:
+        while True:
+            self._n += 1
+            candidate = f"__{self.prefix}{self._n}_{hint}"
+            if candidate not in self.taken:
+                self.taken.add(candidate)
+                return candidate
+
+    def const(self, value: np.ndarray, hint: str = "c") -> str:
+        name = self.name(hint)
+        self.graph.initializer.append(numpy_helper.from_array(np.asarray(value), name))
+        return name
+
+    def node(self, op: str, inputs: list[str], hint: str = "", n_out: int = 1, **attrs) -> str:
+        outs = [self.name(hint or op) for _ in range(n_out)]
+        self.graph.node.append(helper.make_node(op, inputs, outs, name=self.name(op + "_node"), **attrs))
+        return outs[0]
+
+    def reduce(self, op: str, x: str, axes: list[int] | None, hint: str = "") -> str:
+        """A reduction over `axes` (all when None), keepdims 0, axes as the opset wants them."""
+        as_input = self.opset >= (13 if op == "ReduceSum" else 18)
+        if axes is None:
+            return self.node(op, [x], hint, keepdims=0)
+        if as_input:
+            return self.node(op, [x, self.const(np.asarray(axes, np.int64), "axes")], hint, keepdims=0)
+        return self.node(op, [x], hint, keepdims=0, axes=axes)
+
+    def partial(self, op: str, x: str, hint: str = "") -> str:
+        """`op` over the last axis in float32: the partial sums the caller adds up in float64."""
+        return self.reduce(op, x, [-1], hint)
+
+
+def fake_quant(b: Builder, x: str, f: dict[str, str]) -> tuple[str, str, str | None, str | None]:
+    """(x', t, u, uc) for activations x and factor tensors `f` (module docstring). On the int8
+    path (`f` has FACTOR_NAMES_INT8) u and uc are not made: ``QuantizeLinear(t, 1, 0)`` rounds t
+    half to even and saturates to int8, ``DequantizeLinear(q, scale_d, offset_d)`` is
+    ``(q - offset_d)·scale_d`` — AMCT's numbers in two quick nodes."""
+    t = b.node("Add", [b.node("Div", [x, f["scale"]], "t0"), f["offset"]], "t")
+    if "one" in f:
+        q = b.node("QuantizeLinear", [t, f["one"], f["zero_i8"]], "q")
+        return b.node("DequantizeLinear", [q, f["scale"], f["offset_i8"]], "xq"), t, None, None
+    u, uc = levels(b, t, f)
+    xq = b.node("Mul", [b.node("Sub", [uc, f["shift"]], "lv"), f["scale"]], "xq")
+    return xq, t, u, uc
+
+
+def levels(b: Builder, t: str, f: dict[str, str]) -> tuple[str, str]:
+    """(u, uc): t rounded half to even, plus 1.5·2^23, and that clamped to the levels."""
+    u = b.node("Add", [t, f["magic"]], "u")
+    return u, b.node("Clip", [u, f["lo"], f["hi"]], "uc")
+
+
+def clip_counts(b: Builder, t: str, u: str | None, uc: str | None, low: str, high: str,
+                f: dict[str, str]) -> tuple[str, str]:
+    """(Σ|sign|, Σsign) partial sums counting the values clipped below and above, computed only
+    when some value clips (an ``If``): the level is a non-decreasing function of x, so some
+    value clips iff the min is below `clip_thresholds`' first or the max above its second."""
+    clips = b.node("Or", [b.node("Less", [low, f["x_lo"]], "below"), b.node("Greater", [high, f["x_hi"]], "above")],
+                   "clips")
+    then = helper.make_graph([], b.name("clipping"), [], [])
+    sub = b.sub(then)
+    if u is None or uc is None:
+        u, uc = levels(sub, t, f)
+    signs = sub.node("Clip", [sub.node("Sub", [u, uc], "d"), f["minus_one"], f["plus_one"]], "sign")
+    clip, net = sub.partial("ReduceL1", signs, "clip"), sub.partial("ReduceSum", signs, "net")
+    then.output.extend([helper.make_tensor_value_info(n, TensorProto.FLOAT, None) for n in (clip, net)])
+    zeros = helper.make_graph([], b.name("no_clipping"), [], [])
+    z = b.sub(zeros)
+    none = [z.node("Identity", [f["zero"]], "none"), z.node("Identity", [f["zero"]], "none")]
+    zeros.output.extend([helper.make_tensor_value_info(n, TensorProto.FLOAT, None) for n in none])
+    outs = [b.name("clip"), b.name("net")]
+    b.graph.node.append(helper.make_node("If", [clips], outs, name=b.name("If_node"),
+                                         then_branch=then, else_branch=zeros))
+    return outs[0], outs[1]
+
+
+def balanced(b: Builder, x: str, balance: str | None) -> str:
+    return x if balance is None else b.node("Div", [x, balance], "xb")
+
+
+def layer_op(b: Builder, plan: LayerPlan, xq: str, weight: str | None, bias: str | None, hint: str) -> str:
+    """The layer's own operator on x' (and its weights and bias), attributes as in the model."""
+    node = plan.node
+    if weight is None:  # pooling: the same node on x'
+        inputs = list(node.input)
+        inputs[plan.input_index] = xq
+    else:
+        inputs = [xq, weight] + ([bias] if bias is not None else [])
+    out = b.name(hint)
+    b.graph.node.append(helper.make_node(node.op_type, inputs, [out], name=b.name(node.op_type + "_q"),
+                                         domain=node.domain or None))
+    b.graph.node[-1].attribute.extend(node.attribute)
+    return out
+
+
+#: the per-sample numbers a branch returns
+STAT_NAMES = ("size", "clip", "net", "x2", "e2", "min", "max", "sample", "dot", "yy", "qq")
+
+
+def add_branch(b: Builder, plan: LayerPlan, f: dict[str, str], weight: str | None, bias: str | None,
+               balance: str | None, y: str | None) -> dict[str, str]:
+    """The nodes measuring one layer (module docstring); returns the output names by STAT_NAMES
+    (the last three only where `y` is given)."""
+    xb = balanced(b, plan.x, balance)
+    xq, t, u, uc = fake_quant(b, xb, f)
+    out: dict[str, str] = {}
+    out["size"] = b.node("Size", [xb], "size")
+    out["min"] = b.reduce("ReduceMin", xb, None, "min")
+    out["max"] = b.reduce("ReduceMax", xb, None, "max")
+    out["clip"], out["net"] = clip_counts(b, t, u, uc, out["min"], out["max"], f)
+    out["x2"] = b.partial("ReduceSumSquare", xb, "x2")
+    out["e2"] = b.partial("ReduceSumSquare", b.node("Sub", [xb, xq], "e"), "e2")
+    flat = b.node("Reshape", [xb, b.const(np.asarray([-1], np.int64), "flat")], "flat")
+    # sample positions: fixed fractions of the tensor's size (float64 keeps them exact)
+    size = b.node("Cast", [out["size"]], "size_f64", to=TensorProto.DOUBLE)
+    at = b.node("Cast", [b.node("Mul", [b.const(plan.sample_at, "at"), size], "at_f")], "at_i", to=TensorProto.INT64)
+    out["sample"] = b.node("Gather", [flat, at], "sample", axis=0)
+    if y is not None:
+        yq = layer_op(b, plan, xq, weight, bias, "yq")
+        out["dot"] = b.partial("ReduceSum", b.node("Mul", [y, yq], "yyq"), "dot")
+        out["yy"] = b.partial("ReduceSumSquare", y, "yy")
+        out["qq"] = b.partial("ReduceSumSquare", yq, "qq")
+    return out
+
+
+def shared_constants(b: Builder) -> dict[str, str]:
+    """The constants every branch uses (names by role)."""
+    return {"minus_one": b.const(np.asarray(-1, np.float32), "m1"), "plus_one": b.const(np.asarray(1, np.float32), "p1"),
+            "zero": b.const(np.asarray(0, np.float32), "zero")}
+
+
+def _names_in(graph: onnx.GraphProto) -> set[str]:
+    names = {i.name for i in graph.input} | {i.name for i in graph.initializer} | {o.name for o in graph.output}
+    for node in graph.node:
+        names.update(node.output)
+        names.add(node.name)
+        for a in node.attribute:
+            for g in ([a.g] if a.HasField("g") else []) + list(a.graphs):
+                names |= _names_in(g)
+    return names
+
+
+def _float_outputs(model: onnx.ModelProto) -> list[str]:
+    return [o.name for o in model.graph.output
+            if o.type.HasField("tensor_type") and o.type.tensor_type.elem_type in (TensorProto.FLOAT, 0)]
+
+
+@dataclass
+class AnalysisGraph:
+    """The model to run, and where each number comes out: `layers[i]` maps STAT_NAMES to
+    output names for plans[i]; `outputs` maps each float model output to its (dot, yy, qq,
+    maxabs) names against the quantized copy."""
+
+    model: onnx.ModelProto
+    plans: list[LayerPlan]
+    layers: list[dict[str, str]]
+    outputs: dict[str, dict[str, str]]
+
+
+def analysis_model(model: onnx.ModelProto, plans: list[LayerPlan], *, whole_model: bool = True) -> AnalysisGraph:
+    """The model with every plan's branch, and (`whole_model`) a copy of it with every
+    planned layer fake-quantized whose outputs are compared with the float ones."""
+    m = onnx.ModelProto()
+    m.CopyFrom(model)
+    g = m.graph
+    b = Builder(g, default_opset(m), _names_in(g))
+    layers = []
+    factors: list[dict[str, str]] = []
+    weights: list[str | None] = []
+    biases: list[str | None] = []
+    balances: list[str | None] = []
+    shared = shared_constants(b)
+    for plan in plans:
+        f = {k: b.const(v, k) for k, v in factor_values(plan.act_bits, plan.scale_d, plan.offset_d).items()}
+        f.update(shared)
+        w = b.const(plan.weight, "wq") if plan.weight is not None else None
+        bias = b.const(plan.bias, "bias") if isinstance(plan.bias, np.ndarray) else plan.bias
+        bal = b.const(plan.balance, "tbf") if plan.balance is not None else None
+        factors.append(f)
+        weights.append(w)
+        biases.append(bias)
+        balances.append(bal)
+        layers.append(add_branch(b, plan, f, w, bias, bal, plan.y))
+    outputs: dict[str, dict[str, str]] = {}
+    if whole_model and plans:
+        renamed = _quantized_copy(b, model.graph, plans, factors, weights, biases, balances)
+        for name in _float_outputs(model):
+            other = renamed.get(name, name)
+            diff = b.node("Abs", [b.node("Sub", [name, other], "od")], "oabs")
+            outputs[name] = {"dot": b.partial("ReduceSum", b.node("Mul", [name, other], "ooq"), "odot"),
+                             "yy": b.partial("ReduceSumSquare", name, "oyy"),
+                             "qq": b.partial("ReduceSumSquare", other, "oqq"),
+                             "maxabs": b.reduce("ReduceMax", diff, None, "omax")}
+    wanted = [v for d in layers for v in d.values()] + [v for d in outputs.values() for v in d.values()]
+    g.output.extend(onnx.ValueInfoProto(name=n) for n in wanted)
+    return AnalysisGraph(m, plans, layers, outputs)
+
+
+def _quantized_copy(b: Builder, graph: onnx.GraphProto, plans: list[LayerPlan], factors, weights, biases,
+                    balances) -> dict[str, str]:
+    """Appends a copy of `graph`'s nodes in which every planned layer is fake-quantized (its
+    input x', its weights, a folded BatchNorm's bias, the BatchNorm itself an Identity);
+    returns the copy's name of each tensor the original nodes produce."""
+    by_node = {p.node.name: (p, f, w, bias, bal) for p, f, w, bias, bal in
+               zip(plans, factors, weights, biases, balances, strict=True) if p.node.name}
+    folded = {p.folded_bn for p in plans if p.folded_bn}
+    renamed: dict[str, str] = {}
+    for node in list(graph.node):
+        if node.op_type == "Constant":
+            continue  # constants are shared, not copied
+        copy = onnx.NodeProto()
+        copy.CopyFrom(node)
+        del copy.input[:]
+        copy.input.extend(renamed.get(i, i) for i in node.input)
+        _rename_subgraphs(copy, renamed)
+        planned = by_node.get(node.name) if node.name else None
+        if planned is not None:
+            plan, f, w, bias, bal = planned
+            k = plan.input_index
+            xq = fake_quant(b, balanced(b, copy.input[k], bal), f)[0]
+            copy.input[k] = xq
+            if w is not None:
+                copy.input[1] = w
+                if bias is not None:
+                    if len(copy.input) > 2:
+                        copy.input[2] = bias
+                    else:
+                        copy.input.append(bias)
+        outputs = list(node.output)
+        if node.name and node.name in folded:
+            copy = helper.make_node("Identity", [copy.input[0]], [], name=node.name)
+            outputs = outputs[:1]
+        copy.name = b.name("fq_" + (node.name or node.op_type))
+        del copy.output[:]
+        for o in outputs:
+            new = b.name("fq") if o else ""
+            if o:
+                renamed[o] = new
+            copy.output.append(new)
+        graph_nodes = b.graph.node
+        graph_nodes.append(copy)
+    return renamed
+
+
+def _rename_subgraphs(node: onnx.NodeProto, renamed: dict[str, str]) -> None:
+    """Point a copied node's subgraphs at the copies of the outer tensors they read."""
+    for a in node.attribute:
+        for g in ([a.g] if a.HasField("g") else []) + list(a.graphs):
+            _rename_graph_reads(g, renamed)
+
+
+def _rename_graph_reads(g: onnx.GraphProto, renamed: dict[str, str]) -> None:
+    local = {i.name for i in g.input} | {i.name for i in g.initializer}
+    for n in g.node:
+        for idx, name in enumerate(n.input):
+            if name and name not in local and name in renamed:
+                n.input[idx] = renamed[name]
+        local.update(n.output)
+        for a in n.attribute:
+            for sub in ([a.g] if a.HasField("g") else []) + list(a.graphs):
+                _rename_graph_reads(sub, {k: v for k, v in renamed.items() if k not in local})
+    for o in g.output:
+        if o.name not in local and o.name in renamed:
+            # an output that passes an outer tensor through: read it from the copy
+            n = helper.make_node("Identity", [renamed[o.name]], [o.name + "__fq_pass"])
+            g.node.append(n)
+            o.name = n.output[0]
+
+
+def probe_model(model: onnx.ModelProto, plan: LayerPlan, x_info: onnx.ValueInfoProto,
+                y_info: onnx.ValueInfoProto | None, bias: np.ndarray | None) -> tuple[onnx.ModelProto, dict[str, str]]:
+    """A model of one layer's branch alone: its inputs are x (and y), the factors (FACTOR_NAMES),
+    ``weight`` and ``balance`` where the layer has them, so that one session serves every
+    re-run of the layer whatever its factors become."""
+    g = helper.make_graph([], "probe", [], [])
+    opset = default_opset(model)
+    b = Builder(g, opset, set(), "p")
+    g.input.append(x_info)
+    plan = dataclasses.replace(plan, x=x_info.name)
+    y = None
+    if y_info is not None:
+        g.input.append(y_info)
+        y = y_info.name
+    f = shared_constants(b)
+    for k in FACTOR_NAMES:
+        g.input.append(helper.make_tensor_value_info(k, TensorProto.FLOAT, []))
+        f[k] = k
+    if int8_path(plan.act_bits, plan.offset_d):
+        for k in FACTOR_NAMES_INT8:
+            g.input.append(helper.make_tensor_value_info(k, TensorProto.FLOAT if k == "one" else TensorProto.INT8, []))
+            f[k] = k
+    weight = None
+    if plan.weight is not None:
+        g.input.append(helper.make_tensor_value_info("weight", TensorProto.FLOAT, list(plan.weight.shape)))
+        weight = "weight"
+    bal = None
+    if plan.balance is not None:
+        g.input.append(helper.make_tensor_value_info("balance", TensorProto.FLOAT, list(plan.balance.shape)))
+        bal = "balance"
+    bias_name = b.const(bias, "bias") if bias is not None else None
+    outs = add_branch(b, plan, f, weight, bias_name, bal, y)
+    g.output.extend(onnx.ValueInfoProto(name=n) for n in outs.values())
+    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", opset)])
+    m.ir_version = model.ir_version
+    return m, outs
+
+
+def prefix_model(model: onnx.ModelProto, names: Iterable[str]) -> onnx.ModelProto:
+    """The part of the model that computes `names`, which become its only outputs
+    (onnxruntime runs every node of a model, whatever outputs a run asks for)."""
+    wanted = list(dict.fromkeys(names))
+    g = model.graph
+    needed = set(wanted)
+    keep = []
+    for node in reversed(g.node):
+        if any(o in needed for o in node.output):
+            keep.append(node)
+            needed.update(i for i in node.input if i)
+            needed.update(_outer_reads(node))
+    m = onnx.ModelProto()
+    m.CopyFrom(model)
+    del m.graph.node[:]
+    m.graph.node.extend(reversed(keep))
+    del m.graph.output[:]
+    m.graph.output.extend(onnx.ValueInfoProto(name=n) for n in wanted)
+    inputs = [i for i in m.graph.input if i.name in needed]
+    del m.graph.input[:]
+    m.graph.input.extend(inputs)
+    inits = [t for t in m.graph.initializer if t.name in needed]
+    del m.graph.initializer[:]
+    m.graph.initializer.extend(inits)
+    return m
+
+
+def _outer_reads(node: onnx.NodeProto) -> set[str]:
+    """Tensors of the enclosing graph that a node's subgraphs read."""
+    out: set[str] = set()
+    for a in node.attribute:
+        for g in ([a.g] if a.HasField("g") else []) + list(a.graphs):
+            local = {i.name for i in g.input} | {t.name for t in g.initializer}
+            for n in g.node:
+                out.update(i for i in n.input if i and i not in local)
+                out.update(r for r in _outer_reads(n) if r not in local)
+                local.update(n.output)
+    return out

@@ -1,0 +1,233 @@
+"""Benchmark: `record-editor analyze` on a real network against a plain onnxruntime run of the
+same model on the same inputs.
+
+The network is PP-OCRv4's text detector from the rapidocr_onnxruntime wheel (62 Conv and 2
+ConvTranspose: 64 quantized layers; scripts/realnets.py fetches it). The record is made here
+from the weights (AMCT's ARQ) and from each layer's input range on the samples; the samples
+are generated images. Rounds are interleaved (plain, analysis, plain, analysis…) and each
+figure is the median [min–max] over rounds:
+
+- end to end: reading the model, building the session(s), running every sample — for the
+  plain run an onnxruntime session of the model and one run per sample; for the analysis
+  `Analyzer.run()` (weights, the analysis graph, its session, one run per sample);
+- per sample: one run of the plain session against one run of the analysis session;
+- CPU time end to end (the process's, all its threads): steadier than wall time on a shared
+  machine, and with ``--threads 1`` the work itself;
+- a layer's re-run after an edit: with its inputs kept (`prepare_layer` done), and cold;
+- a layer's weight figures after an edit;
+- peak memory (VmHWM) of a fresh process doing each, once.
+
+    python scripts/bench_analysis.py [--samples 4] [--size 640] [--rounds 5] [--threads N]
+"""
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def _realnets():
+    spec = importlib.util.spec_from_file_location("realnets", ROOT / "scripts" / "realnets.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def make_case(folder: Path, samples: int, size: int) -> tuple[Path, Path, Path]:
+    """(model, record, samples folder): the record from ARQ and the samples' ranges."""
+    import onnx
+    import onnxruntime as ort
+
+    from editor.models import load_model
+    from editor.models.weights import layer_arq
+    from editor.records import quant
+    from editor.records.dialects import get_dialect
+
+    model_path = _realnets().fetch("det")
+    inputs = folder / "inputs"
+    inputs.mkdir()
+    rng = np.random.default_rng(0)
+    xs = []
+    for i in range(samples):
+        # smooth shapes over noise, normalised as PP-OCR does ((x/255 - mean)/std)
+        yy, xx = np.mgrid[0:size, 0:size] / size
+        img = 128 + 100 * np.sin(2 * np.pi * (rng.uniform(1, 6) * xx + rng.uniform(1, 6) * yy))[None]
+        img = img + rng.normal(0, 20, (3, size, size))
+        x = ((np.clip(img, 0, 255) / 255 - 0.45) / 0.23).astype(np.float32)[None]
+        np.save(inputs / f"image{i}.npy", x)
+        xs.append(x)
+    model = load_model(model_path)
+    layers = model.quantizable_layers(weighted_only=True)
+    proto = onnx.load(str(model_path))
+    proto.graph.output.extend(onnx.ValueInfoProto(name=layer.inputs[0]) for layer in layers)
+    session = ort.InferenceSession(proto.SerializeToString(), providers=["CPUExecutionProvider"])
+    names = [layer.inputs[0] for layer in layers]
+    lo = dict.fromkeys(names, np.inf)
+    hi = dict.fromkeys(names, -np.inf)
+    for x in xs:
+        for n, a in zip(names, session.run(names, {"x": x}), strict=True):
+            lo[n], hi[n] = min(lo[n], float(a.min())), max(hi[n], float(a.max()))
+    message = get_dialect("pytorch").message_class()
+    for layer in layers:
+        e = message.record.add()
+        e.key = layer.name
+        arq = layer_arq(model, layer, fold=True, channel_wise=True)
+        e.value.scale_w.extend(arq.scale.tolist())
+        e.value.offset_w.extend([0] * arq.scale.size)
+        s, o = quant.scale_offset_from_range(lo[layer.inputs[0]], hi[layer.inputs[0]])
+        e.value.scale_d, e.value.offset_d = s, o
+    record = folder / "record.txt"
+    record.write_text(str(message))
+    return model_path, record, inputs
+
+
+def plain(model_path: Path, inputs: Path, threads: int | None = None) -> tuple[float, float, float]:
+    """(end-to-end seconds, median seconds of one run, end-to-end CPU seconds) of onnxruntime alone."""
+    import onnxruntime as ort
+
+    c0 = time.process_time()
+    t0 = time.perf_counter()
+    options = ort.SessionOptions()
+    if threads is not None:
+        options.intra_op_num_threads = threads
+        options.inter_op_num_threads = 1
+    session = ort.InferenceSession(str(model_path), options, providers=["CPUExecutionProvider"])
+    runs = []
+    for f in sorted(inputs.glob("*.npy")):
+        t = time.perf_counter()
+        session.run(None, {"x": np.load(f)})
+        runs.append(time.perf_counter() - t)
+    return time.perf_counter() - t0, statistics.median(runs), time.process_time() - c0
+
+
+def analysis(model_path: Path, record: Path, inputs: Path, whole_model: bool = True,
+             threads: int | None = None) -> tuple[float, float, object, float]:
+    """(end-to-end seconds, median seconds of one sample's run, the analyzer, end-to-end CPU seconds)."""
+    from editor.analysis import run as run_module
+    from editor.analysis.analyzer import analyzer_for
+    from editor.models import load_model
+    from editor.records.document import RecordDocument
+
+    runs: list[float] = []
+    original = run_module._Runner._run
+
+    def timed(self, *args, **kwargs):
+        t = time.perf_counter()
+        try:
+            return original(self, *args, **kwargs)
+        finally:
+            runs.append(time.perf_counter() - t)
+
+    c0 = time.process_time()
+    t0 = time.perf_counter()
+    message = RecordDocument.load(record, "pytorch").message
+    analyzer = analyzer_for(message, load_model(model_path), [inputs], whole_model=whole_model, threads=threads)
+    run_module._Runner._run = timed  # type: ignore[method-assign]
+    try:
+        result = analyzer.run()
+    finally:
+        run_module._Runner._run = original  # type: ignore[method-assign]
+    elapsed = time.perf_counter() - t0
+    cpu = time.process_time() - c0
+    assert all(r.activations is not None for r in result.layers)
+    return elapsed, statistics.median(runs), analyzer, cpu
+
+
+def fmt(values: list[float], unit: str = "s", scale: float = 1.0) -> str:
+    v = [x * scale for x in values]
+    return f"{statistics.median(v):.3g} {unit} [{min(v):.3g}–{max(v):.3g}]"
+
+
+def peak(kind: str, args: list[str], threads: int | None) -> int:
+    """Peak resident memory (KB, VmHWM) of a fresh process doing one `kind` run. (Not
+    ru_maxrss: Linux keeps that across exec, so a child would start from its parent's.)"""
+    code = ("import sys; sys.path.insert(0, %r)\n"
+            "import importlib.util as u; s = u.spec_from_file_location('b', %r); b = u.module_from_spec(s); "
+            "s.loader.exec_module(b)\n"
+            "from pathlib import Path\n"
+            "a = [Path(x) for x in %r]\n"
+            "(b.plain(*a, threads=%r) if %r == 'plain' else b.analysis(*a, threads=%r))\n"
+            "print(next(l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')))\n"
+            ) % (str(ROOT), __file__, args, threads, kind, threads)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    return int(out.strip().splitlines()[-1])
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--samples", type=int, default=4)
+    p.add_argument("--size", type=int, default=640, help="image side in pixels")
+    p.add_argument("--rounds", type=int, default=5)
+    p.add_argument("--threads", type=int, help="onnxruntime threads of both (default: its own, one per core)")
+    args = p.parse_args()
+    th = args.threads
+    with tempfile.TemporaryDirectory() as tmp:
+        model_path, record, inputs = make_case(Path(tmp), args.samples, args.size)
+        print(f"model: {model_path.name}, 64 quantized layers; {args.samples} samples of 1x3x{args.size}x{args.size}; "
+              f"onnxruntime threads: {th or 'default'}")
+        plain_kb = peak("plain", [str(model_path), str(inputs)], th)
+        analysis_kb = peak("analysis", [str(model_path), str(record), str(inputs)], th)
+        print(f"peak memory (VmHWM of a fresh process): plain {plain_kb / 1024:.0f} MB, "
+              f"analysis {analysis_kb / 1024:.0f} MB")
+        plain(model_path, inputs, th)  # warm the page cache and onnxruntime's first-use costs
+        p_total, p_run, a_total, a_run, n_total, ratio, run_ratio, n_ratio, cpu_ratio = ([] for _ in range(9))
+        analyzer = None
+        for _ in range(args.rounds):
+            pt, pr, pc = plain(model_path, inputs, th)
+            at, ar, analyzer, ac = analysis(model_path, record, inputs, threads=th)
+            nt, _, _, _ = analysis(model_path, record, inputs, whole_model=False, threads=th)
+            cpu_ratio.append(ac / pc)
+            p_total.append(pt)
+            p_run.append(pr)
+            a_total.append(at)
+            a_run.append(ar)
+            n_total.append(nt)
+            ratio.append(at / pt)
+            run_ratio.append(ar / pr)
+            n_ratio.append(nt / pt)
+        print(f"plain onnxruntime, end to end: {fmt(p_total)}; one run: {fmt(p_run, 'ms', 1000)}")
+        print(f"analysis, end to end:          {fmt(a_total)}; one sample's run: {fmt(a_run, 'ms', 1000)}")
+        print(f"  ratio end to end: {fmt(ratio, 'x')}; per sample run: {fmt(run_ratio, 'x')}; "
+              f"CPU time end to end: {fmt(cpu_ratio, 'x')}")
+        print(f"analysis without the whole-model check, end to end: {fmt(n_total)}; ratio {fmt(n_ratio, 'x')}")
+        assert analyzer is not None
+        indices = analyzer.entries()
+        mid = indices[len(indices) // 2]
+        cold, warm, weights = [], [], []
+        for _ in range(args.rounds):
+            analyzer._probes.clear()
+            t = time.perf_counter()
+            analyzer.rerun_layer(mid)
+            cold.append(time.perf_counter() - t)
+            value = analyzer.message.record[mid].value
+            value.scale_d = value.scale_d * 0.5
+            t = time.perf_counter()
+            analyzer.rerun_layer(mid)
+            warm.append(time.perf_counter() - t)
+            value.scale_w[0] = value.scale_w[0] * 2
+            t = time.perf_counter()
+            analyzer.layer_weights(mid)
+            weights.append(time.perf_counter() - t)
+        key = analyzer.message.record[mid].key
+        print(f"one layer ({key}) re-run after an edit, inputs kept: {fmt(warm, 'ms', 1000)}; "
+              f"cold (run up to the layer first): {fmt(cold, 'ms', 1000)}")
+        print(f"one layer's weight figures after an edit: {fmt(weights, 'ms', 1000)}")
+        print(json.dumps({"ratio_end_to_end": statistics.median(ratio), "ratio_per_run": statistics.median(run_ratio),
+                          "cpu_ratio_end_to_end": statistics.median(cpu_ratio),
+                          "ratio_without_model_check": statistics.median(n_ratio)}))
+
+
+if __name__ == "__main__":
+    main()
