@@ -1610,6 +1610,10 @@
         <translation>已在 {samples} 个输入上分析 {layers} 层</translation>
     </message>
     <message>
+        <source>; output {name}: cosine {cosine} (lowest {lowest}), max |error| {error}</source>
+        <translation>；输出 {name}：余弦 {cosine}（最低 {lowest}），最大|误差| {error}</translation>
+    </message>
+    <message>
         <source>Analysed the weights of {layers} layers ({why})</source>
         <translation>已分析 {layers} 层的权重（{why}）</translation>
     </message>

@@ -100,6 +100,9 @@ def test_analyze_fills_the_columns_and_sorts_worst_first(qtbot, window, case):
     _run(qtbot, controller, [samples])
     a = controller.analysis
     assert a.activations_run and not a.busy
+    # the whole-model check in the status bar's sentence
+    (out,) = a.result.outputs
+    assert out.name == "y" and f"output y: cosine {out.cosine:.5f}" in a.summary()
     # weight SQNR per layer: the record's scale_w against a numpy re-derivation
     texts = _column(panel, ap.WEIGHT_SQNR)
     for name in LAYERS:

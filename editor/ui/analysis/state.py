@@ -361,8 +361,14 @@ class SessionAnalysis(QObject):
         if r is None:
             return ""
         if r.activations_run:
-            return translate("SessionAnalysis", "Analysed {layers} layers on {samples} samples").format(
+            text = translate("SessionAnalysis", "Analysed {layers} layers on {samples} samples").format(
                 layers=len(r.layers), samples=len(r.samples))
+            for out in r.outputs:  # the whole-model check: every layer quantized at once
+                text += translate("SessionAnalysis", "; output {name}: cosine {cosine} (lowest {lowest}), max "
+                                                     "|error| {error}").format(
+                    name=out.name, cosine=f"{out.cosine:.5f}", lowest=f"{out.min_cosine:.5f}",
+                    error=f"{out.max_abs_error:.4g}")
+            return text
         return translate("SessionAnalysis", "Analysed the weights of {layers} layers ({why})").format(
             layers=len(r.layers), why="; ".join(r.notes))
 
