@@ -555,6 +555,10 @@ The file on disk has changed; check it before closing. Your edits are still here
         <translation>图表</translation>
     </message>
     <message>
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
         <source>Attach &amp;Model…</source>
         <translation>附加模型(&amp;M)…</translation>
     </message>
