@@ -62,7 +62,8 @@ _FIRST_DEDICATED_KEY = Qt.Key.Key_Back.value
 def typed_on_a_keyboard(keys: QKeySequence) -> bool:
     """Whether every key of `keys` is on an ordinary keyboard (Ctrl+W is; X11's Close key,
     which QKeySequence.StandardKey.Close includes, is not)."""
-    return all(keys[i].key().value < _FIRST_DEDICATED_KEY for i in range(keys.count()))
+    # PySide indexes a sequence by its keys (QKeySequence::operator[]); the stubs miss it
+    return all(keys[i].key().value < _FIRST_DEDICATED_KEY for i in range(keys.count()))  # type: ignore[index]
 
 
 def key_text(action: QAction) -> str:
