@@ -125,6 +125,29 @@ def unknown_field_message(name: str, path: tuple[str, ...], dialect: Dialect, me
         notes=translate("reading", "; ").join(notes))
 
 
+# protobuf's words for a bare word where a string goes (`op_data_type: FLOAT32`), the word kept
+_UNQUOTED = r"Expected string but found: '([\w.+-]++)'\Z"
+# the field name and colon just before that word
+_FIELD_BEFORE = rb"(\w++)[ \t]*+:[ \t]*+\Z"
+
+
+def quote_hint(protobuf: str, data: bytes, offset: int | None) -> str:
+    """For text written without its quotes (`op_data_type: FLOAT32`, `key: conv1`): how to
+    write it (`; text values go in double quotes: op_data_type: "FLOAT32"`); "" otherwise.
+    `protobuf`: protobuf's English message; `offset`: where in `data` the word starts."""
+    m = re.search(_UNQUOTED, protobuf)
+    if m is None:
+        return ""
+    word = clip(m.group(1))
+    field = None
+    if offset is not None:
+        f = re.search(_FIELD_BEFORE, data[max(0, offset - 200):offset])
+        if f is not None:
+            field = f.group(1).decode("ascii", "replace")
+    example = f'{clip(field)}: "{word}"' if field else f'"{word}"'
+    return translate("reading", "; text values go in double quotes: {example}").format(example=example)
+
+
 # One token (a word or number, a string perhaps cut short, or one mark) and then nothing
 # but whitespace and comments to the end of the text. Possessive: no backtracking on a
 # long run of spaces in the middle of a file.

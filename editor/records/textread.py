@@ -44,6 +44,7 @@ from editor.records.read_errors import (  # noqa: F401 - ECHO_LIMIT, clip: impor
     descriptor_at,
     ends_inside_message,
     protobuf_words,
+    quote_hint,
     unknown_field_message,
 )
 
@@ -609,7 +610,7 @@ _UNKNOWN_FIELD = _Lazy(r'Message type "([\w.]+)" has no field named "([^"]+)"')
 _LOC_PREFIX = _Lazy(r"^\d+(?::\d+)? : ")
 
 
-def _error_from(e: text_format.ParseError, feeder: _LineFeeder, lines: LineIndex,
+def _error_from(e: text_format.ParseError, feeder: _LineFeeder, lines: LineIndex, data: bytes,
                 dialect: Dialect, path: tuple[str, ...] | None = None) -> TextParseError:
     msg = _LOC_PREFIX.sub("", str(e))
     line = column = off = None
@@ -625,7 +626,8 @@ def _error_from(e: text_format.ParseError, feeder: _LineFeeder, lines: LineIndex
             path = ()
         return TextParseError(unknown_field_message(name, path, dialect, m.group(1)),
                               line, column, field_name=name, offset=off)
-    return TextParseError(clip_echo(protobuf_words(msg.rstrip())), line, column, offset=off, protobuf=msg)
+    said = clip_echo(protobuf_words(msg.rstrip())) + quote_hint(msg, data, off)
+    return TextParseError(said, line, column, offset=off, protobuf=msg)
 
 
 def _ended_inside(error: TextParseError, entry: tuple[str, int | None], message: RecordMessage,
@@ -722,7 +724,7 @@ def parse_text(text: str | bytes, dialect: Dialect | str, *, progress: Progress 
         try:
             stmt = recorder.parse_one(data, pos, message)
         except text_format.ParseError as e:
-            error = _error_from(e, recorder.feeder, lines, dialect, recorder.error_path)
+            error = _error_from(e, recorder.feeder, lines, data, dialect, recorder.error_path)
             if recorder.error_entry is not None and at_end(data, error.offset):
                 error = _ended_inside(error, recorder.error_entry, message, lines.line(pos))
             raise error from None

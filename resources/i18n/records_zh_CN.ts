@@ -1269,6 +1269,10 @@
         <translation>{place} 中有未知字段 &quot;{name}&quot;（消息 {message}）：{known}{notes}</translation>
     </message>
     <message>
+        <source>; text values go in double quotes: {example}</source>
+        <translation>；文本值要写在双引号里：{example}</translation>
+    </message>
+    <message>
         <source>{entry} (layer {key})</source>
         <translation>{entry}（层 {key}）</translation>
     </message>

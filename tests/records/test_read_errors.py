@@ -98,7 +98,8 @@ _BROKEN = [
      "Couldn't parse float: x", "无法解析为浮点数：x"),
     ('record {\n  key: "a"\n  value {\n    offset_d: 99999999999\n  }\n}\n',
      "Value out of range: 99999999999", "值超出范围：99999999999"),
-    ('record {\n  key: 1\n}\n', "Expected string but found: '1'", "此处应为字符串，实际是：'1'"),
+    ('record {\n  key: 1\n}\n', "Expected string but found: '1'; text values go in double quotes: key: \"1\"",
+     "此处应为字符串，实际是：'1'；文本值要写在双引号里：key: \"1\""),
     ('record {\n  key "a"\n}\n', 'Expected ":".', '此处应为 ":"。'),
     ('record {\n  key: "a"\n  value {\n    skip_fusion: maybe\n  }\n}\n',
      'Expected "true" or "false".', '此处应为 "true" 或 "false"。'),
@@ -137,3 +138,24 @@ def test_every_protobuf_template_says_protobufs_words_again_exactly():
         assert protobuf_words(sample) == sample
         assert protobuf_words(f"'  scale_d: x': {sample}") == f"'  scale_d: x': {sample}"  # Merge's line first
     assert protobuf_words("something protobuf never said") == "something protobuf never said"
+
+
+@pytest.mark.parametrize(("dialect", "line", "field", "word"), [
+    ("onnx", '    op_data_type: FLOAT32', "op_data_type", "FLOAT32"),
+    ("tf-inner", '    act_type: INT8  # the docs write it quoted', "act_type", "INT8"),
+    ("caffe", '    dst_type : INT4', None, None),  # caffe has no dst_type: an unknown field, no hint
+])
+def test_text_written_without_quotes_is_told_how_to_write_it(tmp_path, capsys, dialect, line, field, word):
+    text = f'record {{\n  key: "conv1"\n  value {{\n    scale_d: 0.5\n{line}\n  }}\n}}\n'
+    with pytest.raises(TextParseError) as err:
+        read_text(text.encode(), dialect)
+    if field is None:
+        assert "double quotes" not in err.value.message
+        return
+    assert err.value.message == (f"Expected string but found: '{word}'; "
+                                 f'text values go in double quotes: {field}: "{word}"')
+    assert (err.value.line, err.value.column) == (5, line.index(word) + 1)
+    path = tmp_path / "record.txt"  # the command line says the same, at the same place
+    path.write_text(text)
+    assert main(["check", "--dialect", dialect, str(path)]) == 2
+    assert f'{path}:5:{line.index(word) + 1}: Expected string' in capsys.readouterr().err
