@@ -1012,8 +1012,20 @@ View, check and edit Ascend AMCT quantization and sparsity record files in every
         <translation>按格式读取(&amp;R)…</translation>
     </message>
     <message>
+        <source>{dialect} — just failed</source>
+        <translation>{dialect} — 刚才读取失败</translation>
+    </message>
+    <message>
+        <source>{dialect} — has no {fields}</source>
+        <translation>{dialect} — 没有 {fields}</translation>
+    </message>
+    <message>
         <source>Open in &amp;External Editor</source>
         <translation>在外部编辑器中打开(&amp;E)</translation>
+    </message>
+    <message>
+        <source>No dialect has every field this file uses: it mixes the fields of several</source>
+        <translation>没有哪种格式包含该文件用到的全部字段：文件混用了几种格式的字段</translation>
     </message>
 </context>
 <context>

@@ -159,3 +159,54 @@ def test_text_written_without_quotes_is_told_how_to_write_it(tmp_path, capsys, d
     path.write_text(text)
     assert main(["check", "--dialect", dialect, str(path)]) == 2
     assert f'{path}:5:{line.index(word) + 1}: Expected string' in capsys.readouterr().err
+
+
+def _entry(*fields: str) -> str:
+    return 'record {\n  key: "conv1"\n  value {\n' + "".join(f"    {f}\n" for f in fields) + "  }\n}\n"
+
+
+# (text, dialect asked for or None, the dialects the message may offer)
+_MIXED = [
+    (_entry("scale_d: 0.1", "channels: 3", "height: 4", "width: 4", 'dst_type: "INT8"'), None, set()),
+    (_entry("scale_d: 0.1", "channels: 3", "height: 4", "width: 4", 'dst_type: "INT8"'), "tf-inner", set()),
+    (_entry("scale_d: 0.1", "channels: 3", 'op_data_type: "FLOAT32"'), None, set()),
+    (_entry("scale_d: 0.1", "channels: 3"), "tf-inner", {"caffe"}),
+    (_entry("scale_d: 0.1", 'dst_type: "INT8"'), "caffe", {"tf-inner", "pytorch"}),
+    (_entry("scale_d: 0.1", 'dst_type: "INT8"', 'fakequant_precision_mode: "DEFAULT"'), "caffe", {"pytorch"}),
+]
+
+
+@pytest.mark.parametrize(("text", "dialect", "offered"), _MIXED)
+def test_a_wrong_dialect_message_offers_only_dialects_that_read_the_file(text, dialect, offered):
+    """A dialect offered for an unknown field must read the whole file: one that has the
+    field but lacks another the file uses (tf-inner for a file with `channels`) is not."""
+    from editor.records.dialects import DIALECTS
+    from editor.records.textread import parse_text
+
+    with pytest.raises(TextParseError) as err:
+        read_text(text, dialect)
+    message = err.value.message
+    m = re.search(r"dialects that have it here: ([\w, -]+) \(choose one", message)
+    assert (set(m.group(1).split(", ")) if m else set()) == offered, message
+    for name in DIALECTS:  # independently: what each dialect does with the file
+        try:
+            parse_text(text, name)
+        except TextParseError:
+            assert name not in offered
+        else:
+            assert name in offered or name == dialect
+    if not offered:
+        assert "no AMCT dialect has every field this file uses (" in message
+    # the error says what it was read as and what each dialect lacks, for the window's Read as menu
+    assert err.value.dialect == dialect if dialect else err.value.dialect in DIALECTS
+    assert {name for name, lacks in err.value.lacking.items() if not lacks} >= offered
+
+
+def test_the_mixed_file_names_what_the_dialects_lack():
+    text = _entry("scale_d: 0.1", "channels: 3", "height: 4", "width: 4", 'dst_type: "INT8"')
+    with pytest.raises(TextParseError) as err:
+        read_text(text)
+    assert err.value.message.endswith(
+        "not part of the caffe schema; no AMCT dialect has every field this file uses "
+        "(tf-inner, pytorch have it here but not channels, height, width)")
+    assert err.value.dialect == "caffe"
