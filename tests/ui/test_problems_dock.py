@@ -2,7 +2,7 @@
 what the edit touched), filters, and double-click selects the offending field."""
 from __future__ import annotations
 
-from PySide6.QtCore import QPersistentModelIndex, Qt
+from PySide6.QtCore import QPersistentModelIndex, QRect, Qt
 
 from editor.records.document import RecordDocument
 from editor.records.edits.commands import RemoveElementsCommand, SetValueCommand, add_element
@@ -10,7 +10,7 @@ from editor.records.problems import Severity
 from editor.records.rules import check_message
 from editor.ui import live_problems
 from editor.ui.panels.layer_panel import LayerPanel
-from editor.ui.panels.problems_dock import ProblemsDock, ProblemsModel
+from editor.ui.panels.problems_dock import LINE_WIDEST, ProblemsDock, ProblemsModel
 from tests.ui.kit import make_session, small_record
 
 
@@ -251,11 +251,7 @@ def test_where_tells_apart_two_records_with_the_same_key(qtbot):
 def test_a_long_message_wraps_whole_and_the_line_column_fits_big_files(qtbot):
     """Messages were elided in the middle, hiding their useful end (…did you mean "…"), and the
     Line column showed 12…15 for line 12345."""
-    from PySide6.QtCore import QRect
-
-    from editor.ui.panels.problems_dock import LINE_WIDEST
-
-    session, dock, pm = dock_for(qtbot)
+    _session, dock, pm = dock_for(qtbot)
     dock.resize(900, 400)
     dock.show()
     qtbot.waitExposed(dock)
