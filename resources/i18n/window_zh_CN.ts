@@ -139,6 +139,10 @@
         <translation>层名（输入其中一部分即可）</translation>
     </message>
     <message>
+        <source>{n} layer</source>
+        <translation>{n} 层</translation>
+    </message>
+    <message>
         <source>{n} layers</source>
         <translation>共 {n} 层</translation>
     </message>
@@ -893,6 +897,10 @@ View, check and edit Ascend AMCT quantization and sparsity record files in every
         <translation>共 {layers} 层，其中 AMCT 可量化 {quantizable} 层，带权重 {weighted} 层（文件中含权重值的 {with_values} 层）</translation>
     </message>
     <message>
+        <source>{n} key names a layer of the model</source>
+        <translation>{n} 个 key 对应模型中的层</translation>
+    </message>
+    <message>
         <source>{n} keys name a layer of the model</source>
         <translation>{n} 个 key 对应模型中的层</translation>
     </message>
@@ -901,8 +909,16 @@ View, check and edit Ascend AMCT quantization and sparsity record files in every
         <translation> 等另外 {n} 个</translation>
     </message>
     <message>
+        <source>{n} key names a PyTorch module, matched to the node torch.onnx.export made of it: {pairs}</source>
+        <translation>{n} 个 key 指向 PyTorch 模块，已对应到 torch.onnx.export 为其生成的节点：{pairs}</translation>
+    </message>
+    <message>
         <source>{n} keys name PyTorch modules, matched to the nodes torch.onnx.export made of them: {pairs}</source>
         <translation>{n} 个 key 指向 PyTorch 模块，已对应到 torch.onnx.export 为其生成的节点：{pairs}</translation>
+    </message>
+    <message>
+        <source>{n} key names no layer: {keys}</source>
+        <translation>{n} 个 key 找不到对应的层：{keys}</translation>
     </message>
     <message>
         <source>{n} keys name no layer: {keys}</source>
@@ -911,6 +927,14 @@ View, check and edit Ascend AMCT quantization and sparsity record files in every
     <message>
         <source>{n} of them probably meant for a layer without a record: {pairs}</source>
         <translation>其中 {n} 个可能原指没有记录的层：{pairs}</translation>
+    </message>
+    <message>
+        <source>probably meant for a layer without a record: {pairs}</source>
+        <translation>可能原指没有记录的层：{pairs}</translation>
+    </message>
+    <message>
+        <source>{n} quantizable layer has no record: {layers}</source>
+        <translation>{n} 个可量化的层没有记录：{layers}</translation>
     </message>
     <message>
         <source>{n} quantizable layers have no record: {layers}</source>
@@ -939,6 +963,10 @@ View, check and edit Ascend AMCT quantization and sparsity record files in every
     <message>
         <source>Detached model {name}; the record is checked on its own</source>
         <translation>已移除模型 {name}；记录将单独检查</translation>
+    </message>
+    <message>
+        <source>{matched} of {n} key names a layer</source>
+        <translation>{n} 个 key 中有 {matched} 个对应到层</translation>
     </message>
     <message>
         <source>{matched} of {n} keys name a layer</source>
@@ -1026,6 +1054,41 @@ View, check and edit Ascend AMCT quantization and sparsity record files in every
     <message>
         <source>No dialect has every field this file uses: it mixes the fields of several</source>
         <translation>没有哪种格式包含该文件用到的全部字段：文件混用了几种格式的字段</translation>
+    </message>
+</context>
+<context>
+    <name>ProblemMarks</name>
+    <message>
+        <source>1 error</source>
+        <translation>1 个错误</translation>
+    </message>
+    <message>
+        <source>{n} errors</source>
+        <translation>{n} 个错误</translation>
+    </message>
+    <message>
+        <source>1 warning</source>
+        <translation>1 个警告</translation>
+    </message>
+    <message>
+        <source>{n} warnings</source>
+        <translation>{n} 个警告</translation>
+    </message>
+    <message>
+        <source>{severity}: {message}</source>
+        <translation>{severity}：{message}</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>… and {n} more in the Problems dock</source>
+        <translation>… 另有 {n} 条（见“问题”窗口）</translation>
     </message>
 </context>
 <context>
