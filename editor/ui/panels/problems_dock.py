@@ -497,7 +497,7 @@ class ProblemsDock(QDockWidget):
         # the Line column fits line:column of a file of millions of lines ("12…15" was 12345:15)
         header.resizeSection(3, self.view.fontMetrics().horizontalAdvance(LINE_WIDEST) + 2 * _CELL_MARGIN)
         # a narrower or wider Problem column changes how many lines each message takes
-        header.sectionResized.connect(lambda col, _old, _new: col == 0 and self.view.scheduleDelayedItemsLayout())
+        header.sectionResized.connect(self._message_column_resized)
         self.toggles: dict[Severity, QToolButton] = {}
         bar = QHBoxLayout()
         bar.setContentsMargins(0, 0, 0, 0)
@@ -543,6 +543,10 @@ class ProblemsDock(QDockWidget):
         self._on_counts(*(self.problems_model.counts()[s] for s in _ORDER))
         self.view.expandAll()
 
+
+    def _message_column_resized(self, column: int, _old: int, _new: int) -> None:
+        if column == 0:  # the messages wrap to another width: rows change height
+            self.view.scheduleDelayedItemsLayout()
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         self._fetch_timer.start()
