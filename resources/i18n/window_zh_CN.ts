@@ -449,6 +449,10 @@ The file on disk has changed; check it before closing. Your edits are still here
 <context>
     <name>LanguageMenu</name>
     <message>
+        <source>The {language} interface needs a font with its characters, and none is installed, so the editor speaks English. Install one (Debian, Ubuntu: sudo apt install fonts-noto-cjk; Fedora: sudo dnf install google-noto-sans-cjk-fonts; Windows and macOS have one) and start the editor again.</source>
+        <translation>{language}界面需要含有其文字的字体，但系统未安装，因此编辑器以英文显示。请安装一种字体（Debian、Ubuntu：sudo apt install fonts-noto-cjk；Fedora：sudo dnf install google-noto-sans-cjk-fonts；Windows 与 macOS 已自带）后重新启动编辑器。</translation>
+    </message>
+    <message>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
@@ -467,6 +471,10 @@ The file on disk has changed; check it before closing. Your edits are still here
     <message>
         <source>Restart Now</source>
         <translation>立即重新启动</translation>
+    </message>
+    <message>
+        <source>No font for the language</source>
+        <translation>没有该语言的字体</translation>
     </message>
 </context>
 <context>
