@@ -313,8 +313,8 @@ def _leaves(desc: Descriptor, prefix: Path = (), depth: int = 0) -> Iterator[tup
 def _read(entry: RecordMessage, path: Path, fd: FieldDescriptor) -> tuple[bool, Any]:
     node = entry
     for step in path[:-1]:
-        if not node.HasField(str(step)):
-            return False, None
+        if not node.HasField(str(step)):  # an unset sub-message: its vectors read as empty
+            return False, (() if fd.is_repeated else None)
         node = getattr(node, str(step))
     if fd.is_repeated:
         return True, getattr(node, fd.name)
