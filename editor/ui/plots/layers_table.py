@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.figures.overview import OverviewData
 from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records import quant
 from editor.records.paths import Path
@@ -46,7 +47,6 @@ from editor.records.problems import Problem, Severity
 from editor.records.rules import UNKNOWN_TYPE, LayerType, guess_layer_type
 from editor.records.values import clip_middle
 from editor.ui.plots._common import ORANGE, RED, export_csv_dialog, make_action, severity_text, text_label
-from editor.ui.plots._data import OverviewData
 from editor.ui.plots.overview import OUTLIER_RULE, ModelOverview
 from editor.ui.session import EditSession
 
