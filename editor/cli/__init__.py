@@ -1,6 +1,7 @@
 """`record-editor`: the editor (default) and subcommands for scripts and CI.
 
-One module per command (`info`, `check`, `convert`, `edit` for `set`, `diff`, `refit`, `analyze`), each with
+One module per command (`info`, `check`, `convert`, `edit` for `set`, `diff`, `refit`, `analyze`,
+`report`), each with
 `add_parser(subparsers)` and `run(args) -> exit code`; `_common` holds what they share.
 Exit codes: 0 = fine, 1 = problems or differences found, 2 = usage error or unreadable input.
 `--json` prints machine-readable output on stdout, failures included (an object with "error").
@@ -28,7 +29,7 @@ __all__ = ["SUBCOMMANDS", "build_parser", "document_problems", "gui_parser", "ma
 #: command word -> the name of its module. A run imports only its own command's module:
 #: some bring numpy, the model readers or the comparison engine, which `info` does not need.
 COMMANDS = {"info": "info", "check": "check", "convert": "convert", "set": "edit", "diff": "diff",
-            "refit": "refit", "analyze": "analyze"}
+            "refit": "refit", "analyze": "analyze", "report": "report"}
 SUBCOMMANDS = tuple(COMMANDS)
 #: the commands that may write over the file they read: (its argument, the output's);
 #: in place (no output, or the same file) they hold the file's exclusive lock from before
