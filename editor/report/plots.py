@@ -265,7 +265,7 @@ def _points_row(svg: Svg, xs: np.ndarray, values: np.ndarray, top: float, bottom
 def _compare_series(data, n: int) -> tuple[np.ndarray, np.ndarray]:
     """Per layer of A: the largest factor between A's and B's scale_w channels, and scale_d B / A."""
     comparison = data.differences.comparison
-    ov = comparison.overview()
+    ov = comparison.overview
     w_factor = np.full(n, np.nan)
     d_ratio = np.full(n, np.nan)
     for row, (_key, ia, _ib, _copy) in enumerate(comparison.pairs):
