@@ -50,6 +50,8 @@ AREAS: dict[str, tuple[str, ...]] = {
     "panels": ("editor/ui/panels/**/*.py",),
     # the plots
     "plots": ("editor/ui/plots/**/*.py", "editor/figures/**/*.py"),
+    # the HTML report (record-editor report, File ▸ Export Report…)
+    "report": ("editor/report/**/*.py",),
 }
 
 

@@ -155,3 +155,63 @@ def test_report_unreadable_output_folder_is_a_usage_error(tmp_path, capsys):
     blocker.write_text("x")
     assert main(["report", str(SAMPLE), "-o", str(blocker / "r.html")]) == 2
     assert "r.html" in capsys.readouterr().err
+
+
+class Texts(HTMLParser):
+    """The text a reader sees (not the style sheet or the script)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.texts: list[str] = []
+        self._skip = 0
+
+    def handle_starttag(self, tag, attrs):
+        self._skip += tag in ("style", "script")
+
+    def handle_endtag(self, tag):
+        self._skip -= tag in ("style", "script")
+
+    def handle_data(self, data):
+        if not self._skip and data.strip():
+            self.texts.append(data.strip())
+
+
+#: names that stay as they are in Chinese text (docs/GLOSSARY.md: algorithm and metric names,
+#: frameworks, the program's own name and options)
+KEPT = {"ARQ", "IQR", "SQNR", "dB", "INT", "AMCT", "Caffe", "ONNX", "key", "log", "cos", "producer", "consumer",
+        "Record", "Editor", "record-editor", "report", "inputs", "compare", "docs", "FLT_EPSILON", "selective", "Q1", "Q3",
+        "log10"}
+
+
+def test_the_chinese_report_has_no_english_ui_text(tmp_path, resnet50):
+    proto, weights = resnet50
+    doc = RecordDocument.load(RESNET50)
+    doc.message.record[5].value.scale_d *= 1.5
+    from google.protobuf import text_format
+
+    b = tmp_path / "b.txt"
+    b.write_text(text_format.MessageToString(doc.message), encoding="utf-8")
+    out = tmp_path / "zh.html"
+    assert main(["report", str(RESNET50), "--model", str(proto), "--weights", str(weights), "--compare", str(b),
+                 "--lang", "zh_CN", "-o", str(out)]) == 0
+    page = Texts()
+    page.feed(out.read_text(encoding="utf-8"))
+    names = {e.key for e in doc.message.record} | {str(RESNET50), str(b), str(proto), str(weights)}
+    from editor.models import load_model
+
+    model = load_model(proto, weights)
+    names |= {layer.op_type for layer in model.layers} | {doc.dialect.name, doc.dialect.full_name, model.format}
+    from editor.records import rules
+
+    names |= set(rules.RULES)
+    english = []
+    for text in page.texts:
+        text = re.sub(r"\S*…\S*", " ", text)  # a long message clipped in its middle: names cut
+        for name in sorted(names, key=len, reverse=True):
+            text = text.replace(name, " ")
+        for word in re.findall(r"[A-Za-z][A-Za-z0-9_\-.]*", text):
+            if word in KEPT or "_" in word or "." in word or re.fullmatch(r"[A-Za-z]|e-?\d+|INT\d+", word):
+                continue  # field names (scale_w), file names, single letters (A, B, k), exponents
+            english.append(word)
+    assert english == [], " ".join(sorted(set(english)))
+    assert "概要" in out.read_text(encoding="utf-8")

@@ -242,12 +242,12 @@ class Html:
             for note in model.notes:
                 fact(translate("report", "Model note"), printable(note))
         self.w("</dl>\n<h3>", esc(translate("report", "What was checked")), "</h3>\n")
-        self.w('<div class="wrap"><table><thead><tr>', f"<th>{esc(translate('report', 'Check'))}</th>",
-               f"<th>{esc(translate('report', 'Ran'))}</th><th>{esc(translate('report', 'Result'))}</th>",
+        self.w('<div class="wrap"><table><thead><tr>', ("<th>" + esc(translate("report", "Check")) + "</th>"),
+               ("<th>" + esc(translate("report", "Ran")) + "</th><th>" + esc(translate("report", "Result")) + "</th>"),
                "</tr></thead><tbody>\n")
         for c in d.checks:
-            mark = (f'<span class="ok">✓ {esc(translate("report", "yes"))}</span>' if c.ran
-                    else f'<span class="no">— {esc(translate("report", "no"))}</span>')
+            mark = ('<span class="ok">✓ ' + esc(translate("report", "yes")) + "</span>" if c.ran
+                    else '<span class="no">— ' + esc(translate("report", "no")) + "</span>")
             self.w(f"<tr><td>{esc(c.name)}</td><td>{mark}</td><td>{esc(c.detail)}</td></tr>\n")
         self.w("</tbody></table></div>\n")
 
@@ -270,8 +270,8 @@ class Html:
                     Severity.WARNING: translate("report", "Warnings ({n})"),
                     Severity.INFO: translate("report", "Notes ({n})")}[s].format(n=len(group))
             self.w(f'<h3 id="problems-{s.value}">{esc(head)}</h3>\n<div class="wrap"><table><thead><tr>',
-                   f"<th>{esc(translate('report', 'Where'))}</th><th>{esc(translate('report', 'Layer'))}</th>",
-                   f"<th>{esc(translate('report', 'Rule'))}</th><th>{esc(translate('report', 'Message'))}</th>",
+                   ("<th>" + esc(translate("report", "Where")) + "</th><th>" + esc(translate("report", "Layer")) + "</th>"),
+                   ("<th>" + esc(translate("report", "Rule")) + "</th><th>" + esc(translate("report", "Message")) + "</th>"),
                    "</tr></thead><tbody>\n")
             for p in group:
                 rule = rules.RULES.get(p.rule)
@@ -356,10 +356,10 @@ class Html:
         analysis = d.source.analysis
         if analysis is not None and analysis.outputs:
             self.w("<h3>", esc(translate("report", "The whole model with every layer fake-quantized")), "</h3>\n")
-            self.w('<div class="wrap"><table><thead><tr>', f"<th>{esc(translate('report', 'Output'))}</th>",
-                   f"<th class=\"n\">{esc(translate('report', 'cosine'))}</th>",
-                   f"<th class=\"n\">{esc(translate('report', 'lowest cosine'))}</th>",
-                   f"<th class=\"n\">{esc(translate('report', 'max abs error'))}</th></tr></thead><tbody>\n")
+            self.w('<div class="wrap"><table><thead><tr>', ("<th>" + esc(translate("report", "Output")) + "</th>"),
+                   ("<th class=\"n\">" + esc(translate("report", "cosine")) + "</th>"),
+                   ("<th class=\"n\">" + esc(translate("report", "lowest cosine")) + "</th>"),
+                   ("<th class=\"n\">" + esc(translate("report", "max abs error")) + "</th></tr></thead><tbody>\n"))
             for o in analysis.outputs:
                 self.w(f"<tr><td>{t(o.name)}</td><td class=\"n\">{o.cosine:.6f}</td>",
                        f"<td class=\"n\">{o.min_cosine:.6f}</td><td class=\"n\">{o.max_abs_error:.6g}</td></tr>\n")
@@ -492,9 +492,9 @@ class Html:
         bad = [b for b in layout.bars if b.status != BAR_OK or b.notes]
         if bad:
             self.w('<div class="wrap"><table><thead><tr>',
-                   f"<th class=\"n\">{esc(translate('report', 'prune record'))}</th>",
-                   f"<th>{esc(translate('report', 'node'))}</th><th>{esc(translate('report', 'range'))}</th>",
-                   f"<th>{esc(translate('report', 'status'))}</th><th>{esc(translate('report', 'why'))}</th>",
+                   ("<th class=\"n\">" + esc(translate("report", "prune record")) + "</th>"),
+                   ("<th>" + esc(translate("report", "node")) + "</th><th>" + esc(translate("report", "range")) + "</th>"),
+                   ("<th>" + esc(translate("report", "status")) + "</th><th>" + esc(translate("report", "why")) + "</th>"),
                    "</tr></thead><tbody>\n")
             for b in bad:
                 rng = "" if b.begin is None or b.end is None else f"[{b.begin}, {b.end})"
@@ -522,9 +522,9 @@ class Html:
             self.w("<p>", esc(translate("report", "The two records are equal in every field both have.")), "</p>\n")
         if diff.layers:
             self.w('<div class="wrap"><table class="sortable"><thead><tr>',
-                   f"<th>{esc(translate('report', 'Layer'))}</th><th>{esc(translate('report', 'Field'))}</th>",
-                   f"<th class=\"n\">{esc(translate('report', 'differing'))}</th>",
-                   f"<th class=\"n\">{esc(translate('report', 'largest change'))}</th>",
+                   ("<th>" + esc(translate("report", "Layer")) + "</th><th>" + esc(translate("report", "Field")) + "</th>"),
+                   ("<th class=\"n\">" + esc(translate("report", "differing")) + "</th>"),
+                   ("<th class=\"n\">" + esc(translate("report", "largest change")) + "</th>"),
                    "<th class=\"n\">A</th><th class=\"n\">B</th></tr></thead><tbody>\n")
             for layer, fd in diff.rows():
                 a, b, where = _field_values(fd)
@@ -546,7 +546,8 @@ class Html:
         if diff.prune:
             self.w("<h3>", esc(translate("report", "Prune records")), f" ({len(diff.prune)})</h3>\n<ul>")
             for p in diff.prune[:500]:
-                self.w(f"<li>{esc(translate('report', 'prune record {index}').format(index=p.prune_record))}: ",
+                record = translate("report", "prune record {index}").format(index=p.prune_record)
+                self.w(f"<li>{esc(record)}: ",
                        f"{esc(p.role)} {t(p.node)}{(' ' + esc(p.attr)) if p.attr else ''}: {t(str(p.a))} → "
                        f"{t(str(p.b))}</li>\n")
             self.w("</ul>\n")
