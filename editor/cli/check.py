@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from typing import Any
 
 from editor.cli import _many, _model, formats
 from editor.cli._common import (
@@ -108,7 +109,7 @@ def run(args) -> int:
     text = fmt == "text"
     models = _many.Models(args)
     model = models.common()
-    results = []
+    results: list[dict[str, Any]] = []
     files: list[formats.FileResult] = []
     codes: list[int] = []
     if model is not None and text:
@@ -149,7 +150,7 @@ def run(args) -> int:
         codes.append(EXIT_PROBLEMS if any(p.severity is Severity.ERROR for p in problems) else EXIT_OK)
         for p in problems:
             totals[p.severity] += 1
-        result = {"path": path, "dialect": doc.dialect.name, "problems": [p.to_json() for p in problems]}
+        result: dict[str, Any] = {"path": path, "dialect": doc.dialect.name, "problems": [p.to_json() for p in problems]}
         if followed is not None:
             result["dialect_from_model"] = followed
         if model is not None:

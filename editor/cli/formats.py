@@ -243,11 +243,11 @@ def junit(files: Sequence[FileResult], cases: Sequence[Case] = (), name: str = "
         out = [f"{c.name}: {c.message}" for c in members if c.message is not None and c.severity is not Severity.ERROR]
         suites.append((suite, tests, out, 0.0))
     for k, (suite_name, tests, out, seconds) in enumerate(suites):
-        failures = sum(1 for t in tests if t[2] is not None)
-        errors = sum(1 for t in tests if t[3] is not None)
+        n_failures = sum(1 for t in tests if t[2] is not None)
+        n_errors = sum(1 for t in tests if t[3] is not None)
         s = ET.SubElement(root, "testsuite", {
             "name": _xml_text(suite_name), "package": name, "id": str(k), "timestamp": stamp, "hostname": host,
-            "tests": str(len(tests)), "failures": str(failures), "errors": str(errors), "skipped": "0",
+            "tests": str(len(tests)), "failures": str(n_failures), "errors": str(n_errors), "skipped": "0",
             "time": f"{seconds:.3f}"})
         ET.SubElement(s, "properties")
         for test_name, classname, failure, error in tests:
