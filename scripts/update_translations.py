@@ -49,7 +49,8 @@ AREAS: dict[str, tuple[str, ...]] = {
     # the Edit dock's panels and the Problems dock
     "panels": ("editor/ui/panels/**/*.py",),
     # the plots
-    "plots": ("editor/ui/plots/**/*.py", "editor/figures/**/*.py"),
+    "plots": ("editor/ui/plots/**/*.py", "editor/ui/graph/**/*.py", "editor/graph/**/*.py",
+              "editor/figures/**/*.py"),
     # the HTML report (record-editor report, File ▸ Export Report…)
     "report": ("editor/report/**/*.py",),
 }

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 from PySide6.QtGui import QColor
 
-from editor.ui.commands import InsertElementsCommand
+from editor.records.edits.commands import InsertElementsCommand
 from editor.ui.plots.layer_values import LayerValues
 from tests.ui.kit import overview, sample_session
 

@@ -16,7 +16,7 @@ from editor.records.problems import Problem, Severity
 from editor.records.rules import check_message
 from editor.records.synth import add_prune_node, make_big
 from editor.ui.plots._data import span_values, write_csv
-from tests.ui.conftest import load_sample
+from tests.ui.kit import load_sample
 
 f32 = st.floats(width=32, allow_nan=True, allow_infinity=True)
 

@@ -22,7 +22,6 @@ from PySide6.QtCore import (
     QItemSelectionModel,
     QModelIndex,
     QObject,
-    QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
     Signal,
@@ -48,9 +47,8 @@ from editor.records.rules import UNKNOWN_TYPE, LayerType, guess_layer_type
 from editor.records.values import clip_middle
 from editor.ui.plots._common import ORANGE, RED, export_csv_dialog, make_action, severity_text, text_label
 from editor.ui.plots.overview import OUTLIER_RULE, ModelOverview
+from editor.ui.qt_types import AnyIndex
 from editor.ui.session import EditSession
-
-AnyIndex = QModelIndex | QPersistentModelIndex
 
 #: (header, what its tooltip says), both translated where shown (field names stay as they are)
 COLUMNS: list[tuple[str, str]] = [
