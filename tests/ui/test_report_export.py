@@ -4,8 +4,8 @@ from __future__ import annotations
 import re
 
 from editor.records.document import RecordDocument
+from editor.records.edits.commands import SetValueCommand
 from editor.report import ReportRequest, build_report
-from editor.ui.commands import SetValueCommand
 from tests.ui.kit import ScriptedPrompter, copy_sample, open_and_wait
 
 
