@@ -157,3 +157,49 @@ def test_model_map_pairs_records_with_models(tmp_path, capsys):
     (tmp_path / "bad_map.json").write_text("[1, 2]", encoding="utf-8")
     code, _out, err = _run(capsys, "check", str(tmp_path / "a.txt"), "--model-map", str(tmp_path / "bad_map.json"))
     assert code == 2 and "model map" in err
+
+
+@pytest.fixture
+def analysed(tmp_path):
+    """A Caffe net with weights and a record for it (every layer's weights analysable)."""
+    from google.protobuf import text_format
+
+    from editor.models import load_model
+    from editor.models import synth as model_synth
+    from editor.records import synth
+
+    proto, weights = tmp_path / "net.prototxt", tmp_path / "net.caffemodel"
+    model_synth.caffe_net(proto, weights, seed=5)
+    message = synth.build_record("caffe", synth.layers_from_model(load_model(proto, weights)), seed=2)
+    record = tmp_path / "rec.txt"
+    record.write_text(text_format.MessageToString(message), encoding="utf-8")
+    return record, proto, weights, [e.key for e in message.record]
+
+
+def test_analyze_formats_validate_and_fail_the_layers_below_the_threshold(analysed, capsys):
+    import jsonschema
+    import xmlschema
+
+    record, proto, weights, _keys = analysed
+    base = ["analyze", str(record), "--model", str(proto), "--weights", str(weights)]
+    code, out, _ = _run(capsys, *base, "--min-weight-sqnr", "1000", "--json")
+    analysed_keys = [x["key"] for x in json.loads(out)["layers"] if x.get("weight_sqnr_db") is not None]
+    assert code == 1 and analysed_keys
+    code, out, _ = _run(capsys, *base, "--min-weight-sqnr", "1000", "--format", "sarif")
+    assert code == 1
+    log = json.loads(out)
+    jsonschema.validate(log, json.loads((SCHEMAS / "sarif-schema-2.1.0.json").read_text(encoding="utf-8")),
+                        cls=jsonschema.Draft4Validator)
+    results = log["runs"][0]["results"]
+    assert sorted(r["locations"][0]["logicalLocations"][0]["name"] for r in results) == sorted(analysed_keys)
+    assert {r["ruleId"] for r in results} == {"analyze-weight-sqnr"}
+    text = record.read_text(encoding="utf-8").splitlines()
+    for r in results:  # the line of the layer's entry: its key is on the next line or this one
+        line = r["locations"][0]["physicalLocation"]["region"]["startLine"]
+        key = r["locations"][0]["logicalLocations"][0]["name"]
+        assert any(f'"{key}"' in x for x in text[line - 1:line + 1])
+    code, out, _ = _run(capsys, *base, "--min-weight-sqnr", "1000", "--format", "junit")
+    xmlschema.XMLSchema(str(SCHEMAS / "JUnit.xsd")).validate(out)
+    assert out.count("<failure") == len(analysed_keys)
+    code, out, _ = _run(capsys, *base, "--min-weight-sqnr", "0", "--format", "github")
+    assert code == 0 and out == ""

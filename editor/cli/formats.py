@@ -95,8 +95,9 @@ def uri(path: str) -> str:
     return quote(p.as_posix(), safe="/")
 
 
-def _rule_catalogue(ids_seen: Iterable[str]) -> list[dict]:
-    """Every rule the engine knows, the reading rules, read-error, and any other id seen."""
+def _rule_catalogue(ids_seen: Iterable[str], extra: Sequence[dict] = ()) -> list[dict]:
+    """Every rule the engine knows, the reading rules, read-error, the command's own rules
+    (`extra`, SARIF reportingDescriptor objects) and any other id seen."""
     from editor.records import rules
 
     out: list[dict] = []
@@ -123,6 +124,10 @@ def _rule_catalogue(ids_seen: Iterable[str]) -> list[dict]:
         add(rule_id, text, "warning")
     add(READ_ERROR, translate("cli", "the file could not be read as a record (it names the line and column)"),
         "error")
+    for rule in extra:
+        if rule["id"] not in seen:
+            seen.add(rule["id"])
+            out.append(rule)
     for rule_id in ids_seen:
         add(rule_id, rule_id, "warning")
     return out
@@ -146,7 +151,7 @@ def _location(path: str, line: int | None, column: int | None, key: str | None =
 def sarif(files: Sequence[FileResult], cases: Sequence[Case] = (), extra_rules: Sequence[dict] = ()) -> dict:
     """The SARIF 2.1.0 log of `files` (and failed `cases`) as a JSON-ready dict."""
     ids = [p.rule for f in files for p in f.problems] + [c.rule for c in cases if c.rule]
-    catalogue = [*_rule_catalogue(ids), *extra_rules]
+    catalogue = _rule_catalogue(ids, extra_rules)
     index = {r["id"]: i for i, r in enumerate(catalogue)}
     results: list[dict] = []
     artifacts: list[dict] = []

@@ -264,6 +264,22 @@
         <translation>两者共有 {layers}，{only_a} 个只在 A 中，{only_b} 个只在 B 中；{differ} 个不同</translation>
     </message>
     <message>
+        <source>layer &quot;{key}&quot;: similarity {value} below {threshold}</source>
+        <translation>层 &quot;{key}&quot;：相似度 {value} 低于 {threshold}</translation>
+    </message>
+    <message>
+        <source>layer &quot;{key}&quot;: weight SQNR {value} dB below {threshold} dB</source>
+        <translation>层 &quot;{key}&quot;：权重 SQNR {value} dB 低于 {threshold} dB</translation>
+    </message>
+    <message>
+        <source>AMCT&apos;s similarity of the layer&apos;s float and fake-quantized output is below --min-similarity</source>
+        <translation>该层浮点输出与伪量化输出的 AMCT 相似度低于 --min-similarity</translation>
+    </message>
+    <message>
+        <source>the SQNR of the layer&apos;s weights under the record&apos;s scale_w is below --min-weight-sqnr</source>
+        <translation>按记录中 scale_w 量化的该层权重 SQNR 低于 --min-weight-sqnr</translation>
+    </message>
+    <message>
         <source>analysing: {done}/{total}</source>
         <translation>分析中：{done}/{total}</translation>
     </message>
