@@ -203,3 +203,33 @@ def test_analyze_formats_validate_and_fail_the_layers_below_the_threshold(analys
     assert out.count("<failure") == len(analysed_keys)
     code, out, _ = _run(capsys, *base, "--min-weight-sqnr", "0", "--format", "github")
     assert code == 0 and out == ""
+
+
+def test_diff_formats_fail_each_differing_layer_at_its_line(tmp_path, capsys):
+    import jsonschema
+    import xmlschema
+    from google.protobuf import text_format
+
+    doc = RecordDocument.load(SAMPLE)
+    doc.message.record[2].value.scale_d *= 2
+    key = doc.message.record[2].key
+    b = tmp_path / "b.txt"
+    b.write_text(text_format.MessageToString(doc.message), encoding="utf-8")
+    code, out, _ = _run(capsys, "diff", str(SAMPLE), str(b), "--format", "sarif")
+    assert code == 1
+    log = json.loads(out)
+    jsonschema.validate(log, json.loads((SCHEMAS / "sarif-schema-2.1.0.json").read_text(encoding="utf-8")),
+                        cls=jsonschema.Draft4Validator)
+    (result,) = log["runs"][0]["results"]
+    assert result["ruleId"] == "diff-layer" and "scale_d" in result["message"]["text"]
+    line = result["locations"][0]["physicalLocation"]["region"]["startLine"]
+    assert RecordDocument.load(SAMPLE).locate(record_index=2)[0] == line
+    assert result["locations"][0]["logicalLocations"][0]["name"] == key
+    code, out, _ = _run(capsys, "diff", str(SAMPLE), str(b), "--format", "junit")
+    xmlschema.XMLSchema(str(SCHEMAS / "JUnit.xsd")).validate(out)
+    assert out.count("<failure") == 1
+    code, out, _ = _run(capsys, "diff", str(SAMPLE), str(SAMPLE), "--format", "junit")
+    xmlschema.XMLSchema(str(SCHEMAS / "JUnit.xsd")).validate(out)
+    assert code == 0 and "<failure" not in out and "<testcase" in out
+    code, out, _ = _run(capsys, "diff", str(SAMPLE), str(b), "--format", "github")
+    assert code == 1 and GITHUB.match(out.strip()) and f"line={line}" in out

@@ -416,6 +416,22 @@
         <translation>--layers：不是正则表达式：{text}（{error}）</translation>
     </message>
     <message>
+        <source>a layer both records have differs</source>
+        <translation>两个记录文件都有的层不同</translation>
+    </message>
+    <message>
+        <source>a layer only record A has</source>
+        <translation>只有记录 A 有的层</translation>
+    </message>
+    <message>
+        <source>a layer only record B has</source>
+        <translation>只有记录 B 有的层</translation>
+    </message>
+    <message>
+        <source>the records are equal</source>
+        <translation>两个记录文件相同</translation>
+    </message>
+    <message>
         <source>tolerances are numbers of at least 0 (--rtol, --atol)</source>
         <translation>容差是不小于 0 的数（--rtol、--atol）</translation>
     </message>
