@@ -35,6 +35,7 @@ from editor.records.quant_core import (  # noqa: F401 (the numpy-free part, re-e
     int_range,
     offset_range,
     quartile_ranks,
+    rank_outliers,
     sorted_quartiles,
 )
 

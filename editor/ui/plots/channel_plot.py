@@ -47,6 +47,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.figures.series import OUTPUT_FIELDS, LayerSeries, channel_table, input_channel_table, read_layer
 from editor.i18n import translate
 from editor.records.editing import ChangeKind, RecordChange, follow_entry
 from editor.records.paths import Path
@@ -64,13 +65,6 @@ from editor.ui.plots._common import (
     export_image,
     text_label,
     tint,
-)
-from editor.ui.plots._data import (
-    OUTPUT_FIELDS,
-    LayerSeries,
-    channel_table,
-    input_channel_table,
-    read_layer,
 )
 from editor.ui.plots._span_edits import SpanEdits
 from editor.ui.plots.channel_overlays import ChannelOverlay, ChannelOverlays, OverlayData

@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.figures.overview import OverviewData
 from editor.graph.figures import HIGH, LOW
 from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records import quant
@@ -58,7 +59,6 @@ from editor.ui.plots._common import (
     severity_text,
     text_label,
 )
-from editor.ui.plots._data import OverviewData
 from editor.ui.plots.layer_values import LayerValues
 from editor.ui.plots.overview import OUTLIER_RULE, ModelOverview
 from editor.ui.qt_types import AnyIndex

@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.figures.overview import OverviewData, problems_by_entry
 from editor.graph.figures import LayerFigure
 from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records import quant
@@ -66,7 +67,6 @@ from editor.ui.plots._common import (
     text_label,
     tint,
 )
-from editor.ui.plots._data import OverviewData, problems_by_entry
 from editor.ui.plots.layer_values import LayerValues, SeriesRows
 from editor.ui.session import EditSession
 

@@ -29,6 +29,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.figures.prune import (
+    BAR_INVERTED,
+    BAR_MISMATCH,
+    BAR_NO_RANGE,
+    BAR_OK,
+    BAR_OVERLAP,
+    PruneBar,
+    PruneLayout,
+    bar_status_text,
+    prune_layout,
+)
 from editor.i18n import translate
 from editor.records.editing import ChangeKind, RecordChange
 from editor.records.paths import Path
@@ -48,17 +59,6 @@ from editor.ui.plots._common import (
     make_action,
     menu_action,
     text_label,
-)
-from editor.ui.plots._data import (
-    BAR_INVERTED,
-    BAR_MISMATCH,
-    BAR_NO_RANGE,
-    BAR_OK,
-    BAR_OVERLAP,
-    PruneBar,
-    PruneLayout,
-    bar_status_text,
-    prune_layout,
 )
 from editor.ui.session import EditSession
 
