@@ -161,7 +161,7 @@ class Batch:
             dtype = np.float32 if floats else np.int64
             arrays = [np.array(getattr(e.value, name), dtype=dtype) for e in entries]
             self.arrays[name] = arrays
-            whole = np.concatenate(arrays) if arrays else np.zeros(0, dtype)
+            whole: Any = np.concatenate(arrays)
             sizes = [a.size for a in arrays]
             if floats:
                 with np.errstate(invalid="ignore"):
