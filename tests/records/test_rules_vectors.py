@@ -178,10 +178,12 @@ def test_a_check_of_a_record_beyond_the_budget_starts_with_numpy(monkeypatch):
 @pytest.fixture
 def batched_or_not(monkeypatch):
     """Run a callable in numpy with every field's vectors judged at once (`_vectors.Batch`,
-    what a whole-record check does), then entry by entry."""
+    what a whole-record check does; in chunks of 3 entries, so that records of a few entries
+    cross chunks too), then entry by entry."""
     def run(fn):
         out = []
         monkeypatch.setattr(_vectors, "FORCE", "numpy")
+        monkeypatch.setattr(_vectors.Batch, "CHUNK", 3)
         for batch in (True, False):
             monkeypatch.setattr(_vectors, "BATCH", batch)
             out.append(fn())

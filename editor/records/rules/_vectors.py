@@ -132,43 +132,56 @@ _BATCHED = (("scale_w", True), ("offset_w", False))
 
 
 class Batch:
-    """The vector tests of every entry of one message, run once per field over all of them
-    (numpy), for one check of the whole message: `EntryView` takes each entry's answers from
-    here. The same answers as asking entry by entry (`tests/records/test_rules_vectors.py`):
-    a layer's numpy calls cost more than its thousand values do, on a record of a thousand
-    layers the tests take a tenth of the time this way.
+    """The vector tests of the entries of one message, run once per field over `CHUNK` entries
+    at a time (numpy), for one check of the whole message: `EntryView` takes each entry's
+    answers from here (`get`). The same answers as asking entry by entry
+    (`tests/records/test_rules_vectors.py`): a layer's numpy calls cost more than its thousand
+    values do, and on a record of a thousand layers the tests take a fraction of the time this
+    way. Only one chunk's arrays are held, so a check's memory does not grow with the record.
 
     Valid only while the message is not edited: `check_message` builds one, uses it and drops it.
     """
 
+    #: entries judged together: big enough that numpy's cost per call is spread thin
+    CHUNK = 128
+
     def __init__(self, message, k: float):
+        self.k = k
+        self._entries = message.record
+        first = self._entries[0].value.DESCRIPTOR.fields_by_name if len(self._entries) else {}
+        #: the batched fields of this message type: name -> whether it holds floats
+        self.fields = {name: floats for name, floats in _BATCHED if name in first}
+        self._start = -1
+        self._answers: dict[tuple[str, str], list[Any]] = {}
+
+    def get(self, test: str, name: str, index: int):
+        """Entry `index`'s answer of `test` ("array", "not_positive", "nonzero", "outliers") for
+        field `name` (one of `fields`; not_positive and outliers of floats, nonzero of integers)."""
+        if self._start < 0 or not self._start <= index < self._start + self.CHUNK:
+            self._judge(index - index % self.CHUNK)
+        return self._answers[test, name][index - self._start]
+
+    def _judge(self, start: int) -> None:
         import numpy as np
 
         from editor.records import quant
 
-        self.k = k
-        #: each field's vector of every entry, as `vector` gives it
-        self.arrays: dict[str, list[Vector]] = {}
-        #: `not_positive` of each float field's vectors, `nonzero` of each integer field's
-        self.not_positive: dict[str, list[Indices]] = {}
-        self.nonzero: dict[str, list[Indices]] = {}
-        #: `outliers` of each float field's vectors at fence factor `k`
-        self.outliers: dict[str, list[quant.OutlierList]] = {}
-        entries = message.record
-        for name, floats in _BATCHED:
-            if not entries or name not in entries[0].value.DESCRIPTOR.fields_by_name:
-                continue
+        answers: dict[tuple[str, str], list[Any]] = {}
+        self._answers = answers
+        self._start = start
+        entries = self._entries[start:start + self.CHUNK]
+        for name, floats in self.fields.items():
             dtype = np.float32 if floats else np.int64
             arrays = [np.array(getattr(e.value, name), dtype=dtype) for e in entries]
-            self.arrays[name] = arrays
+            answers["array", name] = arrays
             whole: Any = np.concatenate(arrays)
             sizes = [a.size for a in arrays]
             if floats:
                 with np.errstate(invalid="ignore"):
-                    self.not_positive[name] = _split(np.flatnonzero(~(np.isfinite(whole) & (whole > 0))), sizes)
-                self.outliers[name] = quant.outlier_lists(arrays, k)
+                    answers["not_positive", name] = _split(np.flatnonzero(~(np.isfinite(whole) & (whole > 0))), sizes)
+                answers["outliers", name] = quant.outlier_lists(arrays, self.k)
             else:
-                self.nonzero[name] = _split(np.flatnonzero(whole), sizes)
+                answers["nonzero", name] = _split(np.flatnonzero(whole), sizes)
 
 
 def _split(hits, sizes: list[int]) -> list[Indices]:

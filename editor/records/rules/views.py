@@ -64,8 +64,8 @@ class EntryView:
         a = self._arrays.get(name)
         if a is None:
             b = self._batch
-            if b is not None and name in b.outliers:
-                a = self._arrays[name] = b.arrays[name][self.index]
+            if b is not None and b.fields.get(name) is True:
+                a = self._arrays[name] = b.get("array", name, self.index)
             else:
                 a = self._arrays[name] = vector(self._set.get(name, ()), self.ctx, floats=True)
         return a
@@ -75,8 +75,8 @@ class EntryView:
         a = self._arrays.get(name)
         if a is None:
             b = self._batch
-            if b is not None and name in b.nonzero:
-                a = self._arrays[name] = b.arrays[name][self.index]
+            if b is not None and b.fields.get(name) is False:
+                a = self._arrays[name] = b.get("array", name, self.index)
             else:
                 a = self._arrays[name] = vector(self._set.get(name, ()), self.ctx, floats=False)
         return a
@@ -84,22 +84,22 @@ class EntryView:
     def not_positive(self, name: str) -> Indices:
         """`_vectors.not_positive` of float field `name`."""
         b = self._batch
-        if b is not None and name in b.not_positive:
-            return b.not_positive[name][self.index]
+        if b is not None and b.fields.get(name) is True:
+            return b.get("not_positive", name, self.index)
         return _vectors.not_positive(self.f32(name))
 
     def nonzero(self, name: str) -> Indices:
         """`_vectors.nonzero` of integer field `name`."""
         b = self._batch
-        if b is not None and name in b.nonzero:
-            return b.nonzero[name][self.index]
+        if b is not None and b.fields.get(name) is False:
+            return b.get("nonzero", name, self.index)
         return _vectors.nonzero(self.ints(name))
 
     def outliers(self, name: str) -> tuple[list[int], list[int], tuple[float, float] | None]:
         """`_vectors.outliers` of float field `name` at the check's fence factor."""
         b = self._batch
-        if b is not None and name in b.outliers and b.k == self.ctx.outlier_k:
-            return b.outliers[name][self.index]
+        if b is not None and b.fields.get(name) is True and b.k == self.ctx.outlier_k:
+            return b.get("outliers", name, self.index)
         return _vectors.outliers(self.f32(name), self.ctx.outlier_k)
 
     @property
