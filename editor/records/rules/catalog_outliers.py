@@ -40,14 +40,17 @@ def outlier_words(value: float, kind: int, factor: float) -> str:
     return translate("rules", "{times}× above").format(times=times)
 
 
-def outlier_findings(values: Vector, k: float, field: str = "scale_w") -> Iterator[Finding]:
+def outlier_findings(values: Vector, k: float, field: str = "scale_w",
+                     found: tuple[list[int], list[int], tuple[float, float] | None] | None = None
+                     ) -> Iterator[Finding]:
     """The finding for the outliers of one scale vector at fence factor `k` (none if none).
 
     It names the channels and their values, the farthest outside the fence first (not finite
     or ≤ 0, then below FLT_EPSILON, then by how many times outside), up to `LISTED` of them;
-    the finding's field points at the first.
+    the finding's field points at the first. `found`: ``_vectors.outliers(values, k)`` when
+    already known.
     """
-    bad, kinds, fence = _vectors.outliers(values, k)
+    bad, kinds, fence = found if found is not None else _vectors.outliers(values, k)
     if not bad:
         return
     shown = quant.rank_outliers(values, bad, kinds, fence)[:LISTED]
@@ -79,4 +82,4 @@ def outlier_findings(values: Vector, k: float, field: str = "scale_w") -> Iterat
 @SCALE_W_OUTLIER.on_entry
 def _scale_w_outlier(e: EntryView) -> Iterator[Finding]:
     if e.n("scale_w"):
-        yield from outlier_findings(e.f32("scale_w"), e.ctx.outlier_k)
+        yield from outlier_findings(e.f32("scale_w"), e.ctx.outlier_k, found=e.outliers("scale_w"))
