@@ -40,7 +40,8 @@ from PySide6.QtWidgets import (
 )
 
 from editor.i18n import QT_TRANSLATE_NOOP, translate
-from editor.records import quant
+from editor.records import quant, severity
+from editor.records.defaults import DEFAULT_STRONG_FENCE
 from editor.records.document import RecordDocument
 from editor.records.editing import ChangeKind, RecordChange
 from editor.records.paths import Path
@@ -94,10 +95,17 @@ def _legend_html(symbols: bool = True) -> str:
              (span(tint(GREEN, 0.6), "┃"), translate("ModelOverview", "activation clip range")),
              (span(RED, "▼" if symbols else "┃"), translate("ModelOverview", "layer with an error")),
              (span(ORANGE, "●" if symbols else "┃"), translate("ModelOverview", "with a warning")),
-             (span(SKY, "◆" if symbols else "┃"), translate("ModelOverview", "with scale_w outliers"))]
+             (span(MILD_COLOR, "◆" if symbols else "┃"), translate("ModelOverview", "mild outliers")),
+             (span(STRONG_COLOR, "◆" if symbols else "┃"),
+              translate("ModelOverview", "strong (≥ {fence}× beyond the fence; larger: farther)").format(
+                  fence=f"{DEFAULT_STRONG_FENCE:g}"))]
     # a narrow panel wraps the legend between its items, never inside one
     return "&nbsp;&nbsp; ".join(f"{g}&nbsp;{t.replace(' ', '&nbsp;')}" for g, t in items)
 
+
+#: the outlier marks of layers whose severity is mild, and strong (`editor.records.severity`)
+MILD_COLOR = tint(SKY, 0.45)
+STRONG_COLOR = QColor("#1f4e9c")
 
 #: y of each row of the problems strip
 ERROR_Y, WARNING_Y, OUTLIER_Y = 1.0, 0.0, -1.0
@@ -132,6 +140,8 @@ class ModelOverview(QWidget):
         self._prepared: tuple[object, OverviewData] | None = None
         #: layer index -> its problems (layers without problems are absent)
         self.problems: dict[int, list[Problem]] = {}
+        #: each layer's severity (`editor.records.severity`), brought up to date with `problems`
+        self.severities = severity.Severities(np.zeros(0), [])
         self._rows: set[int] = set()
         self._full = True
         self._autorange = False
@@ -341,14 +351,35 @@ class ModelOverview(QWidget):
             self.title.setText(translate("ModelOverview", "Model overview"))
             self.summary.setText("")
             self.problems = {}
+            self.severities = severity.Severities(np.zeros(0), [])
             self.refreshed.emit()
             return
         self.stack.setCurrentWidget(self.graphics)
         self.problems = problems_by_entry(self.session.problems.problems, n)
+        self.severities = self._severities()
         self._draw()
         if autorange:
             self.view_all()
         self.refreshed.emit()
+
+    def _severities(self) -> severity.Severities:
+        """Each layer's severity: its outliers' reach, its problems (the outlier notes left
+        out) and the series that count towards it (`LayerValues.severity`)."""
+        d = self.data
+        n = len(d)
+        errors = np.zeros(n)
+        warnings = np.zeros(n)
+        for i, ps in self.problems.items():
+            for p in ps:
+                if p.rule == OUTLIER_RULE:
+                    continue
+                if p.severity is Severity.ERROR:
+                    errors[i] += 1
+                elif p.severity is Severity.WARNING:
+                    warnings[i] += 1
+        extra = [(s.severity_source or s.name, s.severity(s.values)) for s in self.series_rows.series.values()
+                 if s.severity is not None and s.values.size == n]
+        return severity.combine(d.reach if d.reach.size == n else np.zeros(n), errors, warnings, extra)
 
     def _draw(self) -> None:
         d = self.data
@@ -377,7 +408,13 @@ class ModelOverview(QWidget):
         marks = ((self.errors, self.error_ticks, err, ERROR_Y), (self.warnings, self.warning_ticks, warn, WARNING_Y),
                  (self.outlier_marks, self.outlier_ticks, out, OUTLIER_Y))
         for scatter, ticks, xs, y in marks:
-            if dots:
+            if dots and scatter is self.outlier_marks:
+                # size and colour by the layer's severity: mild ones small and pale, strong ones
+                # larger and dark, the farthest largest (log of how far beyond the fence)
+                sizes, brushes = self._outlier_styles(xs.astype(np.int64))
+                scatter.setData(x=xs, y=np.full(xs.size, y), size=sizes, brush=brushes)
+                ticks.setData(empty, empty)
+            elif dots:
                 scatter.setData(x=xs, y=np.full(xs.size, y))
                 ticks.setData(empty, empty)
             else:  # pyqtgraph styles each symbol in Python: thousands of them take a while
@@ -399,6 +436,16 @@ class ModelOverview(QWidget):
                     .format(n=out.size, total=per_channel, k=f"{self._k:g}") if per_channel else "")
         self.summary.setText("   " + translate("ModelOverview", "; ").join(t for t in (problems, outliers) if t))
         self._show_selected(scroll=False)
+
+    def _outlier_styles(self, layers: np.ndarray) -> tuple[np.ndarray, list[QColor]]:
+        """Marker sizes and colours of the outlier marks of `layers`, by each one's severity."""
+        v = self.severities.values
+        reach = np.where(layers < v.size, v[np.minimum(layers, max(v.size - 1, 0))], 0.0) if v.size \
+            else np.zeros(layers.size)
+        strong = reach >= self.severities.strong
+        far = np.log10(np.clip(np.where(np.isinf(reach), 1e3, reach), 1.0, 1e3))  # 0 … 3
+        sizes = np.where(strong, 9.0 + 3.0 * far, 6.0)
+        return sizes, [STRONG_COLOR if s else MILD_COLOR for s in strong]
 
     def _fit_bar_width(self, *_args: object) -> None:
         """Wide bars while each layer has room for one, thin ones when thousands share the width."""

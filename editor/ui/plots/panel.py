@@ -284,7 +284,8 @@ class PlotsPanel(QTabWidget):
 
     def step_outlier_layer(self, step: int = 1) -> int | None:
         """Select the next (`step` 1) or previous (-1) layer with scale_w outliers after the
-        selected one, in file order, wrapping around — or, when *Walk Layers By* chose a
+        selected one, in the Layers table's order (worst first by severity unless sorted by
+        another column), wrapping around — or, when *Walk Layers By* chose a
         series, the next worse-ranked layer (`step_ranked`); returns its index (None: there
         is none)."""
         self.overview.flush()
@@ -292,7 +293,12 @@ class PlotsPanel(QTabWidget):
         if series is not None:
             return self.step_ranked(series, step)
         data = self.overview.data
-        layers = data.with_outliers
+        # in the Layers table's order: worst first until the reviewer sorts by another column
+        order = self.layers.layer_order()
+        if order.size != len(data):  # the table has yet to follow the numbers
+            order = np.arange(len(data))
+        has = data.outliers[order] > 0
+        layers = order[has]
         k = f"k = {data.k:g}"
         if self.session.message is None:
             return None
@@ -300,15 +306,19 @@ class PlotsPanel(QTabWidget):
             self.message.emit(translate("PlotsPanel", "No layer has scale_w outliers at {k}").format(k=k))
             return None
         current = self.session.selection.record_index
-        if step > 0:
-            ahead = layers[layers > current] if current is not None else layers
-            target, wrapped = (int(ahead[0]), False) if ahead.size else (int(layers[0]), current is not None)
+        at = np.flatnonzero(order == current) if current is not None else np.zeros(0, np.int64)
+        wrapped = False
+        if at.size == 0:  # from no layer: the first (the last going back)
+            position = 0 if step > 0 else layers.size - 1
         else:
-            behind = layers[layers < current] if current is not None else layers[-1:]
-            target, wrapped = (int(behind[-1]), False) if behind.size else (int(layers[-1]), True)
+            before = int(np.count_nonzero(has[:at[0]]))  # layers with outliers ranked before the current one
+            position = before + (int(has[at[0]]) if step > 0 else -1)
+            wrapped = not 0 <= position < layers.size
+            position %= layers.size
+        target = int(layers[position])
         self.session.selection.select(("record", target), source=self)
         n = int(data.outliers[target])
-        position = int(np.searchsorted(layers, target)) + 1
+        position += 1
         text = (translate("PlotsPanel", "Layer {index} {key}: {n} scale_w outlier ({k}) — {position} of "
                                         "{count} layers with outliers") if n == 1 else
                 translate("PlotsPanel", "Layer {index} {key}: {n} scale_w outliers ({k}) — {position} of "
