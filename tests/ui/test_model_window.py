@@ -135,6 +135,17 @@ def test_the_overlay_shows_amcts_values_and_flags_the_planted_channels(qtbot, en
     series = overview.layer_series("weights")
     assert series is not None and series.values[i] == pytest.approx(0.25, rel=1e-5)
     assert series.flags.tolist() == [k == i for k in range(len(session.message.record))]
+    # the ratio counts towards conv1's severity: a quarter clips, 4× beyond the acceptable band
+    from editor.records import severity
+    from editor.ui.plots.layers_table import KEY, SEVERITY
+
+    sev = overview.severities
+    assert sev.values[i] == pytest.approx(4.0, rel=1e-4) and sev.sources[i] == severity.ARQ
+    layers = window.plots.layers
+    layers.refresh()
+    assert layers.proxy.data(layers.proxy.index(0, KEY)) == "conv1"
+    assert layers.proxy.data(layers.proxy.index(0, SEVERITY)) == "4.00×"
+    assert "scale_w/ARQ: 4.00× beyond" in layers.model.severity_tip(i)
     # a lower waste threshold flags more: the Channels toolbar's spin box
     window.plots.weights.act_waste.set_value(1.01)
     window.plots.weights.flush()
