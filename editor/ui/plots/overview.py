@@ -22,13 +22,14 @@ from __future__ import annotations
 
 import html
 import math
+from collections.abc import Callable
 from pathlib import Path as FilePath
 
 import numpy as np
 import pyqtgraph as pg
 from pyqtgraph.GraphicsScene.mouseEvents import MouseClickEvent
 from PySide6.QtCore import QPointF, Qt, QTimer, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -125,6 +126,40 @@ class _ProblemAxis(pg.AxisItem):
                 for v in values]
 
 
+class _LayerAxis(pg.AxisItem):
+    """The overview's x axis: whole layer indices only (never 0.5), and the layers' keys
+    where every label has room for its key."""
+
+    def __init__(self, keys: Callable[[], list[str]]) -> None:
+        super().__init__("bottom")
+        self._keys = keys
+
+    def tickValues(self, minVal: float, maxVal: float, size: float) -> list[tuple[float, list[float]]]:
+        seen: set[float] = set()
+        levels = []
+        for spacing, values in super().tickValues(minVal, maxVal, size):
+            whole = [float(v) for v in values if float(v).is_integer() and v not in seen]
+            seen.update(whole)
+            if whole:
+                levels.append((max(float(spacing), 1.0), whole))
+        return levels
+
+    def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
+        keys = self._keys()
+        at = [int(v) for v in values]
+        if not at or not all(0 <= i < len(keys) for i in at):
+            return [str(i) for i in at]
+        view = self.linkedView()
+        if view is None:
+            return [str(i) for i in at]
+        x0, x1 = view.viewRange()[0]
+        px = self.width() * max(spacing, 1.0) / max(x1 - x0, 1e-9)  # pixels between two labels
+        metrics = QFontMetrics(self.style.get("tickFont") or self.font())
+        if all(metrics.horizontalAdvance(keys[i]) + 12 <= px for i in at):
+            return [keys[i] for i in at]
+        return [str(i) for i in at]
+
+
 class ModelOverview(QWidget):
     """One plot across all layers; follows the session's record, problems and selection."""
 
@@ -180,7 +215,8 @@ class ModelOverview(QWidget):
         self.p_scale = g.addPlot(row=0, col=0, axisItems={"left": ScaleAxis("left")})
         self.p_scale.getAxis("left").setStyle(maxTextLevel=0)  # log: ScaleAxis labels what fits
         self.p_clip = g.addPlot(row=1, col=0)
-        self.p_prob = g.addPlot(row=2, col=0, axisItems={"left": _ProblemAxis("left")})
+        self.p_prob = g.addPlot(row=2, col=0, axisItems={"left": _ProblemAxis("left"),
+                                                         "bottom": _LayerAxis(lambda: self.data.keys)})
         for p in (self.p_scale, self.p_clip, self.p_prob):
             p.hideButtons()
             p.getAxis("left").setWidth(78)
@@ -200,8 +236,14 @@ class ModelOverview(QWidget):
         self.p_prob.setMouseEnabled(x=True, y=False)
         self.p_prob.setYRange(*_PROB_RANGE, padding=0)
         self.p_prob.vb.setLimits(yMin=_PROB_RANGE[0] - 0.4, yMax=_PROB_RANGE[1] + 0.4)
-        g.ci.layout.setRowStretchFactor(0, 3)
+        # the scales, the row most looked at, take the most height beside the model's rows
+        g.ci.layout.setRowStretchFactor(0, 5)
         g.ci.layout.setRowStretchFactor(1, 2)
+        self.p_clip.setMaximumHeight(160)
+        #: each row axis's (full title, title shown): titles are cut to their row's height
+        self._titles: dict[int, tuple[str, str]] = {}
+        for p in (self.p_scale, self.p_clip, self.p_prob):
+            p.vb.sigResized.connect(self._fit_axis_titles)
         self.p_scale.setLogMode(False, True)
 
         self.w_band = self.p_scale.plot(pen=pg.mkPen(tint(BLUE, 0.55), width=3), connect="pairs")
@@ -421,6 +463,7 @@ class ModelOverview(QWidget):
                 scatter.setData(x=empty, y=empty)
                 ticks.setData(*_pairs(xs, np.full(xs.size, y - 0.35), np.full(xs.size, y + 0.35)))
         self.series_rows.draw(n, dots)
+        self._fit_axis_titles()
         self.legend.setText(_legend_html(symbols=dots) + self._series_legend())
         self._fit_bar_width()
         self.title.setText((translate("ModelOverview", "Model overview — {n} layer") if n == 1
@@ -436,6 +479,30 @@ class ModelOverview(QWidget):
                     .format(n=out.size, total=per_channel, k=f"{self._k:g}") if per_channel else "")
         self.summary.setText("   " + translate("ModelOverview", "; ").join(t for t in (problems, outliers) if t))
         self._show_selected(scroll=False)
+
+    def _fit_axis_titles(self, *_args: object) -> None:
+        """Cut each row's axis title to the row's height (the whole title in its tooltip): in
+        four short rows "scale_w/ARQ" would run into the next row's title."""
+        for plot in (self.p_scale, self.p_clip, *(r.plot for r in self.series_rows.rows.values()), self.p_prob):
+            axis = plot.getAxis("left")
+            full, shown = self._titles.get(id(axis), ("", ""))
+            if axis.labelText != shown:  # set anew by its owner
+                full = axis.labelText
+            if not full:
+                continue
+            room = int(plot.vb.height()) - 12  # the label item's own margins
+            font = QFont(axis.label.font())
+            size = max(font.pointSizeF(), 1.0)
+            style = {}
+            if QFontMetrics(font).horizontalAdvance(full) > room:  # a smaller font first, then cut
+                size = max(size - 2.0, 7.0)
+                font.setPointSizeF(size)
+                style = {"font-size": f"{size:g}pt"}
+            text = QFontMetrics(font).elidedText(full, Qt.TextElideMode.ElideRight, room) if room > 0 else full
+            self._titles[id(axis)] = (full, text)
+            if text != axis.labelText or axis.labelStyle != style:
+                axis.setLabel(text, **style)
+            axis.setToolTip(full)
 
     def _outlier_styles(self, layers: np.ndarray) -> tuple[np.ndarray, list[QColor]]:
         """Marker sizes and colours of the outlier marks of `layers`, by each one's severity."""
