@@ -319,6 +319,14 @@
         <translation>问题</translation>
     </message>
     <message>
+        <source>severity</source>
+        <translation>严重度</translation>
+    </message>
+    <message>
+        <source>The worst of the layer&apos;s findings, as times beyond what is acceptable: its farthest scale_w outlier beyond the fence, scale_w/ARQ with weights, the analysis&apos;s weight SQNR and similarity; ∞ for an error, 3× for a warning. Strong from 3×. The table opens sorted by it, worst first</source>
+        <translation>该层各项发现中最严重的一项，以超出可接受范围的倍数表示：其最远的 scale_w 离群值超出界限的倍数、有权重时的 scale_w/ARQ、分析得出的权重 SQNR 与相似度；错误为 ∞，警告为 3×。3× 起为强。表格打开时按它排序，最严重的在前</translation>
+    </message>
+    <message>
         <source>What the rules find in the layer (its outliers are in the outliers column)</source>
         <translation>规则在该层发现的问题（离群值见“离群值”列）</translation>
     </message>
@@ -351,6 +359,10 @@
         <translation>，</translation>
     </message>
     <message>
+        <source>Out of date: the layer was edited since this was measured</source>
+        <translation>已过期：测量之后该层已被编辑</translation>
+    </message>
+    <message>
         <source>from a prune record&apos;s type attribute</source>
         <translation>取自稀疏记录的 type 属性</translation>
     </message>
@@ -381,6 +393,34 @@
     <message>
         <source>… and {n} more (Problems dock)</source>
         <translation>… 另有 {n} 条（见“问题”窗口）</translation>
+    </message>
+    <message>
+        <source>Its farthest scale_w outlier lies {times} beyond the fence (k = {k}); {strong} of its {n} outliers are strong (≥ {fence}×)</source>
+        <translation>其最远的 scale_w 离群值超出界限 {times}（k = {k}）；{n} 个离群值中 {strong} 个为强离群值（≥ {fence}×）</translation>
+    </message>
+    <message>
+        <source>The rules find an error in it</source>
+        <translation>规则在其中发现错误</translation>
+    </message>
+    <message>
+        <source>The rules warn about it</source>
+        <translation>规则对其发出警告</translation>
+    </message>
+    <message>
+        <source>{source}: {times} beyond what is acceptable</source>
+        <translation>{source}：超出可接受范围 {times}</translation>
+    </message>
+    <message>
+        <source>strong</source>
+        <translation>强</translation>
+    </message>
+    <message>
+        <source>mild</source>
+        <translation>轻微</translation>
+    </message>
+    <message>
+        <source>{level}: {text}</source>
+        <translation>{level}：{text}</translation>
     </message>
     <message>
         <source>The tree&apos;s filter (Ctrl+F) applies here too</source>
@@ -458,8 +498,12 @@
         <translation>有警告</translation>
     </message>
     <message>
-        <source>with scale_w outliers</source>
-        <translation>有 scale_w 离群值</translation>
+        <source>mild outliers</source>
+        <translation>轻微离群值</translation>
+    </message>
+    <message>
+        <source>strong (≥ {fence}× beyond the fence; larger: farther)</source>
+        <translation>强（超出界限 ≥ {fence}×；越大越远）</translation>
     </message>
     <message>
         <source>errors</source>
@@ -876,6 +920,38 @@
         <translation>选中上一个 scale_w 有离群值的层</translation>
     </message>
     <message>
+        <source>Walk Layers By</source>
+        <translation>逐层浏览依据</translation>
+    </message>
+    <message>
+        <source>What N and Shift+N walk through: the layers with outliers in file order, or every layer worst first by a figure</source>
+        <translation>N 与 Shift+N 逐个浏览的对象：按文件顺序浏览有离群值的层，或按某项数值从最差开始浏览所有层</translation>
+    </message>
+    <message>
+        <source>Layers with outliers (file order)</source>
+        <translation>有离群值的层（文件顺序）</translation>
+    </message>
+    <message>
+        <source>{name}, worst first</source>
+        <translation>{name}，最差的在前</translation>
+    </message>
+    <message>
+        <source>Next Worse Layer by {name}</source>
+        <translation>按 {name} 的下一个较差层</translation>
+    </message>
+    <message>
+        <source>Previous Worse Layer by {name}</source>
+        <translation>按 {name} 的上一个较差层</translation>
+    </message>
+    <message>
+        <source>Select the layer ranked next, worst first by {name}</source>
+        <translation>选择按 {name} 从最差开始排名的下一层</translation>
+    </message>
+    <message>
+        <source>Select the layer ranked before, worst first by {name}</source>
+        <translation>选择按 {name} 从最差开始排名的上一层</translation>
+    </message>
+    <message>
         <source>No layer has scale_w outliers at {k}</source>
         <translation>{k} 时没有层存在 scale_w 离群值</translation>
     </message>
@@ -890,6 +966,18 @@
     <message>
         <source> (wrapped around)</source>
         <translation>（已从头开始）</translation>
+    </message>
+    <message>
+        <source>No layer has a value of {name}</source>
+        <translation>没有层具有 {name} 的值</translation>
+    </message>
+    <message>
+        <source>Layer {index} {key}: {name} {value} — {position} of {count}, worst first</source>
+        <translation>第 {index} 层 {key}：{name} {value} — 第 {position} / {count} 个，最差的在前</translation>
+    </message>
+    <message>
+        <source> (out of date: the layer was edited since)</source>
+        <translation>（已过期：之后该层已被编辑）</translation>
     </message>
 </context>
 <context>
