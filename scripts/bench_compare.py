@@ -38,9 +38,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from PySide6.QtCore import QElapsedTimer, QEventLoop, QSettings, QTimer
 
+from editor.records.edits.commands import SetValueCommand
 from editor.records.synth import make_big, to_text
 from editor.ui.app import application, freeze_startup_objects
-from editor.ui.commands import SetValueCommand
 from editor.ui.dialogs import Prompter
 from editor.ui.main_window import MainWindow
 

@@ -32,9 +32,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from PySide6.QtWidgets import QApplication
 
 from editor.records.dialects import DIALECTS
+from editor.records.edits.commands import SetValueCommand
 from editor.records.rules import check_message
 from editor.records.synth import make_big
-from editor.ui.commands import SetValueCommand
 from editor.ui.panels import LayerPanel, ProblemsModel
 from editor.ui.session import EditSession
 

@@ -35,8 +35,8 @@ from PySide6.QtWidgets import QApplication
 
 import editor.ui  # noqa: F401  (pins singletons first)
 from editor.records import quant
+from editor.records.edits.commands import SetValueCommand
 from editor.records.synth import make_big
-from editor.ui.commands import SetValueCommand
 from editor.ui.plots import ChannelPlot, ModelOverview
 from editor.ui.session import EditSession
 

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import QApplication, QMainWindow  # noqa: E402
 from editor import i18n  # noqa: E402
 from editor.paths import samples_dir  # noqa: E402
 from editor.records.document import RecordDocument  # noqa: E402
-from editor.ui.commands import SetValueCommand  # noqa: E402
+from editor.records.edits.commands import SetValueCommand  # noqa: E402
 from editor.ui.panels import LayerPanel, ProblemsDock  # noqa: E402
 from editor.ui.session import EditSession  # noqa: E402
 

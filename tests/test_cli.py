@@ -189,7 +189,7 @@ print(codes, "PySide6" in sys.modules, "pyqtgraph" in sys.modules)
 
 
 def test_set_on_a_file_whose_prune_node_has_no_name(tmp_path):
-    from tests.records.test_document import NAMELESS_PRUNE
+    from tests.records.texts import NAMELESS_PRUNE
 
     path = tmp_path / "nameless.txt"
     path.write_text(NAMELESS_PRUNE)

@@ -32,9 +32,10 @@ from editor.records.diff import (
     display_name,
     field_paths,
 )
+from editor.records.diff.text import change_text, copy_suffix, float32_texts, plain_text, value_text
 from editor.records.document import RecordDocument
 from editor.records.problems import shown_path
-from editor.records.values import escape_text, format_float32, format_value
+from editor.records.values import escape_text, format_value
 
 FD = FieldDescriptor
 PRUNE = "prune_record"
@@ -86,36 +87,6 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 # Values as a user copies them
 # ---------------------------------------------------------------------------------------
 
-def show(fd: FieldDescriptor, value: Any) -> str:
-    """A value as text: floats as the shortest text that reads back as the same float32."""
-    if value is None:
-        return "unset"
-    if fd.message_type is not None:
-        return "set" if value is True else f"<{len(value)} bytes>" if isinstance(value, bytes) else str(value)
-    if fd.cpp_type in (FD.CPPTYPE_FLOAT, FD.CPPTYPE_DOUBLE):
-        return format_value(fd, float(value))
-    if fd.type in (FD.TYPE_STRING, FD.TYPE_BYTES):
-        return f'"{escape_text(value)}"'
-    if fd.cpp_type in (FD.CPPTYPE_BOOL, FD.CPPTYPE_ENUM):
-        return format_value(fd, value.item() if isinstance(value, np.generic) else value)
-    return str(int(value))
-
-
-def float32_texts(values: Any) -> list[str]:
-    """`format_float32` of many values at once: numpy finds each shortest digit string in C
-    (its layout differs: 1e+02 vs 100), and %g with that many digits lays it out as
-    format_float32 does — several times faster for a field with thousands of channels."""
-    arr = np.asarray(values, np.float32)
-    out: list[str] = []
-    for v, text in zip(arr.tolist(), arr.astype(str).tolist(), strict=True):
-        if not math.isfinite(v):
-            out.append(format_float32(v))
-            continue
-        digits = text.split("e")[0].replace("-", "").replace(".", "").strip("0")
-        out.append(f"{v:.{max(1, len(digits))}g}")
-    return out
-
-
 def _float_json(value: float) -> float | str:
     """A float32 as a JSON number that reads back as the same float32 (shortest digits);
     "nan", "inf", "-inf" as strings, which JSON has no numbers for."""
@@ -163,29 +134,6 @@ def _plain_json(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: _plain_json(v) for k, v in value.items()}
     return value
-
-
-def _show_plain(value: Any) -> str:
-    if isinstance(value, float):
-        return format_float32(value)
-    if isinstance(value, str):
-        return f'"{escape_text(value)}"'
-    if isinstance(value, bytes):
-        return f'"{escape_text(value)}"'
-    if isinstance(value, list):
-        return "[" + ", ".join(_show_plain(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {_show_plain(v)}" for k, v in value.items())
-    return str(value)
-
-
-def change(rel: float | None, a: float | None = None) -> str:
-    """`+3.1%`, `-50%`, or `×969.9` for a change of 10 times or more from a positive value."""
-    if rel is None or math.isnan(rel):
-        return ""
-    if abs(rel) >= 10 and a is not None and a > 0:
-        return f"×{1 + rel:.4g}"
-    return f"{rel * 100:+.3g}%"
 
 
 def _key(key: str) -> str:
@@ -254,11 +202,6 @@ class Narrowing:
         return self.prune and (self.pattern is None or any(self.key(n) for n in names))
 
 
-def _copy(copy: int) -> str:
-    """`` (copy 2)``: which of the entries with one key (`copy` counts from 0)."""
-    return translate("cli", " (copy {n})").format(n=copy + 1)
-
-
 def _prune_record(a: int, b: int) -> str:
     """``prune record 3``, ``prune record 3 (B 4)`` when B's has another index."""
     text = translate("cli", "prune record {index}").format(index=a)
@@ -309,7 +252,7 @@ class Report:
                         text += translate("cli", ", {count} of {total} differ").format(
                             count=f.differing, total=f.compared)
                 if f.max_rel is not None:
-                    text += translate("cli", " (largest {change})").format(change=change(f.max_rel, self._at_a(f)))
+                    text += translate("cli", " (largest {change})").format(change=change_text(f.max_rel, self._at_a(f)))
             else:
                 text = f"{f.field} {self._single(f)}"
             parts.append(text)
@@ -320,9 +263,9 @@ class Report:
     def _single(f: FieldDiff) -> str:
         """`-128 -> 3`, `0.02 -> 0.5 (×24.56)`, `unset (INT8) -> "INT16"`."""
         fd = f.descriptor
-        a = show(fd, f.a) + (f" ({show(fd, f.default_a)})" if f.a is None and f.default_a is not None else "")
-        b = show(fd, f.b) + (f" ({show(fd, f.default_b)})" if f.b is None and f.default_b is not None else "")
-        rel = change(f.max_rel, f.a) if f.is_float else ""
+        a = value_text(fd, f.a) + (f" ({value_text(fd, f.default_a)})" if f.a is None and f.default_a is not None else "")
+        b = value_text(fd, f.b) + (f" ({value_text(fd, f.default_b)})" if f.b is None and f.default_b is not None else "")
+        rel = change_text(f.max_rel, f.a) if f.is_float else ""
         return f"{a} -> {b}" + (f" ({rel})" if rel else "")
 
     def field_lines(self, f: FieldDiff) -> list[str]:
@@ -338,7 +281,7 @@ class Report:
                 count=f.differing, total=f.compared))
         if f.differing and f.at is not None and f.max_rel is not None:
             head.append(translate("cli", "largest change {change} at [{at}]").format(
-                change=change(f.max_rel, self._at_a(f)), at=f.at))
+                change=change_text(f.max_rel, self._at_a(f)), at=f.at))
         out = [f"    {f.field}: " + translate("cli", "; ").join(head)]
         positions, left = self._channels(f)
         rels = f.rel
@@ -346,10 +289,10 @@ class Report:
         if fd.cpp_type == FD.CPPTYPE_FLOAT:
             texts_a, texts_b = float32_texts(f.values_a[:shown]), float32_texts(f.values_b[:shown])
         else:
-            texts_a = [show(fd, v) for v in f.values_a[:shown]]
-            texts_b = [show(fd, v) for v in f.values_b[:shown]]
+            texts_a = [value_text(fd, v) for v in f.values_a[:shown]]
+            texts_b = [value_text(fd, v) for v in f.values_b[:shown]]
         for k in positions:
-            r = change(float(rels[k]), float(f.values_a[k])) if f.is_float else ""
+            r = change_text(float(rels[k]), float(f.values_a[k])) if f.is_float else ""
             out.append(f"      [{int(f.channels[k])}] {texts_a[k]} -> {texts_b[k]}" + (f" ({r})" if r else ""))
         if left:
             out.append("      … " + plural(left, translate("cli", "{n} more channel"),
@@ -363,13 +306,13 @@ class Report:
 
     def prune_line(self, p: PruneChange) -> str:
         where = _prune_record(p.prune_record, p.prune_record_b)
-        node = f'{p.role} "{escape_text(p.node)}"' + (_copy(p.copy) if p.copy else "")
+        node = f'{p.role} "{escape_text(p.node)}"' + copy_suffix(p.copy)
         if p.attr is None:
             side, attrs = ("A", p.a) if p.a is not None else ("B", p.b)
             return f"~ {where}: " + translate("cli", "{node} only in {side}").format(node=node, side=side) + (
-                f" ({_show_plain(attrs)})" if attrs else "")
-        a = translate("cli", "unset") if p.a is None else _show_plain(p.a)
-        b = translate("cli", "unset") if p.b is None else _show_plain(p.b)
+                f" ({plain_text(attrs)})" if attrs else "")
+        a = translate("cli", "unset") if p.a is None else plain_text(p.a)
+        b = translate("cli", "unset") if p.b is None else plain_text(p.b)
         return f"~ {where}: {node}: {p.attr}: {a} -> {b}"
 
     @staticmethod
@@ -386,9 +329,9 @@ class Report:
             layers=plural(common, translate("cli", "{n} layer"), translate("cli", "{n} layers")),
             only_a=len(c.only_in_a), only_b=len(c.only_in_b), differ=len(self.layers))
                + ("" if not (self.d.rtol or self.d.atol) else f" (rtol {self.d.rtol:g}, atol {self.d.atol:g})")]
-        out += ["- " + translate("cli", "only in A: {key}").format(key=_key(e.key)) + (_copy(e.copy) if e.copy else "")
+        out += ["- " + translate("cli", "only in A: {key}").format(key=_key(e.key)) + copy_suffix(e.copy)
                 for e in self.only_in_a]
-        out += ["+ " + translate("cli", "only in B: {key}").format(key=_key(e.key)) + (_copy(e.copy) if e.copy else "")
+        out += ["+ " + translate("cli", "only in B: {key}").format(key=_key(e.key)) + copy_suffix(e.copy)
                 for e in self.only_in_b]
         for layer in self.layers:
             out.append(self.layer_line(layer))
@@ -454,8 +397,8 @@ class Report:
             out.append(translate("cli", "  {field} is unset on {layers} in both: that means {a} in {dialect_a}, "
                                  "{b} in {dialect_b}").format(
                 field=x.field, layers=layers(x.layers),
-                a=_show_plain(x.a) if not isinstance(x.a, bool) else str(x.a).lower(), dialect_a=notes.a,
-                b=_show_plain(x.b) if not isinstance(x.b, bool) else str(x.b).lower(), dialect_b=notes.b))
+                a=plain_text(x.a) if not isinstance(x.a, bool) else str(x.a).lower(), dialect_a=notes.a,
+                b=plain_text(x.b) if not isinstance(x.b, bool) else str(x.b).lower(), dialect_b=notes.b))
         if notes.prune_only_in:
             out.append(translate("cli", "  only {dialect} has prune records: not compared").format(
                 dialect=notes.prune_only_in))

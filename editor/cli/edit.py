@@ -25,11 +25,14 @@ from editor.cli._common import (
     write_record,
 )
 from editor.i18n import translate
-from editor.records.document import RecordDocument
 from editor.records.editing import RecordEditor
+from editor.records.edits.assignments import assignment_command, plan_assignments
+from editor.records.edits.check import EditCheck
+from editor.records.edits.commands import EditCommand
 from editor.records.messages import RecordMessage
 from editor.records.paths import Path, entry_field_text, in_entry
-from editor.records.problems import Problem, quoted, shown_path
+from editor.records.problems import quoted, shown_path
+from editor.records.rules import CheckContext
 from editor.records.values import coerce_value, parse_value
 
 
@@ -79,19 +82,14 @@ class Assignment:
         entry, `value.` left out)."""
         return entry_field_text(self.path), self.index, self.value
 
+    def command(self, editor: RecordEditor, entry: Path = ()) -> EditCommand:
+        """The edit as the window's edit command on the entry at `entry` of `editor`'s record
+        (a copy of the entry itself when ()): `edits.assignments.assignment_command`."""
+        return assignment_command(editor, entry + self.path, self.index, self.value)
+
     def apply(self, editor: RecordEditor, entry: Path = ()) -> None:
-        """Make the edit through `editor`, on the entry at `entry` (a scratch copy of the
-        entry itself when ())."""
-        path = entry + self.path
-        if self.index is not None:
-            editor.set_value(path + (self.index,), self.value)
-        elif self.value is None:
-            editor.clear_field(path)
-        elif isinstance(self.value, list):
-            editor.clear_field(path)
-            editor.insert_elements(path, 0, self.value)
-        else:
-            editor.set_value(path, self.value)
+        """Make the edit through `editor`, on the entry at `entry`."""
+        self.command(editor, entry).apply()
 
 
 def _field(entry: RecordMessage, dialect, dotted: str) -> tuple[Path, FieldDescriptor]:
@@ -146,16 +144,6 @@ def parse_assignment(entry: RecordMessage, dialect, text: str) -> Assignment:
         raise UsageError(str(e)) from None
 
 
-def _judge(doc: RecordDocument, index: int, changes: list) -> Problem | None:
-    """The error AMCT's rules find in these changes to entry `index` (as the editor's panels
-    judge an edit), or None. Call before the changes are applied."""
-    from editor.records import rules
-
-    context = rules.CheckContext.build(doc.message, doc.dialect)
-    return rules.validate_changes(doc.dialect, doc.message.record[index], changes,
-                                  context=context, entry_index=index)
-
-
 def run(args) -> int:
     if args.to is not None and args.output is None:
         raise UsageError(translate("cli", "--to needs -o OUT (a file changed in place keeps its own format)"))
@@ -188,7 +176,11 @@ def run(args) -> int:
         edit.apply(on_scratch)
         edits.append(edit)
     changes = [e.change for e in edits]
-    problem = _judge(doc, index, changes)  # against the file as read, as the editor judges an edit
+    # the edit commands the window would push for these edits, as one step, and the window's
+    # one check of it against the file as read
+    editor = RecordEditor(doc.message)
+    step = plan_assignments(editor, ("record", index), [(e.path, e.index, e.value) for e in edits])
+    problem = EditCheck(editor, doc.dialect, CheckContext.build(doc.message, doc.dialect)).validate(step)
     report = {"path": args.file, "dialect": doc.dialect.name, "key": args.key, "record_index": index,
               "fields": [c[0] if c[1] is None else f"{c[0]}[{c[1]}]" for c in changes], **reading_json(doc),
               "rule_error": problem.to_json() if problem is not None else None}
@@ -204,9 +196,7 @@ def run(args) -> int:
         else:
             err(f"{shown_path(args.file)}: {nothing}")
         return EXIT_PROBLEMS
-    editor = RecordEditor(doc.message)  # the edit API the window's undo commands use
-    for edit in edits:
-        edit.apply(editor, ("record", index))
+    step.apply()
     target = write_record(doc, args.output, binary=(to == "binary"), force=args.force)
     if args.json:
         print_json({**report, "output": target, "written": True, "format": to,

@@ -26,8 +26,12 @@ from editor.cli._common import (
 )
 from editor.i18n import translate
 from editor.models import ModelError, NotCompared
-from editor.models.weights import DEFAULT_WASTE, refit
+from editor.models.weights import DEFAULT_WASTE
+from editor.records.editing import RecordEditor
+from editor.records.edits.check import EditCheck
+from editor.records.edits.weights import reset_from_weights
 from editor.records.model_review import review_entry
+from editor.records.rules import CheckContext
 
 
 def add_parser(sub) -> argparse.ArgumentParser:
@@ -94,9 +98,11 @@ def run(args) -> int:
         report_reading(doc, args.file)
     targets = [first[k] for k in named] if named else sorted(first.values())
     changed_layers, skipped = [], []
+    # the window's Reset from Weights plan and its one check: the same bytes for the same layer
+    editor = RecordEditor(doc.message)
+    check = EditCheck(editor, doc.dialect, CheckContext.build(doc.message, doc.dialect, model))
     for index in targets:
         entry = entries[index]
-        value = entry.value
         try:
             r = review_entry(entry, model, args.waste)
         except ModelError as e:
@@ -106,23 +112,21 @@ def run(args) -> int:
             continue
         if not named and not r.flagged.any():
             continue
-        new, changed = refit(r)
-        offsets = list(value.offset_w)
-        reset_offsets = [j for j, o in enumerate(offsets) if o != 0]
-        if not len(changed) and not reset_offsets and len(offsets) in (0, len(new)):
+        got = reset_from_weights(editor, index, r.arq.scale)
+        if isinstance(got, str):
+            continue  # nothing to change
+        problem = check.validate(got.command)
+        if problem is not None:
+            skipped.append({"key": entry.key, "record_index": index, "reason": problem.message})
             continue
-        old = np.asarray(value.scale_w, dtype=np.float32)
-        for j in changed:
-            value.scale_w[int(j)] = float(new[j])
-        for j in reset_offsets:
-            value.offset_w[j] = 0
-        if offsets and len(offsets) != len(new):
-            del value.offset_w[:]
-            value.offset_w.extend([0] * len(new))
+        changed = got.channels
+        old = np.asarray(entry.value.scale_w, dtype=np.float32)
+        got.command.apply()
+        new = np.asarray(entry.value.scale_w, dtype=np.float32)
         changed_layers.append({
-            "key": entry.key, "record_index": index, "channels": [int(j) for j in changed],
+            "key": entry.key, "record_index": index, "channels": changed,
             "old": _values(old[changed]), "new": _values(new[changed]),
-            "ratios": [float(x) for x in r.ratio[changed]], "offset_w_reset": len(reset_offsets),
+            "ratios": [float(x) for x in r.ratio[changed]], "offset_w_reset": got.offsets,
             "folded": r.arq.folded, "fusions": list(r.arq.fusions), "balanced": r.arq.balanced,
             "bits": r.arq.bits,
         })

@@ -20,6 +20,16 @@ class Severity(StrEnum):
     def rank(self) -> int:
         return {"error": 0, "warning": 1, "info": 2}[self.value]
 
+    @property
+    def word(self) -> str:
+        """The severity in words, in the interface language (``error``, ``警告``); `value`
+        is the word of the command line's reports and JSON, never translated."""
+        if self is Severity.ERROR:
+            return translate("problems", "error")
+        if self is Severity.WARNING:
+            return translate("problems", "warning")
+        return translate("problems", "info")
+
 
 def ordinal(n: int) -> str:
     """``2nd``, ``3rd``, ``11th``, ``21st`` (``第 3`` in Chinese)."""

@@ -26,7 +26,6 @@ from PySide6.QtCore import (
     QEvent,
     QModelIndex,
     QObject,
-    QPersistentModelIndex,
     QRect,
     QSize,
     Qt,
@@ -42,18 +41,18 @@ from PySide6.QtWidgets import (
 )
 
 from editor.i18n import translate
+from editor.records.edits.commands import SetValueCommand, rename_entry
 from editor.records.messages import message_type_of
 from editor.records.paths import Path, PathError
 from editor.records.problems import Problem
 from editor.records.values import parse_value
 from editor.ui.annotations import Annotation
-from editor.ui.commands import SetValueCommand, rename_entry
 from editor.ui.field_editors import FieldEditor, FieldSpec, Place, create_editor, editor_kind
 from editor.ui.key_labels import KeyLabels
+from editor.ui.qt_types import AnyIndex
 from editor.ui.session import EditSession
 from editor.ui.tree_model import RecordTreeModel, RowKind
 
-AnyIndex = QModelIndex | QPersistentModelIndex
 #: pixels inside an annotation's mark on each side, and between a mark and what follows
 _MARK_PAD, _MARK_GAP = 4, 5
 
@@ -281,7 +280,7 @@ class ValueDelegate(QStyledItemDelegate):
         except (ValueError, PathError) as e:
             self._not_changed(str(e), self._editing.get(id(editor)))
             return
-        if command.isObsolete():
+        if command.obsolete:
             return
         reason = self.refusal(path, value)
         if reason is not None:  # e.g. an editor that lost the focus with a refused value in it

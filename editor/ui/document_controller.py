@@ -30,9 +30,9 @@ from editor.records.document import (
     SaveCancelled,
     SaveFailed,
 )
+from editor.records.edits.commands import ReplaceMessageCommand
 from editor.records.filewrite import unchanged_said
 from editor.ui.autosave import Autosave
-from editor.ui.commands import ReplaceMessageCommand
 from editor.ui.dialogs import Prompter, SaveAsChoice
 from editor.ui.loader import LoadWorker
 from editor.ui.open_failure import OpenFailure

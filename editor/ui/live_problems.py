@@ -7,7 +7,7 @@ the views redraw; it tells the rule engine's `LiveChecker` exactly what the edit
 once per undo step: right after the step (the undo stack's `indexChanged`), else on the
 next turn of the event loop. The panels read their validation context from it (prune
 types, other keys), the problems dock and the plots read the list, and the tree's editors
-ask `validate_edit` before a typed value becomes an undo command.
+ask `validate_edit` (the session's one check) before a typed value becomes an undo command.
 
 The first full check of a newly opened file is the slow part (about a second for 5 000
 layers): a window runs `LiveProblems.prepare` on its loader thread and hands the result
@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
 from editor.records import quant
-from editor.records.attrs import VALUE_FIELD as _ATTR_VALUE_FIELD
 from editor.records.dialects import Dialect
 from editor.records.editing import ChangeKind, RecordChange
 from editor.records.paths import Path, PathError
@@ -32,8 +31,6 @@ from editor.records.rules import (
     LiveChecker,
     accepted_values,
     merge_problems,
-    validate_prune_value,
-    validate_value,
 )
 
 if TYPE_CHECKING:
@@ -135,24 +132,10 @@ class LiveProblems(QObject):
 
     def validate_edit(self, path: Path, value: Any) -> Problem | None:
         """The hard-rule error that setting the field at model `path` to `value` would cause,
-        or None: what the editing panels check, for an edit made anywhere (the tree).
-
-        Covers a layer's key, its value fields and kv-cache vectors (one element or all), and
-        a prune node's name and the value of its attributes. Other paths (an attribute's name
-        or type, a whole entry) are left to the problems list.
-        """
-        dialect = self.session.dialect
-        message = self.session.editor.message
-        if dialect is None or message is None or len(path) < 3:
-            return None
-        try:
-            if path[0] == "record":
-                return self._validate_layer_edit(dialect, path, value)
-            if path[0] == "prune_record" and dialect.has_prune:
-                return self._validate_prune_edit(dialect, path, value)
-        except (PathError, IndexError):  # nothing there (yet): nothing to check against
-            return None
-        return None
+        or None: what the tree's editors ask, through the session's one check
+        (`EditCheck.validate_value`)."""
+        check = self.session.check
+        return None if check is None else check.validate_value(path, value)
 
     def accepted_values(self, path: Path) -> str | None:
         """What the rules accept for the layer value field at model `path` (or one element of
@@ -169,47 +152,6 @@ class LiveProblems(QObject):
         except (PathError, IndexError):
             return None
         return accepted_values(dialect, entry, str(rest[0]))
-
-    def _validate_layer_edit(self, dialect: Dialect, path: Path, value: Any) -> Problem | None:
-        i, rest = path[1], tuple(path[2:])
-        if not isinstance(i, int):
-            return None
-        index = rest[-1] if isinstance(rest[-1], int) else None
-        names = rest[:-1] if index is not None else rest
-        if names == ("key",):
-            field = "key"
-        elif len(names) == 2 and names[0] in ("value", "kv_cache_value") and isinstance(names[1], str):
-            field = names[1] if names[0] == "value" else f"kv_cache_value.{names[1]}"
-        else:
-            return None
-        entry = self.session.editor.message_at(("record", i))
-        return validate_value(dialect, entry, field, value, index=index, context=self.context, entry_index=i)
-
-    def _validate_prune_edit(self, dialect: Dialect, path: Path, value: Any) -> Problem | None:
-        j, rest = path[1], tuple(path[2:])
-        if not isinstance(j, int):
-            return None
-        if rest[0] == "selective_prune":
-            node, rest = "selective_prune", rest[1:]
-        elif rest[0] in ("producer", "consumer") and len(rest) >= 2 and isinstance(rest[1], int):
-            node, rest = f"{rest[0]}[{rest[1]}]", rest[2:]
-        else:
-            return None
-        record = self.session.editor.message_at(("prune_record", j))
-        if rest == ("name",):
-            return validate_prune_value(dialect, record, node, "name", value, prune_index=j)
-        if len(rest) < 3 or rest[0] != "attr" or not isinstance(rest[1], int):
-            return None
-        attrs = self.session.editor.value(path[:len(path) - len(rest)] + ("attr",))
-        attr = attrs[rest[1]]
-        first = next(k for k, a in enumerate(attrs) if a.name == attr.name)
-        if first != rest[1] or _ATTR_VALUE_FIELD.get(attr.type) != rest[2]:
-            return None  # a second attr of that name, or a field its type does not read
-        if len(rest) == 4 and isinstance(rest[3], int):  # one element of a list attribute: the list as it would be
-            values = list(getattr(attr, rest[2]))
-            values[rest[3]] = value
-            value = values
-        return validate_prune_value(dialect, record, node, attr.name, value, prune_index=j)
 
     def entry_problems(self, index: int) -> list[Problem]:
         """Rule problems of layer entry `index`, whole-file findings that point at it included."""

@@ -398,7 +398,7 @@ class MainWindow(WindowBanners, WindowMenus, QMainWindow):
             self.statusBar().showMessage(got, 5000)
             return
         self.session.push(got)
-        self.statusBar().showMessage(got.text(), 5000)
+        self.statusBar().showMessage(got.text, 5000)
 
     def attach_model(self, model: str | os.PathLike, weights: str | os.PathLike | None = None) -> bool:
         """Attach `model` (a Caffe .prototxt's `weights` too) to the open record, in the

@@ -5,8 +5,10 @@ its message, the tree model over it, the undo stack, the shared selection and th
 problems. Widgets take the session — not its parts one by one — and:
 
 - read the record through `session.editor` (`value`, `message_at`, …) or `session.message`;
-- change it only by pushing undo commands built on `session.editor`
-  (``session.push(SetValueCommand(session.editor, path, value))``);
+- change it only by pushing edit commands (`editor.records.edits`) built on `session.editor`
+  (``session.push(SetValueCommand(session.editor, path, value))``), judged first, where a
+  value could break one of AMCT's rules, by the one check (`session.check`,
+  ``problem = session.push_checked(command)``);
 - follow `recordChanged` (a `RecordChange` per elementary edit, after the selection and the
   live problems have taken it in), `documentChanged` (another file, or none) and
   `selection.changed`;
@@ -27,13 +29,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtGui import QUndoCommand
 
 from editor.i18n import translate
 from editor.records.dialects import Dialect, dialect_of_message, get_dialect
 from editor.records.document import RecordDocument
 from editor.records.editing import Edit, EditKind, RecordChange, RecordEditor
+from editor.records.edits.check import EditCheck
+from editor.records.edits.commands import EditCommand
+from editor.records.problems import Problem
 from editor.ui.annotations import TreeAnnotations
+from editor.ui.commands import EditStack
 from editor.ui.live_problems import LiveProblems
 from editor.ui.selection import Selection
 from editor.ui.tree_model import RecordTreeModel
@@ -72,7 +78,7 @@ class EditSession(QObject):
         #: marks and tooltip lines on tree rows, by key (the attached model's, a comparison's)
         self.annotations = TreeAnnotations(self)
         self.model.annotations = self.annotations
-        self.undo_stack = QUndoStack(self)
+        self.undo_stack = EditStack(self)
         self.selection = Selection(self.editor, self)
         self._network: Model | None = None
         self.problems = LiveProblems(self)
@@ -151,12 +157,33 @@ class EditSession(QObject):
 
     # ------------------------------------------------------------------ editing
 
-    def push(self, command: QUndoCommand) -> None:
+    def push(self, command: EditCommand | QUndoCommand) -> None:
         """Do `command` and keep it on the undo stack (QUndoStack's rules: consecutive edits
-        of one value merge; a command that ends up changing nothing is dropped)."""
+        of one value merge; a command that ends up changing nothing is dropped). An
+        `EditCommand` goes on the stack in its Qt adapter (`editor.ui.commands`)."""
         if self.read_only:
             raise ReadOnlyError(translate("EditSession", "this record is open read-only"))
         self.undo_stack.push(command)
+
+    @property
+    def check(self) -> EditCheck | None:
+        """The one check of an edit against AMCT's hard rules (`editor.records.edits.check`),
+        with what the record says now (its keys, prune types); None when no record is open."""
+        if self.dialect is None or self.editor.message is None:
+            return None
+        return EditCheck(self.editor, self.dialect, self.problems.context)
+
+    def validate(self, command: EditCommand, *, alone: bool = False) -> Problem | None:
+        """The hard-rule error `command` would cause (`EditCheck.validate`), or None."""
+        check = self.check
+        return None if check is None else check.validate(command, alone=alone)
+
+    def push_checked(self, command: EditCommand, *, alone: bool = False) -> Problem | None:
+        """Push `command` unless it breaks one of AMCT's hard rules; the error if it does."""
+        problem = self.validate(command, alone=alone)
+        if problem is None:
+            self.push(command)
+        return problem
 
     # ------------------------------------------------------------------ following the editor
 

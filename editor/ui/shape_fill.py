@@ -11,14 +11,14 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from editor.i18n import translate
+from editor.records.edits.commands import EditCommand, MacroCommand, SetValueCommand
 from editor.records.model_review import shape_fixes
-from editor.ui.commands import MacroCommand, RecordCommand, SetValueCommand
 
 if TYPE_CHECKING:
     from editor.ui.session import EditSession
 
 
-def shape_fill_command(session: EditSession, entries: Iterable[int] | None = None) -> RecordCommand | str:
+def shape_fill_command(session: EditSession, entries: Iterable[int] | None = None) -> EditCommand | str:
     """The undo step setting channels/height/width of `entries` (default: every layer entry)
     to the model's input shape of their layers, or why there is nothing to do."""
     model = session.network

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, QTimer, Signal
+from PySide6.QtCore import QSortFilterProxyModel, QTimer, Signal
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QLineEdit, QWidget
 
 from editor.i18n import translate
 from editor.records.paths import PathError
+from editor.ui.qt_types import AnyIndex
 from editor.ui.tree_model import RecordTreeModel
 
 #: the filter applies this long after the last keystroke (at once on Enter): on a big
 #: record one pass over the rows takes a noticeable moment, and each key would cost one
 FILTER_DELAY_MS = 200
 
-AnyIndex = QModelIndex | QPersistentModelIndex
 
 
 class RecordFilterProxy(QSortFilterProxyModel):

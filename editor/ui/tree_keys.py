@@ -21,16 +21,16 @@ from __future__ import annotations
 
 from typing import cast
 
-from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QEvent, QModelIndex, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QAbstractItemView, QTreeView, QWidget
 
 from editor.i18n import QT_TRANSLATE_NOOP
 from editor.ui.delegates import source_index
 from editor.ui.field_editors import editor_kind
+from editor.ui.qt_types import AnyIndex
 from editor.ui.tree_model import RecordTreeModel, RowKind
 
-AnyIndex = QModelIndex | QPersistentModelIndex
 Trigger = QAbstractItemView.EditTrigger
 Cursor = QAbstractItemView.CursorAction
 

@@ -31,7 +31,7 @@ from typing import Any, ClassVar
 
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
 from google.protobuf.message import Message
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from editor.i18n import QT_TRANSLATE_NOOP, translate
@@ -42,8 +42,8 @@ from editor.records.summaries import element_label, label_field, message_summary
 from editor.records.values import default_value, format_value, is_message, shown_text, shown_value, type_name
 from editor.ui.annotations import Annotation, TreeAnnotations
 from editor.ui.field_tips import above, attr_tip, field_tip
+from editor.ui.qt_types import AnyIndex
 
-AnyIndex = QModelIndex | QPersistentModelIndex
 
 class RowKind(IntEnum):
     """What one row of the tree stands for."""

@@ -1,6 +1,6 @@
 """The record tree: the view over the session's RecordTreeModel (filtered by RecordFilterProxy),
 its editing actions and context menu. What an edit of the selection means is planned in
-`editor.ui.edit_plans`; this widget maps its selection to paths, asks, and pushes."""
+`editor.records.edits.selection`; this widget maps its selection to paths, asks, and pushes."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -13,13 +13,12 @@ from PySide6.QtCore import (
     QItemSelectionModel,
     QModelIndex,
     QObject,
-    QPersistentModelIndex,
     QPoint,
     Qt,
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QAction, QKeySequence, QUndoCommand
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -31,33 +30,32 @@ from PySide6.QtWidgets import (
 
 from editor.i18n import translate
 from editor.records.editing import ChangeKind, RecordChange, RecordEditor
-from editor.records.paths import Path, PathError, format_path, outermost, sort_key
-from editor.records.values import shown_text
-from editor.ui.clipboard import PasteError, copy_text, duplicate_keys_after_paste, plan_paste
-from editor.ui.commands import (
+from editor.records.edits.commands import (
     NAMED_ELEMENTS,
     ClearFieldCommand,
+    EditCommand,
     SetPresentCommand,
     add_element,
     element_noun,
     move_by,
 )
-from editor.ui.delegates import ValueDelegate
-from editor.ui.dialogs import Prompter
-from editor.ui.edit_plans import (
+from editor.records.edits.paste import PasteError, copy_text, duplicate_keys_after_paste, plan_paste
+from editor.records.edits.selection import (
     contiguous,
     path_after_delete,
     plan_delete,
     plan_duplicate,
     plan_set_on_layers,
 )
+from editor.records.paths import Path, PathError, format_path, outermost, sort_key
+from editor.records.values import shown_text
+from editor.ui.delegates import ValueDelegate
+from editor.ui.dialogs import Prompter
 from editor.ui.key_labels import KeyLabels, labels_for, record_names
 from editor.ui.session import EditSession
 from editor.ui.tree_filter import FilterBar, RecordFilterProxy
 from editor.ui.tree_keys import RecordTreeView
 from editor.ui.tree_model import RowKind
-
-AnyIndex = QModelIndex | QPersistentModelIndex
 
 #: the key column takes at most this share of the tree's width, so the values stay in view
 KEY_COLUMN_SHARE = 0.55
@@ -365,8 +363,8 @@ class RecordTreeWidget(QWidget):
 
     # ------------------------------------------------------------------ edits
 
-    def _push(self, command: QUndoCommand | None) -> bool:
-        if command is None or command.isObsolete():
+    def _push(self, command: EditCommand | None) -> bool:
+        if command is None or command.obsolete:
             return False
         self.session.push(command)
         return True

@@ -11,7 +11,8 @@ The weights are read once, on a loader thread, when the network is attached (the
 stay cached on the model); what remains per entry is a comparison of two vectors, made
 here when a view asks (`review`) and kept until the entry is edited. `changed` says when
 reviews may read differently (a network attached or detached, the threshold moved, an
-edit). `reset_command` builds the undo step that sets scale_w to the ARQ values.
+edit). `reset_command` builds the undo step that sets scale_w to the ARQ values
+(`editor.records.edits.weights`, the plan `record-editor refit` writes with too).
 """
 from __future__ import annotations
 
@@ -25,9 +26,9 @@ from editor.i18n import translate
 from editor.models import ModelError, NotCompared
 from editor.models.weights import DEFAULT_WASTE, Review
 from editor.records.editing import ChangeKind, RecordChange
+from editor.records.edits.commands import EditCommand, MacroCommand
+from editor.records.edits.weights import reset_from_weights
 from editor.records.model_review import review_entry
-from editor.records.rules import validate_changes
-from editor.ui.commands import MacroCommand, RecordCommand, ReplaceMessageCommand
 
 if TYPE_CHECKING:
     from editor.models import Model
@@ -149,55 +150,26 @@ class WeightsReview(QObject):
 
     # ------------------------------------------------------------------ the reset
 
-    def reset_command(self, index: int, channels: Iterable[int] | None = None) -> RecordCommand | str:
+    def reset_command(self, index: int, channels: Iterable[int] | None = None) -> EditCommand | str:
         """The undo step setting scale_w of entry `index` to the ARQ values of its weights at
-        `channels` (None: every channel), and offset_w there to 0 as ARQ gives; or why not
-        (no review, the rule the new values would break, nothing to change)."""
+        `channels` (None: every channel), and offset_w to 0 as ARQ gives it
+        (`edits.weights.reset_from_weights`, which `record-editor refit` writes too); or why
+        not (no review, the rule the new values would break, nothing to change)."""
         r = self.review(index)
         if r is None:
             return self.reason(index) or translate("WeightsReview", "no network with weights is attached")
-        n = r.scale_w.size
-        chosen = np.arange(n) if channels is None else np.unique(np.asarray(list(channels), dtype=np.int64))
-        if chosen.size == 0:
-            return translate("WeightsReview", "no channel chosen")
-        if chosen[0] < 0 or chosen[-1] >= n:
-            return translate("WeightsReview", "scale_w has channels 0–{last}").format(last=n - 1)
-        value = self.session.editor.message_at(("record", index, "value"))
-        new_scale = r.arq.scale.astype(np.float32)
-        old_scale = np.asarray(value.scale_w, dtype=np.float32)
-        offsets = list(value.offset_w)
-        changes: list[tuple[str, int, float | int]] = []
-        for c in chosen:
-            if new_scale[c].view(np.uint32) != old_scale[c].view(np.uint32):
-                changes.append(("scale_w", int(c), float(new_scale[c])))
-            if len(offsets) == n and offsets[c] != 0:
-                changes.append(("offset_w", int(c), 0))
-        if not changes:
-            return translate("WeightsReview", "scale_w already has the values of the weights there")
-        entry = self.session.editor.message_at(("record", index))
-        dialect = self.session.dialect
-        if dialect is not None:
-            problem = validate_changes(dialect, entry, changes, context=self.session.problems.context,
-                                       entry_index=index)
-            if problem is not None:
-                return problem.message
-        new = type(value)()
-        new.CopyFrom(value)
-        for field, c, v in changes:
-            getattr(new, field)[c] = v
-        what = (f"scale_w[{chosen[0]}]" if chosen.size == 1 else "scale_w" if chosen.size == n
-                else translate("WeightsReview", "{n} channels of scale_w").format(n=chosen.size))
-        key = entry.key or translate("WeightsReview", "record {index}").format(index=index)
-        text = translate("WeightsReview", "Reset {what} of {key} from the weights").format(what=what, key=repr(key))
-        return ReplaceMessageCommand(self.session.editor, ("record", index, "value"),
-                                     new.SerializePartialToString(), text=text)
+        got = reset_from_weights(self.session.editor, index, r.arq.scale, channels)
+        if isinstance(got, str):
+            return got
+        problem = self.session.validate(got.command)
+        return got.command if problem is None else problem.message
 
-    def reset_all_command(self, entries: Sequence[int] | None = None) -> tuple[RecordCommand | None, list[str]]:
+    def reset_all_command(self, entries: Sequence[int] | None = None) -> tuple[EditCommand | None, list[str]]:
         """One undo step resetting the whole scale_w of each of `entries` (default: every
         flagged entry) from the weights, and the refusals of those that could not be (each
         naming its layer)."""
         targets = self.flagged_entries() if entries is None else list(entries)
-        commands: list[RecordCommand] = []
+        commands: list[EditCommand] = []
         refusals: list[str] = []
         message = self.session.message
         for i in targets:

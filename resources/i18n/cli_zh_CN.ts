@@ -180,10 +180,6 @@
         <translation>--fields：{dialects} 中没有字段 {names}；字段有：{known}</translation>
     </message>
     <message>
-        <source> (copy {n})</source>
-        <translation>（第 {n} 份）</translation>
-    </message>
-    <message>
         <source>prune record {index}</source>
         <translation>稀疏记录 {index}</translation>
     </message>

@@ -293,18 +293,6 @@
 <context>
     <name>Panels</name>
     <message>
-        <source>error</source>
-        <translation>错误</translation>
-    </message>
-    <message>
-        <source>warning</source>
-        <translation>警告</translation>
-    </message>
-    <message>
-        <source>info</source>
-        <translation>提示</translation>
-    </message>
-    <message>
         <source>1 error</source>
         <translation>1 个错误</translation>
     </message>

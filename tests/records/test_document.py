@@ -11,6 +11,7 @@ from editor.records import document as document_mod
 from editor.records.dialects import DIALECTS
 from editor.records.document import RecordDocument, RecordError, SaveCancelled, convert_message
 from tests.records.compat import changed_lines
+from tests.records.texts import NAMELESS_PRUNE
 
 SAMPLE = samples_dir() / "resnet_tf_inner_prune.txt"
 
@@ -276,25 +277,6 @@ def test_convert_message_lists_fields_the_target_lacks():
     assert len(msg.record) == len(doc.message.record)
     assert not msg.record[0].value.HasField("height") if "height" in msg.record[0].value.DESCRIPTOR.fields_by_name \
         else msg.record[0].value.scale_d == doc.message.record[0].value.scale_d
-
-
-NAMELESS_PRUNE = """record {
-  key: "conv1"
-  value {
-    scale_d: 0.0235294122
-    offset_d: -128
-  }
-}
-prune_record {
-  producer {
-    attr {
-      name: "begin"
-      type: INT
-      i: 0
-    }
-  }
-}
-"""
 
 
 def test_a_prune_node_without_its_required_name_saves_losslessly(tmp_path):

@@ -19,8 +19,8 @@ from editor.records.paths import Path
 from editor.records.quick_locate import child_node, quick_offset, tree_offset
 from editor.records.synth import make_big
 from editor.records.textread import parse_text
-from tests.records.test_fuzz import corpus, mutate
-from tests.records.test_reading_hostile import _layouts
+from tests.records.layouts import layouts
+from tests.records.mutations import corpus, mutate
 
 
 def _paths(msg, prefix: Path = ()) -> list[Path]:
@@ -63,10 +63,10 @@ def _agree(text: str | bytes, dialect: str, *, must_answer: bool) -> int:
     return checked
 
 
-@pytest.mark.parametrize("layout", list(_layouts(make_big("tf-inner", 4, 8, seed=2, prune_records=2))))
+@pytest.mark.parametrize("layout", list(layouts(make_big("tf-inner", 4, 8, seed=2, prune_records=2))))
 def test_quick_offsets_are_the_trees_on_every_fast_layout(layout):
     msg = make_big("tf-inner", 4, 8, seed=2, prune_records=2)
-    assert _agree(_layouts(msg)[layout], "tf-inner", must_answer=True) > 100
+    assert _agree(layouts(msg)[layout], "tf-inner", must_answer=True) > 100
 
 
 def test_quick_offsets_on_every_sample_and_real_record_in_each_layout():

@@ -18,7 +18,7 @@ from editor.records.dialects import DIALECTS, read_binary
 from editor.records.document import RecordDocument, RecordError
 from editor.records.synth import make_big
 from editor.records.textread import TextParseError, parse_text, reading_problems
-from editor.records.textwrite import format_float_py
+from tests.records.layouts import layouts
 from tests.records.textgen import record_texts
 
 # Merge itself warns about the escapes only Python reads; that is what these tests feed it.
@@ -139,41 +139,10 @@ def test_a_string_in_a_prune_node_that_is_not_utf8_is_found_too():
 
 # --- 4 and 12: every layout reads on the fast path, in linear time -------------------------
 
-def _layouts(msg) -> dict[str, str]:
-    one_line = text_format.MessageToString(msg, as_one_line=True)
-    pretty = text_format.MessageToString(msg)
-    return {
-        "amct": pretty,
-        "one line": one_line,
-        "one line, < >": one_line.replace("{", "<").replace("}", ">"),
-        "angle brackets": pretty.replace("{", "<").replace("}", ">"),
-        "comments": pretty.replace("\n", "  # note\n"),
-        "semicolons": pretty.replace("\n", ";\n").replace("{;", "{").replace("};", "}"),
-        "commas": pretty.replace("\n", ",\n").replace("{,", "{").replace("},", "}"),
-        "f suffix": "\n".join(line + "f" if "scale" in line else line for line in pretty.splitlines()),
-        "lists": _as_lists(msg),
-        "colon before brace": pretty.replace(" {", ": {"),
-        "no spaces": pretty.replace(": ", ":"),
-        "CRLF": pretty.replace("\n", "\r\n"),
-        "tabs": pretty.replace("  ", "\t"),
-    }
-
-
-def _as_lists(msg) -> str:
-    out = []
-    for e in msg.record:
-        v = e.value
-        out.append(f'record {{\n  key: "{e.key}"\n  value {{\n    scale_d: {v.scale_d!r}\n'
-                   f"    offset_d: {v.offset_d}\n"
-                   f"    scale_w: [{', '.join(format_float_py(x) for x in v.scale_w)}]\n"
-                   f"    offset_w: [{', '.join(str(x) for x in v.offset_w)}]\n  }}\n}}\n")
-    return "".join(out)
-
-
-@pytest.mark.parametrize("layout", list(_layouts(make_big("tf-inner", 3, 8, seed=2, prune_records=1))))
+@pytest.mark.parametrize("layout", list(layouts(make_big("tf-inner", 3, 8, seed=2, prune_records=1))))
 def test_every_layout_reads_as_merge_reads_it_and_on_the_fast_path(layout):
     msg = make_big("tf-inner", 3, 8, seed=2, prune_records=1)
-    text = _layouts(msg)[layout]
+    text = layouts(msg)[layout]
     parsed = parse_text(text, "tf-inner")
     assert parsed.message.SerializeToString() == merged(text).SerializeToString()
     assert [item.children for item in parsed.items] == [None] * len(parsed.items), \

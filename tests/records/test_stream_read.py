@@ -21,8 +21,8 @@ from editor.records.document import RecordDocument, RecordError
 from editor.records.stream_read import FileText, stream_file
 from editor.records.synth import make_big
 from editor.records.textread import TextParseError, parse_text, reading_problems
-from tests.records.test_fuzz import corpus, mutate
-from tests.records.test_reading_hostile import _layouts
+from tests.records.layouts import layouts
+from tests.records.mutations import corpus, mutate
 
 RULES = Path(__file__).resolve().parents[1] / "data" / "rules"
 
@@ -56,11 +56,11 @@ def _same(path: Path, dialect: str, piece: int) -> bool:
     return True
 
 
-@pytest.mark.parametrize("layout", list(_layouts(make_big("tf-inner", 4, 8, seed=2, prune_records=2))))
+@pytest.mark.parametrize("layout", list(layouts(make_big("tf-inner", 4, 8, seed=2, prune_records=2))))
 @pytest.mark.parametrize("piece", [1, 7, 97, 4096])
 def test_every_fast_layout_reads_the_same_in_pieces(tmp_path, layout, piece):
     path = tmp_path / "r.txt"
-    path.write_text(_layouts(make_big("tf-inner", 4, 8, seed=2, prune_records=2))[layout])
+    path.write_text(layouts(make_big("tf-inner", 4, 8, seed=2, prune_records=2))[layout])
     assert _same(path, "tf-inner", piece)
 
 

@@ -9,14 +9,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
+from google.protobuf import text_format
 from google.protobuf.message import Message
 from PySide6.QtCore import QModelIndex, Qt
 
+from editor.models.weights import layer_arq
+from editor.paths import samples_dir
+from editor.records import synth
 from editor.records._pb import basic_info_pb2
-from editor.records.dialects import DIALECTS
+from editor.records.dialects import DIALECTS, Dialect
 from editor.ui.dialogs import Prompter, SaveAsChoice
 from editor.ui.session import EditSession
-from tests.ui.conftest import load_sample, sample_path
 
 if TYPE_CHECKING:  # the plots (pyqtgraph) load only for the tests that build one
     from editor.ui.plots import ChannelPlot, ModelOverview, PruneRangesView
@@ -25,6 +28,34 @@ Attr = basic_info_pb2.AttrProto
 RELU6_SCALE = float(np.float32(6 / 255))  # 0.0235294122, as in the MobileNetV2 sample
 SCALES = [0.0070146145, 0.012803483, 0.008406523, 0.00742073, 0.0050302422, 0.010226682,
           0.010127633, 0.01746215]
+
+
+#: bundled sample file -> dialect name
+SAMPLE_DIALECTS = {
+    "resnet_tf_inner_prune.txt": "tf-inner",
+    "resnet_tf_convert.txt": "tf-convert",
+    "resnet_pytorch.txt": "pytorch",
+    "resnet_onnx.txt": "onnx",
+    "resnet_mindspore.txt": "mindspore",
+    "resnet_caffe.txt": "caffe",
+}
+
+
+def sample_path(name: str) -> Path:
+    return samples_dir() / name
+
+
+def load_sample(name: str) -> tuple[Message, Dialect]:
+    """A sample parsed with protobuf's own text parser (independent of the record core)."""
+    dialect = DIALECTS[SAMPLE_DIALECTS[name]]
+    message = dialect.new_message()
+    text_format.Merge(sample_path(name).read_text(encoding="utf-8"), message)
+    return message, dialect
+
+
+def available_samples() -> list[str]:
+    return [n for n in SAMPLE_DIALECTS if sample_path(n).is_file()]
+
 
 
 def _node(node, name: str, begin: int, end: int, op: str | None = None) -> None:
@@ -289,3 +320,22 @@ def prune_view(qtbot, session: EditSession) -> PruneRangesView:
     view = PruneRangesView(session)
     qtbot.addWidget(view)
     return view
+
+
+# ---------------------------------------------------------------- a record fitted to a model
+
+PLANTED = 5     # conv1's channel whose scale_w is a quarter of its ARQ value: clips the weights
+WASTEFUL = 9    # conv1's channel at three times its ARQ value: wastes levels
+
+
+def fitted_record(model, dialect: str = "pytorch"):
+    """A record for `model` whose scale_w are exactly AMCT's ARQ values of its weights."""
+    message = synth.build_record(dialect, synth.layers_from_model(model), seed=1)
+    for entry in message.record:
+        layer = model.layer(entry.key)
+        if not layer.takes_weights:
+            continue
+        arq = layer_arq(model, layer, fold=not entry.value.skip_fusion,
+                        channel_wise=len(entry.value.scale_w) > 1)
+        entry.value.scale_w[:] = arq.scale.tolist()
+    return message

@@ -5,8 +5,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
+from editor.records.edits.commands import RemoveElementsCommand
 from editor.ui.annotations import Annotation
-from editor.ui.commands import RemoveElementsCommand
 from editor.ui.tree_model import RecordTreeModel
 from editor.ui.tree_view import RecordTreeWidget
 from tests.ui.kit import ScriptedPrompter, make_session
@@ -64,11 +64,10 @@ def test_a_provider_adds_a_tooltip_line_and_a_mark_to_its_rows(qtbot, widget):
     # the mark is drawn in the value cell: the mark's colour is there, and not on the unmarked row
     view = w.view
     view.clearSelection()
-    qtbot.wait(20)
-    image = view.viewport().grab().toImage()
     marked = view.visualRect(w.proxy.mapFromSource(model.index_for_path(("record", 0), 1)))
     plain = view.visualRect(w.proxy.mapFromSource(model.index_for_path(("record", 2), 1)))
-    assert has_colour_near(image, marked, MARK)
+    qtbot.waitUntil(lambda: has_colour_near(view.viewport().grab().toImage(), marked, MARK))
+    image = view.viewport().grab().toImage()
     assert not has_colour_near(image, plain, MARK)
     # the value column asks for room for the mark
     cell = w.proxy.mapFromSource(model.index_for_path(("record", 0), 1))
@@ -76,8 +75,7 @@ def test_a_provider_adds_a_tooltip_line_and_a_mark_to_its_rows(qtbot, widget):
     session.annotations.set("kinds", None)
     assert tooltip(session, ("record", 0)) == before
     assert hint_with > w.delegate.sizeHint(_option(view), cell).width()
-    qtbot.wait(20)
-    assert not has_colour_near(view.viewport().grab().toImage(), marked, MARK)
+    qtbot.waitUntil(lambda: not has_colour_near(view.viewport().grab().toImage(), marked, MARK))
 
 
 def _option(view):

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 from PySide6.QtGui import QColor, QTextDocument
 
-from editor.ui.commands import SetValueCommand
+from editor.records.edits.commands import SetValueCommand
 from editor.ui.plots.channel_overlays import ChannelMarks, ChannelOverlay, OverlayData, OverlayStrip
 from tests.ui.kit import SCALES, channel_plot, make_session
 

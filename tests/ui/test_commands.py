@@ -5,11 +5,9 @@ import math
 import struct
 
 import pytest
-from PySide6.QtGui import QUndoStack
 
 from editor.records.dialects import DIALECTS
-from editor.records.paths import PathError
-from editor.ui.commands import (
+from editor.records.edits.commands import (
     ClearFieldCommand,
     InsertElementsCommand,
     RemoveElementsCommand,
@@ -22,6 +20,8 @@ from editor.ui.commands import (
     rename_entry,
     set_field_on_entries,
 )
+from editor.records.paths import PathError
+from editor.ui.commands import EditStack
 from editor.ui.tree_model import RecordTreeModel
 from tests.ui.kit import tree_record as small_record
 
@@ -33,7 +33,7 @@ def snapshot(model: RecordTreeModel) -> bytes:
 @pytest.fixture
 def setup():
     model = RecordTreeModel(small_record())
-    stack = QUndoStack()
+    stack = EditStack()
     return model, stack
 
 
@@ -112,7 +112,7 @@ def test_deleting_three_layers_and_undo_restores_them_in_place(setup):
     stack.push(SetValueCommand(model.editor, ("record", 4, "value", "scale_d"), 3.0e-7))
     before = snapshot(model)
     cmd = RemoveElementsCommand(model.editor, ("record",), [0, 2, 4])
-    assert cmd.text() == "Delete 3 layers"
+    assert cmd.text == "Delete 3 layers"
     stack.push(cmd)
     assert [e.key for e in msg.record] == ["conv2", "a", "c"]
     stack.undo()
@@ -210,7 +210,7 @@ def test_pytorch_kv_cache_value_created_and_undone():
     msg = DIALECTS["pytorch"].new_message()
     msg.record.add().key = "attn"
     model = RecordTreeModel(msg)
-    stack = QUndoStack()
+    stack = EditStack()
     stack.push(InsertElementsCommand(model.editor, ("record", 0, "kv_cache_value", "scale"), 0, [0.5, 0.25]))
     assert msg.record[0].HasField("kv_cache_value")
     stack.undo()

@@ -11,9 +11,9 @@ from PySide6.QtCore import QSettings, Qt
 
 from editor.records.attrs import AttrProto
 from editor.records.dialects import DIALECTS
+from editor.records.diff.rows import RowKind, step
 from editor.records.document import RecordDocument, convert_message
-from editor.ui.compare.rows import RowKind, step
-from editor.ui.compare.takes import Take, TakeRefused, plan_take
+from editor.records.edits.takes import TakeField, TakeRefused, plan_take
 from editor.ui.session import ReadOnlyError
 from tests.ui.kit import ScriptedPrompter, copy_sample, open_and_wait, snapshot
 
@@ -82,7 +82,7 @@ def test_compare_with_opens_b_read_only_and_the_table_lists_exactly_the_changed_
     # B is read-only; A was not touched by opening it
     assert c.session_b.read_only
     with pytest.raises(ReadOnlyError):
-        from editor.ui.commands import SetValueCommand
+        from editor.records.edits.commands import SetValueCommand
         c.session_b.push(SetValueCommand(c.session_b.editor, ("record", 0, "value", "scale_d"), 1.0))
     assert snapshot(window.session) == before and window.session.undo_stack.count() == 0
     assert c.message_b is message_b
@@ -241,7 +241,7 @@ def test_tolerance_and_layer_filter(qtbot, compared):
 
 def test_the_comparison_follows_edits_of_a(qtbot, compared):
     window, c = compared
-    from editor.ui.commands import SetValueCommand
+    from editor.records.edits.commands import SetValueCommand
 
     b = c.message_b
     window.session.push(SetValueCommand(window.session.editor, ("record", 5, "value", "scale_d"),
@@ -406,15 +406,15 @@ def test_plan_take_on_a_bare_session_refuses_what_b_lacks():
     b = small_record()
     b.record[1].value.scale_d = 0.25
     del b.record[2]
-    command = plan_take(session, b, [Take(index_a=1, field="scale_d")])
+    command = plan_take(session.check, b, [TakeField(1, "scale_d")])
     session.push(command)
     assert session.message.record[1].value.scale_d == 0.25
     with pytest.raises(TakeRefused, match="only in A"):
-        plan_take(session, b, [Take(index_a=2, field="scale_d")])
+        plan_take(session.check, b, [TakeField(2, "scale_d")])
     with pytest.raises(TakeRefused, match="nothing to take"):
-        plan_take(session, b, [Take(index_a=1, field="scale_d")])
+        plan_take(session.check, b, [TakeField(1, "scale_d")])
     with pytest.raises(TakeRefused, match="not in both"):
-        plan_take(session, b, [Take(index_a=0, field="scale_w", span=(6, 9))])
+        plan_take(session.check, b, [TakeField(0, "scale_w", (6, 9))])
     assert not math.isnan(session.message.record[0].value.scale_w[0])
 
 
@@ -458,7 +458,7 @@ def test_channels_overlays_b_and_the_overview_has_its_rows(qtbot, compared):
     assert "B 0.123" in plot.describe("scale_w", 3)
     assert "B: 2 of" in plot.details.text()
     # an edit of A that makes channel 3 equal to B's: the overlay follows A as it is now
-    from editor.ui.commands import SetValueCommand
+    from editor.records.edits.commands import SetValueCommand
 
     window.session.push(SetValueCommand(window.session.editor, ("record", 9, "value", "scale_w", 3), float(b[3])))
     plot.flush()

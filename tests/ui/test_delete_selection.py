@@ -15,8 +15,7 @@ from PySide6.QtCore import Qt
 
 from editor.ui.dialogs import Prompter
 from editor.ui.tree_view import RecordTreeWidget
-from tests.ui.conftest import load_sample
-from tests.ui.kit import make_session
+from tests.ui.kit import load_sample, make_session
 
 
 def ser(msg: Message) -> bytes:

@@ -42,7 +42,7 @@ def test_a_caffe_model_offers_the_caffe_reading_as_one_undo_step(qtbot, env, tmp
     assert window.session.dialect.name == "tf-inner"
     # an edit before the model comes: it must survive the change of reading
     first = window.session.message.record[0]
-    from editor.ui.commands import SetValueCommand
+    from editor.records.edits.commands import SetValueCommand
 
     window.session.push(SetValueCommand(window.session.editor, ("record", 0, "value", "scale_d"), 0.5))
     attach(qtbot, window, proto, weights)

@@ -1,17 +1,16 @@
 """Edit planning without a view: selections of paths become one undo command, or refusals."""
 from __future__ import annotations
 
-from PySide6.QtGui import QUndoStack
-
 from editor.records.editing import RecordEditor
-from editor.records.problems import Problem, Severity
-from editor.ui.edit_plans import (
+from editor.records.edits.selection import (
     contiguous,
     path_after_delete,
     plan_delete,
     plan_duplicate,
     plan_set_on_layers,
 )
+from editor.records.problems import Problem, Severity
+from editor.ui.commands import EditStack
 from tests.ui.kit import small_record
 
 
@@ -21,7 +20,7 @@ def ser(editor: RecordEditor) -> bytes:
 
 def test_delete_plans_one_step_for_a_mixed_selection_and_undoes_it_exactly():
     editor = RecordEditor(small_record())
-    stack = QUndoStack()
+    stack = EditStack()
     before = ser(editor)
     keys = editor.keys()
     # a layer, a field of a later layer, and a field inside the deleted layer (covered by it)
@@ -49,7 +48,7 @@ def test_after_a_delete_the_selection_moves_to_a_neighbour():
 
 def test_duplicate_puts_each_copy_after_its_original_with_a_unique_key():
     editor = RecordEditor(small_record())
-    stack = QUndoStack()
+    stack = EditStack()
     stack.push(plan_duplicate(editor, [("record", 0), ("record", 2), ("record", 2, "key")]))
     assert editor.keys() == ["net/conv1/Conv2D", "net/conv1/Conv2D_copy", "net/conv3/Conv2D",
                              "net/fc/MatMul", "net/fc/MatMul_copy"]
@@ -73,7 +72,7 @@ def test_set_on_layers_lists_the_layers_a_hard_rule_refuses():
 
     command, refusals = plan_set_on_layers(editor, [0, 1, 2], "offset_d", 300, validate)
     assert [(r, p.rule) for r, p in refusals] == [(1, "offset-d-range")]
-    command.redo()  # the caller would not push it; what it would do is still one step over all three
+    command.apply()  # the caller would not push it; what it would do is still one step over all three
     assert [editor.value(("record", r, "value", "offset_d")) for r in range(3)] == [300, 300, 300]
     command, refusals = plan_set_on_layers(editor, [0, 2], "offset_d", 5, validate)
     assert refusals == []

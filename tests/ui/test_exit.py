@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.ui.conftest import sample_path
+from tests.ui.kit import sample_path
 
 HELPER = Path(__file__).with_name("close_after_load.py")
 REPO = Path(__file__).resolve().parents[2]

@@ -296,7 +296,7 @@ def test_the_line_about_the_attached_network_speaks_chinese(qtbot, chinese, tmp_
     """The layer panel's model line: how scale_w compares with AMCT's ARQ value from the weights."""
     from editor.models import load_model
     from editor.models import synth as model_synth
-    from tests.ui.test_model_window import PLANTED, WASTEFUL, fitted_record
+    from tests.ui.kit import PLANTED, WASTEFUL, fitted_record
 
     model_path = tmp_path / "net.onnx"
     model_synth.onnx_convnet(model_path, seed=2)

@@ -6,7 +6,7 @@ import re
 from editor.records.document import RecordDocument
 from editor.ui.key_labels import KeyLabels, common_scope, labels_for, record_names
 from tests.conftest import MOBILENET_V2_TF, RESNET50_CAFFE
-from tests.ui.conftest import load_sample
+from tests.ui.kit import load_sample
 
 
 def _fits(label: str, key: str, scope: str) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 from PySide6.QtGui import QColor
 
-from editor.ui.commands import InsertElementsCommand
+from editor.records.edits.commands import InsertElementsCommand
 from editor.ui.plots.layer_values import LayerValues
 from tests.ui.kit import overview, sample_session
 
@@ -130,9 +130,9 @@ def test_every_series_is_a_layers_table_column_sorted_worst_first(qtbot, qtmodel
     clipped = rng.uniform(0, 0.05, n)
     stale = np.zeros(n, bool)
     stale[5] = True
-    view.set_layer_series("sqnr", LayerValues("SQNR dB", sqnr, TEAL, overview=False, worse=-1, stale=stale,
+    view.set_layer_series("sqnr", LayerValues("SQNR dB", sqnr, TEAL, overview=False, worse="low", stale=stale,
                                               fmt=lambda v: f"{v:.1f}", tip="weight SQNR"))
-    view.set_layer_series("clip", LayerValues("clipped %", clipped * 100, RED, overview=False, worse=1))
+    view.set_layer_series("clip", LayerValues("clipped %", clipped * 100, RED, overview=False, worse="high"))
     view.flush()
     assert view.series_rows.rows == {}  # no overview row for either
     model = layers.model
@@ -176,7 +176,7 @@ def test_a_click_on_a_header_is_the_users_sort(qtbot):
     session = sample_session()
     panel = _panel(qtbot, session)
     n = len(session.message.record)
-    panel.overview.set_layer_series("s", LayerValues("s", np.arange(n, dtype=float), TEAL, overview=False, worse=-1))
+    panel.overview.set_layer_series("s", LayerValues("s", np.arange(n, dtype=float), TEAL, overview=False, worse="low"))
     panel.overview.flush()
     assert not panel.layers.user_sorted
     column = panel.layers.model.column_of("s")
@@ -195,13 +195,13 @@ def test_n_walks_worst_first_by_the_chosen_series(qtbot):
     n = len(session.message.record)
     values = np.random.default_rng(3).uniform(0.9, 1.0, n)
     values[1] = np.nan
-    panel.overview.set_layer_series("sim", LayerValues("similarity", values, TEAL, worse=-1))
+    panel.overview.set_layer_series("sim", LayerValues("similarity", values, TEAL, worse="low"))
     panel.overview.flush()
     choices = panel.walk_choices()
     assert [k for k, _ in choices] == [None, "sim"]
     panel.walk_menu.aboutToShow.emit()
     texts = [a.text() for a in panel.walk_menu.actions()]
-    assert texts == ["Layers with outliers (file order)", "similarity, worst first"]
+    assert texts == ["Layers with outliers (the Layers table's order)", "similarity, worst first"]
     panel.walk_menu.actions()[1].trigger()
     assert panel.walk_by == "sim" and panel.act_next_outliers.text() == "Next Worse Layer by similarity"
     ranking = [int(i) for i in np.argsort(np.where(np.isnan(values), np.inf, values), kind="stable")][: n - 1]

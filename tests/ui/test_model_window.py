@@ -15,23 +15,7 @@ from editor.records import synth
 from editor.records.model_review import review_record
 from editor.records.problems import Severity
 from editor.ui.dialogs import SaveAsChoice
-from tests.ui.kit import ScriptedPrompter, bits, open_and_wait
-
-PLANTED = 5     # conv1's channel whose scale_w is a quarter of its ARQ value: clips the weights
-WASTEFUL = 9    # conv1's channel at three times its ARQ value: wastes levels
-
-
-def fitted_record(model, dialect: str = "pytorch"):
-    """A record for `model` whose scale_w are exactly AMCT's ARQ values of its weights."""
-    message = synth.build_record(dialect, synth.layers_from_model(model), seed=1)
-    for entry in message.record:
-        layer = model.layer(entry.key)
-        if not layer.takes_weights:
-            continue
-        arq = layer_arq(model, layer, fold=not entry.value.skip_fusion,
-                        channel_wise=len(entry.value.scale_w) > 1)
-        entry.value.scale_w[:] = arq.scale.tolist()
-    return message
+from tests.ui.kit import PLANTED, WASTEFUL, ScriptedPrompter, bits, fitted_record, open_and_wait
 
 
 @pytest.fixture
@@ -348,7 +332,7 @@ def test_an_edit_while_the_model_attaches_is_checked_with_it(qtbot, env, onnx_ca
     i = layer_index(window, "conv2")
     with qtbot.waitSignal(window.models.attachFinished, timeout=30000):
         window.attach_model(model_path)
-        from editor.ui.commands import SetValueCommand
+        from editor.records.edits.commands import SetValueCommand
 
         session.push(SetValueCommand(session.editor, ("record", i, "value", "scale_w", 0), 1e-6))
     session.problems.flush()

@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView
 
 from editor.records import quant
-from editor.ui.commands import SetValueCommand
+from editor.records.edits.commands import SetValueCommand
 from editor.ui.field_editors import FieldEdit
 from editor.ui.panels.channel_table import ChannelTable, ChannelTableModel, weights_columns
 from editor.ui.panels.layer_panel import LayerPanel

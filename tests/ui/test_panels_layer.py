@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from editor.records import quant
-from editor.ui.commands import InsertElementsCommand, SetValueCommand, new_element_bytes
+from editor.records.edits.commands import InsertElementsCommand, SetValueCommand, new_element_bytes
 from editor.ui.panels.layer_panel import LayerPanel, SetFromRangeDialog
 from tests.ui.kit import RELU6_SCALE, make_session, small_record, snapshot
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from editor.ui.commands import SetValueCommand
+from editor.records.edits.commands import SetValueCommand
 from editor.ui.panels.prune_panel import PrunePanel, PruneTableModel
 from tests.ui.kit import make_session, small_record, snapshot
 

@@ -6,9 +6,9 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTreeView
 
+from editor.records.edits.commands import SetValueCommand
 from editor.records.problems import Severity
 from editor.records.rules import check_message
-from editor.ui.commands import SetValueCommand
 from editor.ui.field_editors import FieldEdit
 from editor.ui.panels import LayerPanel, ProblemsDock, PrunePanel, RecordPanels
 from editor.ui.session import EditSession

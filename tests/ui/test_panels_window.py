@@ -165,7 +165,7 @@ def test_a_click_in_the_problems_dock_selects_the_row_and_leaves_the_focus_there
     # the list changing under an edit (its current row goes) does not move the tree
     window.tree.select_path(("record", 5))
     window.tree.view.setFocus()
-    from editor.ui.commands import SetValueCommand
+    from editor.records.edits.commands import SetValueCommand
     window.session.undo_stack.push(SetValueCommand(window.session.editor, ("record", 1, "value", "offset_w", 0), 0))
     qtbot.waitUntil(lambda: dock.summary() == f"1 error, 0 warnings, {SAMPLE_NOTES} info")
     assert window.tree.current_path() == ("record", 5)
@@ -281,15 +281,14 @@ def test_the_tree_refuses_a_duplicate_key_and_an_empty_prune_range(qtbot, tmp_pa
     message = window.document.message
     before = message.SerializeToString()
     editor = type_in_tree(qtbot, window, ("record", 1), message.record[0].key, column=0)
-    qtbot.wait(50)
-    assert "already used by record 0" in editor.toolTip()
+    qtbot.waitUntil(lambda: "already used by record 0" in editor.toolTip())
     qtbot.keyClick(editor, Qt.Key.Key_Escape)
+    qtbot.wait(50)  # not a condition: the next clicks must not count as part of the last double-click
     node = message.prune_record[0].producer[0]
     j = next(k for k, a in enumerate(node.attr) if a.name == "end")
     begin = next(a.i for a in node.attr if a.name == "begin")
     editor = type_in_tree(qtbot, window, ("prune_record", 0, "producer", 0, "attr", j, "i"), str(begin))
-    qtbot.wait(50)
-    assert f"begin = {begin}" in editor.toolTip() and f"end = {begin}" in editor.toolTip()
+    qtbot.waitUntil(lambda: f"begin = {begin}" in editor.toolTip() and f"end = {begin}" in editor.toolTip())
     qtbot.keyClick(editor, Qt.Key.Key_Escape)
     qtbot.wait(50)
     assert message.SerializeToString() == before and window.session.undo_stack.count() == 0

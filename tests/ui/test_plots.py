@@ -12,17 +12,17 @@ from PySide6.QtGui import QImage, QKeySequence
 from PySide6.QtWidgets import QMainWindow
 
 from editor.records import quant
+from editor.records.edits.commands import InsertElementsCommand, RemoveElementsCommand, SetValueCommand
+from editor.records.edits.span import SetSpanCommand
 from editor.records.problems import Problem, Severity
 from editor.records.synth import make_big
-from editor.ui.commands import InsertElementsCommand, RemoveElementsCommand, SetValueCommand
 from editor.ui.plots import ChannelPlot, ModelOverview, PlotsPanel
-from editor.ui.plots._commands import SetSpanCommand
 from editor.ui.plots._common import ORANGE, RED, ScaleAxis
 from editor.ui.plots._data import BAR_MISMATCH
-from tests.ui.conftest import load_sample
 from tests.ui.kit import (
     bits,
     channel_plot,
+    load_sample,
     make_session,
     overview,
     per_channel_layers,
@@ -370,7 +370,7 @@ def test_set_span_command_undo_is_bit_exact_with_nan_payloads():
     session.undo_stack.undo()
     assert snapshot(session) == before
     same = SetSpanCommand(session.editor, 0, "scale_w", 3, [message.record[0].value.scale_w[3]], "same")
-    assert same.isObsolete()
+    assert same.obsolete
 
 
 # ---------------------------------------------------------------------------- overview

@@ -27,7 +27,7 @@ from editor.ui.plots._data import (
     span_values,
     write_csv,
 )
-from tests.ui.conftest import load_sample
+from tests.ui.kit import load_sample
 
 f32 = st.floats(width=32, allow_nan=True, allow_infinity=True)
 

@@ -12,8 +12,8 @@ from PySide6.QtCore import Qt
 
 from editor.records import quant
 from editor.records.document import RecordDocument
+from editor.records.edits.commands import SetValueCommand
 from editor.records.rules import CheckContext, check_document
-from editor.ui.commands import SetValueCommand
 from editor.ui.plots import PlotsPanel
 from editor.ui.plots.layers_table import CHANNELS, KEY, OUTLIERS, SCALE_D, SEVERITY, W_MIN
 from tests.conftest import RESNET50_CAFFE

@@ -11,13 +11,13 @@ import pytest
 from PySide6.QtCore import QPointF, QSize
 from PySide6.QtGui import QFontMetrics, QImage
 
+from editor.records.edits.commands import SetValueCommand
 from editor.records.synth import make_big
-from editor.ui.commands import SetValueCommand
 from editor.ui.plots.prune_view import LABEL_WIDTH, MIN_LABEL_WIDTH, label_width
-from tests.ui.conftest import load_sample
 from tests.ui.kit import (
     bits,
     channel_plot,
+    load_sample,
     make_session,
     overview,
     per_channel_layers,

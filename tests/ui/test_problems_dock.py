@@ -5,10 +5,10 @@ from __future__ import annotations
 from PySide6.QtCore import QPersistentModelIndex, Qt
 
 from editor.records.document import RecordDocument
+from editor.records.edits.commands import RemoveElementsCommand, SetValueCommand, add_element
 from editor.records.problems import Severity
 from editor.records.rules import check_message
 from editor.ui import live_problems
-from editor.ui.commands import RemoveElementsCommand, SetValueCommand, add_element
 from editor.ui.panels.layer_panel import LayerPanel
 from editor.ui.panels.problems_dock import ProblemsDock, ProblemsModel
 from tests.ui.kit import make_session, small_record
@@ -214,8 +214,9 @@ def test_thousands_of_problems_are_listed_a_chunk_at_a_time(qtbot, qtmodeltester
     for _ in range(20):
         if not pm.has_more(0):
             break
-        view.scrollTo(pm.index(pm.rowCount(errors) - 1, 0, errors))
-        qtbot.wait(20)
+        shown = pm.rowCount(errors)
+        view.scrollTo(pm.index(shown - 1, 0, errors))
+        qtbot.waitUntil(lambda shown=shown: pm.rowCount(errors) > shown or not pm.has_more(0))
     assert not pm.has_more(0) and pm.rowCount(errors) == 499
     assert [pm.problem(pm.index(r, 0, errors)) for r in range(499)] == pm.shown()[:499]
     # filters list from the top again

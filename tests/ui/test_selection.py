@@ -17,7 +17,7 @@ def test_select_emits_once_with_source(qtbot):
 
 
 def test_a_session_clears_it_on_another_record_and_trims_it_on_a_replaced_one(qtbot):
-    from editor.ui.commands import ReplaceMessageCommand
+    from editor.records.edits.commands import ReplaceMessageCommand
     from tests.ui.kit import make_session, small_record
 
     session = make_session(small_record())

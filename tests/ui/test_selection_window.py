@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QSettings, Qt
 
-from editor.ui.commands import RemoveElementsCommand
+from editor.records.edits.commands import RemoveElementsCommand
 from editor.ui.main_window import MainWindow
 from tests.ui.kit import ScriptedPrompter, copy_sample, open_and_wait, select_in_tree, type_and_enter
 
@@ -41,10 +41,11 @@ def test_a_click_after_moving_a_layer_up_shows_and_edits_the_clicked_layer(qtbot
     assert_panel_on(window, conv2)
     window.tree.view.setFocus()
     qtbot.keyClick(window.tree.view, Qt.Key.Key_Up, Qt.KeyboardModifier.AltModifier)
-    qtbot.wait(50)
-    assert message.record[5].key == conv2 and message.record[6].key == conv1
-    assert window.session.selection.path == ("record", 5)  # still conv2, at its new place
-    assert_panel_on(window, conv2)
+    def settled1() -> None:
+        assert message.record[5].key == conv2 and message.record[6].key == conv1
+        assert window.session.selection.path == ("record", 5)  # still conv2, at its new place
+        assert_panel_on(window, conv2)
+    qtbot.waitUntil(settled1)
     select_in_tree(qtbot, window, ("record", 6))  # now conv1: no longer a no-op
     assert_panel_on(window, conv1)
     before = message.record[5].value.offset_d
@@ -58,21 +59,24 @@ def test_the_selection_follows_its_layer_when_one_above_is_deleted_undone_and_re
     shown = message.record[6].key
     select_in_tree(qtbot, window, ("record", 6))
     window.session.undo_stack.push(RemoveElementsCommand(window.session.editor, ("record",), [2]))
-    qtbot.wait(50)
-    assert window.session.selection.path == ("record", 5) and message.record[5].key == shown
-    assert_panel_on(window, shown)
+    def settled2() -> None:
+        assert window.session.selection.path == ("record", 5) and message.record[5].key == shown
+        assert_panel_on(window, shown)
+    qtbot.waitUntil(settled2)
     select_in_tree(qtbot, window, ("record", 6))  # the layer after it, at 6 now
     assert_panel_on(window, message.record[6].key)
     select_in_tree(qtbot, window, ("record", 5))
     assert_panel_on(window, shown)
     window.session.undo_stack.undo()
-    qtbot.wait(50)
-    assert window.session.selection.path == ("record", 6)
-    assert_panel_on(window, shown)
+    def settled3() -> None:
+        assert window.session.selection.path == ("record", 6)
+        assert_panel_on(window, shown)
+    qtbot.waitUntil(settled3)
     window.session.undo_stack.redo()
-    qtbot.wait(50)
-    assert window.session.selection.path == ("record", 5)
-    assert_panel_on(window, shown)
+    def settled4() -> None:
+        assert window.session.selection.path == ("record", 5)
+        assert_panel_on(window, shown)
+    qtbot.waitUntil(settled4)
 
 
 def test_deleting_the_selected_layer_leaves_no_panel_on_it_and_undo_brings_it_back(qtbot, window):
@@ -80,23 +84,27 @@ def test_deleting_the_selected_layer_leaves_no_panel_on_it_and_undo_brings_it_ba
     gone, after = message.record[6].key, message.record[7].key
     select_in_tree(qtbot, window, ("record", 6))
     window.tree.delete_selected()
-    qtbot.wait(50)
-    assert gone not in keys(window)
+    def settled5() -> None:
+        assert gone not in keys(window)
+    qtbot.waitUntil(settled5)
     # the tree's current row is the next layer; the selection and the panels went with it
     assert window.tree.current_path() == ("record", 6)
     assert_panel_on(window, after)
     window.session.undo_stack.undo()
-    qtbot.wait(50)
-    assert message.record[6].key == gone
-    assert_panel_on(window, after)  # the layer it was on, now back at 7
+    def settled6() -> None:
+        assert message.record[6].key == gone
+        assert_panel_on(window, after)  # the layer it was on, now back at 7
+    qtbot.waitUntil(settled6)
     select_in_tree(qtbot, window, ("record", 6))
     assert_panel_on(window, gone)
     window.session.undo_stack.redo()  # deletes the layer the panel shows
-    qtbot.wait(50)
     panel = window.record_panels.layer_panel
-    assert panel.entry is None or message.record[panel.entry].key != gone
-    if panel.entry is not None:
-        assert_panel_on(window, message.record[panel.entry].key)
+
+    def settled7() -> None:
+        assert panel.entry is None or message.record[panel.entry].key != gone
+        if panel.entry is not None:
+            assert_panel_on(window, message.record[panel.entry].key)
+    qtbot.waitUntil(settled7)
     # a click on the tree's current row shows that row, whatever was selected before
     current = window.tree.current_path()
     select_in_tree(qtbot, window, current[:2])
@@ -104,7 +112,7 @@ def test_deleting_the_selected_layer_leaves_no_panel_on_it_and_undo_brings_it_ba
 
 
 def test_selection_renumbers_without_a_signal_and_clears_when_its_entry_goes(qtbot):
-    from editor.ui.commands import MoveElementsCommand
+    from editor.records.edits.commands import MoveElementsCommand
     from tests.ui.kit import make_session
 
     session = make_session()

@@ -7,8 +7,7 @@ from PySide6.QtWidgets import QApplication
 
 from editor.ui.session import EditSession
 from editor.ui.tree_view import RecordTreeWidget
-from tests.ui.conftest import load_sample
-from tests.ui.kit import ScriptedPrompter, make_session
+from tests.ui.kit import ScriptedPrompter, load_sample, make_session
 from tests.ui.kit import tree_record as small_record
 
 
@@ -297,7 +296,7 @@ def test_paste_reads_like_a_file_and_asks_before_pasting_what_breaks_a_hard_rule
 
 
 def test_paste_warns_only_of_duplicate_keys_the_paste_made(qtbot):
-    from editor.ui.clipboard import copy_text, duplicate_keys_after_paste
+    from editor.records.edits.paste import copy_text, duplicate_keys_after_paste
 
     record = small_record()
     record.record[2].key = "conv1"  # the file already holds a duplicate key

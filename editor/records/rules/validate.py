@@ -73,29 +73,61 @@ def validate_changes(dialect: str | Dialect, value_or_entry: Message,
     else:
         raise TypeError(f"expected a {d.entry_descriptor.name} or {d.value_descriptor.name}, "
                         f"not {value_or_entry.DESCRIPTOR.full_name}")
-    ctx = context if context is not None else CheckContext(d)
-    pos = entry_index if entry_index is not None else -1
+    old = _entry_class(d)()
+    old.CopyFrom(entry)
     key = entry.key if entry.HasField("key") else None
-    label = translate("rules", "layer {key}").format(key=_q(key)) if key else translate("rules", "this layer")
-    focus = {f: i for f, i, _ in changes if i is not None}
-    sel = _errors_only(d.name)
-    before = {(p.rule, p.field) for p in _entry_problems(entry, d, pos, ctx, sel, focus, entry=entry)}
+    label = _layer_label(key)
     for field_name, index, new_value in changes:
         path = field_name if index is None else f"{field_name}[{index}]"
-        if field_name == "key" and isinstance(new_value, str) and context is not None:
-            clash = [i for i in context.key_index.get(new_value, []) if i != entry_index]
-            if clash:
-                return Problem(ERROR, "duplicate-key", translate(
-                    "rules", "{label}: the key {key} is already used by record {index}; AMCT would use only the "
-                    "first").format(label=label, key=_q(new_value), index=clash[0]), key, entry_index, None, "key")
+        if field_name == "key" and isinstance(new_value, str):
+            clash = duplicate_key(new_value, key, context, entry_index)
+            if clash is not None:
+                return clash
         try:
             _assign(entry, field_name, new_value, index)
         except (TypeError, ValueError, IndexError, AttributeError, KeyError, PathError) as e:
             return Problem(ERROR, "value-type", translate("rules", "{label}: {field} cannot be {value}: {reason}").format(
                 label=label, field=path, value=repr(new_value), reason=e), key, entry_index, None, path)
-    after = _entry_problems(entry, d, pos, ctx, sel, focus, entry=entry)
-    edited = {f if i is None else f"{f}[{i}]" for f, i, _ in changes}
-    whole = {f for f, i, _ in changes if i is None}
+    return judge_entry(d, old, entry, edited={f if i is None else f"{f}[{i}]" for f, i, _ in changes},
+                       whole={f for f, i, _ in changes if i is None},
+                       focus={f: i for f, i, _ in changes if i is not None},
+                       context=context, entry_index=entry_index)
+
+
+def _layer_label(key: str | None) -> str:
+    return translate("rules", "layer {key}").format(key=_q(key)) if key else translate("rules", "this layer")
+
+
+def duplicate_key(new_key: str, key: str | None, context: CheckContext | None,
+                  entry_index: int | None) -> Problem | None:
+    """The error of giving entry `entry_index` (key `key` so far) the key `new_key` that
+    another entry of the file (`context`) already has; None when no other has it."""
+    if context is None:
+        return None
+    clash = [i for i in context.key_index.get(new_key, []) if i != entry_index]
+    if not clash:
+        return None
+    return Problem(ERROR, "duplicate-key", translate(
+        "rules", "{label}: the key {key} is already used by record {index}; AMCT would use only the "
+        "first").format(label=_layer_label(key), key=_q(new_key), index=clash[0]), key, entry_index, None, "key")
+
+
+def judge_entry(dialect: str | Dialect, old_entry: Message, new_entry: Message, *,
+                edited: Iterable[str] = (), whole: Iterable[str] = (), focus: dict[str, int] | None = None,
+                context: CheckContext | None = None, entry_index: int | None = None) -> Problem | None:
+    """The error an edit that turned `old_entry` into `new_entry` causes, or None: an error
+    about an edited field wins (`edited`: entry-relative names of fields and elements,
+    ``scale_d``, ``scale_w[3]``; `whole`: fields changed as a whole, any of whose elements
+    counts), else any error the edit newly causes in the entry. `focus` (a vector field ->
+    an element) makes findings about that vector name that element when it is bad."""
+    d = get_dialect(dialect)
+    ctx = context if context is not None else CheckContext(d)
+    pos = entry_index if entry_index is not None else -1
+    sel = _errors_only(d.name)
+    focus = focus or None
+    before = {(p.rule, p.field) for p in _entry_problems(old_entry, d, pos, ctx, sel, focus, entry=old_entry)}
+    after = _entry_problems(new_entry, d, pos, ctx, sel, focus, entry=new_entry)
+    edited, whole = set(edited), set(whole)
     for p in after:
         if p.field in edited or (p.field and p.field.split("[")[0] in whole):
             return replace(p, record_index=entry_index)
@@ -112,20 +144,7 @@ def validate_entry(dialect: str | Dialect, old_entry: Message, new_entry: Messag
     were replaced whole, e.g. taken from another record. No value is assigned again, so a
     whole layer of long vectors is judged in the time the rules take. An error about an
     edited field wins; otherwise any error the edit newly causes in the entry."""
-    d = get_dialect(dialect)
-    ctx = context if context is not None else CheckContext(d)
-    pos = entry_index if entry_index is not None else -1
-    sel = _errors_only(d.name)
-    before = {(p.rule, p.field) for p in _entry_problems(old_entry, d, pos, ctx, sel, entry=old_entry)}
-    after = _entry_problems(new_entry, d, pos, ctx, sel, entry=new_entry)
-    whole = set(fields)
-    for p in after:
-        if p.field and p.field.split("[")[0] in whole:
-            return replace(p, record_index=entry_index)
-    for p in after:
-        if (p.rule, p.field) not in before:
-            return replace(p, record_index=entry_index)
-    return None
+    return judge_entry(dialect, old_entry, new_entry, whole=fields, context=context, entry_index=entry_index)
 
 
 def _assign(entry: Message, field_name: str, new_value, index: int | None) -> None:
@@ -168,10 +187,7 @@ def validate_prune_value(dialect: str | Dialect, prune_record: Message, node: st
     d = get_dialect(dialect)
     rec = type(prune_record)()
     rec.CopyFrom(prune_record)
-    ctx = CheckContext(d)
-    sel = _errors_only(d.name)
     pos = prune_index if prune_index is not None else -1
-    before = {(p.rule, p.field) for p in _prune_problems(rec, d, pos, ctx, sel, record=rec)}
     try:
         found = resolve(rec, parse_path(node))
         if not isinstance(found, Message) or found.DESCRIPTOR.name != "PruneNode":
@@ -186,7 +202,21 @@ def validate_prune_value(dialect: str | Dialect, prune_record: Message, node: st
         return Problem(ERROR, "value-type", translate("rules", "{label}: {field} cannot be {value}: {reason}").format(
             label=_prune_label(pos), field=f"{node} {attr_name}", value=repr(new_value), reason=e),
             None, None, prune_index, node)
-    after = _prune_problems(rec, d, pos, ctx, sel, record=rec)
+    return judge_prune(d, prune_record, rec, edited=edited, prune_index=prune_index)
+
+
+def judge_prune(dialect: str | Dialect, old_record: Message, new_record: Message, *,
+                edited: Iterable[str] = (), prune_index: int | None = None) -> Problem | None:
+    """The error an edit that turned prune record `old_record` into `new_record` causes, judged
+    on the record alone, or None: an error about an edited part wins (`edited`: ``producer[0]``,
+    ``consumer[1].attr[2]``), else any error the edit newly causes in the record."""
+    d = get_dialect(dialect)
+    ctx = CheckContext(d)
+    sel = _errors_only(d.name)
+    pos = prune_index if prune_index is not None else -1
+    before = {(p.rule, p.field) for p in _prune_problems(old_record, d, pos, ctx, sel, record=old_record)}
+    after = _prune_problems(new_record, d, pos, ctx, sel, record=new_record)
+    edited = set(edited)
     for p in after:
         if p.field in edited:
             return replace(p, prune_index=prune_index)

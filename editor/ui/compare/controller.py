@@ -25,11 +25,11 @@ from PySide6.QtCore import QObject, QThread, QTimer, Signal
 from editor.i18n import translate
 from editor.records.dialects import Dialect
 from editor.records.diff import Differences, RecordComparison, compare_records
+from editor.records.diff.rows import DiffRow, build_rows, entry_descriptor, summary, walk_targets
 from editor.records.document import RecordDocument
 from editor.records.editing import RecordChange
 from editor.records.messages import RecordMessage
 from editor.records.paths import Path
-from editor.ui.compare.rows import DiffRow, build_rows, entry_descriptor, summary, walk_targets
 from editor.ui.dialogs import Prompter
 from editor.ui.gc_policy import collect_on_gui_thread
 from editor.ui.live_problems import LiveProblems

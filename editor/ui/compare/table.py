@@ -21,7 +21,6 @@ from PySide6.QtCore import (
     QItemSelectionModel,
     QModelIndex,
     QObject,
-    QPersistentModelIndex,
     Qt,
     Signal,
 )
@@ -40,11 +39,10 @@ from PySide6.QtWidgets import (
 )
 
 from editor.i18n import QT_TRANSLATE_NOOP, translate
+from editor.records.diff.rows import DiffRow, RowKind, dialect_lines
 from editor.records.paths import Path
 from editor.ui.compare.controller import CompareController
-from editor.ui.compare.rows import DiffRow, RowKind, dialect_lines
-
-AnyIndex = QModelIndex | QPersistentModelIndex
+from editor.ui.qt_types import AnyIndex
 
 #: (header, tooltip), English: shown through translate("DifferencesModel", …)
 COLUMNS: list[tuple[str, str]] = [

@@ -29,9 +29,9 @@ from PySide6.QtGui import QColor
 
 from editor.i18n import translate
 from editor.records import quant
+from editor.records.diff.rows import RowKind
 from editor.records.paths import Path
 from editor.ui.annotations import Annotation
-from editor.ui.compare.rows import RowKind
 from editor.ui.plots.channel_overlays import ChannelMarks, ChannelOverlay, OverlayData, OverlayStrip
 from editor.ui.plots.layer_values import LayerValues
 
@@ -225,9 +225,10 @@ class CompareViews(QObject):
         self.overview.set_layer_series(SCALE_W_SERIES, LayerValues(
             translate("CompareViews", "scale_w A↔B, largest factor"), w, B_COLOR, log=True,
             lines=(1.0,), flags=w_flags, fmt=lambda v: f"×{v:.4g}", axis="B ↔ A", row=COMPARE_ROW,
-            explain=lambda i: translate("CompareViews", "B: {name}").format(name=name)))
+            explain=lambda i: translate("CompareViews", "B: {name}").format(name=name), worse="away"))
         scale_d = LayerValues(translate("CompareViews", "scale_d B / A"), d, DIFF_COLOR, log=True, lines=(1.0,),
-                              flags=d_flags, fmt=lambda v: f"×{v:.6g}", axis="B ↔ A", row=COMPARE_ROW)
+                              flags=d_flags, fmt=lambda v: f"×{v:.6g}", axis="B ↔ A", row=COMPARE_ROW,
+                              worse="away")
         if not now and self.overview.layer_series(SCALE_D_SERIES) is None:
             QTimer.singleShot(0, self, lambda: self._second_row(scale_d))
         else:

@@ -20,12 +20,20 @@ from PySide6.QtWidgets import QApplication, QLabel, QMenu, QProgressBar, QPushBu
 
 from editor.i18n import translate
 from editor.records.dialects import DIALECTS
+from editor.records.diff.rows import DiffRow, RowKind, step
+from editor.records.edits.commands import describe
+from editor.records.edits.takes import (
+    Take,
+    TakeField,
+    TakeLayer,
+    TakePrune,
+    TakeRefused,
+    plan_take,
+    takes_for_rows,
+)
 from editor.records.paths import Path, entry_field_text, outermost
-from editor.ui.commands import describe
 from editor.ui.compare.controller import CompareController
-from editor.ui.compare.rows import DiffRow, RowKind, step
 from editor.ui.compare.table import DifferencesView
-from editor.ui.compare.takes import Take, TakeRefused, plan_take, takes_for_rows
 
 if TYPE_CHECKING:
     from editor.ui.main_window import MainWindow
@@ -271,7 +279,10 @@ class CompareUi(QObject):
         if busy:
             QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
-            command = plan_take(self.session, b, takes)
+            check = self.session.check
+            if check is None:
+                raise TakeRefused(translate("TakeFromB", "no record is open"))
+            command = plan_take(check, b, takes)
             self.session.push(command)
         except TakeRefused as e:
             self.message.emit(translate("CompareUi", "Not taken: {why}").format(why=e))
@@ -279,7 +290,7 @@ class CompareUi(QObject):
         finally:
             if busy:
                 QApplication.restoreOverrideCursor()
-        self.message.emit(translate("CompareUi", "Done: {what} (Ctrl+Z undoes it)").format(what=command.text()))
+        self.message.emit(translate("CompareUi", "Done: {what} (Ctrl+Z undoes it)").format(what=command.text))
         return True
 
     def take(self) -> bool:
@@ -309,7 +320,7 @@ class CompareUi(QObject):
         if span is None or index is None:
             self.message.emit(translate("CompareUi", "Not taken: show a span in Channels first (R)"))
             return False
-        return self._push([Take(index_a=index, field=channels.span_field, span=span)])
+        return self._push([TakeField(index, channels.span_field, span)])
 
     def take_layer(self) -> bool:
         """Take the selected layer from B, all of it."""
@@ -317,7 +328,7 @@ class CompareUi(QObject):
         if index is None:
             self.message.emit(translate("CompareUi", "Not taken: select a layer first"))
             return False
-        return self._push([Take(index_a=index)])
+        return self._push([TakeLayer(index)])
 
     def take_selection(self, paths: list[Path] | None = None) -> bool:
         """Take the rows selected in the tree (or `paths`): layers, fields, channels, prune nodes."""
@@ -337,12 +348,12 @@ class CompareUi(QObject):
         if len(path) >= 2 and path[0] == "record" and isinstance(path[1], int):
             i, rest = path[1], path[2:]
             if not rest:
-                return [Take(index_a=i)]
+                return [TakeLayer(i)]
             if rest == ("key",):
                 return translate("CompareUi", "layers are matched by their key: take the layer, or rename it in the tree")
             if isinstance(rest[-1], int):
-                return [Take(index_a=i, field=entry_field_text(rest[:-1]), span=(rest[-1], rest[-1]))]
-            return [Take(index_a=i, field=entry_field_text(rest))]
+                return [TakeField(i, entry_field_text(rest[:-1]), (rest[-1], rest[-1]))]
+            return [TakeField(i, entry_field_text(rest))]
         if len(path) >= 2 and path[0] == "prune_record" and isinstance(path[1], int):
             name = None
             if len(path) >= 4 and isinstance(path[3], int):
@@ -355,7 +366,7 @@ class CompareUi(QObject):
                        if p.prune_record == path[1] and (role is None or (p.role == role and p.node == name))]
             if not changes:
                 return translate("CompareUi", "that prune record does not differ from B's")
-            return [Take(prune=p) for p in dict.fromkeys(changes)]
+            return [TakePrune(p) for p in dict.fromkeys(changes)]
         return translate("CompareUi", "select a layer, a field, channels or a prune node to take from B")
 
     # ------------------------------------------------------------------ a row in detail

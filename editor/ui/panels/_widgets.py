@@ -3,23 +3,15 @@ the colours of error and warning counts, and the words for severities and their 
 (in the interface language, `editor.i18n`)."""
 from __future__ import annotations
 
-from editor.i18n import QT_TRANSLATE_NOOP, translate
+from editor.i18n import translate
 from editor.records.problems import Problem, Severity, quoted
 
 ERROR_COLOR = "#c62828"
 WARNING_COLOR = "#a86400"
 
-#: a severity in words, as a problem's line starts (``error: …``)
-_SEVERITY_WORDS = {
-    Severity.ERROR: QT_TRANSLATE_NOOP("Panels", "error"),
-    Severity.WARNING: QT_TRANSLATE_NOOP("Panels", "warning"),
-    Severity.INFO: QT_TRANSLATE_NOOP("Panels", "info"),
-}
-
-
 def severity_word(severity: Severity) -> str:
-    """``error``, ``warning``, ``info`` in the interface language."""
-    return translate("Panels", _SEVERITY_WORDS[severity])
+    """``error``, ``warning``, ``info`` in the interface language (`Severity.word`)."""
+    return severity.word
 
 
 def count_text(n: int, severity: Severity) -> str:

@@ -18,7 +18,6 @@ from google.protobuf.descriptor import FieldDescriptor
 from PySide6.QtCore import (
     QModelIndex,
     QObject,
-    QPersistentModelIndex,
     QSize,
     Qt,
     Signal,
@@ -38,21 +37,19 @@ from PySide6.QtWidgets import (
 from editor.i18n import translate
 from editor.records.dialects import Dialect
 from editor.records.editing import RecordChange, follow_entry
-from editor.records.paths import Path, PathError, entry_field_text, format_path, parse_path, resolve
-from editor.records.problems import Problem, Severity
-from editor.records.rules import validate_changes, validate_value
-from editor.records.values import format_value, parse_value
-from editor.ui.commands import (
+from editor.records.edits.commands import (
+    EditCommand,
     InsertElementsCommand,
     MacroCommand,
-    RecordCommand,
     RemoveElementsCommand,
     SetValueCommand,
 )
+from editor.records.paths import Path, PathError, entry_field_text, format_path, parse_path, resolve
+from editor.records.problems import Severity
+from editor.records.values import format_value, parse_value
 from editor.ui.panels.checked_table import CheckedDelegate, CheckedTableModel
+from editor.ui.qt_types import AnyIndex
 from editor.ui.session import EditSession
-
-AnyIndex = QModelIndex | QPersistentModelIndex
 
 _ERROR_BG = QBrush(QColor("#fde2e2"))
 _WARNING_BG = QBrush(QColor("#fff3d6"))
@@ -370,7 +367,7 @@ class ChannelTableModel(CheckedTableModel):
         assert field is not None  # a vector path ends in a field
         return field
 
-    def command_for(self, index: AnyIndex, value: Any) -> RecordCommand:
+    def command_for(self, index: AnyIndex, value: Any) -> EditCommand:
         path = self.vector_path(index.column()) + (index.row(),)
         return SetValueCommand(self.session.editor, path, value)
 
@@ -385,9 +382,8 @@ class ChannelTableModel(CheckedTableModel):
         except ValueError as e:
             return None, translate("ChannelTable", "{field}: {reason}").format(
                 field=entry_field_text(v.subpath + (row,)), reason=e)
-        entry = self.session.editor.message_at(self.entry_path())
-        problem = validate_value(shown_dialect(self.session), entry, v.name, parsed, index=row,
-                                 context=self.session.problems.context, entry_index=self.entry)
+        check = self.session.check
+        problem = None if check is None else check.validate_value(path, parsed)
         return (parsed, None) if problem is None else (None, problem.message)
 
     def _vectors_of(self, group: str) -> list[int]:
@@ -405,8 +401,7 @@ class ChannelTableModel(CheckedTableModel):
             return False
         editor = self.session.editor
         n = self.group_length(group)
-        changes: list[tuple[str, int, Any]] = []
-        commands: list[RecordCommand] = []
+        commands: list[EditCommand] = []
         for c in self._vectors_of(group):
             if self._lengths[c] != n:
                 continue  # an optional vector that is absent (or already out of step) stays as is
@@ -414,15 +409,13 @@ class ChannelTableModel(CheckedTableModel):
             path = self.vector_path(c)
             last = editor.value(path + (n - 1,))
             new = 0 if v.name.endswith("offset_w") or v.name.endswith("offset_r") else last
-            changes.append((v.name, n, new))
             commands.append(InsertElementsCommand(editor, path, n, [new]))
-        problem = self._refusal(changes)
+        names = ", ".join(self.vectors[c].name for c in self._vectors_of(group) if self._lengths[c] == n)
+        text = translate("ChannelTable", "Add channel {n} to {names}").format(n=n, names=names)
+        problem = self.session.push_checked(MacroCommand(editor, text, commands))
         if problem is not None:
             self.message.emit(translate("ChannelTable", "Cannot add a channel: {reason}").format(reason=problem.message))
             return False
-        names = ", ".join(self.vectors[c].name for c in self._vectors_of(group) if self._lengths[c] == n)
-        text = translate("ChannelTable", "Add channel {n} to {names}").format(n=n, names=names)
-        self.session.push(MacroCommand(editor, text, commands))
         return True
 
     def remove_channels(self, rows: Sequence[int], groups: Sequence[str]) -> bool:
@@ -430,34 +423,25 @@ class ChannelTableModel(CheckedTableModel):
         if self.entry is None:
             return False
         editor = self.session.editor
-        changes: list[tuple[str, int, Any]] = []
-        commands: list[RecordCommand] = []
+        removed: set[int] = set()
+        commands: list[EditCommand] = []
         for group in groups:
             for c in self._vectors_of(group):
                 mine = sorted({r for r in rows if 0 <= r < self._lengths[c]}, reverse=True)
                 if not mine:
                     continue
-                v = self.vectors[c]
-                changes += [(v.name, r, None) for r in mine]
+                removed.update(mine)
                 commands.append(RemoveElementsCommand(editor, self.vector_path(c), mine))
         if not commands:
             return False
-        problem = self._refusal(changes)
+        count = len(removed)
+        text = translate("ChannelTable", "Delete 1 channel") if count == 1 \
+            else translate("ChannelTable", "Delete {n} channels").format(n=count)
+        problem = self.session.push_checked(MacroCommand(editor, text, commands))
         if problem is not None:
             self.message.emit(translate("ChannelTable", "Cannot delete: {reason}").format(reason=problem.message))
             return False
-        count = len({r for _, r, _ in changes})
-        text = translate("ChannelTable", "Delete 1 channel") if count == 1 \
-            else translate("ChannelTable", "Delete {n} channels").format(n=count)
-        self.session.push(MacroCommand(editor, text, commands))
         return True
-
-    def _refusal(self, changes: list[tuple[str, int, Any]]) -> Problem | None:
-        """The error `changes` (``(field, index, value)`` triples, one undo step) would cause
-        in the shown layer, as `rules.validate_changes` judges them; None when they may go in."""
-        entry = self.session.editor.message_at(self.entry_path())
-        return validate_changes(shown_dialect(self.session), entry, changes,
-                                context=self.session.problems.context, entry_index=self.entry)
 
 
 class _TableView(QTableView):

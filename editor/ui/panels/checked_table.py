@@ -16,19 +16,17 @@ from PySide6.QtCore import (
     QAbstractItemModel,
     QAbstractTableModel,
     QEvent,
-    QModelIndex,
     QObject,
-    QPersistentModelIndex,
     Qt,
     Signal,
 )
-from PySide6.QtGui import QKeyEvent, QUndoCommand
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
+from editor.records.edits.commands import EditCommand
 from editor.ui.field_editors import FieldEditor, FieldSpec, Place, create_editor, editor_kind
+from editor.ui.qt_types import AnyIndex
 from editor.ui.session import EditSession
-
-AnyIndex = QModelIndex | QPersistentModelIndex
 
 
 class CheckedTableModel(QAbstractTableModel):
@@ -47,7 +45,7 @@ class CheckedTableModel(QAbstractTableModel):
         (None, reason)."""
         raise NotImplementedError
 
-    def command_for(self, index: AnyIndex, value: Any) -> QUndoCommand | None:
+    def command_for(self, index: AnyIndex, value: Any) -> EditCommand | None:
         """The undo command that sets cell `index` to `value` (checked already); None: nothing to do."""
         raise NotImplementedError
 

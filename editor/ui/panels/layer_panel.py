@@ -35,11 +35,11 @@ from editor.i18n import translate
 from editor.records import quant
 from editor.records.dialects import PRIMARY, Dialect
 from editor.records.editing import ChangeKind, RecordChange, follow_entry
+from editor.records.edits.commands import ClearFieldCommand, MacroCommand, SetValueCommand, describe
 from editor.records.paths import Path, entry_field_text, problem_path, resolve
 from editor.records.problems import Problem, Severity
-from editor.records.rules import layer_type, validate_changes, validate_value
+from editor.records.rules import layer_type
 from editor.records.values import format_float32
-from editor.ui.commands import ClearFieldCommand, MacroCommand, SetValueCommand, describe
 from editor.ui.field_editors import FieldEdit, FieldEditor, FieldSpec, create_editor, editor_kind
 from editor.ui.field_tips import field_tip, path_tip
 from editor.ui.panels._widgets import ERROR_COLOR
@@ -48,7 +48,6 @@ from editor.ui.panels.channel_table import (
     ChannelTableModel,
     DerivedColumn,
     VectorColumn,
-    shown_dialect,
     weights_columns,
 )
 from editor.ui.panels.model_line import model_line
@@ -449,9 +448,8 @@ class LayerPanel(QWidget):
         """The reason the rules refuse `value` for field `name` of the shown layer, or None."""
         if self.entry is None:
             return translate("LayerPanel", "no layer is shown")
-        entry = self.session.editor.message_at(self._entry_path())
-        problem = validate_value(shown_dialect(self.session), entry, name, value,
-                                 context=self.session.problems.context, entry_index=self.entry)
+        check = self.session.check
+        problem = None if check is None else check.validate_value(self._field_path(name), value)
         return None if problem is None else problem.message
 
     def _accepted(self, name: str) -> str | None:
@@ -701,18 +699,15 @@ class LayerPanel(QWidget):
             return False
         scale, offset, _bits = result
         editor = self.session.editor
-        problem = validate_changes(shown_dialect(self.session), editor.message_at(self._entry_path()),
-                                   [("scale_d", None, scale), ("offset_d", None, offset)],
-                                   context=self.session.problems.context, entry_index=self.entry)
-        if problem is not None:
-            self.message.emit(translate("LayerPanel", "Cannot set from range: {reason}").format(reason=problem.message))
-            return False
         text = translate("LayerPanel", "Set scale_d/offset_d of {layer} from range [{lo}, {hi}]").format(
             layer=describe(editor, self._entry_path()), lo=format_float32(lo), hi=format_float32(hi))
-        self.session.push(MacroCommand(editor, text, [
+        problem = self.session.push_checked(MacroCommand(editor, text, [
             SetValueCommand(editor, self._value_path("scale_d"), scale),
             SetValueCommand(editor, self._value_path("offset_d"), offset),
         ]))
+        if problem is not None:
+            self.message.emit(translate("LayerPanel", "Cannot set from range: {reason}").format(reason=problem.message))
+            return False
         self.message.emit(f"scale_d = {format_float32(scale)}, offset_d = {offset}")
         return True
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex, Qt, QTimer, Signal
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -37,9 +37,8 @@ from editor.records.paths import problem_path
 from editor.records.problems import Problem, Severity
 from editor.records.rules import RULES, locate
 from editor.ui.panels._widgets import count_text, severity_word, without_label
+from editor.ui.qt_types import AnyIndex
 from editor.ui.session import EditSession
-
-AnyIndex = QModelIndex | QPersistentModelIndex
 
 _ORDER = (Severity.ERROR, Severity.WARNING, Severity.INFO)
 #: the tooltip of each severity's toggle

@@ -9,7 +9,6 @@ sets begin/end on every producer and consumer at once, checked as a whole.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, ClassVar
 
 from google.protobuf.descriptor import FieldDescriptor
@@ -18,7 +17,6 @@ from PySide6.QtCore import (
     QEvent,
     QModelIndex,
     QObject,
-    QPersistentModelIndex,
     Qt,
     Signal,
 )
@@ -41,29 +39,25 @@ from PySide6.QtWidgets import (
 
 from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records._pb import basic_info_pb2
-from editor.records.dialects import Dialect
 from editor.records.editing import ChangeKind, RecordChange, RecordEditor, follow_entry
-from editor.records.messages import RecordMessage, descriptor_of
-from editor.records.paths import Path, PathError, format_path, problem_path
-from editor.records.problems import Problem
-from editor.records.rules import CheckContext, check_prune_record, validate_prune_value
-from editor.records.summaries import attr_text
-from editor.records.values import escape_text, parse_value
-from editor.ui.commands import (
+from editor.records.edits.commands import (
     ClearFieldCommand,
+    EditCommand,
     InsertElementsCommand,
     MacroCommand,
-    RecordCommand,
     RemoveElementsCommand,
     SetValueCommand,
 )
+from editor.records.messages import RecordMessage, descriptor_of
+from editor.records.paths import Path, PathError, format_path, problem_path
+from editor.records.summaries import attr_text
+from editor.records.values import escape_text, parse_value
 from editor.ui.field_tips import attr_summary, attr_tip, prune_summary, prune_tip
-from editor.ui.panels.channel_table import shown_dialect
 from editor.ui.panels.checked_table import CheckedDelegate, CheckedTableModel
 from editor.ui.panels.problem_list import ProblemList, problems_title
+from editor.ui.qt_types import AnyIndex
 from editor.ui.session import EditSession
 
-AnyIndex = QModelIndex | QPersistentModelIndex
 Attr = basic_info_pb2.AttrProto
 
 #: the value field an attribute of each AttrType keeps a scalar in
@@ -325,8 +319,9 @@ class PruneTableModel(CheckedTableModel):
                     except ValueError:
                         return None, translate("PrunePanel", "{node} {attr} takes a whole number (a channel index), "
                                                "not {value}").format(node=label, attr=attr_name, value=repr(value))
-        problem = validate_prune_value(shown_dialect(self.session), self.record(), label, attr_name, parsed,
-                                       prune_index=self.prune)
+        check = self.session.check
+        problem = None if check is None or self.prune is None \
+            else check.validate_prune_attr(self.prune, label, attr_name, parsed)
         return (parsed, None) if problem is None else (None, problem.message)
 
     def cell_field(self, index: AnyIndex) -> FieldDescriptor:
@@ -335,7 +330,7 @@ class PruneTableModel(CheckedTableModel):
         # type is kept as text (`s`), begin and end as whole numbers (`i`)
         return descriptor_of(Attr).fields_by_name["s" if index.column() == self.TYPE else "i"]
 
-    def command_for(self, index: AnyIndex, value: Any) -> RecordCommand:
+    def command_for(self, index: AnyIndex, value: Any) -> EditCommand:
         row, col = index.row(), index.column()
         path = self.node_path(row)
         label = self.node_label(row)
@@ -348,7 +343,7 @@ class PruneTableModel(CheckedTableModel):
         return attr_command(self.session.editor, path, self._EDIT_ATTR[col], value, text)
 
 
-def attr_command(editor: RecordEditor, node_path: Path, name: str, value: Any, text: str) -> RecordCommand:
+def attr_command(editor: RecordEditor, node_path: Path, name: str, value: Any, text: str) -> EditCommand:
     """The undo command that sets scalar attribute `name` of the node at `node_path` (adding it
     when missing, clearing stray value fields), mirroring `set_attr`."""
     node = editor.message_at(node_path)
@@ -360,36 +355,12 @@ def attr_command(editor: RecordEditor, node_path: Path, name: str, value: Any, t
     j, a = found
     field = _SCALAR_FIELD.get(a.type, "i")
     apath = node_path + ("attr", j)
-    commands: list[RecordCommand] = [ClearFieldCommand(editor, apath + (f,)) for f in _VALUE_FIELDS
+    commands: list[EditCommand] = [ClearFieldCommand(editor, apath + (f,)) for f in _VALUE_FIELDS
                                      if f != field and editor.has_field(apath + (f,))]
     commands.append(SetValueCommand(editor, apath + (field,),
                                     value.encode("utf-8") if field == "s" and isinstance(value, str) else value))
     return commands[0] if len(commands) == 1 and isinstance(commands[0], SetValueCommand) and \
-        commands[0].text() == text else MacroCommand(editor, text, commands)
-
-
-def check_prune_edit(dialect: Dialect, record: RecordMessage, prune_index: int,
-                     edit: Callable[[RecordMessage], None]) -> Problem | None:
-    """The error an edit of a whole prune record would newly cause, or None.
-
-    `edit(copy)` changes a copy of `record`; the copy is checked by the same rules as the
-    file (errors only) and compared with the record as it is.
-    """
-    def errors(rec: RecordMessage) -> list[Problem]:
-        top = dialect.new_message()
-        for _ in range(prune_index):
-            top.prune_record.add()  # empty records before it: the messages name the right index
-        top.prune_record.add().CopyFrom(rec)
-        return check_prune_record(top, dialect, prune_index, CheckContext(dialect), severities=("error",))
-
-    copy = type(record)()
-    copy.CopyFrom(record)
-    edit(copy)
-    before = {(p.rule, p.field) for p in errors(record)}
-    for p in errors(copy):
-        if (p.rule, p.field) not in before:
-            return p
-    return None
+        commands[0].text == text else MacroCommand(editor, text, commands)
 
 
 class RangeDialog(QDialog):
@@ -666,25 +637,17 @@ class PrunePanel(QWidget):
         rec = self.table_model.record()
         nodes = [("producer", k) for k in range(len(rec.producer))] + \
                 [("consumer", k) for k in range(len(rec.consumer))]
-
-        def edit(copy: RecordMessage) -> None:
-            for role, k in nodes:
-                node = getattr(copy, role)[k]
-                set_attr(node, "begin", begin)
-                set_attr(node, "end", end)
-
-        problem = check_prune_edit(shown_dialect(self.session), rec, self.prune, edit)
-        if problem is not None:
-            self.message.emit(translate("PrunePanel", "Cannot set the range: {reason}").format(reason=problem.message))
-            return False
         base = ("prune_record", self.prune)
-        commands: list[RecordCommand] = []
+        commands: list[EditCommand] = []
         for role, k in nodes:
             for name, value in (("begin", begin), ("end", end)):
                 commands.append(attr_command(self.session.editor, base + (role, k), name, value, name))
         text = translate("PrunePanel", "Set channel range of prune record {index} to [{begin}, {end})").format(
             index=self.prune, begin=begin, end=end)
-        self.session.push(MacroCommand(self.session.editor, text, commands))
+        problem = self.session.push_checked(MacroCommand(self.session.editor, text, commands))
+        if problem is not None:
+            self.message.emit(translate("PrunePanel", "Cannot set the range: {reason}").format(reason=problem.message))
+            return False
         return True
 
     def open_range_dialog(self) -> None:
@@ -713,21 +676,17 @@ class PrunePanel(QWidget):
                 v = _attr_value(rec.producer[0], attr_name)
                 if isinstance(v, int):
                     set_attr(msg, attr_name, v)
-
-        def edit(copy: RecordMessage) -> None:
-            getattr(copy, role).add().CopyFrom(msg)
-
-        problem = check_prune_edit(shown_dialect(self.session), rec, self.prune, edit)
+        path = ("prune_record", self.prune, role)
+        editor = self.session.editor
+        problem = self.session.push_checked(InsertElementsCommand(
+            editor, path, editor.element_count(path), [msg],
+            text=translate("PrunePanel", "Add {role} {name} to prune record {index}").format(
+                role=role, name=repr(name), index=self.prune)))
         if problem is not None:
             self.message.emit((translate("PrunePanel", "Cannot add a producer: {reason}") if role == "producer"
                                else translate("PrunePanel", "Cannot add a consumer: {reason}")).format(
                 reason=problem.message))
             return False
-        path = ("prune_record", self.prune, role)
-        editor = self.session.editor
-        self.session.push(InsertElementsCommand(editor, path, editor.element_count(path), [msg],
-                                                text=translate("PrunePanel", "Add {role} {name} to prune record {index}")
-                                                .format(role=role, name=repr(name), index=self.prune)))
         return True
 
     def delete_current(self) -> bool:
@@ -741,13 +700,10 @@ class PrunePanel(QWidget):
             self.message.emit(translate("PrunePanel", "selective_prune is not a list element; clear it in the tree"))
             return False
 
-        def edit(copy: RecordMessage) -> None:
-            del getattr(copy, role)[k]
-
-        problem = check_prune_edit(shown_dialect(self.session), self.table_model.record(), self.prune, edit)
+        problem = self.session.push_checked(
+            RemoveElementsCommand(self.session.editor, ("prune_record", self.prune, role), [k]))
         if problem is not None:
             self.message.emit(translate("PrunePanel", "Cannot delete {node}: {reason}").format(
                 node=format_path((role, k)), reason=problem.message))
             return False
-        self.session.push(RemoveElementsCommand(self.session.editor, ("prune_record", self.prune, role), [k]))
         return True

@@ -9,7 +9,7 @@ from typing import Any, Protocol
 import numpy as np
 import pyqtgraph as pg
 import pyqtgraph.exporters  # registers the exporters
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt, Signal
 from PySide6.QtGui import (
     QAction,
     QColor,
@@ -40,6 +40,7 @@ from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records.problems import Severity
 from editor.ui.plots._data import write_csv
 from editor.ui.plots._svg import export_svg
+from editor.ui.qt_types import AnyIndex
 
 pg.setConfigOptions(background="w", foreground="k", antialias=False)
 
@@ -76,17 +77,9 @@ GREY = QColor("#7f7f7f")
 BLACK = QColor("#000000")
 
 
-#: a problem's severity as the plots' hover texts and tooltips name it
-SEVERITY_TEXTS: dict[Severity, str] = {
-    Severity.ERROR: QT_TRANSLATE_NOOP("PlotProblems", "error"),
-    Severity.WARNING: QT_TRANSLATE_NOOP("PlotProblems", "warning"),
-    Severity.INFO: QT_TRANSLATE_NOOP("PlotProblems", "info"),
-}
-
-
 def severity_text(severity: Severity) -> str:
-    """`severity` in words, translated (the rule ids and messages are the rules' own)."""
-    return translate("PlotProblems", SEVERITY_TEXTS[severity])
+    """`severity` in words, translated (`Severity.word`; the rule ids and messages are the rules' own)."""
+    return severity.word
 
 
 def faded(color: QColor, alpha: int) -> QColor:
@@ -312,7 +305,6 @@ def log_tick_strings(exponents: Sequence[float]) -> list[str]:
 
 _STEP_RANK = {2: 0, 5: 1, 3: 2, 4: 3, 6: 4, 8: 5, 7: 6, 9: 7}
 
-AnyIndex = QModelIndex | QPersistentModelIndex
 #: a table column: header, values (a list or a numpy array), and how a value reads as text
 Column = tuple[str, Sequence[Any] | np.ndarray, Callable[[Any], str]]
 

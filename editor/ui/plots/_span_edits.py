@@ -3,7 +3,7 @@
 The span is a `LinearRegionItem` on the scale_w row or the balance-factor row (key R),
 snapped to whole channels. Its edits — multiply, clamp, set to the layer median, set to
 another channel's value — are computed by `_data.span_values`, judged by
-`rules.validate_changes` on the channels they change, and pushed as one `SetSpanCommand`;
+the session's one check on the channels they change, and pushed as one `SetSpanCommand`;
 a refused edit shows the reason in the plot's info line and in `ChannelPlot.editRefused`.
 """
 from __future__ import annotations
@@ -11,15 +11,13 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QInputDialog, QMenu, QToolBar
 
 from editor.i18n import translate
 from editor.records import quant
-from editor.records.rules import validate_changes
+from editor.records.edits.span import SetSpanCommand
 from editor.ui.plots._channel_rows import ScaleRow
-from editor.ui.plots._commands import SetSpanCommand
 from editor.ui.plots._common import make_action, menu_action
 from editor.ui.plots._data import OUTPUT_FIELDS, span_values
 
@@ -210,9 +208,6 @@ class SpanEdits:
             new = span_values(op, values, lo, hi, **params)
         except ValueError as e:
             return str(e)
-        problem = self._validate(index, field, lo, new, values[lo:hi + 1])
-        if problem is not None:
-            return problem
         what = f"{field}[{lo}–{hi}]" if hi > lo else f"{field}[{lo}]"
         layer = (translate("SpanEdits", "layer {key}").format(key=repr(s.key)) if s.key
                  else translate("SpanEdits", "layer {index}").format(index=index))
@@ -227,38 +222,20 @@ class SpanEdits:
                     what=what, layer=layer, source=f"{field}[{params['source']}]")}[op]()
         session = plot.session
         command = SetSpanCommand(session.editor, index, field, lo, new, text)
-        if command.isObsolete():
+        if command.obsolete:
             plot.info.setText(translate("SpanEdits", "{what} already has these values; nothing to change").format(
                 what=what))
             return None
-        session.push(command)
+        # judged on the channels it changes: the vector's other values count as 1.0, so a
+        # problem elsewhere in it (or a broken channel the edit leaves as it was, such as a 0
+        # multiplied by 2) neither hides a new one nor blocks an unrelated edit
+        problem = session.push_checked(command, alone=True)
+        if problem is not None:
+            return problem.message
         self._note = text  # kept in the span line until the span moves or another layer shows
         self._noted_span = sp
         self.update_text()
         return None
-
-    def _validate(self, index: int, field: str, lo: int, new: np.ndarray, old: np.ndarray) -> str | None:
-        """The rule a span edit would break (its message), judged on the values it changes.
-
-        The other channels of a copy are set to 1.0, which every rule accepts, so a problem
-        elsewhere in the vector (or a broken channel the edit leaves as it was, such as a 0
-        multiplied by 2) neither hides a new one nor blocks an unrelated edit.
-        """
-        session = self.plot.session
-        if session.dialect is None:
-            return None
-        shown = session.editor.message_at(("record", index))
-        entry = type(shown)()
-        entry.CopyFrom(shown)
-        vec = getattr(entry.value, field)
-        n = len(vec)
-        del vec[:]
-        vec.extend([1.0] * n)
-        same = np.asarray(new, np.float32).view(np.uint32) == np.asarray(old, np.float32).view(np.uint32)
-        changes = [(field, lo + j, float(v)) for j, v in enumerate(new) if not same[j]]
-        problem = validate_changes(session.dialect, entry, changes, context=session.problems.context,
-                                   entry_index=index)
-        return None if problem is None else problem.message
 
     # ------------------------------------------------------------------ the dialogs behind the menu
 

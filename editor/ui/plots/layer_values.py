@@ -32,6 +32,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
+from editor.graph.figures import AWAY, HIGH, LOW, LayerFigure
 from editor.i18n import translate
 from editor.ui.plots._common import GREY, PURPLE, RED, ScaleAxis
 
@@ -51,7 +52,10 @@ class LayerValues:
     (`axis`, if given, labels the overview row's axis instead); `log` puts the overview row on a log axis (values ≤ 0 left
     out); `lines` are reference values drawn dashed (a ratio's 1, a threshold); `flags`
     marks layers (True) in red; `fmt` writes one value; `explain(i)` says more about
-    layer `i` (the hover, a table cell's tooltip).
+    layer `i` (the hover, a table cell's tooltip). `worse` says which values are bad, for
+    the graph that colours the network by the series (`figure`): ``"high"`` (the default: a
+    count, an error), ``"low"`` (an SQNR, a similarity) or ``"away"`` from the first of
+    `lines` (a ratio whose good value is 1).
     """
 
     name: str
@@ -69,8 +73,6 @@ class LayerValues:
     row: str = ""
     #: a row in the overview (False: a Layers table column and a hover phrase only)
     overview: bool = True
-    #: which way is worse: -1 lower values, +1 higher values, 0 neither (worst-first sorts and walks)
-    worse: int = 0
     #: per layer, True where the value is out of date (greyed in the Layers table)
     stale: np.ndarray | None = None
     #: what the figure is (the Layers table's header tooltip)
@@ -81,6 +83,15 @@ class LayerValues:
     severity: Callable[[np.ndarray], np.ndarray] | None = None
     #: the severity source's name (`severity.ARQ`, `severity.SQNR`, `severity.SIMILARITY`)
     severity_source: str = ""
+    #: which values are bad: "high", "low" or "away" from ``lines[0]`` (see above; the
+    #: Layers table's worst-first sort and the N / Shift+N walk follow it too)
+    worse: str = HIGH
+
+    def figure(self, key: str) -> LayerFigure:
+        """The series as a figure the graph can colour the network by (`editor.graph.figures`)."""
+        return LayerFigure(key, self.name, np.asarray(self.values, dtype=np.float64), worse=self.worse,
+                           centre=self.lines[0] if self.lines else 1.0, log=self.log, fmt=self.fmt,
+                           explain=self.explain)
 
     def text(self, i: int) -> str:
         """Layer `i`'s value as written (empty for none)."""
@@ -97,12 +108,20 @@ class LayerValues:
         return self.stale is not None and 0 <= i < self.stale.size and bool(self.stale[i])
 
     def ranking(self) -> np.ndarray:
-        """The layers that have a value, worst first (file order among equals; by value,
-        lowest first, where `worse` is 0)."""
+        """The layers that have a value, worst first as `worse` says (file order among equals;
+        "away": the farthest from ``lines[0]`` first, on a log scale for a log series)."""
         n = self.values.size
         v = self.values.astype(np.float64)
         ok = np.flatnonzero(~np.isnan(v))
-        key = -v[ok] if self.worse > 0 else v[ok]
+        if self.worse == LOW:
+            key = v[ok]
+        elif self.worse == AWAY:
+            centre = self.lines[0] if self.lines else 1.0
+            with np.errstate(divide="ignore", invalid="ignore"):
+                away = np.abs(np.log10(v[ok] / centre)) if self.log else np.abs(v[ok] - centre)
+            key = -np.nan_to_num(away, nan=-np.inf)
+        else:
+            key = -v[ok]
         return ok[np.lexsort((ok, key))] if n else ok
 
 

@@ -26,7 +26,6 @@ from PySide6.QtCore import (
     QItemSelectionModel,
     QModelIndex,
     QObject,
-    QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
     Signal,
@@ -43,6 +42,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.graph.figures import LOW
 from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records import quant, severity
 from editor.records.paths import Path
@@ -61,9 +61,8 @@ from editor.ui.plots._common import (
 from editor.ui.plots._data import OverviewData
 from editor.ui.plots.layer_values import LayerValues
 from editor.ui.plots.overview import OUTLIER_RULE, ModelOverview
+from editor.ui.qt_types import AnyIndex
 from editor.ui.session import EditSession
-
-AnyIndex = QModelIndex | QPersistentModelIndex
 
 #: (header, what its tooltip says), both translated where shown (field names stay as they are)
 COLUMNS: list[tuple[str, str]] = [
@@ -647,7 +646,8 @@ class LayersTable(QWidget):
         series = self.model.series_at(column) if column is not None else None
         if column is None or series is None:
             return False
-        order = Qt.SortOrder.DescendingOrder if series.worse > 0 else Qt.SortOrder.AscendingOrder
+        # "away" from a centre cannot be a column's order: the highest first, as for "high"
+        order = Qt.SortOrder.AscendingOrder if series.worse == LOW else Qt.SortOrder.DescendingOrder
         self._sorting = True
         try:
             self.view.sortByColumn(column, order)

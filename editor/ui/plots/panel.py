@@ -23,7 +23,7 @@ from editor.ui.session import EditSession
 
 
 class PlotsPanel(QTabWidget):
-    """Overview, Layers, Channels and Prune ranges tabs over one session's record.
+    """Overview, Layers, Channels, Prune ranges and Graph tabs over one session's record.
 
     The overview is shown whenever a record is opened (the record is reset), whatever gets
     selected while the file loads — the prune ranges for a file of prune records only.
@@ -62,10 +62,18 @@ class PlotsPanel(QTabWidget):
         self.addTab(self.layers, translate("PlotsPanel", "Layers"))
         self.addTab(self.channels, translate("PlotsPanel", "Channels"))
         self.addTab(self.prune, translate("PlotsPanel", "Prune ranges"))
+        # (imported here: the graph view uses this package's shared pieces, so a module-level
+        # import would be circular when the graph view is imported first)
+        from editor.ui.graph.view import GraphView
+
+        #: the attached network's graph, coloured by a figure of the overview's (without a
+        #: network, it says how to attach one)
+        self.graph = GraphView(session, self.overview)
+        self.addTab(self.graph, translate("PlotsPanel", "Graph"))
         self._update_prune_tab()
         #: actions others add to a view's section of the Plot menu (`add_actions`)
         self._extra: dict[QWidget, list[QAction | None]] = {}
-        #: the walk of N / Shift+N: None, layers with outliers in file order; else a series' key
+        #: the walk of N / Shift+N: None, layers with outliers in the Layers table's order; else a series' key
         self.walk_by: str | None = None
         self._make_outlier_actions()
         self._make_walk_menu()
@@ -97,6 +105,7 @@ class PlotsPanel(QTabWidget):
               c.act_tbf, c.act_tables, None, s.act_span, *s.edit_actions, s.act_hide, None,
               *self.weights.actions, None, c.act_png, c.act_csv, c.act_csv_in]),
             (p, translate("PlotsPanel", "Prune ranges"), [p.act_only, p.act_next, p.act_prev, p.act_view_all, None, p.act_png]),
+            (self.graph, translate("PlotsPanel", "Graph"), self.graph.actions_list()),
         ]
         return [(view, title, actions + ([None, *self._extra[view]] if self._extra.get(view) else []))
                 for view, title, actions in sections]
@@ -130,6 +139,7 @@ class PlotsPanel(QTabWidget):
             self.channels: translate("PlotsPanel", "the Channels plot"),
             self.layers: translate("PlotsPanel", "the Layers table"),
             self.prune: translate("PlotsPanel", "the Prune ranges view"),
+            self.graph: translate("PlotsPanel", "the Graph view"),
             self: translate("PlotsPanel", "the Overview, the Layers table or the Channels plot"),
         }
         return words
@@ -139,7 +149,7 @@ class PlotsPanel(QTabWidget):
             self.setCurrentWidget(view)
         focus = self.window().focusWidget() if self.window() is not None else None
         if focus is None or not view.isAncestorOf(focus):
-            plot = getattr(view, "graphics", None) or getattr(view, "plot_widget", None)
+            plot = getattr(view, "graphics", None) or getattr(view, "plot_widget", None) or getattr(view, "canvas", None)
             if plot is not None and plot.isVisible():
                 plot.setFocus()  # the arrow keys (channel by channel) are the plot's own
             else:  # nothing plotted yet: the view's keys still work with the focus in it
@@ -188,7 +198,7 @@ class PlotsPanel(QTabWidget):
         self.act_walk = QAction(translate("PlotsPanel", "Walk Layers By"), self)
         self.act_walk.setMenu(self.walk_menu)
         self.act_walk.setStatusTip(translate("PlotsPanel", "What N and Shift+N walk through: the layers with "
-                                                           "outliers in file order, or every layer worst first by "
+                                                           "outliers in the Layers table's order, or every layer worst first by "
                                                            "a figure"))
         self._walk_group = QActionGroup(self)
         self._walk_group.setExclusive(True)
@@ -197,7 +207,7 @@ class PlotsPanel(QTabWidget):
     def walk_choices(self) -> list[tuple[str | None, str]]:
         """(series key or None, words) of each walk N can take: the layers with outliers, then
         every series that says which way is worse."""
-        out: list[tuple[str | None, str]] = [(None, translate("PlotsPanel", "Layers with outliers (file order)"))]
+        out: list[tuple[str | None, str]] = [(None, translate("PlotsPanel", "Layers with outliers (the Layers table's order)"))]
         for key, series in self.overview.series_rows.columns():
             if series.worse:
                 out.append((key, translate("PlotsPanel", "{name}, worst first").format(name=series.name)))
@@ -218,7 +228,7 @@ class PlotsPanel(QTabWidget):
 
     def set_walk(self, key: str | None) -> None:
         """Let N / Shift+N walk by the series under `key`, worst first (None: the layers with
-        outliers in file order); a key of no such series falls back to the outliers."""
+        outliers in the Layers table's order); a key of no such series falls back to the outliers."""
         series = self.overview.layer_series(key) if key is not None else None
         if series is None or not series.worse:
             key = None
@@ -364,6 +374,10 @@ class PlotsPanel(QTabWidget):
         self.channels.show_layer(index)
         self.setCurrentWidget(self.channels)
 
+    def show_graph(self) -> None:
+        """Bring the graph of the attached network to the front."""
+        self.setCurrentWidget(self.graph)
+
     def _update_prune_tab(self) -> None:
         dialect = self.session.dialect
         self.setTabVisible(self.indexOf(self.prune), dialect is not None and dialect.has_prune)
@@ -374,7 +388,7 @@ class PlotsPanel(QTabWidget):
             self.show_first_view()
 
     def _on_selection(self, path: Path, source: object) -> None:
-        if source in (self.overview, self.layers, self.channels, self.prune, self):
+        if source in (self.overview, self.layers, self.channels, self.prune, self.graph, self):
             return
         if self.session.selection.channel is not None:
             self.setCurrentWidget(self.channels)

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import QMenu, QWidget
 
 from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records import quant, severity
-from editor.ui.commands import RecordCommand
+from editor.records.edits.commands import EditCommand
 from editor.ui.plots._common import BLACK, RED, SKY, SpinAction, extend_view_menu, make_action, menu_action
 from editor.ui.plots.channel_overlays import ChannelMarks, ChannelOverlay, OverlayData, OverlayStrip
 from editor.ui.plots.layer_values import LayerValues
@@ -180,7 +180,7 @@ class WeightsPlots(QObject):
         ratios, flagged = weights.worst()
         self.overview.set_layer_series(KEY, LayerValues(
             translate("WeightsView", SERIES_NAME), ratios, ARQ_COLOR, log=True, lines=(1.0, weights.waste), flags=flagged,
-            fmt=lambda v: f"×{v:.3g}", explain=self._explain, axis="scale_w/ARQ",
+            fmt=lambda v: f"×{v:.3g}", explain=self._explain, axis="scale_w/ARQ", worse="away",
             # clipping (below 1) or wasting levels (above the threshold) counts towards the severity
             severity=functools.partial(severity.arq_severity, waste=weights.waste), severity_source=severity.ARQ))
         self.overview.flush()  # drawn with its new row now: the overview repaints once
@@ -292,19 +292,19 @@ class WeightsPlots(QObject):
             return self._refused("; ".join(refusals) if refusals else
                                  translate("WeightsView", "no layer's scale_w clips its weights or wastes levels"))
         self.session.push(command)
-        done = command.text()
+        done = command.text
         if refusals:
             done += translate("WeightsView", " — {n} refused: {reasons}").format(
                 n=len(refusals), reasons="; ".join(refusals[:3]))
         self.message.emit(done)
         return None
 
-    def _push(self, got: RecordCommand | str) -> str | None:
+    def _push(self, got: EditCommand | str) -> str | None:
         if isinstance(got, str):
             return self._refused(got)
         self.session.push(got)
-        self.channels.info.setText(translate("WeightsView", "Done: {what}").format(what=got.text()))
-        self.message.emit(got.text())
+        self.channels.info.setText(translate("WeightsView", "Done: {what}").format(what=got.text))
+        self.message.emit(got.text)
         return None
 
     def _refused(self, reason: str) -> str:

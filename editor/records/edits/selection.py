@@ -3,7 +3,7 @@
 The tree (and any other view) maps its selection to record paths and asks a function here
 for the command; the widget then asks the user where needed and pushes it. Nothing here
 touches a widget, so each plan is testable on a bare `RecordEditor`. Paste planning, which
-reads text, is `editor.ui.clipboard.plan_paste`.
+reads text, is `editor.records.edits.paste.plan_paste`.
 """
 from __future__ import annotations
 
@@ -12,23 +12,23 @@ from typing import Any
 
 from editor.i18n import translate
 from editor.records.editing import RecordEditor
-from editor.records.paths import Path, outermost, sort_key
-from editor.records.problems import Problem
-from editor.records.values import coerce_value
-from editor.ui.commands import (
+from editor.records.edits.commands import (
     ClearFieldCommand,
+    EditCommand,
     MacroCommand,
-    RecordCommand,
     RemoveElementsCommand,
     duplicate_elements,
     set_field_on_entries,
 )
+from editor.records.paths import Path, outermost, sort_key
+from editor.records.problems import Problem
+from editor.records.values import coerce_value
 
 #: the hard-rule check of one edit: (path, value) -> the error it would cause, or None
 Validate = Callable[[Path, Any], Problem | None]
 
 
-def plan_delete(editor: RecordEditor, paths: Iterable[Path]) -> RecordCommand | None:
+def plan_delete(editor: RecordEditor, paths: Iterable[Path]) -> EditCommand | None:
     """Delete the selected entries and values and clear the selected fields, as one step;
     None when nothing is selected. A path inside another selected one is covered by it."""
     chosen = [p for p in outermost(paths) if p]
@@ -47,7 +47,7 @@ def plan_delete(editor: RecordEditor, paths: Iterable[Path]) -> RecordCommand | 
     # elements of its own list and what lies below them, i.e. paths deeper than the
     # list's elements; with the deepest lists first, all of those have been dealt with.
     # (No chosen path lies inside another: `outermost` dropped those.)
-    commands: list[RecordCommand] = [ClearFieldCommand(editor, path) for path in fields]
+    commands: list[EditCommand] = [ClearFieldCommand(editor, path) for path in fields]
     for container in sorted(by_container, key=lambda p: (len(p), sort_key(p)), reverse=True):
         commands.append(RemoveElementsCommand(editor, container, by_container[container]))
     if len(commands) == 1:
@@ -64,7 +64,7 @@ def path_after_delete(editor: RecordEditor, deleted: Path) -> Path:
     return deleted[:-1] + (min(deleted[-1], n - 1),) if n else deleted[:-1]
 
 
-def plan_duplicate(editor: RecordEditor, paths: Iterable[Path]) -> RecordCommand | None:
+def plan_duplicate(editor: RecordEditor, paths: Iterable[Path]) -> EditCommand | None:
     """Copy the selected elements, each right after its original (layer copies get a
     unique key); None when no element is selected."""
     groups: dict[Path, list[int]] = {}
@@ -93,7 +93,7 @@ def contiguous(paths: Iterable[Path]) -> tuple[Path, list[int]] | None:
 
 
 def plan_set_on_layers(editor: RecordEditor, rows: list[int], field_name: str, value: Any,
-                       validate: Validate | None = None) -> tuple[RecordCommand, list[tuple[int, Problem]]]:
+                       validate: Validate | None = None) -> tuple[EditCommand, list[tuple[int, Problem]]]:
     """(the command setting `field_name` of every layer in `rows` to `value`, the layers
     where that breaks a hard rule with the rule's finding). Raises ValueError for a value
     the field cannot hold. The caller pushes the command only when there is no refusal."""

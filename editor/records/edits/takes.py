@@ -2,17 +2,17 @@
 whole entries equal to B's — one undo step each, refused with the rule's reason where the
 result would break one of AMCT's hard rules.
 
-`plan_take(session, message_b, takes)` returns the undo command (push it on A's session) or
-raises `TakeRefused`. Layers are matched live, by key and copy number (the k-th entry of a
+`plan_take(check, message_b, takes)` returns the edit command (push it on A's session) or
+raises `TakeRefused`; `check` is A's `EditCheck` (its editor, dialect and context), which
+judges the step as it judges every edit. A `Take` is one of seven kinds, one class each. Layers are matched live, by key and copy number (the k-th entry of a
 key in A with the k-th in B, as the comparison matches them), so a plan never depends on a
 comparison made before A's last edit. Every layer (and prune record) the plan changes is
-rewritten once, from a copy with all its takes applied (`ReplaceMessageCommand`), so undo
+rewritten once, from a copy with all its takes applied (`ReplaceMessageCommand`), so revert
 puts back its serialized original bit for bit. Across dialects only the fields both schemas
 have are taken; the others are refused by name (`DialectNotes` lists them apart).
 """
 from __future__ import annotations
 
-import struct
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -22,22 +22,19 @@ from google.protobuf.message_factory import GetMessageClass
 
 from editor.i18n import translate
 from editor.records.diff import PruneChange, dialect_name, display_name, field_paths
+from editor.records.diff.rows import DiffRow, RowKind, entry_descriptor
 from editor.records.editing import RecordEditor
+from editor.records.edits.check import EditCheck
+from editor.records.edits.commands import (
+    DeferredInsert,
+    EditCommand,
+    MacroCommand,
+    RemoveElementsCommand,
+    ReplaceMessageCommand,
+)
 from editor.records.messages import RecordMessage, message_type_of
 from editor.records.paths import Path, entry_field_text
-from editor.records.problems import Problem, Severity
-from editor.records.rules import (
-    CheckContext,
-    check_entry,
-    check_prune_record,
-    validate_changes,
-    validate_entry,
-)
-from editor.ui.commands import MacroCommand, RecordCommand, RemoveElementsCommand, ReplaceMessageCommand
-from editor.ui.compare.rows import DiffRow, RowKind, entry_descriptor
-from editor.ui.session import EditSession
 
-ERROR = Severity.ERROR
 #: a field below a layer entry, by name: ("value", "scale_w"), ("kv_cache_value", "scale")
 Steps = tuple[str, ...]
 
@@ -48,26 +45,59 @@ class TakeRefused(Exception):
 
 
 @dataclass(frozen=True)
-class Take:
-    """One thing to take from B.
+class TakeField:
+    """Field `field` of A's layer `index_a` made B's (`span` (first, last): only those
+    channels of a per-channel field)."""
 
-    - `index_a` and `field`: that field of A's layer (`span` (first, last): only those
-      channels of a per-channel field); `field` None: the whole layer;
-    - `index_b` alone: B's layer that A does not have, added to A;
-    - `delete_a`: A's layer that B does not have, deleted from A;
-    - `prune`: a change inside a pair of prune records (the node is made B's);
-      `prune_record_a` / `prune_record_b` alone: a prune record only A has (deleted) or
-      only B has (added).
-    """
-
-    index_a: int | None = None
-    field: str | None = None
+    index_a: int
+    field: str
     span: tuple[int, int] | None = None
-    index_b: int | None = None
-    delete_a: bool = False
-    prune: PruneChange | None = None
-    prune_record_a: int | None = None
-    prune_record_b: int | None = None
+
+
+@dataclass(frozen=True)
+class TakeLayer:
+    """A's layer `index_a` made B's, every field both dialects have."""
+
+    index_a: int
+
+
+@dataclass(frozen=True)
+class AddLayer:
+    """B's layer `index_b`, which A does not have, added to A."""
+
+    index_b: int
+
+
+@dataclass(frozen=True)
+class DeleteLayer:
+    """A's layer `index_a`, which B does not have, deleted from A."""
+
+    index_a: int
+
+
+@dataclass(frozen=True)
+class TakePrune:
+    """A change inside a pair of prune records: the node (or its attribute) made B's."""
+
+    change: PruneChange
+
+
+@dataclass(frozen=True)
+class DeletePruneRecord:
+    """A's prune record `index_a`, which B has none like, deleted."""
+
+    index_a: int
+
+
+@dataclass(frozen=True)
+class AddPruneRecord:
+    """B's prune record `index_b`, which A has none like, added."""
+
+    index_b: int
+
+
+#: one thing to take from B
+Take = TakeField | TakeLayer | AddLayer | DeleteLayer | TakePrune | DeletePruneRecord | AddPruneRecord
 
 
 def takes_for_rows(rows: Iterable[DiffRow]) -> list[Take]:
@@ -75,18 +105,18 @@ def takes_for_rows(rows: Iterable[DiffRow]) -> list[Take]:
     out: list[Take] = []
     for row in rows:
         if row.kind is RowKind.FIELD and row.index_a is not None:
-            out.append(Take(index_a=row.index_a, field=row.field))
+            out.append(TakeField(row.index_a, row.field))
         elif row.kind is RowKind.ONLY_A and row.index_a is not None:
-            out.append(Take(index_a=row.index_a, delete_a=True))
+            out.append(DeleteLayer(row.index_a))
         elif row.kind is RowKind.ONLY_B and row.index_b is not None:
-            out.append(Take(index_b=row.index_b))
+            out.append(AddLayer(row.index_b))
         elif row.kind is RowKind.PRUNE:
             if row.prune is not None:
-                out.append(Take(prune=row.prune))
+                out.append(TakePrune(row.prune))
             elif row.index_a is not None:
-                out.append(Take(prune_record_a=row.index_a))
+                out.append(DeletePruneRecord(row.index_a))
             elif row.index_b is not None:
-                out.append(Take(prune_record_b=row.index_b))
+                out.append(AddPruneRecord(row.index_b))
     return out
 
 
@@ -119,16 +149,15 @@ class _Plan:
     """Takes gathered per layer and prune record, applied to copies, validated, then turned
     into one undo step."""
 
-    def __init__(self, session: EditSession, message_b: RecordMessage) -> None:
-        editor = session.editor
-        if editor.message is None or session.dialect is None:
+    def __init__(self, check: EditCheck, message_b: RecordMessage) -> None:
+        editor = check.editor
+        if editor.message is None:
             raise TakeRefused(translate("TakeFromB", "no record is open"))
-        self.session = session
+        self.check = check
         self.editor: RecordEditor = editor
         self.a: RecordMessage = editor.message
         self.b = message_b
-        self.dialect = session.dialect
-        self.context = session.problems.context
+        self.dialect = check.dialect
         self.name_a, self.name_b = dialect_name(self.a), dialect_name(self.b)
         self.entry_a = entry_descriptor(self.a)
         self.entry_b = entry_descriptor(self.b)
@@ -138,11 +167,8 @@ class _Plan:
         self.keys_b = [e.key for e in self.b.record] if self.entry_b is not None else []
         self._where_a = self._where(self.keys_a)
         self._where_b = self._where(self.keys_b)
-        #: A's layer -> its new content (a copy of it with the takes applied), and the changes to validate
+        #: A's layer -> its new content (a copy of it with the takes applied)
         self.layers: dict[int, RecordMessage] = {}
-        self.changes: dict[int, list[tuple[str, int | None, Any]]] = {}
-        #: A's layer -> the fields replaced whole (judged on the edited copy, `validate_entry`)
-        self.whole: dict[int, set[str]] = {}
         self.deletes: set[int] = set()
         self.inserts: dict[int, bytes] = {}  # B's layer -> A's bytes for it
         self.prune: dict[int, RecordMessage] = {}
@@ -190,8 +216,6 @@ class _Plan:
             shown = self.a.record[i]
             new = self.layers[i] = type(shown)()
             new.CopyFrom(shown)
-            self.changes[i] = []
-            self.whole[i] = set()
         return new
 
     def _entry_b(self, i: int) -> RecordMessage:
@@ -239,7 +263,6 @@ class _Plan:
                 except (TypeError, ValueError) as e:
                     raise TakeRefused(translate("TakeFromB", "{field} of B does not fit A's {field} ({error})")
                                       .format(field=label, error=e)) from e
-                self.whole[i].add(label)
                 return
             lo, hi = sorted(span)
             n = min(len(current), len(values))
@@ -247,15 +270,11 @@ class _Plan:
                 raise TakeRefused(translate("TakeFromB", "channels {lo}–{hi} are not in both records' {field} "
                                             "(A has {a} values, B {b})")
                                   .format(lo=lo, hi=hi, field=label, a=len(current), b=len(values)))
-            before = list(current[lo:hi + 1])
             try:
                 current[lo:hi + 1] = values[lo:hi + 1]
             except (TypeError, ValueError) as e:
                 raise TakeRefused(translate("TakeFromB", "{field} of B does not fit A's {field} ({error})")
                                       .format(field=label, error=e)) from e
-            after = list(current[lo:hi + 1])
-            self.changes[i].extend((label, lo + k, v) for k, (u, v) in enumerate(zip(before, after, strict=True))
-                                   if not _same(u, v))
             return
         try:
             if set_b:
@@ -265,18 +284,11 @@ class _Plan:
         except (TypeError, ValueError) as e:
             raise TakeRefused(translate("TakeFromB", "{field} of B ({value}) does not fit A's {field} ({error})")
                               .format(field=label, value=repr(value_b), error=e)) from e
-        self.whole[i].add(label)
 
     def take_layer(self, i: int) -> None:
         eb = self._entry_b(i)
         if self.entry_a is self.entry_b:
-            new = self._layer_copy(i)
-            old = type(new)()
-            old.CopyFrom(new)
-            new.CopyFrom(eb)
-            for path in self.paths_a.values():
-                if self._is_value(path) and _read(old, path) != _read(new, path):
-                    self.whole[i].add(entry_field_text(path))
+            self._layer_copy(i).CopyFrom(eb)
             return
         for name, path in self.paths_a.items():  # across dialects: the fields both have
             if name in self.paths_b and self._is_value(path):
@@ -331,12 +343,9 @@ class _Plan:
                 except (TypeError, ValueError) as e:
                     raise TakeRefused(translate("TakeFromB", "{field} of B's layer {name} does not fit A ({error})")
                                           .format(field=name, name=repr(eb.key), error=e)) from e
-        problem = validate_changes(self.dialect, new, [("key", None, new.key)], context=self.context)
-        if problem is None:
-            scratch = self.dialect.new_message()
-            scratch.record.add().CopyFrom(new)
-            errors = check_entry(scratch, self.dialect, 0, CheckContext(self.dialect), severities=[ERROR])
-            problem = errors[0] if errors else None
+        # judged as the step will insert it: its key against A's, then its rules on its own
+        problem = self.check.validate(DeferredInsert(self.editor, ("record",), len(self.keys_a),
+                                                     new.SerializePartialToString()))
         if problem is not None:
             raise TakeRefused(translate("TakeFromB", "B's layer {name} would break a rule in A: {problem}")
                               .format(name=repr(eb.key), problem=problem.message))
@@ -384,45 +393,29 @@ class _Plan:
             nodes[at].Clear()
             nodes[at].MergeFromString(node_b.SerializePartialToString())
 
-    def _validate_prune(self) -> None:
-        for i, new in self.prune.items():
-            before = {(p.rule, p.field) for p in self._prune_errors(self.a.prune_record[i])}
-            for p in self._prune_errors(new):
-                if (p.rule, p.field) not in before:
-                    raise TakeRefused(translate("TakeFromB", "prune record {n} would break a rule: {problem}")
-                                      .format(n=i, problem=p.message))
-
-    def _prune_errors(self, record: RecordMessage) -> list[Problem]:
-        """The hard-rule errors of one prune record on its own."""
-        scratch = self.dialect.new_message()
-        scratch.prune_record.add().CopyFrom(record)
-        return check_prune_record(scratch, self.dialect, 0, CheckContext(self.dialect), severities=[ERROR])
-
-    # ------------------------------------------------------------------ the step
-
     def validate(self) -> None:
-        for i, new in self.layers.items():
-            whole, changes = self.whole[i], self.changes[i]
-            if whole:  # judged on the edited copy: no vector is assigned again
-                fields = whole | {name for name, _index, _value in changes}
-                problem = validate_entry(self.dialect, self.a.record[i], new, fields, context=self.context,
-                                         entry_index=i)
-            elif changes:
-                problem = validate_changes(self.dialect, self.a.record[i], changes, context=self.context,
-                                           entry_index=i)
-            else:
-                continue
+        """Each changed layer, then each changed prune record, judged by the one check as the
+        step will change it; TakeRefused with the first error."""
+        for i in sorted(self.layers):
+            problem = self.check.validate(self._replace(("record", i), self.layers[i]))
             if problem is not None:
                 raise TakeRefused(f"{self._label(i)}: {problem.message}")
-        self._validate_prune()
-
-    def command(self, text: str) -> RecordCommand:
-        editor = self.editor
-        commands: list[RecordCommand] = []
-        for i in sorted(self.layers):
-            commands.append(ReplaceMessageCommand(editor, ("record", i), self.layers[i].SerializePartialToString()))
         for i in sorted(self.prune):
-            commands.append(ReplaceMessageCommand(editor, ("prune_record", i), self.prune[i].SerializePartialToString()))
+            problem = self.check.validate(self._replace(("prune_record", i), self.prune[i]))
+            if problem is not None:
+                raise TakeRefused(translate("TakeFromB", "prune record {n} would break a rule: {problem}")
+                                  .format(n=i, problem=problem.message))
+
+    def _replace(self, path: Path, new: RecordMessage) -> ReplaceMessageCommand:
+        return ReplaceMessageCommand(self.editor, path, new.SerializePartialToString())
+
+    def command(self, text: str) -> EditCommand:
+        editor = self.editor
+        commands: list[EditCommand] = []
+        for i in sorted(self.layers):
+            commands.append(self._replace(("record", i), self.layers[i]))
+        for i in sorted(self.prune):
+            commands.append(self._replace(("prune_record", i), self.prune[i]))
         if self.deletes:
             commands.append(RemoveElementsCommand(editor, ("record",), sorted(self.deletes)))
         if self.prune_deletes:
@@ -442,33 +435,12 @@ class _Plan:
                 placed.append((at, j, data))
             placed.sort()
             for k, (at, _j, data) in enumerate(placed):
-                commands.append(_Insert(editor, ("record",), at + k, data))
+                commands.append(DeferredInsert(editor, ("record",), at + k, data))
         n_prune = len(self.a.prune_record) - len(self.prune_deletes) if self.prune_inserts else 0
         for k, j in enumerate(self.prune_inserts):
-            commands.append(_Insert(editor, ("prune_record",), n_prune + k,
-                                    self.b.prune_record[j].SerializePartialToString()))
+            commands.append(DeferredInsert(editor, ("prune_record",), n_prune + k,
+                                           self.b.prune_record[j].SerializePartialToString()))
         return MacroCommand(editor, text, commands)
-
-
-class _Insert(RecordCommand):
-    """Insert one serialized element at `index` (valid once the commands before it in its step ran)."""
-
-    def __init__(self, editor: RecordEditor, path: Path, index: int, data: bytes) -> None:
-        super().__init__(editor, "insert")
-        self.path, self.index, self.data = path, index, data
-
-    def redo(self) -> None:
-        self.editor.insert_elements(self.path, self.index, [self.data])
-
-    def undo(self) -> None:
-        self.editor.remove_elements(self.path, self.index, 1)
-
-
-def _same(u: Any, v: Any) -> bool:
-    """Equal to the bit (a float: the same float32, NaN payload included)."""
-    if isinstance(u, float) and isinstance(v, float):
-        return struct.pack("<d", u) == struct.pack("<d", v)
-    return bool(u == v)
 
 
 def _new_entry(message: RecordMessage) -> RecordMessage:
@@ -515,31 +487,31 @@ def _node_index(record: RecordMessage, role: str, name: str, copy: int) -> int |
     return None
 
 
-def plan_take(session: EditSession, message_b: RecordMessage, takes: Sequence[Take], text: str | None = None) -> RecordCommand:
-    """The one undo step that takes `takes` from B into A's session, or `TakeRefused`."""
+def plan_take(check: EditCheck, message_b: RecordMessage, takes: Sequence[Take],
+              text: str | None = None) -> EditCommand:
+    """The one step that takes `takes` from B into the record `check` judges (A), or
+    `TakeRefused`."""
     if not takes:
         raise TakeRefused(translate("TakeFromB", "nothing to take: select a difference, a field, a span or a layer"))
-    plan = _Plan(session, message_b)
+    plan = _Plan(check, message_b)
     for t in takes:
-        if t.prune is not None:
-            plan.take_prune(t.prune)
-        elif t.prune_record_a is not None:
-            plan.prune_deletes.add(t.prune_record_a)
-        elif t.prune_record_b is not None:
-            plan.prune_inserts.append(t.prune_record_b)
-        elif t.index_a is None and t.index_b is not None:
+        if isinstance(t, TakePrune):
+            plan.take_prune(t.change)
+        elif isinstance(t, DeletePruneRecord):
+            plan.prune_deletes.add(t.index_a)
+        elif isinstance(t, AddPruneRecord):
+            plan.prune_inserts.append(t.index_b)
+        elif isinstance(t, AddLayer):
             plan.insert_layer(t.index_b)
-        elif t.index_a is None:
-            continue
-        elif t.delete_a:
+        elif isinstance(t, DeleteLayer):
             plan.delete_layer(t.index_a)
-        elif t.field is None:
+        elif isinstance(t, TakeLayer):
             plan.take_layer(t.index_a)
         else:
             plan.take_field(t.index_a, t.field, t.span)
     plan.validate()
     step = plan.command(text or describe_takes(plan, takes))
-    if step.isObsolete():
+    if step.obsolete:
         raise TakeRefused(translate("TakeFromB", "A already equals B there: nothing to take"))
     return step
 
@@ -549,20 +521,19 @@ def describe_takes(plan: _Plan, takes: Sequence[Take]) -> str:
     if len(takes) != 1:
         return translate("TakeFromB", "Take {n} differences from B").format(n=len(takes))
     t = takes[0]
-    if t.prune is not None:
+    if isinstance(t, TakePrune):
         return translate("TakeFromB", "Take {role} {node} of prune record {n} from B").format(
-            role=t.prune.role, node=repr(t.prune.node), n=t.prune.prune_record)
-    if t.prune_record_a is not None:
-        return translate("TakeFromB", "Delete prune record {n} (B has none like it)").format(n=t.prune_record_a)
-    if t.prune_record_b is not None:
-        return translate("TakeFromB", "Add B's prune record {n}").format(n=t.prune_record_b)
-    if t.index_a is None and t.index_b is not None:
+            role=t.change.role, node=repr(t.change.node), n=t.change.prune_record)
+    if isinstance(t, DeletePruneRecord):
+        return translate("TakeFromB", "Delete prune record {n} (B has none like it)").format(n=t.index_a)
+    if isinstance(t, AddPruneRecord):
+        return translate("TakeFromB", "Add B's prune record {n}").format(n=t.index_b)
+    if isinstance(t, AddLayer):
         return translate("TakeFromB", "Add B's layer {name}").format(name=repr(plan.keys_b[t.index_b]))
-    assert t.index_a is not None
     layer = plan._label(t.index_a)
-    if t.delete_a:
+    if isinstance(t, DeleteLayer):
         return translate("TakeFromB", "Delete {layer} (B has no such layer)").format(layer=layer)
-    if t.field is None:
+    if isinstance(t, TakeLayer):
         return translate("TakeFromB", "Take {layer} from B").format(layer=layer)
     if t.span is not None:
         lo, hi = sorted(t.span)

@@ -24,20 +24,20 @@ from google.protobuf.message_factory import GetMessageClass
 from editor.i18n import translate
 from editor.records.dialects import Dialect
 from editor.records.editing import RecordEditor
+from editor.records.edits.commands import (
+    EditCommand,
+    InsertElementsCommand,
+    MacroCommand,
+    ReplaceMessageCommand,
+    SetValueCommand,
+    element_noun,
+)
 from editor.records.paths import Path, PathError, format_path, outermost, resolve
 from editor.records.problems import Problem, Severity
 from editor.records.repair import Repair, repair_text
 from editor.records.rules import CheckContext, check_entry, check_prune_record
 from editor.records.textread import TextParseError, parse_text, reading_problems
 from editor.records.values import is_message
-from editor.ui.commands import (
-    InsertElementsCommand,
-    MacroCommand,
-    RecordCommand,
-    ReplaceMessageCommand,
-    SetValueCommand,
-    element_noun,
-)
 
 
 class PasteError(ValueError):
@@ -117,7 +117,7 @@ def _position(anchor: Path, parent: Path, name: str, length: int) -> int:
 class PastePlan:
     """What pasting a text would do, and what the user should hear about it first."""
 
-    command: RecordCommand
+    command: EditCommand
     #: hard-rule errors (rules.ERROR) the pasted entries would have in this record, and
     #: reading errors of the text; pasting anyway is the user's choice
     errors: list[Problem] = dc_field(default_factory=list)
@@ -139,7 +139,7 @@ class PastePlan:
 
     def outcome(self, duplicates: list[str]) -> str:
         """What to say once pasted (`duplicates`: keys the paste made occur twice)."""
-        words = [self.command.text()]
+        words = [self.command.text]
         if duplicates:
             words = [translate("Paste", "Pasted; {n} layer key(s) now occur twice, e.g. {key} — AMCT uses only "
                                         "the first of them").format(n=len(duplicates), key=repr(duplicates[0]))]
@@ -154,7 +154,7 @@ class PastePlan:
 
 
 def paste_command(editor: RecordEditor, text: str, anchor: Path | None = None,
-                  dialect: Dialect | None = None) -> RecordCommand:
+                  dialect: Dialect | None = None) -> EditCommand:
     """One undo step that pastes `text` at `anchor` (the current row); PasteError if it cannot."""
     return plan_paste(editor, text, anchor, dialect).command
 
@@ -275,8 +275,8 @@ def rule_errors_after_paste(message: Message, dialect: Dialect, parent_path: Pat
     return [p for p in found if p.rule != "duplicate-key"]
 
 
-def _commands_for(editor: RecordEditor, parent_path: Path, parsed: Message, anchor: Path) -> RecordCommand:
-    commands: list[RecordCommand] = []
+def _commands_for(editor: RecordEditor, parent_path: Path, parsed: Message, anchor: Path) -> EditCommand:
+    commands: list[EditCommand] = []
     described: list[str] = []
     for field, value in parsed.ListFields():
         path = parent_path + (field.name,)

@@ -1,4 +1,5 @@
-"""The rows of the Differences table and the walk through them, from a comparison's results.
+"""The rows of the window's Differences table and the walk through them, from a comparison's
+results; values and changes read as `record-editor diff` prints them (`diff.text`).
 
 Qt-free: built on the comparison's worker thread (formatting a few thousand rows is tens of
 milliseconds), read on the GUI thread. A row is one differing field of a layer both records
@@ -15,16 +16,14 @@ from enum import Enum
 from typing import Any
 
 import numpy as np
-from google.protobuf.descriptor import Descriptor, FieldDescriptor
+from google.protobuf.descriptor import Descriptor
 from google.protobuf.message import Message
 
 from editor.i18n import translate
-from editor.records.diff import Differences, FieldDiff, LayerDiff, PruneChange
+from editor.records.diff.results import Differences, FieldDiff, LayerDiff, PruneChange
+from editor.records.diff.text import change_text, copy_suffix, plain_text, value_text
 from editor.records.messages import descriptor_of
 from editor.records.paths import Path, in_entry, sort_key
-from editor.records.values import escape_text, format_value
-
-FD = FieldDescriptor
 
 
 class RowKind(Enum):
@@ -77,53 +76,6 @@ def field_path(entry: Descriptor, name: str) -> Path:
     return in_entry(entry, name)
 
 
-def show(fd: FieldDescriptor, value: Any) -> str:
-    """A value as the table shows it: floats as the shortest text that reads back as the
-    same float32, strings quoted, a sub-message's presence as set/unset."""
-    if value is None:
-        return translate("DiffRows", "unset")
-    if fd.message_type is not None:
-        return translate("DiffRows", "set") if value is True else translate("DiffRows", "present")
-    if isinstance(value, np.generic):
-        value = value.item()
-    if fd.cpp_type in (FD.CPPTYPE_FLOAT, FD.CPPTYPE_DOUBLE):
-        return format_value(fd, float(value))
-    if fd.type in (FD.TYPE_STRING, FD.TYPE_BYTES):
-        return f'"{escape_text(value)}"'
-    if isinstance(value, bytes):  # a message element compared as bytes
-        return translate("DiffRows", "<{n} bytes>").format(n=len(value))
-    return format_value(fd, value)
-
-
-def show_plain(value: Any) -> str:
-    """A prune attribute's value (or a node's attributes) as text."""
-    if value is None:
-        return translate("DiffRows", "unset")
-    if isinstance(value, float):
-        return format_value_float(value)
-    if isinstance(value, str | bytes):
-        return f'"{escape_text(value)}"'
-    if isinstance(value, list):
-        return "[" + ", ".join(show_plain(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {show_plain(v)}" for k, v in value.items()) or translate("DiffRows", "no attributes")
-    return str(value)
-
-
-def format_value_float(value: float) -> str:
-    return str(np.float32(value)) if math.isfinite(value) else ("nan" if math.isnan(value) else
-                                                                  ("inf" if value > 0 else "-inf"))
-
-
-def change_text(rel: float | None, a: float | None = None) -> str:
-    """`+3.1%`, `-50%`, or `×969.9` for a change of ten times or more from a positive value."""
-    if rel is None or math.isnan(rel):
-        return ""
-    if abs(rel) >= 10 and a is not None and a > 0:
-        return f"×{1 + rel:.4g}"
-    return f"{rel * 100:+.3g}%"
-
-
 def _number(value: Any) -> float:
     if isinstance(value, bool | np.bool_):
         return float(value)
@@ -134,7 +86,7 @@ def _number(value: Any) -> float:
 
 def _field_row(layer: LayerDiff, f: FieldDiff, entry: Descriptor | None) -> DiffRow:
     fd = f.descriptor
-    key = layer.key + _copy(layer.copy)
+    key = layer.key + copy_suffix(layer.copy)
     path = ("record", layer.index_a) + field_path(entry, f.field) if entry is not None else ("record", layer.index_a)
     row = DiffRow(RowKind.FIELD, key, f.field, "", "", "", "", layer.index_a, layer.index_b, layer.copy,
                   path, (0, layer.index_a), diff=f)
@@ -151,7 +103,7 @@ def _field_row(layer: LayerDiff, f: FieldDiff, entry: Descriptor | None) -> Diff
         if at is not None:
             k = int(np.flatnonzero(f.channels == at)[0])
             va, vb = f.values_a[k], f.values_b[k]
-            row.a, row.b = f"[{at}] {show(fd, va)}", f"[{at}] {show(fd, vb)}"
+            row.a, row.b = f"[{at}] {value_text(fd, va)}", f"[{at}] {value_text(fd, vb)}"
             row.value_a, row.value_b = _number(va), _number(vb)
             rel = f.max_rel
             if f.is_float:
@@ -172,8 +124,8 @@ def _field_row(layer: LayerDiff, f: FieldDiff, entry: Descriptor | None) -> Diff
             row.change = translate("DiffRows", "length")
             row.magnitude = math.inf
     else:
-        row.a = show(fd, f.a) + (f" ({show(fd, f.default_a)})" if f.a is None and f.default_a is not None else "")
-        row.b = show(fd, f.b) + (f" ({show(fd, f.default_b)})" if f.b is None and f.default_b is not None else "")
+        row.a = value_text(fd, f.a) + (f" ({value_text(fd, f.default_a)})" if f.a is None and f.default_a is not None else "")
+        row.b = value_text(fd, f.b) + (f" ({value_text(fd, f.default_b)})" if f.b is None and f.default_b is not None else "")
         row.value_a, row.value_b = _number(f.a), _number(f.b)
         if f.is_float and f.a is not None and f.b is not None:
             rel = f.max_rel
@@ -192,17 +144,17 @@ def _field_row(layer: LayerDiff, f: FieldDiff, entry: Descriptor | None) -> Diff
 def _prune_row(p: PruneChange) -> DiffRow:
     where = (translate("DiffRows", "prune record {n}").format(n=p.prune_record) if p.prune_record_b == p.prune_record
              else translate("DiffRows", "prune record {n} (B: {m})").format(n=p.prune_record, m=p.prune_record_b))
-    node = f"{p.role} {p.node!r}" + _copy(p.copy)
+    node = f"{p.role} {p.node!r}" + copy_suffix(p.copy)
     row = DiffRow(RowKind.PRUNE, f"{node} · {where}", p.attr or "", "", "", "", "", p.prune_record,
                   p.prune_record_b, p.copy, ("prune_record", p.prune_record), (1, p.prune_record), prune=p)
     if p.attr is None:
         row.field = translate("DiffRows", "(node)")
         row.change = translate("DiffRows", "only in A") if p.a is not None else translate("DiffRows", "only in B")
-        row.a = show_plain(p.a) if p.a is not None else "—"
-        row.b = show_plain(p.b) if p.b is not None else "—"
+        row.a = plain_text(p.a) if p.a is not None else "—"
+        row.b = plain_text(p.b) if p.b is not None else "—"
         row.magnitude = math.inf
     else:
-        row.a, row.b = show_plain(p.a), show_plain(p.b)
+        row.a, row.b = plain_text(p.a), plain_text(p.b)
         row.value_a, row.value_b = _number(p.a), _number(p.b)
         if isinstance(p.a, int | float) and isinstance(p.b, int | float) and not isinstance(p.a, bool):
             delta = float(p.b) - float(p.a)
@@ -218,11 +170,11 @@ def build_rows(d: Differences, entry_a: Descriptor | None) -> list[DiffRow]:
     c = d.comparison
     rows = [_field_row(layer, f, entry_a) for layer, f in d.rows()]
     for ref in c.only_in_a:
-        key = ref.key + _copy(ref.copy)
+        key = ref.key + copy_suffix(ref.copy)
         rows.append(DiffRow(RowKind.ONLY_A, key, "", "", translate("DiffRows", "only in A"), translate("DiffRows", "present"), "—", ref.index, None, ref.copy,
                             ("record", ref.index), (0, ref.index), magnitude=math.inf))
     for ref in c.only_in_b:
-        key = ref.key + _copy(ref.copy)
+        key = ref.key + copy_suffix(ref.copy)
         # placed after the layer both have that comes before it in B
         rows.append(DiffRow(RowKind.ONLY_B, key, "", "", translate("DiffRows", "only in B"), "—", translate("DiffRows", "present"), None, ref.index, ref.copy,
                             None, (0, _place_in_a(c, ref.index), 1, ref.index), magnitude=math.inf))
@@ -247,10 +199,6 @@ def _producers(names: Sequence[str]) -> str:
         return translate("DiffRows", "no producer")
     return translate("DiffRows", "producers {names}").format(names=", ".join(repr(n) for n in names))
 
-
-def _copy(copy: int) -> str:
-    """The words after a key that appears more than once: " (copy 2)" for its second entry."""
-    return translate("DiffRows", " (copy {n})").format(n=copy + 1) if copy else ""
 
 
 def _place_in_a(c: Any, index_b: int) -> float:
