@@ -749,6 +749,10 @@
         <translation>模型总览</translation>
     </message>
     <message>
+        <source>severity {value}: strong, from {source} (the Layers table sorts by it)</source>
+        <translation>严重度 {value}：强，来自 {source}（层列表按它排序）</translation>
+    </message>
+    <message>
         <source>Model overview — {n} layer</source>
         <translation>模型总览 — {n} 个层</translation>
     </message>

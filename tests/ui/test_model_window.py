@@ -73,7 +73,7 @@ def test_attaching_a_model_shows_it_checks_with_it_and_reviews_the_weights(qtbot
     tip = model.data(model.index_for_path(("record", i), 1), Qt.ItemDataRole.ToolTipRole)
     assert "model: Conv, 3 → 16 channels" in tip
     marks = model.data(model.index_for_path(("record", i), 1), model.ANNOTATIONS_ROLE)
-    assert [a.mark for a in marks] == ["Conv 3→16"]
+    assert [a.mark for a in marks] == ["4.00×", "Conv 3→16"]  # its severity (a quarter clips: 4×), the model's
     scale_w = model.index_for_path(("record", i, "value", "scale_w"), 1)
     assert [a.mark for a in model.data(scale_w, model.ANNOTATIONS_ROLE)] == ["clips ×0.25"]
     assert ("clips the weights in 1 of 16 channels, wastes levels in 1 of 16; lowest ratio ×0.25 at "

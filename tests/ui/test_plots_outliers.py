@@ -310,3 +310,15 @@ def test_plot_menu_and_help_list_the_walk_and_the_layers_table(qtbot, tmp_path, 
     assert rows[("N", "Next Layer with Outliers")] == "in the Overview, the Layers table or the Channels plot"
     assert rows[("Shift+N", "Previous Layer with Outliers")] == rows[("N", "Next Layer with Outliers")]
     dialog.close()
+
+
+def test_the_tree_marks_layers_of_strong_severity_only(resnet):
+    doc, session, _panel = resnet
+    strong = doc_index(doc, "res2c_branch2a")  # a channel 536× below the fence
+    marks = [a for a in session.annotations.for_path(("record", strong)) if a.mark]
+    assert [a.mark for a in marks] == ["536×"] and "strong, from outliers" in marks[0].tooltip
+    # res5c_branch2c: 33 outliers, none 3× beyond the fence: mild, no mark
+    mild = doc_index(doc, "res5c_branch2c")
+    assert reference_reach(np.array(doc.message.record[mild].value.scale_w, np.float32)) < 3.0
+    assert not [a for a in session.annotations.for_path(("record", mild)) if a.mark]
+    assert not session.annotations.for_path(("record", strong, "value", "scale_w"))

@@ -49,6 +49,7 @@ from editor.records.editing import ChangeKind, RecordChange
 from editor.records.paths import Path
 from editor.records.problems import Problem, Severity
 from editor.records.values import clip_middle
+from editor.ui.annotations import Annotation
 from editor.ui.plots._common import (
     BLUE,
     GREEN,
@@ -105,6 +106,8 @@ def _legend_html(symbols: bool = True) -> str:
     return "&nbsp;&nbsp; ".join(f"{g}&nbsp;{t.replace(' ', '&nbsp;')}" for g, t in items)
 
 
+#: the key of the tree's severity marks (`session.annotations`)
+SEVERITY_MARKS = "severity"
 #: the outlier marks of layers whose severity is mild, and strong (`editor.records.severity`)
 MILD_COLOR = tint(SKY, 0.45)
 STRONG_COLOR = QColor("#1f4e9c")
@@ -200,6 +203,8 @@ class ModelOverview(QWidget):
         session.problems.problemsChanged.connect(self._timer.start)
         session.problems.outlierKChanged.connect(self._on_k_changed)
         self.session.selection.changed.connect(self._on_selection)
+        # the tree marks each layer whose severity is strong (`severity_annotation`)
+        session.annotations.set(SEVERITY_MARKS, self.severity_annotation)
         self.refresh(autorange=True)
 
     # ------------------------------------------------------------------ building
@@ -407,10 +412,28 @@ class ModelOverview(QWidget):
         self.stack.setCurrentWidget(self.graphics)
         self.problems = problems_by_entry(self.session.problems.problems, n)
         self.severities = self._severities()
+        self.session.annotations.refresh(SEVERITY_MARKS)
         self._draw()
         if autorange:
             self.view_all()
         self.refreshed.emit()
+
+    def severity_annotation(self, path: Path) -> Annotation | None:
+        """The tree's mark on a layer row whose severity is strong and finite (its figure),
+        with what it comes from in the tooltip; mild ones stay unmarked, and so do errors
+        (the tree marks those itself)."""
+        if len(path) != 2 or path[0] != "record" or not isinstance(path[1], int):
+            return None
+        i = path[1]
+        sev = self.severities
+        if not 0 <= i < len(sev) or sev.level(i) != "strong" or math.isinf(sev.values[i]):
+            return None  # an error's row carries the tree's own error mark
+        v = float(sev.values[i])
+        text = severity.severity_text(v)
+        return Annotation(text, translate("ModelOverview", "severity {value}: strong, from {source} (the Layers "
+                                                          "table sorts by it)").format(value=text,
+                                                                                       source=sev.sources[i]),
+                          STRONG_COLOR)
 
     def _severities(self) -> severity.Severities:
         """Each layer's severity: its outliers' reach, its problems (the outlier notes left
