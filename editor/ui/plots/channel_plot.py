@@ -679,6 +679,9 @@ class ChannelPlot(QWidget):
             self.column.setStretchFactor(0, 3)
             self.column.setStretchFactor(1, 2)
             widget.show()
+            # the rows keep most of the height (the widget's size hint would take half)
+            height = self.column.height() if self.column.height() > 200 else 800
+            self.column.setSizes([height * 5 // 8, height * 3 // 8])
 
     def _show_legend(self) -> None:
         text = self.overlays.legend_html()

@@ -32,7 +32,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
-from editor.graph.figures import AWAY, HIGH, LOW, LayerFigure
+from editor.graph.figures import HIGH, LayerFigure
 from editor.i18n import translate
 from editor.ui.plots._common import GREY, PURPLE, RED, ScaleAxis
 
@@ -71,6 +71,9 @@ class LayerValues:
     #: series with the same `row` share one overview row (on one axis, the first one's label):
     #: two ratios around 1 need not take the height of two rows
     row: str = ""
+    #: which values are bad: "high", "low" or "away" from ``lines[0]`` (see above): the
+    #: graph's colours, the worst-first sorts and N's walk follow it
+    worse: str = HIGH
     #: a row in the overview (False: a Layers table column and a hover phrase only)
     overview: bool = True
     #: per layer, True where the value is out of date (greyed in the Layers table)
@@ -83,9 +86,6 @@ class LayerValues:
     severity: Callable[[np.ndarray], np.ndarray] | None = None
     #: the severity source's name (`severity.ARQ`, `severity.SQNR`, `severity.SIMILARITY`)
     severity_source: str = ""
-    #: which values are bad: "high", "low" or "away" from ``lines[0]`` (see above; the
-    #: Layers table's worst-first sort and the N / Shift+N walk follow it too)
-    worse: str = HIGH
 
     def figure(self, key: str) -> LayerFigure:
         """The series as a figure the graph can colour the network by (`editor.graph.figures`)."""
@@ -108,21 +108,11 @@ class LayerValues:
         return self.stale is not None and 0 <= i < self.stale.size and bool(self.stale[i])
 
     def ranking(self) -> np.ndarray:
-        """The layers that have a value, worst first as `worse` says (file order among equals;
-        "away": the farthest from ``lines[0]`` first, on a log scale for a log series)."""
-        n = self.values.size
-        v = self.values.astype(np.float64)
-        ok = np.flatnonzero(~np.isnan(v))
-        if self.worse == LOW:
-            key = v[ok]
-        elif self.worse == AWAY:
-            centre = self.lines[0] if self.lines else 1.0
-            with np.errstate(divide="ignore", invalid="ignore"):
-                away = np.abs(np.log10(v[ok] / centre)) if self.log else np.abs(v[ok] - centre)
-            key = -np.nan_to_num(away, nan=-np.inf)
-        else:
-            key = -v[ok]
-        return ok[np.lexsort((ok, key))] if n else ok
+        """The layers that have a value, worst first as `worse` says (file order among equals)."""
+        figure = self.figure("")
+        bad = np.array([figure.badness(float(v)) for v in self.values.astype(np.float64)], dtype=np.float64)
+        ok = np.flatnonzero(~np.isnan(bad))
+        return ok[np.lexsort((ok, -bad[ok]))]
 
 
 class _Row:

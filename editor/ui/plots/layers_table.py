@@ -42,7 +42,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.graph.figures import LOW
+from editor.graph.figures import HIGH, LOW
 from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records import quant, severity
 from editor.records.paths import Path
@@ -640,14 +640,14 @@ class LayersTable(QWidget):
     # ------------------------------------------------------------------ sorting
 
     def sort_worst_first(self, key: str) -> bool:
-        """Sort the rows by the series under `key`, worst first as its `worse` says (lowest
-        first where it says nothing); False when no such series is shown."""
+        """Sort the rows by the series under `key`, worst first as its `worse` says; False when
+        no such series is shown, or its worst are "away" from a centre (both ends: a column
+        sorts by value, N's walk by the distance)."""
         column = self.model.column_of(key)
         series = self.model.series_at(column) if column is not None else None
-        if column is None or series is None:
+        if column is None or series is None or series.worse not in (HIGH, LOW):
             return False
-        # "away" from a centre cannot be a column's order: the highest first, as for "high"
-        order = Qt.SortOrder.AscendingOrder if series.worse == LOW else Qt.SortOrder.DescendingOrder
+        order = Qt.SortOrder.DescendingOrder if series.worse == HIGH else Qt.SortOrder.AscendingOrder
         self._sorting = True
         try:
             self.view.sortByColumn(column, order)
