@@ -61,3 +61,37 @@ def test_info_counts_the_outliers_when_asked(capsys):
     assert "scale_w outliers: not counted (info --outliers counts them" in capsys.readouterr().out
     assert main(["info", "--json", str(RESNET50_CAFFE)]) == 0
     assert json.loads(capsys.readouterr().out)["scale_w_outliers"] is None
+
+
+def test_check_sums_up_mild_outliers_in_one_short_line_per_layer(capsys):
+    assert main(["check", str(RESNET50_CAFFE)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    findings = [f for f in lines if f"[{RULE}]" in f]
+    assert len(findings) == 46 and len({re.search(r'layer "([^"]+)"', f).group(1) for f in findings}) == 46
+    mild_only = [f for f in findings if "mild outliers (< 3× beyond" in f]
+    assert mild_only and all(len(re.findall(r"scale_w\[\d+\] =", f)) == 0 for f in mild_only)
+    assert all(len(f) < 300 for f in mild_only)
+    # res2a_branch2c: its 5 strong channels listed one by one (the farthest first), 7 mild ones summed up
+    res2a = next(f for f in findings if 'layer "res2a_branch2c":' in f)
+    assert "12 of 256 scale_w values are outliers, 5 of them strong" in res2a
+    assert "scale_w[210] = 9.2789895e-07 (197× below)" in res2a
+    assert len(re.findall(r"scale_w\[\d+\] =", res2a)) == 5 and "7 mild, the farthest" in res2a
+    assert "(536× below)" in next(f for f in findings if 'layer "res2c_branch2a":' in f)
+
+
+def test_check_verbose_and_a_strong_fence_of_its_own(capsys):
+    assert main(["check", "--verbose", str(RESNET50_CAFFE)]) == 0
+    verbose = capsys.readouterr().out
+    assert "mild outliers" not in verbose
+    assert len(re.findall(r"scale_w\[\d+\] =", verbose)) > 500  # every outlier (up to 32 a layer) listed
+    assert main(["check", "--strong-fence", "100", str(RESNET50_CAFFE)]) == 0
+    out = capsys.readouterr().out
+    strong = [f for f in out.splitlines() if "of them strong" in f]
+    # beyond 100× among layers of several outliers: res2c_branch2a (536×), res2a_branch1 (241×),
+    # res2a_branch2c (197×); res3b_branch2a (320×) has a single outlier, named in its own line
+    assert sorted(re.search(r'layer "([^"]+)"', f).group(1) for f in strong) == [
+        "res2a_branch1", "res2a_branch2c", "res2c_branch2a"]
+    assert "is an outlier: 320× below" in next(f for f in out.splitlines() if 'layer "res3b_branch2a"' in f)
+    with pytest.raises(SystemExit) as stop:
+        main(["check", "--strong-fence", "0.5", str(RESNET50_CAFFE)])
+    assert stop.value.code == 2

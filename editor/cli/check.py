@@ -18,7 +18,7 @@ from editor.cli._common import (
     load,
     print_json,
 )
-from editor.cli._outliers import add_outlier_k
+from editor.cli._outliers import add_outlier_k, add_strong_fence
 from editor.i18n import translate
 from editor.records.defaults import DEFAULT_OUTLIER_K
 from editor.records.document import RecordDocument, RecordError
@@ -37,6 +37,10 @@ def add_parser(sub) -> argparse.ArgumentParser:
     p.add_argument("--rule", action="append", metavar="ID", help="report only this rule (repeatable)")
     _model.add_model_args(p)
     add_outlier_k(p)
+    add_strong_fence(p)
+    p.add_argument("--verbose", "-v", action="store_true",
+                   help="list every scale_w outlier, the mild ones too (default: mild ones summed up per "
+                        "layer; --json always lists them all)")
     return p
 
 
@@ -45,13 +49,17 @@ def take_positionals(args, rest: list[str]) -> None:
     args.files = [*args.files, *rest]
 
 
-def document_problems(doc: RecordDocument, model=None, outlier_k: float = DEFAULT_OUTLIER_K) -> list[Problem]:
+def document_problems(doc: RecordDocument, model=None, outlier_k: float = DEFAULT_OUTLIER_K,
+                      strong_fence: float | None = None) -> list[Problem]:
     """Reading problems plus every rule, one list (`rules.document_problems`, as the GUI lists
     them); with a `model` (`editor.models.Model`) the ``model-`` rules too; outliers judged at
-    fence factor `outlier_k`."""
+    fence factor `outlier_k`; with a `strong_fence`, mild outliers summed up per layer."""
     from editor.records import rules
 
     context = rules.CheckContext.build(doc.message, doc.dialect, model, outlier_k=outlier_k)
+    if strong_fence is not None:
+        context.strong_fence = strong_fence
+        context.list_mild = False
     return rules.document_problems(doc, model, context=context)
 
 
@@ -134,7 +142,8 @@ def run(args) -> int:
                 progress.clear()
                 err(_model.follow_text(path, followed, model))
             # locating reads the text again (a big file's, from the file): it may have changed
-            found = document_problems(doc, model, args.outlier_k)
+            found = document_problems(doc, model, args.outlier_k,
+                                      None if args.verbose or fmt != "text" else args.strong_fence)
         except RecordError as e:
             codes.append(EXIT_USAGE)
             results.append({"path": path, "dialect": None, "error": str(e), "problems": []})

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from editor.records import quant
+from editor.records import quant, severity
 from editor.records.messages import RecordMessage
 from editor.records.problems import Problem, Severity
 
@@ -72,6 +72,11 @@ class OverviewData:
     clip_lo: np.ndarray = field(default_factory=lambda: np.zeros(0))
     clip_hi: np.ndarray = field(default_factory=lambda: np.zeros(0))
     outliers: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+    #: per layer, how many times beyond the fence its farthest outlier lies (0: none; inf: a
+    #: channel not finite, ≤ 0 or degenerate), and how many of its channels are strong
+    #: outliers (`editor.records.severity`)
+    reach: np.ndarray = field(default_factory=lambda: np.zeros(0))
+    strong: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
     k: float = quant.DEFAULT_OUTLIER_K
 
     def __len__(self) -> int:
@@ -104,6 +109,7 @@ class OverviewData:
             vectors.append(data._read_row(entry, i))
         data.w_min, data.w_median, data.w_max = batch_stats(vectors)
         data.outliers = quant.outlier_counts(vectors, data.k)
+        data.reach, data.strong = severity.outlier_reaches(vectors, data.k)
         data._clip(slice(None))
         return data
 
@@ -111,8 +117,9 @@ class OverviewData:
         """Count the outliers again at fence factor `k` (the record's vectors are read again)."""
         self.k = float(k)
         if message is not None and len(message.record) == len(self):
-            self.outliers = quant.outlier_counts([quant.as_f32_array(e.value.scale_w) for e in message.record],
-                                                 self.k)
+            vectors = [quant.as_f32_array(e.value.scale_w) for e in message.record]
+            self.outliers = quant.outlier_counts(vectors, self.k)
+            self.reach, self.strong = severity.outlier_reaches(vectors, self.k)
 
     def _read_row(self, entry: RecordMessage, i: int) -> np.ndarray:
         self.keys[i] = entry.key
@@ -146,6 +153,8 @@ class OverviewData:
         mn, md, mx = batch_stats([w])
         self.w_min[i], self.w_median[i], self.w_max[i] = mn[0], md[0], mx[0]
         self.outliers[i] = _outlier_count(w, self.k)
+        reach, strong = severity.outlier_reaches([w], self.k)
+        self.reach[i], self.strong[i] = reach[0], strong[0]
         self._clip(np.array([i]))
 
     def table(self, problems: Mapping[int, Sequence[Problem]] | None = None

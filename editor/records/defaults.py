@@ -9,3 +9,7 @@ DEFAULT_OUTLIER_K: float = 1.5
 #: The ratio scale_w / ARQ above which the weights review says a channel wastes levels (one
 #: bit unused at 2).
 DEFAULT_WASTE: float = 2.0
+
+#: The second fence of the severity (`editor.records.severity`): an outlier at least this many
+#: times beyond the IQR fence is *strong*, nearer ones *mild*; a severity at or above it strong.
+DEFAULT_STRONG_FENCE: float = 3.0

@@ -950,6 +950,14 @@
         <translation>问题</translation>
     </message>
     <message>
+        <source>severity</source>
+        <translation>严重度</translation>
+    </message>
+    <message>
+        <source>The worst of the layer&apos;s findings, as times beyond what is acceptable: its farthest scale_w outlier beyond the fence, scale_w/ARQ with weights, the analysis&apos;s weight SQNR and similarity; ∞ for an error, 3× for a warning. Strong from 3×. The table opens sorted by it, worst first</source>
+        <translation>该层各项发现中最严重的一项，以超出可接受范围的倍数表示：其最远的 scale_w 离群值超出界限的倍数、有权重时的 scale_w/ARQ、分析得出的权重 SQNR 与相似度；错误为 ∞，警告为 3×。3× 起为强。表格打开时按它排序，最严重的在前</translation>
+    </message>
+    <message>
         <source>What the rules find in the layer (its outliers are in the outliers column)</source>
         <translation>规则在该层发现的问题（离群值见“离群值”列）</translation>
     </message>
@@ -1016,6 +1024,34 @@
     <message>
         <source>… and {n} more (Problems dock)</source>
         <translation>… 另有 {n} 条（见“问题”窗口）</translation>
+    </message>
+    <message>
+        <source>Its farthest scale_w outlier lies {times} beyond the fence (k = {k}); {strong} of its {n} outliers are strong (≥ {fence}×)</source>
+        <translation>其最远的 scale_w 离群值超出界限 {times}（k = {k}）；{n} 个离群值中 {strong} 个为强离群值（≥ {fence}×）</translation>
+    </message>
+    <message>
+        <source>The rules find an error in it</source>
+        <translation>规则在其中发现错误</translation>
+    </message>
+    <message>
+        <source>The rules warn about it</source>
+        <translation>规则对其发出警告</translation>
+    </message>
+    <message>
+        <source>{source}: {times} beyond what is acceptable</source>
+        <translation>{source}：超出可接受范围 {times}</translation>
+    </message>
+    <message>
+        <source>strong</source>
+        <translation>强</translation>
+    </message>
+    <message>
+        <source>mild</source>
+        <translation>轻微</translation>
+    </message>
+    <message>
+        <source>{level}: {text}</source>
+        <translation>{level}：{text}</translation>
     </message>
     <message>
         <source>The tree&apos;s filter (Ctrl+F) applies here too</source>
@@ -1093,8 +1129,12 @@
         <translation>有警告</translation>
     </message>
     <message>
-        <source>with scale_w outliers</source>
-        <translation>有 scale_w 离群值</translation>
+        <source>mild outliers</source>
+        <translation>轻微离群值</translation>
+    </message>
+    <message>
+        <source>strong (≥ {fence}× beyond the fence; larger: farther)</source>
+        <translation>强（超出界限 ≥ {fence}×；越大越远）</translation>
     </message>
     <message>
         <source>no problem</source>
@@ -1177,6 +1217,10 @@
         <translation>模型总览</translation>
     </message>
     <message>
+        <source>severity {value}: strong, from {source} (the Layers table sorts by it)</source>
+        <translation>严重度 {value}：强，来自 {source}（层列表按它排序）</translation>
+    </message>
+    <message>
         <source>Model overview — {n} layer</source>
         <translation>模型总览 — {n} 个层</translation>
     </message>
@@ -1203,6 +1247,14 @@
     <message>
         <source>; </source>
         <translation>；</translation>
+    </message>
+    <message>
+        <source>severity</source>
+        <translation>严重度</translation>
+    </message>
+    <message>
+        <source>from {source}</source>
+        <translation>来自 {source}</translation>
     </message>
     <message>
         <source>problems (worst)</source>
@@ -1536,12 +1588,12 @@
         <translation>遍历层的依据</translation>
     </message>
     <message>
-        <source>What N and Shift+N walk through: the layers with outliers in file order, or every layer worst first by a figure</source>
-        <translation>N 与 Shift+N 遍历的对象：按文件顺序的有离群值的层，或按某一指标从最差开始的所有层</translation>
+        <source>What N and Shift+N walk through: the layers with outliers in the Layers table&apos;s order, or every layer worst first by a figure</source>
+        <translation>N 与 Shift+N 逐个浏览的对象：按层列表当前顺序浏览有离群值的层，或按某项数值从最差开始浏览所有层</translation>
     </message>
     <message>
-        <source>Layers with outliers (file order)</source>
-        <translation>有离群值的层（文件顺序）</translation>
+        <source>Layers with outliers (the Layers table&apos;s order)</source>
+        <translation>有离群值的层（层列表顺序）</translation>
     </message>
     <message>
         <source>{name}, worst first</source>

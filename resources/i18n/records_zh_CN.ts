@@ -2131,6 +2131,30 @@
         <translation>{total} 个 {name} 值中有 {count} 个离群值{where}：{listed}</translation>
     </message>
     <message>
+        <source>fence</source>
+        <translation>界限</translation>
+    </message>
+    <message>
+        <source>fence [{lo}, {hi}] at k = {k}</source>
+        <translation>界限 [{lo}, {hi}]，k = {k}</translation>
+    </message>
+    <message>
+        <source>{count} mild, the farthest {name} ({how})</source>
+        <translation>{count} 个轻微，最远的是 {name}（{how}）</translation>
+    </message>
+    <message>
+        <source>{count} of {total} {name} values are mild outliers (&lt; {fence}× beyond the {where}), the farthest {channel} ({how}); --verbose lists them</source>
+        <translation>{total} 个 {name} 值中有 {count} 个是轻微离群值（超出{where} &lt; {fence}×），最远的是 {channel}（{how}）；--verbose 会全部列出</translation>
+    </message>
+    <message>
+        <source>{count} of {total} {name} values are outliers, {strong} of them strong (≥ {fence}× beyond the {where})</source>
+        <translation>{total} 个 {name} 值中有 {count} 个是离群值，其中 {strong} 个为强离群值（超出{where} ≥ {fence}×）</translation>
+    </message>
+    <message>
+        <source>: </source>
+        <translation>：</translation>
+    </message>
+    <message>
         <source>{node} has no name; PruneNode.name is required (the record cannot be saved as binary, and AMCT cannot match the node)</source>
         <translation>{node} 没有名称；PruneNode.name 为必填（记录无法保存为二进制，AMCT 也无法匹配该节点）</translation>
     </message>

@@ -114,6 +114,11 @@ def test_analyze_fills_the_columns_and_sorts_worst_first(qtbot, window, case):
     assert min(sims, key=sims.get) == PLANTED
     assert _table_order(panel)[0] == PLANTED
     assert panel.walk_by == ap.SIMILARITY
+    # the similarity counts towards the layer's severity: (1 − s)/(1 − threshold) below it
+    sev, planted = panel.overview.severities, list(entries).index(PLANTED)
+    threshold = controller.plots.threshold
+    assert sims[PLANTED] < threshold
+    assert sev.values[planted] >= (1 - sims[PLANTED]) / (1 - threshold) * (1 - 1e-9)
     assert ap.SIMILARITY in panel.overview.series_rows.rows  # the overview's similarity row
     for key in (ap.WEIGHT_SQNR, ap.WEIGHT_CLIPPED, ap.ACT_CLIPPED, ap.ACT_SQNR):
         assert key not in panel.overview.series_rows.rows and panel.layers.model.column_of(key) is not None

@@ -172,7 +172,7 @@ def test_a_series_added_to_the_overview_is_offered_and_colours(qtbot, convnet):
     # removed again: back to the default figure
     view.overview.set_layer_series("imported", None)
     view.overview.flush()
-    assert view.figure is not None and view.figure.key == "problems"
+    assert view.figure is not None and view.figure.key == "severity"  # the first figure
 
 
 def test_find_marks_the_layers_and_return_walks_them(qtbot):

@@ -201,7 +201,7 @@ def test_n_walks_worst_first_by_the_chosen_series(qtbot):
     assert [k for k, _ in choices] == [None, "sim"]
     panel.walk_menu.aboutToShow.emit()
     texts = [a.text() for a in panel.walk_menu.actions()]
-    assert texts == ["Layers with outliers (file order)", "similarity, worst first"]
+    assert texts == ["Layers with outliers (the Layers table's order)", "similarity, worst first"]
     panel.walk_menu.actions()[1].trigger()
     assert panel.walk_by == "sim" and panel.act_next_outliers.text() == "Next Worse Layer by similarity"
     ranking = [int(i) for i in np.argsort(np.where(np.isnan(values), np.inf, values), kind="stable")][: n - 1]

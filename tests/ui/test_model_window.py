@@ -73,7 +73,8 @@ def test_attaching_a_model_shows_it_checks_with_it_and_reviews_the_weights(qtbot
     tip = model.data(model.index_for_path(("record", i), 1), Qt.ItemDataRole.ToolTipRole)
     assert "model: Conv, 3 → 16 channels" in tip
     marks = model.data(model.index_for_path(("record", i), 1), model.ANNOTATIONS_ROLE)
-    assert [a.mark for a in marks] == ["1 warning", "Conv 3→16"]  # its problem first, then the model's word
+    # its problem first, its severity (a quarter clips: 4×), then the model's word
+    assert [a.mark for a in marks] == ["1 warning", "4.00×", "Conv 3→16"]
     scale_w = model.index_for_path(("record", i, "value", "scale_w"), 1)
     assert [a.mark for a in model.data(scale_w, model.ANNOTATIONS_ROLE)] == ["1 warning", "clips ×0.25"]
     assert ("clips the weights in 1 of 16 channels, wastes levels in 1 of 16; lowest ratio ×0.25 at "
@@ -119,6 +120,17 @@ def test_the_overlay_shows_amcts_values_and_flags_the_planted_channels(qtbot, en
     series = overview.layer_series("weights")
     assert series is not None and series.values[i] == pytest.approx(0.25, rel=1e-5)
     assert series.flags.tolist() == [k == i for k in range(len(session.message.record))]
+    # the ratio counts towards conv1's severity: a quarter clips, 4× beyond the acceptable band
+    from editor.records import severity
+    from editor.ui.plots.layers_table import KEY, SEVERITY
+
+    sev = overview.severities
+    assert sev.values[i] == pytest.approx(4.0, rel=1e-4) and sev.sources[i] == severity.ARQ
+    layers = window.plots.layers
+    layers.refresh()
+    assert layers.proxy.data(layers.proxy.index(0, KEY)) == "conv1"
+    assert layers.proxy.data(layers.proxy.index(0, SEVERITY)) == "4.00×"
+    assert "scale_w/ARQ: 4.00× beyond" in layers.model.severity_tip(i)
     # a lower waste threshold flags more: the Channels toolbar's spin box
     window.plots.weights.act_waste.set_value(1.01)
     window.plots.weights.flush()

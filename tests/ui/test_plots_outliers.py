@@ -15,11 +15,15 @@ from editor.records.document import RecordDocument
 from editor.records.edits.commands import SetValueCommand
 from editor.records.rules import CheckContext, check_document
 from editor.ui.plots import PlotsPanel
-from editor.ui.plots.layers_table import CHANNELS, KEY, OUTLIERS, SCALE_D, W_MIN
+from editor.ui.plots.layers_table import CHANNELS, KEY, OUTLIERS, SCALE_D, SEVERITY, W_MIN
 from tests.conftest import RESNET50_CAFFE
 from tests.ui.kit import copy_sample, make_session, open_and_wait, small_record
 
 RULE = "scale-w-outlier"
+
+
+def doc_index(doc: RecordDocument, key: str) -> int:
+    return next(i for i, e in enumerate(doc.message.record) if e.key == key)
 
 
 def rule_counts(doc: RecordDocument, k: float = 1.5) -> dict[int, int]:
@@ -49,6 +53,19 @@ def table_column(panel: PlotsPanel, column: int) -> list[str]:
     return [proxy.data(proxy.index(r, column)) for r in range(proxy.rowCount())]
 
 
+def by_layer(panel: PlotsPanel, column: int) -> dict[int, str]:
+    """Column `column` of the Layers table by layer index, whatever the rows' order."""
+    return {panel.layers.layer_at_row(r): text for r, text in enumerate(table_column(panel, column))}
+
+
+def reference_reach(values, k: float = 1.5) -> float:
+    """How far the farthest outlier lies beyond the IQR fence (×), written out plainly."""
+    logs = np.log10(np.asarray(values, dtype=np.float64))
+    q1, q3 = np.percentile(logs, [25.0, 75.0])
+    lo, hi = q1 - k * (q3 - q1), q3 + k * (q3 - q1)
+    return float(max(10 ** (lo - logs.min()), 10 ** (logs.max() - hi), 0.0))
+
+
 def test_overview_and_layers_table_count_what_the_rule_reports(resnet):
     doc, session, panel = resnet
     expected = rule_counts(doc)
@@ -60,11 +77,13 @@ def test_overview_and_layers_table_count_what_the_rule_reports(resnet):
     assert sorted(int(x) for x in marked) == sorted(expected)
     assert "scale_w ×256" in panel.overview.describe(4) and "12 outliers (k = 1.5)" in panel.overview.describe(4)
     assert "46 of 53 per-channel layers with scale_w outliers (k = 1.5)" in panel.overview.summary.text()
-    # the Layers table, row for row (file order until sorted)
+    # the Layers table: worst first by severity until sorted otherwise
     keys = table_column(panel, KEY)
-    counts = table_column(panel, OUTLIERS)
-    assert keys == [e.key for e in doc.message.record]
-    assert {i: int(c) for i, c in enumerate(counts) if c and int(c)} == expected
+    counts = by_layer(panel, OUTLIERS)
+    assert sorted(keys) == sorted(e.key for e in doc.message.record)
+    assert keys[:2] == ["res2c_branch2a", "res3b_branch2a"]  # a channel 536× and one 320× below the fence
+    assert by_layer(panel, SEVERITY)[doc_index(doc, "res2c_branch2a")] == "536×"
+    assert {i: int(c) for i, c in counts.items() if c and int(c)} == expected
     assert "46 of 53 per-channel layers with scale_w outliers" in panel.layers.summary.text()
     # the live problems hold the same findings as check
     live = [p for p in session.problems.problems if p.rule == RULE]
@@ -116,24 +135,36 @@ def test_next_layer_with_outliers_walks_them_all_and_wraps(resnet, qtbot):
     doc, session, panel = resnet
     messages: list[str] = []
     panel.message.connect(messages.append)
-    expected = sorted(rule_counts(doc))
+    # worst first, as the table opens: by how far each layer's farthest outlier lies beyond the fence
+    reach = {i: reference_reach(np.array(doc.message.record[i].value.scale_w, np.float32)) for i in rule_counts(doc)}
+    expected = sorted(reach, key=lambda i: (-reach[i], i))
     panel.setCurrentWidget(panel.layers)
     panel.show()
     qtbot.waitExposed(panel)
     panel.activateWindow()
     panel.layers.view.setFocus()
     qtbot.waitUntil(panel.layers.view.hasFocus)
+    # the focus makes the top row, the worst layer, the current one
+    assert session.selection.record_index in (None, expected[0])
+    session.selection.select(("record", expected[0]))
     walked = []
-    for _ in range(len(expected)):
+    for _ in range(len(expected) - 1):
         qtbot.keyClick(panel.layers.view, Qt.Key.Key_N)
         walked.append(session.selection.record_index)
-    assert walked == expected
-    assert messages[0] == f"Layer {expected[0]} 'res2a_branch1': 15 scale_w outliers (k = 1.5) — 1 of 46 " \
+    assert walked == expected[1:]
+    assert messages[0] == f"Layer {expected[1]} 'res3b_branch2a': 1 scale_w outlier (k = 1.5) — 2 of 46 " \
                           "layers with outliers"
     qtbot.keyClick(panel.layers.view, Qt.Key.Key_N)
     assert session.selection.record_index == expected[0] and messages[-1].endswith("(wrapped around)")
     qtbot.keyClick(panel.layers.view, Qt.Key.Key_N, Qt.KeyboardModifier.ShiftModifier)
     assert session.selection.record_index == expected[-1]
+    # sorted by another column, N follows the rows: the most outliers first
+    panel.layers.view.sortByColumn(OUTLIERS, Qt.SortOrder.DescendingOrder)
+    session.selection.select(("record", 0))  # conv1: no outliers, at the bottom
+    qtbot.keyClick(panel.layers.view, Qt.Key.Key_N)
+    assert session.selection.record_index == doc_index(doc, "res5a_branch1")  # 58 of 2048, the most
+    panel.layers.view.sortByColumn(SEVERITY, Qt.SortOrder.DescendingOrder)
+    session.selection.select(("record", expected[-1]))
     # in the channel plot it walks too, showing each layer
     panel.setCurrentWidget(panel.channels)
     panel.channels.graphics.setFocus()
@@ -160,7 +191,7 @@ def test_k_from_the_channel_plot_reaches_the_whole_window(resnet):
     at3 = rule_counts(doc, 3.0)
     assert session.problems.outlier_k == 3.0
     assert {i: int(n) for i, n in enumerate(panel.overview.data.outliers) if n} == at3
-    assert {i: int(c) for i, c in enumerate(table_column(panel, OUTLIERS)) if c and int(c)} == at3
+    assert {i: int(c) for i, c in by_layer(panel, OUTLIERS).items() if c and int(c)} == at3
     assert f"{len(at3)} of 53 per-channel layers with scale_w outliers (k = 3;" in panel.layers.summary.text()
     assert len([p for p in session.problems.problems if p.rule == RULE]) == len(at3) < 46
     # the box follows a k set elsewhere (another window part, a script)
@@ -192,7 +223,7 @@ def test_an_edit_updates_the_counts_and_undo_restores_them(resnet):
     assert finding.message.startswith('layer "res2a_branch2c": 11 of 256') and finding.field == "scale_w[250]"
     session.undo_stack.undo()
     panel.overview.flush()
-    assert panel.overview.data.outliers[i] == 12 and table_column(panel, OUTLIERS)[i] == "12"
+    assert panel.overview.data.outliers[i] == 12 and by_layer(panel, OUTLIERS)[i] == "12"
 
 
 def test_csv_export_is_what_the_table_shows(resnet, tmp_path):
@@ -231,7 +262,7 @@ def test_tree_filter_ctrl_f_filters_the_layers_table(qtbot, tmp_path, env):
     qtbot.keyClick(window.tree.filter_edit, Qt.Key.Key_Return)
     keys = [layers.proxy.data(layers.proxy.index(r, KEY)) for r in range(layers.proxy.rowCount())]
     assert keys and all("res2" in k for k in keys)
-    assert keys == [e.key for e in window.document.message.record if "res2" in e.key]
+    assert sorted(keys) == sorted(e.key for e in window.document.message.record if "res2" in e.key)
     assert "'res2'" in layers.filter_note.text() and f"{len(keys)} of {total} layers shown" in layers.filter_note.text()
     window.tree.filter_edit.clear()
     assert layers.proxy.rowCount() == total and not layers.filter_note.isVisible()
@@ -239,7 +270,8 @@ def test_tree_filter_ctrl_f_filters_the_layers_table(qtbot, tmp_path, env):
     window.plots.step_outlier_layer(1)
     assert "layers with outliers" in window.statusBar().currentMessage()
     # channels: the column says how many, per layer
-    assert layers.proxy.data(layers.proxy.index(0, CHANNELS)) == str(len(window.document.message.record[0].value.scale_w))
+    row = layers.row_of_layer(0)
+    assert layers.proxy.data(layers.proxy.index(row, CHANNELS)) == str(len(window.document.message.record[0].value.scale_w))
 
 
 def test_the_walk_is_on_the_views_right_click_menus(resnet):
@@ -251,7 +283,8 @@ def test_the_walk_is_on_the_views_right_click_menus(resnet):
     assert all(a in panel.channels.main.plot.vb.menu.actions() for a in walk)
     assert all(a in panel.layers.view.actions() for a in walk)
     walk[1].trigger()  # from a menu: no selection yet, so the last one
-    assert session.selection.record_index == max(rule_counts(doc))
+    reach = {i: reference_reach(np.array(doc.message.record[i].value.scale_w, np.float32)) for i in rule_counts(doc)}
+    assert session.selection.record_index == max(reach, key=lambda i: (-reach[i], i))  # the mildest
 
 
 def test_plot_menu_and_help_list_the_walk_and_the_layers_table(qtbot, tmp_path, env):
@@ -277,3 +310,15 @@ def test_plot_menu_and_help_list_the_walk_and_the_layers_table(qtbot, tmp_path, 
     assert rows[("N", "Next Layer with Outliers")] == "in the Overview, the Layers table or the Channels plot"
     assert rows[("Shift+N", "Previous Layer with Outliers")] == rows[("N", "Next Layer with Outliers")]
     dialog.close()
+
+
+def test_the_tree_marks_layers_of_strong_severity_only(resnet):
+    doc, session, _panel = resnet
+    strong = doc_index(doc, "res2c_branch2a")  # a channel 536× below the fence
+    marks = [a for a in session.annotations.for_path(("record", strong)) if a.mark]
+    assert [a.mark for a in marks] == ["536×"] and "strong, from outliers" in marks[0].tooltip
+    # res5c_branch2c: 33 outliers, none 3× beyond the fence: mild, no mark
+    mild = doc_index(doc, "res5c_branch2c")
+    assert reference_reach(np.array(doc.message.record[mild].value.scale_w, np.float32)) < 3.0
+    assert not [a for a in session.annotations.for_path(("record", mild)) if a.mark]
+    assert not session.annotations.for_path(("record", strong, "value", "scale_w"))

@@ -4,6 +4,7 @@ overview and the Layers table use; the fence factor k comes from the check's con
 (``CheckContext.outlier_k``: ``check --outlier-k``, in the window the Channels plot's k)."""
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 
 from editor.i18n import QT_TRANSLATE_NOOP, translate
@@ -41,19 +42,26 @@ def outlier_words(value: float, kind: int, factor: float) -> str:
 
 
 def outlier_findings(values: Vector, k: float, field: str = "scale_w",
-                     found: tuple[list[int], list[int], tuple[float, float] | None] | None = None
-                     ) -> Iterator[Finding]:
+                     found: tuple[list[int], list[int], tuple[float, float] | None] | None = None,
+                     strong: float | None = None) -> Iterator[Finding]:
     """The finding for the outliers of one scale vector at fence factor `k` (none if none).
 
     It names the channels and their values, the farthest outside the fence first (not finite
     or ≤ 0, then below FLT_EPSILON, then by how many times outside), up to `LISTED` of them;
     the finding's field points at the first. `found`: ``_vectors.outliers(values, k)`` when
-    already known.
+    already known. With a `strong` fence (``check`` without ``--verbose``) only the strong
+    outliers, at least `strong` times beyond the fence, are listed; the mild ones are summed
+    up (how many, the farthest), so a layer takes one line.
     """
     bad, kinds, fence = found if found is not None else _vectors.outliers(values, k)
     if not bad:
         return
-    shown = quant.rank_outliers(values, bad, kinds, fence)[:LISTED]
+    ordered = quant.rank_outliers(values, bad, kinds, fence)
+    if strong is not None and len(bad) > 1:
+        ranked = [(-_how_far(kind, factor), c, value, kind, factor) for c, value, kind, factor in ordered]
+        yield _summed_up(values, ranked, fence, k, field, strong)
+        return
+    shown = ordered[:LISTED]
     first = shown[0][0]
     fence_text = "" if fence is None else translate(
         "rules", "fence [{lo}, {hi}]: Q1 − {k}·IQR, Q3 + {k}·IQR of log10").format(
@@ -79,7 +87,54 @@ def outlier_findings(values: Vector, k: float, field: str = "scale_w",
     yield Finding(msg, f"{field}[{first}]" if len(values) > 1 else field)
 
 
+def _how_far(kind: int, factor: float) -> float:
+    """How far beyond the fence, for ordering: not finite or ≤ 0 first, then below FLT_EPSILON."""
+    if kind == quant.INVALID:
+        return math.inf
+    if kind == quant.DEGENERATE:
+        return 1e300
+    return factor
+
+
+def _summed_up(values: Vector, ranked: list[tuple[float, int, float, int, float]],
+               fence: tuple[float, float] | None, k: float, field: str, strong: float) -> Finding:
+    """The finding of several outliers with the mild ones summed up: the strong ones (at least
+    `strong` times beyond the fence, or not usable) listed, then how many mild ones and the
+    farthest of them. `ranked` is farthest first."""
+    strong_ones = [(c, value, kind, f) for far, c, value, kind, f in ranked if -far >= strong][:LISTED]
+    n_strong = sum(1 for far, *_rest in ranked if -far >= strong)
+    mild = [(c, value, kind, f) for far, c, value, kind, f in ranked if -far < strong]
+    fence_text = translate("rules", "fence") if fence is None else translate("rules", "fence [{lo}, {hi}] at k = {k}").format(
+        lo=f"{fence[0]:.6g}", hi=f"{fence[1]:.6g}", k=f"{k:g}")
+    total = len(ranked)
+    parts = []
+    if strong_ones:
+        parts.append(translate("rules", ", ").join(
+            translate("rules", "{name} = {value} ({how})").format(
+                name=f"{field}[{c}]", value=quant.f32_str(value), how=outlier_words(value, kind, f))
+            for c, value, kind, f in strong_ones))
+        if n_strong > LISTED:
+            parts[-1] += translate("rules", " and {count} more").format(count=n_strong - LISTED)
+    if mild:
+        c, value, kind, f = mild[0]
+        parts.append(translate("rules", "{count} mild, the farthest {name} ({how})").format(
+            count=len(mild), name=f"{field}[{c}]", how=outlier_words(value, kind, f)))
+    if not n_strong:  # mild ones only: one short line
+        c, value, kind, f = mild[0]
+        text = translate("rules", "{count} of {total} {name} values are mild outliers (< {fence}× beyond the "
+                                  "{where}), the farthest {channel} ({how}); --verbose lists them").format(
+            count=total, total=len(values), name=field, fence=f"{strong:g}", where=fence_text,
+            channel=f"{field}[{c}]", how=outlier_words(value, kind, f))
+        return Finding(text, f"{field}[{ranked[0][1]}]")
+    head = translate("rules", "{count} of {total} {name} values are outliers, {strong} of them strong "
+                              "(≥ {fence}× beyond the {where})").format(
+        count=total, total=len(values), name=field, strong=n_strong, fence=f"{strong:g}", where=fence_text)
+    first = ranked[0][1]
+    return Finding(head + translate("rules", ": ") + translate("rules", "; ").join(parts), f"{field}[{first}]")
+
+
 @SCALE_W_OUTLIER.on_entry
 def _scale_w_outlier(e: EntryView) -> Iterator[Finding]:
     if e.n("scale_w"):
-        yield from outlier_findings(e.f32("scale_w"), e.ctx.outlier_k, found=e.outliers("scale_w"))
+        yield from outlier_findings(e.f32("scale_w"), e.ctx.outlier_k, found=e.outliers("scale_w"),
+                                    strong=None if e.ctx.list_mild else e.ctx.strong_fence)

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from editor.records.defaults import DEFAULT_OUTLIER_K, DEFAULT_WASTE
+from editor.records.defaults import DEFAULT_OUTLIER_K, DEFAULT_STRONG_FENCE, DEFAULT_WASTE
 from editor.records.dialects import Dialect, get_dialect
 from editor.records.messages import RecordMessage
 from editor.records.rules import _vectors
@@ -80,7 +80,8 @@ class CheckContext:
     each returns the entry indices whose findings may have changed besides the edited ones.
 
     Settings of a check live here too: `outlier_k`, the IQR fence factor of the
-    ``scale-w-outlier`` rule (``check --outlier-k``; in the window, the Channels plot's k).
+    ``scale-w-outlier`` rule (``check --outlier-k``; in the window, the Channels plot's k);
+    `strong_fence` and `list_mild`, whether its findings list mild outliers one by one.
 
     `model` is the network the record belongs to (`editor.models.Model`), or None: the
     ``model-`` rules run only with one, and layer types then come from it. `waste` is the
@@ -97,6 +98,12 @@ class CheckContext:
         if not outlier_k >= 0:
             raise ValueError(f"the outlier fence factor k must be ≥ 0, not {outlier_k}")
         self.outlier_k = float(outlier_k)
+        #: the second fence (`editor.records.severity`): outliers at least this many times
+        #: beyond the IQR fence are strong
+        self.strong_fence = DEFAULT_STRONG_FENCE
+        #: list every outlier (True, the window) or only the strong ones, the mild ones summed
+        #: up in the layer's line (``check`` without ``--verbose``)
+        self.list_mild = True
         self.entry_keys: list[str | None] = []
         self.key_index: dict[str, list[int]] = {}
         self.node_types: dict[str, str] = {}

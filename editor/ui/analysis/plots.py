@@ -8,6 +8,7 @@ edited since they were measured) are greyed in the table and said so in the hist
 """
 from __future__ import annotations
 
+import functools
 import math
 from typing import TYPE_CHECKING
 
@@ -20,14 +21,14 @@ from editor.analysis.metrics import int_limits
 from editor.analysis.weights import ChannelHistogram, channel_histogram
 from editor.graph.figures import HIGH, LOW
 from editor.i18n import QT_TRANSLATE_NOOP, translate
-from editor.records import quant
+from editor.records import quant, severity
 from editor.ui.plots._common import BLUE, GREEN, GREY, ORANGE, PURPLE, RED, SKY, faded
 from editor.ui.plots.channel_overlays import ChannelMarks, ChannelOverlay, OverlayData, OverlayStrip
 from editor.ui.plots.layer_values import LayerValues
 
 if TYPE_CHECKING:
-    from editor.ui.analysis.state import LayerFigures, SessionAnalysis
     from editor.figures.series import LayerSeries
+    from editor.ui.analysis.state import LayerFigures, SessionAnalysis
     from editor.ui.plots.panel import PlotsPanel
 
 #: series keys in the overview and the Layers table
@@ -246,6 +247,8 @@ class AnalysisPlots(QObject):
                 names[WEIGHT_SQNR], w_db, PURPLE, fmt=lambda v: f"{v:.2f}", overview=not a.activations_run,
                 axis=translate("AnalysisPlots", "weight dB"), lines=(WEIGHT_DB_FLAG,), flags=w_db < WEIGHT_DB_FLAG,
                 worse=LOW, explain=self._explain_weights,
+                severity=functools.partial(severity.sqnr_severity, minimum=WEIGHT_DB_FLAG),
+                severity_source=severity.SQNR,
                 tip=translate("AnalysisPlots", "10·log10(Σw² / Σ(w − w′)²) over the layer's weights quantized with "
                                                "its scale_w (6.02 dB a bit)")))
             overview.set_layer_series(WEIGHT_CLIPPED, LayerValues(
@@ -260,6 +263,8 @@ class AnalysisPlots(QObject):
             overview.set_layer_series(SIMILARITY, LayerValues(
                 names[SIMILARITY], sim, BLUE, lines=(self.threshold,), flags=sim < self.threshold,
                 fmt=lambda v: f"{v:.5f}", worse=LOW, stale=stale, explain=self._explain_activations,
+                severity=functools.partial(severity.similarity_severity, minimum=self.threshold),
+                severity_source=severity.SIMILARITY,
                 tip=translate("AnalysisPlots", "AMCT's similarity: the mean over the inputs of 0.5 + 0.5·cos between "
                                                "the layer's float output and its output on quantized input and "
                                                "weights")))

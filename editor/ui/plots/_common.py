@@ -278,6 +278,30 @@ class ScaleAxis(pg.AxisItem):
         rest = [t for t in minors if t not in labelled] + unlabelled
         return [(1.0, labelled), (None, rest)]
 
+    def logTickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
+        """One notation for every label: plain decimals while every value in view lies within
+        0.001 … 9999, else powers of ten (``10⁻⁵``, ``2·10⁻⁴``) for all of them — never
+        ``0.001`` beside ``0.0001`` beside ``10⁻⁵``."""
+        return log_tick_strings([v + math.log10(scale) if scale > 0 else v for v in values])
+
+
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def log_tick_strings(exponents: Sequence[float]) -> list[str]:
+    """Labels of log-axis ticks at 10^e for each e of `exponents`, all in one notation (see
+    `ScaleAxis.logTickStrings`)."""
+    parts = []
+    for e in exponents:
+        d = math.floor(e + 1e-9)
+        m = round(10 ** (e - d))
+        if m == 10:
+            d, m = d + 1, 1
+        parts.append((d, m))
+    if all(-3 <= d <= 3 for d, _m in parts):
+        return [f"{m * 10.0 ** d:.{max(0, -d)}f}" for d, m in parts]
+    return [("" if m == 1 else f"{m}·") + "10" + str(d).translate(_SUPERSCRIPT) for d, m in parts]
+
 
 _STEP_RANK = {2: 0, 5: 1, 3: 2, 4: 3, 6: 4, 8: 5, 7: 6, 9: 7}
 

@@ -15,7 +15,8 @@ added or removed the owner sets them again (a series of another length is not dr
 
 Every series is also a column of the Layers table (sortable; `worse` says which way is
 worst first, which the table's default sort and the N / Shift+N walk follow) and of the CSV
-exports; a series with `overview` false is a column and a hover phrase only, without a row
+exports; a series with a `severity` counts towards each layer's severity (the Layers
+table's default order, the overview's marks, N / Shift+N); a series with `overview` false is a column and a hover phrase only, without a row
 of its own (a figure that needs no picture across the model). `stale` marks values that
 are out of date (the table greys them and says so).
 """
@@ -79,6 +80,12 @@ class LayerValues:
     stale: np.ndarray | None = None
     #: what the figure is (the Layers table's header tooltip)
     tip: str = ""
+    #: the values as severities (`editor.records.severity`: × beyond what is acceptable, 0
+    #: fine, nan none), when the figure counts towards a layer's severity (scale_w/ARQ, weight
+    #: SQNR, similarity); None: it does not
+    severity: Callable[[np.ndarray], np.ndarray] | None = None
+    #: the severity source's name (`severity.ARQ`, `severity.SQNR`, `severity.SIMILARITY`)
+    severity_source: str = ""
 
     def figure(self, key: str) -> LayerFigure:
         """The series as a figure the graph can colour the network by (`editor.graph.figures`)."""

@@ -45,7 +45,7 @@ from PySide6.QtWidgets import (
 from editor.figures.overview import OverviewData
 from editor.graph.figures import HIGH, LOW
 from editor.i18n import QT_TRANSLATE_NOOP, translate
-from editor.records import quant
+from editor.records import quant, severity
 from editor.records.paths import Path
 from editor.records.problems import Problem, Severity
 from editor.records.rules import UNKNOWN_TYPE, LayerType, guess_layer_type
@@ -67,6 +67,13 @@ from editor.ui.session import EditSession
 #: (header, what its tooltip says), both translated where shown (field names stay as they are)
 COLUMNS: list[tuple[str, str]] = [
     ("key", QT_TRANSLATE_NOOP("LayersTable", "The layer's key")),
+    (QT_TRANSLATE_NOOP("LayersTable", "severity"),
+     QT_TRANSLATE_NOOP("LayersTable", "The worst of the layer's findings, as times beyond what is acceptable: its "
+                                      "farthest scale_w outlier beyond the fence, scale_w/ARQ with weights, the "
+                                      "analysis's weight SQNR and similarity; ∞ for an error, 3× for a warning. "
+                                      "Strong from 3×. The table opens sorted by it, worst first")),
+    (QT_TRANSLATE_NOOP("LayersTable", "problems"),
+     QT_TRANSLATE_NOOP("LayersTable", "What the rules find in the layer (its outliers are in the outliers column)")),
     (QT_TRANSLATE_NOOP("LayersTable", "type"),
      QT_TRANSLATE_NOOP("LayersTable", "The layer type as the rules see it: a prune record's type attribute, "
                                       "else what the key says")),
@@ -84,12 +91,12 @@ COLUMNS: list[tuple[str, str]] = [
      QT_TRANSLATE_NOOP("LayersTable", "scale_w channels that are outliers at the window's fence factor k (set in "
                                       "Channels): not finite or ≤ 0, below FLT_EPSILON, or outside "
                                       "[Q1 − k·IQR, Q3 + k·IQR] of log10")),
-    (QT_TRANSLATE_NOOP("LayersTable", "problems"),
-     QT_TRANSLATE_NOOP("LayersTable", "What the rules find in the layer (its outliers are in the outliers column)")),
 ]
-KEY, TYPE, CHANNELS, SCALE_D, OFFSET_D, W_MIN, W_MEDIAN, W_MAX, RATIO, OUTLIERS, PROBLEMS = range(len(COLUMNS))
+# severity and problems come second: at 1280 px they stay in view beside the key
+KEY, SEVERITY, PROBLEMS, TYPE, CHANNELS, SCALE_D, OFFSET_D, W_MIN, W_MEDIAN, W_MAX, RATIO, OUTLIERS = range(
+    len(COLUMNS))
 #: numeric columns: right-aligned
-_NUMERIC = frozenset(range(CHANNELS, PROBLEMS))
+_NUMERIC = frozenset((SEVERITY, *range(CHANNELS, len(COLUMNS))))
 
 
 class Matcher(Protocol):
@@ -246,6 +253,9 @@ class LayersModel(QAbstractTableModel):
             return np.array(d.keys, dtype=object)
         if column == TYPE:
             return np.array([self.layer_type(i).name or "" for i in range(n)], dtype=object)
+        if column == SEVERITY:
+            v = self.overview.severities.values
+            return v.astype(np.float64) if v.size == n else np.full(n, np.nan)
         if column == PROBLEMS:
             c = np.array([self.problem_counts(i) for i in range(n)], dtype=np.float64).reshape(n, 3)
             return c[:, 0] * 1e12 + c[:, 1] * 1e6 + c[:, 2]
@@ -339,6 +349,9 @@ class LayersModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ForegroundRole and col == PROBLEMS:
             e, w, _n = self.problem_counts(i)
             return RED if e else ORANGE if w else None
+        if role == Qt.ItemDataRole.ForegroundRole and col == SEVERITY:
+            level = self.overview.severities.level(i) if i < len(self.overview.severities) else ""
+            return RED if level == "strong" else None
         if role == Qt.ItemDataRole.FontRole and col == OUTLIERS and self.numbers.outliers[i] > 0:
             font = QFont()
             font.setBold(True)
@@ -392,6 +405,9 @@ class LayersModel(QAbstractTableModel):
             return _g(d.w_ratio[i])
         if col == OUTLIERS:
             return str(int(d.outliers[i])) if d.channels[i] else ""
+        if col == SEVERITY:
+            v = self.overview.severities.values
+            return severity.severity_text(float(v[i])) if i < v.size else ""
         return _counts_text(self.problem_counts(i))
 
     def tooltip(self, i: int, col: int) -> str | None:
@@ -416,9 +432,34 @@ class LayersModel(QAbstractTableModel):
                 if len(ps) > 8:
                     lines.append(translate("LayersTable", "… and {n} more (Problems dock)").format(n=len(ps) - 8))
                 return "\n".join(lines)
+        if col == SEVERITY:
+            return self.severity_tip(i)
         if col == KEY:
             return clip_middle(d.keys[i])
         return None
+
+    def severity_tip(self, i: int) -> str | None:
+        """What layer `i`'s severity comes from, in words."""
+        sev = self.overview.severities
+        if i >= len(sev) or not sev.values[i] > 0:
+            return None
+        source = sev.sources[i]
+        d = self.numbers
+        if source == severity.OUTLIERS:
+            strong = int(d.strong[i]) if i < d.strong.size else 0
+            text = translate("LayersTable", "Its farthest scale_w outlier lies {times} beyond the fence (k = {k}); "
+                                            "{strong} of its {n} outliers are strong (≥ {fence}×)").format(
+                times=severity.severity_text(float(sev.values[i])), k=f"{d.k:g}", strong=strong,
+                n=int(d.outliers[i]), fence=f"{sev.strong:g}")
+        elif source == severity.ERRORS:
+            text = translate("LayersTable", "The rules find an error in it")
+        elif source == severity.WARNINGS:
+            text = translate("LayersTable", "The rules warn about it")
+        else:
+            text = translate("LayersTable", "{source}: {times} beyond what is acceptable").format(
+                source=source, times=severity.severity_text(float(sev.values[i])))
+        level = translate("LayersTable", "strong") if sev.level(i) == "strong" else translate("LayersTable", "mild")
+        return translate("LayersTable", "{level}: {text}").format(level=level, text=text)
 
 
 class LayersProxy(QSortFilterProxyModel):
@@ -485,7 +526,9 @@ class LayersTable(QWidget):
         view = QTableView()
         view.setModel(self.proxy)
         view.setSortingEnabled(True)
-        view.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)  # file order first
+        # worst first: the severity, until the reviewer sorts by another column
+        self.model.sort(SEVERITY, Qt.SortOrder.DescendingOrder)
+        view.horizontalHeader().setSortIndicator(SEVERITY, Qt.SortOrder.DescendingOrder)
         view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -631,6 +674,10 @@ class LayersTable(QWidget):
 
     # ------------------------------------------------------------------ selection
 
+    def layer_order(self) -> np.ndarray:
+        """Every layer in the order of the table's rows (the sort applied; filters ignored)."""
+        return self.model._order.copy()
+
     def layer_at_row(self, proxy_row: int) -> int:
         """The layer shown in visible row `proxy_row`."""
         return self.model.layer_at(self.proxy.mapToSource(self.proxy.index(proxy_row, 0)).row())
@@ -680,8 +727,10 @@ class LayersTable(QWidget):
         """The visible rows, in their order, as exported to CSV (float32 values round-trip)."""
         self.overview.flush()
         header = ["layer", "key", "type", "channels", "scale_d", "offset_d", "scale_w_min", "scale_w_median",
-                  "scale_w_max", "scale_w_max_over_min", "scale_w_outliers", "errors", "warnings", "notes"]
+                  "scale_w_max", "scale_w_max_over_min", "scale_w_outliers", "errors", "warnings", "notes",
+                  "severity", "severity_from", "strong_outliers"]
         d = self.model.numbers
+        sev = self.overview.severities
         extra = range(len(COLUMNS), self.model.columnCount())
         header += [self.model.headerData(c, Qt.Orientation.Horizontal) for c in extra]
         rows = []
@@ -693,9 +742,15 @@ class LayersTable(QWidget):
                          _f32(d.scale_d[i]), self.model.text(i, OFFSET_D), _f32(d.w_min[i]),
                          "" if np.isnan(d.w_median[i]) else repr(float(d.w_median[i])), _f32(d.w_max[i]),
                          "" if np.isnan(d.w_ratio[i]) else repr(float(d.w_ratio[i])),
-                         self.model.text(i, OUTLIERS), str(e), str(w), str(n)]
+                         self.model.text(i, OUTLIERS), str(e), str(w), str(n),
+                         self._severity_csv(i), sev.sources[i] if i < len(sev) else "",
+                         str(int(d.strong[i])) if i < d.strong.size and d.channels[i] else ""]
                         + [self.model.text(i, c) for c in extra])
         return header, rows
+
+    def _severity_csv(self, i: int) -> str:
+        v = self.overview.severities.values
+        return "" if i >= v.size else "inf" if np.isinf(v[i]) else repr(float(v[i]))
 
     def actions_for_menu(self) -> list[QAction]:
         """The Layers tab's actions (for the window's Plot menu)."""

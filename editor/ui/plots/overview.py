@@ -22,13 +22,14 @@ from __future__ import annotations
 
 import html
 import math
+from collections.abc import Callable
 from pathlib import Path as FilePath
 
 import numpy as np
 import pyqtgraph as pg
 from pyqtgraph.GraphicsScene.mouseEvents import MouseClickEvent
 from PySide6.QtCore import QPointF, Qt, QTimer, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -42,12 +43,14 @@ from PySide6.QtWidgets import (
 from editor.figures.overview import OverviewData, problems_by_entry
 from editor.graph.figures import LayerFigure
 from editor.i18n import QT_TRANSLATE_NOOP, translate
-from editor.records import quant
+from editor.records import quant, severity
+from editor.records.defaults import DEFAULT_STRONG_FENCE
 from editor.records.document import RecordDocument
 from editor.records.editing import ChangeKind, RecordChange
 from editor.records.paths import Path
 from editor.records.problems import Problem, Severity
 from editor.records.values import clip_middle
+from editor.ui.annotations import Annotation
 from editor.ui.plots._common import (
     BLUE,
     GREEN,
@@ -95,10 +98,19 @@ def _legend_html(symbols: bool = True) -> str:
              (span(tint(GREEN, 0.6), "┃"), translate("ModelOverview", "activation clip range")),
              (span(RED, "▼" if symbols else "┃"), translate("ModelOverview", "layer with an error")),
              (span(ORANGE, "●" if symbols else "┃"), translate("ModelOverview", "with a warning")),
-             (span(SKY, "◆" if symbols else "┃"), translate("ModelOverview", "with scale_w outliers"))]
+             (span(MILD_COLOR, "◆" if symbols else "┃"), translate("ModelOverview", "mild outliers")),
+             (span(STRONG_COLOR, "◆" if symbols else "┃"),
+              translate("ModelOverview", "strong (≥ {fence}× beyond the fence; larger: farther)").format(
+                  fence=f"{DEFAULT_STRONG_FENCE:g}"))]
     # a narrow panel wraps the legend between its items, never inside one
     return "&nbsp;&nbsp; ".join(f"{g}&nbsp;{t.replace(' ', '&nbsp;')}" for g, t in items)
 
+
+#: the key of the tree's severity marks (`session.annotations`)
+SEVERITY_MARKS = "severity"
+#: the outlier marks of layers whose severity is mild, and strong (`editor.records.severity`)
+MILD_COLOR = tint(SKY, 0.45)
+STRONG_COLOR = QColor("#1f4e9c")
 
 #: the problems figure's levels (`layer_figures`): value, words, colour
 _PROBLEM_LEVELS = ((0.0, QT_TRANSLATE_NOOP("ModelOverview", "no problem"), "#d9efd3"),
@@ -125,6 +137,40 @@ class _ProblemAxis(pg.AxisItem):
                 for v in values]
 
 
+class _LayerAxis(pg.AxisItem):
+    """The overview's x axis: whole layer indices only (never 0.5), and the layers' keys
+    where every label has room for its key."""
+
+    def __init__(self, keys: Callable[[], list[str]]) -> None:
+        super().__init__("bottom")
+        self._keys = keys
+
+    def tickValues(self, minVal: float, maxVal: float, size: float) -> list[tuple[float, list[float]]]:
+        seen: set[float] = set()
+        levels = []
+        for spacing, values in super().tickValues(minVal, maxVal, size):
+            whole = [float(v) for v in values if float(v).is_integer() and v not in seen]
+            seen.update(whole)
+            if whole:
+                levels.append((max(float(spacing), 1.0), whole))
+        return levels
+
+    def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
+        keys = self._keys()
+        at = [int(v) for v in values]
+        if not at or not all(0 <= i < len(keys) for i in at):
+            return [str(i) for i in at]
+        view = self.linkedView()
+        if view is None:
+            return [str(i) for i in at]
+        x0, x1 = view.viewRange()[0]
+        px = self.width() * max(spacing, 1.0) / max(x1 - x0, 1e-9)  # pixels between two labels
+        metrics = QFontMetrics(self.style.get("tickFont") or self.font())
+        if all(metrics.horizontalAdvance(keys[i]) + 12 <= px for i in at):
+            return [keys[i] for i in at]
+        return [str(i) for i in at]
+
+
 class ModelOverview(QWidget):
     """One plot across all layers; follows the session's record, problems and selection."""
 
@@ -140,6 +186,8 @@ class ModelOverview(QWidget):
         self._prepared: tuple[object, OverviewData] | None = None
         #: layer index -> its problems (layers without problems are absent)
         self.problems: dict[int, list[Problem]] = {}
+        #: each layer's severity (`editor.records.severity`), brought up to date with `problems`
+        self.severities = severity.Severities(np.zeros(0), [])
         self._rows: set[int] = set()
         self._full = True
         self._autorange = False
@@ -155,6 +203,8 @@ class ModelOverview(QWidget):
         session.problems.problemsChanged.connect(self._timer.start)
         session.problems.outlierKChanged.connect(self._on_k_changed)
         self.session.selection.changed.connect(self._on_selection)
+        # the tree marks each layer whose severity is strong (`severity_annotation`)
+        session.annotations.set(SEVERITY_MARKS, self.severity_annotation)
         self.refresh(autorange=True)
 
     # ------------------------------------------------------------------ building
@@ -178,7 +228,8 @@ class ModelOverview(QWidget):
         self.p_scale = g.addPlot(row=0, col=0, axisItems={"left": ScaleAxis("left")})
         self.p_scale.getAxis("left").setStyle(maxTextLevel=0)  # log: ScaleAxis labels what fits
         self.p_clip = g.addPlot(row=1, col=0)
-        self.p_prob = g.addPlot(row=2, col=0, axisItems={"left": _ProblemAxis("left")})
+        self.p_prob = g.addPlot(row=2, col=0, axisItems={"left": _ProblemAxis("left"),
+                                                         "bottom": _LayerAxis(lambda: self.data.keys)})
         for p in (self.p_scale, self.p_clip, self.p_prob):
             p.hideButtons()
             p.getAxis("left").setWidth(78)
@@ -198,8 +249,14 @@ class ModelOverview(QWidget):
         self.p_prob.setMouseEnabled(x=True, y=False)
         self.p_prob.setYRange(*_PROB_RANGE, padding=0)
         self.p_prob.vb.setLimits(yMin=_PROB_RANGE[0] - 0.4, yMax=_PROB_RANGE[1] + 0.4)
-        g.ci.layout.setRowStretchFactor(0, 3)
+        # the scales, the row most looked at, take the most height beside the model's rows
+        g.ci.layout.setRowStretchFactor(0, 5)
         g.ci.layout.setRowStretchFactor(1, 2)
+        self.p_clip.setMaximumHeight(160)
+        #: each row axis's (full title, title shown): titles are cut to their row's height
+        self._titles: dict[int, tuple[str, str]] = {}
+        for p in (self.p_scale, self.p_clip, self.p_prob):
+            p.vb.sigResized.connect(self._fit_axis_titles)
         self.p_scale.setLogMode(False, True)
 
         self.w_band = self.p_scale.plot(pen=pg.mkPen(tint(BLUE, 0.55), width=3), connect="pairs")
@@ -349,14 +406,53 @@ class ModelOverview(QWidget):
             self.title.setText(translate("ModelOverview", "Model overview"))
             self.summary.setText("")
             self.problems = {}
+            self.severities = severity.Severities(np.zeros(0), [])
             self.refreshed.emit()
             return
         self.stack.setCurrentWidget(self.graphics)
         self.problems = problems_by_entry(self.session.problems.problems, n)
+        self.severities = self._severities()
+        self.session.annotations.refresh(SEVERITY_MARKS)
         self._draw()
         if autorange:
             self.view_all()
         self.refreshed.emit()
+
+    def severity_annotation(self, path: Path) -> Annotation | None:
+        """The tree's mark on a layer row whose severity is strong and finite (its figure),
+        with what it comes from in the tooltip; mild ones stay unmarked, and so do errors
+        (the tree marks those itself)."""
+        if len(path) != 2 or path[0] != "record" or not isinstance(path[1], int):
+            return None
+        i = path[1]
+        sev = self.severities
+        if not 0 <= i < len(sev) or sev.level(i) != "strong" or math.isinf(sev.values[i]):
+            return None  # an error's row carries the tree's own error mark
+        v = float(sev.values[i])
+        text = severity.severity_text(v)
+        return Annotation(text, translate("ModelOverview", "severity {value}: strong, from {source} (the Layers "
+                                                          "table sorts by it)").format(value=text,
+                                                                                       source=sev.sources[i]),
+                          STRONG_COLOR)
+
+    def _severities(self) -> severity.Severities:
+        """Each layer's severity: its outliers' reach, its problems (the outlier notes left
+        out) and the series that count towards it (`LayerValues.severity`)."""
+        d = self.data
+        n = len(d)
+        errors = np.zeros(n)
+        warnings = np.zeros(n)
+        for i, ps in self.problems.items():
+            for p in ps:
+                if p.rule == OUTLIER_RULE:
+                    continue
+                if p.severity is Severity.ERROR:
+                    errors[i] += 1
+                elif p.severity is Severity.WARNING:
+                    warnings[i] += 1
+        extra = [(s.severity_source or s.name, s.severity(s.values)) for s in self.series_rows.series.values()
+                 if s.severity is not None and s.values.size == n]
+        return severity.combine(d.reach if d.reach.size == n else np.zeros(n), errors, warnings, extra)
 
     def _draw(self) -> None:
         d = self.data
@@ -385,13 +481,20 @@ class ModelOverview(QWidget):
         marks = ((self.errors, self.error_ticks, err, ERROR_Y), (self.warnings, self.warning_ticks, warn, WARNING_Y),
                  (self.outlier_marks, self.outlier_ticks, out, OUTLIER_Y))
         for scatter, ticks, xs, y in marks:
-            if dots:
+            if dots and scatter is self.outlier_marks:
+                # size and colour by the layer's severity: mild ones small and pale, strong ones
+                # larger and dark, the farthest largest (log of how far beyond the fence)
+                sizes, brushes = self._outlier_styles(xs.astype(np.int64))
+                scatter.setData(x=xs, y=np.full(xs.size, y), size=sizes, brush=brushes)
+                ticks.setData(empty, empty)
+            elif dots:
                 scatter.setData(x=xs, y=np.full(xs.size, y))
                 ticks.setData(empty, empty)
             else:  # pyqtgraph styles each symbol in Python: thousands of them take a while
                 scatter.setData(x=empty, y=empty)
                 ticks.setData(*_pairs(xs, np.full(xs.size, y - 0.35), np.full(xs.size, y + 0.35)))
         self.series_rows.draw(n, dots)
+        self._fit_axis_titles()
         self.legend.setText(_legend_html(symbols=dots) + self._series_legend())
         self._fit_bar_width()
         self.title.setText((translate("ModelOverview", "Model overview — {n} layer") if n == 1
@@ -407,6 +510,40 @@ class ModelOverview(QWidget):
                     .format(n=out.size, total=per_channel, k=f"{self._k:g}") if per_channel else "")
         self.summary.setText("   " + translate("ModelOverview", "; ").join(t for t in (problems, outliers) if t))
         self._show_selected(scroll=False)
+
+    def _fit_axis_titles(self, *_args: object) -> None:
+        """Cut each row's axis title to the row's height (the whole title in its tooltip): in
+        four short rows "scale_w/ARQ" would run into the next row's title."""
+        for plot in (self.p_scale, self.p_clip, *(r.plot for r in self.series_rows.rows.values()), self.p_prob):
+            axis = plot.getAxis("left")
+            full, shown = self._titles.get(id(axis), ("", ""))
+            if axis.labelText != shown:  # set anew by its owner
+                full = axis.labelText
+            if not full:
+                continue
+            room = int(plot.vb.height()) - 12  # the label item's own margins
+            font = QFont(axis.label.font())
+            size = max(font.pointSizeF(), 1.0)
+            style = {}
+            if QFontMetrics(font).horizontalAdvance(full) > room:  # a smaller font first, then cut
+                size = max(size - 2.0, 7.0)
+                font.setPointSizeF(size)
+                style = {"font-size": f"{size:g}pt"}
+            text = QFontMetrics(font).elidedText(full, Qt.TextElideMode.ElideRight, room) if room > 0 else full
+            self._titles[id(axis)] = (full, text)
+            if text != axis.labelText or axis.labelStyle != style:
+                axis.setLabel(text, **style)
+            axis.setToolTip(full)
+
+    def _outlier_styles(self, layers: np.ndarray) -> tuple[np.ndarray, list[QColor]]:
+        """Marker sizes and colours of the outlier marks of `layers`, by each one's severity."""
+        v = self.severities.values
+        reach = np.where(layers < v.size, v[np.minimum(layers, max(v.size - 1, 0))], 0.0) if v.size \
+            else np.zeros(layers.size)
+        strong = reach >= self.severities.strong
+        far = np.log10(np.clip(np.where(np.isinf(reach), 1e3, reach), 1.0, 1e3))  # 0 … 3
+        sizes = np.where(strong, 9.0 + 3.0 * far, 6.0)
+        return sizes, [STRONG_COLOR if s else MILD_COLOR for s in strong]
 
     def _fit_bar_width(self, *_args: object) -> None:
         """Wide bars while each layer has room for one, thin ones when thousands share the width."""
@@ -443,7 +580,7 @@ class ModelOverview(QWidget):
 
     def layer_figures(self) -> list[LayerFigure]:
         """Every per-layer figure the overview knows, for the graph to colour the network by
-        (`editor.graph.figures`): the problems' worst severity, the scale_w outliers at the
+        (`editor.graph.figures`): the severity (`editor.records.severity`), the problems' worst severity, the scale_w outliers at the
         window's k, the spread of scale_w, then each per-layer series (`set_layer_series`) —
         a series added there is offered by the graph as it is. One value per layer entry,
         in file order, as drawn now (`flush` first for the latest)."""
@@ -454,7 +591,17 @@ class ModelOverview(QWidget):
             ranks = [_PROBLEM_LEVEL[p.severity] for p in ps if p.rule != OUTLIER_RULE]
             if ranks and 0 <= i < n:
                 worst[i] = max(ranks)
+        sev = self.severities.values if len(self.severities) == n else np.zeros(n)
+        finite = sev[np.isfinite(sev)]
+        top = max(float(finite.max()) if finite.size else 1.0, 100.0) * 10.0
+        # on a log scale from 1 (nothing found) up; an error (∞) just beyond the worst figure
+        shown = np.where(np.isinf(sev), top, np.maximum(sev, 1.0))
         figures = [
+            LayerFigure("severity", translate("ModelOverview", "severity"), shown, log=True,
+                        fmt=lambda v: "∞" if v >= top else severity.severity_text(v) if v > 1.0 else "0",
+                        explain=lambda i: translate("ModelOverview", "from {source}").format(
+                            source=self.severities.sources[i]) if i < len(self.severities)
+                        and self.severities.sources[i] else ""),
             LayerFigure("problems", translate("ModelOverview", "problems (worst)"), worst, levels=tuple(
                 (level, translate("ModelOverview", words), colour) for level, words, colour in _PROBLEM_LEVELS)),
             LayerFigure("outliers", translate("ModelOverview", "scale_w outliers (k = {k})").format(k=f"{d.k:g}"),

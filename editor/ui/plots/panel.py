@@ -73,7 +73,7 @@ class PlotsPanel(QTabWidget):
         self._update_prune_tab()
         #: actions others add to a view's section of the Plot menu (`add_actions`)
         self._extra: dict[QWidget, list[QAction | None]] = {}
-        #: the walk of N / Shift+N: None, layers with outliers in file order; else a series' key
+        #: the walk of N / Shift+N: None, layers with outliers in the Layers table's order; else a series' key
         self.walk_by: str | None = None
         self._make_outlier_actions()
         self._make_walk_menu()
@@ -198,7 +198,7 @@ class PlotsPanel(QTabWidget):
         self.act_walk = QAction(translate("PlotsPanel", "Walk Layers By"), self)
         self.act_walk.setMenu(self.walk_menu)
         self.act_walk.setStatusTip(translate("PlotsPanel", "What N and Shift+N walk through: the layers with "
-                                                           "outliers in file order, or every layer worst first by "
+                                                           "outliers in the Layers table's order, or every layer worst first by "
                                                            "a figure"))
         self._walk_group = QActionGroup(self)
         self._walk_group.setExclusive(True)
@@ -207,7 +207,7 @@ class PlotsPanel(QTabWidget):
     def walk_choices(self) -> list[tuple[str | None, str]]:
         """(series key or None, words) of each walk N can take: the layers with outliers, then
         every series that says which way is worse."""
-        out: list[tuple[str | None, str]] = [(None, translate("PlotsPanel", "Layers with outliers (file order)"))]
+        out: list[tuple[str | None, str]] = [(None, translate("PlotsPanel", "Layers with outliers (the Layers table's order)"))]
         for key, series in self.overview.series_rows.columns():
             if series.worse:
                 out.append((key, translate("PlotsPanel", "{name}, worst first").format(name=series.name)))
@@ -228,7 +228,7 @@ class PlotsPanel(QTabWidget):
 
     def set_walk(self, key: str | None) -> None:
         """Let N / Shift+N walk by the series under `key`, worst first (None: the layers with
-        outliers in file order); a key of no such series falls back to the outliers."""
+        outliers in the Layers table's order); a key of no such series falls back to the outliers."""
         series = self.overview.layer_series(key) if key is not None else None
         if series is None or not series.worse:
             key = None
@@ -294,7 +294,8 @@ class PlotsPanel(QTabWidget):
 
     def step_outlier_layer(self, step: int = 1) -> int | None:
         """Select the next (`step` 1) or previous (-1) layer with scale_w outliers after the
-        selected one, in file order, wrapping around — or, when *Walk Layers By* chose a
+        selected one, in the Layers table's order (worst first by severity unless sorted by
+        another column), wrapping around — or, when *Walk Layers By* chose a
         series, the next worse-ranked layer (`step_ranked`); returns its index (None: there
         is none)."""
         self.overview.flush()
@@ -302,7 +303,12 @@ class PlotsPanel(QTabWidget):
         if series is not None:
             return self.step_ranked(series, step)
         data = self.overview.data
-        layers = data.with_outliers
+        # in the Layers table's order: worst first until the reviewer sorts by another column
+        order = self.layers.layer_order()
+        if order.size != len(data):  # the table has yet to follow the numbers
+            order = np.arange(len(data))
+        has = data.outliers[order] > 0
+        layers = order[has]
         k = f"k = {data.k:g}"
         if self.session.message is None:
             return None
@@ -310,15 +316,19 @@ class PlotsPanel(QTabWidget):
             self.message.emit(translate("PlotsPanel", "No layer has scale_w outliers at {k}").format(k=k))
             return None
         current = self.session.selection.record_index
-        if step > 0:
-            ahead = layers[layers > current] if current is not None else layers
-            target, wrapped = (int(ahead[0]), False) if ahead.size else (int(layers[0]), current is not None)
+        at = np.flatnonzero(order == current) if current is not None else np.zeros(0, np.int64)
+        wrapped = False
+        if at.size == 0:  # from no layer: the first (the last going back)
+            position = 0 if step > 0 else layers.size - 1
         else:
-            behind = layers[layers < current] if current is not None else layers[-1:]
-            target, wrapped = (int(behind[-1]), False) if behind.size else (int(layers[-1]), True)
+            before = int(np.count_nonzero(has[:at[0]]))  # layers with outliers ranked before the current one
+            position = before + (int(has[at[0]]) if step > 0 else -1)
+            wrapped = not 0 <= position < layers.size
+            position %= layers.size
+        target = int(layers[position])
         self.session.selection.select(("record", target), source=self)
         n = int(data.outliers[target])
-        position = int(np.searchsorted(layers, target)) + 1
+        position += 1
         text = (translate("PlotsPanel", "Layer {index} {key}: {n} scale_w outlier ({k}) — {position} of "
                                         "{count} layers with outliers") if n == 1 else
                 translate("PlotsPanel", "Layer {index} {key}: {n} scale_w outliers ({k}) — {position} of "

@@ -17,6 +17,7 @@ The waste threshold is a spin box in the Channels plot's toolbar.
 """
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -25,7 +26,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QWidget
 
 from editor.i18n import QT_TRANSLATE_NOOP, translate
-from editor.records import quant
+from editor.records import quant, severity
 from editor.records.edits.commands import EditCommand
 from editor.ui.plots._common import BLACK, RED, SKY, SpinAction, extend_view_menu, make_action, menu_action
 from editor.ui.plots.channel_overlays import ChannelMarks, ChannelOverlay, OverlayData, OverlayStrip
@@ -179,7 +180,9 @@ class WeightsPlots(QObject):
         ratios, flagged = weights.worst()
         self.overview.set_layer_series(KEY, LayerValues(
             translate("WeightsView", SERIES_NAME), ratios, ARQ_COLOR, log=True, lines=(1.0, weights.waste), flags=flagged,
-            fmt=lambda v: f"×{v:.3g}", explain=self._explain, axis="scale_w/ARQ", worse="away"))
+            fmt=lambda v: f"×{v:.3g}", explain=self._explain, axis="scale_w/ARQ", worse="away",
+            # clipping (below 1) or wasting levels (above the threshold) counts towards the severity
+            severity=functools.partial(severity.arq_severity, waste=weights.waste), severity_source=severity.ARQ))
         self.overview.flush()  # drawn with its new row now: the overview repaints once
 
     def _explain(self, i: int) -> str:
