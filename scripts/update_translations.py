@@ -37,7 +37,7 @@ LANGUAGES = ("zh_CN",)
 #: Every Python file of the package with user-visible text belongs to exactly one area.
 AREAS: dict[str, tuple[str, ...]] = {
     # the domain: rule messages, reading problems, values' messages, summaries
-    "records": ("editor/records/**/*.py", "editor/models/**/*.py", "editor/i18n.py"),
+    "records": ("editor/records/**/*.py", "editor/models/**/*.py", "editor/i18n.py", "editor/protobuf_errors.py"),
     # the analysis core: which layer costs accuracy (its reasons, its files' messages)
     "analysis": ("editor/analysis/**/*.py",),
     # the command line: help, reports, its own errors

@@ -17,8 +17,8 @@ from editor.cli._common import (
     print_json,
 )
 from editor.cli._outliers import add_outlier_k
+from editor.defaults import DEFAULT_OUTLIER_K
 from editor.i18n import translate
-from editor.records.defaults import DEFAULT_OUTLIER_K
 from editor.records.document import RecordDocument, RecordError
 from editor.records.problems import READING_RULES, Problem, Severity, shown_path
 

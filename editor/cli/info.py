@@ -16,8 +16,8 @@ from editor.cli._common import (
     repeated_value_counts,
 )
 from editor.cli._outliers import add_outlier_k, scale_w_outliers
+from editor.defaults import DEFAULT_OUTLIER_K
 from editor.i18n import translate
-from editor.records.defaults import DEFAULT_OUTLIER_K
 from editor.records.problems import shown_path
 
 
