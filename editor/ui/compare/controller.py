@@ -29,7 +29,7 @@ from editor.records.diff.rows import DiffRow, build_rows, entry_descriptor, summ
 from editor.records.document import RecordDocument
 from editor.records.editing import RecordChange
 from editor.records.messages import RecordMessage
-from editor.records.paths import Path
+from editor.records.paths import FieldPath
 from editor.ui.dialogs import Prompter
 from editor.ui.gc_policy import collect_on_gui_thread
 from editor.ui.live_problems import LiveProblems
@@ -49,7 +49,7 @@ class ComparisonResult:
     comparison: RecordComparison
     differences: Differences
     rows: list[DiffRow]
-    walk: list[Path]
+    walk: list[FieldPath]
 
 
 def compute(a: Message | None, b: Message, rtol: float, atol: float, version: int,

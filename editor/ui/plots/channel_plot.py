@@ -45,7 +45,7 @@ from PySide6.QtWidgets import (
 
 from editor.i18n import translate
 from editor.records.editing import ChangeKind, RecordChange, follow_entry
-from editor.records.paths import Path
+from editor.records.paths import FieldPath
 from editor.ui.plots._channel_rows import ChannelRow, ScaleRow
 from editor.ui.plots._channel_tables import ChannelTables
 from editor.ui.plots._channel_texts import caption_html, describe, details_text, layer_title
@@ -276,7 +276,7 @@ class ChannelPlot(QWidget):
         elif change.touches("record", self._index):
             self._timer.start()
 
-    def _on_selection(self, path: Path, source: object) -> None:
+    def _on_selection(self, path: FieldPath, source: object) -> None:
         index = self.session.selection.record_index
         if index is None and self.session.selection.prune_index is not None and len(path) >= 4:
             index = self._layer_of_prune_node(path)
@@ -289,7 +289,7 @@ class ChannelPlot(QWidget):
             self._channel = None
         self._show_channel()
 
-    def _layer_of_prune_node(self, path: Path) -> int | None:
+    def _layer_of_prune_node(self, path: FieldPath) -> int | None:
         """The first layer named like the prune node at `path` (the node's own layer)."""
         context = self.session.problems.context
         try:

@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
 
 from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records import quant
-from editor.records.paths import Path
+from editor.records.paths import FieldPath
 from editor.records.problems import Problem, Severity
 from editor.records.rules import UNKNOWN_TYPE, LayerType, guess_layer_type
 from editor.records.values import clip_middle
@@ -525,7 +525,7 @@ class LayersTable(QWidget):
         if index.isValid():
             self.layerActivated.emit(self.layer_at_row(index.row()))
 
-    def _on_selection(self, path: Path, source: object) -> None:
+    def _on_selection(self, path: FieldPath, source: object) -> None:
         if source is self:
             return
         i = self.session.selection.record_index

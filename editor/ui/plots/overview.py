@@ -43,7 +43,7 @@ from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records import quant
 from editor.records.document import RecordDocument
 from editor.records.editing import ChangeKind, RecordChange
-from editor.records.paths import Path
+from editor.records.paths import FieldPath
 from editor.records.problems import Problem, Severity
 from editor.records.values import clip_middle
 from editor.ui.plots._common import (
@@ -526,7 +526,7 @@ class ModelOverview(QWidget):
         if i is not None and 0 <= i < len(self.data):
             self.layerActivated.emit(i)
 
-    def _on_selection(self, path: Path, source: object) -> None:
+    def _on_selection(self, path: FieldPath, source: object) -> None:
         self._show_selected(scroll=source is not self)
 
     def _show_selected(self, scroll: bool) -> None:

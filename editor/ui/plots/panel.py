@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QTabWidget, QWidget
 from editor.i18n import translate
 from editor.records.document import RecordDocument
 from editor.records.editing import ChangeKind, RecordChange
-from editor.records.paths import Path
+from editor.records.paths import FieldPath
 from editor.ui.plots._common import extend_view_menu
 from editor.ui.plots._data import OverviewData
 from editor.ui.plots.channel_plot import ChannelPlot
@@ -233,7 +233,7 @@ class PlotsPanel(QTabWidget):
             self._update_prune_tab()
             self.show_first_view()
 
-    def _on_selection(self, path: Path, source: object) -> None:
+    def _on_selection(self, path: FieldPath, source: object) -> None:
         if source in (self.overview, self.layers, self.channels, self.prune, self):
             return
         if self.session.selection.channel is not None:

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from editor.i18n import translate
 from editor.records.editing import ChangeKind, RecordChange
-from editor.records.paths import Path
+from editor.records.paths import FieldPath
 from editor.ui.key_labels import labels_for, record_names
 from editor.ui.plots._common import (
     BLACK,
@@ -434,7 +434,7 @@ class PruneRangesView(QWidget):
         i = (0 if step > 0 else len(bars) - 1) if current is None else (current + step) % len(bars)
         self.session.selection.select(bars[i].path, source=None)
 
-    def _on_selection(self, path: Path, source: object) -> None:
+    def _on_selection(self, path: FieldPath, source: object) -> None:
         if self._only_selected and self.session.selection.prune_index is not None:
             shown = [b.prune_index for b in self.layout_data.bars[:1]]
             if shown != [self.session.selection.prune_index]:
