@@ -24,7 +24,7 @@ undo step after `rules.validate_changes` has had its say; a refused edit shows t
 from __future__ import annotations
 
 import math
-from pathlib import Path as FilePath
+from pathlib import Path
 
 import numpy as np
 import pyqtgraph as pg
@@ -607,7 +607,7 @@ class ChannelPlot(QWidget):
         key = (s.key if s is not None and s.key else "layer").replace("/", "_").replace(":", "_")
         return f"{key}_channels"
 
-    def export_image(self, path: str | FilePath, caption: bool = True) -> None:
+    def export_image(self, path: str | Path, caption: bool = True) -> None:
         """Save the plot rows as PNG or SVG (by the suffix of `path`), under a caption naming
         the layer and the marks (unless `caption` is False)."""
         self.flush()

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import html
 import math
-from pathlib import Path as FilePath
+from pathlib import Path
 
 import numpy as np
 import pyqtgraph as pg
@@ -547,7 +547,7 @@ class ModelOverview(QWidget):
                 half = (x1 - x0) / 2
                 self.p_scale.setXRange(i - half, i + half, padding=0)
 
-    def export_image(self, path: str | FilePath, caption: bool = True) -> None:
+    def export_image(self, path: str | Path, caption: bool = True) -> None:
         """Save the overview as PNG or SVG (by the suffix of `path`), under its title, summary
         and legend (unless `caption` is False)."""
         self.flush()

@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 import math
 from collections.abc import Iterable
-from pathlib import Path as FilePath
+from pathlib import Path
 
 import numpy as np
 import pyqtgraph as pg
@@ -486,7 +486,7 @@ class PruneRangesView(QWidget):
         if len(selected) == 1:
             self.info.setText(self.describe(selected[0]))
 
-    def export_image(self, path: str | FilePath, caption: bool = True) -> None:
+    def export_image(self, path: str | Path, caption: bool = True) -> None:
         """Save the bars as PNG or SVG (by the suffix of `path`), under the view's title,
         summary and legend (unless `caption` is False)."""
         self.flush()
