@@ -23,10 +23,9 @@ import tempfile
 import time
 from pathlib import Path
 
-import _bench
+from scripts import _bench
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication

@@ -1,6 +1,6 @@
 """Benchmark attaching a big model (>= 100 MB of weights) against loading the record alone.
 
-    python scripts/bench_models.py [--mb 100] [--formats onnx,tf,caffe] [--keep DIR]
+    python -m scripts.bench_models [--mb 100] [--formats onnx,tf,caffe] [--keep DIR]
 
 For each format it generates a model whose float32 weights add up to at least --mb MB
 (a chain of 512-channel 3x3 convolutions with BatchNorms) and a record for it, then measures
@@ -33,8 +33,6 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 CHANNELS = 512
 TICK_MS = 10
@@ -189,8 +187,9 @@ def window_attach(record: str, model: str, weights: str | None) -> dict:
 
 
 def run_child(task: str, record: Path, model: Path, fmt: str, weights: Path | None = None) -> dict:
-    out = subprocess.run([sys.executable, __file__, "--child", task, str(record), str(model), fmt,
-                          str(weights or "")], check=True, capture_output=True, text=True)
+    out = subprocess.run([sys.executable, "-m", "scripts.bench_models", "--child", task, str(record), str(model), fmt,
+                          str(weights or "")], check=True, capture_output=True, text=True,
+                         cwd=Path(__file__).resolve().parents[1])
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 

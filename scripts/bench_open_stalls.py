@@ -27,7 +27,7 @@ machine for other processes too. Prints the figures and their ratios to the refe
 (never asserts; the design card asks benchmarks to be scripts). `--events` also lists every GUI-thread event that took over
 20 ms once the file was read (what the stalls are made of; timing each event costs a little).
 Usage:
-    .venv/bin/python scripts/bench_open_stalls.py [--layers N] [--channels N] [--problems] [--keep FILE]
+    .venv/bin/python -m scripts.bench_open_stalls [--layers N] [--channels N] [--problems] [--keep FILE]
         [--events] [--rounds N]
 """
 from __future__ import annotations
@@ -42,10 +42,7 @@ from pathlib import Path
 from typing import ClassVar
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import _bench
-from _bench import ratios, spread
 from PySide6.QtCore import QElapsedTimer, QEventLoop, QSettings, QTimer
 from PySide6.QtWidgets import QApplication
 
@@ -57,6 +54,8 @@ from editor.ui.key_labels import KeyLabels
 from editor.ui.live_problems import LiveProblems
 from editor.ui.main_window import MainWindow
 from editor.ui.plots import PlotsPanel
+from scripts import _bench
+from scripts._bench import ratios, spread
 
 TICK_MS = 10
 
@@ -381,7 +380,7 @@ def window_peak(path: Path) -> str:
     """The window's peak memory with `path` open, in words: a fresh process (through
     `_bench.process`, whose small launcher keeps this process's memory out of the count: on
     Linux a child's peak RSS starts from its parent's at fork and survives exec)."""
-    seconds, rss, code, _ = _bench.process([sys.executable, __file__, "--memory-only", "--keep", str(path)])
+    seconds, rss, code, _ = _bench.process([sys.executable, "-m", "scripts.bench_open_stalls", "--memory-only", "--keep", str(path)])
     if code:
         return f"window memory: not measured (exit {code})"
     size = path.stat().st_size

@@ -23,12 +23,10 @@ import os
 import statistics
 import sys
 import time
-from pathlib import Path
 
-import _bench
+from scripts import _bench
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import numpy as np
 from PySide6.QtWidgets import QApplication

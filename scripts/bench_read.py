@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How fast reading is, against protobuf's own readers measured in the same run.
 
-    python scripts/bench_read.py [--sizes 10,50,200] [--rounds 5] [--merge-up-to 60]
+    python -m scripts.bench_read [--sizes 10,50,200] [--rounds 5] [--merge-up-to 60]
 
 Builds records in AMCT's layout (``text_format.MessageToString`` of synthetic ResNet-like
 layers with 1 024 channels) of about 10, 50 and 200 MB and prints, per size, each figure as
@@ -29,8 +29,6 @@ import sys
 import tempfile
 from pathlib import Path
 
-import _bench
-from _bench import cpu, peak, ratios, rounds, seconds, spread
 from google.protobuf import text_format
 
 from editor.records.dialects import DIALECTS
@@ -38,6 +36,8 @@ from editor.records.document import RecordDocument
 from editor.records.synth import make_big
 from editor.records.textread import parse_text
 from editor.records.textwrite import format_float_py
+from scripts import _bench
+from scripts._bench import cpu, peak, ratios, rounds, seconds, spread
 
 DIALECT = DIALECTS["tf-inner"]
 CHANNELS = 1024

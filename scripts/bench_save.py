@@ -1,6 +1,6 @@
 """Benchmark saving against loading and against protobuf's own writer, in one run.
 
-    python scripts/bench_save.py [--sizes 10,50,200] [--rounds 5] [--dir DIR]
+    python -m scripts.bench_save [--sizes 10,50,200] [--rounds 5] [--dir DIR]
 
 For records of about 10, 50 and 200 MB of text (synth.make_big, tf-inner, AMCT's layout)
 it measures whole processes (interpreter start-up included), all of them in turns round
@@ -30,13 +30,13 @@ import sys
 import tempfile
 from pathlib import Path
 
-import _bench
-from _bench import cpu, peak, ratios, seconds, spread
 from google.protobuf import text_format
 
 from editor.records.dialects import DIALECTS
 from editor.records.document import RecordDocument
 from editor.records.synth import make_big, to_text
+from scripts import _bench
+from scripts._bench import cpu, peak, ratios, seconds, spread
 
 #: bytes of text per 1 024-channel layer in AMCT's layout (about)
 LAYER_BYTES = 42_800

@@ -1,6 +1,6 @@
 """How long can the record core hold the GIL while a loader/saver thread works?
 
-    python scripts/bench_thread_stalls.py [--layers 5000] [--channels 1024] [--file F]
+    python -m scripts.bench_thread_stalls [--layers 5000] [--channels 1024] [--file F]
 
 A GUI reads and saves big records on a worker thread; every long call that holds the GIL
 freezes the window for that long. This runs load, check and save of one record on a
@@ -17,13 +17,10 @@ import threading
 import time
 from pathlib import Path
 
-import _bench
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
 from editor.records.document import RecordDocument
 from editor.records.rules import check_document
 from editor.records.synth import make_big, to_text
+from scripts import _bench
 
 
 def stalls(fn) -> tuple[float, float]:

@@ -15,7 +15,7 @@ channel 5 at half. Then:
   dock's model line, the status bar's counts);
 - ``model-overview.png``: the overview with each layer's worst scale_w / ARQ.
 
-Usage: ``python scripts/screenshot_model.py [OUT_DIR]`` (default ``docs/``).
+Usage: ``python -m scripts.screenshot_model [OUT_DIR]`` (default ``docs/``).
 """
 from __future__ import annotations
 
@@ -27,7 +27,6 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
 
 import numpy as np  # noqa: E402
 from PySide6.QtCore import QSettings  # noqa: E402

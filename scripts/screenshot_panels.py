@@ -7,7 +7,7 @@
   offset, a zero scale, a prune range one channel short, an INT16 act_type), grouped by
   severity.
 
-Usage: ``python scripts/screenshot_panels.py [OUT_DIR] [--lang zh_CN]`` (default ``docs``).
+Usage: ``python -m scripts.screenshot_panels [OUT_DIR] [--lang zh_CN]`` (default ``docs``).
 With ``--lang`` the panels speak that language (installed as the editor does,
 `editor.ui.i18n.install_language`) and the files are named after it
 (``panel-layer-error-zh_CN.png``, ``problems-dock-zh_CN.png``).
@@ -21,7 +21,6 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtWidgets import QApplication, QMainWindow  # noqa: E402

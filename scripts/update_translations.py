@@ -1,7 +1,7 @@
 """Regenerate the translation files: ``pyside6-lupdate`` per area, then ``pyside6-lrelease``.
 
-    python scripts/update_translations.py           # update every .ts, compile every .qm
-    python scripts/update_translations.py --check   # exit 1 when a .ts or .qm is stale
+    python -m scripts.update_translations           # update every .ts, compile every .qm
+    python -m scripts.update_translations --check   # exit 1 when a .ts or .qm is stale
 
 One ``.ts`` per area and language (``resources/i18n/records_zh_CN.ts``…), so that people
 converting different areas never edit the same file. An area's ``.ts`` holds the texts of
@@ -190,5 +190,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, str(ROOT))
     sys.exit(main())
