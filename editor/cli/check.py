@@ -6,17 +6,10 @@ import argparse
 import sys
 
 from editor.cli import _model
-from editor.cli._common import (
-    EXIT_OK,
-    EXIT_PROBLEMS,
-    EXIT_USAGE,
-    UsageError,
-    add_common,
-    err,
-    load,
-    print_json,
-)
+from editor.cli._args import UsageError, add_common
 from editor.cli._outliers import add_outlier_k
+from editor.cli._record_io import load
+from editor.cli._reporting import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, err, print_json
 from editor.defaults import DEFAULT_OUTLIER_K
 from editor.i18n import translate
 from editor.records.document import RecordDocument, RecordError
