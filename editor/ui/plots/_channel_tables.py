@@ -11,7 +11,8 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QTabWi
 from editor.i18n import translate
 from editor.records import quant
 from editor.ui.plots._channel_texts import kind_text
-from editor.ui.plots._common import ORANGE, RED, Column, ColumnsModel
+from editor.ui.plots._colors import ORANGE, RED
+from editor.ui.plots._columns import Column, ColumnsModel
 from editor.ui.plots._data import OUTPUT_FIELDS, LayerSeries, outlier_rows
 
 

@@ -9,7 +9,7 @@ import html
 
 from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records import quant
-from editor.ui.plots._common import ORANGE, RED
+from editor.ui.plots._colors import ORANGE, RED
 from editor.ui.plots._data import LayerSeries
 
 #: why a channel is an outlier, as the tables and the hover text say it (`quant` kinds)

@@ -39,7 +39,7 @@ from PySide6.QtGui import QColor
 
 from editor.i18n import translate
 from editor.ui.plots._channel_rows import BAR_LIMIT
-from editor.ui.plots._common import BLUE, GREY, tint
+from editor.ui.plots._colors import BLUE, GREY, tint
 
 if TYPE_CHECKING:
     from editor.ui.plots._channel_rows import ChannelRow

@@ -50,17 +50,7 @@ from editor.ui.plots._channel_rows import ChannelRow, ScaleRow
 from editor.ui.plots._channel_tables import ChannelTables
 from editor.ui.plots._channel_texts import caption_html, describe, details_text, layer_title
 from editor.ui.plots._channel_toolbar import FenceAction, build_toolbar
-from editor.ui.plots._common import (
-    BLUE,
-    GREEN,
-    GREY,
-    ORANGE,
-    PURPLE,
-    elide,
-    export_image,
-    text_label,
-    tint,
-)
+from editor.ui.plots._colors import BLUE, GREEN, GREY, ORANGE, PURPLE, tint
 from editor.ui.plots._data import (
     OUTPUT_FIELDS,
     LayerSeries,
@@ -68,6 +58,8 @@ from editor.ui.plots._data import (
     input_channel_table,
     read_layer,
 )
+from editor.ui.plots._export import export_image
+from editor.ui.plots._labels import elide, text_label
 from editor.ui.plots._span_edits import SpanEdits
 from editor.ui.plots.channel_overlays import ChannelOverlay, ChannelOverlays, OverlayData
 from editor.ui.session import EditSession

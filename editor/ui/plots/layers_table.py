@@ -44,8 +44,11 @@ from editor.records.paths import FieldPath
 from editor.records.problems import Problem, Severity
 from editor.records.rules import UNKNOWN_TYPE, LayerType, guess_layer_type
 from editor.records.values import clip_middle
-from editor.ui.plots._common import ORANGE, RED, export_csv_dialog, make_action, severity_text, text_label
+from editor.ui.plots._colors import ORANGE, RED
 from editor.ui.plots._data import OverviewData
+from editor.ui.plots._export import export_csv_dialog
+from editor.ui.plots._labels import severity_text, text_label
+from editor.ui.plots._menus import make_action
 from editor.ui.plots.overview import OUTLIER_RULE, ModelOverview
 from editor.ui.qt_types import AnyIndex
 from editor.ui.session import EditSession

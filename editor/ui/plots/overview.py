@@ -46,26 +46,12 @@ from editor.records.editing import ChangeKind, RecordChange
 from editor.records.paths import FieldPath
 from editor.records.problems import Problem, Severity
 from editor.records.values import clip_middle
-from editor.ui.plots._common import (
-    BLUE,
-    GREEN,
-    GREY,
-    ORANGE,
-    PURPLE,
-    RED,
-    SKY,
-    ScaleAxis,
-    export_csv_dialog,
-    export_image,
-    export_plot_dialog,
-    extend_view_menu,
-    make_action,
-    menu_action,
-    severity_text,
-    text_label,
-    tint,
-)
+from editor.ui.plots._axes import ScaleAxis
+from editor.ui.plots._colors import BLUE, GREEN, GREY, ORANGE, PURPLE, RED, SKY, tint
 from editor.ui.plots._data import OverviewData, problems_by_entry
+from editor.ui.plots._export import export_csv_dialog, export_image, export_plot_dialog
+from editor.ui.plots._labels import severity_text, text_label
+from editor.ui.plots._menus import extend_view_menu, make_action, menu_action
 from editor.ui.plots.layer_values import LayerValues, SeriesRows
 from editor.ui.session import EditSession
 

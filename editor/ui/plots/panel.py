@@ -11,8 +11,8 @@ from editor.i18n import translate
 from editor.records.document import RecordDocument
 from editor.records.editing import ChangeKind, RecordChange
 from editor.records.paths import FieldPath
-from editor.ui.plots._common import extend_view_menu
 from editor.ui.plots._data import OverviewData
+from editor.ui.plots._menus import extend_view_menu
 from editor.ui.plots.channel_plot import ChannelPlot
 from editor.ui.plots.layers_table import LayersTable, Matcher
 from editor.ui.plots.overview import ModelOverview

@@ -33,22 +33,7 @@ from editor.i18n import translate
 from editor.records.editing import ChangeKind, RecordChange
 from editor.records.paths import FieldPath
 from editor.ui.key_labels import labels_for, record_names
-from editor.ui.plots._common import (
-    BLACK,
-    BLUE,
-    GREY,
-    ORANGE,
-    PURPLE,
-    RED,
-    SKY,
-    export_image,
-    export_plot_dialog,
-    extend_view_menu,
-    faded,
-    make_action,
-    menu_action,
-    text_label,
-)
+from editor.ui.plots._colors import BLACK, BLUE, GREY, ORANGE, PURPLE, RED, SKY, faded
 from editor.ui.plots._data import (
     BAR_INVERTED,
     BAR_MISMATCH,
@@ -60,6 +45,9 @@ from editor.ui.plots._data import (
     bar_status_text,
     prune_layout,
 )
+from editor.ui.plots._export import export_image, export_plot_dialog
+from editor.ui.plots._labels import text_label
+from editor.ui.plots._menus import extend_view_menu, make_action, menu_action
 from editor.ui.session import EditSession
 
 #: Pixels the row labels get on the left, at most; a narrow view gives them less (see
