@@ -1,38 +1,46 @@
-"""Benchmark attaching a big model (>= 100 MB of weights) against loading the record alone.
+"""Benchmark attaching a big model (>= 100 MB of weights): what a user waits for, from a fresh
+process, against the same command without the model, in interleaved runs.
 
-    python -m scripts.bench_models [--mb 100] [--formats onnx,tf,caffe] [--keep DIR]
+    python -m scripts.bench_models [--mb 100] [--formats onnx,tf,caffe] [--runs 5] [--keep DIR]
+                                    [--no-window] [--editor CHECKOUT]
 
-For each format it generates a model whose float32 weights add up to at least --mb MB
-(a chain of 512-channel 3x3 convolutions with BatchNorms) and a record for it, then measures
-in fresh processes, one step each so peak memory is that step's:
+For each format it generates a model whose float32 weights add up to at least --mb MB (a
+chain of 512-channel 3x3 convolutions with BatchNorms) and a record for it, then runs, in
+fresh processes, --runs rounds of (the order rotating from round to round):
 
-  record       RecordDocument.load(record) - the reference
-  attach       load_model(model)           - structure only, weights stay on disk
-  review       attach + ARQ of every layer from its weights (BatchNorm folded), as
-               `check --model` and the Channels overlay need
-  full read    the format's own full parse: onnx.load / GraphDef.ParseFromString /
-               NetParameter.ParseFromString of the whole file (what a naive reader does)
-  window       the editor window (offscreen) with the record open attaches the model as
-               File > Attach Model does: reading, the weights review and the model rules
-               on its thread, then the results installed and drawn (overview, tree, status),
-               while a 10 ms timer on the GUI thread records the longest event-loop stall;
-               then the Channels plot draws the first layer with the weights overlay
+  check        record-editor check RECORD                 - the reference
+  info+model   record-editor info RECORD --model M        - reading the model's structure
+  check+model  record-editor check RECORD --model M       - the weights review and the model
+                                                            rules as well (BatchNorm folded)
+  full read    a fresh Python process that imports the format's reader and parses the whole
+               file: onnx.load (with import onnx: ~0.8 s of CPU, most of it ml_dtypes) /
+               GraphDef / NetParameter.ParseFromString (what a naive tool does)
+  window       a fresh editor window (offscreen) with the record open attaches the model as
+               File > Attach Model does — the first attach of the process — while a 10 ms
+               timer on the GUI thread records the longest event-loop stall; then the Channels
+               plot draws the first layer with the weights overlay
 
-Prints wall time and peak memory above the interpreter's baseline, and ratios against the
-record load measured in the same run. No timings are asserted anywhere. `--channels 64`
-makes many small layers (a 100 MB model of ~680 convolutions: the record's side of the
-attach, the rules and the overview's row, weighs more).
+Each process is timed from outside, from its start to its exit (imports included: what a
+user waits for); its peak resident memory comes from wait4. Prints median [min-max] of the
+rounds, and each task's ratio to the reference measured in the same round (median
+[min-max] of those ratios), with the machine's load. No timings are asserted anywhere.
+`--channels 64` makes many small layers (a 100 MB model of ~680 convolutions). `--editor`
+measures another checkout of the editor (a before/after comparison in one run).
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
 
 CHANNELS = 512
 TICK_MS = 10
@@ -50,54 +58,46 @@ def _peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0  # kB on Linux
 
 
-def child(task: str, record: str, model: str, fmt: str, weights: str = "") -> dict:
-    """One measured step in this (fresh) process."""
-    import numpy as np  # noqa: F401 - imported before the baseline, as every step needs it
-    from google.protobuf import text_format  # noqa: F401
+def timed_wait4(argv: list[str], env: dict[str, str] | None = None) -> tuple[float, float, str]:
+    """`timed`, with the child's own peak resident memory (wait4's rusage, kB on Linux)."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        t = time.perf_counter()
+        proc = subprocess.Popen(argv, stdout=out, stderr=err, env=env)
+        _pid, status, usage = os.wait4(proc.pid, 0)
+        elapsed = time.perf_counter() - t
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        if proc.returncode not in (0, 1):
+            raise SystemExit(f"{' '.join(argv[:5])} failed ({proc.returncode}): {err.read().decode()[-2000:]}")
+        return elapsed, usage.ru_maxrss / 1024.0, out.read().decode()
 
-    import editor.models.weights  # noqa: F401
-    from editor.models import load_model
-    from editor.records.document import RecordDocument
 
-    if fmt == "onnx":
-        import onnx
-    base = _peak_mb()
-    t = time.perf_counter()
-    if task == "record":
-        doc = RecordDocument.load(record)
-        n = len(doc.message.record)
-    elif task in ("attach", "review"):
-        m = load_model(model, weights or None)
-        n = len(m.layers)
-        if task == "review":
-            from editor.models.weights import layer_arq
+FULL_READ = {
+    "onnx": "import sys, onnx; m = onnx.load(sys.argv[1]); print(len(m.graph.initializer))",
+    "tf": ("import sys; from editor.models._pb import tf_graph_pb2 as pb; g = pb.GraphDef(); "
+           "g.ParseFromString(open(sys.argv[1], 'rb').read()); print(len(g.node))"),
+    "caffe": ("import sys; from editor.models._pb import caffe_model_pb2 as pb; n = pb.NetParameter(); "
+              "n.ParseFromString(open(sys.argv[1], 'rb').read()); print(len(n.layer))"),
+}
 
-            for layer in m.quantizable_layers(weighted_only=True):
-                layer_arq(m, layer, fold=True)
-    elif task == "window":
-        return window_attach(record, model, weights or None)
-    elif task == "full":
-        data_path = Path(weights or model)
-        if fmt == "onnx":
-            import onnx
 
-            n = len(onnx.load(str(data_path)).graph.initializer)
-        elif fmt == "tf":
-            from editor.models._pb import tf_graph_pb2
+def commands(fmt: str, record: Path, model: Path, weights: Path | None) -> dict[str, list[str]]:
+    """The fresh processes of one round, by task."""
+    py = sys.executable
+    given = ["--model", str(model)] + (["--weights", str(weights)] if weights else [])
+    out = {
+        "check": [py, "-m", "editor", "check", str(record)],
+        "info+model": [py, "-m", "editor", "info", str(record), *given],
+        "check+model": [py, "-m", "editor", "check", str(record), *given],
+        "full read": [py, "-c", FULL_READ[fmt], str(weights or model)],
+    }
+    return out
 
-            g = tf_graph_pb2.GraphDef()
-            g.ParseFromString(data_path.read_bytes())
-            n = len(g.node)
-        else:
-            from editor.models._pb import caffe_model_pb2
 
-            net = caffe_model_pb2.NetParameter()
-            net.ParseFromString(data_path.read_bytes())
-            n = len(net.layer)
-    else:
-        raise SystemExit(f"unknown task {task}")
-    elapsed = time.perf_counter() - t
-    return {"seconds": elapsed, "peak_mb": _peak_mb() - base, "items": n}
+def child_window(record: str, model: str, weights: str) -> None:
+    """The --child entry: a fresh window attaching the model (prints JSON)."""
+    print(json.dumps(window_attach(record, model, weights or None)))
 
 
 def window_attach(record: str, model: str, weights: str | None) -> dict:
@@ -135,13 +135,16 @@ def window_attach(record: str, model: str, weights: str | None) -> dict:
         return got
 
     clock = QElapsedTimer()
-    gaps: list[tuple[float, float]] = []
-    last = [0.0]
+    #: (gap ms, at ms, the GUI thread's own CPU ms in the gap): the CPU part tells work from
+    #: waiting for a core on a busy machine
+    gaps: list[tuple[float, float, float]] = []
+    last = [0.0, 0.0]
 
     def tick() -> None:
         now = clock.nsecsElapsed() / 1e6
-        gaps.append((now - last[0], now))
-        last[0] = now
+        cpu = time.thread_time() * 1000
+        gaps.append((now - last[0], now, cpu - last[1]))
+        last[0], last[1] = now, cpu
 
     timer = QTimer()
     timer.setInterval(TICK_MS)
@@ -157,6 +160,7 @@ def window_attach(record: str, model: str, weights: str | None) -> dict:
         spin(0.5)
         base = _peak_mb()
         clock.start()
+        last[1] = time.thread_time() * 1000
         timer.start()
         t = time.perf_counter()
         window.attach_model(model, weights)
@@ -168,9 +172,9 @@ def window_attach(record: str, model: str, weights: str | None) -> dict:
         tick()
         if not done or not done[0][0]:
             raise SystemExit("the model was not attached")
-        worst, at = max(gaps)
-        during = max((g for g, when in gaps if when <= finished_at), default=0.0)
-        after = max((g for g, when in gaps if when > finished_at), default=0.0)
+        worst, at, worst_cpu = max(gaps)
+        during = max((g for g, when, _ in gaps if when <= finished_at), default=0.0)
+        after = max((g for g, when, _ in gaps if when > finished_at), default=0.0)
         # the Channels plot with the weights overlay: the first weighted layer
         session = window.session
         first = next(i for i in range(len(session.message.record)) if session.weights.review(i) is not None)
@@ -179,18 +183,13 @@ def window_attach(record: str, model: str, weights: str | None) -> dict:
         window.plots.channels.flush()
         channel_plot = time.perf_counter() - t
         flagged = len(session.weights.flagged_entries())
-        return {"seconds": attached, "peak_mb": _peak_mb() - base, "items": len(session.message.record),
-                "stall_ms": worst, "stall_at_s": at / 1000, "stall_while_attaching_ms": during,
-                "stall_after_ms": after, "over_50ms": sum(1 for g, _ in gaps if g > 50),
+        return {"attach_s": attached, "peak_mb_attach": _peak_mb() - base, "items": len(session.message.record),
+                "onnx_imported": "onnx" in sys.modules,
+                "stall_ms": worst, "stall_cpu_ms": worst_cpu, "stall_at_s": at / 1000,
+                "stall_while_attaching_ms": during,
+                "stall_after_ms": after, "over_50ms": sum(1 for g, _, _ in gaps if g > 50),
                 "ticks": len(gaps), "timings": window.models.timings, "channel_plot_s": channel_plot,
                 "flagged_layers": flagged}
-
-
-def run_child(task: str, record: Path, model: Path, fmt: str, weights: Path | None = None) -> dict:
-    out = subprocess.run([sys.executable, "-m", "scripts.bench_models", "--child", task, str(record), str(model), fmt,
-                          str(weights or "")], check=True, capture_output=True, text=True,
-                         cwd=Path(__file__).resolve().parents[1])
-    return json.loads(out.stdout.strip().splitlines()[-1])
 
 
 # --- generators ------------------------------------------------------------------------
@@ -278,73 +277,123 @@ def make_record(path: Path, model_path: Path, dialect: str, weights: Path | None
     path.write_text(synth.to_text(message))
 
 
+def stats(values: list[float]) -> str:
+    """``median [min–max]``."""
+    return f"{statistics.median(values):.3f} [{min(values):.3f}–{max(values):.3f}]"
+
+
+def run_rounds(fmt: str, record: Path, model: Path, weights: Path | None, runs: int, editor: Path,
+               window: bool) -> dict[str, list[dict]]:
+    """`runs` rounds of every task, each in a fresh process, the order rotating per round."""
+    env = {**os.environ, "PYTHONPATH": str(editor), "QT_QPA_PLATFORM": "offscreen"}
+    cmds = commands(fmt, record, model, weights)
+    if window:
+        cmds["window"] = [sys.executable, str(Path(__file__).resolve()), "--child", str(record), str(model),
+                          str(weights or "")]
+    names = list(cmds)
+    results: dict[str, list[dict]] = {name: [] for name in names}
+    for r in range(runs):
+        order = names[r % len(names):] + names[:r % len(names)]
+        for name in order:
+            seconds, peak, out = timed_wait4(cmds[name], env)
+            entry = {"seconds": seconds, "peak_mb": peak}
+            if name == "window":
+                entry.update(json.loads(out.strip().splitlines()[-1]))
+            results[name].append(entry)
+    return results
+
+
+def report(fmt: str, results: dict[str, list[dict]], size_mb: float) -> None:
+    ref = results["check"]
+    print(f"  {'fresh process':<14}{'seconds, median [min–max]':>30}{'÷ check, same round':>24}{'peak RSS MB':>14}")
+    for name, rows in results.items():
+        if name == "window":
+            continue
+        secs = [r["seconds"] for r in rows]
+        ratios = [r["seconds"] / q["seconds"] for r, q in zip(rows, ref, strict=True)]
+        peak = statistics.median(r["peak_mb"] for r in rows)
+        print(f"  {name:<14}{stats(secs):>30}{stats(ratios):>24}{peak:>14.0f}")
+    if "window" in results:
+        w = results["window"]
+        print(f"  window (a fresh process: start, open the record, attach, draw; {stats([r['seconds'] for r in w])} s "
+              f"in all): File > Attach Model until attached {stats([r['attach_s'] for r in w])} s; the Channels "
+              f"plot with the overlay {stats([r['channel_plot_s'] for r in w])} s; {w[0]['flagged_layers']} layers "
+              f"flagged; onnx imported: {sorted({r['onnx_imported'] for r in w})}")
+        print(f"  window: longest event-loop stall {stats([r['stall_ms'] for r in w])} ms, of which the GUI "
+              f"thread's own CPU {stats([r['stall_cpu_ms'] for r in w])} ms (while attaching "
+              f"{stats([r['stall_while_attaching_ms'] for r in w])} ms, installing and drawing after "
+              f"{stats([r['stall_after_ms'] for r in w])} ms; tick {TICK_MS} ms)")
+
+
+def generate(fmt: str, folder: Path, mb: float) -> dict:
+    """Write the model and its record (run in a child, so that the measuring parent stays a
+    small process: a child's peak memory from wait4 counts the parent's at fork)."""
+    from editor.models import synth as model_synth
+
+    t = time.perf_counter()
+    weights = None
+    if fmt == "onnx":
+        model = folder / "big.onnx"
+        layers = model_synth.onnx_big(model, int(mb * 1e6), channels=CHANNELS)
+        record = folder / "big_onnx_record.txt"
+        make_record(record, model, "pytorch")
+        definition = model
+    elif fmt == "tf":
+        model = folder / "big.pb"
+        layers = make_tf(model, mb)
+        record = folder / "big_tf_record.txt"
+        make_record(record, model, "tf-inner")
+        definition = model
+    elif fmt == "caffe":
+        model = folder / "big.caffemodel"
+        layers = make_caffe(model, mb)
+        record = folder / "big_caffe_record.txt"
+        definition, weights = model.with_suffix(".prototxt"), model
+        make_record(record, definition, "caffe", weights)
+    else:
+        raise SystemExit(f"unknown format {fmt}")
+    return {"model": str(model), "definition": str(definition), "weights": str(weights) if weights else "",
+            "record": str(record), "layers": layers, "seconds": time.perf_counter() - t}
+
+
 def main() -> int:
     global CHANNELS
     if len(sys.argv) > 1 and sys.argv[1] == "--child":
-        print(json.dumps(child(*sys.argv[2:7])))
+        child_window(*sys.argv[2:5])
+        return 0
+    if len(sys.argv) > 1 and sys.argv[1] == "--generate":
+        CHANNELS = int(sys.argv[5])
+        print(json.dumps(generate(sys.argv[2], Path(sys.argv[3]), float(sys.argv[4]))))
         return 0
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--mb", type=float, default=100.0, help="MB of float32 weights (default 100)")
     ap.add_argument("--formats", default="onnx,tf,caffe")
+    ap.add_argument("--runs", type=int, default=5, help="interleaved rounds (default 5)")
     ap.add_argument("--keep", help="generate into this folder and keep the files")
     ap.add_argument("--channels", type=int, default=512, help="channels of each convolution (default 512)")
     ap.add_argument("--no-window", action="store_true", help="skip the window's attach (no Qt)")
+    ap.add_argument("--editor", type=Path, default=ROOT,
+                    help="the checkout of the editor to measure (default: this one)")
     args = ap.parse_args()
-    CHANNELS = args.channels
     tmp = tempfile.TemporaryDirectory()
     folder = Path(args.keep) if args.keep else Path(tmp.name)
     folder.mkdir(parents=True, exist_ok=True)
-    from editor.models import synth as model_synth
-
+    print(f"{os.cpu_count()} CPUs, load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the start; "
+          f"editor measured: {args.editor.resolve()}; this process's peak {_peak_mb():.0f} MB (a child's peak "
+          f"memory counts its parent's at fork)")
     for fmt in args.formats.split(","):
-        t = time.perf_counter()
-        if fmt == "onnx":
-            model = folder / "big.onnx"
-            layers = model_synth.onnx_big(model, int(args.mb * 1e6), channels=CHANNELS)
-            record = folder / "big_onnx_record.txt"
-            make_record(record, model, "pytorch")
-            definition, weights = model, None
-        elif fmt == "tf":
-            model = folder / "big.pb"
-            layers = make_tf(model, args.mb)
-            record = folder / "big_tf_record.txt"
-            make_record(record, model, "tf-inner")
-            definition, weights = model, None
-        elif fmt == "caffe":
-            model = folder / "big.caffemodel"
-            layers = make_caffe(model, args.mb)
-            record = folder / "big_caffe_record.txt"
-            definition, weights = model.with_suffix(".prototxt"), model
-            make_record(record, definition, "caffe", weights)
-        else:
-            print(f"unknown format {fmt}", file=sys.stderr)
-            return 2
+        made = json.loads(subprocess.run(
+            [sys.executable, __file__, "--generate", fmt, str(folder), str(args.mb), str(args.channels)],
+            check=True, capture_output=True, text=True).stdout.strip().splitlines()[-1])
+        model, record = Path(made["model"]), Path(made["record"])
+        weights = Path(made["weights"]) if made["weights"] else None
         size = model.stat().st_size / 1e6
-        print(f"\n{fmt}: {layers} conv layers ({CHANNELS}x{CHANNELS}x3x3) + BatchNorm, {size:.1f} MB model file, "
-              f"record {record.stat().st_size / 1e6:.2f} MB (generated in {time.perf_counter() - t:.1f} s)")
-        tasks = ("record", "attach", "review", "full") + (() if args.no_window else ("window",))
-        results = {task: run_child(task, record, definition, fmt, weights) for task in tasks}
-        ref = results["record"]
-        full = results["full"]
-        print(f"  {'step':<12}{'time':>9}{'peak memory':>13}{'time/record':>13}{'peak/model size':>17}")
-        for task, label in (("record", "record"), ("attach", "attach"), ("review", "review"), ("full", "full read")):
-            r = results[task]
-            print(f"  {label:<12}{r['seconds']:8.3f}s{r['peak_mb']:11.1f}MB{r['seconds'] / ref['seconds']:12.2f}x"
-                  f"{r['peak_mb'] / size:16.2f}x")
-        attach = results["attach"]
-        print(f"  attach takes {attach['seconds'] / ref['seconds']:.2f}x the record's load time and "
-              f"{attach['seconds'] / full['seconds']:.2f}x a full read's; its peak is {attach['peak_mb']:.1f} MB "
-              f"against the full read's {full['peak_mb']:.0f} MB")
-        if "window" in results:
-            w = results["window"]
-            steps = ", ".join(f"{k} {v:.3f} s" for k, v in w["timings"].items())
-            print(f"  window: File > Attach Model until attached {w['seconds']:.3f} s = "
-                  f"{w['seconds'] / ref['seconds']:.2f}x the record's load, {w['seconds'] / results['review']['seconds']:.2f}x "
-                  f"the review without a window ({steps}); {w['flagged_layers']} layers flagged")
-            print(f"  window: longest event-loop stall {w['stall_ms']:.0f} ms (at {w['stall_at_s']:.2f} s; "
-                  f"while attaching {w['stall_while_attaching_ms']:.0f} ms, installing and drawing after "
-                  f"{w['stall_after_ms']:.0f} ms; {w['over_50ms']} of {w['ticks']} ticks over 50 ms; tick {TICK_MS} ms)")
-            print(f"  window: the Channels plot draws a layer with the weights overlay in {w['channel_plot_s']:.3f} s")
+        print(f"\n{fmt}: {made['layers']} conv layers ({args.channels}x{args.channels}x3x3) + BatchNorm, {size:.1f} MB "
+              f"model file, record {record.stat().st_size / 1e6:.2f} MB (generated in {made['seconds']:.1f} s); "
+              f"{args.runs} rounds")
+        results = run_rounds(fmt, record, Path(made["definition"]), weights, args.runs, args.editor, not args.no_window)
+        report(fmt, results, size)
+    print(f"\nload average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the end")
     return 0
 
 

@@ -49,7 +49,7 @@ AREAS: dict[str, tuple[str, ...]] = {
     # the Edit dock's panels and the Problems dock
     "panels": ("editor/ui/panels/**/*.py",),
     # the plots
-    "plots": ("editor/ui/plots/**/*.py",),
+    "plots": ("editor/ui/plots/**/*.py", "editor/ui/graph/**/*.py", "editor/graph/**/*.py"),
 }
 
 

@@ -214,14 +214,20 @@ def split_file(path: str | os.PathLike, spec: Spec,
     file and `Cancelled` when `progress(done, total)` returns False.
     """
     with open(path, "rb") as f:
-        size = os.fstat(f.fileno()).st_size
-        if size == 0:
-            return b"", []
-        walker = _Walker(FileBuffer(f, size), progress, size)
-        skeleton = walker.strip(0, size, spec, ())
-        if progress is not None and not progress(size, size):
-            raise Cancelled()
-        return skeleton, walker.payloads
+        return split_open(f, spec, progress)
+
+
+def split_open(f, spec: Spec, progress: Callable[[int, int], bool] | None = None) -> tuple[bytes, list[Payload]]:
+    """`split_file` of a file already open (binary; the readers open it with
+    `editor.models.base.open_regular`)."""
+    size = os.fstat(f.fileno()).st_size
+    if size == 0:
+        return b"", []
+    walker = _Walker(FileBuffer(f, size), progress, size)
+    skeleton = walker.strip(0, size, spec, ())
+    if progress is not None and not progress(size, size):
+        raise Cancelled()
+    return skeleton, walker.payloads
 
 
 def split_bytes(data: bytes, spec: Spec) -> tuple[bytes, list[Payload]]:
@@ -234,16 +240,21 @@ def split_bytes(data: bytes, spec: Spec) -> tuple[bytes, list[Payload]]:
 def top_level_fields(path: str | os.PathLike, limit: int = 64) -> list[tuple[int, int]]:
     """(number, wire type) of the first top-level fields of a binary file, for telling formats
     apart; stops at the first thing that is not a valid field."""
-    found: list[tuple[int, int]] = []
     with open(path, "rb") as f:
-        size = os.fstat(f.fileno()).st_size
-        if size == 0:
-            return found
-        try:
-            for number, wire_type, *_ in iter_fields(FileBuffer(f, size), 0, size):
-                found.append((number, wire_type))
-                if len(found) >= limit:
-                    break
-        except DecodeError:
-            pass
+        return top_level_fields_open(f, limit)
+
+
+def top_level_fields_open(f, limit: int = 64) -> list[tuple[int, int]]:
+    """`top_level_fields` of a file already open (binary)."""
+    found: list[tuple[int, int]] = []
+    size = os.fstat(f.fileno()).st_size
+    if size == 0:
+        return found
+    try:
+        for number, wire_type, *_ in iter_fields(FileBuffer(f, size), 0, size):
+            found.append((number, wire_type))
+            if len(found) >= limit:
+                break
+    except DecodeError:
+        pass
     return found

@@ -17,8 +17,10 @@ weights AMCT quantizes as well is `WEIGHTS`.
 from __future__ import annotations
 
 import difflib
+import math
 import os
 import re
+import stat
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -118,6 +120,79 @@ class LoadCancelled(Exception):
     """A progress callback asked to stop reading the model."""
 
 
+# --- files and sizes ----------------------------------------------------------------------
+
+#: The most values the editor reads into memory for one tensor (a layer's weights, a
+#: BatchNorm's variances): 2^28, 1 GiB as float32. The weights review holds a few arrays of
+#: this size at once (the rows, the folded rows); a larger tensor is not compared, and a
+#: tensor of one repeated value (`TensorRef.fill`) is never materialised at all.
+MAX_TENSOR_VALUES = 1 << 28
+#: The most values a tensor's shape may declare at all (2^40): beyond it a shape is not a
+#: tensor any file or memory holds, and sizes computed from it would overflow int64.
+MAX_DECLARED_VALUES = 1 << 40
+
+
+def describe_bytes(n: int) -> str:
+    """``18.0 GiB``, ``600.0 MiB``, ``288 bytes``: a size for messages."""
+    for unit, shift in (("TiB", 40), ("GiB", 30), ("MiB", 20), ("KiB", 10)):
+        if n >= 1 << shift:
+            return f"{n / (1 << shift):.1f} {unit}"
+    return translate("models", "{count} bytes").format(count=n)
+
+
+def limit_text() -> str:
+    """The per-tensor limit in words, for messages."""
+    return translate("models", "{count} values ({size} as float32)").format(
+        count=f"{MAX_TENSOR_VALUES:,}", size=describe_bytes(MAX_TENSOR_VALUES * 4))
+
+
+def checked_shape(dims: Iterable[int], what: str) -> tuple[int, ...]:
+    """`dims` as a shape, or ModelError naming `what` when a dimension is negative or the
+    shape declares more than `MAX_DECLARED_VALUES` values (checked before anything is
+    allocated or multiplied in int64)."""
+    shape = tuple(int(d) for d in dims)
+    if any(d < 0 for d in shape):
+        raise ModelError(translate("models", "{what} has the shape {shape}, with a negative dimension").format(
+            what=what, shape=list(shape)))
+    count = math.prod(shape)
+    if count > MAX_DECLARED_VALUES:
+        raise ModelError(translate("models", "{what} has the shape {shape}: {count} values, more than any tensor can "
+                                   "hold (the editor reads shapes of at most 2^40 values)").format(
+            what=what, shape=list(shape), count=f"{count:.3g}"))
+    return shape
+
+
+def open_regular(path: str | os.PathLike, what: str | None = None, *, follow_links: bool = True):
+    """`path` opened for reading in binary if it is a regular file, else ModelError.
+
+    Opened without blocking and checked on the open descriptor: a FIFO, device or socket
+    (or a link to one, such as ``/dev/zero``) is refused without waiting for a writer and
+    without reading it, and nothing can swap the file between the check and the read.
+    `follow_links` False refuses a symbolic link too (ONNX external data)."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    if not follow_links:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise ModelError(translate("models", "no such file"), path) from None
+    except OSError as e:
+        raise ModelError(translate("models", "cannot read the file: {reason}").format(reason=e.strerror or e), path) from None
+    except ValueError:  # a NUL byte in the name
+        raise ModelError(translate("models", "the file name contains a NUL byte"), what or repr(str(path))) from None
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise ModelError(translate("models", "is a directory, not a model file"), path)
+        if not stat.S_ISREG(st.st_mode):
+            raise ModelError(translate("models", "not a regular file (a pipe, device or socket cannot be read as a "
+                                       "model)"), path)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 # --- tensors ------------------------------------------------------------------------------
 
 class TensorRef:
@@ -125,28 +200,37 @@ class TensorRef:
 
     `shape` and `dtype` are known up front; `values()` returns a numpy array of that shape
     (read from the file, filled from a constant or held in memory) or raises ModelError
-    (unsupported data type, file changed since it was read).
+    (unsupported data type, file changed since it was read, more values than
+    `MAX_TENSOR_VALUES`). `fill` is the value of a tensor that is one value repeated (ONNX
+    ConstantOfShape, a TensorFlow splat constant): its consumers can use it without
+    materialising the tensor.
     """
 
-    __slots__ = ("shape", "dtype", "_load", "source")
+    __slots__ = ("shape", "dtype", "_load", "source", "fill")
 
     def __init__(self, shape: Sequence[int], dtype: np.dtype | None, load: Callable[[], np.ndarray],
-                 source: str = ""):
+                 source: str = "", fill: float | None = None):
         self.shape = tuple(int(d) for d in shape)
         self.dtype = dtype
         self._load = load
         #: where the values come from, for messages: "initializer conv1.weight", "blob 0 of conv1"
         self.source = source
+        self.fill = fill
 
     @property
     def size(self) -> int:
-        return int(np.prod(self.shape, dtype=np.int64)) if self.shape else 1
+        return math.prod(self.shape)
 
     @property
     def nbytes(self) -> int:
         return self.size * (self.dtype.itemsize if self.dtype is not None else 0)
 
     def values(self) -> np.ndarray:
+        if self.size > MAX_TENSOR_VALUES:
+            raise ModelError(translate("models", "{source} holds {count} values ({size} as float32), more than the "
+                                       "{limit} the editor reads into memory for one tensor").format(
+                source=self.source or translate("models", "a tensor"), count=f"{self.size:,}",
+                size=describe_bytes(self.size * 4), limit=limit_text()))
         a = self._load()
         if a.size != self.size:
             raise ModelError(translate("models", "{source} holds {values} values, its shape {shape} needs {size}").format(
@@ -162,13 +246,19 @@ class TensorRef:
 
     @classmethod
     def filled(cls, shape: Sequence[int], value: float, dtype=np.float32, source: str = "") -> TensorRef:
-        """A tensor of one repeated value (ONNX ConstantOfShape, TF splat constants)."""
+        """A tensor of one repeated value (ONNX ConstantOfShape, TF splat constants): `fill`
+        tells it; `values()` materialises it only within `MAX_TENSOR_VALUES`."""
         dt = np.dtype(dtype)
         shp = tuple(int(d) for d in shape)
-        return cls(shp, dt, lambda: np.full(shp, value, dtype=dt), source)
+        v = dt.type(value)
+        return cls(shp, dt, lambda: np.full(shp, v, dtype=dt), source, fill=v)
 
     def transformed(self, shape: Sequence[int], fn: Callable[[np.ndarray], np.ndarray], source: str = "") -> TensorRef:
-        """A lazy function of this tensor (a Transpose node in front of a weight)."""
+        """A lazy function of this tensor (a Transpose node in front of a weight). A reshape
+        or transpose of one repeated value is that value again: `fill` carries over."""
+        if self.fill is not None:
+            assert self.dtype is not None
+            return TensorRef.filled(shape, self.fill, self.dtype, source or self.source)
         return TensorRef(shape, self.dtype, lambda: fn(self.values()), source or self.source)
 
     def __repr__(self) -> str:
@@ -204,37 +294,58 @@ class FileSlice:
     """Reads one tensor's bytes from a model file on demand (the file is not kept open).
 
     The file's size and modification time are remembered when the model is read; a file that
-    changed since then is refused rather than read at stale offsets.
+    changed since then is refused rather than read at stale offsets. Only a regular file is
+    read (`open_regular`), and a slice is checked against the file's size before anything is
+    allocated for it.
     """
 
-    def __init__(self, path: Path, stamp: tuple[int, int]):
+    def __init__(self, path: Path, stamp: tuple[int, int], *, follow_links: bool = True):
         self.path = path
         self.stamp = stamp
+        self.follow_links = follow_links
+
+    def check(self, offset: int, length: int, source: str) -> str | None:
+        """Why the slice [offset, offset + length) cannot be in this file, or None."""
+        size = self.stamp[0]
+        if offset < 0 or length < 0:
+            return translate("models", "{source}: a negative offset or length").format(source=source)
+        if offset + length > size:
+            return translate("models", "{source}: {length} bytes from offset {offset} run past the end of {file} "
+                             "({size})").format(source=source, length=f"{length:,}", offset=f"{offset:,}",
+                                                file=self.path.name, size=describe_bytes(size))
+        return None
 
     def reader(self, offset: int, length: int, dtype: np.dtype, source: str) -> Callable[[], np.ndarray]:
         def read() -> np.ndarray:
-            try:
-                with open(self.path, "rb") as f:
-                    st = os.fstat(f.fileno())
-                    if (st.st_size, st.st_mtime_ns) != self.stamp:
-                        raise ModelError(translate("models", "the file changed on disk since the model was attached; "
-                                                   "attach it again"), self.path)
-                    f.seek(offset)
-                    data = f.read(length)
-            except OSError as e:
-                raise ModelError(translate("models", "cannot read {source}: {reason}").format(source=source, reason=e.strerror or e),
-                                 self.path) from None
-            if len(data) != length:
-                raise ModelError(translate("models", "{source}: the file ends early").format(source=source), self.path)
+            problem = self.check(offset, length, source)
+            if problem is not None:
+                raise ModelError(problem, self.path)
             if length % dtype.itemsize:
                 raise ModelError(translate("models", "{source}: {length} bytes are not a whole number of {type} values").format(
                     source=source, length=length, type=dtype), self.path)
+            if length // dtype.itemsize > MAX_TENSOR_VALUES:
+                raise ModelError(translate("models", "{source} holds {count} values, more than the {limit} the editor "
+                                           "reads into memory for one tensor").format(
+                    source=source, count=f"{length // dtype.itemsize:,}", limit=limit_text()), self.path)
+            with open_regular(self.path, follow_links=self.follow_links) as f:
+                st = os.fstat(f.fileno())
+                if (st.st_size, st.st_mtime_ns) != self.stamp:
+                    raise ModelError(translate("models", "the file changed on disk since the model was attached; "
+                                               "attach it again"), self.path)
+                try:
+                    data = os.pread(f.fileno(), length, offset) if length else b""
+                except OSError as e:
+                    raise ModelError(translate("models", "cannot read {source}: {reason}").format(
+                        source=source, reason=e.strerror or e), self.path) from None
+            if len(data) != length:
+                raise ModelError(translate("models", "{source}: the file ends early").format(source=source), self.path)
             return np.frombuffer(data, dtype=dtype)
         return read
 
 
-def file_stamp(path: Path) -> tuple[int, int]:
-    st = path.stat()
+def file_stamp(path: str | os.PathLike) -> tuple[int, int]:
+    """(size, modification time in ns) of a file (OSError if it cannot be stat'ed)."""
+    st = os.stat(path)
     return st.st_size, st.st_mtime_ns
 
 
@@ -351,11 +462,24 @@ class Layer:
     def has_weight_values(self) -> bool:
         return self.weight is not None and self.to_rows is not None
 
-    def weight_rows(self) -> np.ndarray:
-        """The weights as float32 rows, one per output channel (ModelError if unavailable)."""
+    def weight_rows(self, *, compact: bool = False) -> np.ndarray:
+        """The weights as float32 rows, one per output channel (ModelError if unavailable).
+
+        `compact`: weights of one repeated value (`TensorRef.fill`) come as one column per
+        output channel instead (every row of the full array holds that value only), so a
+        review that needs each row's extremes never materialises them."""
         if self.weight is None or self.to_rows is None:
             raise ModelError(self.weight_note or translate("models", "layer {label} has no weights in the model").format(
                 label=self.label))
+        fill = self.weight.fill
+        dtype = self.weight.dtype
+        if compact and fill is not None and dtype is not None and dtype.kind in "fiu" and self.out_channels \
+                and self.weight.size % self.out_channels == 0:
+            if self.out_channels > MAX_TENSOR_VALUES:
+                raise ModelError(translate("models", "layer {label} has {count} output channels, more than the {limit} "
+                                           "the editor reads into memory for one tensor").format(
+                    label=self.label, count=f"{self.out_channels:,}", limit=limit_text()))
+            return np.full((self.out_channels, 1 if self.weight.size else 0), fill, dtype=np.float32)
         w = self.weight.values()
         if w.dtype.kind not in "fiu":
             raise ModelError(translate("models", "layer {label}: weights of type {type} are not supported").format(
@@ -427,12 +551,13 @@ class Model:
 
     `framework` is one of FRAMEWORKS; `path` the model file, `weights_path` the separate
     weights file (Caffe's .caffemodel) if any. `notes` are things the reader noticed but
-    could live with (a layer whose output shape it could not compute, …).
+    could live with (a layer whose output shape it could not compute, …); `inputs` the
+    network's input tensors, where the reader knows them.
     """
 
     def __init__(self, path: str | os.PathLike, framework: str, layers: Iterable[Layer], *,
                  weights_path: str | os.PathLike | None = None, format: str = "",
-                 notes: Iterable[str] = (), name: str = ""):
+                 notes: Iterable[str] = (), name: str = "", inputs: Iterable[str] = ()):
         self.path = Path(path)
         self.framework = framework
         self.weights_path = Path(weights_path) if weights_path is not None else None
@@ -440,6 +565,9 @@ class Model:
         self.name = name
         self.layers: list[Layer] = list(layers)
         self.notes: list[str] = list(notes)
+        #: the network's input tensors where the reader knows them (ONNX graph inputs that are
+        #: not initializers); empty: any tensor no layer writes is an input
+        self.inputs: tuple[str, ...] = tuple(inputs)
         self.by_name: dict[str, Layer] = {}
         for layer in self.layers:
             if not layer.unnamed:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,8 +34,10 @@ from editor.models.base import (
     ModelError,
     Progress,
     TensorRef,
+    checked_shape,
     constant_loader,
     file_stamp,
+    open_regular,
     reshaper,
 )
 from editor.models.fusion import PATTERNS, BatchNormFold
@@ -128,34 +131,43 @@ def _net_inputs(net: pb.NetParameter) -> dict[str, tuple[int, ...]]:
     return shapes
 
 
-def _blob_shape(blob: pb.BlobProto) -> tuple[int, ...]:
+def _blob_shape(blob: pb.BlobProto, source: str) -> tuple[int, ...]:
+    """The blob's shape (its ``shape``, else the legacy num/channels/height/width), checked
+    (ModelError naming the blob: a negative dimension, more values than any tensor holds)."""
     if blob.HasField("shape"):
-        return tuple(int(d) for d in blob.shape.dim)
+        return checked_shape(blob.shape.dim, source)
     legacy = (blob.num, blob.channels, blob.height, blob.width)
-    return tuple(int(d) for d in legacy) if any(legacy) else ()
+    return checked_shape(legacy, source) if any(legacy) else ()
 
 
 def _blob_refs(layer_msg, where: tuple, moved: dict[tuple, dict[int, _wire.Payload]],
                file: FileSlice | None, layer_name: str) -> list[TensorRef]:
     refs = []
     for k, blob in enumerate(layer_msg.blobs):
-        shape = _blob_shape(blob)
         source = f"blob {k} of layer {layer_name!r}"
+        shape = _blob_shape(blob, source)
         payload = moved.get((*where, (layer_msg.DESCRIPTOR.fields_by_name["blobs"].number, k)), {})
+
+        def counted(count: int, source: str = source, shape: tuple[int, ...] = shape) -> tuple[int, ...]:
+            # Caffe refuses a blob whose data does not fill its shape ("Incorrect data field size")
+            if shape and math.prod(shape) != count:
+                raise ModelError(translate("models", "{source} holds {count} values, its shape {shape} needs {size}").format(
+                    source=source, count=f"{count:,}", shape="×".join(map(str, shape)), size=f"{math.prod(shape):,}"))
+            return shape or (count,)
         if file is not None and 5 in payload:
             p = payload[5]
-            refs.append(TensorRef(shape or (p.length // 4,), np.dtype(np.float32),
+            refs.append(TensorRef(counted(p.length // 4), np.dtype(np.float32),
                                   file.reader(p.offset, p.length, _FLOAT, source), source))
         elif file is not None and 8 in payload:
             p = payload[8]
-            refs.append(TensorRef(shape or (p.length // 8,), np.dtype(np.float64),
+            refs.append(TensorRef(counted(p.length // 8), np.dtype(np.float64),
                                   file.reader(p.offset, p.length, _DOUBLE, source), source))
         elif len(blob.data) or not len(blob.double_data):
             data = np.asarray(blob.data, dtype=np.float32)
-            refs.append(TensorRef(shape or data.shape, data.dtype, constant_loader(data), source))
+            refs.append(TensorRef(counted(data.size), data.dtype, constant_loader(data), source))
         else:
             data = np.asarray(blob.double_data, dtype=np.float64)
-            refs.append(TensorRef(shape or data.shape, data.dtype, constant_loader(data), source))
+            refs.append(TensorRef(counted(data.size), data.dtype, constant_loader(data), source))
     return refs
 
 
@@ -169,7 +181,8 @@ def _reshaped(ref: TensorRef, shape: tuple[int, ...]) -> TensorRef:
 
 def _read_weights(path: Path, progress: Progress | None) -> tuple[pb.NetParameter, dict, FileSlice]:
     try:
-        skeleton, payloads = _wire.split_file(path, SPEC, progress)
+        with open_regular(path) as f:
+            skeleton, payloads = _wire.split_open(f, SPEC, progress)
         net = pb.NetParameter()
         net.ParseFromString(skeleton)
     except _wire.Cancelled:
@@ -201,9 +214,28 @@ def read_caffe(definition: str | os.PathLike | None, weights: str | os.PathLike 
         net_bin, moved, file = _read_weights(wpath, progress)
         field = 100 if net_bin.layer else 2
         stored: Sequence[pb.LayerParameter | pb.V1LayerParameter] = net_bin.layer or net_bin.layers
-        for i, lp in enumerate(stored):
-            if lp.blobs:
-                by_name.setdefault(lp.name, _blob_refs(lp, ((field, i),), moved, file, lp.name))
+        with _naming(wpath):
+            for i, lp in enumerate(stored):
+                if lp.blobs:
+                    # Caffe copies every source layer of a name in turn: the last one's blobs stay
+                    by_name[lp.name] = _blob_refs(lp, ((field, i),), moved, file, lp.name)
+    with _naming(definition if definition is not None else weights):
+        return _build(definition, weights, net_text, net_bin, by_name)
+
+
+@contextmanager
+def _naming(path: str | os.PathLike | None):
+    """A ModelError raised inside names `path` when it names no file yet."""
+    try:
+        yield
+    except ModelError as e:
+        if e.path is None and path is not None:
+            e.path = str(path)
+        raise
+
+
+def _build(definition: str | os.PathLike | None, weights: str | os.PathLike | None, net_text: pb.NetParameter | None,
+           net_bin: pb.NetParameter | None, by_name: dict[str, list[TensorRef]]) -> Model:
     net = net_text if net_text is not None else net_bin
     assert net is not None
     layers = _layers_of(net)
@@ -223,15 +255,36 @@ def read_caffe(definition: str | os.PathLike | None, weights: str | os.PathLike 
         if missing:
             notes.append(f"the weights file has no blobs for {len(missing)} weighted layer(s): "
                          + ", ".join(missing[:5]) + (" …" if len(missing) > 5 else ""))
-    model_layers = [_make_layer(i, lay, shapes, weights is not None) for i, lay in enumerate(layers)]
+    model_layers = [_make_layer(i, lay, shapes, weights is not None, net_text is not None)
+                    for i, lay in enumerate(layers)]
     notes.extend(lay.blob_problem for lay in layers if lay.blob_problem is not None)
     _link_folds(layers, model_layers)
     fmt = "+".join(x for x, given in (("prototxt", definition), ("caffemodel", weights)) if given is not None)
-    return Model(definition if definition is not None else weights, "caffe", model_layers,  # type: ignore[arg-type]
+    source = definition if definition is not None else weights
+    assert source is not None
+    return Model(source, "caffe", model_layers,
                  weights_path=weights, format=fmt, notes=notes, name=net.name)
 
 
-def _make_layer(i: int, lay: _CaffeLayer, shapes, with_weights_file: bool) -> Layer:
+def _check_groups(lay: _CaffeLayer, outputs: int, group: int, c_in: int | None) -> None:
+    """Caffe's own checks of a convolution's group (``BaseConvolutionLayer::LayerSetUp``):
+    ModelError naming the layer where Caffe refuses the net."""
+    why = None
+    if outputs <= 0:
+        why = translate("models", "num_output is 0 (Caffe needs at least one output)")
+    elif group < 1:
+        why = translate("models", "group is {group}; it must be at least 1").format(group=group)
+    elif outputs % group:
+        why = translate("models", "num_output {outputs} is not a multiple of group {group} (Caffe: \"Number of output "
+                        "should be multiples of group.\")").format(outputs=outputs, group=group)
+    elif c_in is not None and c_in % group:
+        why = translate("models", "its {channels} input channels are not a multiple of group {group}").format(
+            channels=c_in, group=group)
+    if why is not None:
+        raise ModelError(translate("models", "layer {name}: {why}").format(name=repr(lay.name), why=why))
+
+
+def _make_layer(i: int, lay: _CaffeLayer, shapes, with_weights_file: bool, definition: bool) -> Layer:
     in_shape = shapes.inputs.get(i)
     out_shape = shapes.outputs.get(i)
     layer = Layer(name=lay.name, op_type=lay.type, index=i, framework="caffe",
@@ -240,12 +293,16 @@ def _make_layer(i: int, lay: _CaffeLayer, shapes, with_weights_file: bool) -> La
     p = lay.param
     if lay.type in ("Convolution", "Deconvolution"):
         cp = p.convolution_param
-        group = int(cp.group or 1)
+        group = int(cp.group)
+        c_in = in_shape[1] if in_shape is not None and len(in_shape) > 1 else None
+        if definition:
+            _check_groups(lay, int(cp.num_output), group, c_in)
+        else:  # a .caffemodel alone may leave the parameters out: the blobs tell
+            group = max(group, 1)
         layer.group = group
         spatial = len(in_shape) - 2 if in_shape is not None else 2
         geometry = conv_geometry(cp, spatial)
         layer.attrs = {"num_output": cp.num_output, **geometry, "group": group}
-        c_in = in_shape[1] if in_shape is not None and len(in_shape) > 1 else None
         layer.out_channels = int(cp.num_output)
         if lay.type == "Convolution":
             declared = (layer.out_channels, c_in // group, *geometry["kernel"]) if c_in else None
@@ -284,6 +341,9 @@ def _make_layer(i: int, lay: _CaffeLayer, shapes, with_weights_file: bool) -> La
                 layer.weight_note = translate("models", "the weights file has no blobs for layer {name}").format(name=repr(lay.name))
     elif lay.type == "InnerProduct":
         ip = p.inner_product_param
+        if definition and not ip.num_output:
+            raise ModelError(translate("models", "layer {name}: num_output is 0 (Caffe needs at least one output)").format(
+                name=repr(lay.name)))
         layer.out_channels = int(ip.num_output)
         axis = ip.axis
         if ip.transpose or axis != 1:

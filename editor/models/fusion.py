@@ -36,6 +36,13 @@ SOURCES = {
                   "(https://www.hiascend.com/document/detail/en/canncommercial/850/devaids/amct/atlasamct_16_0243.html)",
     "graph": "Ascend Graph developer guide, Supported Fusion Features "
              "(https://www.hiascend.com/document/detail/zh/canncommercial/latest/programug/graphdevg/atlasag_25_0046.html)",
+    "onnx": "AMCT ONNX documentation, Fusion Support "
+            "(https://www.hiascend.com/document/detail/en/canncommercial/800/devaids/amct/atlasamct_16_0162.html)",
+    "tensorflow-matmul": "AMCT TensorFlow documentation (Chinese), 工具实现的融合功能, MatMul+BN "
+                         "(https://hiascend.com/document/detail/zh/CANNCommunityEdition/80RC3alpha002/devaids/"
+                         "auxiliarydevtool/atlasamcttf_16_0141.html)",
+    "tensorflow-keras": "AMCT TensorFlow documentation, Fusion Support: small BN operators into FusedBatchNormV3 "
+                        "(https://www.hiascend.com/document/detail/en/canncommercial/850/devaids/amct/atlasamct_16_0333.html)",
 }
 
 
@@ -88,6 +95,30 @@ PATTERNS: dict[str, Pattern] = {
                       "tensorflow",
                       TF_DIALECTS, OUTPUT, "W' = W · s, s the Mul's other input: a Const of empty shape",
                       SOURCES["tensorflow"], skippable=None),
+    "onnx-bn-add": Pattern("BN+Add", "Conv/ConvTranspose+BatchNormalization+Add (a constant)", "onnx", frozenset({"onnx"}),
+                           OUTPUT, "W' as Conv+BN: the Add joins the BatchNorm's bias, the weights do not change",
+                           SOURCES["onnx"]),
+    "onnx-bn-mul": Pattern("BN+Mul", "Conv/ConvTranspose+BatchNormalization+Mul (a constant)", "onnx", frozenset({"onnx"}),
+                           OUTPUT, "not computed: the Mul joins the BatchNorm's scale, and whether before or after "
+                           "Conv+BN is not documented", SOURCES["onnx"]),
+    "tf-batchtospace-bn": Pattern("Conv+BN (Conv2D+BatchToSpace+BN)", "Conv2D+BatchToSpaceND+FusedBatchNorm", "tensorflow",
+                                  TF_DIALECTS, OUTPUT, "as Conv+BN, when the BatchNorm has the Conv2D's channels",
+                                  SOURCES["tensorflow"]),
+    "tf-group-conv-bn": Pattern("Group_conv+BN", "Split+Conv2D/Conv3D…(+BiasAdd)+ConcatV2 (on C)+FusedBatchNorm",
+                                "tensorflow", TF_DIALECTS, OUTPUT,
+                                "W_k'[…,o] = W_k[…,o] · γ[c_k+o] / √(σ²[c_k+o] + ε), c_k the channels of the "
+                                "convolutions before k in the Concat", SOURCES["tensorflow"]),
+    "tf-matmul-bn": Pattern("MatMul+BN", "MatMul(+BiasAdd)+Reshape+FusedBatchNorm+Reshape", "tensorflow", TF_DIALECTS,
+                            OUTPUT, "W'[k,n] = W[k,n] · γ[n] / √(σ²[n] + ε), when the BatchNorm's channel axis holds "
+                            "MatMul's n (NHWC; NCHW with a fixed Reshape to N×n×1×1)", SOURCES["tensorflow-matmul"],
+                            skippable=None),
+    "tf-keras-bn": Pattern("Conv+BN (small BN ops)", "Conv2D(+BiasAdd)+Mul(Rsqrt(var+ε)(·γ))+Add: "
+                           "tf.keras BatchNormalization(fused=False)", "tensorflow", TF_DIALECTS, OUTPUT,
+                           "as Conv+BN, with σ², ε and γ read from the small operators", SOURCES["tensorflow-keras"]),
+    "tf-keras-bn-folded": Pattern("Conv+BN (small BN ops)", "Conv…(+BiasAdd)+Mul (a per-channel Const)+Add (a Const)",
+                                  "tensorflow", TF_DIALECTS, OUTPUT,
+                                  "not computed: the variance and ε are folded away in the graph, or the convolution "
+                                  "is not one the documents name", SOURCES["tensorflow-keras"]),
 }
 
 
@@ -110,6 +141,9 @@ class Fusion:
         """``Conv+BN+Scale (bn1 + scale1)``."""
         return f"{self.pattern.name} ({' + '.join(self.names)})"
 
+    #: whether folding it multiplies the weights (a bias-only fusion does not)
+    changes_weights = True
+
     def applies_in(self, dialect: str | None) -> bool:
         """AMCT of `dialect` performs this fusion (None: the dialect is not known; every
         fusion of the model's framework applies)."""
@@ -121,12 +155,36 @@ class Fusion:
 
 
 @dataclass(eq=False)
+class NotComputed(Fusion):
+    """A fusion AMCT performs whose arithmetic the editor does not compute here (`why`): the
+    layer's weights are not compared (a note), never flagged or refit from other weights."""
+
+    why: str = ""
+
+    def multiplier(self) -> np.ndarray:
+        raise ModelError(self.why)
+
+
+@dataclass(eq=False)
+class BiasOnly(Fusion):
+    """A fusion that changes only the bias of the layer it joins (ONNX BN+Add: the Add joins
+    the BatchNorm's bias): listed among the layer's fusions, the weights stay as they are."""
+
+    changes_weights = False
+
+    def multiplier(self) -> np.ndarray:
+        raise ModelError("a bias-only fusion has no multiplier")
+
+
+@dataclass(eq=False)
 class BatchNormFold(Fusion):
     """A BatchNorm (with Caffe's Scale) folded into the layer's weights: each channel is
     multiplied by ``gamma / sqrt(var + eps)`` (`multiplier`).
 
     `var_scale` is Caffe BatchNorm's third blob (the moving-average normaliser the stored
-    mean and variance are divided by); `gamma` is None where the BatchNorm has none.
+    mean and variance are divided by); `gamma` is None where the BatchNorm has none. A layer
+    that makes only some of the BatchNorm's channels (one convolution of a TensorFlow
+    Split+Conv+Concat group) takes `count` of them from `start`.
     """
 
     var: TensorRef | None
@@ -135,6 +193,8 @@ class BatchNormFold(Fusion):
     var_scale: TensorRef | None = None
     #: a gamma belongs to the fold (False for a Caffe BatchNorm with no Scale after it)
     has_gamma: bool = True
+    start: int = 0
+    count: int | None = None
 
     def multiplier(self) -> np.ndarray:
         """gamma / sqrt(var + eps) in float32, in AMCT's (PyTorch's ``fuse_conv_bn_weights``)
@@ -157,6 +217,12 @@ class BatchNormFold(Fusion):
                 raise ModelError(translate("models", "{names}: {scales} scales for {variances} variances").format(
                     names=" + ".join(self.names), scales=gamma.size, variances=mult.size))
             mult = (gamma * mult).astype(np.float32)
+        if self.count is not None:
+            if self.start + self.count > mult.size:
+                raise ModelError(translate("models", "{names} has {channels} channels, the layer takes {count} from "
+                                           "channel {start}").format(names=" + ".join(self.names), channels=mult.size,
+                                                                     count=self.count, start=self.start))
+            mult = mult[self.start:self.start + self.count]
         return mult
 
 

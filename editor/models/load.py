@@ -7,7 +7,7 @@ from pathlib import Path
 from editor.i18n import translate
 from editor.models import _wire
 from editor.models._text import check_file
-from editor.models.base import Model, ModelError, Progress
+from editor.models.base import Model, ModelError, Progress, open_regular
 
 #: extensions the editor offers in a file dialog, with what they hold
 MODEL_EXTENSIONS = {
@@ -39,7 +39,8 @@ def _text_framework(head: str) -> str | None:
 
 
 def _binary_framework(path: Path) -> str | None:
-    fields = _wire.top_level_fields(path)
+    with open_regular(path) as f:
+        fields = _wire.top_level_fields_open(f)
     if not fields:
         return None
     numbers = {n for n, _ in fields}
@@ -62,7 +63,7 @@ def detect(path: str | os.PathLike) -> tuple[str, bool]:
         return "onnx", False
     if ext == ".caffemodel":
         return "caffe", False
-    with open(p, "rb") as f:
+    with open_regular(p) as f:
         head = f.read(1 << 16)
     text = _looks_like_text(head)
     if text:
@@ -76,6 +77,11 @@ def detect(path: str | os.PathLike) -> tuple[str, bool]:
     found = _binary_framework(p) if not text or ext == ".pb" else None
     if found is not None:
         return found, False
+    # a text definition with a stray binary byte: its reader says where
+    if ext == ".prototxt":
+        return "caffe", True
+    if ext == ".pbtxt":
+        return "tensorflow", True
     raise ModelError(translate("models", "not a model file the editor reads (ONNX .onnx, Caffe .prototxt/.caffemodel, "
                                "TensorFlow frozen .pb/.pbtxt)"), p)
 

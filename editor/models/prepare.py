@@ -22,7 +22,7 @@ import numpy as np
 
 from editor.i18n import translate
 from editor.models.base import Layer, ModelError, NotCompared
-from editor.models.fusion import INPUT, OUTPUT, Fusion
+from editor.models.fusion import INPUT, OUTPUT, Fusion, NotComputed
 from editor.models.weights import FLT_EPSILON, Arq, arq_from_extrema, arq_scale
 
 #: AMCT's tensor_balance_factor range (``parse_record_file.py``: [FLT_EPSILON, 1/FLT_EPSILON])
@@ -34,7 +34,10 @@ class PreparedWeights:
     """A layer's weights as AMCT quantizes them for one record entry.
 
     `rows`: float32, one row per output channel, after the fusions named in `fusions` (the
-    layers folded in: `fused_layers`) and, when `balanced`, the tensor_balance_factor.
+    layers folded in: `fused_layers`) and, when `balanced`, the tensor_balance_factor. Weights
+    that are one value repeated (ONNX ConstantOfShape, a TensorFlow splat) have one column per
+    output channel unless a factor along the input channels applies (`Layer.weight_rows`,
+    compact): the same extremes, so the same ARQ, without materialising them.
     `bits` and `channel_wise` are what ARQ is run with (`arq`). `notes` say where AMCT's own
     behaviour was followed rather than the plain pattern (a fusion AMCT PyTorch leaves out).
     """
@@ -163,8 +166,14 @@ def _fold(rows: np.ndarray, layer: Layer, fusions: Sequence[Fusion]) -> np.ndarr
                                     "AMCT folds them is not documented").format(
             label=layer.label, fusions=", ".join(f.label for f in fusions)))
     for f in fusions:
+        if isinstance(f, NotComputed):
+            raise NotCompared(translate("models", "{fusion} is fused by AMCT and not computed here: {why}").format(
+                fusion=f.label, why=f.why))
+    for f in fusions:
         if f.problem is not None:
             raise NotCompared(translate("models", "{fusion} cannot be folded: {why}").format(fusion=f.label, why=f.problem))
+        if not f.changes_weights:
+            continue
         try:
             factor = f.multiplier()
         except ModelError as e:
@@ -206,8 +215,18 @@ def prepare(layer: Layer, *, bits: int = 8, channel_wise: bool = True, fuse: boo
         raise NotCompared(translate("models", "{op} has no weights AMCT quantizes").format(op=layer.op_type))
     if layer.op_type in ("LSTM", "GRU"):
         raise NotCompared(translate("models", "the scale_w of recurrent layers is not recomputed"))
+    applicable = [f for f in layer.fusions if f.applies_in(dialect)]
+    if not fuse and any(f.pattern.skippable is None for f in applicable):
+        unsure = next(f for f in applicable if f.pattern.skippable is None)
+        raise NotCompared(translate("models", "skip_fusion is set, and whether it also skips {fusion} is not "
+                                    "documented").format(fusion=unsure.label))
+    done: list[Fusion] = list(applicable) if fuse else []
+    tbf = None if balance is None or not len(balance) else np.asarray(balance, dtype=np.float32).ravel()
+    # weights of one repeated value need only a column per output channel unless a factor
+    # along the input channels makes the values of a row differ
+    compact = tbf is None and all(f.side == OUTPUT for f in done)
     try:
-        rows = layer.weight_rows()
+        rows = layer.weight_rows(compact=compact)
     except NotCompared:
         raise
     except ModelError as e:
@@ -217,13 +236,6 @@ def prepare(layer: Layer, *, bits: int = 8, channel_wise: bool = True, fuse: boo
             label=layer.label)) from None
     raw = rows
     _refuse_quantized(raw, layer)
-    applicable = [f for f in layer.fusions if f.applies_in(dialect)]
-    if not fuse and any(f.pattern.skippable is None for f in applicable):
-        unsure = next(f for f in applicable if f.pattern.skippable is None)
-        raise NotCompared(translate("models", "skip_fusion is set, and whether it also skips {fusion} is not "
-                                    "documented").format(fusion=unsure.label))
-    done: list[Fusion] = list(applicable) if fuse else []
-    tbf = None if balance is None or not len(balance) else np.asarray(balance, dtype=np.float32).ravel()
     if done:
         rows = _fold(rows, layer, done)
     if tbf is not None:

@@ -10,6 +10,7 @@ scalar after a convolution, directly or through a BiasAdd) are recorded for fold
 """
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -21,8 +22,10 @@ from editor.i18n import translate
 from editor.models import _wire
 from editor.models._pb import tf_graph_pb2 as pb
 from editor.models._text import check_file, read_text_message
+from editor.models._tf_graph import BN_OPS, Graph, attr, source_name
 from editor.models.base import (
     ACTIVATION,
+    QUANTIZABLE,
     FileSlice,
     Layer,
     LoadCancelled,
@@ -30,9 +33,12 @@ from editor.models.base import (
     ModelError,
     Progress,
     TensorRef,
+    checked_shape,
+    constant_loader,
     file_stamp,
+    open_regular,
 )
-from editor.models.fusion import PATTERNS, BatchNormFold, ScalarFold
+from editor.models.tf_fusions import link_fusions
 
 _DT = pb.DataType
 _DTYPES: dict[int, np.dtype] = {
@@ -51,8 +57,9 @@ _VAL_FIELD = {
     _DT.DT_QINT32: "int_val", _DT.DT_INT64: "int64_val", _DT.DT_BOOL: "bool_val",
     _DT.DT_UINT32: "uint32_val", _DT.DT_UINT64: "uint64_val",
 }
-_BN_OPS = frozenset({"FusedBatchNorm", "FusedBatchNormV2", "FusedBatchNormV3"})
-_PASS_THROUGH = frozenset({"Identity", "Snapshot", "StopGradient"})
+#: op types whose second input is a weight AMCT quantizes
+_WEIGHTED = frozenset({"Conv2D", "DepthwiseConv2dNative", "Conv2DBackpropInput", "Conv3D", "MatMul", "BatchMatMul",
+                       "BatchMatMulV2"})
 
 
 def _map_key(entry: bytes) -> object:
@@ -75,18 +82,29 @@ def _bfloat16(a: np.ndarray) -> np.ndarray:
 
 
 def _splat(read: Callable[[], np.ndarray], size: int, source: str) -> Callable[[], np.ndarray]:
-    """TensorFlow fills a tensor whose *_val list is shorter than its shape with the last value."""
+    """TensorFlow fills a tensor whose *_val list is shorter than its shape with the last value
+    (a list of one value is a `TensorRef.filled` instead: never materialised)."""
     def load() -> np.ndarray:
         a = read().ravel()
         if a.size == size:
             return a
         if 0 < a.size < size:
             return np.concatenate([a, np.full(size - a.size, a[-1], dtype=a.dtype)])
-        if a.size == 0:
-            return np.zeros(size, dtype=a.dtype)
         raise ModelError(translate("models", "{source}: {values} values for {size} elements").format(
             source=source, values=f"{a.size:,}", size=f"{size:,}"))
     return load
+
+
+def _held_values(t: pb.TensorProto, dtype: np.dtype) -> np.ndarray:
+    """The values of a tensor's *_val list, as `dtype` (16-bit floats from their bit patterns;
+    integers wrapped into the type as TensorFlow stores them)."""
+    values = getattr(t, _VAL_FIELD.get(t.dtype, "float_val"))
+    if t.dtype in (_DT.DT_HALF, _DT.DT_BFLOAT16):
+        arr = np.asarray(values, dtype=np.int64).astype(np.uint16)
+        return arr.view(np.float16) if t.dtype == _DT.DT_HALF else arr
+    if dtype.kind in "iub":
+        return np.asarray(values, dtype=np.int64 if dtype.kind != "u" else np.uint64).astype(dtype)
+    return np.asarray(values, dtype=dtype)
 
 
 class _Consts:
@@ -98,14 +116,17 @@ class _Consts:
             self.moved.setdefault((node_index, attr_key), {})[p.number] = p
 
     def ref(self, node_index: int, node: pb.NodeDef) -> TensorRef | None:
+        """The Const node's tensor, checked against its shape before anything is read
+        (ModelError naming the node: a shape beyond any tensor, data of another size)."""
         if "value" not in node.attr or not node.attr["value"].HasField("tensor"):
             return None
         t = node.attr["value"].tensor
         source = f"Const node {node.name!r}"
-        shape = tuple(int(d.size) for d in t.tensor_shape.dim)
-        if any(d < 0 for d in shape):
-            return None
-        size = int(np.prod(shape, dtype=np.int64)) if shape else 1
+        dims = [int(d.size) for d in t.tensor_shape.dim]
+        if any(d < 0 for d in dims):
+            return None  # a shape TensorFlow leaves open: not a constant the editor can read
+        shape = checked_shape(dims, source)
+        size = math.prod(shape)
         dtype = _DTYPES.get(t.dtype)
         out_dtype = np.dtype(np.float32) if t.dtype == _DT.DT_BFLOAT16 else dtype
         if dtype is None:
@@ -116,40 +137,53 @@ class _Consts:
                     source=source, type=name))
             return TensorRef(shape, None, unsupported, source)
         moved = self.moved.get((node_index, "value"), {})
+
+        def wrong(count: int, unit: str) -> ModelError:
+            return ModelError(translate("models", "{source}: {count} {unit} of data for the {size} {type} values of its "
+                                        "shape {shape}").format(source=source, count=f"{count:,}", unit=unit,
+                                                               size=f"{size:,}", type=_DT.Name(t.dtype),
+                                                               shape=list(shape)))
         read: Callable[[], np.ndarray] | None = None
+        splat = False
         for number, fixed in _PAYLOAD_DTYPE.items():
             if number in moved and self.file is not None:
                 p = moved[number]
+                item = (fixed or dtype).itemsize
+                if number == 4 and p.length != size * item:
+                    raise wrong(p.length, translate("models", "bytes"))
+                if number != 4 and p.length // item > size:
+                    raise wrong(p.length // item, translate("models", "values"))
                 read = self.file.reader(p.offset, p.length, fixed or dtype, source)
                 splat = number != 4
                 break
         else:
-            splat = not t.tensor_content
             if t.tensor_content:
                 content = bytes(t.tensor_content)
-                read = lambda c=content: np.frombuffer(c, dtype=dtype)  # noqa: E731
+                if len(content) != size * dtype.itemsize:
+                    raise wrong(len(content), translate("models", "bytes"))
+                read = constant_loader(np.frombuffer(content, dtype=dtype))
             else:
-                values = getattr(t, _VAL_FIELD.get(t.dtype, "float_val"))
-                if t.dtype in (_DT.DT_HALF, _DT.DT_BFLOAT16):
-                    arr = np.asarray(values, dtype=np.uint16)
-                    arr = arr.view(np.float16) if t.dtype == _DT.DT_HALF else arr
-                else:
-                    arr = np.asarray(values, dtype=dtype)
-                read = lambda a=arr: a  # noqa: E731
+                count = len(getattr(t, _VAL_FIELD.get(t.dtype, "float_val")))
+                if count > size:
+                    raise wrong(count, translate("models", "values"))
+                arr = _held_values(t, dtype)
+                if count <= 1 and size != count:
+                    # one value (or none: zeros) for the whole shape: a splat, never materialised
+                    value = arr[0] if count else np.zeros(1, dtype=arr.dtype)[0]
+                    if t.dtype == _DT.DT_BFLOAT16:
+                        value = _bfloat16(np.asarray([value]).astype(np.uint16))[0]
+                    assert out_dtype is not None
+                    return TensorRef.filled(shape, value, out_dtype.newbyteorder("="), source)
+                read = constant_loader(arr)
+                splat = True
         assert read is not None
         if splat:
             read = _splat(read, size, source)
-        final = read
         if t.dtype == _DT.DT_BFLOAT16:
-            final = lambda r=read: _bfloat16(np.asarray(r()).astype(np.uint16))  # noqa: E731
-        return TensorRef(shape, out_dtype.newbyteorder("=") if out_dtype is not None else None, final, source)
-
-
-def _source_name(inp: str) -> str:
-    """The node an input refers to: ``scope/w:0`` → ``scope/w``; control inputs have ``^``."""
-    name = inp[1:] if inp.startswith("^") else inp
-    head, sep, tail = name.rpartition(":")
-    return head if sep and tail.isdigit() else name
+            def widened(r: Callable[[], np.ndarray] = read) -> np.ndarray:
+                return _bfloat16(np.asarray(r()).astype(np.uint16))
+            read = widened
+        return TensorRef(shape, out_dtype.newbyteorder("=") if out_dtype is not None else None, read, source)
 
 
 def read_tf(path: str | os.PathLike, progress: Progress | None = None, *, text: bool | None = None) -> Model:
@@ -161,110 +195,60 @@ def read_tf(path: str | os.PathLike, progress: Progress | None = None, *, text: 
     if text:
         graph = read_text_message(p, pb.GraphDef(), "TensorFlow GraphDef")
     else:
-        try:
-            skeleton, payloads = _wire.split_file(p, SPEC, progress)
-            graph = pb.GraphDef()
-            graph.ParseFromString(skeleton)
-        except _wire.Cancelled:
-            raise LoadCancelled() from None
-        except DecodeError as e:
-            raise ModelError(translate("models", "not a TensorFlow GraphDef (binary protobuf expected): {error}").format(
-                error=e), p) from None
-        except OSError as e:
-            raise ModelError(translate("models", "cannot read the file: {reason}").format(reason=e.strerror or e), p) from None
+        with open_regular(p) as f:
+            try:
+                skeleton, payloads = _wire.split_open(f, SPEC, progress)
+                graph = pb.GraphDef()
+                graph.ParseFromString(skeleton)
+            except _wire.Cancelled:
+                raise LoadCancelled() from None
+            except DecodeError as e:
+                raise ModelError(translate("models", "not a TensorFlow GraphDef (binary protobuf expected): {error}").format(
+                    error=e), p) from None
+            except OSError as e:
+                raise ModelError(translate("models", "cannot read the file: {reason}").format(reason=e.strerror or e),
+                                 p) from None
     if not graph.node or not any(n.op for n in graph.node):
         raise ModelError(translate("models", "not a TensorFlow GraphDef: it has no nodes"), p)
-    return _build(p, graph, _Consts(p if not text else None, payloads), "pbtxt" if text else "pb")
+    try:
+        return _build(p, graph, _Consts(p if not text else None, payloads), "pbtxt" if text else "pb")
+    except ModelError as e:
+        if e.path is None:
+            e.path = str(p)
+        raise
 
 
 def _attr_list(node: pb.NodeDef, name: str) -> list[int]:
-    return list(node.attr[name].list.i) if name in node.attr else []
+    got = attr(node, name, "list")
+    return list(got.i) if got is not None else []
 
 
-def _build(path: Path, graph: pb.GraphDef, consts_of: _Consts, fmt: str) -> Model:
-    nodes = list(graph.node)
-    index = {n.name: i for i, n in enumerate(nodes)}
-    consumers: dict[str, list[int]] = {}
-    for i, n in enumerate(nodes):
-        for inp in n.input:
-            if not inp.startswith("^"):
-                consumers.setdefault(_source_name(inp), []).append(i)
-    const_cache: dict[str, TensorRef | None] = {}
-
-    def const(inp: str) -> TensorRef | None:
-        name = _source_name(inp)
-        seen = set()
-        while name in index and name not in seen:
-            seen.add(name)
-            node = nodes[index[name]]
-            if node.op == "Const":
-                if name not in const_cache:
-                    const_cache[name] = consts_of.ref(index[name], node)
-                return const_cache[name]
-            if node.op in _PASS_THROUGH and node.input:
-                name = _source_name(node.input[0])
-                continue
-            return None
-        return None
-
+def _build(path: Path, graph_def: pb.GraphDef, consts_of: _Consts, fmt: str) -> Model:
+    graph = Graph(list(graph_def.node), consts_of.ref)
     layers = []
-    for i, n in enumerate(nodes):
-        inputs = tuple(_source_name(x) for x in n.input if not x.startswith("^"))
+    for i, n in enumerate(graph.nodes):
+        inputs = tuple(source_name(x) for x in n.input if not x.startswith("^"))
         layer = Layer(name=n.name, op_type=n.op, index=i, framework="tensorflow", inputs=inputs,
                       outputs=(n.name,))
-        _describe(layer, n, const)
+        _describe(layer, n, graph.const)
         layers.append(layer)
-    for i, n in enumerate(nodes):
-        _link_fusions(layers[i], n, nodes, consumers, const)
+    link_fusions(graph, layers)
     return Model(path, "tensorflow", layers, format=fmt)
-
-
-#: op types AMCT TensorFlow folds a following FusedBatchNorm into, and the pattern's key
-_BN_FUSIONS = {"Conv2D": "tf-conv-bn", "Conv3D": "tf-conv-bn", "DepthwiseConv2dNative": "tf-depthwise-bn",
-               "Conv2DBackpropInput": "tf-deconv-bn"}
-#: op types AMCT TensorFlow folds a following Mul by a scalar constant into (OP+(BiasAdd)+Mul)
-_MUL_FUSIONS = frozenset({"Conv2D", "Conv3D", "DepthwiseConv2dNative", "Conv2DBackpropInput", "MatMul"})
-
-
-def _link_fusions(layer: Layer, n: pb.NodeDef, nodes: list[pb.NodeDef], consumers: dict[str, list[int]],
-                  const: Callable[[str], TensorRef | None]) -> None:
-    """Attach the fusions AMCT TensorFlow documents (`editor.models.fusion`): a convolution
-    followed (directly or through a BiasAdd) by a FusedBatchNorm in inference mode, or a
-    convolution or MatMul followed (the same way) by a Mul whose other input is a scalar
-    Const."""
-    if n.op not in _BN_FUSIONS and n.op not in _MUL_FUSIONS:
-        return
-    prev, nxt = n, _only_user(n.name, nodes, consumers)
-    if nxt is not None and nxt.op == "BiasAdd":
-        prev, nxt = nxt, _only_user(nxt.name, nodes, consumers)
-    if nxt is None:
-        return
-    if n.op in _BN_FUSIONS and nxt.op in _BN_OPS and len(nxt.input) >= 5 \
-            and not ("is_training" in nxt.attr and nxt.attr["is_training"].b):
-        eps = nxt.attr["epsilon"].f if "epsilon" in nxt.attr else 1e-4
-        layer.fusions.append(BatchNormFold((nxt.name,), var=const(nxt.input[4]), eps=float(eps),
-                                           gamma=const(nxt.input[1]), pattern=PATTERNS[_BN_FUSIONS[n.op]]))
-    elif n.op in _MUL_FUSIONS and nxt.op == "Mul" and len(nxt.input) == 2:
-        others = [x for x in nxt.input if _source_name(x) != prev.name]
-        scalar = const(others[0]) if len(others) == 1 else None
-        if scalar is not None and scalar.shape == () and layer.out_channels:
-            layer.fusions.append(ScalarFold((nxt.name,), scalar, channels=layer.out_channels,
-                                            pattern=PATTERNS["tf-mul"]))
-
-
-def _only_user(name: str, nodes: list[pb.NodeDef], consumers: dict[str, list[int]]) -> pb.NodeDef | None:
-    users = consumers.get(name, [])
-    return nodes[users[0]] if len(users) == 1 else None
 
 
 def _describe(layer: Layer, n: pb.NodeDef, const: Callable[[str], TensorRef | None]) -> None:
     op = n.op
+    if op not in QUANTIZABLE["tensorflow"] and op not in BN_OPS and op not in _WEIGHTED:
+        return  # other ops' attributes are theirs to type (custom ops reuse the names)
     w = const(n.input[1]) if len(n.input) > 1 else None
+    if w is not None and 0 in w.shape and op in _WEIGHTED:
+        raise ModelError(translate("models", "node {node}: its weight {source} has the shape {shape}, with a zero-sized "
+                                   "dimension").format(node=repr(n.name), source=w.source, shape=list(w.shape)))
     for key in ("strides", "dilations"):
         if key in n.attr:
             layer.attrs[key] = _attr_list(n, key)
     if "padding" in n.attr:
-        layer.attrs["padding"] = n.attr["padding"].s.decode("utf-8", "replace")
+        layer.attrs["padding"] = attr(n, "padding", "s").decode("utf-8", "replace")
     if op in ("Conv2D", "DepthwiseConv2dNative", "Conv2DBackpropInput", "Conv3D"):
         if w is None:
             layer.weight_note = translate("models", "the filter of {name} is not a Const node").format(name=repr(n.name))
@@ -298,7 +282,7 @@ def _describe(layer: Layer, n: pb.NodeDef, const: Callable[[str], TensorRef | No
     elif op in ("MatMul", "BatchMatMul", "BatchMatMulV2"):
         trans_a = "transpose_a" if op == "MatMul" else "adj_x"
         trans_b = "transpose_b" if op == "MatMul" else "adj_y"
-        if trans_a in n.attr and n.attr[trans_a].b:
+        if attr(n, trans_a, "b"):
             layer.restriction = translate("models", "{attr} is set (AMCT quantizes {op} only with {attr} = false)").format(
                 attr=trans_a, op=op)
         if w is None or len(w.shape) != 2:
@@ -308,7 +292,7 @@ def _describe(layer: Layer, n: pb.NodeDef, const: Callable[[str], TensorRef | No
                 layer.quant_override = ACTIVATION  # two tensors: activations only
             return
         layer.weight = w
-        tb = trans_b in n.attr and n.attr[trans_b].b
+        tb = bool(attr(n, trans_b, "b"))
         n_out, k = (w.shape[0], w.shape[1]) if tb else (w.shape[1], w.shape[0])
         layer.out_channels, layer.in_channels = n_out, k
         layer.to_rows = (lambda a: a) if tb else (lambda a: a.T)
@@ -322,7 +306,7 @@ def _describe(layer: Layer, n: pb.NodeDef, const: Callable[[str], TensorRef | No
                                       "versions on whether such a MatMul is quantized (CANN 6.3.RC2 requires "
                                       "transpose_b = false, later versions only transpose_a = false); check with "
                                       "your AMCT version")
-    elif op in _BN_OPS and len(n.input) > 1:
+    elif op in BN_OPS and len(n.input) > 1:
         scale = const(n.input[1])
         if scale is not None and len(scale.shape) == 1:
             layer.out_channels = layer.in_channels = scale.shape[0]

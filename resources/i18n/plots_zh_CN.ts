@@ -231,6 +231,169 @@
     </message>
 </context>
 <context>
+    <name>GraphView</name>
+    <message>
+        <source>The figure of the record the layers are coloured by</source>
+        <translation>层按记录文件的哪项指标着色</translation>
+    </message>
+    <message>
+        <source>Find layer (/)</source>
+        <translation>查找层（/）</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>适应窗口</translation>
+    </message>
+    <message>
+        <source>Show the whole graph (Home)</source>
+        <translation>显示整个网络图（Home）</translation>
+    </message>
+    <message>
+        <source>Zoom In</source>
+        <translation>放大</translation>
+    </message>
+    <message>
+        <source>Zoom Out</source>
+        <translation>缩小</translation>
+    </message>
+    <message>
+        <source>Find Layer</source>
+        <translation>查找层</translation>
+    </message>
+    <message>
+        <source>Find a layer of the graph by name (/)</source>
+        <translation>按名称在网络图中查找层（/）</translation>
+    </message>
+    <message>
+        <source>Export Graph (PNG/SVG)…</source>
+        <translation>导出网络图（PNG/SVG）…</translation>
+    </message>
+    <message>
+        <source>Export to Model Explorer…</source>
+        <translation>导出到 Model Explorer…</translation>
+    </message>
+    <message>
+        <source>Write the figure shown as node data for Google Model Explorer</source>
+        <translation>将所显示的指标写为 Google Model Explorer 的节点数据</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Colour by</source>
+        <translation>着色依据</translation>
+    </message>
+    <message>
+        <source>Attach the model the record belongs to (File ▸ Attach Model…) to see its network here.</source>
+        <translation>附加该记录文件所属的模型（文件 ▸ 附加模型…）后，此处显示其网络。</translation>
+    </message>
+    <message>
+        <source>Graph</source>
+        <translation>网络图</translation>
+    </message>
+    <message>
+        <source>Laying out the network of {model}…</source>
+        <translation>正在排布 {model} 的网络…</translation>
+    </message>
+    <message>
+        <source>Graph of {model}</source>
+        <translation>{model} 的网络图</translation>
+    </message>
+    <message>
+        <source>Graph of {model} — {n} layers, {recorded} with a record</source>
+        <translation>{model} 的网络图 — {n} 个层，其中 {recorded} 个有记录</translation>
+    </message>
+    <message>
+        <source>{low} {ramp} {high} (worse)</source>
+        <translation>{low} {ramp} {high}（更差）</translation>
+    </message>
+    <message>
+        <source>no value</source>
+        <translation>无数值</translation>
+    </message>
+    <message>
+        <source>no record (stays float)</source>
+        <translation>无记录（保持浮点）</translation>
+    </message>
+    <message>
+        <source>{name} ({op})</source>
+        <translation>{name}（{op}）</translation>
+    </message>
+    <message>
+        <source> — no record: this layer stays float</source>
+        <translation> — 无记录：该层保持浮点</translation>
+    </message>
+    <message>
+        <source> — record entry {index} {key}</source>
+        <translation> — 第 {index} 条记录 {key}</translation>
+    </message>
+    <message>
+        <source>: no {figure}</source>
+        <translation>：无 {figure}</translation>
+    </message>
+    <message>
+        <source> (worst of {n} entries)</source>
+        <translation>（{n} 条记录中最差者）</translation>
+    </message>
+    <message>
+        <source>No layer&apos;s name holds {text}</source>
+        <translation>没有层的名称包含 {text}</translation>
+    </message>
+    <message>
+        <source>1 layer&apos;s name holds {text}: Return goes to it</source>
+        <translation>1 个层的名称包含 {text}：按 Return 跳转到该层</translation>
+    </message>
+    <message>
+        <source>{n} layers&apos; names hold {text}: Return goes to each</source>
+        <translation>{n} 个层的名称包含 {text}：按 Return 依次跳转</translation>
+    </message>
+    <message>
+        <source> — match {k} of {n}</source>
+        <translation> — 第 {k} 个匹配，共 {n} 个</translation>
+    </message>
+    <message>
+        <source>Coloured by {figure}</source>
+        <translation>按 {figure} 着色</translation>
+    </message>
+    <message>
+        <source>could not write {path}</source>
+        <translation>无法写入 {path}</translation>
+    </message>
+    <message>
+        <source>Export graph</source>
+        <translation>导出网络图</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
+        <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Could not write {path}: {reason}</source>
+        <translation>无法写入 {path}：{reason}</translation>
+    </message>
+    <message>
+        <source>no model is attached</source>
+        <translation>未附加模型</translation>
+    </message>
+    <message>
+        <source>Export to Model Explorer</source>
+        <translation>导出到 Model Explorer</translation>
+    </message>
+    <message>
+        <source>Attach a model first: the node data names its layers.</source>
+        <translation>请先附加模型：节点数据按模型的层命名。</translation>
+    </message>
+    <message>
+        <source>Model Explorer node data (*.json)</source>
+        <translation>Model Explorer 节点数据 (*.json)</translation>
+    </message>
+    <message>
+        <source>The graph of {model} could not be laid out: {error}</source>
+        <translation>无法排布 {model} 的网络图：{error}</translation>
+    </message>
+</context>
+<context>
     <name>GraphicsScene</name>
     <message>
         <source>Export...</source>
@@ -462,6 +625,22 @@
         <translation>有 scale_w 离群值</translation>
     </message>
     <message>
+        <source>no problem</source>
+        <translation>无问题</translation>
+    </message>
+    <message>
+        <source>a note</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>a warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>an error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
         <source>errors</source>
         <translation>错误</translation>
     </message>
@@ -552,6 +731,18 @@
     <message>
         <source>; </source>
         <translation>；</translation>
+    </message>
+    <message>
+        <source>problems (worst)</source>
+        <translation>问题（最严重者）</translation>
+    </message>
+    <message>
+        <source>scale_w outliers (k = {k})</source>
+        <translation>scale_w 离群值（k = {k}）</translation>
+    </message>
+    <message>
+        <source>scale_w max/min</source>
+        <translation>scale_w 最大/最小</translation>
     </message>
     <message>
         <source>scale</source>
@@ -825,6 +1016,10 @@
         <translation>稀疏范围</translation>
     </message>
     <message>
+        <source>Graph</source>
+        <translation>网络图</translation>
+    </message>
+    <message>
         <source>the Overview plot</source>
         <translation>“总览”图</translation>
     </message>
@@ -839,6 +1034,10 @@
     <message>
         <source>the Prune ranges view</source>
         <translation>“稀疏范围”视图</translation>
+    </message>
+    <message>
+        <source>the Graph view</source>
+        <translation>“网络图”视图</translation>
     </message>
     <message>
         <source>the Overview, the Layers table or the Channels plot</source>

@@ -593,8 +593,48 @@
         <translation>{source}：{length} 字节不是整数个 {type} 值</translation>
     </message>
     <message>
+        <source>{count} bytes</source>
+        <translation>{count} 字节</translation>
+    </message>
+    <message>
+        <source>{count} values ({size} as float32)</source>
+        <translation>{count} 个值（按 float32 为 {size}）</translation>
+    </message>
+    <message>
+        <source>{what} has the shape {shape}, with a negative dimension</source>
+        <translation>{what} 的形状为 {shape}，含有负维度</translation>
+    </message>
+    <message>
+        <source>{what} has the shape {shape}: {count} values, more than any tensor can hold (the editor reads shapes of at most 2^40 values)</source>
+        <translation>{what} 的形状为 {shape}：{count} 个值，超出任何张量能容纳的数量（编辑器只读取至多 2^40 个值的形状）</translation>
+    </message>
+    <message>
+        <source>the file name contains a NUL byte</source>
+        <translation>文件名含有 NUL 字节</translation>
+    </message>
+    <message>
+        <source>{source} holds {count} values ({size} as float32), more than the {limit} the editor reads into memory for one tensor</source>
+        <translation>{source} 有 {count} 个值（按 float32 为 {size}），超过编辑器为单个张量读入内存的上限 {limit}</translation>
+    </message>
+    <message>
+        <source>{source}: a negative offset or length</source>
+        <translation>{source}：偏移或长度为负</translation>
+    </message>
+    <message>
+        <source>{source}: {length} bytes from offset {offset} run past the end of {file} ({size})</source>
+        <translation>{source}：从偏移 {offset} 起的 {length} 字节超出了 {file} 的末尾（{size}）</translation>
+    </message>
+    <message>
+        <source>{source} holds {count} values, more than the {limit} the editor reads into memory for one tensor</source>
+        <translation>{source} 有 {count} 个值，超过编辑器为单个张量读入内存的上限 {limit}</translation>
+    </message>
+    <message>
         <source>layer {label} has no weights in the model</source>
         <translation>模型中没有层 {label} 的权重</translation>
+    </message>
+    <message>
+        <source>layer {label} has {count} output channels, more than the {limit} the editor reads into memory for one tensor</source>
+        <translation>层 {label} 有 {count} 个输出通道，超过编辑器为单个张量读入内存的上限 {limit}</translation>
     </message>
     <message>
         <source>layer {label}: weights of type {type} are not supported</source>
@@ -621,6 +661,10 @@
         <translation>层 {name} 的第 {index} 个 blob 形状为 {got}，网络需要 {need}；Caffe 拒绝加载：“Cannot copy param {index} weights from layer {name}; shape mismatch”</translation>
     </message>
     <message>
+        <source>{source} holds {count} values, its shape {shape} needs {size}</source>
+        <translation>{source} 有 {count} 个值，其形状 {shape} 需要 {size} 个</translation>
+    </message>
+    <message>
         <source>not a Caffe .caffemodel (binary NetParameter expected): {error}</source>
         <translation>不是 Caffe .caffemodel 文件（应为二进制 NetParameter）：{error}</translation>
     </message>
@@ -633,6 +677,26 @@
         <translation>不是 Caffe 网络：其中没有任何层</translation>
     </message>
     <message>
+        <source>num_output is 0 (Caffe needs at least one output)</source>
+        <translation>num_output 为 0（Caffe 至少需要一个输出）</translation>
+    </message>
+    <message>
+        <source>group is {group}; it must be at least 1</source>
+        <translation>group 为 {group}；必须至少为 1</translation>
+    </message>
+    <message>
+        <source>num_output {outputs} is not a multiple of group {group} (Caffe: &quot;Number of output should be multiples of group.&quot;)</source>
+        <translation>num_output {outputs} 不是 group {group} 的整数倍（Caffe：&quot;Number of output should be multiples of group.&quot;）</translation>
+    </message>
+    <message>
+        <source>its {channels} input channels are not a multiple of group {group}</source>
+        <translation>其 {channels} 个输入通道不是 group {group} 的整数倍</translation>
+    </message>
+    <message>
+        <source>layer {name}: {why}</source>
+        <translation>层 {name}：{why}</translation>
+    </message>
+    <message>
         <source>dilation is not 1 (AMCT quantizes Deconvolution only with dilation 1)</source>
         <translation>dilation 不为 1（AMCT 只量化 dilation 为 1 的 Deconvolution）</translation>
     </message>
@@ -643,6 +707,10 @@
     <message>
         <source>the weights file has no blobs for layer {name}</source>
         <translation>权重文件中没有层 {name} 的 blob</translation>
+    </message>
+    <message>
+        <source>layer {name}: num_output is 0 (Caffe needs at least one output)</source>
+        <translation>层 {name}：num_output 为 0（Caffe 至少需要一个输出）</translation>
     </message>
     <message>
         <source>transpose is set or axis is not 1 (AMCT quantizes InnerProduct only with transpose = false, axis = 1)</source>
@@ -665,16 +733,64 @@
         <translation>{source}：不支持 {type} 类型的张量</translation>
     </message>
     <message>
-        <source>{source}: external data location {location} is not a file in the model&apos;s folder</source>
-        <translation>{source}：外部数据位置 {location} 不是模型所在文件夹中的文件</translation>
+        <source>{source}: values out of the range of {type}</source>
+        <translation>{source}：值超出 {type} 的范围</translation>
     </message>
     <message>
-        <source>{source}: external data offset/length are not numbers</source>
-        <translation>{source}：外部数据的 offset/length 不是数字</translation>
+        <source>node {node}: attribute {name} is of type {got}, {wanted} expected</source>
+        <translation>节点 {node}：属性 {name} 的类型为 {got}，应为 {wanted}</translation>
     </message>
     <message>
-        <source>{source}: cannot read external data {location}: {reason}</source>
-        <translation>{source}：无法读取外部数据 {location}：{reason}</translation>
+        <source>{source}: {length} bytes of data for the {count} {type} values of its shape {shape} ({need} bytes)</source>
+        <translation>{source}：其形状 {shape} 的 {count} 个 {type} 值需要 {need} 字节，数据却有 {length} 字节</translation>
+    </message>
+    <message>
+        <source>{source}: {count} values for its shape {shape} ({size} values)</source>
+        <translation>{source}：其形状 {shape} 需要 {size} 个值，却有 {count} 个</translation>
+    </message>
+    <message>
+        <source>{source}: external data {location}: {why}</source>
+        <translation>{source}：外部数据 {location}：{why}</translation>
+    </message>
+    <message>
+        <source>no location</source>
+        <translation>没有 location</translation>
+    </message>
+    <message>
+        <source>the location contains a NUL byte</source>
+        <translation>location 含有 NUL 字节</translation>
+    </message>
+    <message>
+        <source>not a file inside the model&apos;s folder (the onnx package refuses it too)</source>
+        <translation>不是模型所在文件夹内的文件（onnx 包同样拒绝）</translation>
+    </message>
+    <message>
+        <source>cannot read it: {reason}</source>
+        <translation>无法读取：{reason}</translation>
+    </message>
+    <message>
+        <source>a symbolic link (the onnx package refuses it too)</source>
+        <translation>是符号链接（onnx 包同样拒绝）</translation>
+    </message>
+    <message>
+        <source>not a regular file (a pipe, device or folder cannot hold tensor data)</source>
+        <translation>不是普通文件（管道、设备或文件夹不能存放张量数据）</translation>
+    </message>
+    <message>
+        <source>its {key} {value} is not a whole number</source>
+        <translation>其 {key} {value} 不是整数</translation>
+    </message>
+    <message>
+        <source>{length} bytes for the {count} {type} values of its shape {shape} ({need} bytes)</source>
+        <translation>其形状 {shape} 的 {count} 个 {type} 值需要 {need} 字节，却有 {length} 字节</translation>
+    </message>
+    <message>
+        <source>{what} has {count} values, not a shape</source>
+        <translation>{what} 有 {count} 个值，不是形状</translation>
+    </message>
+    <message>
+        <source>{what} is of type {type}, not integers</source>
+        <translation>{what} 的类型为 {type}，不是整数</translation>
     </message>
     <message>
         <source>not an ONNX model (binary protobuf expected): {error}</source>
@@ -687,6 +803,30 @@
     <message>
         <source>not an ONNX model: it has no graph nodes</source>
         <translation>不是 ONNX 模型：其中没有计算图节点</translation>
+    </message>
+    <message>
+        <source>the shape of node {node}</source>
+        <translation>节点 {node} 的形状</translation>
+    </message>
+    <message>
+        <source>node {node} (ConstantOfShape)</source>
+        <translation>节点 {node}（ConstantOfShape）</translation>
+    </message>
+    <message>
+        <source>the value of node {node}</source>
+        <translation>节点 {node} 的值</translation>
+    </message>
+    <message>
+        <source>node {node}: its value holds {count} values; ConstantOfShape takes one</source>
+        <translation>节点 {node}：其值有 {count} 个；ConstantOfShape 只取一个</translation>
+    </message>
+    <message>
+        <source>the target shape of node {node}</source>
+        <translation>节点 {node} 的目标形状</translation>
+    </message>
+    <message>
+        <source>AMCT ONNX folds a Mul by a constant after a BatchNormalization into its scale (BN+Mul); whether before or after Conv+BN, which decides whether the Mul reaches these weights, is not documented</source>
+        <translation>AMCT ONNX 把 BatchNormalization 之后乘以常量的 Mul 融合进其 scale（BN+Mul）；它在 Conv+BN 之前还是之后进行（这决定该 Mul 是否进入这些权重）未见文档说明</translation>
     </message>
     <message>
         <source>its attribute {name} is {value} (AMCT quantizes {op} only with {limit})</source>
@@ -733,12 +873,36 @@
         <translation>深度方向 dilation 为 {dilation} 的三维卷积（AMCT 只量化 dilation_d = 1 的 Conv3d）</translation>
     </message>
     <message>
+        <source>node {node}: {what} has the shape {shape}, with a zero-sized dimension</source>
+        <translation>节点 {node}：{what} 的形状为 {shape}，含有大小为 0 的维度</translation>
+    </message>
+    <message>
+        <source>its weight {source}</source>
+        <translation>其权重 {source}</translation>
+    </message>
+    <message>
+        <source>node {node}: group is {group}; it must be at least 1</source>
+        <translation>节点 {node}：group 为 {group}；必须至少为 1</translation>
+    </message>
+    <message>
         <source>the weight of {label} is not a constant of the model</source>
         <translation>{label} 的权重不是模型中的常量</translation>
     </message>
     <message>
         <source>the weight of {label} has shape {shape}, not N-D</source>
         <translation>{label} 的权重形状为 {shape}，不是 N 维</translation>
+    </message>
+    <message>
+        <source>node {node}: group {group} does not divide the {count} {what} of its weight {shape}</source>
+        <translation>节点 {node}：group {group} 不能整除其权重 {shape} 的 {count} 个{what}</translation>
+    </message>
+    <message>
+        <source>output channels</source>
+        <translation>输出通道</translation>
+    </message>
+    <message>
+        <source>input channels</source>
+        <translation>输入通道</translation>
     </message>
     <message>
         <source>transA is set (AMCT quantizes Gemm only with transpose_a = false)</source>
@@ -753,12 +917,28 @@
         <translation>{source}：{size} 个元素却有 {values} 个值</translation>
     </message>
     <message>
+        <source>{source}: {count} {unit} of data for the {size} {type} values of its shape {shape}</source>
+        <translation>{source}：其形状 {shape} 的 {size} 个 {type} 值对应的数据有 {count} {unit}</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <source>values</source>
+        <translation>个值</translation>
+    </message>
+    <message>
         <source>not a TensorFlow GraphDef (binary protobuf expected): {error}</source>
         <translation>不是 TensorFlow GraphDef（应为二进制 protobuf）：{error}</translation>
     </message>
     <message>
         <source>not a TensorFlow GraphDef: it has no nodes</source>
         <translation>不是 TensorFlow GraphDef：其中没有任何节点</translation>
+    </message>
+    <message>
+        <source>node {node}: its weight {source} has the shape {shape}, with a zero-sized dimension</source>
+        <translation>节点 {node}：其权重 {source} 的形状为 {shape}，含有大小为 0 的维度</translation>
     </message>
     <message>
         <source>the filter of {name} is not a Const node</source>
@@ -805,8 +985,8 @@
         <translation>{size} 字节：超过了 protobuf 消息能容纳的 2 GiB（请把权重存为外部数据）</translation>
     </message>
     <message>
-        <source>permission denied</source>
-        <translation>没有读取权限</translation>
+        <source>{size} bytes: larger than the 2 GiB a protobuf message can hold</source>
+        <translation>{size} 字节：超过 protobuf 消息能容纳的 2 GiB</translation>
     </message>
     <message>
         <source>not a text {what} (byte {byte} is not UTF-8); is it a binary file?</source>
@@ -817,8 +997,16 @@
         <translation>不是文本格式的 {what}：其中含有 NUL 字节（是否为二进制文件？）</translation>
     </message>
     <message>
+        <source>not a valid {what}: messages nest more than {limit} levels deep</source>
+        <translation>不是有效的 {what}：消息嵌套超过 {limit} 层</translation>
+    </message>
+    <message>
         <source>not a valid {what}: {error}</source>
         <translation>不是有效的 {what}：{error}</translation>
+    </message>
+    <message>
+        <source>not a valid {what}: messages nest too deep to read</source>
+        <translation>不是有效的 {what}：消息嵌套太深，无法读取</translation>
     </message>
     <message>
         <source>not a model file the editor reads (ONNX .onnx, Caffe .prototxt/.caffemodel, TensorFlow frozen .pb/.pbtxt)</source>
@@ -843,6 +1031,10 @@
     <message>
         <source>{names}: {scales} scales for {variances} variances</source>
         <translation>{names}：{variances} 个方差却有 {scales} 个缩放值</translation>
+    </message>
+    <message>
+        <source>{names} has {channels} channels, the layer takes {count} from channel {start}</source>
+        <translation>{names} 有 {channels} 个通道，该层从通道 {start} 起取 {count} 个</translation>
     </message>
     <message>
         <source>the constant of {names} is not in the model</source>
@@ -895,6 +1087,10 @@
     <message>
         <source>the input channels of layer {label}&apos;s weights do not fit its layout</source>
         <translation>层 {label} 权重的输入通道与其排布不符</translation>
+    </message>
+    <message>
+        <source>{fusion} is fused by AMCT and not computed here: {why}</source>
+        <translation>AMCT 会融合 {fusion}，此处不计算：{why}</translation>
     </message>
     <message>
         <source>every weight of layer {label} is a whole multiple of its channel&apos;s quantization step: this model has already been quantized and dequantized (AMCT&apos;s fake-quant model); attach the floating-point model the record was calibrated on (for PyTorch: the model exported with torch.onnx.export before quantization)</source>
@@ -955,6 +1151,54 @@
     <message>
         <source>the entry has no scale_w</source>
         <translation>该条目没有 scale_w</translation>
+    </message>
+    <message>
+        <source>node {node}: attribute {name} holds {got}, {wanted} expected</source>
+        <translation>节点 {node}：属性 {name} 存放的是 {got}，应为 {wanted}</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>空</translation>
+    </message>
+    <message>
+        <source>the BatchNorm has {got} channels, the Conv2D {channels}: AMCT moves the BatchNorm before the BatchToSpace only when they agree</source>
+        <translation>BatchNorm 有 {got} 个通道，Conv2D 有 {channels} 个：仅当两者一致时 AMCT 才把 BatchNorm 移到 BatchToSpace 之前</translation>
+    </message>
+    <message>
+        <source>a FusedBatchNorm follows it through {ops}; AMCT documents Conv+BN, Conv+BiasAdd+BN and Conv2D+BatchToSpace+BN, and whether it folds this one is not known</source>
+        <translation>经 {ops} 之后跟着一个 FusedBatchNorm；AMCT 文档只列出 Conv+BN、Conv+BiasAdd+BN 和 Conv2D+BatchToSpace+BN，是否融合这种结构未知</translation>
+    </message>
+    <message>
+        <source>its variance or scale do not hold one value per output channel, or its epsilon cannot be read</source>
+        <translation>其方差或 scale 不是每个输出通道一个值，或其 epsilon 无法读取</translation>
+    </message>
+    <message>
+        <source>the documents name Conv+BN and Conv+BiasAdd+BN, and whether {op} is one of them is not said</source>
+        <translation>文档只列出 Conv+BN 和 Conv+BiasAdd+BN，未说明 {op} 是否属于其中</translation>
+    </message>
+    <message>
+        <source>the graph holds the BatchNorm&apos;s multiplier as one constant: the variance and epsilon the fold needs are folded away</source>
+        <translation>图中 BatchNorm 的乘数已合并为一个常量：融合所需的方差和 epsilon 已不在图中</translation>
+    </message>
+    <message>
+        <source>the BatchNorm has {got} channels, the MatMul {channels} outputs</source>
+        <translation>BatchNorm 有 {got} 个通道，MatMul 有 {channels} 个输出</translation>
+    </message>
+    <message>
+        <source>the BatchNorm is NCHW and the Reshape before it is not a fixed N×{n}×1×1: which channel each output lands on is not known</source>
+        <translation>BatchNorm 为 NCHW，且其前面的 Reshape 不是固定的 N×{n}×1×1：每个输出落在哪个通道未知</translation>
+    </message>
+    <message>
+        <source>the Concat&apos;s axis is not a constant: whether it joins the channels is not known</source>
+        <translation>Concat 的 axis 不是常量：是否在通道上拼接未知</translation>
+    </message>
+    <message>
+        <source>the channels of a convolution of the group are not known</source>
+        <translation>该组中某个卷积的通道数未知</translation>
+    </message>
+    <message>
+        <source>the BatchNorm has {got} channels, the convolutions {total} together</source>
+        <translation>BatchNorm 有 {got} 个通道，这些卷积合计 {total} 个</translation>
     </message>
 </context>
 <context>

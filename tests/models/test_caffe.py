@@ -194,3 +194,16 @@ def test_resnet152_loads_from_the_shared_copy_too():
     if not shared.exists():
         pytest.skip("../shared not present")
     assert shared.read_bytes() == RESNET152.read_bytes()
+
+
+def test_a_weights_file_naming_a_layer_twice_gives_it_the_last_ones_blobs_as_caffe_does(tmp_path):
+    # Net::CopyTrainedLayersFrom copies each source layer of a name in turn: the last one stays,
+    # and Caffe refuses its blobs when their shapes do not fit (found by the model fuzz)
+    proto, weights = tmp_path / "net.prototxt", tmp_path / "net.caffemodel"
+    synth.caffe_net(proto, weights)
+    net = pb.NetParameter.FromString(weights.read_bytes())
+    twice = net.layer.add(name="conv1")
+    twice.blobs.add(data=[0.5] * 8).shape.dim.append(8)
+    weights.write_bytes(net.SerializeToString())
+    conv1 = load_model(proto, weights).layer("conv1")
+    assert conv1.weight is None and "blob 0 of layer conv1 has shape 8, the net needs 8×3×3×3" in conv1.weight_note

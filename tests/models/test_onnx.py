@@ -112,9 +112,9 @@ def test_external_data_outside_the_model_folder_is_refused(tmp_path):
             if e.key == "location":
                 e.value = "../../etc/passwd"
     onnx.save(proto, str(path))
-    m = load_model(path)
-    with pytest.raises(ModelError, match="not a file in the model's folder"):
-        m.layer("conv1").weight_rows()
+    # refused when the model is read, as onnx.load refuses it: nothing outside is ever opened
+    with pytest.raises(ModelError, match="not a file inside the model's folder"):
+        load_model(path)
 
 
 def test_progress_and_cancel(tmp_path):
@@ -145,3 +145,27 @@ def test_weights_argument_is_only_for_caffe(tmp_path):
     synth.onnx_convnet(path)
     with pytest.raises(ModelError, match="Caffe"):
         load_model(path, weights=path)
+
+
+def test_reading_and_reviewing_onnx_never_imports_the_onnx_package(tmp_path):
+    """The window attaches a model on a worker thread: `import onnx` there held the GIL for
+    0.5-1 s (issue 26 §3), so the readers parse ONNX with the project's schema. A fresh
+    process reads a model with external weights and computes every layer's ARQ."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "ext.onnx"
+    synth.onnx_convnet(path, seed=3, external=True)
+    code = (
+        "import sys\n"
+        "from editor.models import load_model\n"
+        "from editor.models.weights import layer_arq\n"
+        "m = load_model(sys.argv[1])\n"
+        "n = sum(1 for layer in m.layers if layer.weight_shape is not None\n"
+        "        and layer_arq(m, layer).scale.size > 0)\n"
+        "print(n, 'onnx' in sys.modules, 'onnx.onnx_ml_pb2' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, check=True)
+    count, imported, imported_pb = out.stdout.split()
+    assert int(count) == 5  # conv1 (with its BatchNorm), conv2, deconv, fc, proj
+    assert (imported, imported_pb) == ("False", "False")

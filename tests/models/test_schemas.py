@@ -11,6 +11,7 @@ import pytest
 from google.protobuf import descriptor_pb2
 
 from editor.models._pb import caffe_model_pb2 as caffe
+from editor.models._pb import onnx_model_pb2 as onnx_schema
 from editor.models._pb import tf_graph_pb2 as tf
 from editor.paths import proto_dir
 
@@ -20,7 +21,7 @@ def test_generated_model_modules_match_proto_sources(tmp_path):
     src = proto_dir() / "models"
     out = tmp_path / "set.pb"
     protos = sorted(p.name for p in src.glob("*.proto"))
-    assert protos == ["caffe_model.proto", "tf_graph.proto"]
+    assert protos == ["caffe_model.proto", "onnx_model.proto", "tf_graph.proto"]
     subprocess.run([sys.executable, "-m", "grpc_tools.protoc", f"-I{src}", f"--descriptor_set_out={out}",
                     *protos], check=True)
     fresh = descriptor_pb2.FileDescriptorSet.FromString(out.read_bytes())
@@ -74,3 +75,39 @@ def test_defaults_caffe_relies_on():
     assert (c.group, c.bias_term, c.axis) == (1, True, 1)
     assert caffe.BatchNormParameter().eps == pytest.approx(1e-5)
     assert tf.DataType.Value("DT_HALF") == 19 and tf.DataType.Value("DT_BFLOAT16") == 14
+
+
+def _messages_of(descriptor):
+    yield descriptor
+    for nested in descriptor.nested_types:
+        yield from _messages_of(nested)
+
+
+def test_onnx_schema_is_a_subset_of_the_onnx_package():
+    """Every message, field and enum value of proto/models/onnx_model.proto is the onnx
+    package's own: the same number, type and label (the editor reads ONNX without it)."""
+    onnx = pytest.importorskip("onnx")
+    checked = 0
+    for top in onnx_schema.DESCRIPTOR.message_types_by_name.values():
+        for ours in _messages_of(top):
+            theirs = getattr(onnx, ours.full_name.split(".", 2)[2].split(".")[0]).DESCRIPTOR
+            for part in ours.full_name.split(".")[3:]:
+                theirs = theirs.nested_types_by_name[part]
+            for f in ours.fields:
+                real = theirs.fields_by_name[f.name]
+                assert (f.number, f.type, f.is_repeated) == (real.number, real.type, real.is_repeated), \
+                    f"{ours.full_name}.{f.name}"
+                checked += 1
+            for enum in ours.enum_types:
+                real_enum = theirs.enum_types_by_name[enum.name]
+                for v in enum.values:
+                    assert real_enum.values_by_name[v.name].number == v.number, f"{enum.full_name}.{v.name}"
+    assert checked >= 50
+    # a real model reads alike with both schemas
+    from tests.models.conftest import light_models
+
+    path = light_models()[0]
+    mine = onnx_schema.ModelProto.FromString(path.read_bytes())
+    real = onnx.load(str(path), load_external_data=False)
+    assert [(n.name, n.op_type, list(n.input)) for n in mine.graph.node] == \
+        [(n.name, n.op_type, list(n.input)) for n in real.graph.node]

@@ -27,7 +27,7 @@ def test_the_plot_menu_lists_every_plot_action_with_its_shortcut(qtbot, tmp_path
     assert titles.index("Plot") == titles.index("Help") - 1
     entries = opened(menu_named(window, "Plot"))
     sections = [a.text() for a in entries if a.isSeparator() and a.text()]
-    assert sections == ["Overview", "Layers", "Channels", "Prune ranges"]
+    assert sections == ["Overview", "Layers", "Channels", "Prune ranges", "Graph"]
     listed = [a for a in entries if not a.isSeparator()]
     # every action of the plots with a shortcut, whoever made it
     with_keys = [a for a in window.plots.findChildren(QAction) if not a.shortcut().isEmpty()]
@@ -57,7 +57,7 @@ def test_the_plot_menu_leaves_out_a_view_the_record_has_no_use_for(qtbot, tmp_pa
     window = env()
     open_and_wait(qtbot, window, copy_sample(tmp_path, "resnet_caffe.txt"))
     entries = opened(menu_named(window, "Plot"))
-    assert [a.text() for a in entries if a.isSeparator() and a.text()] == ["Overview", "Layers", "Channels"]
+    assert [a.text() for a in entries if a.isSeparator() and a.text()] == ["Overview", "Layers", "Channels", "Graph"]
     assert window.plots.prune.act_next not in entries
 
 

@@ -225,9 +225,10 @@ class CompareViews(QObject):
         self.overview.set_layer_series(SCALE_W_SERIES, LayerValues(
             translate("CompareViews", "scale_w A↔B, largest factor"), w, B_COLOR, log=True,
             lines=(1.0,), flags=w_flags, fmt=lambda v: f"×{v:.4g}", axis="B ↔ A", row=COMPARE_ROW,
-            explain=lambda i: translate("CompareViews", "B: {name}").format(name=name)))
+            explain=lambda i: translate("CompareViews", "B: {name}").format(name=name), worse="away"))
         scale_d = LayerValues(translate("CompareViews", "scale_d B / A"), d, DIFF_COLOR, log=True, lines=(1.0,),
-                              flags=d_flags, fmt=lambda v: f"×{v:.6g}", axis="B ↔ A", row=COMPARE_ROW)
+                              flags=d_flags, fmt=lambda v: f"×{v:.6g}", axis="B ↔ A", row=COMPARE_ROW,
+                              worse="away")
         if not now and self.overview.layer_series(SCALE_D_SERIES) is None:
             QTimer.singleShot(0, self, lambda: self._second_row(scale_d))
         else:

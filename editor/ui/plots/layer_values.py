@@ -25,6 +25,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
+from editor.graph.figures import HIGH, LayerFigure
 from editor.i18n import translate
 from editor.ui.plots._axes import ScaleAxis
 from editor.ui.plots._colors import GREY, PURPLE, RED
@@ -45,7 +46,10 @@ class LayerValues:
     (`axis`, if given, labels the overview row's axis instead); `log` puts the overview row on a log axis (values ≤ 0 left
     out); `lines` are reference values drawn dashed (a ratio's 1, a threshold); `flags`
     marks layers (True) in red; `fmt` writes one value; `explain(i)` says more about
-    layer `i` (the hover, a table cell's tooltip).
+    layer `i` (the hover, a table cell's tooltip). `worse` says which values are bad, for
+    the graph that colours the network by the series (`figure`): ``"high"`` (the default: a
+    count, an error), ``"low"`` (an SQNR, a similarity) or ``"away"`` from the first of
+    `lines` (a ratio whose good value is 1).
     """
 
     name: str
@@ -61,6 +65,14 @@ class LayerValues:
     #: series with the same `row` share one overview row (on one axis, the first one's label):
     #: two ratios around 1 need not take the height of two rows
     row: str = ""
+    #: which values are bad: "high", "low" or "away" from ``lines[0]`` (see above)
+    worse: str = HIGH
+
+    def figure(self, key: str) -> LayerFigure:
+        """The series as a figure the graph can colour the network by (`editor.graph.figures`)."""
+        return LayerFigure(key, self.name, np.asarray(self.values, dtype=np.float64), worse=self.worse,
+                           centre=self.lines[0] if self.lines else 1.0, log=self.log, fmt=self.fmt,
+                           explain=self.explain)
 
     def text(self, i: int) -> str:
         """Layer `i`'s value as written (empty for none)."""

@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.graph.figures import LayerFigure
 from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records import quant
 from editor.records.document import RecordDocument
@@ -84,6 +85,13 @@ def _legend_html(symbols: bool = True) -> str:
     # a narrow panel wraps the legend between its items, never inside one
     return "&nbsp;&nbsp; ".join(f"{g}&nbsp;{t.replace(' ', '&nbsp;')}" for g, t in items)
 
+
+#: the problems figure's levels (`layer_figures`): value, words, colour
+_PROBLEM_LEVELS = ((0.0, QT_TRANSLATE_NOOP("ModelOverview", "no problem"), "#d9efd3"),
+                   (1.0, QT_TRANSLATE_NOOP("ModelOverview", "a note"), "#c6dbef"),
+                   (2.0, QT_TRANSLATE_NOOP("ModelOverview", "a warning"), "#fdae61"),
+                   (3.0, QT_TRANSLATE_NOOP("ModelOverview", "an error"), "#d7191c"))
+_PROBLEM_LEVEL = {Severity.INFO: 1.0, Severity.WARNING: 2.0, Severity.ERROR: 3.0}
 
 #: y of each row of the problems strip
 ERROR_Y, WARNING_Y, OUTLIER_Y = 1.0, 0.0, -1.0
@@ -416,6 +424,34 @@ class ModelOverview(QWidget):
 
     def layer_series(self, key: str) -> LayerValues | None:
         return self.series_rows.series.get(key)
+
+    # ------------------------------------------------------------------ figures (the graph's colours)
+
+    def layer_figures(self) -> list[LayerFigure]:
+        """Every per-layer figure the overview knows, for the graph to colour the network by
+        (`editor.graph.figures`): the problems' worst severity, the scale_w outliers at the
+        window's k, the spread of scale_w, then each per-layer series (`set_layer_series`) —
+        a series added there is offered by the graph as it is. One value per layer entry,
+        in file order, as drawn now (`flush` first for the latest)."""
+        d = self.data
+        n = len(d)
+        worst = np.zeros(n)
+        for i, ps in self.problems.items():
+            ranks = [_PROBLEM_LEVEL[p.severity] for p in ps if p.rule != OUTLIER_RULE]
+            if ranks and 0 <= i < n:
+                worst[i] = max(ranks)
+        figures = [
+            LayerFigure("problems", translate("ModelOverview", "problems (worst)"), worst, levels=tuple(
+                (level, translate("ModelOverview", words), colour) for level, words, colour in _PROBLEM_LEVELS)),
+            LayerFigure("outliers", translate("ModelOverview", "scale_w outliers (k = {k})").format(k=f"{d.k:g}"),
+                        d.outliers.astype(np.float64), fmt=lambda v: f"{v:.0f}"),
+            LayerFigure("spread", translate("ModelOverview", "scale_w max/min"), d.w_ratio, log=True,
+                        fmt=lambda v: f"×{v:.3g}"),
+        ]
+        for key, series in self.series_rows.series.items():
+            if series.values.size == n:
+                figures.append(series.figure(f"series:{key}"))
+        return figures
 
     def _series_legend(self) -> str:
         items = self.series_rows.legend_items()

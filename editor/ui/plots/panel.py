@@ -22,7 +22,7 @@ from editor.ui.session import EditSession
 
 
 class PlotsPanel(QTabWidget):
-    """Overview, Layers, Channels and Prune ranges tabs over one session's record.
+    """Overview, Layers, Channels, Prune ranges and Graph tabs over one session's record.
 
     The overview is shown whenever a record is opened (the record is reset), whatever gets
     selected while the file loads — the prune ranges for a file of prune records only.
@@ -56,6 +56,14 @@ class PlotsPanel(QTabWidget):
         self.addTab(self.layers, translate("PlotsPanel", "Layers"))
         self.addTab(self.channels, translate("PlotsPanel", "Channels"))
         self.addTab(self.prune, translate("PlotsPanel", "Prune ranges"))
+        # (imported here: the graph view uses this package's shared pieces, so a module-level
+        # import would be circular when the graph view is imported first)
+        from editor.ui.graph.view import GraphView
+
+        #: the attached network's graph, coloured by a figure of the overview's (without a
+        #: network, it says how to attach one)
+        self.graph = GraphView(session, self.overview)
+        self.addTab(self.graph, translate("PlotsPanel", "Graph"))
         self._update_prune_tab()
         self._make_outlier_actions()
         self.overview.layerActivated.connect(self._open_layer)
@@ -84,6 +92,7 @@ class PlotsPanel(QTabWidget):
               c.act_tbf, c.act_tables, None, s.act_span, *s.edit_actions, s.act_hide, None,
               *self.weights.actions, None, c.act_png, c.act_csv, c.act_csv_in]),
             (p, translate("PlotsPanel", "Prune ranges"), [p.act_only, p.act_next, p.act_prev, p.act_view_all, None, p.act_png]),
+            (self.graph, translate("PlotsPanel", "Graph"), self.graph.actions_list()),
         ]
 
     def plot_actions(self) -> list[tuple[str, list[QAction | None]]]:
@@ -107,6 +116,7 @@ class PlotsPanel(QTabWidget):
             self.channels: translate("PlotsPanel", "the Channels plot"),
             self.layers: translate("PlotsPanel", "the Layers table"),
             self.prune: translate("PlotsPanel", "the Prune ranges view"),
+            self.graph: translate("PlotsPanel", "the Graph view"),
             self: translate("PlotsPanel", "the Overview, the Layers table or the Channels plot"),
         }
         return words
@@ -116,7 +126,7 @@ class PlotsPanel(QTabWidget):
             self.setCurrentWidget(view)
         focus = self.window().focusWidget() if self.window() is not None else None
         if focus is None or not view.isAncestorOf(focus):
-            plot = getattr(view, "graphics", None) or getattr(view, "plot_widget", None)
+            plot = getattr(view, "graphics", None) or getattr(view, "plot_widget", None) or getattr(view, "canvas", None)
             if plot is not None and plot.isVisible():
                 plot.setFocus()  # the arrow keys (channel by channel) are the plot's own
             else:  # nothing plotted yet: the view's keys still work with the focus in it
@@ -224,6 +234,10 @@ class PlotsPanel(QTabWidget):
         self.channels.show_layer(index)
         self.setCurrentWidget(self.channels)
 
+    def show_graph(self) -> None:
+        """Bring the graph of the attached network to the front."""
+        self.setCurrentWidget(self.graph)
+
     def _update_prune_tab(self) -> None:
         dialect = self.session.dialect
         self.setTabVisible(self.indexOf(self.prune), dialect is not None and dialect.has_prune)
@@ -234,7 +248,7 @@ class PlotsPanel(QTabWidget):
             self.show_first_view()
 
     def _on_selection(self, path: FieldPath, source: object) -> None:
-        if source in (self.overview, self.layers, self.channels, self.prune, self):
+        if source in (self.overview, self.layers, self.channels, self.prune, self.graph, self):
             return
         if self.session.selection.channel is not None:
             self.setCurrentWidget(self.channels)

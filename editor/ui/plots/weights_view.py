@@ -180,7 +180,7 @@ class WeightsPlots(QObject):
         ratios, flagged = weights.worst()
         self.overview.set_layer_series(KEY, LayerValues(
             translate("WeightsView", SERIES_NAME), ratios, ARQ_COLOR, log=True, lines=(1.0, weights.waste), flags=flagged,
-            fmt=lambda v: f"×{v:.3g}", explain=self._explain, axis="scale_w/ARQ"))
+            fmt=lambda v: f"×{v:.3g}", explain=self._explain, axis="scale_w/ARQ", worse="away"))
         self.overview.flush()  # drawn with its new row now: the overview repaints once
 
     def _explain(self, i: int) -> str:
