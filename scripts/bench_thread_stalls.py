@@ -15,6 +15,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from editor.records.document import RecordDocument
@@ -62,7 +63,8 @@ def main() -> int:
             path.write_text(to_text(make_big("tf-inner", args.layers, args.channels, seed=7)))
         print(f"{path.stat().st_size / 1e6:.0f} MB record; main thread wakes every 2 ms")
         box: dict[str, RecordDocument] = {}
-        rows = [("load", lambda: box.__setitem__("doc", RecordDocument.load(path)))]
+        rows: list[tuple[str, Callable[[], object]]] = [
+            ("load", lambda: box.__setitem__("doc", RecordDocument.load(path)))]
         rows.append(("check (all rules)", lambda: check_document(box["doc"])))
 
         def edit_and_save() -> None:
