@@ -29,10 +29,15 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from scripts import realnets
+
+if TYPE_CHECKING:
+    from editor.analysis.analyzer import Analyzer
+    from editor.records.messages import RecordMessage
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -71,7 +76,7 @@ def make_case(folder: Path, samples: int, size: int) -> tuple[Path, Path, Path]:
     for x in xs:
         for n, a in zip(names, session.run(names, {"x": x}), strict=True):
             lo[n], hi[n] = min(lo[n], float(a.min())), max(hi[n], float(a.max()))
-    message = get_dialect("pytorch").message_class()
+    message: RecordMessage = get_dialect("pytorch").message_class()
     for layer in layers:
         e = message.record.add()
         e.key = layer.name
@@ -105,7 +110,7 @@ def plain(model_path: Path, inputs: Path, threads: int | None = None) -> tuple[f
 
 
 def analysis(model_path: Path, record: Path, inputs: Path, whole_model: bool = True,
-             threads: int | None = None) -> tuple[float, float, object, float]:
+             threads: int | None = None) -> tuple[float, float, Analyzer, float]:
     """(end-to-end seconds, median seconds of one sample's run, the analyzer, end-to-end CPU seconds)."""
     from editor.analysis import run as run_module
     from editor.analysis.analyzer import analyzer_for

@@ -22,6 +22,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import cast
 
 from scripts import _bench
 
@@ -80,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     print(_bench.conditions())  # the machine's load: these figures are timed on it
 
-    app = QApplication.instance() or QApplication([])
+    app = cast(QApplication, QApplication.instance() or QApplication([]))
     dialect = DIALECTS[args.dialect]
     rows = []
     with tempfile.TemporaryDirectory() as tmp:

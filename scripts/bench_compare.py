@@ -55,7 +55,7 @@ class QuietPrompter(Prompter):
     def error(self, title: str, text: str) -> None:
         print(f"error: {title}: {text}", file=sys.stderr)
 
-    def confirm(self, title: str, text: str, yes: str = "Yes") -> bool:
+    def confirm(self, title: str, text: str, yes: str | None = None) -> bool:
         return False
 
 

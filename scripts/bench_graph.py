@@ -182,7 +182,7 @@ def main() -> int:
     view.resize(1000, 800)
     view.show()
     stalls = Stalls()
-    rows = {p: {"read": [], "layout": [], "dot": [], "drawn": [], "stall": [], "idle": []} for p in paths}
+    rows: dict[Path, dict[str, list[float]]] = {p: {"read": [], "layout": [], "dot": [], "drawn": [], "stall": [], "idle": []} for p in paths}
     models = {}
     for run in range(args.runs):
         for p in paths:  # interleaved: a machine busy for a while touches every network alike

@@ -129,7 +129,11 @@ def window_attach(record: str, model: str, weights: str | None) -> dict:
     def wait_for(signal, seconds: float) -> list:
         loop = QEventLoop()
         got: list = []
-        signal.connect(lambda *a: (got.append(a), loop.quit()))
+        def arrived(*a: object) -> None:
+            got.append(a)
+            loop.quit()
+
+        signal.connect(arrived)
         QTimer.singleShot(int(seconds * 1000), loop.quit)
         loop.exec()
         return got

@@ -69,7 +69,7 @@ class QuietPrompter(Prompter):
     def error(self, title: str, text: str) -> None:
         print(f"error: {title}: {text}", file=sys.stderr)
 
-    def confirm(self, title: str, text: str, yes: str = "Yes") -> bool:
+    def confirm(self, title: str, text: str, yes: str | None = None) -> bool:
         return False
 
 
@@ -136,11 +136,11 @@ class LoaderTimes:
             self.read_done = self.ready = time.perf_counter()
             return document
 
-        RecordDocument.load = timed_load  # the loader calls RecordDocument.load(path, …)
+        RecordDocument.load = timed_load  # type: ignore[method-assign]  # timed on purpose; the loader calls RecordDocument.load(path, …)
         for owner, label in ((LiveProblems, "first rule check"), (PlotsPanel, "overview numbers"),
                              (KeyLabels, "key labels")):
             if hasattr(owner, "prepare"):
-                owner.prepare = staticmethod(self._timed(owner.prepare, label))
+                owner.prepare = staticmethod(self._timed(owner.prepare, label))  # type: ignore[method-assign]
 
     def _timed(self, step, label: str):
         def run(document):
@@ -190,7 +190,11 @@ class TimedApplication(QApplication):
 def wait(window: MainWindow, timeout_s: float) -> bool:
     loop = QEventLoop()
     result: list[bool] = []
-    window.loadFinished.connect(lambda ok: (result.append(ok), loop.quit()))
+    def finished(ok: bool) -> None:
+        result.append(ok)
+        loop.quit()
+
+    window.loadFinished.connect(finished)
     QTimer.singleShot(int(timeout_s * 1000), loop.quit)
     loop.exec()
     return bool(result and result[0])
@@ -316,6 +320,7 @@ def main() -> int:
         spin(0.5)  # the first selection opens the Edit dock: the window lays out anew, not the edit
         meter.start()
         # a real edit even on a --keep file an earlier run saved with offset_d 5
+        assert window.document is not None
         edited = window.tree.set_field_on_selected("offset_d", 6 if window.document.message.record[0].value.offset_d == 5 else 5)
         if not edited:
             print("the edit was not made", file=sys.stderr)

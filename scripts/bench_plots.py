@@ -23,6 +23,7 @@ import os
 import statistics
 import sys
 import time
+from typing import cast
 
 from scripts import _bench
 
@@ -178,7 +179,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=20)
     args = ap.parse_args(argv)
     print(_bench.conditions())  # the machine's load: these figures are timed on it
-    app = QApplication.instance() or QApplication([])
+    app = cast(QApplication, QApplication.instance() or QApplication([]))
     bench_channels(app, args.channels, args.repeat)
     print()
     bench_overview(app, args.layers, args.overview_channels, args.repeat)

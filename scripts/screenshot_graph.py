@@ -127,6 +127,13 @@ def shoot(widget, path: Path) -> Path:
     return path
 
 
+def _node(graph, entry: int) -> int:
+    """The graph's node of record entry `entry` (the pictures need it drawn)."""
+    node = graph.node_of_entry(entry)
+    assert node is not None, entry
+    return node
+
+
 def show_at(graph, node: int, zoom: float) -> None:
     """Centre the graph on `node` at `zoom` pixels per scene unit."""
     graph.canvas.zoom_by(zoom / graph.canvas.zoom)
@@ -171,7 +178,7 @@ def render(out_dir: Path, cache: Path, suffix: str = "") -> list[Path]:
         settle(app)
         shown = next(i for i, e in enumerate(session.message.record) if e.key == SHOWN)
         session.selection.select(("record", shown))
-        show_at(graph, graph.node_of_entry(shown), 0.62)
+        show_at(graph, _node(graph, shown), 0.62)
         settle(app)
         written.append(shoot(window, out_dir / f"graph-window{suffix}.png"))
 
@@ -198,7 +205,7 @@ def render(out_dir: Path, cache: Path, suffix: str = "") -> list[Path]:
             graph.set_figure("series:weights")
             worst = next(i for i, e in enumerate(window.session.message.record) if e.key == "p2o.Conv.20")
             window.session.selection.select(("record", worst))
-            show_at(graph, graph.node_of_entry(worst), 0.36)
+            show_at(graph, _node(graph, worst), 0.36)
             settle(app)
             written.append(shoot(plots, out_dir / f"graph-ppocr{suffix}.png"))
             window.window_layout.act_focus.trigger()

@@ -89,6 +89,7 @@ def make_record(model_path: Path, path: Path) -> None:
     rng = np.random.default_rng(9)
     for entry in message.record:
         layer = model.layer(entry.key)
+        assert layer is not None, entry.key
         arq = layer_arq(model, layer, fold=not entry.value.skip_fusion, channel_wise=len(entry.value.scale_w) > 1)
         scale = arq.scale.astype(np.float64)
         if scale.size > 1:

@@ -22,7 +22,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 REPO = Path(__file__).resolve().parents[1]
 
 from PySide6.QtCore import Qt  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 
 import editor.ui  # noqa: E402, F401  (pins singletons first)
 from editor.paths import default_sample  # noqa: E402
@@ -68,7 +68,7 @@ def main(argv: list[str]) -> int:
     out = Path(argv[1]) if len(argv) > 1 else REPO / "docs"
     out.mkdir(parents=True, exist_ok=True)
     app = QApplication.instance() or QApplication([])
-    widgets = []
+    widgets: list[QWidget] = []
 
     session = EditSession()
     session.set_message(sample_with_problems())
