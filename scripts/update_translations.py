@@ -48,8 +48,9 @@ AREAS: dict[str, tuple[str, ...]] = {
     "compare": ("editor/ui/compare/**/*.py",),
     # the Edit dock's panels and the Problems dock
     "panels": ("editor/ui/panels/**/*.py",),
-    # the plots
-    "plots": ("editor/ui/plots/**/*.py", "editor/ui/graph/**/*.py", "editor/graph/**/*.py"),
+    # the plots, the graph view, and the analysis shown in them (Tools ▸ Analyze…)
+    "plots": ("editor/ui/plots/**/*.py", "editor/ui/graph/**/*.py", "editor/graph/**/*.py",
+              "editor/ui/analysis/**/*.py"),
 }
 
 

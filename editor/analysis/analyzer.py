@@ -313,6 +313,7 @@ class Analyzer:
         if probe.filled:
             return
         self._cancelled.clear()
+        probe.reset()  # a fill cancelled before (another layer selected meanwhile) is asked again
         with self._lock:
             self._running.append(probe)
         try:

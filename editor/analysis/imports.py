@@ -10,6 +10,9 @@ layer of the record are listed, never dropped silently. Qt-free, standard librar
   ``RelativeEuclideanDistance`` columns become columns here. Where a ``TensorIndex`` column
   tells outputs from inputs, the first output row of an op is taken.
 - A CSV of ``key,value`` rows, with or without a header line (a header names the column).
+- A saved analysis: what ``record-editor analyze --json`` prints (an object with ``layers``),
+  its per-layer figures (`SAVED_COLUMNS`) as columns named ``saved <figure>`` — a run made
+  elsewhere (a server with the inputs) seen beside the record.
 """
 from __future__ import annotations
 
@@ -27,6 +30,9 @@ from editor.i18n import translate
 #: the comparison CSV columns taken, and the names they get here
 COMPARE_COLUMNS = {"CosineSimilarity": "cosine", "MaxAbsoluteError": "max_abs_error",
                    "RelativeEuclideanDistance": "relative_euclidean_distance"}
+
+#: the per-layer figures of a saved analysis (``analyze --json``) taken as columns
+SAVED_COLUMNS = ("similarity", "weight_sqnr_db", "weight_clipped", "activation_clipped", "activation_sqnr_db")
 
 #: a file bigger than this is refused (these files are per layer: small)
 MAX_BYTES = 64 << 20
@@ -71,8 +77,8 @@ def read_results(path: str | os.PathLike[str], keys: Iterable[str]) -> list[Impo
     except UnicodeDecodeError as e:
         raise ResultsError(translate("analysis", "not UTF-8 text (byte {offset})").format(offset=e.start), p) from None
     known = list(dict.fromkeys(keys))
-    if p.suffix.lower() == ".json" or text.lstrip().startswith("["):
-        columns = [_ranking(text, p)]
+    if p.suffix.lower() == ".json" or text.lstrip().startswith(("[", "{")):
+        columns = _json(text, p)
     else:
         columns = _csv(text, p)
     return [_matched(c, known) for c in columns]
@@ -93,12 +99,34 @@ def _number(text: str) -> float | None:
     return v if not math.isnan(v) else None
 
 
-def _ranking(text: str, path: Path) -> ImportedColumn:
+def _json(text: str, path: Path) -> list[ImportedColumn]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise ResultsError(translate("analysis", "not JSON: {reason} (line {line}, column {column})").format(
             reason=e.msg, line=e.lineno, column=e.colno), path) from None
+    if isinstance(data, dict) and "layers" in data:
+        return _saved(data["layers"], path)
+    return [_ranking(data, path)]
+
+
+def _saved(layers: object, path: Path) -> list[ImportedColumn]:
+    """The columns of a saved ``analyze --json`` result (a null figure: none for that layer)."""
+    if not isinstance(layers, list):
+        raise ResultsError(translate("analysis", "not a saved analysis: \"layers\" is not a list"), path)
+    columns = {name: ImportedColumn(f"saved {name}", str(path)) for name in SAVED_COLUMNS}
+    for i, layer in enumerate(layers):
+        if not (isinstance(layer, dict) and isinstance(layer.get("key"), str)):
+            raise ResultsError(translate("analysis", "layer {index} of the saved analysis has no key").format(
+                index=i), path)
+        for name, column in columns.items():
+            v = layer.get(name)
+            if isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v):
+                column.values.setdefault(layer["key"], float(v))
+    return [c for c in columns.values() if c.values]
+
+
+def _ranking(data: object, path: Path) -> ImportedColumn:
     if not isinstance(data, list):
         raise ResultsError(translate("analysis", "not AMCT's ranking file: a list of [layer, similarity] pairs was "
                                      "expected"), path)

@@ -103,6 +103,10 @@ class _Runner:
         if self._options is not None:
             self._options.terminate = True
 
+    def reset(self) -> None:
+        """Forget a cancel: the next run starts afresh (a kept probe is asked again later)."""
+        self._cancelled.clear()
+
     def _check(self, progress: Progress | None, done: int, total: int) -> None:
         if self._cancelled.is_set() or (progress is not None and not progress(done, total)):
             raise AnalysisCancelled()

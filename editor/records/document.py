@@ -283,7 +283,8 @@ class RecordDocument:
                 msg += translate("reading", " — the file looks like an example pasted from AMCT's documentation "
                                  "(// comments or quoted text broken over lines); open it with repair "
                                  "(--repair) to fix that and see each change")
-            raise RecordError(msg, path, e.line, e.column, repairable=repairable) from None
+            raise RecordError(msg, path, e.line, e.column, repairable=repairable, dialect=e.dialect,
+                              lacking=e.lacking) from None
         problems = reading_problems(parsed)
         problems += [Problem(Severity.INFO, "repaired", r.message, line=r.line) for r in repairs]
         return cls(parsed.message, parsed.dialect, Path(path) if path is not None else None,

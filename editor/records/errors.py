@@ -18,13 +18,19 @@ class RecordError(Exception):
     """
 
     def __init__(self, message: str, path: str | os.PathLike | None = None,
-                 line: int | None = None, column: int | None = None, *, repairable: bool = False):
+                 line: int | None = None, column: int | None = None, *, repairable: bool = False,
+                 dialect: str | None = None, lacking: dict[str, list[str]] | None = None):
         super().__init__(message)
         self.message = message
         self.path = str(path) if path is not None else None
         self.line = line
         self.column = column
         self.repairable = repairable
+        #: the dialect a text was read as when it failed (told from the file, or asked for)
+        self.dialect = dialect
+        #: per dialect, the field names the text uses that it lacks (None: not a text error);
+        #: a dialect that lacks one cannot read the file
+        self.lacking = lacking
 
     def __str__(self) -> str:
         where = shown_path(self.path) if self.path else ""

@@ -7,6 +7,7 @@ wording of every reading error lives in one place.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection, Sequence
 
 from google.protobuf import descriptor as _descriptor
 
@@ -85,24 +86,54 @@ def _places_of(desc: _descriptor.Descriptor, name: str, depth: int = 6) -> list[
     return found
 
 
-def unknown_field_message(name: str, path: tuple[str, ...], dialect: Dialect, message_name: str) -> str:
+def lacking_names(file_names: Collection[str]) -> dict[str, list[str]]:
+    """For each dialect (by name), the field names the file uses that its schema lacks (sorted;
+    empty: it has them all, so it may read the file). `file_names`: `textread.field_names_in`."""
+    used = set(file_names)
+    return {d.name: sorted(used - d.field_names) for d in DIALECTS.values()}
+
+
+def listed_names(names: Sequence[str], most: int = 3) -> str:
+    """``channels, height, width`` (at most `most`, then …)."""
+    shown = ", ".join(clip(n) for n in names[:most])
+    return shown + (", …" if len(names) > most else "")
+
+
+def unknown_field_message(name: str, path: tuple[str, ...], dialect: Dialect, message_name: str,
+                          file_names: Collection[str] | None = None) -> str:
     """Why `name` is not accepted at `path`, and where it would be.
 
     Names the place the field does belong in this dialect, and offers other dialects only
     when they accept the field at this very place; when none does, says where the dialects
-    that have the field put it (so none reads as an answer for this place).
+    that have the field put it (so none reads as an answer for this place). With
+    `file_names`, the field names the file uses (`textread.field_names_in`), a dialect is
+    offered only if it has every one of them: one that lacks another of the file's fields
+    would fail on that one (a file with both `channels` and `dst_type` reads in none).
     """
     shown = clip(name)
-    here = [d.name for d in DIALECTS.values() if d is not dialect
+    here = [d for d in DIALECTS.values() if d is not dialect
             and (desc := descriptor_at(d.descriptor, path)) is not None and name in desc.fields_by_name]
+    lacking = lacking_names(file_names) if file_names is not None else {}
+    readers = [d.name for d in here if not lacking.get(d.name)]
     own = _places_of(dialect.descriptor, name)
     notes: list[str] = []
     if own:
         where = translate("reading", " or ").join(_at(p) for p in own[:3])
         notes.append(translate("reading", "{name} belongs {where}").format(name=shown, where=where))
-    if here:
+    if readers:
         notes.append(translate("reading", "dialects that have it here: {dialects} (choose one with --dialect, "
-                               "or File ▸ Read As Dialect in the editor)").format(dialects=", ".join(here)))
+                               "or File ▸ Read As Dialect in the editor)").format(dialects=", ".join(readers)))
+    elif here:
+        # they have this field here, but each lacks another the file uses: none reads it
+        groups: dict[tuple[str, ...], list[str]] = {}
+        for d in here:
+            groups.setdefault(tuple(lacking[d.name]), []).append(d.name)
+        said = [(translate("reading", "{dialects} has it here but not {fields}") if len(names) == 1 else
+                 translate("reading", "{dialects} have it here but not {fields}")).format(
+                    dialects=", ".join(names), fields=listed_names(missing))
+                for missing, names in groups.items()]
+        notes.append(translate("reading", "no AMCT dialect has every field this file uses ({which})").format(
+            which=translate("reading", "; ").join(said)))
     if not own and not here:
         # other dialects have it, but not here: say where, never offer them for this place
         places: dict[tuple[str, ...], list[str]] = {}
@@ -123,6 +154,29 @@ def unknown_field_message(name: str, path: tuple[str, ...], dialect: Dialect, me
     return translate("reading", 'unknown field "{name}" in {place} (message {message}): {known}{notes}').format(
         name=shown, place=place_words(path), message=message_name, known=known,
         notes=translate("reading", "; ").join(notes))
+
+
+# protobuf's words for a bare word where a string goes (`op_data_type: FLOAT32`), the word kept
+_UNQUOTED = r"Expected string but found: '([\w.+-]++)'\Z"
+# the field name and colon just before that word
+_FIELD_BEFORE = rb"(\w++)[ \t]*+:[ \t]*+\Z"
+
+
+def quote_hint(protobuf: str, data: bytes, offset: int | None) -> str:
+    """For text written without its quotes (`op_data_type: FLOAT32`, `key: conv1`): how to
+    write it (`; text values go in double quotes: op_data_type: "FLOAT32"`); "" otherwise.
+    `protobuf`: protobuf's English message; `offset`: where in `data` the word starts."""
+    m = re.search(_UNQUOTED, protobuf)
+    if m is None:
+        return ""
+    word = clip(m.group(1))
+    field = None
+    if offset is not None:
+        f = re.search(_FIELD_BEFORE, data[max(0, offset - 200):offset])
+        if f is not None:
+            field = f.group(1).decode("ascii", "replace")
+    example = f'{clip(field)}: "{word}"' if field else f'"{word}"'
+    return translate("reading", "; text values go in double quotes: {example}").format(example=example)
 
 
 # One token (a word or number, a string perhaps cut short, or one mark) and then nothing

@@ -44,6 +44,8 @@ from editor.records.read_errors import (  # noqa: F401 - ECHO_LIMIT, clip: impor
     clip_echo,
     descriptor_at,
     ends_inside_message,
+    lacking_names,
+    quote_hint,
     unknown_field_message,
 )
 
@@ -70,6 +72,11 @@ class TextParseError(Exception):
         self.field_name = field_name
         #: the byte offset of the error in the text, when known
         self.offset = offset
+        #: the dialect the text was read as (`read_text` and `parse_text` say)
+        self.dialect: str | None = None
+        #: per dialect, the field names the text uses that it lacks (`read_errors.lacking_names`;
+        #: `read_text` says): which dialects could read the text at all
+        self.lacking: dict[str, list[str]] | None = None
 
 
 class Cancelled(Exception):
@@ -609,7 +616,7 @@ _UNKNOWN_FIELD = _Lazy(r'Message type "([\w.]+)" has no field named "([^"]+)"')
 _LOC_PREFIX = _Lazy(r"^\d+(?::\d+)? : ")
 
 
-def _error_from(e: text_format.ParseError, feeder: _LineFeeder, lines: LineIndex,
+def _error_from(e: text_format.ParseError, feeder: _LineFeeder, lines: LineIndex, data: bytes,
                 dialect: Dialect, path: tuple[str, ...] | None = None) -> TextParseError:
     msg = _LOC_PREFIX.sub("", str(e))
     line = column = off = None
@@ -623,9 +630,11 @@ def _error_from(e: text_format.ParseError, feeder: _LineFeeder, lines: LineIndex
         name = m.group(2)
         if path is None or descriptor_at(dialect.descriptor, path) is None:
             path = ()
-        return TextParseError(unknown_field_message(name, path, dialect, m.group(1)),
+        # the other fields the file uses decide which dialects to offer
+        return TextParseError(unknown_field_message(name, path, dialect, m.group(1), field_names_in(data)),
                               line, column, field_name=name, offset=off)
-    return TextParseError(clip_echo(protobuf_words(msg.rstrip())), line, column, offset=off, protobuf=msg)
+    said = clip_echo(protobuf_words(msg.rstrip())) + quote_hint(msg, data, off)
+    return TextParseError(said, line, column, offset=off, protobuf=msg)
 
 
 def _ended_inside(error: TextParseError, entry: tuple[str, int | None], message: RecordMessage,
@@ -670,10 +679,18 @@ def parse_text(text: str | bytes, dialect: Dialect | str, *, progress: Progress 
     """Read `text` (UTF-8 bytes, or str) with `dialect` (Merge semantics).
 
     Raises TextParseError on the first error, like text_format does (bytes that are not
-    UTF-8 first: Merge decodes the whole text before it reads).
+    UTF-8 first: Merge decodes the whole text before it reads); its `dialect` is `dialect`.
     """
-    data = _as_bytes(text)
     dialect = get_dialect(dialect)
+    try:
+        return _parse_text(text, dialect, progress)
+    except TextParseError as e:
+        e.dialect = dialect.name
+        raise
+
+
+def _parse_text(text: str | bytes, dialect: Dialect, progress: Progress | None) -> ParsedText:
+    data = _as_bytes(text)
     lines = LineIndex(data)
     if not isinstance(text, str):
         bad = utf8_error(data)
@@ -722,7 +739,7 @@ def parse_text(text: str | bytes, dialect: Dialect | str, *, progress: Progress 
         try:
             stmt = recorder.parse_one(data, pos, message)
         except text_format.ParseError as e:
-            error = _error_from(e, recorder.feeder, lines, dialect, recorder.error_path)
+            error = _error_from(e, recorder.feeder, lines, data, dialect, recorder.error_path)
             if recorder.error_entry is not None and at_end(data, error.offset):
                 error = _ended_inside(error, recorder.error_entry, message, lines.line(pos))
             raise error from None
@@ -759,8 +776,21 @@ def field_names_in(text: str | bytes, limit: int = 1 << 20) -> set[str]:
 
 def read_text(text: str | bytes, dialect: Dialect | str | None = None, *,
               progress: Progress | None = None) -> ParsedText:
-    """Read a record text, detecting the dialect from its field names unless one is given."""
+    """Read a record text, detecting the dialect from its field names unless one is given.
+
+    A TextParseError says the dialect the text was read as and, for each dialect, the field
+    names of the text it lacks (`lacking`: those that lack none may read it).
+    """
     text = _as_bytes(text)
+    try:
+        return _read_text(text, dialect, progress)
+    except TextParseError as e:
+        if e.lacking is None:
+            e.lacking = lacking_names(field_names_in(text))
+        raise
+
+
+def _read_text(text: bytes, dialect: Dialect | str | None, progress: Progress | None) -> ParsedText:
     if dialect is not None:
         return parse_text(text, dialect, progress=progress)
     names = field_names_in(text)

@@ -5,11 +5,12 @@ import gc
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QSettings
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QEvent, QSettings, Qt
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from editor.i18n import translate
 from editor.paths import default_sample
+from editor.ui import i18n as ui_i18n
 from editor.ui.i18n import install_from_settings
 from editor.ui.main_window import APP_NAME, MainWindow
 
@@ -62,6 +63,22 @@ def create_window(path: str | None = None, dialect: str | None = None, *,
     return window
 
 
+def tell_font_fallback(window: QWidget) -> QMessageBox | None:
+    """The language asked for had no font and English stands in (`ui.i18n.fell_back_from`):
+    say so on stderr and in a message box beside the window, with how to install one."""
+    code = ui_i18n.fell_back_from
+    if code is None:
+        return None
+    note = ui_i18n.font_note(code)
+    print(note, file=sys.stderr)
+    box = QMessageBox(QMessageBox.Icon.Information, translate("LanguageMenu", "No font for the language"),
+                      note, QMessageBox.StandardButton.Ok, window)
+    box.setModal(False)
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    box.show()
+    return box
+
+
 def run_gui(path: str | None = None, dialect: str | None = None, *, repair: bool = False,
             model: str | None = None, weights: str | None = None, compare: str | None = None) -> int:
     """Open the editor window on `path` (or the bundled sample), with `model` attached and
@@ -70,6 +87,7 @@ def run_gui(path: str | None = None, dialect: str | None = None, *, repair: bool
     install_from_settings(QSettings())  # before any widget: they take their texts when built
     freeze_startup_objects()
     window = create_window(path, dialect, repair=repair, model=model, weights=weights, compare=compare)
+    tell_font_fallback(window)
     code = app.exec()
     # Destroy every widget while the QApplication is still there: pyqtgraph widgets left for
     # the interpreter's teardown can crash PySide6 6.12 on exit. `del window` alone does not

@@ -272,7 +272,8 @@ class GoToLayerDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(translate("Dialogs", "{n} layers").format(n=len(keys))))
+        layout.addWidget(QLabel((translate("Dialogs", "{n} layer") if len(keys) == 1
+                                 else translate("Dialogs", "{n} layers")).format(n=len(keys))))
         layout.addWidget(self.edit)
         layout.addWidget(buttons)
         self.resize(520, self.sizeHint().height())

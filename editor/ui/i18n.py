@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QProcess, QSettings, QTranslator
-from PySide6.QtGui import QAction, QActionGroup
+from PySide6.QtGui import QAction, QActionGroup, QFontDatabase
 from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 
 from editor import i18n
@@ -91,11 +91,44 @@ def install_language(code: str) -> list[Path]:
     return loaded
 
 
+#: the writing system each language's texts need a font for (English: any font has it)
+WRITING_SYSTEMS = {"zh_CN": QFontDatabase.WritingSystem.SimplifiedChinese}
+#: each language's name in English, for the note said in English
+_ENGLISH_NAMES = {"zh_CN": "Chinese"}
+#: the language asked for whose texts no installed font can show (set by `install_from_settings`)
+fell_back_from: str | None = None
+
+
+def can_show(code: str) -> bool:
+    """Whether an installed font has the characters of language `code` (without one,
+    Qt draws every character of it as an empty box)."""
+    system = WRITING_SYSTEMS.get(code)
+    return system is None or bool(QFontDatabase.families(system))
+
+
 def install_from_settings(settings: QSettings) -> str:
-    """Install the language View ▸ Language holds (`install_language`); returns its code."""
+    """Install the language View ▸ Language holds (`install_language`); returns its code.
+
+    A language no installed font can show falls back to English (`fell_back_from` says which;
+    `font_note` what to do): a window of empty boxes is no use to anyone. No CJK font is
+    bundled: a subset of the characters the translations use would have to be made again
+    with every translated text, and the whole font (Debian's NotoSansCJK-Regular.ttc) is 19 MB."""
+    global fell_back_from
     code = resolve(chosen_language(settings))
+    fell_back_from = None
+    if not can_show(code):
+        fell_back_from, code = code, SOURCE_LANGUAGE
     install_language(code)
     return code
+
+
+def font_note(code: str) -> str:
+    """What to tell a user whose language `code` fell back to English for want of a font."""
+    name = _ENGLISH_NAMES.get(code, code)  # its own name would be boxes too
+    return translate("LanguageMenu", "The {language} interface needs a font with its characters, and none is "
+                     "installed, so the editor speaks English. Install one (Debian, Ubuntu: sudo apt install "
+                     "fonts-noto-cjk; Fedora: sudo dnf install google-noto-sans-cjk-fonts; Windows and macOS "
+                     "have one) and start the editor again.").format(language=name)
 
 
 def uninstall_language() -> None:

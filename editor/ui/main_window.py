@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
     QMainWindow,
+    QMenu,
     QProgressBar,
     QPushButton,
     QSplitter,
@@ -150,6 +151,7 @@ class MainWindow(WindowBanners, WindowMenus, QMainWindow):
         self.tree.selectionPathsChanged.connect(self._update_selection_label)
         self._wire_messages()
         self._install_model()
+        self._install_analysis()
 
         self._restore_settings()
         self._update_title()
@@ -314,11 +316,32 @@ class MainWindow(WindowBanners, WindowMenus, QMainWindow):
             event.ignore()
             return
         self.models.cancel(wait=True)
+        self.analysis.analysis.cancel(wait=True)
         self.compare.controller.shutdown()
         self._save_settings()
         if self.window_layout.plots_window is not None:
             self.window_layout.plots_window.hide()
         event.accept()
+
+    # ------------------------------------------------------------------ the analysis
+
+    def _install_analysis(self) -> None:
+        """Tools ▸ Analyze…, Re-run Layer Analysis, Import Analysis Results…, Export Roll-back
+        Config… (`editor.ui.analysis`)."""
+        from editor.ui.analysis.controller import AnalysisController
+
+        self.analysis = AnalysisController(self.session, self.plots, self.settings, self)
+        self.analysis.status.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.tools_menu = QMenu(translate("MainWindow", "&Tools"), self)
+        self.tools_menu.setObjectName("toolsMenu")
+        self.tools_menu.setToolTipsVisible(True)
+        # before Plot, which stays next to Help
+        self.menuBar().insertMenu(self.plot_menu.menuAction(), self.tools_menu)
+        for action in self.analysis.actions:
+            if action is None:
+                self.tools_menu.addSeparator()
+            else:
+                self.tools_menu.addAction(action)
 
     # ------------------------------------------------------------------ the model
 

@@ -279,23 +279,31 @@ class ModelController(QObject):
         lines.append(translate("Models", "{layers} layers, {quantizable} AMCT can quantize, {weighted} with weights "
                                          "({with_values} with their values in the file)").format(
             layers=c["layers"], quantizable=c["quantizable"], weighted=c["weighted"], with_values=c["with_weights"]))
-        lines.append(translate("Models", "{n} keys name a layer of the model").format(n=len(found.matched)))
+        lines.append((translate("Models", "{n} key names a layer of the model") if len(found.matched) == 1
+                      else translate("Models", "{n} keys name a layer of the model")).format(n=len(found.matched)))
 
         def some(names: list[str]) -> str:
             more = translate("Models", " and {n} more").format(n=len(names) - 5) if len(names) > 5 else ""
             return ", ".join(names[:5]) + more
         if found.by_module:
-            lines.append(translate("Models", "{n} keys name PyTorch modules, matched to the nodes torch.onnx.export "
-                                             "made of them: {pairs}").format(
+            lines.append((translate("Models", "{n} key names a PyTorch module, matched to the node torch.onnx.export "
+                                              "made of it: {pairs}") if len(found.by_module) == 1
+                          else translate("Models", "{n} keys name PyTorch modules, matched to the nodes torch.onnx.export "
+                                                   "made of them: {pairs}")).format(
                 n=len(found.by_module), pairs=some([f"{k} → {v}" for k, v in found.by_module.items()])))
         if found.unmatched:
-            lines.append(translate("Models", "{n} keys name no layer: {keys}").format(
+            lines.append((translate("Models", "{n} key names no layer: {keys}") if len(found.unmatched) == 1
+                          else translate("Models", "{n} keys name no layer: {keys}")).format(
                 n=len(found.unmatched), keys=some(found.unmatched)))
         if found.suggested:
-            lines.append(translate("Models", "{n} of them probably meant for a layer without a record: {pairs}").format(
+            lines.append((translate("Models", "{n} of them probably meant for a layer without a record: {pairs}")
+                          if len(found.unmatched) > 1 else
+                          translate("Models", "probably meant for a layer without a record: {pairs}")).format(
                 n=len(found.suggested), pairs=some([f"{k} → {v}" for k, v in found.suggested.items()])))
         if found.without_record:
-            lines.append(translate("Models", "{n} quantizable layers have no record: {layers}").format(
+            lines.append((translate("Models", "{n} quantizable layer has no record: {layers}")
+                          if len(found.without_record) == 1 else
+                          translate("Models", "{n} quantizable layers have no record: {layers}")).format(
                 n=len(found.without_record), layers=some([layer.name for layer in found.without_record])))
         if self.session.weights.active:
             lines.append(translate("Models", "scale_w reviewed against the weights (waste above {ratio}×)").format(
@@ -424,7 +432,8 @@ class ModelController(QObject):
         model = result.model
         found = self.matches()
         matched = len(found.matched) if found is not None else 0
-        what = translate("Models", "{matched} of {n} keys name a layer").format(
+        what = (translate("Models", "{matched} of {n} key names a layer") if len(self.session.message.record) == 1
+                else translate("Models", "{matched} of {n} keys name a layer")).format(
             matched=matched, n=len(self.session.message.record))
         notes = ""
         if model.notes:

@@ -8,7 +8,7 @@ dialog can all be looked at together.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,6 +30,7 @@ from editor.i18n import translate
 from editor.records.dialects import DIALECTS, Dialect
 from editor.records.document import RecordError
 from editor.records.problems import shown_path
+from editor.records.read_errors import listed_names
 from editor.ui.source_view import SourceWindow
 
 
@@ -42,17 +43,26 @@ class OpenFailure:
     message: str
     line: int | None = None
     column: int | None = None
-    #: the dialect it was read as (None: told from the file)
+    #: the dialect it was read as (asked for, or told from the file; None: not known)
     dialect: str | None = None
+    #: per dialect, the field names the file uses that it lacks (None: not known, e.g. a
+    #: binary file): a dialect that lacks one cannot read the file
+    lacking: Mapping[str, Sequence[str]] | None = None
 
     @classmethod
     def from_error(cls, path: Path, error: RecordError | None, text: str,
                    dialect: str | None = None) -> OpenFailure:
-        """From the reader's RecordError (None: only `text` is known, e.g. out of memory)."""
+        """From the reader's RecordError (None: only `text` is known, e.g. out of memory);
+        `dialect`: the one asked for (the error says which it was read as otherwise)."""
         if error is None:  # the loader's own words start with the file
             prefix = f"{path}: "
             return cls(Path(path), text[len(prefix):] if text.startswith(prefix) else text, dialect=dialect)
-        return cls(Path(error.path or path), error.message, error.line, error.column, dialect)
+        return cls(Path(error.path or path), error.message, error.line, error.column, dialect or error.dialect,
+                   error.lacking)
+
+    def cannot_read(self, dialect: str) -> list[str]:
+        """The field names of the file `dialect` lacks (empty: it may read the file)."""
+        return list(self.lacking.get(dialect, ())) if self.lacking is not None else []
 
     @property
     def place(self) -> str:
@@ -123,18 +133,32 @@ class OpenFailureDialog(QDialog):
         self.read_as_menu.setToolTipsVisible(True)
         self.read_as_actions: dict[str, QAction] = {}
         for d in DIALECTS.values():
-            action = self.read_as_menu.addAction(f"{d.shown_title} ({d.name})")
+            title = f"{d.shown_title} ({d.name})"
+            lacks = failure.cannot_read(d.name)
+            # offered: the dialects that may read the file, not the one that just failed, nor
+            # one that lacks a field the file uses (it would fail on that field)
+            if d.name == failure.dialect:
+                title = translate("OpenFailure", "{dialect} — just failed").format(dialect=title)
+            elif lacks:
+                title = translate("OpenFailure", "{dialect} — has no {fields}").format(
+                    dialect=title, fields=listed_names(lacks))
+            action = self.read_as_menu.addAction(title)
             action.setToolTip(d.shown_description)
             action.triggered.connect(lambda _checked=False, d=d: self.read_as(d))
-            if d.name == failure.dialect:
-                action.setEnabled(False)  # what it was just read as
+            action.setEnabled(d.name != failure.dialect and not lacks)
             self.read_as_actions[d.name] = action
         self.read_as_button.setMenu(self.read_as_menu)
+        #: the dialects the file may be read as (those the menu offers)
+        self.offered = [name for name, action in self.read_as_actions.items() if action.isEnabled()]
         self.external_button = self._button(translate("OpenFailure", "Open in &External Editor"), self.open_external)
         close = self.buttons.addButton(QDialogButtonBox.StandardButton.Close)
         close.clicked.connect(self.reject)
         for button in (self.source_button, self.read_as_button, self.external_button):
             button.setEnabled(failure.readable)
+        if not self.offered:
+            self.read_as_button.setEnabled(False)
+            self.read_as_button.setToolTip(translate(
+                "OpenFailure", "No dialect has every field this file uses: it mixes the fields of several"))
         self.source_button.setDefault(failure.readable)
 
         layout = QVBoxLayout(self)

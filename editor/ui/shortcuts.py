@@ -54,9 +54,23 @@ def command_text(action: QAction) -> str:
     return text.replace("&&", "\0").replace("&", "").replace("\0", "&")
 
 
+#: Qt's codes from here on are dedicated keys (media, browser, "Close", "Copy"…) that a PC
+#: keyboard lacks; below are the keys it has (letters, F1-F35, Home, Menu…)
+_FIRST_DEDICATED_KEY = Qt.Key.Key_Back.value
+
+
+def typed_on_a_keyboard(keys: QKeySequence) -> bool:
+    """Whether every key of `keys` is on an ordinary keyboard (Ctrl+W is; X11's Close key,
+    which QKeySequence.StandardKey.Close includes, is not)."""
+    # PySide indexes a sequence by its keys (QKeySequence::operator[]); the stubs miss it
+    return all(keys[i].key().value < _FIRST_DEDICATED_KEY for i in range(keys.count()))  # type: ignore[index]
+
+
 def key_text(action: QAction) -> str:
+    """An action's keys as the platform writes them, joined by ", " (dedicated keys a
+    keyboard lacks left out: a row reading "Ctrl+W, Close" makes a key of a word)."""
     return ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText)
-                     for k in action.shortcuts() if not k.isEmpty())
+                     for k in action.shortcuts() if not k.isEmpty() and typed_on_a_keyboard(k))
 
 
 def _capital(words: str) -> str:

@@ -52,6 +52,7 @@ from editor.records.values import shown_text
 from editor.ui.delegates import ValueDelegate
 from editor.ui.dialogs import Prompter
 from editor.ui.key_labels import KeyLabels, labels_for, record_names
+from editor.ui.problem_marks import ProblemMarks
 from editor.ui.session import EditSession
 from editor.ui.tree_filter import FilterBar, RecordFilterProxy
 from editor.ui.tree_keys import RecordTreeView
@@ -60,10 +61,12 @@ from editor.ui.tree_model import RowKind
 #: the key column takes at most this share of the tree's width, so the values stay in view
 KEY_COLUMN_SHARE = 0.55
 #: ... or all but this many pixels, if that is more: a narrow tree still shows the start
-#: of each value, and its keys whole
-VALUE_PEEK = 90
+#: of each value (a layer's scale_d to three digits), and its keys whole
+VALUE_PEEK = 115
 #: the value column's width where the tree has room (values are summaries, types follow)
 VALUE_WIDTH = 360
+#: the type column's widest usual text: a wide tree leaves it this much room, the values the rest
+TYPE_WIDEST = "repeated MapFiledEntry"
 #: after an edit renames, adds or removes layers, their labels are worked out again only
 #: for records of at most this many names (more would stall the window; the loader
 #: thread labels every record it opens)
@@ -136,6 +139,8 @@ class RecordTreeWidget(QWidget):
         self.view.setColumnWidth(0, 340)
         self.view.setColumnWidth(1, VALUE_WIDTH)
         self.key_column = KeyColumn(self.view, self.delegate, self.editor)
+        # errors and warnings marked on their rows, before any other mark (the model's)
+        self.problem_marks = ProblemMarks(session)
         session.recordChanged.connect(self.key_column.on_record_changed)
 
         layout = QVBoxLayout(self)
@@ -740,7 +745,7 @@ class KeyColumn(QObject):
         shown = sorted((labels.label(k) for k in keys[:5000]), key=len)[-20:]
         longest = max(metrics.horizontalAdvance(shown_text(t)) for t in shown)
         self.needed = longest + metrics.horizontalAdvance(f"[{len(keys) - 1}] ") \
-            + 2 * self.view.indentation() + 24
+            + 2 * self.view.indentation() + 16
         if not self.chosen:
             self._apply()
 
@@ -766,8 +771,10 @@ class KeyColumn(QObject):
             keys = max(min(200, cap), min(self.needed, cap))
             self.view.setColumnWidth(0, keys)
             # the values end at the tree's edge, however narrow (the type column after them
-            # is a scroll away): an editor opened on a value is in view whole
-            self.view.setColumnWidth(1, max(VALUE_PEEK, min(VALUE_WIDTH, room - keys)))
+            # is a scroll away): an editor opened on a value is in view whole; a wide tree
+            # (the plots in their own window) gives the values all but what the types need
+            types = self.view.fontMetrics().horizontalAdvance(TYPE_WIDEST) + 24
+            self.view.setColumnWidth(1, max(VALUE_PEEK, min(max(VALUE_WIDTH, room - keys - types), room - keys)))
         finally:
             header.blockSignals(blocked)
 

@@ -21,7 +21,7 @@ from editor.records.document import RecordDocument
 from editor.ui.dialogs import Prompter
 from editor.ui.document_controller import DocumentController
 from editor.ui.session import EditSession
-from editor.ui.shortcuts import Shortcut, ShortcutsDialog, window_shortcuts
+from editor.ui.shortcuts import Shortcut, ShortcutsDialog, typed_on_a_keyboard, window_shortcuts
 from editor.ui.tree_keys import TREE_KEYS
 from editor.ui.tree_view import RecordTreeWidget
 
@@ -37,12 +37,14 @@ APP_NAME = "AMCT Record Editor"
 MAX_RECENT = 10
 
 
-def with_platform_keys(standard: QKeySequence.StandardKey, *extra: str) -> list[QKeySequence]:
-    """The platform's keys for a standard action (none on some), then `extra` ones not among them."""
-    keys = [k for k in QKeySequence.keyBindings(standard) if not k.isEmpty()]
-    for text in extra:
-        key = QKeySequence(text)
-        if key not in keys:
+def with_platform_keys(standard: QKeySequence.StandardKey, *preferred: str) -> list[QKeySequence]:
+    """`preferred` keys first (the menu shows the first, the README names it), then the
+    platform's keys for a standard action (none on some) that a keyboard has: not the
+    dedicated keys some platforms add (X11 binds Close to a "Close" key, which the list of
+    shortcuts would show as a word)."""
+    keys = [QKeySequence(text) for text in preferred]
+    for key in QKeySequence.keyBindings(standard):
+        if not key.isEmpty() and key not in keys and typed_on_a_keyboard(key):
             keys.append(key)
     return keys
 

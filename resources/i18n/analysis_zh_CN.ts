@@ -44,6 +44,14 @@
         <translation>文件超过{size} MB；逐层结果文件不会这么大</translation>
     </message>
     <message>
+        <source>not a saved analysis: &quot;layers&quot; is not a list</source>
+        <translation>不是保存的分析结果：&quot;layers&quot; 不是列表</translation>
+    </message>
+    <message>
+        <source>layer {index} of the saved analysis has no key</source>
+        <translation>保存的分析结果中第 {index} 层没有 key</translation>
+    </message>
+    <message>
         <source>not AMCT&apos;s ranking file: a list of [layer, similarity] pairs was expected</source>
         <translation>不是AMCT的排序信息文件：应为 [层, 相似度] 对的列表</translation>
     </message>

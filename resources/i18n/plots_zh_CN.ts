@@ -2,6 +2,299 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>AnalysisController</name>
+    <message>
+        <source>&amp;Analyze…</source>
+        <translation>分析(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Measure each layer&apos;s quantization error from the attached model&apos;s weights and, on real inputs, its activations</source>
+        <translation>由附加模型的权重测量每层的量化误差，并在真实输入上测量其激活的量化误差</translation>
+    </message>
+    <message>
+        <source>&amp;Re-run Layer Analysis</source>
+        <translation>重新分析本层(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Measure the shown layer&apos;s activations again with its factors as they are now</source>
+        <translation>以当前的量化因子重新测量所显示层的激活</translation>
+    </message>
+    <message>
+        <source>&amp;Import Analysis Results…</source>
+        <translation>导入分析结果(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Add other tools&apos; per-layer results as Layers table columns: AMCT&apos;s ranking JSON, msit/msprobe compare CSV, key,value CSV</source>
+        <translation>把其他工具的逐层结果添加为层表的列：AMCT 的排序 JSON、msit/msprobe 比对 CSV、key,value CSV</translation>
+    </message>
+    <message>
+        <source>&amp;Export Roll-back Config…</source>
+        <translation>导出回退配置(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Write AMCT&apos;s quant config with quant_enable false for the layers you choose</source>
+        <translation>写出 AMCT 的量化配置，所选层的 quant_enable 为 false</translation>
+    </message>
+    <message>
+        <source>&amp;Use Suggested scale_d / offset_d</source>
+        <translation>使用建议的 scale_d / offset_d(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Set the shown layer&apos;s scale_d and offset_d to AMCT&apos;s factors of the input range the analysis saw (one undo step)</source>
+        <translation>把所显示层的 scale_d 和 offset_d 设为 AMCT 按分析所见输入范围算出的量化因子（一步撤销）</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel Analysis</source>
+        <translation>取消分析(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Stop the analysis under way</source>
+        <translation>停止正在进行的分析</translation>
+    </message>
+    <message>
+        <source>Analyze</source>
+        <translation>分析</translation>
+    </message>
+    <message>
+        <source>Select a layer to re-run</source>
+        <translation>请选择要重新分析的层</translation>
+    </message>
+    <message>
+        <source>Select a layer first</source>
+        <translation>请先选择一层</translation>
+    </message>
+    <message>
+        <source>{key}: no input range measured</source>
+        <translation>{key}：未测量输入范围</translation>
+    </message>
+    <message>
+        <source>Use suggested scale_d / offset_d on {key}</source>
+        <translation>在 {key} 上使用建议的 scale_d / offset_d</translation>
+    </message>
+    <message>
+        <source>Not set: {reason}</source>
+        <translation>未设置：{reason}</translation>
+    </message>
+    <message>
+        <source>{key}: scale_d {scale}, offset_d {offset}; re-run the layer to measure them</source>
+        <translation>{key}：scale_d {scale}，offset_d {offset}；重新分析本层以测量其效果</translation>
+    </message>
+    <message>
+        <source>Analysing…</source>
+        <translation>正在分析…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Analysis</source>
+        <translation>分析</translation>
+    </message>
+    <message>
+        <source>Analysing… {done} of {total} steps</source>
+        <translation>正在分析… 第 {done} 步，共 {total} 步</translation>
+    </message>
+    <message>
+        <source>Import Analysis Results</source>
+        <translation>导入分析结果</translation>
+    </message>
+    <message>
+        <source>Per-layer results (*.json *.csv);;All files (*)</source>
+        <translation>逐层结果 (*.json *.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Imported {count} columns</source>
+        <translation>已导入 {count} 列</translation>
+    </message>
+    <message>
+        <source>Roll-back Config</source>
+        <translation>回退配置</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Export Roll-back Config</source>
+        <translation>导出回退配置</translation>
+    </message>
+    <message>
+        <source>Wrote {path}: {count} layers rolled back</source>
+        <translation>已写出 {path}：回退 {count} 层</translation>
+    </message>
+</context>
+<context>
+    <name>AnalysisPlots</name>
+    <message>
+        <source>similarity</source>
+        <translation>相似度</translation>
+    </message>
+    <message>
+        <source>weight SQNR dB</source>
+        <translation>权重 SQNR dB</translation>
+    </message>
+    <message>
+        <source>weights clipped %</source>
+        <translation>权重截断 %</translation>
+    </message>
+    <message>
+        <source>input clipped %</source>
+        <translation>输入截断 %</translation>
+    </message>
+    <message>
+        <source>input SQNR dB</source>
+        <translation>输入 SQNR dB</translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>input value</source>
+        <translation>输入值</translation>
+    </message>
+    <message>
+        <source>count</source>
+        <translation>个数</translation>
+    </message>
+    <message>
+        <source>weight SQNR per channel</source>
+        <translation>逐通道权重 SQNR</translation>
+    </message>
+    <message>
+        <source>weight dB</source>
+        <translation>权重 dB</translation>
+    </message>
+    <message>
+        <source>10·log10(Σw² / Σ(w − w′)²) over the layer&apos;s weights quantized with its scale_w (6.02 dB a bit)</source>
+        <translation>10·log10(Σw² / Σ(w − w′)²)，对该层以其 scale_w 量化的权重计算（每比特 6.02 dB）</translation>
+    </message>
+    <message>
+        <source>The share of the layer&apos;s weights beyond ±(2^(b−1)−1)·scale_w</source>
+        <translation>该层权重超出 ±(2^(b−1)−1)·scale_w 的比例</translation>
+    </message>
+    <message>
+        <source>AMCT&apos;s similarity: the mean over the inputs of 0.5 + 0.5·cos between the layer&apos;s float output and its output on quantized input and weights</source>
+        <translation>AMCT 的相似度：在各输入上，该层浮点输出与量化输入和权重下输出之间 0.5 + 0.5·cos 的平均值</translation>
+    </message>
+    <message>
+        <source>The share of the layer&apos;s input values outside the range scale_d and offset_d keep</source>
+        <translation>该层输入值落在 scale_d 与 offset_d 所保留范围之外的比例</translation>
+    </message>
+    <message>
+        <source>10·log10(Σx² / Σ(x − x′)²) over the layer&apos;s inputs quantized with scale_d and offset_d</source>
+        <translation>10·log10(Σx² / Σ(x − x′)²)，对该层以 scale_d 与 offset_d 量化的输入计算</translation>
+    </message>
+    <message>
+        <source>Imported from {file}</source>
+        <translation>导入自 {file}</translation>
+    </message>
+    <message>
+        <source>worst channel {c}</source>
+        <translation>最差通道 {c}</translation>
+    </message>
+    <message>
+        <source>per tensor</source>
+        <translation>整个张量</translation>
+    </message>
+    <message>
+        <source>{where}; rmse/scale {rel} (0.289 for an unclipped uniform error)</source>
+        <translation>{where}；rmse/scale {rel}（未截断的均匀误差为 0.289）</translation>
+    </message>
+    <message>
+        <source>input clipped {clipped}%, SQNR {sqnr} dB</source>
+        <translation>输入截断 {clipped}%，SQNR {sqnr} dB</translation>
+    </message>
+    <message>
+        <source>; stale: the factors changed, re-run the layer</source>
+        <translation>；已过期：量化因子已改，请重新分析本层</translation>
+    </message>
+    <message>
+        <source>weight SQNR {db} dB, clipped {clipped}%, rmse/scale {rel}</source>
+        <translation>权重 SQNR {db} dB，截断 {clipped}%，rmse/scale {rel}</translation>
+    </message>
+    <message>
+        <source>analysis: weight SQNR {db} dB, clipped {clipped}%</source>
+        <translation>分析：权重 SQNR {db} dB，截断 {clipped}%</translation>
+    </message>
+    <message>
+        <source>lowest weight SQNR</source>
+        <translation>权重 SQNR 最低</translation>
+    </message>
+    <message>
+        <source>the channel of the lowest weight SQNR</source>
+        <translation>权重 SQNR 最低的通道</translation>
+    </message>
+    <message>
+        <source>SQNR dB</source>
+        <translation>SQNR dB</translation>
+    </message>
+    <message>
+        <source>no analysis for this layer</source>
+        <translation>此层没有分析结果</translation>
+    </message>
+    <message>
+        <source>channel {c} weights, INT{bits} grid ±{range}: clipped {low} low, {high} high</source>
+        <translation>通道 {c} 的权重，INT{bits} 网格 ±{range}：下方截断 {low} 个，上方截断 {high} 个</translation>
+    </message>
+    <message>
+        <source>no inputs were run: weights only</source>
+        <translation>未运行输入：仅分析权重</translation>
+    </message>
+    <message>
+        <source>input: clipped {clipped}%, SQNR {sqnr} dB; clip range [{lo}, {hi}]</source>
+        <translation>输入：截断 {clipped}%，SQNR {sqnr} dB；截断范围 [{lo}, {hi}]</translation>
+    </message>
+    <message>
+        <source>{title} (stale: re-run the layer)</source>
+        <translation>{title}（已过期：请重新分析本层）</translation>
+    </message>
+</context>
+<context>
+    <name>AnalyzeDialog</name>
+    <message>
+        <source>Analyze</source>
+        <translation>分析</translation>
+    </message>
+    <message>
+        <source>How much error each layer&apos;s factors cause: the weights quantized with the record&apos;s scale_w, and, on real inputs, each layer&apos;s input clipping, SQNR and AMCT&apos;s similarity. Inputs: .npz (arrays by input name), .npy, or folders of .npy / raw .bin files shaped as the model&apos;s input. Without inputs only the weights are analysed.</source>
+        <translation>每层的量化因子带来多少误差：以记录的 scale_w 量化的权重；在真实输入上，每层输入的截断、SQNR 和 AMCT 的相似度。输入：.npz（按输入名存放的数组）、.npy，或按模型输入形状存放 .npy / 原始 .bin 文件的文件夹。没有输入时只分析权重。</translation>
+    </message>
+    <message>
+        <source>The attached model is not ONNX: inputs are run on ONNX models only (export a PyTorch model to ONNX); the weights are analysed.</source>
+        <translation>附加的模型不是 ONNX：只在 ONNX 模型上运行输入（请把 PyTorch 模型导出为 ONNX）；将分析权重。</translation>
+    </message>
+    <message>
+        <source>Add Files…</source>
+        <translation>添加文件…</translation>
+    </message>
+    <message>
+        <source>Add Folder…</source>
+        <translation>添加文件夹…</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Compare the whole model&apos;s outputs (every layer quantized)</source>
+        <translation>比较整个模型的输出（所有层量化）</translation>
+    </message>
+    <message>
+        <source>Input Samples</source>
+        <translation>输入数据</translation>
+    </message>
+    <message>
+        <source>Samples (*.npz *.npy *.bin);;All files (*)</source>
+        <translation>输入数据 (*.npz *.npy *.bin);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Folder of Input Samples</source>
+        <translation>输入数据文件夹</translation>
+    </message>
+</context>
+<context>
     <name>ChannelOverlays</name>
     <message>
         <source>scale_w (record)</source>
@@ -512,6 +805,10 @@
     <message>
         <source>, </source>
         <translation>，</translation>
+    </message>
+    <message>
+        <source>Out of date: the layer was edited since this was measured</source>
+        <translation>已过期：测量之后该层被编辑过</translation>
     </message>
     <message>
         <source>from a prune record&apos;s type attribute</source>
@@ -1060,6 +1357,38 @@
         <translation>选中上一个 scale_w 有离群值的层</translation>
     </message>
     <message>
+        <source>Walk Layers By</source>
+        <translation>遍历层的依据</translation>
+    </message>
+    <message>
+        <source>What N and Shift+N walk through: the layers with outliers in file order, or every layer worst first by a figure</source>
+        <translation>N 与 Shift+N 遍历的对象：按文件顺序的有离群值的层，或按某一指标从最差开始的所有层</translation>
+    </message>
+    <message>
+        <source>Layers with outliers (file order)</source>
+        <translation>有离群值的层（文件顺序）</translation>
+    </message>
+    <message>
+        <source>{name}, worst first</source>
+        <translation>{name}，最差优先</translation>
+    </message>
+    <message>
+        <source>Next Worse Layer by {name}</source>
+        <translation>按{name}的下一较差层</translation>
+    </message>
+    <message>
+        <source>Previous Worse Layer by {name}</source>
+        <translation>按{name}的上一较差层</translation>
+    </message>
+    <message>
+        <source>Select the layer ranked next, worst first by {name}</source>
+        <translation>选择按{name}最差优先排序的下一层</translation>
+    </message>
+    <message>
+        <source>Select the layer ranked before, worst first by {name}</source>
+        <translation>选择按{name}最差优先排序的上一层</translation>
+    </message>
+    <message>
         <source>No layer has scale_w outliers at {k}</source>
         <translation>{k} 时没有层存在 scale_w 离群值</translation>
     </message>
@@ -1074,6 +1403,18 @@
     <message>
         <source> (wrapped around)</source>
         <translation>（已从头开始）</translation>
+    </message>
+    <message>
+        <source>No layer has a value of {name}</source>
+        <translation>没有层有{name}的值</translation>
+    </message>
+    <message>
+        <source>Layer {index} {key}: {name} {value} — {position} of {count}, worst first</source>
+        <translation>层 {index} {key}：{name} {value} — 最差优先第 {position} 个，共 {count} 个</translation>
+    </message>
+    <message>
+        <source> (out of date: the layer was edited since)</source>
+        <translation>（已过期：此后该层被编辑过）</translation>
     </message>
 </context>
 <context>
@@ -1185,6 +1526,100 @@
     <message>
         <source>No range problems in the prune records shown.</source>
         <translation>所显示的稀疏记录中没有通道范围问题。</translation>
+    </message>
+</context>
+<context>
+    <name>RollbackDialog</name>
+    <message>
+        <source>Export Roll-back Config</source>
+        <translation>导出回退配置</translation>
+    </message>
+    <message>
+        <source>AMCT&apos;s quant config with quant_enable false for the checked layers (and true for the other analysed layers): the file AMCT&apos;s accuracy-based auto-calibration writes and reads.</source>
+        <translation>AMCT 的量化配置：勾选的层 quant_enable 为 false（其他已分析的层为 true），即 AMCT 基于精度的自动量化所写出和读取的文件。</translation>
+    </message>
+    <message>
+        <source>Roll back layers of similarity below</source>
+        <translation>回退相似度低于此值的层</translation>
+    </message>
+    <message>
+        <source>Roll back layers of weight SQNR (dB) below</source>
+        <translation>回退权重 SQNR (dB) 低于此值的层</translation>
+    </message>
+    <message>
+        <source>none: a new config</source>
+        <translation>无：新建配置</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Merge into config</source>
+        <translation>合并到配置</translation>
+    </message>
+    <message>
+        <source>{n} layer rolled back</source>
+        <translation>回退 {n} 层</translation>
+    </message>
+    <message>
+        <source>{n} layers rolled back</source>
+        <translation>回退 {n} 层</translation>
+    </message>
+    <message>
+        <source>Quant Config to Merge Into</source>
+        <translation>要合并到的量化配置</translation>
+    </message>
+    <message>
+        <source>JSON (*.json);;All files (*)</source>
+        <translation>JSON (*.json);;所有文件 (*)</translation>
+    </message>
+</context>
+<context>
+    <name>SessionAnalysis</name>
+    <message>
+        <source>open a record with layer entries first</source>
+        <translation>请先打开含有层条目的记录</translation>
+    </message>
+    <message>
+        <source>attach the model the record belongs to first (File ▸ Attach Model…)</source>
+        <translation>请先附加记录所属的模型（文件 ▸ 附加模型…）</translation>
+    </message>
+    <message>
+        <source>the attached model has no weights to analyse</source>
+        <translation>附加的模型没有可分析的权重</translation>
+    </message>
+    <message>
+        <source>an analysis is under way</source>
+        <translation>分析正在进行</translation>
+    </message>
+    <message>
+        <source>{key}: activations measured again</source>
+        <translation>{key}：已重新测量激活</translation>
+    </message>
+    <message>
+        <source>Analysis failed: {reason}</source>
+        <translation>分析失败：{reason}</translation>
+    </message>
+    <message>
+        <source>Analysis cancelled</source>
+        <translation>分析已取消</translation>
+    </message>
+    <message>
+        <source>Analysed {layers} layers on {samples} samples</source>
+        <translation>已在 {samples} 个输入上分析 {layers} 层</translation>
+    </message>
+    <message>
+        <source>; output {name}: cosine {cosine} (lowest {lowest}), max |error| {error}</source>
+        <translation>；输出 {name}：余弦 {cosine}（最低 {lowest}），最大|误差| {error}</translation>
+    </message>
+    <message>
+        <source>Analysed the weights of {layers} layers ({why})</source>
+        <translation>已分析 {layers} 层的权重（{why}）</translation>
+    </message>
+    <message>
+        <source>{file}: {count} names match no layer: {names}</source>
+        <translation>{file}：{count} 个名称没有对应的层：{names}</translation>
     </message>
 </context>
 <context>

@@ -1485,6 +1485,18 @@
         <translation>在此处有该字段的格式：{dialects}（用 --dialect 选择，或在编辑器中用 文件 ▸ 按格式读取）</translation>
     </message>
     <message>
+        <source>{dialects} has it here but not {fields}</source>
+        <translation>{dialects} 在此处有该字段，但没有 {fields}</translation>
+    </message>
+    <message>
+        <source>{dialects} have it here but not {fields}</source>
+        <translation>{dialects} 在此处有该字段，但没有 {fields}</translation>
+    </message>
+    <message>
+        <source>no AMCT dialect has every field this file uses ({which})</source>
+        <translation>没有哪种 AMCT 格式包含该文件用到的全部字段（{which}）</translation>
+    </message>
+    <message>
         <source>{dialects} has it {where}</source>
         <translation>{dialects} 的该字段位于{where}</translation>
     </message>
@@ -1511,6 +1523,10 @@
     <message>
         <source>unknown field &quot;{name}&quot; in {place} (message {message}): {known}{notes}</source>
         <translation>{place} 中有未知字段 &quot;{name}&quot;（消息 {message}）：{known}{notes}</translation>
+    </message>
+    <message>
+        <source>; text values go in double quotes: {example}</source>
+        <translation>；文本值要写在双引号里：{example}</translation>
     </message>
     <message>
         <source>{entry} (layer {key})</source>

@@ -139,6 +139,10 @@
         <translation>层名（输入其中一部分即可）</translation>
     </message>
     <message>
+        <source>{n} layer</source>
+        <translation>{n} 层</translation>
+    </message>
+    <message>
         <source>{n} layers</source>
         <translation>共 {n} 层</translation>
     </message>
@@ -445,6 +449,10 @@ The file on disk has changed; check it before closing. Your edits are still here
 <context>
     <name>LanguageMenu</name>
     <message>
+        <source>The {language} interface needs a font with its characters, and none is installed, so the editor speaks English. Install one (Debian, Ubuntu: sudo apt install fonts-noto-cjk; Fedora: sudo dnf install google-noto-sans-cjk-fonts; Windows and macOS have one) and start the editor again.</source>
+        <translation>{language}界面需要含有其文字的字体，但系统未安装，因此编辑器以英文显示。请安装一种字体（Debian、Ubuntu：sudo apt install fonts-noto-cjk；Fedora：sudo dnf install google-noto-sans-cjk-fonts；Windows 与 macOS 已自带）后重新启动编辑器。</translation>
+    </message>
+    <message>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
@@ -463,6 +471,10 @@ The file on disk has changed; check it before closing. Your edits are still here
     <message>
         <source>Restart Now</source>
         <translation>立即重新启动</translation>
+    </message>
+    <message>
+        <source>No font for the language</source>
+        <translation>没有该语言的字体</translation>
     </message>
 </context>
 <context>
@@ -553,6 +565,10 @@ The file on disk has changed; check it before closing. Your edits are still here
     <message>
         <source>Plots</source>
         <translation>图表</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
     </message>
     <message>
         <source>Attach &amp;Model…</source>
@@ -893,6 +909,10 @@ View, check and edit Ascend AMCT quantization and sparsity record files in every
         <translation>共 {layers} 层，其中 AMCT 可量化 {quantizable} 层，带权重 {weighted} 层（文件中含权重值的 {with_values} 层）</translation>
     </message>
     <message>
+        <source>{n} key names a layer of the model</source>
+        <translation>{n} 个 key 对应模型中的层</translation>
+    </message>
+    <message>
         <source>{n} keys name a layer of the model</source>
         <translation>{n} 个 key 对应模型中的层</translation>
     </message>
@@ -901,8 +921,16 @@ View, check and edit Ascend AMCT quantization and sparsity record files in every
         <translation> 等另外 {n} 个</translation>
     </message>
     <message>
+        <source>{n} key names a PyTorch module, matched to the node torch.onnx.export made of it: {pairs}</source>
+        <translation>{n} 个 key 指向 PyTorch 模块，已对应到 torch.onnx.export 为其生成的节点：{pairs}</translation>
+    </message>
+    <message>
         <source>{n} keys name PyTorch modules, matched to the nodes torch.onnx.export made of them: {pairs}</source>
         <translation>{n} 个 key 指向 PyTorch 模块，已对应到 torch.onnx.export 为其生成的节点：{pairs}</translation>
+    </message>
+    <message>
+        <source>{n} key names no layer: {keys}</source>
+        <translation>{n} 个 key 找不到对应的层：{keys}</translation>
     </message>
     <message>
         <source>{n} keys name no layer: {keys}</source>
@@ -911,6 +939,14 @@ View, check and edit Ascend AMCT quantization and sparsity record files in every
     <message>
         <source>{n} of them probably meant for a layer without a record: {pairs}</source>
         <translation>其中 {n} 个可能原指没有记录的层：{pairs}</translation>
+    </message>
+    <message>
+        <source>probably meant for a layer without a record: {pairs}</source>
+        <translation>可能原指没有记录的层：{pairs}</translation>
+    </message>
+    <message>
+        <source>{n} quantizable layer has no record: {layers}</source>
+        <translation>{n} 个可量化的层没有记录：{layers}</translation>
     </message>
     <message>
         <source>{n} quantizable layers have no record: {layers}</source>
@@ -939,6 +975,10 @@ View, check and edit Ascend AMCT quantization and sparsity record files in every
     <message>
         <source>Detached model {name}; the record is checked on its own</source>
         <translation>已移除模型 {name}；记录将单独检查</translation>
+    </message>
+    <message>
+        <source>{matched} of {n} key names a layer</source>
+        <translation>{n} 个 key 中有 {matched} 个对应到层</translation>
     </message>
     <message>
         <source>{matched} of {n} keys name a layer</source>
@@ -1012,8 +1052,55 @@ View, check and edit Ascend AMCT quantization and sparsity record files in every
         <translation>按格式读取(&amp;R)…</translation>
     </message>
     <message>
+        <source>{dialect} — just failed</source>
+        <translation>{dialect} — 刚才读取失败</translation>
+    </message>
+    <message>
+        <source>{dialect} — has no {fields}</source>
+        <translation>{dialect} — 没有 {fields}</translation>
+    </message>
+    <message>
         <source>Open in &amp;External Editor</source>
         <translation>在外部编辑器中打开(&amp;E)</translation>
+    </message>
+    <message>
+        <source>No dialect has every field this file uses: it mixes the fields of several</source>
+        <translation>没有哪种格式包含该文件用到的全部字段：文件混用了几种格式的字段</translation>
+    </message>
+</context>
+<context>
+    <name>ProblemMarks</name>
+    <message>
+        <source>1 error</source>
+        <translation>1 个错误</translation>
+    </message>
+    <message>
+        <source>{n} errors</source>
+        <translation>{n} 个错误</translation>
+    </message>
+    <message>
+        <source>1 warning</source>
+        <translation>1 个警告</translation>
+    </message>
+    <message>
+        <source>{n} warnings</source>
+        <translation>{n} 个警告</translation>
+    </message>
+    <message>
+        <source>{severity}: {message}</source>
+        <translation>{severity}：{message}</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>… and {n} more in the Problems dock</source>
+        <translation>… 另有 {n} 条（见“问题”窗口）</translation>
     </message>
 </context>
 <context>

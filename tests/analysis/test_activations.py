@@ -355,3 +355,22 @@ def test_cancel_from_another_thread_stops_the_run(zoo, samples, tensors, record)
     release.set()
     t.join(30)
     assert len(errors) == 1
+
+
+def test_a_layer_prepared_again_after_a_cancelled_prepare(zoo, samples, tensors, record):
+    """A window cancels a layer's preparation when another layer is selected; asked again
+    later, the layer is prepared (its kept probe does not stay cancelled)."""
+    setup = Setup(zoo[1], tensors)
+    analyzer, result = _analyse(zoo, samples, record, setup)
+    index = next(r.index for r in result.layers if r.key == "fc2")
+
+    def cancel_on_first_sample(done, total):
+        if done == 2:
+            analyzer.cancel()  # as from the GUI thread while the worker runs
+        return True
+
+    with pytest.raises(AnalysisCancelled):
+        analyzer.prepare_layer(index, cancel_on_first_sample)
+    analyzer.prepare_layer(index)
+    again = analyzer.rerun_layer(index)
+    assert again.similarity == pytest.approx(result.layer(index).activations.similarity, abs=1e-6)

@@ -102,3 +102,23 @@ def test_a_key_value_csv_with_or_without_a_header(tmp_path):
         read_results(path, KEYS)
     with pytest.raises(ResultsError, match="cannot read the file"):
         read_results(tmp_path / "missing.csv", KEYS)
+
+
+def test_a_saved_analysis_gives_its_figures_as_columns(tmp_path):
+    path = tmp_path / "analysis.json"
+    path.write_text(json.dumps({"path": "r.txt", "layers": [
+        {"key": "conv2", "weight_sqnr_db": 31.5, "weight_clipped": 0.0, "activation_clipped": 0.25,
+         "activation_sqnr_db": 12.0, "similarity": 0.93},
+        {"key": "conv1", "weight_sqnr_db": 40.25, "weight_clipped": 0.001, "activation_clipped": None,
+         "activation_sqnr_db": None, "similarity": None},
+        {"key": "ghost", "weight_sqnr_db": 10.0},
+    ], "below": ["conv2"]}))
+    columns = {c.name: c for c in read_results(path, KEYS)}
+    assert set(columns) == {"saved similarity", "saved weight_sqnr_db", "saved weight_clipped",
+                            "saved activation_clipped", "saved activation_sqnr_db"}
+    assert columns["saved weight_sqnr_db"].values == {"conv2": 31.5, "conv1": 40.25}
+    assert columns["saved weight_sqnr_db"].unmatched == ["ghost"]
+    assert columns["saved similarity"].values == {"conv2": 0.93}  # null: no figure for conv1
+    path.write_text(json.dumps({"layers": [{"weight_sqnr_db": 3}]}))
+    with pytest.raises(ResultsError, match="layer 0 of the saved analysis has no key"):
+        read_results(path, KEYS)

@@ -98,7 +98,8 @@ _BROKEN = [
      "Couldn't parse float: x", "无法解析为浮点数：x"),
     ('record {\n  key: "a"\n  value {\n    offset_d: 99999999999\n  }\n}\n',
      "Value out of range: 99999999999", "值超出范围：99999999999"),
-    ('record {\n  key: 1\n}\n', "Expected string but found: '1'", "此处应为字符串，实际是：'1'"),
+    ('record {\n  key: 1\n}\n', "Expected string but found: '1'; text values go in double quotes: key: \"1\"",
+     "此处应为字符串，实际是：'1'；文本值要写在双引号里：key: \"1\""),
     ('record {\n  key "a"\n}\n', 'Expected ":".', '此处应为 ":"。'),
     ('record {\n  key: "a"\n  value {\n    skip_fusion: maybe\n  }\n}\n',
      'Expected "true" or "false".', '此处应为 "true" 或 "false"。'),
@@ -137,3 +138,75 @@ def test_every_protobuf_template_says_protobufs_words_again_exactly():
         assert protobuf_words(sample) == sample
         assert protobuf_words(f"'  scale_d: x': {sample}") == f"'  scale_d: x': {sample}"  # Merge's line first
     assert protobuf_words("something protobuf never said") == "something protobuf never said"
+
+
+@pytest.mark.parametrize(("dialect", "line", "field", "word"), [
+    ("onnx", '    op_data_type: FLOAT32', "op_data_type", "FLOAT32"),
+    ("tf-inner", '    act_type: INT8  # the docs write it quoted', "act_type", "INT8"),
+    ("caffe", '    dst_type : INT4', None, None),  # caffe has no dst_type: an unknown field, no hint
+])
+def test_text_written_without_quotes_is_told_how_to_write_it(tmp_path, capsys, dialect, line, field, word):
+    text = f'record {{\n  key: "conv1"\n  value {{\n    scale_d: 0.5\n{line}\n  }}\n}}\n'
+    with pytest.raises(TextParseError) as err:
+        read_text(text.encode(), dialect)
+    if field is None:
+        assert "double quotes" not in err.value.message
+        return
+    assert err.value.message == (f"Expected string but found: '{word}'; "
+                                 f'text values go in double quotes: {field}: "{word}"')
+    assert (err.value.line, err.value.column) == (5, line.index(word) + 1)
+    path = tmp_path / "record.txt"  # the command line says the same, at the same place
+    path.write_text(text)
+    assert main(["check", "--dialect", dialect, str(path)]) == 2
+    assert f'{path}:5:{line.index(word) + 1}: Expected string' in capsys.readouterr().err
+
+
+def _entry(*fields: str) -> str:
+    return 'record {\n  key: "conv1"\n  value {\n' + "".join(f"    {f}\n" for f in fields) + "  }\n}\n"
+
+
+# (text, dialect asked for or None, the dialects the message may offer)
+_MIXED = [
+    (_entry("scale_d: 0.1", "channels: 3", "height: 4", "width: 4", 'dst_type: "INT8"'), None, set()),
+    (_entry("scale_d: 0.1", "channels: 3", "height: 4", "width: 4", 'dst_type: "INT8"'), "tf-inner", set()),
+    (_entry("scale_d: 0.1", "channels: 3", 'op_data_type: "FLOAT32"'), None, set()),
+    (_entry("scale_d: 0.1", "channels: 3"), "tf-inner", {"caffe"}),
+    (_entry("scale_d: 0.1", 'dst_type: "INT8"'), "caffe", {"tf-inner", "pytorch"}),
+    (_entry("scale_d: 0.1", 'dst_type: "INT8"', 'fakequant_precision_mode: "DEFAULT"'), "caffe", {"pytorch"}),
+]
+
+
+@pytest.mark.parametrize(("text", "dialect", "offered"), _MIXED)
+def test_a_wrong_dialect_message_offers_only_dialects_that_read_the_file(text, dialect, offered):
+    """A dialect offered for an unknown field must read the whole file: one that has the
+    field but lacks another the file uses (tf-inner for a file with `channels`) is not."""
+    from editor.records.dialects import DIALECTS
+    from editor.records.textread import parse_text
+
+    with pytest.raises(TextParseError) as err:
+        read_text(text, dialect)
+    message = err.value.message
+    m = re.search(r"dialects that have it here: ([\w, -]+) \(choose one", message)
+    assert (set(m.group(1).split(", ")) if m else set()) == offered, message
+    for name in DIALECTS:  # independently: what each dialect does with the file
+        try:
+            parse_text(text, name)
+        except TextParseError:
+            assert name not in offered
+        else:
+            assert name in offered or name == dialect
+    if not offered:
+        assert "no AMCT dialect has every field this file uses (" in message
+    # the error says what it was read as and what each dialect lacks, for the window's Read as menu
+    assert err.value.dialect == dialect if dialect else err.value.dialect in DIALECTS
+    assert {name for name, lacks in err.value.lacking.items() if not lacks} >= offered
+
+
+def test_the_mixed_file_names_what_the_dialects_lack():
+    text = _entry("scale_d: 0.1", "channels: 3", "height: 4", "width: 4", 'dst_type: "INT8"')
+    with pytest.raises(TextParseError) as err:
+        read_text(text)
+    assert err.value.message.endswith(
+        "not part of the caffe schema; no AMCT dialect has every field this file uses "
+        "(tf-inner, pytorch have it here but not channels, height, width)")
+    assert err.value.dialect == "caffe"

@@ -6,6 +6,7 @@ import sys
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QSettings
+from PySide6.QtWidgets import QMainWindow
 
 from editor import i18n
 from editor.ui import i18n as ui_i18n
@@ -126,3 +127,37 @@ def test_a_rule_message_in_the_problems_dock_is_chinese(chinese, qtbot, tmp_path
     assert pm.problem(row).field == "offset_d"
     assert pm.problem(row).message == '层 "conv1"：offset_d = 300 超出 [-128, 127]（未设置 act_type，按 INT8）'
     assert pm.data(row) == 'offset_d = 300 超出 [-128, 127]（未设置 act_type，按 INT8）'
+
+
+def test_without_a_cjk_font_the_chinese_interface_falls_back_to_english_and_says_why(qapp, tmp_path, monkeypatch,
+                                                                                       qtbot):
+    """With no font for Chinese every text drew as empty boxes."""
+    from PySide6.QtGui import QFontDatabase
+
+    from editor.ui.app import tell_font_fallback
+
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    settings.setValue(ui_i18n.SETTINGS_KEY, "zh_CN")
+    installed = QFontDatabase.families(QFontDatabase.WritingSystem.SimplifiedChinese)
+    try:
+        # the fonts this machine has: a Chinese one among them, the Chinese interface
+        assert ui_i18n.can_show("zh_CN") == bool(installed) and ui_i18n.can_show("en")
+        if installed:
+            assert ui_i18n.install_from_settings(settings) == "zh_CN" and ui_i18n.fell_back_from is None
+        # none: English, and the note says how to install one
+        monkeypatch.setattr(QFontDatabase, "families", staticmethod(
+            lambda system=QFontDatabase.WritingSystem.Any: [] if system == QFontDatabase.WritingSystem.SimplifiedChinese
+            else installed))
+        assert not ui_i18n.can_show("zh_CN")
+        assert ui_i18n.install_from_settings(settings) == "en" and ui_i18n.fell_back_from == "zh_CN"
+        assert i18n.language() == "en" and i18n.translate("LanguageMenu", "Language") == "Language"
+        note = ui_i18n.font_note("zh_CN")
+        assert note.startswith("The Chinese interface needs a font") and "fonts-noto-cjk" in note
+        window = QMainWindow()
+        qtbot.addWidget(window)
+        box = tell_font_fallback(window)
+        assert box is not None and box.text() == note and box.isVisible()
+        box.close()
+    finally:
+        ui_i18n.uninstall_language()
+        ui_i18n.fell_back_from = None

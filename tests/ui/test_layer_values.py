@@ -95,3 +95,133 @@ def test_series_of_one_row_share_its_plot_and_leave_it_with_the_last(qtbot):
     view.set_layer_series("d", None)
     view.flush()
     assert view.series_rows.rows == {} and ci.getItem(2, 0) is view.p_prob
+
+
+def _panel(qtbot, session):
+    from editor.ui.plots import PlotsPanel
+
+    panel = PlotsPanel(session)
+    qtbot.addWidget(panel)
+    panel.resize(1000, 700)
+    return panel
+
+
+def _column(panel, column: int) -> list[str]:
+    proxy = panel.layers.proxy
+    return [proxy.data(proxy.index(r, column)) for r in range(proxy.rowCount())]
+
+
+def test_every_series_is_a_layers_table_column_sorted_worst_first(qtbot, qtmodeltester):
+    """A series is a column of the Layers table (a series with `overview` false only that,
+    no overview row), sortable, worst first as its `worse` says; stale values are greyed and
+    say so; the CSV export has the column."""
+    from PySide6.QtCore import Qt
+
+    from editor.ui.plots.layers_table import COLUMNS
+
+    session = sample_session()
+    panel = _panel(qtbot, session)
+    layers, view = panel.layers, panel.overview
+    qtmodeltester.check(layers.model)
+    n = len(session.message.record)
+    rng = np.random.default_rng(1)
+    sqnr = rng.uniform(20, 50, n)
+    sqnr[2] = np.nan
+    clipped = rng.uniform(0, 0.05, n)
+    stale = np.zeros(n, bool)
+    stale[5] = True
+    view.set_layer_series("sqnr", LayerValues("SQNR dB", sqnr, TEAL, overview=False, worse="low", stale=stale,
+                                              fmt=lambda v: f"{v:.1f}", tip="weight SQNR"))
+    view.set_layer_series("clip", LayerValues("clipped %", clipped * 100, RED, overview=False, worse="high"))
+    view.flush()
+    assert view.series_rows.rows == {}  # no overview row for either
+    model = layers.model
+    assert model.columnCount() == len(COLUMNS) + 2
+    sq = model.column_of("sqnr")
+    assert model.column_of("clip") == sq + 1
+    assert model.headerData(sq, Qt.Orientation.Horizontal) == "SQNR dB"
+    assert model.headerData(sq, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole) == "weight SQNR"
+    assert layers.sort_worst_first("sqnr") and not layers.user_sorted
+    order = [layers.layer_at_row(r) for r in range(n)]
+    expected = [int(i) for i in np.argsort(sqnr, kind="stable") if not np.isnan(sqnr[i])] + [2]
+    assert order == expected  # lowest first, the layer without a value last
+    assert _column(panel, sq)[0] == f"{np.nanmin(sqnr):.1f}"
+    layers.sort_worst_first("clip")
+    assert [layers.layer_at_row(r) for r in range(n)] == [int(i) for i in np.argsort(-clipped, kind="stable")]
+    row5 = layers.row_of_layer(5)
+    index = layers.proxy.index(row5, sq)
+    assert layers.proxy.data(index, Qt.ItemDataRole.ForegroundRole) is not None
+    assert "Out of date" in layers.proxy.data(index, Qt.ItemDataRole.ToolTipRole)
+    header, rows = layers.table()
+    assert header[-2:] == ["SQNR dB", "clipped %"]
+    by_layer = {int(r[0]): r for r in rows}
+    assert by_layer[3][-2] == f"{sqnr[3]:.1f}" and by_layer[2][-2] == ""
+    qtmodeltester.check(layers.model)
+    # a column goes: the rows stay sorted by the one left, the header's arrow follows it
+    view.set_layer_series("sqnr", None)
+    view.flush()
+    assert model.columnCount() == len(COLUMNS) + 1 and model.column_of("clip") == len(COLUMNS)
+    assert layers.view.horizontalHeader().sortIndicatorSection() == len(COLUMNS)
+    assert layers.layer_at_row(0) == int(np.argmax(clipped))
+    # the series sorted by goes too: file order
+    view.set_layer_series("clip", None)
+    view.flush()
+    assert [layers.layer_at_row(r) for r in range(n)] == list(range(n))
+    qtmodeltester.check(layers.model)
+
+
+def test_a_click_on_a_header_is_the_users_sort(qtbot):
+    from PySide6.QtCore import Qt
+
+    session = sample_session()
+    panel = _panel(qtbot, session)
+    n = len(session.message.record)
+    panel.overview.set_layer_series("s", LayerValues("s", np.arange(n, dtype=float), TEAL, overview=False, worse="low"))
+    panel.overview.flush()
+    assert not panel.layers.user_sorted
+    column = panel.layers.model.column_of("s")
+    panel.layers.view.sortByColumn(column, Qt.SortOrder.DescendingOrder)
+    assert panel.layers.user_sorted
+
+
+def test_n_walks_worst_first_by_the_chosen_series(qtbot):
+    """*Walk Layers By* a series: N selects the next layer of its ranking, worst first,
+    after the selected one (wrapping around), Shift+N the one before; the actions say so;
+    the walk goes back to the outliers when the series goes."""
+    from PySide6.QtCore import Qt
+
+    session = sample_session()
+    panel = _panel(qtbot, session)
+    n = len(session.message.record)
+    values = np.random.default_rng(3).uniform(0.9, 1.0, n)
+    values[1] = np.nan
+    panel.overview.set_layer_series("sim", LayerValues("similarity", values, TEAL, worse="low"))
+    panel.overview.flush()
+    choices = panel.walk_choices()
+    assert [k for k, _ in choices] == [None, "sim"]
+    panel.walk_menu.aboutToShow.emit()
+    texts = [a.text() for a in panel.walk_menu.actions()]
+    assert texts == ["Layers with outliers (file order)", "similarity, worst first"]
+    panel.walk_menu.actions()[1].trigger()
+    assert panel.walk_by == "sim" and panel.act_next_outliers.text() == "Next Worse Layer by similarity"
+    ranking = [int(i) for i in np.argsort(np.where(np.isnan(values), np.inf, values), kind="stable")][: n - 1]
+    messages = []
+    panel.message.connect(messages.append)
+    panel.setCurrentWidget(panel.layers)
+    panel.show()
+    qtbot.waitExposed(panel)
+    panel.activateWindow()
+    panel.layers.view.setFocus()
+    qtbot.waitUntil(panel.layers.view.hasFocus)
+    session.selection.select(("record", 1))  # a layer without a value: N goes to the worst
+    qtbot.keyClick(panel.layers.view, Qt.Key.Key_N)
+    assert session.selection.record_index == ranking[0]
+    assert f"similarity {values[ranking[0]]:.4g} — 1 of {n - 1}, worst first" in messages[-1]
+    qtbot.keyClick(panel.layers.view, Qt.Key.Key_N)
+    assert session.selection.record_index == ranking[1]
+    qtbot.keyClick(panel.layers.view, Qt.Key.Key_N, Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClick(panel.layers.view, Qt.Key.Key_N, Qt.KeyboardModifier.ShiftModifier)
+    assert session.selection.record_index == ranking[-1] and "wrapped around" in messages[-1]
+    panel.overview.set_layer_series("sim", None)
+    panel.overview.flush()
+    assert panel.walk_by is None and panel.act_next_outliers.text() == "Next Layer with Outliers"

@@ -356,3 +356,27 @@ def test_prune_range_labels_are_the_trees_short_labels(qtbot, tmp_path, make_win
         assert labels.label(name) in text or labels.scoped(name) in text or name in text, (name, text)
         by_name.setdefault(text, set()).add(name)
     assert all(len(names) == 1 for names in by_name.values()), [n for n in by_name.values() if len(n) > 1]
+
+
+@pytest.mark.parametrize("source", [RESNET50_CAFFE, MOBILENET_V2_TF], ids=["caffe", "tf-inner"])
+def test_the_edit_dock_shows_the_whole_form_at_the_first_start_size(qtbot, tmp_path, make_window, source):
+    """At 1280×820 the Edit dock cut off the clip-range row, Set from range… and width."""
+    from PySide6.QtCore import QPoint, QRect
+
+    window = make_window(1280, 820)
+    _open(qtbot, tmp_path, window, source)
+    select_in_tree(qtbot, window, ("record", 2))
+    panel = window.record_panels.layer_panel
+    dock = window.edit_dock
+    qtbot.waitUntil(lambda: panel.entry == 2 and panel.clip_label.text() != "")
+    # a layer to show: the dock opens to its height (folded while nothing was selected)
+    folder = window.dock_folder
+    qtbot.waitUntil(lambda: not folder.folded(dock) and dock.height() == folder.opened_height())
+    shown = [panel.clip_label, panel.range_button] + [panel.fields[n] for n in ("scale_d", "offset_d", "channels",
+                                                                                  "height", "width")
+                                                      if n in panel.fields]
+    assert panel.range_button.isVisible()
+    for w in shown:
+        # in the dock's own rectangle, and not scrolled away (its visible part is all of it)
+        assert dock.rect().contains(QRect(w.mapTo(dock, QPoint(0, 0)), w.size())), w
+        assert w.visibleRegion().boundingRect().size() == w.size(), w

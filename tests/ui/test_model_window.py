@@ -73,9 +73,9 @@ def test_attaching_a_model_shows_it_checks_with_it_and_reviews_the_weights(qtbot
     tip = model.data(model.index_for_path(("record", i), 1), Qt.ItemDataRole.ToolTipRole)
     assert "model: Conv, 3 → 16 channels" in tip
     marks = model.data(model.index_for_path(("record", i), 1), model.ANNOTATIONS_ROLE)
-    assert [a.mark for a in marks] == ["Conv 3→16"]
+    assert [a.mark for a in marks] == ["1 warning", "Conv 3→16"]  # its problem first, then the model's word
     scale_w = model.index_for_path(("record", i, "value", "scale_w"), 1)
-    assert [a.mark for a in model.data(scale_w, model.ANNOTATIONS_ROLE)] == ["clips ×0.25"]
+    assert [a.mark for a in model.data(scale_w, model.ANNOTATIONS_ROLE)] == ["1 warning", "clips ×0.25"]
     assert ("clips the weights in 1 of 16 channels, wastes levels in 1 of 16; lowest ratio ×0.25 at "
             f"[{PLANTED}]") in model.data(scale_w, Qt.ItemDataRole.ToolTipRole)
     session.selection.select(("record", i))
@@ -201,11 +201,14 @@ def test_a_model_rule_problem_in_the_dock_selects_its_row(qtbot, env, onnx_case)
     assert 'did you mean "conv2"? That layer has no record' in pm.problem(unknown).message
     model = session.model
     row = model.index_for_path(("record", layer_index(window, "conv_2")), 1)
-    assert [a.mark for a in model.data(row, model.ANNOTATIONS_ROLE)] == ["not in model"]
+    assert [a.mark for a in model.data(row, model.ANNOTATIONS_ROLE)] == ["1 error", "not in model"]
     # as `info --model` and `check` count them: the renamed key, whose layer conv2 is told with it
     # (not counted again among the layers without a record)
     assert window.model_label.text() == "model net.onnx · 4 matched · 1 unmatched key"
     assert "conv_2 → conv2" in window.model_label.toolTip()
+    # one key: said in the singular (it read "1 keys name no layer")
+    assert "\n1 key names no layer: conv_2\n" in window.model_label.toolTip()
+    assert "\n4 keys name a layer of the model\n" in window.model_label.toolTip()
     dock.show()
     dock.raise_()
     dock.view.scrollTo(unknown)

@@ -92,6 +92,31 @@ def test_read_as_dialect_reads_the_file_that_failed(qtbot, tmp_path, shown):
     assert not shiboken6.isValid(dialog) or not dialog.isVisible()  # closed (and deleted)
 
 
+def test_read_as_dialect_offers_neither_the_dialect_that_failed_nor_those_that_would(qtbot, tmp_path, shown):
+    # the dialect told from the file failed: not offered again (it was, when told rather than asked)
+    mixed = tmp_path / "mixed.txt"
+    mixed.write_text('record {\n  key: "conv1"\n  value {\n    scale_d: 0.1\n    channels: 3\n'
+                     '    height: 4\n    width: 4\n    dst_type: "INT8"\n  }\n}\n')
+    dialog = _fail(qtbot, shown, mixed)
+    assert dialog.failure.dialect == "caffe"
+    actions = dialog.read_as_actions
+    assert not actions["caffe"].isEnabled() and actions["caffe"].text().endswith(" — just failed")
+    # tf-inner has dst_type but not channels: it would fail too, and says why
+    assert not actions["tf-inner"].isEnabled()
+    assert actions["tf-inner"].text().endswith(" — has no channels, height, width")
+    assert dialog.offered == [] and not dialog.read_as_button.isEnabled()
+    assert "no AMCT dialect has every field this file uses" in dialog.message_label.text()
+    dialog.close()
+    # a file one other dialect reads: that one alone is offered
+    channels = tmp_path / "channels.txt"
+    channels.write_text('record {\n  key: "conv1"\n  value {\n    scale_d: 0.1\n    channels: 3\n  }\n}\n')
+    dialog = _fail(qtbot, shown, channels, dialect="tf-inner")
+    assert dialog.offered == ["caffe"] and dialog.read_as_button.isEnabled()
+    with qtbot.waitSignal(shown.loadFinished, timeout=30000) as blocker:
+        dialog.read_as_actions["caffe"].trigger()
+    assert blocker.args == [True] and shown.document.dialect.name == "caffe"
+
+
 def test_open_in_external_editor_goes_through_the_prompter(qtbot, tmp_path, shown):
     bad = tmp_path / "bad.txt"
     bad.write_text('record {\n  key: "a"\n  value { scale_d: abc }\n}\n')

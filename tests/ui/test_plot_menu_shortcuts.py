@@ -102,3 +102,26 @@ def test_an_action_someone_adds_is_listed_without_editing_the_list(qtbot, env):
     assert any(keys == extra.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
                and command == "Next layer with outliers" for _s, keys, command, _w in dialog.rows())
     dialog.close()
+
+
+#: names of keys an ordinary keyboard has, as Qt writes them (letters, digits and F-keys aside)
+KEY_CAPS = {"Return", "Enter", "Left", "Right", "Up", "Down", "Home", "End", "Del", "Ins", "Esc", "Tab",
+            "Backtab", "Backspace", "PgUp", "PgDown", "Space", "Menu"}
+
+
+def test_keyboard_shortcuts_list_keys_a_keyboard_has_the_readme_key_first(qtbot, env):
+    window = env()
+    dialog = window.show_shortcuts()
+    qtbot.addWidget(dialog)
+    rows = dialog.rows()
+    for _section, keys, command, _where in rows:
+        if (keys, command) in TREE_KEYS:  # the tree's own keys, written by hand ("0–9")
+            continue
+        for combo in keys.split(", "):
+            base = combo.split("+")[-1] or "+"  # "Ctrl++" ends in the plus key
+            assert len(base) == 1 or (base[0] == "F" and base[1:].isdigit()) or base in KEY_CAPS, (combo, command)
+    # File ▸ Close: Ctrl+W first (the README's key, and the one its menu item shows), no "Close" key
+    close = next(keys for section, keys, command, _w in rows if (section, command) == ("File", "Close"))
+    assert close.split(", ")[0] == "Ctrl+W"
+    assert window.act_close.shortcut() == QKeySequence("Ctrl+W")
+    dialog.close()

@@ -261,9 +261,9 @@ def test_plot_menu_and_help_list_the_walk_and_the_layers_table(qtbot, tmp_path, 
     menu.aboutToShow.emit()
     entries = menu.actions()
     start = next(i for i, a in enumerate(entries) if a.isSeparator() and a.text() == "Layers")
-    section = [a.text() for a in entries[start + 1:start + 6] if not a.isSeparator()]
-    assert section == ["Next Layer with Outliers", "Previous Layer with Outliers", "Only layers with outliers",
-                       "Export CSV…"]
+    section = [a.text() for a in entries[start + 1:start + 7] if not a.isSeparator()]
+    assert section == ["Next Layer with Outliers", "Previous Layer with Outliers", "Walk Layers By",
+                       "Only layers with outliers", "Export CSV…"]
     plots = window.plots
     plots.setCurrentWidget(plots.channels)
     plots.act_next_outliers.trigger()  # from the menu: the view that is up stays up

@@ -2,7 +2,7 @@
 what the edit touched), filters, and double-click selects the offending field."""
 from __future__ import annotations
 
-from PySide6.QtCore import QPersistentModelIndex, Qt
+from PySide6.QtCore import QPersistentModelIndex, QRect, Qt
 
 from editor.records.document import RecordDocument
 from editor.records.edits.commands import RemoveElementsCommand, SetValueCommand, add_element
@@ -10,7 +10,7 @@ from editor.records.problems import Severity
 from editor.records.rules import check_message
 from editor.ui import live_problems
 from editor.ui.panels.layer_panel import LayerPanel
-from editor.ui.panels.problems_dock import ProblemsDock, ProblemsModel
+from editor.ui.panels.problems_dock import LINE_WIDEST, ProblemsDock, ProblemsModel
 from tests.ui.kit import make_session, small_record
 
 
@@ -246,3 +246,30 @@ def test_where_tells_apart_two_records_with_the_same_key(qtbot):
     assert rows == {("offset-w-zero", "record 0 · net/conv1/Conv2D › offset_w[2]"),
                     ("offset-w-zero", "record 3 · net/conv1/Conv2D › offset_w[2]"),
                     ("duplicate-key", "record 3 · net/conv1/Conv2D › key")}
+
+
+def test_a_long_message_wraps_whole_and_the_line_column_fits_big_files(qtbot):
+    """Messages were elided in the middle, hiding their useful end (…did you mean "…"), and the
+    Line column showed 12…15 for line 12345."""
+    _session, dock, pm = dock_for(qtbot)
+    dock.resize(900, 400)
+    dock.show()
+    qtbot.waitExposed(dock)
+    view = dock.view
+    view.expandAll()
+    errors = pm.index(0, 0)
+    index = max((pm.index(r, 0, errors) for r in range(pm.rowCount(errors))),
+                key=lambda ix: len(pm.data(ix)))
+    text = pm.data(index)
+    fm = view.fontMetrics()
+    width = view.header().sectionSize(0) - 2 * view.indentation() - 16
+    assert fm.horizontalAdvance(text) > width  # the message is longer than its column: it wraps
+    wrapped = fm.boundingRect(QRect(0, 0, width, 10000), Qt.TextFlag.TextWordWrap, text).height()
+    assert 2 * fm.lineSpacing() <= wrapped <= 4 * fm.lineSpacing()  # all of it shows
+    qtbot.waitUntil(lambda: view.visualRect(index).height() >= wrapped)
+    # the dock (and the Problem column) widens: the message needs fewer lines, the row follows
+    narrow = view.visualRect(index).height()
+    dock.resize(1600, 400)
+    qtbot.waitUntil(lambda: view.visualRect(index).height() < narrow)
+    # the Line column fits a line:column of a file of millions of lines
+    assert view.header().sectionSize(3) >= fm.horizontalAdvance("1234567:123") == fm.horizontalAdvance(LINE_WIDEST)

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGridLayout,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QListWidgetItem,
     QPushButton,
@@ -216,7 +217,23 @@ class LayerPanel(QWidget):
                                                "as AMCT does (forced through zero), in one undo step"))
         self.range_button.clicked.connect(self.open_range_dialog)
         grid.addWidget(self.range_button, row, 2)
-        grid.setColumnStretch(1, 2)
+        # the input's shape on one row: three rows of their own made the form too tall for a
+        # dock along the bottom of a 1280×820 window (width fell off its end)
+        shape = [name for name in _SHAPE if d.has_value_field(name)]
+        if shape:
+            row += 1
+            line = QHBoxLayout()
+            line.setContentsMargins(0, 0, 0, 0)
+            for i, name in enumerate(shape):
+                label = self._label(name)
+                if i == 0:
+                    grid.addWidget(label, row, 0)
+                else:
+                    line.addSpacing(8)
+                    line.addWidget(label)
+                line.addWidget(_widget(self._field(name)), 1)
+            grid.addLayout(line, row, 1, 1, 2)
+        grid.setColumnStretch(1, 1)  # the hint beside offset_d: two lines rather than three
         grid.setColumnStretch(2, 1)
         grid.setContentsMargins(6, 4, 6, 6)
         grid.setVerticalSpacing(4)
@@ -226,7 +243,7 @@ class LayerPanel(QWidget):
         form = QFormLayout(opts)
         form.setContentsMargins(6, 4, 6, 6)
         form.setVerticalSpacing(4)
-        for name in _OPTIONS + _SHAPE:
+        for name in _OPTIONS:
             if d.has_value_field(name):
                 self._add_row(form, name)
         self.links_label = QLabel()
@@ -306,6 +323,9 @@ class LayerPanel(QWidget):
     SIDE_BY_SIDE = 1100
     #: the layer's problems list shows up to this many (wrapped) lines before it scrolls
     PROBLEM_LINES = 5
+    #: ... and this many in a dock along the window's bottom, whose height is short (the
+    #: Problems tab beside it has them all)
+    SIDE_PROBLEM_LINES = 3
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -316,8 +336,14 @@ class LayerPanel(QWidget):
             self._main.setDirection(main)
             # side by side the form and the tables share the width; one above the other,
             # the tables take the height the form leaves
-            self._main.setStretch(0, 1 if side else 0)
-            self._main.setStretch(1, 1)
+            # the tables the form leaves; side by side the form takes a little more than half:
+            # narrower, its hints wrapped to three lines and cut the dock's height short
+            self._main.setStretch(0, 4 if side else 0)
+            self._main.setStretch(1, 3 if side else 1)
+        lines = self.SIDE_PROBLEM_LINES if side else self.PROBLEM_LINES
+        if self.problem_list.fit_lines != lines:
+            self.problem_list.fit_lines = lines
+            self.problem_list.fit()
         direction = QBoxLayout.Direction.LeftToRight if width >= self.WIDE \
             else QBoxLayout.Direction.TopToBottom
         if self._top.direction() != direction:

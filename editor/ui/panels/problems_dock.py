@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -25,6 +25,8 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QToolButton,
     QTreeView,
     QVBoxLayout,
@@ -57,6 +59,14 @@ LINE_SLICE = 0.015
 def plural(n: int, severity: Severity) -> str:
     """``1 error``, ``2 errors``, ``3 info`` (in the interface language)."""
     return count_text(n, severity)
+
+
+#: the widest ``line:column`` the Line column makes room for (digits are one width)
+LINE_WIDEST = "0000000:000"
+#: the room a cell leaves around its text (the style's margins, both sides)
+_CELL_MARGIN = 8
+#: the most lines a message takes in the Problem column
+_MESSAGE_LINES = 4
 
 
 def where(problem: Problem) -> str:
@@ -404,6 +414,8 @@ class ProblemsModel(QAbstractItemModel):
             if col == 2:
                 return p.rule
             return self.line_text(p) or ""
+        if role == Qt.ItemDataRole.TextAlignmentRole and col == 3:
+            return Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
         if role == Qt.ItemDataRole.ToolTipRole:
             rule = RULES.get(p.rule)
             about = f"\n\n[{p.rule}] {rule.description}" if rule is not None else f"\n\n[{p.rule}]"
@@ -421,6 +433,36 @@ class ProblemsModel(QAbstractItemModel):
         return None
 
 
+class _WrappedMessages(QStyledItemDelegate):
+    """Messages as tall as their words wrapped to the Problem column's width need.
+
+    Qt sizes a wrapped cell for an unknown width (one line); this measures the text at the
+    column's width less the row's indentation, so the message shows up to `_MESSAGE_LINES`
+    lines (the outlier notes of a wide layer list dozens of channels).
+    """
+
+    def __init__(self, view: QTreeView) -> None:
+        super().__init__(view)
+        self.view = view
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: AnyIndex) -> QSize:  # noqa: N802 - Qt's name
+        size = super().sizeHint(option, index)
+        if index.column() != 0 or not index.parent().isValid():
+            return size
+        depth = 1 + (1 if self.view.rootIsDecorated() else 0)
+        width = self.view.header().sectionSize(0) - depth * self.view.indentation() - 2 * _CELL_MARGIN
+        text = index.data(Qt.ItemDataRole.DisplayRole) or ""
+        if width <= 0 or not text:
+            return size
+        rect = option.fontMetrics.boundingRect(QRect(0, 0, width, 1 << 20), Qt.TextFlag.TextWordWrap, text)
+        most = _MESSAGE_LINES * option.fontMetrics.lineSpacing()  # the tooltip has the rest
+        return QSize(size.width(), max(size.height(), min(rect.height(), most) + 4))
+
+    def initStyleOption(self, option: QStyleOptionViewItem, index: AnyIndex) -> None:  # noqa: N802 - Qt's name
+        super().initStyleOption(option, index)
+        option.textElideMode = Qt.TextElideMode.ElideRight  # beyond the lines shown (the view's is for keys)
+
+
 class ProblemsDock(QDockWidget):
     """A dock with the document's problems: filters, counts; a click selects the offending
     row, a double-click (or Enter) jumps to its field."""
@@ -435,7 +477,11 @@ class ProblemsDock(QDockWidget):
         self.problems_model = ProblemsModel(session, self)
         self.view = QTreeView()
         self.view.setModel(self.problems_model)
-        self.view.setUniformRowHeights(True)
+        # a message wraps onto as many lines as it needs: eliding it hid its useful end
+        # ("… did you mean "res2a_branch2b"")
+        self.view.setUniformRowHeights(False)
+        self.view.setWordWrap(True)
+        self.view.setItemDelegateForColumn(0, _WrappedMessages(self.view))
         self.view.setAlternatingRowColors(True)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -448,7 +494,10 @@ class ProblemsDock(QDockWidget):
             header.setSectionResizeMode(c, QHeaderView.ResizeMode.Interactive)
         header.resizeSection(1, 260)
         header.resizeSection(2, 130)
-        header.resizeSection(3, 60)
+        # the Line column fits line:column of a file of millions of lines ("12…15" was 12345:15)
+        header.resizeSection(3, self.view.fontMetrics().horizontalAdvance(LINE_WIDEST) + 2 * _CELL_MARGIN)
+        # a narrower or wider Problem column changes how many lines each message takes
+        header.sectionResized.connect(self._message_column_resized)
         self.toggles: dict[Severity, QToolButton] = {}
         bar = QHBoxLayout()
         bar.setContentsMargins(0, 0, 0, 0)
@@ -494,6 +543,10 @@ class ProblemsDock(QDockWidget):
         self._on_counts(*(self.problems_model.counts()[s] for s in _ORDER))
         self.view.expandAll()
 
+
+    def _message_column_resized(self, column: int, _old: int, _new: int) -> None:
+        if column == 0:  # the messages wrap to another width: rows change height
+            self.view.scheduleDelayedItemsLayout()
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         self._fetch_timer.start()

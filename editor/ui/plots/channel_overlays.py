@@ -16,7 +16,10 @@ overlay's data may hold:
 - `marks`: channels to mark (`ChannelMarks`: its own colour and symbol, a name in the
   legend, and the reason a hovered marked channel gives);
 - `strip`: a series of its own on an extra row under the scale_w row (`OverlayStrip`: its
-  label, a log or linear axis, reference lines — a ratio against 1, say);
+  label, a log or linear axis, reference lines — a ratio against 1, say). Strips of the same
+  `row` share one (two ratios around 1); a strip of another row gets the next strip row of
+  the plot (`ChannelPlot.strips`: a linear SQNR in dB beside the log ratios), the last one
+  shared beyond;
 - `weight`: series drawn on the weight-range row (the weights' own extent against the
   ±(2^(b−1)−1)·scale_w band the record allows);
 - `describe(c)`: what hovering channel `c` adds, and `note`: what the plot's details line adds.
@@ -67,13 +70,15 @@ class OverlayStrip:
     """An overlay's own series on a row under the scale_w row (x linked to it).
 
     `label` names the axis; `log` puts it on a logarithmic axis (values ≤ 0 are left out);
-    `lines` are y values marked with a dashed reference line (a ratio's 1, a threshold).
+    `lines` are y values marked with a dashed reference line (a ratio's 1, a threshold);
+    strips of the same `row` share a strip row (the first one's label and axis).
     """
 
     label: str
     values: np.ndarray
     log: bool = False
     lines: tuple[float, ...] = ()
+    row: str = ""
 
 
 @dataclass(frozen=True)
@@ -108,38 +113,59 @@ class ChannelOverlay:
 
 
 class _Items:
-    """The pyqtgraph items of one overlay, created once and updated in place."""
+    """The pyqtgraph items of one overlay, created once and updated in place (a strip curve
+    and its reference lines on each strip row; `row` is the one its strip is drawn on)."""
 
     def __init__(self, plot: ChannelPlot, overlay: ChannelOverlay) -> None:
         self.plot = plot
         pen = pg.mkPen(overlay.color, width=1.6, style=overlay.style)
         self.main = plot.main.plot.plot(pen=pen, connect="finite")
         self.main.setZValue(4)  # over the bars, under the outlier marks
-        self.strip = plot.strip.plot.plot(pen=pg.mkPen(overlay.color, width=1.5), connect="finite")
+        self.strips = [row.plot.plot(pen=pg.mkPen(overlay.color, width=1.5), connect="finite")
+                       for row in plot.strips]
+        self.row_lines: list[list[pg.InfiniteLine]] = [[] for _ in plot.strips]
+        self.row = 0
         self.weight: list[pg.PlotDataItem] = []
-        self.lines: list[pg.InfiniteLine] = []
         self.marks: dict[str, pg.PlotDataItem] = {}
         self.overlay = overlay
+
+    @property
+    def strip(self) -> pg.PlotDataItem:
+        """The curve of the overlay's strip (on its strip row)."""
+        return self.strips[self.row]
+
+    @property
+    def lines(self) -> list[pg.InfiniteLine]:
+        """The strip's reference lines (on its strip row)."""
+        return self.row_lines[self.row]
 
     def remove(self) -> None:
         p = self.plot
         p.main.plot.removeItem(self.main)
-        p.strip.plot.removeItem(self.strip)
+        for row, curve, lines in zip(p.strips, self.strips, self.row_lines, strict=True):
+            row.plot.removeItem(curve)
+            for line in lines:
+                row.plot.removeItem(line)
         for item in self.weight:
             p.weight.plot.removeItem(item)
-        for line in self.lines:
-            p.strip.plot.removeItem(line)
         for item in self.marks.values():
             p.main.plot.removeItem(item)
+
+    def clear_strips(self, but: int | None = None) -> None:
+        empty = np.zeros(0)
+        for k, (curve, lines) in enumerate(zip(self.strips, self.row_lines, strict=True)):
+            if k == but:
+                continue
+            curve.setData(empty, empty)
+            for line in lines:
+                line.hide()
 
     def clear(self) -> None:
         empty = np.zeros(0)
         self.main.setData(empty, empty)
-        self.strip.setData(empty, empty)
+        self.clear_strips()
         for item in self.weight:
             item.setData(empty, empty)
-        for line in self.lines:
-            line.hide()
         for item in self.marks.values():
             item.setData(empty, empty)
 
@@ -170,9 +196,9 @@ class ChannelOverlays:
         self.overlays: dict[str, ChannelOverlay] = {}
         self.data: dict[str, OverlayData] = {}
         self._items: dict[str, _Items] = {}
-        self._strip_log = False
-        #: the strip row's axis label (the first overlay's that gives a strip)
-        self.strip_label = ""
+        self._strip_logs: list[bool] = [False] * len(plot.strips)
+        #: each strip row's axis label (the first overlay's on it; empty: the row is unused)
+        self.strip_labels: list[str] = [""] * len(plot.strips)
 
     def set(self, key: str, overlay: ChannelOverlay | None) -> None:
         old = self._items.pop(key, None)
@@ -189,11 +215,17 @@ class ChannelOverlays:
     def has_strip(self) -> bool:
         return any(d.strip is not None for d in self.data.values())
 
+    @property
+    def strip_label(self) -> str:
+        """The first strip row's axis label."""
+        return self.strip_labels[0]
+
     def update(self, index: int | None, series: LayerSeries | None, log: bool) -> None:
         """Ask every overlay for the shown layer's numbers and draw them (None: none shown)."""
         self.data = {}
-        strip_label = ""
-        strip_log = False
+        labels = [""] * len(self.plot.strips)
+        logs = list(self._strip_logs)
+        rows: dict[str, int] = {}
         for key, overlay in self.overlays.items():
             items = self._items[key]
             d = overlay.data(index, series) if index is not None and series is not None else None
@@ -201,17 +233,26 @@ class ChannelOverlays:
                 items.clear()
                 continue
             self.data[key] = d
-            self._draw(items, d, series, log)
-            if d.strip is not None and not strip_label:
-                strip_label, strip_log = d.strip.label, d.strip.log
-        strip = self.plot.strip
-        self.strip_label = strip_label
-        if strip_label and self._strip_log != strip_log:
-            self._strip_log = strip_log
-            strip.plot.setLogMode(False, strip_log)
-            strip.plot.getAxis("left").setStyle(maxTextLevel=0 if strip_log else 2)
+            if d.strip is not None:
+                if d.strip.row not in rows:  # the next strip row (the last one shared beyond)
+                    rows[d.strip.row] = min(len(rows), len(labels) - 1)
+                items.row = rows[d.strip.row]
+                if not labels[items.row]:
+                    labels[items.row], logs[items.row] = d.strip.label, d.strip.log
+            self._draw(items, d, series, log, logs)
+        self.strip_labels = labels
+        for k, strip in enumerate(self.plot.strips):
+            if labels[k] and self._strip_logs[k] != logs[k]:
+                self._strip_logs[k] = logs[k]
+                strip.plot.setLogMode(False, logs[k])
+                strip.plot.getAxis("left").setStyle(maxTextLevel=0 if logs[k] else 2)
 
-    def _draw(self, items: _Items, d: OverlayData, series: LayerSeries | None, log: bool) -> None:
+    def strip_rows(self) -> list[int]:
+        """The strip rows an overlay draws on for the shown layer."""
+        return [k for k, label in enumerate(self.strip_labels) if label]
+
+    def _draw(self, items: _Items, d: OverlayData, series: LayerSeries | None, log: bool,
+              strip_logs: list[bool]) -> None:
         plot = self.plot
         main = plot.main
         n = series.scale_w.size if series is not None else 0
@@ -251,24 +292,25 @@ class ChannelOverlays:
                 curve.setData(empty, empty)
         strip = d.strip
         if strip is not None and strip.values.size and n:
-            plot.strip.y = np.asarray(strip.values, dtype=np.float64)  # what hovering reads
-            _draw_on(plot.strip, items.strip, _positive(strip.values, strip.log))
+            row = plot.strips[items.row]
+            items.clear_strips(but=items.row)  # it may have been on another row before
+            axis_log = strip_logs[items.row]  # the row's axis: its first strip's
+            row.y = np.asarray(strip.values, dtype=np.float64)  # what hovering reads
+            _draw_on(row, items.strip, _positive(strip.values, axis_log))
             while len(items.lines) < len(strip.lines):
                 line = pg.InfiniteLine(angle=0, movable=False,
                                        pen=pg.mkPen(GREY, width=1, style=Qt.PenStyle.DashLine))
-                plot.strip.plot.addItem(line, ignoreBounds=True)
+                row.plot.addItem(line, ignoreBounds=True)
                 items.lines.append(line)
             for k, line in enumerate(items.lines):
-                if k < len(strip.lines) and (strip.lines[k] > 0 or not strip.log):
+                if k < len(strip.lines) and (strip.lines[k] > 0 or not axis_log):
                     v = strip.lines[k]
-                    line.setPos(float(np.log10(v)) if strip.log else v)
+                    line.setPos(float(np.log10(v)) if axis_log else v)
                     line.show()
                 else:
                     line.hide()
         else:
-            items.strip.setData(empty, empty)
-            for line in items.lines:
-                line.hide()
+            items.clear_strips()
 
     # ------------------------------------------------------------------ words
 

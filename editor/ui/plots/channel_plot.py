@@ -13,7 +13,11 @@ Rows (one pyqtgraph scene, so one picture exports them all):
 Overlays (`channel_overlays`, `set_overlay`): named per-channel series by key, drawn over
 scale_w in their own colour with their marks, in the legend above the plot, and on an
 extra strip row under scale_w where they give one (the attached model's ARQ scale_w and
-the ratio to it; a compared record's values).
+the ratio to it; a compared record's values; the analysis's weight SQNR per channel, on a
+second strip row: `strips`).
+
+Under the rows, a detail widget others put there (`set_detail_widget`: the analysis's
+histograms of the selected channel's weights and of the layer's input), in a splitter.
 
 Next to the plot: the outliers, every output channel and every input channel as tables
 (`_channel_tables`). The span (a `LinearRegionItem`, key R) selects channels for an edit —
@@ -71,6 +75,8 @@ K_DELAY_MS = 300
 TABLES_WIDTH = 250
 #: the most pixels an overlay's strip row takes (the scale_w row keeps the rest)
 STRIP_HEIGHT = 150
+#: strip rows for the overlays' own series (those of one kind share one)
+STRIP_ROWS = 2
 
 
 def spans_decade(values: np.ndarray) -> bool:
@@ -154,19 +160,22 @@ class ChannelPlot(QWidget):
         layout = self.graphics.ci
         out_axis = translate("ChannelPlot", "output channel")
         self.main = ScaleRow(layout, 0, "scale_w", out_axis, BLUE)
-        # an overlay's own series (a ratio, …) under scale_w: shown while one gives it
-        self.strip = ChannelRow(layout, 1, "", out_axis, GREY, fill=False)
-        self.strip.plot.setMaximumHeight(STRIP_HEIGHT)
-        self.weight = ChannelRow(layout, 2, translate("ChannelPlot", "weight range"), out_axis, GREEN)
+        # overlays' own series (a ratio, an SQNR, …) under scale_w: each row shown while one
+        # gives it; strips of one kind share a row (`OverlayStrip.row`)
+        self.strips = [ChannelRow(layout, 1 + k, "", out_axis, GREY, fill=False) for k in range(STRIP_ROWS)]
+        for strip in self.strips:
+            strip.plot.setMaximumHeight(STRIP_HEIGHT)
+        self.strip = self.strips[0]
+        self.weight = ChannelRow(layout, 1 + STRIP_ROWS, translate("ChannelPlot", "weight range"), out_axis, GREEN)
         # −range filled up to 0 and +range down to 0: the band, without a FillBetweenItem
         # (which rebuilds a path over every channel on each change)
         self.weight_neg = self.weight.plot.plot(pen=pg.mkPen(GREEN, width=1.5), brush=tint(GREEN, 0.3),
                                                 fillLevel=0.0, connect="finite")
         self._stale: set[str] = set()
-        self.shift = ChannelRow(layout, 3, "shift_bit", out_axis, PURPLE)
-        self.tbf = ScaleRow(layout, 4, translate("ChannelPlot", "balance factor"),
+        self.shift = ChannelRow(layout, 2 + STRIP_ROWS, "shift_bit", out_axis, PURPLE)
+        self.tbf = ScaleRow(layout, 3 + STRIP_ROWS, translate("ChannelPlot", "balance factor"),
                             translate("ChannelPlot", "input channel"), ORANGE)
-        for row in (self.strip, self.weight, self.shift):
+        for row in (*self.strips, self.weight, self.shift):
             # followers: x comes from the scale_w row only, or hidden rows would pull it around
             row.plot.setXLink(self.main.plot)
             row.plot.vb.enableAutoRange(x=False)
@@ -187,8 +196,13 @@ class ChannelPlot(QWidget):
         build_toolbar(self)
         self._build_tables()
 
+        # the rows above, a detail widget others may put below them (`set_detail_widget`)
+        self.column = QSplitter(Qt.Orientation.Vertical)
+        self.column.setChildrenCollapsible(False)
+        self.column.addWidget(self.stack)
+        self.detail: QWidget | None = None
         split = QSplitter(Qt.Orientation.Horizontal)
-        split.addWidget(self.stack)
+        split.addWidget(self.column)
         split.addWidget(self.tables)
         # a wider plot panel widens the plot; the tables keep their width
         split.setStretchFactor(0, 1)
@@ -372,7 +386,9 @@ class ChannelPlot(QWidget):
         has_tbf = s is not None and s.tensor_balance_factor.size > 0
         self.act_tbf.setEnabled(has_tbf)
         self.tbf.plot.setVisible(has_tbf and self.act_tbf.isChecked())
-        self.strip.plot.setVisible(has_w and self.overlays.has_strip)
+        used = self.overlays.strip_rows()
+        for k, strip in enumerate(self.strips):
+            strip.plot.setVisible(has_w and k in used)
         self.weight_neg.setVisible(not self._log)
         self.graphics.ci.layout.invalidate()
         if args:  # a row was switched on (an action's toggled): draw it now if it missed edits
@@ -404,7 +420,7 @@ class ChannelPlot(QWidget):
         ch = self._channel
         out_c = ch[1] if ch is not None and ch[0] in OUTPUT_FIELDS else None
         in_c = ch[1] if ch is not None and ch[0] == "tensor_balance_factor" else None
-        for row in (self.main, self.strip, self.weight, self.shift):
+        for row in (self.main, *self.strips, self.weight, self.shift):
             row.highlight(out_c, self._log and row in (self.main, self.weight))
         self.tbf.highlight(in_c, self._log)
         if s is None:
@@ -432,8 +448,9 @@ class ChannelPlot(QWidget):
         return describe(s, field, c, self.overlays.describe(c) if field != "tensor_balance_factor" else "")
 
     def _row_at(self, scene_pos: QPointF) -> tuple[str, ChannelRow, int] | None:
-        for field, row in (("scale_w", self.main), ("scale_w", self.strip), ("scale_w", self.weight),
-                           ("shift_bit", self.shift), ("tensor_balance_factor", self.tbf)):
+        rows = [("scale_w", self.main), *(("scale_w", strip) for strip in self.strips), ("scale_w", self.weight),
+                ("shift_bit", self.shift), ("tensor_balance_factor", self.tbf)]
+        for field, row in rows:
             c = row.channel_at(scene_pos)
             if c is not None:
                 return field, row, c
@@ -558,7 +575,7 @@ class ChannelPlot(QWidget):
         # auto range (not autoRange(), which fixes the range for the current size)
         for row in (self.main, self.tbf):
             row.plot.enableAutoRange()
-        for follower in (self.strip, self.weight, self.shift):
+        for follower in (*self.strips, self.weight, self.shift):
             follower.plot.vb.enableAutoRange(x=False, y=True)
 
     # ------------------------------------------------------------------ span edits (`SpanEdits`)
@@ -633,9 +650,30 @@ class ChannelPlot(QWidget):
     def _draw_overlays(self) -> None:
         self.overlays.update(self._index, self.series, self._log)
         self._relayout()
-        if self.overlays.strip_label:  # once shown: a hidden row's axis ignores new text
-            self.strip.plot.setLabel("left", self.overlays.strip_label)
+        for strip, label in zip(self.strips, self.overlays.strip_labels, strict=True):
+            if label:  # once shown: a hidden row's axis ignores new text
+                strip.plot.setLabel("left", label)
         self._show_legend()
+
+    # ------------------------------------------------------------------ the detail under the rows
+
+    def set_detail_widget(self, widget: QWidget | None) -> None:
+        """Put `widget` under the plot rows (the splitter between them the user's to move),
+        replacing the one there; None takes it away (it is not deleted)."""
+        if self.detail is widget:
+            return
+        if self.detail is not None:
+            self.detail.hide()
+            self.detail.setParent(None)
+        self.detail = widget
+        if widget is not None:
+            self.column.addWidget(widget)
+            self.column.setStretchFactor(0, 3)
+            self.column.setStretchFactor(1, 2)
+            widget.show()
+            # the rows keep most of the height (the widget's size hint would take half)
+            height = self.column.height() if self.column.height() > 200 else 800
+            self.column.setSizes([height * 5 // 8, height * 3 // 8])
 
     def _show_legend(self) -> None:
         text = self.overlays.legend_html()

@@ -12,6 +12,12 @@ per layer, a line beyond `DOT_LIMIT` layers; flagged layers marked in red; dashe
 reference lines) and a phrase in the hover; `set_layer_series(key, None)` removes it. The
 values are in file order, one per layer entry (nan: none for that layer); when layers are
 added or removed the owner sets them again (a series of another length is not drawn).
+
+Every series is also a column of the Layers table (sortable; `worse` says which way is
+worst first, which the table's default sort and the N / Shift+N walk follow) and of the CSV
+exports; a series with `overview` false is a column and a hover phrase only, without a row
+of its own (a figure that needs no picture across the model). `stale` marks values that
+are out of date (the table greys them and says so).
 """
 from __future__ import annotations
 
@@ -65,8 +71,15 @@ class LayerValues:
     #: series with the same `row` share one overview row (on one axis, the first one's label):
     #: two ratios around 1 need not take the height of two rows
     row: str = ""
-    #: which values are bad: "high", "low" or "away" from ``lines[0]`` (see above)
+    #: which values are bad: "high", "low" or "away" from ``lines[0]`` (see above): the
+    #: graph's colours, the worst-first sorts and N's walk follow it
     worse: str = HIGH
+    #: a row in the overview (False: a Layers table column and a hover phrase only)
+    overview: bool = True
+    #: per layer, True where the value is out of date (greyed in the Layers table)
+    stale: np.ndarray | None = None
+    #: what the figure is (the Layers table's header tooltip)
+    tip: str = ""
 
     def figure(self, key: str) -> LayerFigure:
         """The series as a figure the graph can colour the network by (`editor.graph.figures`)."""
@@ -83,6 +96,17 @@ class LayerValues:
 
     def flagged(self, i: int) -> bool:
         return self.flags is not None and 0 <= i < self.flags.size and bool(self.flags[i])
+
+    def is_stale(self, i: int) -> bool:
+        """Whether layer `i`'s value is out of date."""
+        return self.stale is not None and 0 <= i < self.stale.size and bool(self.stale[i])
+
+    def ranking(self) -> np.ndarray:
+        """The layers that have a value, worst first as `worse` says (file order among equals)."""
+        figure = self.figure("")
+        bad = np.array([figure.badness(float(v)) for v in self.values.astype(np.float64)], dtype=np.float64)
+        ok = np.flatnonzero(~np.isnan(bad))
+        return ok[np.lexsort((ok, -bad[ok]))]
 
 
 class _Row:
@@ -202,7 +226,7 @@ class SeriesRows:
                 return
             name = old.row or key
             row = self.rows.get(name)
-            if row is not None:
+            if row is not None and key in row.parts:
                 row.remove(key)
                 if not row.parts:
                     del self.rows[name]
@@ -210,9 +234,11 @@ class SeriesRows:
                     self._place()
             return
         old = self.series.get(key)
-        if old is not None and (old.row or key) != (series.row or key):
-            self.set(key, None)  # moves to another row
+        if old is not None and ((old.row or key) != (series.row or key) or old.overview != series.overview):
+            self.set(key, None)  # moves to another row, or leaves the overview (or comes to it)
         self.series[key] = series
+        if not series.overview:
+            return  # a column and a hover phrase: no row
         name = series.row or key
         if name not in self.rows:
             self.rows[name] = _Row(o)
@@ -238,6 +264,10 @@ class SeriesRows:
         for row in self.rows.values():
             row.draw(self.series, n, dots)
 
+    def columns(self) -> list[tuple[str, LayerValues]]:
+        """Every series by key, in the order they were set (the Layers table's extra columns)."""
+        return list(self.series.items())
+
     def plots(self) -> list[pg.PlotItem]:
         return [row.plot for row in self.rows.values()]
 
@@ -260,6 +290,8 @@ class SeriesRows:
         """(colour, glyph, words) of each series for the overview's legend."""
         out: list[tuple[QColor, str, str]] = []
         for s in self.series.values():
+            if not s.overview:
+                continue
             out.append((s.color, "●", s.name))
             if s.flags is not None and s.flags.any():
                 out.append((RED, "●", translate("LayerValues", "{name}: flagged layer").format(name=s.name)))

@@ -1,9 +1,13 @@
 """LayersTable: every layer of the record as one sortable table, next to the overview.
 
 Columns: key, type, channels, scale_d, offset_d, scale_w min/median/max and max/min, the
-layer's scale_w outliers (at the window's fence factor k) and its problems. The numbers are
+layer's scale_w outliers (at the window's fence factor k) and its problems; then a column per
+per-layer series others set on the overview (`ModelOverview.set_layer_series`: the weights
+review's worst ratio, a comparison's changes, the analysis's figures, imported results),
+greyed where a series says its value is stale. The numbers are
 the overview's own (`ModelOverview.data`, read on the loader thread for a big file, brought up
 to date edit by edit), so the two always agree; the table follows `ModelOverview.refreshed`.
+`sort_worst_first(key)` sorts by a series' column, worst first as the series says.
 
 `LayersModel` is a QAbstractTableModel over those numbers that sorts itself with numpy (a
 click on a header of 5 000 rows costs a few milliseconds, not 100 000 calls into Python);
@@ -38,17 +42,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.graph.figures import HIGH, LOW
 from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records import quant
 from editor.records.paths import FieldPath
 from editor.records.problems import Problem, Severity
 from editor.records.rules import UNKNOWN_TYPE, LayerType, guess_layer_type
 from editor.records.values import clip_middle
-from editor.ui.plots._colors import ORANGE, RED
+from editor.ui.plots._colors import GREY, ORANGE, RED
 from editor.ui.plots._data import OverviewData
 from editor.ui.plots._export import export_csv_dialog
 from editor.ui.plots._labels import severity_text, text_label
 from editor.ui.plots._menus import make_action
+from editor.ui.plots.layer_values import LayerValues
 from editor.ui.plots.overview import OUTLIER_RULE, ModelOverview
 from editor.ui.qt_types import AnyIndex
 from editor.ui.session import EditSession
@@ -138,10 +144,13 @@ class LayersModel(QAbstractTableModel):
         self.session = session
         self._order = np.zeros(0, np.int64)  # row -> layer
         self._rows_of = np.zeros(0, np.int64)  # layer -> row
-        self._sort: tuple[int, Qt.SortOrder] | None = None
+        #: the sorted column: a fixed column's number, or a series' key
+        self._sort: tuple[int | str, Qt.SortOrder] | None = None
         self._types: dict[int, LayerType] = {}
         self._counts: dict[int, tuple[int, int, int]] = {}
         self._n = 0
+        #: the overview's series shown as the columns after the fixed ones, by key
+        self._series: list[tuple[str, LayerValues]] = []
 
     # ------------------------------------------------------------------ numbers
 
@@ -171,29 +180,63 @@ class LayersModel(QAbstractTableModel):
             c = self._counts[layer] = _counts(self.overview.problems.get(layer, []))
         return c
 
+    # ------------------------------------------------------------------ series columns
+
+    def series_at(self, column: int) -> LayerValues | None:
+        """The series column `column` shows (None: a fixed column)."""
+        k = column - len(COLUMNS)
+        return self._series[k][1] if 0 <= k < len(self._series) else None
+
+    def column_of(self, key: str) -> int | None:
+        """The column of the series set under `key` (None: no such series)."""
+        for k, (name, _series) in enumerate(self._series):
+            if name == key:
+                return len(COLUMNS) + k
+        return None
+
+    def sorted_by(self) -> tuple[int | str, Qt.SortOrder] | None:
+        """(fixed column number or series key, order) the rows are sorted by; None: file order."""
+        return self._sort
+
+    def _series_values(self, series: LayerValues) -> np.ndarray:
+        n = len(self.numbers)
+        if series.values.size != n:  # its owner has yet to catch up with added or removed layers
+            return np.full(n, np.nan)
+        return series.values.astype(np.float64)
+
     def refresh(self) -> None:
         """Follow the overview's numbers: rows in place when their count is unchanged."""
         n = len(self.numbers)
         self._types.clear()
         self._counts.clear()
-        if n != self._n:
+        series = self.overview.series_rows.columns()
+        if n != self._n or [k for k, _ in series] != [k for k, _ in self._series]:
             self.beginResetModel()
             self._n = n
+            self._series = series
+            if self._sort is not None and isinstance(self._sort[0], str) and self.column_of(self._sort[0]) is None:
+                self._sort = None  # the series sorted by is gone: file order
             self._order = self._sorted_order()
             self._rows_of = np.argsort(self._order)
             self.endResetModel()
             return
+        self._series = series
         if n == 0:
             return
         self._reorder()
-        self.dataChanged.emit(self.index(0, 0), self.index(n - 1, len(COLUMNS) - 1))
+        self.dataChanged.emit(self.index(0, 0), self.index(n - 1, self.columnCount() - 1))
 
     # ------------------------------------------------------------------ sorting
 
-    def sort_key(self, column: int) -> np.ndarray:
-        """The numbers (or texts) column `column` sorts by, per layer in file order."""
+    def sort_key(self, column: int | str) -> np.ndarray:
+        """The numbers (or texts) column `column` (or the series under that key) sorts by,
+        per layer in file order."""
         d = self.numbers
         n = len(d)
+        if isinstance(column, str) or column >= len(COLUMNS):
+            at = self.column_of(column) if isinstance(column, str) else column
+            series = self.series_at(at) if at is not None else None
+            return self._series_values(series) if series is not None else np.full(n, np.nan)
         if column == KEY:
             return np.array(d.keys, dtype=object)
         if column == TYPE:
@@ -227,7 +270,12 @@ class LayersModel(QAbstractTableModel):
         return np.lexsort((index, values, missing)).astype(np.int64)
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
-        self._sort = (column, order) if 0 <= column < len(COLUMNS) else None
+        if 0 <= column < len(COLUMNS):
+            self._sort = (column, order)
+        elif self.series_at(column) is not None:
+            self._sort = (self._series[column - len(COLUMNS)][0], order)  # by key: columns come and go
+        else:
+            self._sort = None
         self._reorder()
 
     def _reorder(self) -> None:
@@ -249,11 +297,20 @@ class LayersModel(QAbstractTableModel):
         return 0 if parent.isValid() else self._n
 
     def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(COLUMNS)
+        return 0 if parent.isValid() else len(COLUMNS) + len(self._series)
 
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(COLUMNS):
+        if orientation != Qt.Orientation.Horizontal:
+            return None
+        series = self.series_at(section)
+        if series is not None:
+            if role == Qt.ItemDataRole.DisplayRole:
+                return series.name
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return series.tip or series.name
+            return None
+        if not 0 <= section < len(COLUMNS):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
             return translate("LayersTable", COLUMNS[section][0])
@@ -269,6 +326,9 @@ class LayersModel(QAbstractTableModel):
             # the whole key goes to the CSV; the cell shows at most SHOWN_LIMIT characters (Qt
             # measured a key of a megabyte for the column's width: half a second)
             return clip_middle(self.text(i, col))
+        series = self.series_at(col)
+        if series is not None:
+            return self._series_data(series, i, role)
         if role == Qt.ItemDataRole.TextAlignmentRole and col in _NUMERIC:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ForegroundRole and col == PROBLEMS:
@@ -282,9 +342,30 @@ class LayersModel(QAbstractTableModel):
             return self.tooltip(i, col)
         return None
 
+    def _series_data(self, series: LayerValues, i: int, role: int) -> Any:
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        stale = series.is_stale(i)
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return GREY if stale else RED if series.flagged(i) else None
+        if role == Qt.ItemDataRole.FontRole and stale:
+            font = QFont()
+            font.setItalic(True)
+            return font
+        if role == Qt.ItemDataRole.ToolTipRole:
+            more = series.explain(i) if series.explain is not None and series.text(i) else ""
+            if stale:
+                more = "\n".join(t for t in (more, translate("LayersTable", "Out of date: the layer was edited "
+                                                                            "since this was measured")) if t)
+            return more or None
+        return None
+
     def text(self, i: int, col: int) -> str:
         """What cell (layer `i`, column `col`) shows (also what the CSV export writes)."""
         d = self.numbers
+        series = self.series_at(col)
+        if series is not None:
+            return series.text(i) if series.values.size == len(d) else ""
         if col == KEY:
             return d.keys[i]
         if col == TYPE:
@@ -379,6 +460,9 @@ class LayersTable(QWidget):
         self.proxy.setSourceModel(self.model)
         self._syncing = False
         self._filter_text = ""
+        #: the rows were sorted by a click on a header (a default sort then leaves them be)
+        self.user_sorted = False
+        self._sorting = False
         self._build()
         overview.refreshed.connect(self.refresh)
         session.selection.changed.connect(self._on_selection)
@@ -409,6 +493,8 @@ class LayersTable(QWidget):
         header.setResizeContentsPrecision(100)  # look at a few rows, not 5 000
         header.setStretchLastSection(True)
         self.model.modelReset.connect(view.resizeColumnsToContents)
+        self.model.modelReset.connect(self._show_sort_indicator)
+        header.sortIndicatorChanged.connect(self._sort_chosen)
         view.selectionModel().currentRowChanged.connect(self._on_current_row)
         view.activated.connect(self._on_activated)
         view.doubleClicked.connect(self._on_activated)
@@ -503,6 +589,41 @@ class LayersTable(QWidget):
         tree = self._tree_filter
         return tree is None or not tree.active or tree.matches(self.model.numbers.keys[layer])
 
+    # ------------------------------------------------------------------ sorting
+
+    def sort_worst_first(self, key: str) -> bool:
+        """Sort the rows by the series under `key`, worst first as its `worse` says; False when
+        no such series is shown, or its worst are "away" from a centre (both ends: a column
+        sorts by value, N's walk by the distance)."""
+        column = self.model.column_of(key)
+        series = self.model.series_at(column) if column is not None else None
+        if column is None or series is None or series.worse not in (HIGH, LOW):
+            return False
+        order = Qt.SortOrder.DescendingOrder if series.worse == HIGH else Qt.SortOrder.AscendingOrder
+        self._sorting = True
+        try:
+            self.view.sortByColumn(column, order)
+        finally:
+            self._sorting = False
+        return True
+
+    def _sort_chosen(self, _column: int, _order: Qt.SortOrder) -> None:
+        if not self._sorting:
+            self.user_sorted = True
+
+    def _show_sort_indicator(self) -> None:
+        """Columns came or went: the header's arrow goes where the sorted column now is."""
+        by = self.model.sorted_by()
+        column = -1 if by is None else by[0] if isinstance(by[0], int) else self.model.column_of(by[0])
+        order = by[1] if by is not None else Qt.SortOrder.AscendingOrder
+        header = self.view.horizontalHeader()
+        if header.sortIndicatorSection() != (column if column is not None else -1):
+            self._sorting = True
+            try:
+                header.setSortIndicator(column if column is not None else -1, order)
+            finally:
+                self._sorting = False
+
     # ------------------------------------------------------------------ selection
 
     def layer_at_row(self, proxy_row: int) -> int:
@@ -556,6 +677,8 @@ class LayersTable(QWidget):
         header = ["layer", "key", "type", "channels", "scale_d", "offset_d", "scale_w_min", "scale_w_median",
                   "scale_w_max", "scale_w_max_over_min", "scale_w_outliers", "errors", "warnings", "notes"]
         d = self.model.numbers
+        extra = range(len(COLUMNS), self.model.columnCount())
+        header += [self.model.headerData(c, Qt.Orientation.Horizontal) for c in extra]
         rows = []
         for r in range(self.proxy.rowCount()):
             i = self.layer_at_row(r)
@@ -565,7 +688,8 @@ class LayersTable(QWidget):
                          _f32(d.scale_d[i]), self.model.text(i, OFFSET_D), _f32(d.w_min[i]),
                          "" if np.isnan(d.w_median[i]) else repr(float(d.w_median[i])), _f32(d.w_max[i]),
                          "" if np.isnan(d.w_ratio[i]) else repr(float(d.w_ratio[i])),
-                         self.model.text(i, OUTLIERS), str(e), str(w), str(n)])
+                         self.model.text(i, OUTLIERS), str(e), str(w), str(n)]
+                        + [self.model.text(i, c) for c in extra])
         return header, rows
 
     def actions_for_menu(self) -> list[QAction]:

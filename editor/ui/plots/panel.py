@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 from PySide6.QtCore import Qt, Signal, SignalInstance
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QTabWidget, QWidget
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QMenu, QTabWidget, QWidget
 
 from editor.i18n import translate
 from editor.records.document import RecordDocument
@@ -14,6 +14,7 @@ from editor.records.paths import FieldPath
 from editor.ui.plots._data import OverviewData
 from editor.ui.plots._menus import extend_view_menu
 from editor.ui.plots.channel_plot import ChannelPlot
+from editor.ui.plots.layer_values import LayerValues
 from editor.ui.plots.layers_table import LayersTable, Matcher
 from editor.ui.plots.overview import ModelOverview
 from editor.ui.plots.prune_view import PruneRangesView
@@ -33,7 +34,12 @@ class PlotsPanel(QTabWidget):
 
     *Next/Previous Layer with Outliers* (N, Shift+N in the overview, the Layers table and the
     channel plot) select the next layer, in file order, whose scale_w has outliers at the
-    window's fence factor k, wrapping around; `message` says where the walk is.
+    window's fence factor k, wrapping around; `message` says where the walk is. *Walk Layers
+    By* chooses another walk: worst first by a per-layer series that says which way is worse
+    (`LayerValues.worse`: the analysis's similarity, weight SQNR, …), N going to the next
+    worse-ranked layer after the selected one.
+
+    Others add their actions to a view's section of the Plot menu with `add_actions`.
     """
 
     #: a line for the status bar (where the outlier walk is, or why it cannot go on)
@@ -65,14 +71,20 @@ class PlotsPanel(QTabWidget):
         self.graph = GraphView(session, self.overview)
         self.addTab(self.graph, translate("PlotsPanel", "Graph"))
         self._update_prune_tab()
+        #: actions others add to a view's section of the Plot menu (`add_actions`)
+        self._extra: dict[QWidget, list[QAction | None]] = {}
+        #: the walk of N / Shift+N: None, layers with outliers in file order; else a series' key
+        self.walk_by: str | None = None
         self._make_outlier_actions()
+        self._make_walk_menu()
+        self.overview.refreshed.connect(self._follow_series)
         self.overview.layerActivated.connect(self._open_layer)
         self.layers.layerActivated.connect(self._open_layer)
         session.recordChanged.connect(self._on_record_changed)
         self.session.selection.changed.connect(self._on_selection)
         # an action chosen from a menu brings its view up, with the focus its keys need; the
         # walk through the layers with outliers works in whichever view is up
-        stay = {self.overview.act_open, *self.outlier_actions()}  # act_open opens Channels
+        stay = {self.overview.act_open, *self.outlier_actions(), self.act_walk}  # act_open opens Channels
         for view, _title, actions in self._sections():
             for action in actions:
                 if action is not None and action not in stay:
@@ -84,9 +96,10 @@ class PlotsPanel(QTabWidget):
         """(view, its title, its actions) for every view; None in a list: a separator."""
         o, c, p, t = self.overview, self.channels, self.prune, self.layers
         s = c.spans
-        return [
+        sections: list[tuple[QWidget, str, list[QAction | None]]] = [
             (o, translate("PlotsPanel", "Overview"), [o.act_open, o.act_view_all, o.act_log, None, o.act_png, o.act_csv]),
-            (t, translate("PlotsPanel", "Layers"), [*self.outlier_actions(), None, t.act_outliers_only, t.act_csv]),
+            (t, translate("PlotsPanel", "Layers"),
+             [*self.outlier_actions(), self.act_walk, None, t.act_outliers_only, t.act_csv]),
             (c, translate("PlotsPanel", "Channels"),
              [c.act_prev, c.act_next, c.act_view_all, c.act_log, c.act_weight, c.act_shift,
               c.act_tbf, c.act_tables, None, s.act_span, *s.edit_actions, s.act_hide, None,
@@ -94,6 +107,16 @@ class PlotsPanel(QTabWidget):
             (p, translate("PlotsPanel", "Prune ranges"), [p.act_only, p.act_next, p.act_prev, p.act_view_all, None, p.act_png]),
             (self.graph, translate("PlotsPanel", "Graph"), self.graph.actions_list()),
         ]
+        return [(view, title, actions + ([None, *self._extra[view]] if self._extra.get(view) else []))
+                for view, title, actions in sections]
+
+    def add_actions(self, view: QWidget, actions: list[QAction | None]) -> None:
+        """List `actions` in `view`'s section of the Plot menu (after its own; None: a
+        separator); chosen from the menu, each brings the view up as the view's own do."""
+        self._extra.setdefault(view, []).extend(actions)
+        for action in actions:
+            if action is not None:
+                action.triggered.connect(lambda _checked=False, v=view: self._bring_up(v))
 
     def plot_actions(self) -> list[tuple[str, list[QAction | None]]]:
         """Every plot action, with its shortcut, by view (None: a separator): what the window's
@@ -160,8 +183,80 @@ class PlotsPanel(QTabWidget):
         self.layers.view.insertActions(self.layers.act_csv, walk)
 
     def outlier_actions(self) -> list[QAction]:
-        """Next/Previous Layer with Outliers (for the window's Plot menu)."""
+        """Next/Previous Layer with Outliers — or by the metric *Walk Layers By* chose — (for
+        the window's Plot menu)."""
         return [self.act_next_outliers, self.act_prev_outliers]
+
+    # ------------------------------------------------------------------ what N walks by
+
+    def _make_walk_menu(self) -> None:
+        self.walk_menu = QMenu(translate("PlotsPanel", "Walk Layers By"), self)
+        self.walk_menu.setToolTipsVisible(True)
+        self.walk_menu.aboutToShow.connect(self._fill_walk_menu)
+        # an action of the panel's own: a menu's menuAction() is deleted when the Plot menu,
+        # which lists it, is cleared to be filled again
+        self.act_walk = QAction(translate("PlotsPanel", "Walk Layers By"), self)
+        self.act_walk.setMenu(self.walk_menu)
+        self.act_walk.setStatusTip(translate("PlotsPanel", "What N and Shift+N walk through: the layers with "
+                                                           "outliers in file order, or every layer worst first by "
+                                                           "a figure"))
+        self._walk_group = QActionGroup(self)
+        self._walk_group.setExclusive(True)
+        self._fill_walk_menu()
+
+    def walk_choices(self) -> list[tuple[str | None, str]]:
+        """(series key or None, words) of each walk N can take: the layers with outliers, then
+        every series that says which way is worse."""
+        out: list[tuple[str | None, str]] = [(None, translate("PlotsPanel", "Layers with outliers (file order)"))]
+        for key, series in self.overview.series_rows.columns():
+            if series.worse:
+                out.append((key, translate("PlotsPanel", "{name}, worst first").format(name=series.name)))
+        return out
+
+    def _fill_walk_menu(self) -> None:
+        menu = self.walk_menu
+        for action in self._walk_group.actions():
+            self._walk_group.removeAction(action)
+        menu.clear()
+        for key, words in self.walk_choices():
+            action = QAction(words, menu)
+            action.setCheckable(True)
+            action.setChecked(key == self.walk_by)
+            action.triggered.connect(lambda _checked=False, k=key: self.set_walk(k))
+            self._walk_group.addAction(action)
+            menu.addAction(action)
+
+    def set_walk(self, key: str | None) -> None:
+        """Let N / Shift+N walk by the series under `key`, worst first (None: the layers with
+        outliers in file order); a key of no such series falls back to the outliers."""
+        series = self.overview.layer_series(key) if key is not None else None
+        if series is None or not series.worse:
+            key = None
+        self.walk_by = key
+        if series is None or key is None:
+            self.act_next_outliers.setText(translate("PlotsPanel", "Next Layer with Outliers"))
+            self.act_prev_outliers.setText(translate("PlotsPanel", "Previous Layer with Outliers"))
+            tips = (translate("PlotsPanel", "Select the next layer whose scale_w has outliers"),
+                    translate("PlotsPanel", "Select the previous layer whose scale_w has outliers"))
+        else:
+            self.act_next_outliers.setText(translate("PlotsPanel", "Next Worse Layer by {name}").format(
+                name=series.name))
+            self.act_prev_outliers.setText(translate("PlotsPanel", "Previous Worse Layer by {name}").format(
+                name=series.name))
+            tips = (translate("PlotsPanel", "Select the layer ranked next, worst first by {name}").format(
+                        name=series.name),
+                    translate("PlotsPanel", "Select the layer ranked before, worst first by {name}").format(
+                        name=series.name))
+        for action, tip, key_text in zip(self.outlier_actions(), tips, ("N", "Shift+N"), strict=True):
+            action.setToolTip(f"{tip} ({key_text})")
+            action.setStatusTip(tip)
+        for action, (k, _words) in zip(self._walk_group.actions(), self.walk_choices(), strict=False):
+            action.setChecked(k == self.walk_by)
+
+    def _follow_series(self) -> None:
+        """The series changed: a walk by one that is gone goes back to the outliers."""
+        if self.walk_by is not None and self.overview.layer_series(self.walk_by) is None:
+            self.set_walk(None)
 
     @staticmethod
     def prepare(document: RecordDocument) -> OverviewData:
@@ -199,8 +294,13 @@ class PlotsPanel(QTabWidget):
 
     def step_outlier_layer(self, step: int = 1) -> int | None:
         """Select the next (`step` 1) or previous (-1) layer with scale_w outliers after the
-        selected one, in file order, wrapping around; returns its index (None: there is none)."""
+        selected one, in file order, wrapping around — or, when *Walk Layers By* chose a
+        series, the next worse-ranked layer (`step_ranked`); returns its index (None: there
+        is none)."""
         self.overview.flush()
+        series = self.overview.layer_series(self.walk_by) if self.walk_by is not None else None
+        if series is not None:
+            return self.step_ranked(series, step)
         data = self.overview.data
         layers = data.with_outliers
         k = f"k = {data.k:g}"
@@ -225,6 +325,36 @@ class PlotsPanel(QTabWidget):
                                         "{count} layers with outliers"))
         text = text.format(index=target, key=repr(data.keys[target]), n=n, k=k, position=position,
                            count=layers.size)
+        self.message.emit(text + (translate("PlotsPanel", " (wrapped around)") if wrapped else ""))
+        return target
+
+    def step_ranked(self, series: LayerValues, step: int = 1) -> int | None:
+        """Select the layer ranked after (`step` 1) or before (-1) the selected one, worst
+        first by `series`, wrapping around (from no ranked layer: the worst, or the best going
+        back); returns its index (None: no layer has a value)."""
+        if self.session.message is None:
+            return None
+        n = len(self.overview.data)
+        ranking = series.ranking() if series.values.size == n else np.zeros(0, np.int64)
+        if ranking.size == 0:
+            self.message.emit(translate("PlotsPanel", "No layer has a value of {name}").format(name=series.name))
+            return None
+        current = self.session.selection.record_index
+        where = np.flatnonzero(ranking == current) if current is not None else np.zeros(0, np.int64)
+        if where.size:
+            position = int(where[0]) + step
+            wrapped = not 0 <= position < ranking.size
+            position %= ranking.size
+        else:
+            position, wrapped = (0 if step > 0 else ranking.size - 1), False
+        target = int(ranking[position])
+        self.session.selection.select(("record", target), source=self)
+        text = translate("PlotsPanel", "Layer {index} {key}: {name} {value} — {position} of {count}, worst "
+                                       "first").format(index=target, key=repr(self.overview.data.keys[target]),
+                                                       name=series.name, value=series.text(target),
+                                                       position=position + 1, count=ranking.size)
+        if series.is_stale(target):
+            text += translate("PlotsPanel", " (out of date: the layer was edited since)")
         self.message.emit(text + (translate("PlotsPanel", " (wrapped around)") if wrapped else ""))
         return target
 
