@@ -38,12 +38,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 import editor.ui  # noqa: F401  (pins singletons first)
+from editor.figures.overview import OverviewData
 from editor.records import quant
 from editor.records.edits.commands import SetValueCommand
 from editor.records.rules import RULES, LiveChecker, check_message
 from editor.records.synth import make_big
 from editor.ui.plots import PlotsPanel
-from editor.ui.plots._data import OverviewData
 from editor.ui.plots.layers_table import KEY, OUTLIERS, W_MIN
 from editor.ui.session import EditSession
 

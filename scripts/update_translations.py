@@ -48,9 +48,12 @@ AREAS: dict[str, tuple[str, ...]] = {
     "compare": ("editor/ui/compare/**/*.py",),
     # the Edit dock's panels and the Problems dock
     "panels": ("editor/ui/panels/**/*.py",),
-    # the plots, the graph view, and the analysis shown in them (Tools ▸ Analyze…)
+    # the plots, the graph view, the analysis shown in them (Tools ▸ Analyze…), and the
+    # Qt-free figures behind the plots
     "plots": ("editor/ui/plots/**/*.py", "editor/ui/graph/**/*.py", "editor/graph/**/*.py",
-              "editor/ui/analysis/**/*.py"),
+              "editor/ui/analysis/**/*.py", "editor/figures/**/*.py"),
+    # the HTML report (record-editor report, File ▸ Export Report…)
+    "report": ("editor/report/**/*.py",),
 }
 
 

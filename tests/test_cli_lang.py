@@ -44,7 +44,7 @@ def test_check_speaks_chinese_with_the_same_rules_lines_and_exit_code(capsys):
         assert HAN.search(z.split("] ", 1)[1])
     assert not any(HAN.search(line) for line in en)
     assert '层 "unset/Conv2D"：offset_d = 200 超出 [-128, 127]（未设置 act_type，按 INT8）' in zh[0]
-    assert zh[-1].endswith("prune-width.bad.txt：tf-inner，2 个错误，1 个警告，0 个提示")
+    assert zh[-2].endswith("prune-width.bad.txt：tf-inner，2 个错误，1 个警告，0 个提示")  # then the total
 
 
 def test_the_environment_variable_asks_for_chinese_and_lang_overrides_it(capsys, monkeypatch):

@@ -52,3 +52,61 @@ def test_installed_package_finds_its_translations(wheel, tmp_path):
     assert Path(where).is_relative_to(site)
     assert int(qm_count) == len(list((REPO / "resources" / "i18n").glob("*_zh_CN.qm"))) > 0
     assert word == "语言"
+
+
+def test_wheel_declares_the_window_launcher_and_ships_the_desktop_files(wheel):
+    z = zipfile.ZipFile(wheel)
+    names = set(z.namelist())
+    entry_points = z.read(next(n for n in names if n.endswith("entry_points.txt"))).decode()
+    assert "[gui_scripts]" in entry_points and "record-editor-gui = editor.cli:gui_main" in entry_points
+    for name in ("amct-record-editor.desktop", "amct-record-editor.xml", "amct-record-editor.svg"):
+        assert f"editor/resources/desktop/{name}" in names
+    desktop = z.read("editor/resources/desktop/amct-record-editor.desktop").decode()
+    assert "Exec=record-editor-gui %f" in desktop and "MimeType=text/x-amct-record;application/x-amct-record;" \
+        in desktop
+
+
+def test_wheel_installed_in_a_fresh_environment_runs_version_check_and_report(wheel, tmp_path):
+    """The wheel in a new virtual environment (its dependencies borrowed from this one, the
+    project itself only from the wheel): --version, check and report work from there."""
+    import site
+    import venv
+
+    env = tmp_path / "env"
+    venv.EnvBuilder(with_pip=True).create(env)  # ensurepip: offline, from Python's own wheel
+    python = env / "bin" / "python"
+    purelib = Path(subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+                                  capture_output=True, text=True, check=True).stdout.strip())
+    # this environment's packages for the dependencies; a .pth in a site folder is read, the
+    # editable install's own .pth (in the folder it names) is not: editor comes from the wheel
+    (purelib / "deps.pth").write_text("\n".join(site.getsitepackages()) + "\n")
+    proc = subprocess.run([str(python), "-m", "pip", "install", "--no-deps", "--no-index", "-q", str(wheel)],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    bin_dir = env / "bin"
+    assert (bin_dir / "record-editor-gui").exists()
+    run_env = {"PATH": f"{bin_dir}:/usr/bin:/bin", "PYTHONIOENCODING": "utf-8", "QT_QPA_PLATFORM": "offscreen",
+               "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "share")}
+
+    def run(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([str(bin_dir / "record-editor"), *args], capture_output=True, text=True,
+                              cwd=tmp_path, env=run_env)
+
+    where = subprocess.run([str(python), "-c", "import editor; print(editor.__file__)"], capture_output=True,
+                           text=True, cwd=tmp_path, env=run_env)
+    assert Path(where.stdout.strip()).is_relative_to(env), where.stdout + where.stderr
+    from editor import __version__
+
+    version = run("--version")
+    assert version.returncode == 0 and version.stdout.strip() == f"record-editor {__version__}"
+    sample = REPO / "resources" / "samples" / "resnet_caffe.txt"
+    check = run("check", str(sample), "--format", "github")
+    assert check.returncode in (0, 1), check.stderr
+    assert all(line.startswith("::") for line in check.stdout.splitlines())
+    report = run("report", str(sample), "-o", "r.html")
+    assert report.returncode in (0, 1), report.stderr
+    assert (tmp_path / "r.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    desktop = run("--install-desktop")
+    assert desktop.returncode == 0, desktop.stderr
+    assert (tmp_path / "share" / "applications" / "amct-record-editor.desktop").exists()
+    assert (tmp_path / "share" / "mime" / "packages" / "amct-record-editor.xml").exists()

@@ -1,6 +1,7 @@
 """`record-editor`: the editor (default) and subcommands for scripts and CI.
 
-One module per command (`info`, `check`, `convert`, `edit` for `set`, `diff`, `refit`, `analyze`), each with
+One module per command (`info`, `check`, `convert`, `edit` for `set`, `diff`, `refit`, `analyze`,
+`report`), each with
 `add_parser(subparsers)` and `run(args) -> exit code`. What they share: `_args` (parsing),
 `_reporting` (exit codes, messages, --json), `_record_io` (reading the record, writing it).
 Exit codes: 0 = fine, 1 = problems or differences found, 2 = usage error or unreadable input.
@@ -25,12 +26,13 @@ from editor.records.dialects import DIALECTS
 from editor.records.document import FileChangedError, RecordError
 from editor.records.problems import shown_path
 
-__all__ = ["SUBCOMMANDS", "build_parser", "document_problems", "gui_parser", "main", "run_gui"]
+__all__ = ["SUBCOMMANDS", "build_parser", "document_problems", "gui_main", "gui_parser", "main", "run_gui",
+           "version_text"]
 
 #: command word -> the name of its module. A run imports only its own command's module:
 #: some bring numpy, the model readers or the comparison engine, which `info` does not need.
 COMMANDS = {"info": "info", "check": "check", "convert": "convert", "set": "edit", "diff": "diff",
-            "refit": "refit", "analyze": "analyze"}
+            "refit": "refit", "analyze": "analyze", "report": "report"}
 SUBCOMMANDS = tuple(COMMANDS)
 #: the commands that may write over the file they read: (its argument, the output's);
 #: in place (no output, or the same file) they hold the file's exclusive lock from before
@@ -73,6 +75,10 @@ def gui_parser() -> argparse.ArgumentParser:
                                 "(the bundled sample when no FILE is given). Subcommands: "
                                 + ", ".join(SUBCOMMANDS) + " (see record-editor COMMAND --help).")
     p.add_argument("file", nargs="?")
+    p.add_argument("-V", "--version", action="version", version=version_text())
+    p.add_argument("--install-desktop", action="store_true",
+                   help="install the Linux desktop entry, the record MIME types and the icon for this user "
+                        "(under $XDG_DATA_HOME, by default ~/.local/share) and exit")
     p.add_argument("--dialect", choices=list(DIALECTS))
     p.add_argument("--repair", action="store_true",
                    help="open FILE with the documentation-artefact repair (each change is listed)")
@@ -206,7 +212,33 @@ def _run(handler, args) -> int:
     raise AssertionError("unreachable")
 
 
+def version_text() -> str:
+    """``record-editor 0.1.0`` (what --version prints)."""
+    from editor import __version__
+
+    return f"record-editor {__version__}"
+
+
+def gui_main() -> int:
+    """The window's launcher without a console (``[project.gui-scripts]``: on Windows,
+    ``record-editor-gui.exe`` runs under pythonw, where standard output goes nowhere):
+    the editor with the files given, never a subcommand."""
+    for name in ("stdout", "stderr"):
+        if getattr(sys, name) is None:  # pythonw: no console; messages are dropped, not fatal
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 (lives as long as the process)
+    return run_gui(sys.argv[1:])
+
+
 def _main(argv: list[str]) -> int:
+    if argv and argv[0] in ("--version", "-V"):
+        print(version_text())
+        return EXIT_OK
+    if argv and argv[0] == "--install-desktop":
+        from editor.desktop import install
+
+        for path in install():
+            print(path)
+        return EXIT_OK
     if not argv or (argv[0] not in SUBCOMMANDS and argv[0] not in ("-h", "--help")):
         mistyped = _mistyped_command(argv[0]) if argv else None
         if mistyped is not None:

@@ -10,7 +10,7 @@ import csv
 import math
 import sys
 
-from editor.cli import _model
+from editor.cli import _model, formats
 from editor.cli._args import UsageError, add_common
 from editor.cli._record_io import load
 from editor.cli._reporting import (
@@ -24,6 +24,7 @@ from editor.cli._reporting import (
 )
 from editor.i18n import translate
 from editor.records.document import RecordError
+from editor.records.problems import Severity, shown_path
 
 #: AMCT similarity 0.5 + 0.5·cos below which a layer is listed for roll-back (cos 0.98)
 DEFAULT_MIN_SIMILARITY = 0.99
@@ -65,7 +66,46 @@ def add_parser(sub) -> argparse.ArgumentParser:
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print the figures as JSON")
     out.add_argument("--csv", action="store_true", help="print the ranked table as CSV")
+    formats.add_format_arg(out, extra_help="; a layer below --min-similarity or --min-weight-sqnr is an error, "
+                                           "one test case per analysed layer")
     return p
+
+
+#: the rule ids the CI formats give a layer below a threshold
+SIMILARITY_RULE = "analyze-similarity"
+WEIGHT_SQNR_RULE = "analyze-weight-sqnr"
+
+
+def _cases(doc, path: str, result, below, weak, min_similarity: float, min_sqnr: float | None):
+    """One case per analysed layer for SARIF, JUnit and GitHub: failed where it is below a
+    threshold, at the entry's line in the record."""
+    cases = []
+    low = {r.key for r in below}
+    weak_keys = {r.key for r in weak}
+    for r in result.ranked():
+        if r.similarity is None and r.weights is None:
+            continue
+        where = doc.locate(record_index=r.index)
+        line = where[0] if where is not None else None
+        message, rule = None, SIMILARITY_RULE
+        if r.key in low:
+            message = translate("cli", "layer \"{key}\": similarity {value} below {threshold}").format(
+                key=r.key, value=f"{r.similarity:.6f}", threshold=f"{min_similarity:g}")
+        elif r.key in weak_keys and r.weights is not None:
+            rule = WEIGHT_SQNR_RULE
+            message = translate("cli", "layer \"{key}\": weight SQNR {value} dB below {threshold} dB").format(
+                key=r.key, value=f"{r.weights.sqnr_db:.2f}", threshold=f"{min_sqnr:g}")
+        cases.append(formats.Case(shown_path(path), r.key, message, shown_path(path), line, Severity.ERROR, rule))
+    return cases
+
+
+def _rules() -> list[dict]:
+    return [{"id": rule, "name": rule, "shortDescription": {"text": text}, "fullDescription": {"text": text},
+             "help": {"text": text}, "defaultConfiguration": {"level": "error"}}
+            for rule, text in ((SIMILARITY_RULE, translate("cli", "AMCT's similarity of the layer's float and "
+                                                                  "fake-quantized output is below --min-similarity")),
+                               (WEIGHT_SQNR_RULE, translate("cli", "the SQNR of the layer's weights under the "
+                                                                   "record's scale_w is below --min-weight-sqnr")))]
 
 
 def _num(x) -> float | None:
@@ -155,7 +195,7 @@ def run(args) -> int:
     doc = load(args.file, args, stream=False)
     model = _model.load(args)
     assert model is not None
-    if not args.json:
+    if formats.output_format(args) == "text":
         report_reading(doc, args.file)
     base = None
     try:
@@ -190,7 +230,12 @@ def run(args) -> int:
     failing = bool(below) or bool(weak)
     names = list(dict.fromkeys(c.name for c in columns))
     ranked = result.ranked()
-    if args.json:
+    fmt = formats.output_format(args)
+    if fmt in ("sarif", "junit", "github"):
+        cases = _cases(doc, args.file, result, below, weak, args.min_similarity, args.min_weight_sqnr)
+        formats.print_document(fmt, [], cases, name="record-editor analyze", extra_rules=_rules())
+        return EXIT_PROBLEMS if failing else EXIT_OK
+    if fmt == "json":
         print_json({
             "path": args.file, "dialect": doc.dialect.name, "model": _model.model_summary(model),
             "inputs": result.samples or None, "min_similarity": args.min_similarity,

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
+from typing import Any
 
-from editor.cli import _model
+from editor.cli import _many, _model, formats
 from editor.cli._args import UsageError, add_common
 from editor.cli._outliers import add_outlier_k
 from editor.cli._record_io import load
@@ -18,9 +20,11 @@ from editor.records.problems import READING_RULES, Problem, Severity, shown_path
 
 def add_parser(sub) -> argparse.ArgumentParser:
     p = sub.add_parser("check", help="report reading problems and AMCT rule violations")
-    p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument("files", nargs="+", metavar="FILE", help="record files, folders or globs")
     add_common(p)
-    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--json", action="store_true", help="print JSON (the same as --format json)")
+    formats.add_format_arg(p)
+    _many.add_many_args(p)
     p.add_argument("--severity", choices=[s.value for s in Severity],
                    help="report only problems of this severity or worse")
     p.add_argument("--rule", action="append", metavar="ID", help="report only this rule (repeatable)")
@@ -83,35 +87,65 @@ def check_rule_ids(ids: list[str] | None) -> None:
         raise UsageError(text.format(ids=", ".join(unknown), hint=hint, known=", ".join(known)))
 
 
+def _rule_ids(doc: RecordDocument, model) -> list[str]:
+    """The rules that apply to `doc` (its dialect's; the ``model-`` ones only with a model),
+    JUnit's test cases."""
+    from editor.records import rules
+
+    return [r.id for r in rules.RULES.values()
+            if r.applies_to(doc.dialect) and (model is not None or not r.id.startswith("model-"))]
+
+
 def run(args) -> int:
     check_rule_ids(args.rule)
-    model = _model.load(args)
-    results = []
-    worst = EXIT_OK
-    if model is not None and not args.json:
+    fmt = formats.output_format(args)
+    text = fmt == "text"
+    models = _many.Models(args)
+    model = models.common()
+    results: list[dict[str, Any]] = []
+    files: list[formats.FileResult] = []
+    codes: list[int] = []
+    if model is not None and text:
         if not model.has_weights:
             err(_model.no_weights_text(model))
         for note in model.notes:
             err(translate("cli", "model note: {note}").format(note=note))
-    for path in args.files:
+    targets = _many.expand(args.files, args.recursive)
+    progress = _many.Progress(len(targets))
+    totals = dict.fromkeys(Severity, 0)
+    for target in targets:
+        path = target.path
+        progress.step(path)
+        started = time.monotonic()
         try:
+            if target.error is not None:
+                raise RecordError(target.error, path)
             doc = load(path, args, stream=True)
+            model = models.for_record(path)
             doc, followed = _model.follow_model(doc, path, args, model, stream=True)
-            if followed is not None and model is not None and not args.json:
+            if followed is not None and model is not None and text:
+                progress.clear()
                 err(_model.follow_text(path, followed, model))
             # locating reads the text again (a big file's, from the file): it may have changed
             found = document_problems(doc, model, args.outlier_k)
         except RecordError as e:
-            worst = EXIT_USAGE
+            codes.append(EXIT_USAGE)
             results.append({"path": path, "dialect": None, "error": str(e), "problems": []})
-            if not args.json:
+            files.append(formats.FileResult(shown_path(path), None, error=e.message, line=e.line, column=e.column,
+                                            seconds=time.monotonic() - started))
+            if text:
+                progress.clear()
                 print(str(e), file=sys.stderr)
+            progress.advance()
             continue
         problems = filter_problems(found, args)
         problems.sort(key=lambda p: (p.line if p.line is not None else 1 << 60, p.severity.rank))
-        if any(p.severity is Severity.ERROR for p in problems) and worst == EXIT_OK:
-            worst = EXIT_PROBLEMS
-        result = {"path": path, "dialect": doc.dialect.name, "problems": [p.to_json() for p in problems]}
+        codes.append(EXIT_PROBLEMS if any(p.severity is Severity.ERROR for p in problems) else EXIT_OK)
+        for p in problems:
+            totals[p.severity] += 1
+        # JSON of each problem only for --format json (a thousand notes: a twentieth of a 50 MB check)
+        result: dict[str, Any] = {"path": path, "dialect": doc.dialect.name,
+                                  "problems": [p.to_json() for p in problems] if fmt == "json" else []}
         if followed is not None:
             result["dialect_from_model"] = followed
         if model is not None:
@@ -121,13 +155,32 @@ def run(args) -> int:
             if by_module:
                 result["keys_by_module"] = by_module
         results.append(result)
-        if not args.json:
+        files.append(formats.FileResult(shown_path(path), doc.dialect.name, problems, rules=_rule_ids(doc, model),
+                                        seconds=time.monotonic() - started))
+        if text:
+            progress.clear()
             for p in problems:
                 print(p.format(path))
             print(summary_line(shown_path(path), doc.dialect.name, problems))
-    if args.json:
+        progress.advance()
+    progress.clear()
+    worst = _many.worst(codes)
+    if text and len(targets) > 1:
+        unreadable = sum(1 for c in codes if c == EXIT_USAGE)
+        print(translate("cli", "{files} files, {unreadable} unreadable: {errors}, {warnings}, {notes}").format(
+            files=len(targets), unreadable=unreadable,
+            errors=(translate("cli", "{n} error") if totals[Severity.ERROR] == 1 else translate(
+                "cli", "{n} errors")).format(n=f"{totals[Severity.ERROR]:,}"),
+            warnings=(translate("cli", "{n} warning") if totals[Severity.WARNING] == 1 else translate(
+                "cli", "{n} warnings")).format(n=f"{totals[Severity.WARNING]:,}"),
+            notes=(translate("cli", "{n} note") if totals[Severity.INFO] == 1 else translate(
+                "cli", "{n} notes")).format(n=f"{totals[Severity.INFO]:,}")))
+    if fmt == "json":
         report: dict = {"files": results}
+        model = models.common()
         if model is not None:
             report["model"] = {**_model.model_summary(model), "weights_reviewed": model.has_weights}
         print_json(report)
+    elif not text:
+        formats.print_document(fmt, files, name="record-editor check")
     return worst

@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 from google.protobuf.descriptor import FieldDescriptor
 
+from editor.cli import formats
 from editor.cli._args import UsageError, add_common
 from editor.cli._record_io import load
 from editor.cli._reporting import EXIT_OK, EXIT_PROBLEMS, plural
@@ -36,7 +37,7 @@ from editor.records.diff import (
 )
 from editor.records.diff.text import change_text, copy_suffix, float32_texts, plain_text, value_text
 from editor.records.document import RecordDocument
-from editor.records.problems import shown_path
+from editor.records.problems import Severity, shown_path
 from editor.records.values import escape_text, format_value
 
 FD = FieldDescriptor
@@ -82,6 +83,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--summary", action="store_true",
                    help="one line per layer and prune record, no channels (with --json: no channel lists)")
     p.add_argument("--json", action="store_true", help="print JSON")
+    formats.add_format_arg(p, extra_help="; each differing layer, and each layer only one record has, is a "
+                                         "failed test case")
     return p
 
 
@@ -480,6 +483,40 @@ def _not_a_regex(text: str, e: re.error) -> str:
     return translate("cli", "--layers: not a regular expression: {text} ({error})").format(text=repr(text), error=e)
 
 
+def _rules() -> list[dict]:
+    """The diff's own rules for SARIF's catalogue."""
+    return [{"id": rule, "name": rule, "shortDescription": {"text": text}, "fullDescription": {"text": text},
+             "help": {"text": text}, "defaultConfiguration": {"level": "error"}}
+            for rule, text in (("diff-layer", translate("cli", "a layer both records have differs")),
+                               ("diff-only-in-a", translate("cli", "a layer only record A has")),
+                               ("diff-only-in-b", translate("cli", "a layer only record B has")))]
+
+
+def _cases(args, a: RecordDocument, b: RecordDocument, report: Report) -> list[formats.Case]:
+    """The differences as test cases (SARIF, JUnit, GitHub): a failed one per differing layer
+    (at its line in A) and per layer only one record has (at its line there); one passing
+    case when the records are equal."""
+    suite = f"{shown_path(args.a)} vs {shown_path(args.b)}"
+    cases: list[formats.Case] = []
+
+    def line(doc: RecordDocument, index: int) -> int | None:
+        where = doc.locate(record_index=index)
+        return where[0] if where is not None else None
+
+    for layer in report.layers:
+        cases.append(formats.Case(suite, layer.key, report.layer_line(layer), shown_path(args.a),
+                                  line(a, layer.index_a), Severity.ERROR, "diff-layer"))
+    for e in report.only_in_a:
+        cases.append(formats.Case(suite, e.key, translate("cli", "only in A: {key}").format(key=_key(e.key)),
+                                  shown_path(args.a), line(a, e.index), Severity.ERROR, "diff-only-in-a"))
+    for e in report.only_in_b:
+        cases.append(formats.Case(suite, e.key, translate("cli", "only in B: {key}").format(key=_key(e.key)),
+                                  shown_path(args.b), line(b, e.index), Severity.ERROR, "diff-only-in-b"))
+    if not cases:
+        cases.append(formats.Case(suite, translate("cli", "the records are equal"), None, shown_path(args.a)))
+    return cases
+
+
 def run(args: argparse.Namespace) -> int:
     if not (args.rtol >= 0 and args.atol >= 0) or math.isinf(args.rtol) or math.isinf(args.atol):
         raise UsageError(translate("cli", "tolerances are numbers of at least 0 (--rtol, --atol)"))
@@ -500,7 +537,11 @@ def run(args: argparse.Namespace) -> int:
     comparison = compare_records(a.message, b.message)
     report = Report(comparison.differences(args.rtol, args.atol),
                     Narrowing(comparison, args.fields, args.layers), 0 if args.summary else args.max_channels)
-    if args.json:
+    fmt = formats.output_format(args)
+    if fmt in ("sarif", "junit", "github"):
+        formats.print_document(fmt, [], _cases(args, a, b, report), name="record-editor diff", extra_rules=_rules())
+        return EXIT_OK if report.equal else EXIT_PROBLEMS
+    if fmt == "json":
         print(json.dumps({"a": args.a, "b": args.b, "dialect_a": a.dialect.name, "dialect_b": b.dialect.name,
                           **report.to_json()}, indent=2, ensure_ascii=False))
     else:

@@ -1,17 +1,20 @@
-"""`record-editor info FILE`: dialect, entry counts and size of a record file."""
+"""`record-editor info FILE...`: dialect, entry counts and size of record files (folders and
+globs too, `_many`; --json prints one object for one file, ``{"files": [...]}`` for several)."""
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from editor.cli import _model
+from editor.cli import _many, _model
 from editor.cli._args import add_common
 from editor.cli._outliers import add_outlier_k, scale_w_outliers
 from editor.cli._record_io import load
-from editor.cli._reporting import EXIT_OK, plural, print_json
+from editor.cli._reporting import EXIT_OK, EXIT_USAGE, plural, print_json
 from editor.defaults import DEFAULT_OUTLIER_K
 from editor.i18n import translate
+from editor.records.document import RecordError
 from editor.records.problems import shown_path
 
 if TYPE_CHECKING:
@@ -20,8 +23,9 @@ if TYPE_CHECKING:
 
 def add_parser(sub) -> argparse.ArgumentParser:
     p = sub.add_parser("info", help="dialect, entry counts and size of a record file")
-    p.add_argument("file")
+    p.add_argument("files", nargs="+", metavar="FILE", help="record files, folders or globs")
     add_common(p)
+    _many.add_many_args(p)
     _model.add_model_args(p)
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--outliers", action="store_true",
@@ -50,10 +54,10 @@ def _names(names: list[str], limit: int = 5) -> str:
     return translate("cli", " ({names})").format(names=shown + (", …" if len(names) > limit else "")) if names else ""
 
 
-def run(args) -> int:
-    doc = load(args.file, args, stream=True)
-    model = _model.load(args)
-    doc, followed = _model.follow_model(doc, args.file, args, model, stream=True)
+def _one(path: str, args, model) -> dict[str, Any]:
+    """The facts of one record (printed unless --json); a RecordError for an unreadable one."""
+    doc = load(path, args, stream=True)
+    doc, followed = _model.follow_model(doc, path, args, model, stream=True)
     counts = repeated_value_counts(doc)
     per_channel, per_channel_layers = per_channel_scale_w(doc)
     k = args.outlier_k if args.outlier_k is not None else DEFAULT_OUTLIER_K
@@ -65,7 +69,7 @@ def run(args) -> int:
         "dialect": doc.dialect.name,
         "schema": doc.dialect.full_name,
         "format": "binary" if doc.binary else "text",
-        "size": Path(args.file).stat().st_size,
+        "size": Path(path).stat().st_size,
         "records": len(doc.message.record),
         "prune_records": prune,
         "per_channel_values": per_channel,
@@ -80,9 +84,7 @@ def run(args) -> int:
         info["model"] = mi
     if followed is not None:
         info["dialect_from_model"] = followed
-    if args.json:
-        print_json(info)
-    else:
+    if not args.json:
         fmt = translate("cli", "binary") if doc.binary else translate("cli", "text")
         print(translate("cli", "{path}: {dialect} ({title}, {schema}), {format}, {size} bytes").format(
             path=shown_path(info["path"]), dialect=doc.dialect.name, title=doc.dialect.shown_title,
@@ -136,7 +138,34 @@ def run(args) -> int:
                 print("  " + _model.no_weights_text(model))
             for note in model.notes:
                 print(translate("cli", "  model note: {note}").format(note=note))
-    return EXIT_OK
+    return info
+
+
+def run(args) -> int:
+    models = _many.Models(args)
+    models.common()  # a --model that cannot be read stops here
+    targets = _many.expand(args.files, args.recursive)
+    infos: list[dict[str, Any]] = []
+    codes = []
+    for target in targets:
+        try:
+            if target.error is not None:
+                raise RecordError(target.error, target.path)
+            infos.append(_one(target.path, args, models.for_record(target.path)))
+            codes.append(EXIT_OK)
+        except RecordError as e:
+            if len(targets) == 1:
+                raise
+            codes.append(EXIT_USAGE)
+            infos.append({"path": target.path, "error": str(e)})
+            if not args.json:
+                print(str(e), file=sys.stderr)
+    if args.json:
+        print_json(infos[0] if len(targets) == 1 else {"files": infos})
+    elif len(targets) > 1:
+        print(translate("cli", "{files} files, {unreadable} unreadable").format(
+            files=len(targets), unreadable=codes.count(EXIT_USAGE)))
+    return _many.worst(codes)
 
 
 def repeated_value_counts(doc: RecordDocument) -> dict[str, int]:

@@ -214,3 +214,138 @@ def tf_graph(path: str | os.PathLike, seed: int = 0, *, text: bool = False) -> d
     else:
         Path(path).write_bytes(g.SerializeToString())
     return arrays
+
+
+# --- ResNet-50 (Caffe), for the real ResNet-50 record ----------------------------------------
+
+#: ResNet-50's stages: (name, blocks, bottleneck width, output width, stride of the first block)
+RESNET50_STAGES = (("2", 3, 64, 256, 1), ("3", 4, 128, 512, 2), ("4", 6, 256, 1024, 2), ("5", 3, 512, 2048, 2))
+
+
+def _caffe_conv(name: str, bottom: str, out: int, k: int, stride: int, bn: str) -> str:
+    """A convolution without bias followed by its BatchNorm and Scale (Kaiming He's layout)."""
+    return (f'layer {{ name: "{name}" type: "Convolution" bottom: "{bottom}" top: "{name}"\n'
+            f"  convolution_param {{ num_output: {out} kernel_size: {k} pad: {k // 2} stride: {stride} "
+            f"bias_term: false }} }}\n"
+            f'layer {{ name: "bn{bn}" type: "BatchNorm" bottom: "{name}" top: "{name}" '
+            f"batch_norm_param {{ use_global_stats: true }} }}\n"
+            f'layer {{ name: "scale{bn}" type: "Scale" bottom: "{name}" top: "{name}" '
+            f"scale_param {{ bias_term: true }} }}\n")
+
+
+def resnet50_prototxt() -> str:
+    """ResNet-50's Caffe deploy definition as Kaiming He released it (layer names, kernels,
+    strides, BatchNorm + Scale after each convolution, fc1000), input 1×3×224×224."""
+    out = ['name: "ResNet-50"\ninput: "data"\ninput_shape { dim: 1 dim: 3 dim: 224 dim: 224 }\n',
+           _caffe_conv("conv1", "data", 64, 7, 2, "_conv1").replace('"bn_conv1"', '"bn_conv1"'),
+           'layer { name: "conv1_relu" type: "ReLU" bottom: "conv1" top: "conv1" }\n'
+           'layer { name: "pool1" type: "Pooling" bottom: "conv1" top: "pool1" '
+           "pooling_param { kernel_size: 3 stride: 2 pool: MAX } }\n"]
+    bottom = "pool1"
+    for stage, blocks, width, wide, stride in RESNET50_STAGES:
+        for b in range(blocks):
+            block = f"{stage}{'abcdef'[b]}"
+            s = stride if b == 0 else 1
+            shortcut = bottom
+            if b == 0:
+                out.append(_caffe_conv(f"res{block}_branch1", bottom, wide, 1, s, f"{block}_branch1"))
+                shortcut = f"res{block}_branch1"
+            prev = bottom
+            for part, (n, k, st) in zip("abc", ((width, 1, s), (width, 3, 1), (wide, 1, 1)), strict=True):
+                name = f"res{block}_branch2{part}"
+                out.append(_caffe_conv(name, prev, n, k, st, f"{block}_branch2{part}"))
+                if part != "c":
+                    out.append(f'layer {{ name: "{name}_relu" type: "ReLU" bottom: "{name}" top: "{name}" }}\n')
+                prev = name
+            out.append(f'layer {{ name: "res{block}" type: "Eltwise" bottom: "{shortcut}" bottom: "{prev}" '
+                       f'top: "res{block}" }}\n'
+                       f'layer {{ name: "res{block}_relu" type: "ReLU" bottom: "res{block}" top: "res{block}" }}\n')
+            bottom = f"res{block}"
+    out.append(f'layer {{ name: "pool5" type: "Pooling" bottom: "{bottom}" top: "pool5" '
+               "pooling_param { kernel_size: 7 stride: 1 pool: AVE } }\n"
+               'layer { name: "fc1000" type: "InnerProduct" bottom: "pool5" top: "fc1000" '
+               "inner_product_param { num_output: 1000 } }\n"
+               'layer { name: "prob" type: "Softmax" bottom: "fc1000" top: "prob" }\n')
+    return "".join(out)
+
+
+def _packed_blob(a: np.ndarray) -> bytes:
+    """A BlobProto (shape, packed float data) encoded directly: as fast for 2 million values
+    as for ten."""
+    from editor.models._wire import encode_varint
+
+    shape = b"".join(b"\x08" + encode_varint(int(d)) for d in a.shape)
+    data = np.ascontiguousarray(a, dtype="<f4").tobytes()
+    return (b"\x3a" + encode_varint(len(shape)) + shape  # shape = 7
+            + b"\x2a" + encode_varint(len(data)) + data)  # data = 5, packed
+
+
+def caffe_resnet50(prototxt: str | os.PathLike, caffemodel: str | os.PathLike | None,
+                   scale_w: dict[str, list[float]] | None = None, seed: int = 0) -> None:
+    """Write ResNet-50's deploy definition (`resnet50_prototxt`) and, if asked, a .caffemodel.
+
+    The weights are He-initialised; where `scale_w` gives a layer's values (a record's, by
+    key) each output channel is scaled so that AMCT's ARQ of the weights as AMCT quantizes
+    them — BatchNorm and Scale folded in — is that scale_w (its largest weight positive, at
+    127·scale_w): the weights the record was calibrated from, as far as the record tells.
+    BatchNorm holds mean 0 and variance 1 − eps, Scale gamma 1 and beta 0, so folding leaves
+    the weights as they are (to float32 rounding).
+    """
+    text = resnet50_prototxt()
+    Path(prototxt).write_text(text, encoding="utf-8")
+    if caffemodel is None:
+        return
+    from google.protobuf import text_format
+
+    net = caffe_pb.NetParameter()
+    text_format.Merge(text, net)
+    rng = np.random.default_rng(seed)
+    shapes: dict[str, int] = {"data": 3}
+    eps = np.float32(1e-5)
+    chunks: list[bytes] = []
+
+    def layer_bytes(name: str, blobs: list[np.ndarray]) -> bytes:
+        from editor.models._wire import encode_varint
+
+        body = b"\x0a" + encode_varint(len(name.encode())) + name.encode()
+        for a in blobs:
+            blob = _packed_blob(a)
+            body += b"\x3a" + encode_varint(len(blob)) + blob  # blobs = 7
+        return b"\xa2\x06" + encode_varint(len(body)) + body  # layer = 100
+
+    for layer in net.layer:
+        top = layer.top[0] if layer.top else layer.name
+        cin = shapes.get(layer.bottom[0], 0) if layer.bottom else 0
+        if layer.type in ("Convolution", "InnerProduct"):
+            param = layer.convolution_param if layer.type == "Convolution" else layer.inner_product_param
+            cout = param.num_output
+            k = layer.convolution_param.kernel_size[0] if layer.type == "Convolution" else 1
+            fan_in = cin * k * k if layer.type == "Convolution" else 2048
+            shape = (cout, cin, k, k) if layer.type == "Convolution" else (cout, fan_in)
+            w = _weights(rng, shape, fan_in).reshape(cout, -1).astype(np.float64)
+            wanted = (scale_w or {}).get(layer.name)
+            if wanted is not None:
+                target = np.asarray(wanted, dtype=np.float64)
+                # each channel's (or the tensor's) largest magnitude positive, so that ARQ
+                # divides by 127 (a larger negative side divides by 128)
+                if target.size > 1:
+                    w *= np.sign(w[np.arange(cout), np.abs(w).argmax(axis=1)])[:, None]
+                    w *= (127.0 * target / np.abs(w).max(axis=1))[:, None]
+                else:
+                    w *= np.sign(w.flat[np.abs(w).argmax()]) * 127.0 * float(target[0]) / np.abs(w).max()
+            blobs = [w.astype(np.float32).reshape(shape)]
+            if layer.type == "InnerProduct":
+                blobs.append(np.zeros(cout, np.float32))
+            chunks.append(layer_bytes(layer.name, blobs))
+            shapes[top] = cout
+        elif layer.type == "BatchNorm":
+            n = shapes[layer.bottom[0]]
+            chunks.append(layer_bytes(layer.name, [np.zeros(n, np.float32), np.full(n, 1 - eps, np.float32),
+                                                   np.ones(1, np.float32)]))
+        elif layer.type == "Scale":
+            n = shapes[layer.bottom[0]]
+            chunks.append(layer_bytes(layer.name, [np.ones(n, np.float32), np.zeros(n, np.float32)]))
+        else:
+            shapes[top] = cin if layer.type != "Eltwise" else shapes[layer.bottom[0]]
+    name = b"ResNet-50"
+    Path(caffemodel).write_bytes(b"\x0a" + bytes([len(name)]) + name + b"".join(chunks))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 
@@ -35,6 +36,7 @@ from editor.records.quant_core import (  # noqa: F401 (the numpy-free part, re-e
     int_range,
     offset_range,
     quartile_ranks,
+    rank_outliers,
     sorted_quartiles,
 )
 
@@ -287,6 +289,65 @@ def outlier_counts(vectors: Sequence[np.ndarray], k: float = DEFAULT_OUTLIER_K) 
         lo, hi = q1 - k * iqr, q3 + k * iqr
         counts[rows[usable]] = np.count_nonzero((logs < lo[:, None]) | (logs > hi[:, None]), axis=1)
     return counts
+
+
+#: what `outlier_lists` gives for one vector: (positions of its outliers, their kinds, the fence)
+OutlierList = tuple[list[int], list[int], tuple[float, float] | None]
+
+
+def outlier_lists(vectors: Sequence[np.ndarray], k: float = DEFAULT_OUTLIER_K) -> list[OutlierList]:
+    """For each vector, its outliers at fence factor `k` as (positions, kinds, fence): what
+    ``outliers(vector, k)`` says of it (``indices``, ``kind[indices]``, ``fence``), for many
+    vectors at once.
+
+    As in `outlier_counts`, vectors of one length whose every value is usable are stacked and
+    judged together with the same arithmetic row by row (the same bits: tested so); the others
+    one at a time. A check of a whole record asks this once instead of once per layer.
+    """
+    if not k >= 0:
+        raise ValueError("k must be ≥ 0")
+    out: list[OutlierList | None] = [None] * len(vectors)
+
+    def alone(i: int) -> OutlierList:
+        o = outliers(vectors[i], k)
+        at = o.indices
+        return at.tolist(), o.kind[at].tolist(), o.fence
+
+    by_len: dict[int, list[int]] = {}
+    for i, v in enumerate(vectors):
+        if v.size >= MIN_FENCE_VALUES:
+            by_len.setdefault(int(v.size), []).append(i)
+        else:
+            out[i] = alone(i)
+    for n, idx in by_len.items():
+        block = np.stack([vectors[i] for i in idx]).astype(np.float64)
+        with np.errstate(invalid="ignore"):
+            usable = (block.min(axis=1) >= FLT_EPSILON) & (block.max(axis=1) < np.inf)
+        rows = [i for i, ok in zip(idx, usable.tolist(), strict=True) if ok]
+        for i, ok in zip(idx, usable.tolist(), strict=True):
+            if not ok:  # nan, ≤ 0 or degenerate values: one at a time
+                out[i] = alone(i)
+        if not rows:
+            continue
+        logs = np.log10(block[usable] if len(rows) < len(idx) else block)
+        v1, v3 = (n - 1) * 0.25, (n - 1) * 0.75
+        i1, i3 = int(v1), int(v3)
+        part = _order_stats(logs, quartile_ranks(n))
+        q1 = _lerp_rows(part[:, i1], part[:, i1 + 1], v1 - i1)
+        q3 = part[:, i3] if v3 == i3 else _lerp_rows(part[:, i3], part[:, i3 + 1], v3 - i3)
+        iqr = q3 - q1
+        lo, hi = q1 - k * iqr, q3 + k * iqr
+        low = logs < lo[:, None]
+        flat = np.flatnonzero(low | (logs > hi[:, None]))  # row by row, channels in order
+        kinds = np.where(low.reshape(-1)[flat], LOW, HIGH).tolist()
+        channels = (flat % n).tolist()
+        ends = np.searchsorted(flat, np.arange(1, len(rows) + 1) * n).tolist()
+        start = 0
+        for i, end, lo_log, hi_log in zip(rows, ends, lo.tolist(), hi.tolist(), strict=True):
+            out[i] = (channels[start:end], kinds[start:end], (_exp10(lo_log), _exp10(hi_log)))
+            start = end
+    assert all(o is not None for o in out)  # every vector is judged in one of the two ways
+    return cast(list[OutlierList], out)
 
 
 def _lerp_rows(a: np.ndarray, b: np.ndarray, t: float) -> np.ndarray:

@@ -198,3 +198,25 @@ def outlier_kinds(values: list[float], k: float) -> tuple[list[int], tuple[float
         if x < lo_log or x > hi_log:
             kind[j if usable is None else usable[j]] = LOW if x < lo_log else HIGH
     return kind, (_exp10(lo_log), _exp10(hi_log))
+
+
+def rank_outliers(values, bad: list[int], kinds: list[int], fence: tuple[float, float] | None
+                  ) -> list[tuple[int, float, int, float]]:
+    """The outliers `bad` (positions in `values`, of `kinds`, outside `fence`) farthest out
+    first: (channel, value, kind, factor) — not finite or ≤ 0, then below FLT_EPSILON, then by
+    how many times outside the fence (`factor`: the fence's low end over the value, or the value
+    over its high end; 0 for the first two kinds), ties by channel. The rule scale-w-outlier
+    names them in this order, and the Layers figures take the first as a layer's worst."""
+    ranked = []  # (-how far out, channel, value, kind, factor): few per layer, plain Python is quickest
+    for c, kind in zip(bad, kinds, strict=True):
+        value = float(values[c])
+        if kind == INVALID:
+            far, factor = math.inf, 0.0
+        elif kind == DEGENERATE:
+            far, factor = 1e300, 0.0
+        else:
+            assert fence is not None  # LOW and HIGH exist only with a fence
+            far = factor = fence[0] / value if kind == LOW else value / fence[1]
+        ranked.append((-far, c, value, kind, factor))
+    ranked.sort()  # farthest first, then by channel
+    return [(c, value, kind, factor) for _far, c, value, kind, factor in ranked]

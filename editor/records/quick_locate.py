@@ -235,8 +235,10 @@ def _nth_plain(span: bytes, lo: int, hi: int, name: str, pattern: re.Pattern[byt
     statement. None when the body is written otherwise (the caller looks at every match)."""
     literal = name.encode("ascii")
     total = span.count(literal, lo, hi)
-    if not total or total != span.count(b" " + literal + b":", lo - 1, hi) + \
-            span.count(b"\n" + literal + b":", lo - 1, hi):
+    if not total:
+        return None
+    spaced = span.count(b" " + literal + b":", lo - 1, hi)  # AMCT's layout: all of them
+    if spaced != total and total != spaced + span.count(b"\n" + literal + b":", lo - 1, hi):
         return None
     if want is None:
         at = span.rfind(literal, lo, hi)

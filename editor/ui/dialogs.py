@@ -97,6 +97,12 @@ class Prompter:
                                               translate("Dialogs", RECORD_FILTER))
         return path or None
 
+    def report_file_name(self, suggested: str) -> str | None:
+        """Where File ▸ Export Report… writes the HTML report (`suggested`: a file name)."""
+        path, _ = QFileDialog.getSaveFileName(self.parent, translate("Dialogs", "Export report"), suggested,
+                                              translate("Dialogs", "HTML report (*.html);;All files (*)"))
+        return path or None
+
     def save_as(self, directory: str, name: str, dialect: Dialect, binary: bool) -> SaveAsChoice | None:
         dialog = SaveAsDialog(directory, name, dialect, binary, self.parent)
         if dialog.exec() != QDialog.DialogCode.Accepted:

@@ -134,6 +134,7 @@ class MainWindow(WindowBanners, WindowMenus, QMainWindow):
             self, self.session, self.view_menu, self.rules_dock.toggleViewAction())
         self._make_plot_menu()
         self._install_compare()
+        self._install_report()
         self._make_help_menu()
         self._install_language_menu()
 
@@ -207,6 +208,19 @@ class MainWindow(WindowBanners, WindowMenus, QMainWindow):
         self.file_menu.insertAction(self.act_close, self.compare.act_close)
         self.file_menu.insertSeparator(self.act_close)
         self.menuBar().insertMenu(self.plot_menu.menuAction(), self.compare.menu)
+
+    def _install_report(self) -> None:
+        """File ▸ Export Report…: the review as one HTML file (`editor.ui.report_export`)."""
+        from editor.ui.report_export import ReportExport
+
+        self.report_export = ReportExport(self)
+        self.act_export_report = self._action(
+            translate("MainWindow", "Export &Report…"), self.report_export.choose_and_export, (),
+            translate("MainWindow", "Write the review of the record as it is open (problems, layers, plots, "
+                                    "differences) as one HTML file to hand on"))
+        self.addAction(self.act_export_report)
+        self.file_menu.insertAction(self.act_close, self.act_export_report)
+        self.file_menu.insertSeparator(self.act_close)
 
     def _wire_messages(self) -> None:
         """A refused value stays in the status bar until a value is accepted (or the text
@@ -503,6 +517,7 @@ class MainWindow(WindowBanners, WindowMenus, QMainWindow):
         self.act_save.setEnabled(doc is not None)
         self.act_save_as.setEnabled(doc is not None)
         self.act_close.setEnabled(doc is not None)
+        self.act_export_report.setEnabled(doc is not None)
         self.act_reload.setEnabled(doc is not None and doc.path is not None)
         self._update_read_as()
         if doc is None:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from editor.figures.review import worst_ratios
 from editor.i18n import translate
 from editor.models import ModelError, NotCompared
 from editor.models.weights import DEFAULT_WASTE, Review
@@ -133,16 +134,9 @@ class WeightsReview(QObject):
         there is no review), and whether any channel is flagged."""
         message = self.session.message
         n = len(message.record) if message is not None and "record" in message.DESCRIPTOR.fields_by_name else 0
-        ratios = np.full(n, np.nan)
-        flagged = np.zeros(n, bool)
         if self.model is None:
-            return ratios, flagged
-        for i in range(n):
-            r = self.review(i)
-            if r is not None:
-                ratios[i] = r.worst_ratio
-                flagged[i] = bool(r.flagged.any())
-        return ratios, flagged
+            return np.full(n, np.nan), np.zeros(n, bool)
+        return worst_ratios(n, self.review)
 
     def flagged_entries(self) -> list[int]:
         """Entries with a channel whose scale_w clips the weights or wastes levels."""

@@ -48,6 +48,10 @@
         <translation>模型说明：{note}</translation>
     </message>
     <message>
+        <source>{files} files, {unreadable} unreadable: {errors}, {warnings}, {notes}</source>
+        <translation>共 {files} 个文件，{unreadable} 个无法读取：{errors}，{warnings}，{notes}</translation>
+    </message>
+    <message>
         <source>-o - writes the record to standard output; --json cannot share it (write to a file to get the JSON report)</source>
         <translation>-o - 将记录写到标准输出；--json 不能与之共用（写到文件才能得到 JSON 报告）</translation>
     </message>
@@ -260,6 +264,22 @@
         <translation>两者共有 {layers}，{only_a} 个只在 A 中，{only_b} 个只在 B 中；{differ} 个不同</translation>
     </message>
     <message>
+        <source>layer &quot;{key}&quot;: similarity {value} below {threshold}</source>
+        <translation>层 &quot;{key}&quot;：相似度 {value} 低于 {threshold}</translation>
+    </message>
+    <message>
+        <source>layer &quot;{key}&quot;: weight SQNR {value} dB below {threshold} dB</source>
+        <translation>层 &quot;{key}&quot;：权重 SQNR {value} dB 低于 {threshold} dB</translation>
+    </message>
+    <message>
+        <source>AMCT&apos;s similarity of the layer&apos;s float and fake-quantized output is below --min-similarity</source>
+        <translation>该层浮点输出与伪量化输出的 AMCT 相似度低于 --min-similarity</translation>
+    </message>
+    <message>
+        <source>the SQNR of the layer&apos;s weights under the record&apos;s scale_w is below --min-weight-sqnr</source>
+        <translation>按记录中 scale_w 量化的该层权重 SQNR 低于 --min-weight-sqnr</translation>
+    </message>
+    <message>
         <source>analysing: {done}/{total}</source>
         <translation>分析中：{done}/{total}</translation>
     </message>
@@ -396,6 +416,22 @@
         <translation>--layers：不是正则表达式：{text}（{error}）</translation>
     </message>
     <message>
+        <source>a layer both records have differs</source>
+        <translation>两个记录文件都有的层不同</translation>
+    </message>
+    <message>
+        <source>a layer only record A has</source>
+        <translation>只有记录 A 有的层</translation>
+    </message>
+    <message>
+        <source>a layer only record B has</source>
+        <translation>只有记录 B 有的层</translation>
+    </message>
+    <message>
+        <source>the records are equal</source>
+        <translation>两个记录文件相同</translation>
+    </message>
+    <message>
         <source>tolerances are numbers of at least 0 (--rtol, --atol)</source>
         <translation>容差是不小于 0 的数（--rtol、--atol）</translation>
     </message>
@@ -468,6 +504,10 @@
         <translation>  模型说明：{note}</translation>
     </message>
     <message>
+        <source>{files} files, {unreadable} unreadable</source>
+        <translation>共 {files} 个文件，{unreadable} 个无法读取</translation>
+    </message>
+    <message>
         <source>--waste {ratio}: the ratio must be greater than 1</source>
         <translation>--waste {ratio}：该比值必须大于 1</translation>
     </message>
@@ -538,6 +578,62 @@
     <message>
         <source>{path} changed on disk while {command} ran (another program saved it); applying the edits again to the new version</source>
         <translation>{path} 在 {command} 运行期间已在磁盘上被改变（另一个程序保存了它）；正在把这些修改重新应用到新版本上</translation>
+    </message>
+    <message>
+        <source>the folder holds no record files ({suffixes}){hint}</source>
+        <translation>该文件夹中没有记录文件（{suffixes}）{hint}</translation>
+    </message>
+    <message>
+        <source>; --recursive looks in its subfolders too</source>
+        <translation>；加 --recursive 也会查找其子文件夹</translation>
+    </message>
+    <message>
+        <source>no file matches {pattern}</source>
+        <translation>没有与 {pattern} 匹配的文件</translation>
+    </message>
+    <message>
+        <source>cannot read the model map: {reason}</source>
+        <translation>无法读取模型对照表：{reason}</translation>
+    </message>
+    <message>
+        <source>the model map is not JSON: {reason}</source>
+        <translation>模型对照表不是 JSON：{reason}</translation>
+    </message>
+    <message>
+        <source>the model map must be a JSON object of record patterns to models</source>
+        <translation>模型对照表必须是一个 JSON 对象，由记录文件模式映射到模型</translation>
+    </message>
+    <message>
+        <source>model map entry {pattern}: expected a model path or {{&quot;model&quot;: …, &quot;weights&quot;: …}}</source>
+        <translation>模型对照表条目 {pattern}：应为模型路径或 {{&quot;model&quot;: …, &quot;weights&quot;: …}}</translation>
+    </message>
+    <message>
+        <source>{description} (severity: {levels}; dialects: {dialects}; see docs/RECORD-FORMAT.md §7)</source>
+        <translation>{description}（严重程度：{levels}；框架格式：{dialects}；见 docs/RECORD-FORMAT.md §7）</translation>
+    </message>
+    <message>
+        <source>the file could not be read as a record (it names the line and column)</source>
+        <translation>该文件无法作为记录文件读取（消息中给出行号和列号）</translation>
+    </message>
+    <message>
+        <source>-o {path}: with several records, -o names a folder (one report per record)</source>
+        <translation>-o {path}：有多个记录文件时，-o 指定一个文件夹（每个记录文件一份报告）</translation>
+    </message>
+    <message>
+        <source>cannot write the report: {reason}</source>
+        <translation>无法写入报告：{reason}</translation>
+    </message>
+    <message>
+        <source>{path}: report written to {output} ({errors} errors, {warnings} warnings, {flagged} flagged layers)</source>
+        <translation>{path}：报告已写入 {output}（{errors} 个错误，{warnings} 个警告，{flagged} 个需关注的层）</translation>
+    </message>
+    <message>
+        <source>--max-layers {value}: a count, 0 or more</source>
+        <translation>--max-layers {value}：应为不小于 0 的个数</translation>
+    </message>
+    <message>
+        <source>{written} of {total} reports written to {folder}</source>
+        <translation>{total} 份报告中的 {written} 份已写入 {folder}</translation>
     </message>
 </context>
 </TS>

@@ -694,6 +694,181 @@
     </message>
 </context>
 <context>
+    <name>LayerFigures</name>
+    <message>
+        <source>{n} error</source>
+        <translation>{n} 个错误</translation>
+    </message>
+    <message>
+        <source>{n} errors</source>
+        <translation>{n} 个错误</translation>
+    </message>
+    <message>
+        <source>{n} warning</source>
+        <translation>{n} 个警告</translation>
+    </message>
+    <message>
+        <source>{n} warnings</source>
+        <translation>{n} 个警告</translation>
+    </message>
+    <message>
+        <source>{n} note</source>
+        <translation>{n} 条提示</translation>
+    </message>
+    <message>
+        <source>{n} notes</source>
+        <translation>{n} 条提示</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>{ratio} (ch {channel})</source>
+        <translation>{ratio}（通道 {channel}）</translation>
+    </message>
+    <message>
+        <source>The layer&apos;s key</source>
+        <translation>层的 key（层名）</translation>
+    </message>
+    <message>
+        <source>type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>The layer type as the rules see it: the model&apos;s, a prune record&apos;s type attribute, else what the key says (?: guessed)</source>
+        <translation>规则所认定的层类型：取自模型、稀疏记录的 type 属性，否则由 key 推断（?：推测）</translation>
+    </message>
+    <message>
+        <source>channels</source>
+        <translation>通道数</translation>
+    </message>
+    <message>
+        <source>Values of scale_w: output channels (1: per-tensor)</source>
+        <translation>scale_w 的个数，即输出通道数（1 表示逐张量量化）</translation>
+    </message>
+    <message>
+        <source>Activation scale</source>
+        <translation>数据量化 scale 因子</translation>
+    </message>
+    <message>
+        <source>Activation offset</source>
+        <translation>数据量化 offset 因子</translation>
+    </message>
+    <message>
+        <source>scale_w min</source>
+        <translation>scale_w 最小值</translation>
+    </message>
+    <message>
+        <source>Smallest finite scale_w</source>
+        <translation>有限 scale_w 中的最小值</translation>
+    </message>
+    <message>
+        <source>median</source>
+        <translation>中位数</translation>
+    </message>
+    <message>
+        <source>Median of the finite scale_w values</source>
+        <translation>有限 scale_w 值的中位数</translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation>最大值</translation>
+    </message>
+    <message>
+        <source>Largest finite scale_w</source>
+        <translation>有限 scale_w 中的最大值</translation>
+    </message>
+    <message>
+        <source>max/min</source>
+        <translation>最大/最小</translation>
+    </message>
+    <message>
+        <source>Largest over smallest scale_w: how far the channels spread</source>
+        <translation>scale_w 最大值与最小值之比，反映各通道的离散程度</translation>
+    </message>
+    <message>
+        <source>outliers</source>
+        <translation>离群值</translation>
+    </message>
+    <message>
+        <source>scale_w channels that are outliers at fence factor k: not finite or ≤ 0, below FLT_EPSILON, or outside [Q1 − k·IQR, Q3 + k·IQR] of log10</source>
+        <translation>在界限系数 k 下为离群值的 scale_w 通道：非有限值或 ≤ 0、小于 FLT_EPSILON，或 log10 值超出 [Q1 − k·IQR, Q3 + k·IQR]</translation>
+    </message>
+    <message>
+        <source>worst outlier</source>
+        <translation>最严重的离群值</translation>
+    </message>
+    <message>
+        <source>The scale_w channel farthest outside the fence, and how many times below or above it</source>
+        <translation>离界限最远的 scale_w 通道，以及它低于或高于界限的倍数</translation>
+    </message>
+    <message>
+        <source>scale_w / ARQ</source>
+        <translation>scale_w / ARQ</translation>
+    </message>
+    <message>
+        <source>The channel whose scale_w is furthest from AMCT&apos;s ARQ value of the model&apos;s weights: below 1 its range clips the weights, far above 1 levels are wasted</source>
+        <translation>scale_w 与 AMCT 按模型权重算出的 ARQ 值相差最大的通道：小于 1 时其范围会截断权重，远大于 1 时浪费量化级</translation>
+    </message>
+    <message>
+        <source>W-SQNR dB</source>
+        <translation>权重SQNR dB</translation>
+    </message>
+    <message>
+        <source>The weights quantized with the record&apos;s scale_w: signal over quantization noise, in dB (doubling a scale costs about 6 dB)</source>
+        <translation>用记录中的 scale_w 量化权重：信号与量化噪声之比，单位 dB（scale 加倍约损失 6 dB）</translation>
+    </message>
+    <message>
+        <source>W-clip</source>
+        <translation>权重截断</translation>
+    </message>
+    <message>
+        <source>The fraction of weights the quantization&apos;s clamp cuts</source>
+        <translation>被量化截断的权重所占比例</translation>
+    </message>
+    <message>
+        <source>A-clip</source>
+        <translation>激活截断</translation>
+    </message>
+    <message>
+        <source>The fraction of the layer&apos;s input values outside the clip range, over every sample</source>
+        <translation>在所有输入数据上，该层输入值超出截断范围的比例</translation>
+    </message>
+    <message>
+        <source>A-SQNR dB</source>
+        <translation>激活SQNR dB</translation>
+    </message>
+    <message>
+        <source>The layer&apos;s input quantized with scale_d/offset_d: signal over quantization noise, in dB</source>
+        <translation>用 scale_d/offset_d 量化该层输入：信号与量化噪声之比，单位 dB</translation>
+    </message>
+    <message>
+        <source>similarity</source>
+        <translation>相似度</translation>
+    </message>
+    <message>
+        <source>AMCT&apos;s similarity of the layer&apos;s float and fake-quantized output, 0.5 + 0.5·cos, averaged over the samples</source>
+        <translation>该层浮点输出与伪量化输出的 AMCT 相似度（0.5 + 0.5·cos），对所有输入数据取平均</translation>
+    </message>
+    <message>
+        <source>problems</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>What the rules find in the layer (its outliers are in the outlier columns)</source>
+        <translation>规则在该层发现的问题（离群值见离群值列）</translation>
+    </message>
+    <message>
+        <source>A column imported from another tool&apos;s per-layer results</source>
+        <translation>从其他工具的逐层结果导入的列</translation>
+    </message>
+    <message>
+        <source>ch {channel}: {how}</source>
+        <translation>通道 {channel}：{how}</translation>
+    </message>
+</context>
+<context>
     <name>LayerValues</name>
     <message>
         <source>{name}: flagged layer</source>

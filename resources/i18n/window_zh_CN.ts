@@ -67,6 +67,14 @@
         <translation>与记录文件比较</translation>
     </message>
     <message>
+        <source>Export report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>HTML report (*.html);;All files (*)</source>
+        <translation>HTML 报告 (*.html);;所有文件 (*)</translation>
+    </message>
+    <message>
         <source>Yes</source>
         <translation>是</translation>
     </message>
@@ -555,6 +563,14 @@ The file on disk has changed; check it before closing. Your edits are still here
         <translation>取消</translation>
     </message>
     <message>
+        <source>Export &amp;Report…</source>
+        <translation>导出报告(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Write the review of the record as it is open (problems, layers, plots, differences) as one HTML file to hand on</source>
+        <translation>将当前打开的记录的检查结果（问题、层、图表、差异）写成一个 HTML 文件，便于交给他人</translation>
+    </message>
+    <message>
         <source>Edit</source>
         <translation>编辑</translation>
     </message>
@@ -793,6 +809,30 @@ View, check and edit Ascend AMCT quantization and sparsity record files in every
         <translation>{app}
 
 查看、检查和编辑昇腾 AMCT 各框架的量化与稀疏记录文件。</translation>
+    </message>
+    <message>
+        <source>untitled record</source>
+        <translation>未命名记录</translation>
+    </message>
+    <message>
+        <source>Writing the report…</source>
+        <translation>正在写入报告…</translation>
+    </message>
+    <message>
+        <source>Export Report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>Report not written (cancelled)</source>
+        <translation>未写入报告（已取消）</translation>
+    </message>
+    <message>
+        <source>Cannot write {path}: {reason}</source>
+        <translation>无法写入 {path}：{reason}</translation>
+    </message>
+    <message>
+        <source>Report written to {path}</source>
+        <translation>报告已写入 {path}</translation>
     </message>
 </context>
 <context>

@@ -173,3 +173,67 @@ def test_a_check_of_a_record_beyond_the_budget_starts_with_numpy(monkeypatch):
         ctx = CheckContext.build(doc.message, doc.dialect)
         _vectors.plan(ctx, doc.message)
         assert ctx.python_budget == after
+
+
+@pytest.fixture
+def batched_or_not(monkeypatch):
+    """Run a callable in numpy with every field's vectors judged at once (`_vectors.Batch`,
+    what a whole-record check does; in chunks of 3 entries, so that records of a few entries
+    cross chunks too), then entry by entry."""
+    def run(fn):
+        out = []
+        monkeypatch.setattr(_vectors, "FORCE", "numpy")
+        monkeypatch.setattr(_vectors.Batch, "CHUNK", 3)
+        for batch in (True, False):
+            monkeypatch.setattr(_vectors, "BATCH", batch)
+            out.append(fn())
+        return out
+    return run
+
+
+def test_outlier_lists_say_what_outliers_says_of_each_vector():
+    rng = random.Random(5)
+    for trial in range(300):
+        vectors = []
+        for _ in range(rng.choice((1, 2, 7, 40))):
+            n = rng.choice((0, 1, 3, 4, 5, 17, 64, 64, 64, 1024))
+            spread = rng.choice((0.01, 0.5, 2.0))
+            values = [float(np.float32(math.exp(rng.gauss(-6, spread)))) for _ in range(n)]
+            for _ in range(rng.choice((0, 0, 0, 1, 3))):
+                if values:
+                    values[rng.randrange(n)] = rng.choice(SPECIAL)
+            if n and trial % 5 == 0:  # ties: quartiles on repeated values
+                values = [values[0]] * (n // 2) + values[n // 2:]
+            vectors.append(np.array(values, dtype=np.float32))
+        k = rng.choice((0.0, 0.5, 1.5, 3.0, 1e300))
+        expected = []
+        for v in vectors:
+            one = quant.outliers(v, k)
+            expected.append((one.indices.tolist(), one.kind[one.indices].tolist(), one.fence))
+        assert quant.outlier_lists(vectors, k) == expected, (trial, k)
+
+
+def test_a_whole_check_finds_the_same_with_its_vectors_batched(batched_or_not):
+    for name, text in _records():
+        doc = RecordDocument.from_text(text)
+        batched, alone = batched_or_not(lambda: check_message(doc.message, doc.dialect))  # noqa: B023
+        assert batched == alone, name
+
+
+def test_a_whole_check_of_generated_vectors_finds_the_same_batched(batched_or_not):
+    rng = random.Random(23)
+    texts = [t for _, t in _records() if len(t) < 200_000]
+    findings = 0
+    for _ in range(200):
+        doc = RecordDocument.from_text(rng.choice(texts))
+        _fill(doc.message, rng)
+        if rng.random() < 0.5:  # layers of one width, as real records have: judged stacked
+            width = rng.choice((4, 16, 33))
+            for entry in doc.message.record:
+                entry.value.scale_w[:] = [float(np.float32(math.exp(rng.gauss(-5, 1)))) for _ in range(width)]
+                if rng.random() < 0.2:
+                    entry.value.scale_w[rng.randrange(width)] = rng.choice(SPECIAL)
+        batched, alone = batched_or_not(lambda: check_message(doc.message, doc.dialect))  # noqa: B023
+        assert batched == alone, text_format.MessageToString(doc.message)[:2000]
+        findings += len(batched)
+    assert findings > 1000  # the pools do reach the rules

@@ -605,3 +605,22 @@ def test_a_temporary_is_created_exclusively_private_and_not_inherited(tmp_path, 
     monkeypatch.setattr(filewrite.os, "urandom", lambda n: bytes(5))
     with pytest.raises(FileExistsError):
         filewrite._create_temp(tmp_path, ".r.txt.save-1-")
+
+
+@pytest.mark.parametrize("style", [
+    textwrite.CANONICAL,
+    textwrite.Style(indent="    ", colon_before_brace=True, top_colon_before_brace=True, floats="cpp",
+                    newline="\r\n"),
+    textwrite.Style(indent="\t", floats="py", newline="\n"),
+])
+def test_the_batches_spell_what_format_message_spells(style):
+    """text_batches builds each entry's text by joins; format_message line by line."""
+    msgs = [make_big("tf-inner", layers=7, channels=33, seed=5), make_big("pytorch", layers=3, channels=64, seed=6)]
+    msgs += [RecordDocument.from_text(p.read_text(encoding="utf-8")).message
+             for p in sorted(samples_dir().glob("*.txt"))]
+    msgs[0].record[2].value.scale_w[4] = float("nan")
+    msgs[0].record[3].value.scale_w[0:3] = [1e-30, -0.0, 3.4028234663852886e38]
+    for msg in msgs:
+        assert msg.ListFields()
+        expected = textwrite.format_message(msg, style).encode("utf-8")
+        assert b"".join(b.data for b in text_batches(msg, style, size=4000)) == expected

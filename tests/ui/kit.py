@@ -212,6 +212,10 @@ class ScriptedPrompter(Prompter):
     def compare_file_name(self, directory):
         return self.open_answers.pop(0)
 
+    def report_file_name(self, suggested):
+        self.asked.append(f"report? {suggested}")
+        return self.open_answers.pop(0)
+
     def error(self, title, text):
         self.errors.append((title, text))
 

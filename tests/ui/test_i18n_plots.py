@@ -1,5 +1,5 @@
 """The plots in Chinese: with the plots' compiled translations (and Qt's own) installed, every
-text a user sees in the Overview, Layers, Channels and Prune ranges tabs — tab titles,
+text a user sees in the Overview, Layers, Channels, Prune ranges and Graph tabs — tab titles,
 toolbar actions and their tips, menus (the right-click menus pyqtgraph builds included),
 labels, legends, table headers, axis labels, hover texts — is Chinese, except field names,
 numbers and layer names. A text that does not go through `translate`, or whose entry in
@@ -173,5 +173,5 @@ def test_without_a_translator_the_plots_stay_english(qtbot):
     """The source language: the tests of the other plot files rely on it."""
     session = sample_session("resnet_tf_inner_prune.txt")
     panel = _panel(qtbot, session)
-    assert [panel.tabText(i) for i in range(panel.count())] == ["Overview", "Layers", "Channels", "Prune ranges"]
+    assert [panel.tabText(i) for i in range(panel.count())] == ["Overview", "Layers", "Channels", "Prune ranges", "Graph"]
     assert not any(CJK.search(_plain(t)) for _w, t in visible_texts(panel))

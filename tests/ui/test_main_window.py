@@ -453,8 +453,8 @@ def test_opening_checks_the_rules_and_reads_the_overview_on_the_loader_thread(qt
     uses what they made: no second full check or overview read when the file is shown."""
     import threading
 
+    from editor.figures.overview import OverviewData
     from editor.ui import live_problems as _live
-    from editor.ui.plots._data import OverviewData
 
     on_gui_thread = threading.current_thread
     gui = threading.main_thread()

@@ -11,6 +11,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QImage, QKeySequence
 from PySide6.QtWidgets import QMainWindow
 
+from editor.figures.prune import BAR_MISMATCH
 from editor.records import quant
 from editor.records.edits.commands import InsertElementsCommand, RemoveElementsCommand, SetValueCommand
 from editor.records.edits.span import SetSpanCommand
@@ -19,7 +20,6 @@ from editor.records.synth import make_big
 from editor.ui.plots import ChannelPlot, ModelOverview, PlotsPanel
 from editor.ui.plots._axes import ScaleAxis
 from editor.ui.plots._colors import ORANGE, RED
-from editor.ui.plots._data import BAR_MISMATCH
 from tests.ui.kit import (
     bits,
     channel_plot,

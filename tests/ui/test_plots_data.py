@@ -8,25 +8,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from editor.figures.overview import OverviewData, batch_stats
+from editor.figures.prune import BAR_INVERTED, BAR_MISMATCH, BAR_NO_RANGE, BAR_OK, BAR_OVERLAP, prune_layout
+from editor.figures.series import channel_table, input_channel_table, read_layer
 from editor.records import quant
 from editor.records.problems import Problem, Severity
 from editor.records.rules import check_message
 from editor.records.synth import add_prune_node, make_big
-from editor.ui.plots._data import (
-    BAR_INVERTED,
-    BAR_MISMATCH,
-    BAR_NO_RANGE,
-    BAR_OK,
-    BAR_OVERLAP,
-    OverviewData,
-    batch_stats,
-    channel_table,
-    input_channel_table,
-    prune_layout,
-    read_layer,
-    span_values,
-    write_csv,
-)
+from editor.ui.plots._data import span_values, write_csv
 from tests.ui.kit import load_sample
 
 f32 = st.floats(width=32, allow_nan=True, allow_infinity=True)
@@ -200,7 +189,7 @@ def test_overview_table_lists_problems():
     message = make_big("tf-inner", layers=6, channels=8, prune_records=0)
     message.record[4].value.scale_d = 0.0
     problems = check_message(message, "tf-inner")
-    from editor.ui.plots._data import problems_by_entry
+    from editor.figures.overview import problems_by_entry
     header, rows = OverviewData.build(message).table(problems_by_entry(problems, 6))
     assert len(rows) == 6 and header[0] == "layer"
     row = dict(zip(header, rows[4], strict=True))

@@ -114,3 +114,87 @@ def outliers(a: Vector, k: float) -> tuple[list[int], list[int], tuple[float, fl
     out = quant.outliers(a, k)
     at = out.indices
     return at.tolist(), out.kind[at].tolist(), out.fence
+
+
+def batched(ctx: CheckContext) -> bool:
+    """Whether a check of a whole message with this context judges its vectors in numpy, and
+    so can judge each field's vectors of every entry at once (`Batch`)."""
+    if FORCE is not None:
+        return FORCE == "numpy" and BATCH
+    return BATCH and (ctx.python_budget < 0 or "numpy" in sys.modules)
+
+
+#: Tests set this to False to judge every entry's vectors one by one in numpy.
+BATCH = True
+
+#: The vectors `Batch` judges at once: (field, float or integer, the tests asked of it).
+_BATCHED = (("scale_w", True), ("offset_w", False))
+
+
+class Batch:
+    """The vector tests of the entries of one message, run once per field over `CHUNK` entries
+    at a time (numpy), for one check of the whole message: `EntryView` takes each entry's
+    answers from here (`get`). The same answers as asking entry by entry
+    (`tests/records/test_rules_vectors.py`): a layer's numpy calls cost more than its thousand
+    values do, and on a record of a thousand layers the tests take a fraction of the time this
+    way. Only one chunk's arrays are held, so a check's memory does not grow with the record.
+
+    Valid only while the message is not edited: `check_message` builds one, uses it and drops it.
+    """
+
+    #: entries judged together: big enough that numpy's cost per call is spread thin
+    CHUNK = 128
+
+    def __init__(self, message, k: float):
+        self.k = k
+        self._entries = message.record
+        first = self._entries[0].value.DESCRIPTOR.fields_by_name if len(self._entries) else {}
+        #: the batched fields of this message type: name -> whether it holds floats
+        self.fields = {name: floats for name, floats in _BATCHED if name in first}
+        self._start = -1
+        self._answers: dict[tuple[str, str], list[Any]] = {}
+
+    def get(self, test: str, name: str, index: int):
+        """Entry `index`'s answer of `test` ("array", "not_positive", "nonzero", "outliers") for
+        field `name` (one of `fields`; not_positive and outliers of floats, nonzero of integers)."""
+        if self._start < 0 or not self._start <= index < self._start + self.CHUNK:
+            self._judge(index - index % self.CHUNK)
+        return self._answers[test, name][index - self._start]
+
+    def _judge(self, start: int) -> None:
+        import numpy as np
+
+        from editor.records import quant
+
+        answers: dict[tuple[str, str], list[Any]] = {}
+        self._answers = answers
+        self._start = start
+        entries = self._entries[start:start + self.CHUNK]
+        for name, floats in self.fields.items():
+            dtype = np.float32 if floats else np.int64
+            arrays = [np.array(getattr(e.value, name), dtype=dtype) for e in entries]
+            answers["array", name] = arrays
+            whole: Any = np.concatenate(arrays)
+            sizes = [a.size for a in arrays]
+            if floats:
+                with np.errstate(invalid="ignore"):
+                    answers["not_positive", name] = _split(np.flatnonzero(~(np.isfinite(whole) & (whole > 0))), sizes)
+                answers["outliers", name] = quant.outlier_lists(arrays, self.k)
+            else:
+                answers["nonzero", name] = _split(np.flatnonzero(whole), sizes)
+
+
+def _split(hits, sizes: list[int]) -> list[Indices]:
+    """`hits` (sorted positions in the vectors laid end to end) as positions in each vector."""
+    import numpy as np
+
+    ends = np.cumsum(sizes)
+    cuts = np.searchsorted(hits, ends).tolist()
+    empty = hits[:0]
+    out: list[Indices] = []
+    start = lo = 0
+    for size, cut in zip(sizes, cuts, strict=True):
+        out.append(hits[lo:cut] - start if cut > lo else empty)
+        lo = cut
+        start += size
+    return out

@@ -4,7 +4,6 @@ overview and the Layers table use; the fence factor k comes from the check's con
 (``CheckContext.outlier_k``: ``check --outlier-k``, in the window the Channels plot's k)."""
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator
 
 from editor.i18n import QT_TRANSLATE_NOOP, translate
@@ -29,7 +28,7 @@ SCALE_W_OUTLIER = rule(
 OUTLIER_RULES = (SCALE_W_OUTLIER.id,)
 
 
-def _words(value: float, kind: int, factor: float) -> str:
+def outlier_words(value: float, kind: int, factor: float) -> str:
     """How one outlier is out: its kind, or how many times below or above the fence."""
     if kind == quant.INVALID:
         return translate("rules", "not finite or ≤ 0")
@@ -41,46 +40,37 @@ def _words(value: float, kind: int, factor: float) -> str:
     return translate("rules", "{times}× above").format(times=times)
 
 
-def outlier_findings(values: Vector, k: float, field: str = "scale_w") -> Iterator[Finding]:
+def outlier_findings(values: Vector, k: float, field: str = "scale_w",
+                     found: tuple[list[int], list[int], tuple[float, float] | None] | None = None
+                     ) -> Iterator[Finding]:
     """The finding for the outliers of one scale vector at fence factor `k` (none if none).
 
     It names the channels and their values, the farthest outside the fence first (not finite
     or ≤ 0, then below FLT_EPSILON, then by how many times outside), up to `LISTED` of them;
-    the finding's field points at the first.
+    the finding's field points at the first. `found`: ``_vectors.outliers(values, k)`` when
+    already known.
     """
-    bad, kinds, fence = _vectors.outliers(values, k)
+    bad, kinds, fence = found if found is not None else _vectors.outliers(values, k)
     if not bad:
         return
-    ranked = []  # (-how far out, channel, value, kind, factor): few per layer, plain Python is quickest
-    for c, kind in zip(bad, kinds, strict=True):
-        value = float(values[c])
-        if kind == quant.INVALID:
-            far, factor = math.inf, 0.0
-        elif kind == quant.DEGENERATE:
-            far, factor = 1e300, 0.0
-        else:
-            assert fence is not None  # LOW and HIGH exist only with a fence
-            far = factor = fence[0] / value if kind == quant.LOW else value / fence[1]
-        ranked.append((-far, c, value, kind, factor))
-    ranked.sort()  # farthest first, then by channel
-    shown = [(c, value, kind, factor) for _far, c, value, kind, factor in ranked[:LISTED]]
+    shown = quant.rank_outliers(values, bad, kinds, fence)[:LISTED]
     first = shown[0][0]
     fence_text = "" if fence is None else translate(
         "rules", "fence [{lo}, {hi}]: Q1 − {k}·IQR, Q3 + {k}·IQR of log10").format(
         lo=f"{fence[0]:.6g}", hi=f"{fence[1]:.6g}", k=f"{k:g}")
     if len(values) == 1:
         msg = translate("rules", "{name} = {value} is an outlier: {how}").format(
-            name=field, value=_fmt(values[0]), how=_words(*shown[0][1:]))
+            name=field, value=_fmt(values[0]), how=outlier_words(*shown[0][1:]))
     elif len(bad) == 1:
         c, value, kind, f = shown[0]
         msg = translate("rules", "{name} = {value} is an outlier: {how}").format(
-            name=f"{field}[{c}]", value=quant.f32_str(value), how=_words(value, kind, f))
+            name=f"{field}[{c}]", value=quant.f32_str(value), how=outlier_words(value, kind, f))
         if kind in (quant.LOW, quant.HIGH):
             msg += translate("rules", " the {fence} over {count} values").format(fence=fence_text, count=len(values))
     else:
         listed = translate("rules", ", ").join(
             translate("rules", "{name} = {value} ({how})").format(
-                name=f"{field}[{c}]", value=quant.f32_str(value), how=_words(value, kind, f))
+                name=f"{field}[{c}]", value=quant.f32_str(value), how=outlier_words(value, kind, f))
             for c, value, kind, f in shown)
         more = translate("rules", " and {count} more").format(count=len(bad) - LISTED) if len(bad) > LISTED else ""
         where = f" ({fence_text})" if fence_text else ""
@@ -92,4 +82,4 @@ def outlier_findings(values: Vector, k: float, field: str = "scale_w") -> Iterat
 @SCALE_W_OUTLIER.on_entry
 def _scale_w_outlier(e: EntryView) -> Iterator[Finding]:
     if e.n("scale_w"):
-        yield from outlier_findings(e.f32("scale_w"), e.ctx.outlier_k)
+        yield from outlier_findings(e.f32("scale_w"), e.ctx.outlier_k, found=e.outliers("scale_w"))

@@ -30,7 +30,7 @@ def _scale_positive(e: EntryView):
     for name in ("scale_w", "scale_r"):
         if e.n(name):
             a = e.f32(name)
-            yield from _vector(e, name, a, _vectors.not_positive(a), translate("rules", "must be finite and > 0"),
+            yield from _vector(e, name, a, e.not_positive(name), translate("rules", "must be finite and > 0"),
                                translate("rules", "are not finite and > 0"))
 
 
@@ -83,7 +83,7 @@ def _offset_w_zero(e: EntryView):
     for name in ("offset_w", "offset_r"):
         if e.n(name):
             a = e.ints(name)
-            yield from _vector(e, name, a, _vectors.nonzero(a),
+            yield from _vector(e, name, a, e.nonzero(name),
                                translate("rules", "must be 0 (AMCT supports no weight offset)"),
                                translate("rules", "are not 0 (AMCT supports no weight offset)"))
 

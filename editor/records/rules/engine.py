@@ -52,8 +52,8 @@ def _select(dialect: Dialect, rules: Iterable[str] | None,
 
 def _entry_problems(message: RecordMessage, dialect: Dialect, index: int, ctx: CheckContext,
                     sel: _Selection, focus: dict[str, int] | None = None,
-                    entry: RecordMessage | None = None) -> list[Problem]:
-    view = EntryView(entry if entry is not None else message.record[index], index, dialect, ctx, focus)
+                    entry: RecordMessage | None = None, batch: _vectors.Batch | None = None) -> list[Problem]:
+    view = EntryView(entry if entry is not None else message.record[index], index, dialect, ctx, focus, batch)
     out: list[Problem] = []
     for r, entry_fn in sel.entry:
         for f in entry_fn(view):
@@ -123,8 +123,10 @@ def check_message(message: RecordMessage, dialect: str | Dialect, *, rules: Iter
     out: list[Problem] = []
     if sel.entry:
         _vectors.plan(ctx, message)
+        # every entry's vectors judged at once (numpy's cost per call outweighs a layer's values)
+        batch = _vectors.Batch(message, ctx.outlier_k) if _vectors.batched(ctx) and len(message.record) > 1 else None
         for i in range(len(message.record)):
-            out += _entry_problems(message, d, i, ctx, sel)
+            out += _entry_problems(message, d, i, ctx, sel, batch=batch)
     if sel.prune and d.has_prune:
         for j in range(len(message.prune_record)):
             out += _prune_problems(message, d, j, ctx, sel)

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from editor.i18n import translate
 from editor.records.dialects import Dialect
 from editor.records.messages import RecordMessage
-from editor.records.rules._vectors import Vector, vector
+from editor.records.rules import _vectors
+from editor.records.rules._vectors import Batch, Indices, Vector, vector
 from editor.records.rules._wording import _q
 from editor.records.rules.context import CheckContext, _prune_nodes
 from editor.records.rules.layer_types import LayerType, is_tensor_key
@@ -22,14 +23,15 @@ class EntryView:
 
     `focus` maps a vector field to an element index: findings about that vector then name
     that element when it is bad (the validator asks "is *this* element wrong", not "is some
-    element wrong").
+    element wrong"). `batch`: the answers of a check of the whole message, entry `index`'s
+    among them (`_vectors.Batch`), else the view asks its own.
     """
 
     __slots__ = ("entry", "index", "dialect", "ctx", "key", "has_value", "value", "focus",
-                 "_set", "_arrays", "_type")
+                 "_set", "_arrays", "_type", "_batch")
 
     def __init__(self, entry: RecordMessage, index: int, dialect: Dialect, ctx: CheckContext,
-                 focus: dict[str, int] | None = None):
+                 focus: dict[str, int] | None = None, batch: Batch | None = None):
         self.entry = entry
         self.index = index
         self.dialect = dialect
@@ -42,6 +44,7 @@ class EntryView:
         self._set = {fd.name: v for fd, v in self.value.ListFields()} if self.has_value else {}
         self._arrays: dict[str, Vector] = {}
         self._type: LayerType | None = None
+        self._batch = batch
 
     def has(self, name: str) -> bool:
         """Whether the value sets `name` (non-empty for a repeated field); False if no such field."""
@@ -60,15 +63,44 @@ class EntryView:
         """The float32 values of a repeated field (empty if unset)."""
         a = self._arrays.get(name)
         if a is None:
-            a = self._arrays[name] = vector(self._set.get(name, ()), self.ctx, floats=True)
+            b = self._batch
+            if b is not None and b.fields.get(name) is True:
+                a = self._arrays[name] = b.get("array", name, self.index)
+            else:
+                a = self._arrays[name] = vector(self._set.get(name, ()), self.ctx, floats=True)
         return a
 
     def ints(self, name: str) -> Vector:
         """The values of a repeated integer field (empty if unset)."""
         a = self._arrays.get(name)
         if a is None:
-            a = self._arrays[name] = vector(self._set.get(name, ()), self.ctx, floats=False)
+            b = self._batch
+            if b is not None and b.fields.get(name) is False:
+                a = self._arrays[name] = b.get("array", name, self.index)
+            else:
+                a = self._arrays[name] = vector(self._set.get(name, ()), self.ctx, floats=False)
         return a
+
+    def not_positive(self, name: str) -> Indices:
+        """`_vectors.not_positive` of float field `name`."""
+        b = self._batch
+        if b is not None and b.fields.get(name) is True:
+            return b.get("not_positive", name, self.index)
+        return _vectors.not_positive(self.f32(name))
+
+    def nonzero(self, name: str) -> Indices:
+        """`_vectors.nonzero` of integer field `name`."""
+        b = self._batch
+        if b is not None and b.fields.get(name) is False:
+            return b.get("nonzero", name, self.index)
+        return _vectors.nonzero(self.ints(name))
+
+    def outliers(self, name: str) -> tuple[list[int], list[int], tuple[float, float] | None]:
+        """`_vectors.outliers` of float field `name` at the check's fence factor."""
+        b = self._batch
+        if b is not None and b.fields.get(name) is True and b.k == self.ctx.outlier_k:
+            return b.get("outliers", name, self.index)
+        return _vectors.outliers(self.f32(name), self.ctx.outlier_k)
 
     @property
     def layer_type(self) -> LayerType:

@@ -26,8 +26,8 @@ from editor.ui.plots.channel_overlays import ChannelMarks, ChannelOverlay, Overl
 from editor.ui.plots.layer_values import LayerValues
 
 if TYPE_CHECKING:
+    from editor.figures.series import LayerSeries
     from editor.ui.analysis.state import LayerFigures, SessionAnalysis
-    from editor.ui.plots._data import LayerSeries
     from editor.ui.plots.panel import PlotsPanel
 
 #: series keys in the overview and the Layers table

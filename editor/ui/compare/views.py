@@ -36,8 +36,8 @@ from editor.ui.plots.channel_overlays import ChannelMarks, ChannelOverlay, Overl
 from editor.ui.plots.layer_values import LayerValues
 
 if TYPE_CHECKING:
+    from editor.figures.series import LayerSeries
     from editor.ui.compare.controller import CompareController
-    from editor.ui.plots._data import LayerSeries
     from editor.ui.plots.panel import PlotsPanel
     from editor.ui.session import EditSession
 

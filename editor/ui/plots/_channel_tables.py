@@ -8,12 +8,12 @@ from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
 from PySide6.QtGui import QAction, QColor
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QTabWidget, QWidget
 
+from editor.figures.series import OUTPUT_FIELDS, LayerSeries, outlier_rows
 from editor.i18n import translate
 from editor.records import quant
 from editor.ui.plots._channel_texts import kind_text
 from editor.ui.plots._colors import ORANGE, RED
 from editor.ui.plots._columns import Column, ColumnsModel
-from editor.ui.plots._data import OUTPUT_FIELDS, LayerSeries, outlier_rows
 
 
 def _bad_colour(kind: int) -> QColor:

@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QInputDialog, QMenu, QToolBar
 
+from editor.figures.series import OUTPUT_FIELDS
 from editor.i18n import translate
 from editor.records import quant
 from editor.records.edits.span import SetSpanCommand
 from editor.ui.plots._channel_rows import ScaleRow
-from editor.ui.plots._data import OUTPUT_FIELDS, span_values
+from editor.ui.plots._data import span_values
 from editor.ui.plots._menus import make_action, menu_action
 
 if TYPE_CHECKING:

@@ -45,8 +45,8 @@ from editor.ui.plots._channel_rows import BAR_LIMIT
 from editor.ui.plots._colors import BLUE, GREY, tint
 
 if TYPE_CHECKING:
+    from editor.figures.series import LayerSeries
     from editor.ui.plots._channel_rows import ChannelRow
-    from editor.ui.plots._data import LayerSeries
     from editor.ui.plots.channel_plot import ChannelPlot
 
 

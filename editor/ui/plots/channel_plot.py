@@ -47,6 +47,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.figures.series import OUTPUT_FIELDS, LayerSeries, channel_table, input_channel_table, read_layer
 from editor.i18n import translate
 from editor.records.editing import ChangeKind, RecordChange, follow_entry
 from editor.records.paths import FieldPath
@@ -55,13 +56,6 @@ from editor.ui.plots._channel_tables import ChannelTables
 from editor.ui.plots._channel_texts import caption_html, describe, details_text, layer_title
 from editor.ui.plots._channel_toolbar import FenceAction, build_toolbar
 from editor.ui.plots._colors import BLUE, GREEN, GREY, ORANGE, PURPLE, tint
-from editor.ui.plots._data import (
-    OUTPUT_FIELDS,
-    LayerSeries,
-    channel_table,
-    input_channel_table,
-    read_layer,
-)
 from editor.ui.plots._export import export_image
 from editor.ui.plots._labels import elide, text_label
 from editor.ui.plots._span_edits import SpanEdits

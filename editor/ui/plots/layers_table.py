@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.figures.overview import OverviewData
 from editor.graph.figures import HIGH, LOW
 from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records import quant
@@ -50,7 +51,6 @@ from editor.records.problems import Problem, Severity
 from editor.records.rules import UNKNOWN_TYPE, LayerType, guess_layer_type
 from editor.records.values import clip_middle
 from editor.ui.plots._colors import GREY, ORANGE, RED
-from editor.ui.plots._data import OverviewData
 from editor.ui.plots._export import export_csv_dialog
 from editor.ui.plots._labels import severity_text, text_label
 from editor.ui.plots._menus import make_action

@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.figures.overview import OverviewData, problems_by_entry
 from editor.graph.figures import LayerFigure
 from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records import quant
@@ -49,7 +50,6 @@ from editor.records.problems import Problem, Severity
 from editor.records.values import clip_middle
 from editor.ui.plots._axes import ScaleAxis
 from editor.ui.plots._colors import BLUE, GREEN, GREY, ORANGE, PURPLE, RED, SKY, tint
-from editor.ui.plots._data import OverviewData, problems_by_entry
 from editor.ui.plots._export import export_csv_dialog, export_image, export_plot_dialog
 from editor.ui.plots._labels import severity_text, text_label
 from editor.ui.plots._menus import extend_view_menu, make_action, menu_action

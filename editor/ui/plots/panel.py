@@ -7,11 +7,11 @@ from PySide6.QtCore import Qt, Signal, SignalInstance
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu, QTabWidget, QWidget
 
+from editor.figures.overview import OverviewData
 from editor.i18n import translate
 from editor.records.document import RecordDocument
 from editor.records.editing import ChangeKind, RecordChange
 from editor.records.paths import FieldPath
-from editor.ui.plots._data import OverviewData
 from editor.ui.plots._menus import extend_view_menu
 from editor.ui.plots.channel_plot import ChannelPlot
 from editor.ui.plots.layer_values import LayerValues

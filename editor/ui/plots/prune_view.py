@@ -29,12 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.i18n import translate
-from editor.records.editing import ChangeKind, RecordChange
-from editor.records.paths import FieldPath
-from editor.ui.key_labels import labels_for, record_names
-from editor.ui.plots._colors import BLACK, BLUE, GREY, ORANGE, PURPLE, RED, SKY, faded
-from editor.ui.plots._data import (
+from editor.figures.prune import (
     BAR_INVERTED,
     BAR_MISMATCH,
     BAR_NO_RANGE,
@@ -45,6 +40,11 @@ from editor.ui.plots._data import (
     bar_status_text,
     prune_layout,
 )
+from editor.i18n import translate
+from editor.records.editing import ChangeKind, RecordChange
+from editor.records.paths import FieldPath
+from editor.ui.key_labels import labels_for, record_names
+from editor.ui.plots._colors import BLACK, BLUE, GREY, ORANGE, PURPLE, RED, SKY, faded
 from editor.ui.plots._export import export_image, export_plot_dialog
 from editor.ui.plots._labels import text_label
 from editor.ui.plots._menus import extend_view_menu, make_action, menu_action

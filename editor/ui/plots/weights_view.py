@@ -33,7 +33,7 @@ from editor.ui.plots.channel_overlays import ChannelMarks, ChannelOverlay, Overl
 from editor.ui.plots.layer_values import LayerValues
 
 if TYPE_CHECKING:
-    from editor.ui.plots._data import LayerSeries
+    from editor.figures.series import LayerSeries
     from editor.ui.plots.channel_plot import ChannelPlot
     from editor.ui.plots.overview import ModelOverview
     from editor.ui.session import EditSession

@@ -1,0 +1,52 @@
+"""File ▸ Export Report…: the same page as `record-editor report`, of the record as it is open."""
+from __future__ import annotations
+
+import re
+
+from editor.records.document import RecordDocument
+from editor.records.edits.commands import SetValueCommand
+from editor.report import ReportRequest, build_report
+from tests.ui.kit import ScriptedPrompter, copy_sample, open_and_wait
+
+
+def test_export_report_writes_the_open_record_with_its_unsaved_edit(qtbot, tmp_path, env):
+    path = copy_sample(tmp_path, "resnet_caffe.txt")
+    prompter = ScriptedPrompter()
+    window = env(prompter)
+    assert not window.act_export_report.isEnabled()  # no record open
+    open_and_wait(qtbot, window, path)
+    assert window.act_export_report.isEnabled()
+    # offset_d outside int8 is an error AMCT's rules name: the edit must reach the report
+    window.session.push(SetValueCommand(window.session.editor, ("record", 0, "value", "offset_d"), 300))
+    out = tmp_path / "review.html"
+    prompter.open_answers.append(str(out))
+    written = window.report_export.choose_and_export()
+    assert written == out and out.exists()
+    text = out.read_text(encoding="utf-8")
+    assert "unsaved edits" in text
+    key = RecordDocument.load(path).message.record[0].key
+    # the edited layer is flagged with an error; the file on disk has none
+    assert re.search(r'<tr class="m-error"><td class="n mk" data-v="0">', text)
+    on_disk = build_report(ReportRequest(RecordDocument.load(path), str(path)))
+    assert '<tr class="m-error"><td class="n mk" data-v="0">' not in on_disk
+    assert key in text
+    assert "The record has unsaved edits" not in on_disk
+
+
+def test_export_report_cancelled_in_the_file_dialog_writes_nothing(qtbot, tmp_path, env):
+    path = copy_sample(tmp_path, "resnet_caffe.txt")
+    prompter = ScriptedPrompter()
+    window = env(prompter)
+    open_and_wait(qtbot, window, path)
+    prompter.open_answers.append(None)
+    assert window.report_export.choose_and_export() is None
+    assert list(tmp_path.glob("*.html")) == []
+
+
+def test_export_report_to_an_unwritable_place_says_why(qtbot, tmp_path, env):
+    path = copy_sample(tmp_path, "resnet_caffe.txt")
+    prompter = ScriptedPrompter()
+    window = env(prompter)
+    open_and_wait(qtbot, window, path)
+    assert window.report_export.export(tmp_path / "no such folder" / "r.html") is None
+    assert prompter.errors and "no such folder" in prompter.errors[0][1]
