@@ -96,8 +96,9 @@ def make_case(folder: Path, samples: int, size: int) -> tuple[Path, Path, Path]:
     return model_path, record, inputs
 
 
-def plain(model_path: Path, inputs: Path, threads: int | None = None) -> tuple[float, float, float]:
-    """(end-to-end seconds, median seconds of one run, end-to-end CPU seconds) of onnxruntime alone."""
+def plain(model_path: Path, inputs: Path, threads: int | None = None, spin: bool = True) -> tuple[float, float, float]:
+    """(end-to-end seconds, median seconds of one run, end-to-end CPU seconds) of onnxruntime alone,
+    its idle threads spinning (its default) or, `spin` false, sleeping as the analysis's do."""
     import onnxruntime as ort
 
     c0 = time.process_time()
@@ -106,6 +107,8 @@ def plain(model_path: Path, inputs: Path, threads: int | None = None) -> tuple[f
     if threads is not None:
         options.intra_op_num_threads = threads
         options.inter_op_num_threads = 1
+    if not spin:
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
     session = ort.InferenceSession(str(model_path), options, providers=["CPUExecutionProvider"])
     runs = []
     for f in sorted(inputs.glob("*.npy")):
@@ -260,7 +263,8 @@ def main() -> None:
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--threads", type=int, help="onnxruntime threads of both (default: its own, one per core)")
     p.add_argument("--spin", action="store_true",
-                   help="also time the analysis with onnxruntime's threads spinning (its default) between nodes")
+                   help="also time the analysis with onnxruntime's threads spinning (its default) between nodes, "
+                        "and the plain run with them sleeping")
     p.add_argument("--profile", action="store_true",
                    help="only print where the time goes: onnxruntime's per-node times by part of the graph")
     args = p.parse_args()
@@ -279,6 +283,8 @@ def main() -> None:
         plain(model_path, inputs, th)  # warm the page cache and onnxruntime's first-use costs
         p_total, p_run, a_total, a_run, n_total, ratio, run_ratio, n_ratio, cpu_ratio, s_ratio, s_cpu = (
             [] for _ in range(11))
+        q_ratio: list[float] = []
+        q_cpu: list[float] = []
         analyzer = None
         for _ in range(args.rounds):
             pt, pr, pc = plain(model_path, inputs, th)
@@ -288,6 +294,9 @@ def main() -> None:
                 st, _, _, sc = analysis(model_path, record, inputs, threads=th, spin=True)
                 s_ratio.append(st / pt)
                 s_cpu.append(sc / pc)
+                qt, _, qc = plain(model_path, inputs, th, spin=False)
+                q_ratio.append(at / qt)
+                q_cpu.append(ac / qc)
             cpu_ratio.append(ac / pc)
             p_total.append(pt)
             p_run.append(pr)
@@ -304,6 +313,8 @@ def main() -> None:
         print(f"analysis without the whole-model check, end to end: {fmt(n_total)}; ratio {fmt(n_ratio, 'x')}")
         if args.spin:
             print(f"analysis with spinning threads, end to end: ratio {fmt(s_ratio, 'x')}; CPU time {fmt(s_cpu, 'x')}")
+            print(f"analysis against a plain run whose threads sleep too: ratio {fmt(q_ratio, 'x')}; "
+                  f"CPU time {fmt(q_cpu, 'x')}")
         assert analyzer is not None
         indices = analyzer.entries()
         mid = indices[len(indices) // 2]
