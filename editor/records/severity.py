@@ -33,8 +33,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from editor.defaults import DEFAULT_STRONG_FENCE, DEFAULT_WASTE
 from editor.records import quant
-from editor.records.defaults import DEFAULT_STRONG_FENCE, DEFAULT_WASTE
 
 #: The weight SQNR (dB) below which the severity counts it (8-bit per-channel weights of a
 #: healthy layer reach 35–45 dB; 30 dB is a quarter of a bit of noise more than that).
