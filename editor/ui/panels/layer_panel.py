@@ -40,7 +40,7 @@ from editor.records.edits.commands import ClearFieldCommand, MacroCommand, SetVa
 from editor.records.paths import FieldPath, entry_field_text, problem_path, resolve
 from editor.records.problems import Problem, Severity
 from editor.records.rules import layer_type
-from editor.records.values import format_float32
+from editor.records.values import format_float32, format_float32_many
 from editor.ui.field_editors import FieldEdit, FieldEditor, FieldSpec, create_editor, editor_kind
 from editor.ui.field_tips import field_tip, path_tip
 from editor.ui.panels._widgets import ERROR_COLOR
@@ -432,13 +432,13 @@ class LayerPanel(QWidget):
 
         def weight_ranges(rows: int) -> list[str | None]:
             bits = weight_bits(self._get("wts_type"))
-            return ["±" + format_float32(quant.weight_range(s, bits)) for s in scales(rows)]
+            return ["±" + text for text in format_float32_many(quant.weight_range(scales(rows), bits))]
 
         def dequants(rows: int) -> list[str | None]:
             if not self._has("scale_d"):
                 return []
             scale_d = self._get("scale_d")
-            return [format_float32(quant.dequant_scale(scale_d, s)) for s in scales(rows)]
+            return list(format_float32_many(quant.dequant_scale(scale_d, scales(rows))))
 
         return [
             DerivedColumn("weight range", "output", weight_range, translate(

@@ -452,7 +452,7 @@ class LayersModel(QAbstractTableModel):
             text = translate("LayersTable", "The rules warn about it")
         else:
             text = translate("LayersTable", "{source}: {times} beyond what is acceptable").format(
-                source=source, times=severity.severity_text(float(sev.values[i])))
+                source=severity.source_text(source), times=severity.severity_text(float(sev.values[i])))
         level = translate("LayersTable", "strong") if sev.level(i) == "strong" else translate("LayersTable", "mild")
         return translate("LayersTable", "{level}: {text}").format(level=level, text=text)
 

@@ -418,7 +418,7 @@ class ModelOverview(QWidget):
         text = severity.severity_text(v)
         return Annotation(text, translate("ModelOverview", "severity {value}: strong, from {source} (the Layers "
                                                           "table sorts by it)").format(value=text,
-                                                                                       source=sev.sources[i]),
+                                                                                       source=severity.source_text(sev.sources[i])),
                           STRONG_COLOR)
 
     def _severities(self) -> severity.Severities:
@@ -586,7 +586,7 @@ class ModelOverview(QWidget):
             LayerFigure("severity", translate("ModelOverview", "severity"), shown, log=True,
                         fmt=lambda v: "∞" if v >= top else severity.severity_text(v) if v > 1.0 else "0",
                         explain=lambda i: translate("ModelOverview", "from {source}").format(
-                            source=self.severities.sources[i]) if i < len(self.severities)
+                            source=severity.source_text(self.severities.sources[i])) if i < len(self.severities)
                         and self.severities.sources[i] else ""),
             LayerFigure("problems", translate("ModelOverview", "problems (worst)"), worst, levels=tuple(
                 (level, translate("ModelOverview", words), colour) for level, words, colour in _PROBLEM_LEVELS)),
