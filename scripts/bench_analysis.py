@@ -17,7 +17,13 @@ figure is the median [min–max] over rounds:
 - a layer's weight figures after an edit;
 - peak memory (VmHWM) of a fresh process doing each, once.
 
-    python -m scripts.bench_analysis [--samples 4] [--size 640] [--rounds 5] [--threads N]
+`--profile` prints instead where the time goes: onnxruntime's own per-node times (one thread,
+from its profiler) summed by part of the analysis graph (the float model, the twins' own
+operators, their fake quantization and sums, the whole-model copy, NCHWc layout changes),
+against the plain run's.
+
+    python -m scripts.bench_analysis [--samples 4] [--size 640] [--rounds 5] [--threads N] [--spin]
+    python -m scripts.bench_analysis --profile [--rounds 3]
 """
 from __future__ import annotations
 
@@ -90,8 +96,9 @@ def make_case(folder: Path, samples: int, size: int) -> tuple[Path, Path, Path]:
     return model_path, record, inputs
 
 
-def plain(model_path: Path, inputs: Path, threads: int | None = None) -> tuple[float, float, float]:
-    """(end-to-end seconds, median seconds of one run, end-to-end CPU seconds) of onnxruntime alone."""
+def plain(model_path: Path, inputs: Path, threads: int | None = None, spin: bool = True) -> tuple[float, float, float]:
+    """(end-to-end seconds, median seconds of one run, end-to-end CPU seconds) of onnxruntime alone,
+    its idle threads spinning (its default) or, `spin` false, sleeping as the analysis's do."""
     import onnxruntime as ort
 
     c0 = time.process_time()
@@ -100,6 +107,8 @@ def plain(model_path: Path, inputs: Path, threads: int | None = None) -> tuple[f
     if threads is not None:
         options.intra_op_num_threads = threads
         options.inter_op_num_threads = 1
+    if not spin:
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
     session = ort.InferenceSession(str(model_path), options, providers=["CPUExecutionProvider"])
     runs = []
     for f in sorted(inputs.glob("*.npy")):
@@ -110,8 +119,9 @@ def plain(model_path: Path, inputs: Path, threads: int | None = None) -> tuple[f
 
 
 def analysis(model_path: Path, record: Path, inputs: Path, whole_model: bool = True,
-             threads: int | None = None) -> tuple[float, float, Analyzer, float]:
-    """(end-to-end seconds, median seconds of one sample's run, the analyzer, end-to-end CPU seconds)."""
+             threads: int | None = None, spin: bool = False) -> tuple[float, float, Analyzer, float]:
+    """(end-to-end seconds, median seconds of one sample's run, the analyzer, end-to-end CPU seconds);
+    `spin`: onnxruntime's idle threads spin (its default) instead of sleeping."""
     from editor.analysis import run as run_module
     from editor.analysis.analyzer import analyzer_for
     from editor.models import load_model
@@ -132,14 +142,100 @@ def analysis(model_path: Path, record: Path, inputs: Path, whole_model: bool = T
     message = RecordDocument.load(record, "pytorch").message
     analyzer = analyzer_for(message, load_model(model_path), [inputs], whole_model=whole_model, threads=threads)
     run_module._Runner._run = timed  # type: ignore[method-assign]
+    run_module.SPIN = spin
     try:
         result = analyzer.run()
     finally:
         run_module._Runner._run = original  # type: ignore[method-assign]
+        run_module.SPIN = False
     elapsed = time.perf_counter() - t0
     cpu = time.process_time() - c0
     assert all(r.activations is not None for r in result.layers)
     return elapsed, statistics.median(runs), analyzer, cpu
+
+
+def _node_times(model_bytes: bytes, xs: list[np.ndarray], prefix: str, analysis: bool) -> dict[str, float]:
+    """Per-sample onnxruntime kernel time (ms) by part of the graph, one thread, from its profile."""
+    import onnxruntime as ort
+
+    options = ort.SessionOptions()
+    options.log_severity_level = 3
+    options.intra_op_num_threads = 1
+    options.inter_op_num_threads = 1
+    options.enable_profiling = True
+    options.profile_file_prefix = prefix
+    if analysis:  # the order run.make_session sets
+        options.execution_order = ort.ExecutionOrder.PRIORITY_BASED
+    session = ort.InferenceSession(model_bytes, options, providers=["CPUExecutionProvider"])
+    for x in xs:
+        session.run(None, {"x": x})
+    parts: dict[str, float] = {}
+    with open(session.end_profiling()) as f:
+        events = json.load(f)
+    for e in events:
+        if e.get("cat") != "Node" or not e["name"].endswith("_kernel_time"):
+            continue
+        name, op = e["name"][: -len("_kernel_time")], e["args"]["op_name"]
+        if op.startswith("Reorder"):
+            part = "layout changes (NCHWc reorders)"
+        elif name.startswith("__rq"):
+            part = "whole-model copy: fake quantization" if op in _FAKE_QUANT_OPS and "_fq_" not in name else \
+                "whole-model copy: the model's own nodes"
+        elif name.startswith("__ra"):
+            part = "twins: the layer's own operator" if op in ("Conv", "ConvTranspose", "Gemm", "MatMul") and \
+                name.endswith(("_q", "_q_nchwc", "_yq_nchwc")) else "twins: fake quantization and sums"
+        else:
+            part = "float model"
+        parts[part] = parts.get(part, 0.0) + e["dur"] / 1000 / len(xs)
+    return parts
+
+
+_FAKE_QUANT_OPS = ("Div", "Add", "QuantizeLinear", "DequantizeLinear", "Sub", "Mul", "Clip")
+
+
+def profile(model_path: Path, record: Path, inputs: Path, rounds: int) -> None:
+    """Where the time goes: onnxruntime's per-node times of both graphs, one thread, by part."""
+    import onnx
+
+    from editor.analysis import run as run_module
+    from editor.analysis.analyzer import analyzer_for
+    from editor.analysis.graph import analysis_model
+    from editor.models import load_model
+    from editor.records.document import RecordDocument
+
+    captured = {}
+    original = run_module.ActivationRun.run
+
+    def capture(self, progress=None):
+        captured["plans"], captured["model"] = self.plans, self.model
+        return original(self, progress)
+
+    message = RecordDocument.load(record, "pytorch").message
+    analyzer = analyzer_for(message, load_model(model_path), [inputs])
+    run_module.ActivationRun.run = capture  # type: ignore[method-assign]
+    try:
+        analyzer.run()
+    finally:
+        run_module.ActivationRun.run = original  # type: ignore[method-assign]
+    xs = [np.load(f) for f in sorted(inputs.glob("*.npy"))]
+    graph = analysis_model(captured["model"], captured["plans"]).model.SerializeToString()
+    plain_model = onnx.load(str(model_path)).SerializeToString()
+    plain_parts: dict[str, list[float]] = {}
+    parts: dict[str, list[float]] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for r in range(rounds):  # interleaved: the machine's load shifts between them alike
+            for table, model, analysis in ((plain_parts, plain_model, False), (parts, graph, True)):
+                got = _node_times(model, xs, f"{tmp}/{r}_{analysis}", analysis)
+                got["total"] = sum(got.values())
+                for k, v in got.items():
+                    table.setdefault(k, []).append(v)
+    base = statistics.median(plain_parts["total"])
+    print(f"onnxruntime kernel time per sample, one thread, median of {rounds} interleaved rounds "
+          f"(x the plain run's total):")
+    for name, table in (("plain", plain_parts), ("analysis", parts)):
+        print(f" {name}:")
+        for part, ms in sorted(((k, statistics.median(v)) for k, v in table.items()), key=lambda kv: -kv[1]):
+            print(f"  {part:40s} {ms:7.0f} ms  {ms / base:5.2f}x")
 
 
 def fmt(values: list[float], unit: str = "s", scale: float = 1.0) -> str:
@@ -166,10 +262,18 @@ def main() -> None:
     p.add_argument("--size", type=int, default=640, help="image side in pixels")
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--threads", type=int, help="onnxruntime threads of both (default: its own, one per core)")
+    p.add_argument("--spin", action="store_true",
+                   help="also time the analysis with onnxruntime's threads spinning (its default) between nodes, "
+                        "and the plain run with them sleeping")
+    p.add_argument("--profile", action="store_true",
+                   help="only print where the time goes: onnxruntime's per-node times by part of the graph")
     args = p.parse_args()
     th = args.threads
     with tempfile.TemporaryDirectory() as tmp:
         model_path, record, inputs = make_case(Path(tmp), args.samples, args.size)
+        if args.profile:
+            profile(model_path, record, inputs, args.rounds)
+            return
         print(f"model: {model_path.name}, 64 quantized layers; {args.samples} samples of 1x3x{args.size}x{args.size}; "
               f"onnxruntime threads: {th or 'default'}")
         plain_kb = peak("plain", [str(model_path), str(inputs)], th)
@@ -177,12 +281,22 @@ def main() -> None:
         print(f"peak memory (VmHWM of a fresh process): plain {plain_kb / 1024:.0f} MB, "
               f"analysis {analysis_kb / 1024:.0f} MB")
         plain(model_path, inputs, th)  # warm the page cache and onnxruntime's first-use costs
-        p_total, p_run, a_total, a_run, n_total, ratio, run_ratio, n_ratio, cpu_ratio = ([] for _ in range(9))
+        p_total, p_run, a_total, a_run, n_total, ratio, run_ratio, n_ratio, cpu_ratio, s_ratio, s_cpu = (
+            [] for _ in range(11))
+        q_ratio: list[float] = []
+        q_cpu: list[float] = []
         analyzer = None
         for _ in range(args.rounds):
             pt, pr, pc = plain(model_path, inputs, th)
             at, ar, analyzer, ac = analysis(model_path, record, inputs, threads=th)
             nt, _, _, _ = analysis(model_path, record, inputs, whole_model=False, threads=th)
+            if args.spin:
+                st, _, _, sc = analysis(model_path, record, inputs, threads=th, spin=True)
+                s_ratio.append(st / pt)
+                s_cpu.append(sc / pc)
+                qt, _, qc = plain(model_path, inputs, th, spin=False)
+                q_ratio.append(at / qt)
+                q_cpu.append(ac / qc)
             cpu_ratio.append(ac / pc)
             p_total.append(pt)
             p_run.append(pr)
@@ -197,6 +311,10 @@ def main() -> None:
         print(f"  ratio end to end: {fmt(ratio, 'x')}; per sample run: {fmt(run_ratio, 'x')}; "
               f"CPU time end to end: {fmt(cpu_ratio, 'x')}")
         print(f"analysis without the whole-model check, end to end: {fmt(n_total)}; ratio {fmt(n_ratio, 'x')}")
+        if args.spin:
+            print(f"analysis with spinning threads, end to end: ratio {fmt(s_ratio, 'x')}; CPU time {fmt(s_cpu, 'x')}")
+            print(f"analysis against a plain run whose threads sleep too: ratio {fmt(q_ratio, 'x')}; "
+                  f"CPU time {fmt(q_cpu, 'x')}")
         assert analyzer is not None
         indices = analyzer.entries()
         mid = indices[len(indices) // 2]

@@ -362,7 +362,9 @@ def analysis_model(model: onnx.ModelProto, plans: list[LayerPlan], *, whole_mode
         layers.append(add_branch(b, plan, f, w, bias, bal, plan.y))
     outputs: dict[str, dict[str, str]] = {}
     if whole_model and plans:
-        renamed = _quantized_copy(b, model.graph, plans, factors, weights, biases, balances)
+        # its own name prefix, so that a profile tells the copy's nodes from the branches'
+        copy = Builder(g, b.opset, b.taken, "rq")
+        renamed = _quantized_copy(copy, model.graph, plans, factors, weights, biases, balances)
         for name in _float_outputs(model):
             other = renamed.get(name, name)
             diff = b.node("Abs", [b.node("Sub", [name, other], "od")], "oabs")
