@@ -99,6 +99,29 @@ def test_log_axis_starts_at_the_usual_values_not_at_a_degenerate_one(qtbot, sess
     assert bits(plotted(plot)) == bits(values)
 
 
+# ---------------------------------------------------------------------------- x range
+
+def test_a_wide_layer_keeps_every_channel_in_view_through_log_and_rows(qtbot):
+    """A follower row (weight range, strips) never ranges x itself: switching the y axis to
+    log turns pyqtgraph's auto range back on for it, and a wide layer's line is clipped to
+    the view, so its x range would pull the scale_w row in to a handful of channels."""
+    wide = make_session(make_big("tf-inner", layers=3, channels=1024, seed=3))
+    plot = channel_plot(qtbot, wide)
+    plot.resize(900, 600)
+    plot.show()
+    qtbot.waitExposed(plot)
+    plot.act_weight.setChecked(True)
+    wide.selection.select(("record", 1))
+    for log in (True, False, True):
+        plot.set_log(log)
+        plot.flush()
+        plot.grab()  # pyqtgraph ranges lazily, before painting
+        for row in (plot.main, plot.weight):
+            x0, x1 = row.plot.vb.viewRange()[0]
+            assert x0 <= 0 and x1 >= 1023, (log, row.plot.getAxis("left").labelText, x0, x1)
+        assert not plot.weight.plot.vb.autoRangeEnabled()[0]
+
+
 # ---------------------------------------------------------------------------- the info line
 
 def test_info_line_forgets_the_channel_of_the_layer_shown_before(qtbot, session):

@@ -51,6 +51,33 @@ class ChannelRow:
         self.x = np.zeros(0)
         self.y = np.zeros(0)
         self.bars = True
+        #: x linked to another row's (`follow`): never ranges x itself
+        self.follows = False
+
+    def follow(self, leader: pg.PlotItem) -> None:
+        """Take x from `leader` only: linked, and never auto-ranging x itself (a follower's
+        x range spreads to the leader, and a wide layer's line is clipped to the view, so a
+        follower ranging x over its clipped data would pull the leader in to a few channels)."""
+        self.follows = True
+        self.plot.setXLink(leader)
+        self.plot.vb.enableAutoRange(x=False)
+
+    def set_log_y(self, on: bool) -> None:
+        """A logarithmic (or linear) y axis; a follower's x stays its leader's."""
+        vb = self.plot.vb
+        leader = vb.linkedView(pg.ViewBox.XAxis) if self.follows else None
+        if leader is None:
+            self.plot.setLogMode(False, on)
+            return
+        # setLogMode turns auto range on for both axes: the follower would range x over its
+        # own (clipped) data and push that range to the leader, unless the leader ignores it
+        leader.blockLink(True)
+        try:
+            self.plot.setLogMode(False, on)
+            vb.enableAutoRange(x=False)
+        finally:
+            leader.blockLink(False)
+        vb.linkedViewChanged(leader, pg.ViewBox.XAxis)  # and take x from the leader again
 
     def set_series(self, y: np.ndarray, log: bool) -> None:
         """Show `y` by channel: update the curve in place, bars or a downsampled line."""
