@@ -26,7 +26,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 #: a run: (seconds, peak RSS in bytes, exit code, CPU seconds: user + system)
 Run = tuple[float, int, int, float]

@@ -17,12 +17,11 @@ figure is the median [min–max] over rounds:
 - a layer's weight figures after an edit;
 - peak memory (VmHWM) of a fresh process doing each, once.
 
-    python scripts/bench_analysis.py [--samples 4] [--size 640] [--rounds 5] [--threads N]
+    python -m scripts.bench_analysis [--samples 4] [--size 640] [--rounds 5] [--threads N]
 """
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import statistics
 import subprocess
@@ -30,19 +29,17 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
+from scripts import realnets
+
+if TYPE_CHECKING:
+    from editor.analysis.analyzer import Analyzer
+    from editor.records.messages import RecordMessage
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-
-def _realnets():
-    spec = importlib.util.spec_from_file_location("realnets", ROOT / "scripts" / "realnets.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def make_case(folder: Path, samples: int, size: int) -> tuple[Path, Path, Path]:
@@ -55,7 +52,7 @@ def make_case(folder: Path, samples: int, size: int) -> tuple[Path, Path, Path]:
     from editor.records import quant
     from editor.records.dialects import get_dialect
 
-    model_path = _realnets().fetch("det")
+    model_path = realnets.fetch("det")
     inputs = folder / "inputs"
     inputs.mkdir()
     rng = np.random.default_rng(0)
@@ -79,7 +76,7 @@ def make_case(folder: Path, samples: int, size: int) -> tuple[Path, Path, Path]:
     for x in xs:
         for n, a in zip(names, session.run(names, {"x": x}), strict=True):
             lo[n], hi[n] = min(lo[n], float(a.min())), max(hi[n], float(a.max()))
-    message = get_dialect("pytorch").message_class()
+    message: RecordMessage = get_dialect("pytorch").message_class()
     for layer in layers:
         e = message.record.add()
         e.key = layer.name
@@ -113,7 +110,7 @@ def plain(model_path: Path, inputs: Path, threads: int | None = None) -> tuple[f
 
 
 def analysis(model_path: Path, record: Path, inputs: Path, whole_model: bool = True,
-             threads: int | None = None) -> tuple[float, float, object, float]:
+             threads: int | None = None) -> tuple[float, float, Analyzer, float]:
     """(end-to-end seconds, median seconds of one sample's run, the analyzer, end-to-end CPU seconds)."""
     from editor.analysis import run as run_module
     from editor.analysis.analyzer import analyzer_for
@@ -153,15 +150,13 @@ def fmt(values: list[float], unit: str = "s", scale: float = 1.0) -> str:
 def peak(kind: str, args: list[str], threads: int | None) -> int:
     """Peak resident memory (KB, VmHWM) of a fresh process doing one `kind` run. (Not
     ru_maxrss: Linux keeps that across exec, so a child would start from its parent's.)"""
-    code = ("import sys; sys.path.insert(0, %r)\n"
-            "import importlib.util as u; s = u.spec_from_file_location('b', %r); b = u.module_from_spec(s); "
-            "s.loader.exec_module(b)\n"
+    code = ("from scripts import bench_analysis as b\n"
             "from pathlib import Path\n"
             "a = [Path(x) for x in %r]\n"
             "(b.plain(*a, threads=%r) if %r == 'plain' else b.analysis(*a, threads=%r))\n"
             "print(next(l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')))\n"
-            ) % (str(ROOT), __file__, args, threads, kind, threads)
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+            ) % (args, threads, kind, threads)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT).stdout
     return int(out.strip().splitlines()[-1])
 
 

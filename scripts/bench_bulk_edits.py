@@ -22,11 +22,11 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import cast
 
-import _bench
+from scripts import _bench
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
@@ -81,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     print(_bench.conditions())  # the machine's load: these figures are timed on it
 
-    app = QApplication.instance() or QApplication([])
+    app = cast(QApplication, QApplication.instance() or QApplication([]))
     dialect = DIALECTS[args.dialect]
     rows = []
     with tempfile.TemporaryDirectory() as tmp:

@@ -27,13 +27,13 @@ import tempfile
 import time
 from pathlib import Path
 
-import _bench
 import numpy as np
-from _bench import cpu, ratios, seconds, spread
 from google.protobuf import text_format
 
 from editor.records.dialects import DIALECTS
 from editor.records.rules import LiveChecker, check_message
+from scripts import _bench
+from scripts._bench import cpu, ratios, seconds, spread
 
 
 def build(dialect: str, layers: int, channels: int, *, shift_bit: bool = False, tbf: bool = False,

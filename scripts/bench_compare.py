@@ -20,7 +20,7 @@ two calibrations — then, in one run:
 
 Prints the figures; never asserts (benchmarks are scripts, see the README).
 Usage:
-    .venv/bin/python scripts/bench_compare.py [--layers N] [--channels N] [--keep DIR]
+    .venv/bin/python -m scripts.bench_compare [--layers N] [--channels N] [--keep DIR]
 """
 from __future__ import annotations
 
@@ -31,10 +31,9 @@ import tempfile
 import time
 from pathlib import Path
 
-import _bench
+from scripts import _bench
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from PySide6.QtCore import QElapsedTimer, QEventLoop, QSettings, QTimer
 
@@ -56,7 +55,7 @@ class QuietPrompter(Prompter):
     def error(self, title: str, text: str) -> None:
         print(f"error: {title}: {text}", file=sys.stderr)
 
-    def confirm(self, title: str, text: str, yes: str = "Yes") -> bool:
+    def confirm(self, title: str, text: str, yes: str | None = None) -> bool:
         return False
 
 

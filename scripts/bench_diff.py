@@ -1,6 +1,6 @@
 """Benchmark comparing two big records against reading one, in one run.
 
-    python scripts/bench_diff.py [--layers 1200] [--channels 1024] [--rounds 5]
+    python -m scripts.bench_diff [--layers 1200] [--channels 1024] [--rounds 5]
 
 Two generated tf-inner records of about 50 MB of text (the defaults) from different seeds:
 every scale_w and scale_d differs, as between two calibrations. Prints the time to read
@@ -24,13 +24,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import _bench
-from _bench import ratios, spread
-
 from editor.cli import main as cli_main
 from editor.records.diff import compare_records
 from editor.records.document import RecordDocument
 from editor.records.synth import make_big, to_text
+from scripts import _bench
+from scripts._bench import ratios, spread
 
 
 def main() -> int:

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How long the Graph tab takes to draw a real network, and how long it holds the window up.
 
-    python scripts/bench_graph.py [--runs 5] [--cache DIR] [MODEL ...]
+    python -m scripts.bench_graph [--runs 5] [--cache DIR] [MODEL ...]
 
 For each network (by default: the ResNet-101/152 prototxts in tests/data/models/, the
 PP-OCR ONNX models of the ``rapidocr_onnxruntime==1.4.4`` wheel — fetched with
@@ -36,7 +36,6 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
 
 import numpy as np  # noqa: E402
 from PySide6.QtCore import QElapsedTimer, QTimer  # noqa: E402
@@ -183,7 +182,7 @@ def main() -> int:
     view.resize(1000, 800)
     view.show()
     stalls = Stalls()
-    rows = {p: {"read": [], "layout": [], "dot": [], "drawn": [], "stall": [], "idle": []} for p in paths}
+    rows: dict[Path, dict[str, list[float]]] = {p: {"read": [], "layout": [], "dot": [], "drawn": [], "stall": [], "idle": []} for p in paths}
     models = {}
     for run in range(args.runs):
         for p in paths:  # interleaved: a machine busy for a while touches every network alike

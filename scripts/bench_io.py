@@ -1,6 +1,6 @@
 """Benchmark reading and saving records against protobuf's own readers, in one run.
 
-    python scripts/bench_io.py [--layers 1000] [--channels 1024] [--rounds 5]
+    python -m scripts.bench_io [--layers 1000] [--channels 1024] [--rounds 5]
 
 Prints MB/s and ratios, each median [min–max] of --rounds rounds taken in turns (ratios
 round by round): our reader vs text_format.Merge (what AMCT uses), vs the native
@@ -16,14 +16,14 @@ import sys
 import tempfile
 from pathlib import Path
 
-import _bench
-from _bench import ratios, spread
 from google.protobuf import text_format
 
 from editor.records.dialects import DIALECTS
 from editor.records.document import RecordDocument
 from editor.records.synth import make_big, to_text
 from editor.records.textread import parse_text
+from scripts import _bench
+from scripts._bench import ratios, spread
 
 
 def main() -> int:

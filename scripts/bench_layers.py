@@ -27,12 +27,11 @@ import os
 import statistics
 import sys
 import time
-from pathlib import Path
+from typing import cast
 
-import _bench
+from scripts import _bench
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import numpy as np
 from PySide6.QtCore import Qt
@@ -156,7 +155,11 @@ def bench_table(app: QApplication, message, repeat: int) -> None:
             return self.text in key
 
     table._tree_filter = Substring("block3")
-    filtering = median_time(lambda: (table.proxy.refilter(), table.grab()), repeat)
+    def refilter() -> None:
+        table.proxy.refilter()
+        table.grab()
+
+    filtering = median_time(refilter, repeat)
     shown = table.proxy.rowCount()
     table._tree_filter = None
     table.proxy.refilter()
@@ -170,11 +173,19 @@ def bench_table(app: QApplication, message, repeat: int) -> None:
         table.grab()
 
     update = median_time(edit, repeat)
-    full = median_time(lambda: (table.model.refresh(), table.grab()), repeat)
+    def refresh() -> None:
+        table.model.refresh()
+        table.grab()
+
+    full = median_time(refresh, repeat)
     step = median_time(lambda: panel.step_outlier_layer(1), repeat)
     ks = itertools.cycle([2.0, 1.5])
-    new_k = median_time(lambda: (session.problems.set_outlier_k(next(ks)), panel.overview.flush(), table.grab()),
-                        max(3, repeat // 4))
+    def set_k() -> None:
+        session.problems.set_outlier_k(next(ks))
+        panel.overview.flush()
+        table.grab()
+
+    new_k = median_time(set_k, max(3, repeat // 4))
     live = LiveChecker(message, "tf-inner")
     recheck = median_time(live.recheck_all, 3)
 
@@ -205,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=10)
     args = ap.parse_args(argv)
     print(_bench.conditions())  # the machine's load: these figures are timed on it
-    app = QApplication.instance() or QApplication([])
+    app = cast(QApplication, QApplication.instance() or QApplication([]))
     message = make_big("tf-inner", layers=args.layers, channels=args.channels, prune_records=0)
     bench_rule(message, max(3, args.repeat // 3))
     print()

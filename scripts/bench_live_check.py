@@ -22,12 +22,10 @@ import os
 import statistics
 import sys
 import time
-from pathlib import Path
 
-import _bench
+from scripts import _bench
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from PySide6.QtWidgets import QApplication
 
@@ -93,9 +91,9 @@ def main(argv: list[str] | None = None) -> int:
     prune_push, prune_engine = [], []
     if message.prune_record:
         for k in range(min(args.edits, len(message.prune_record))):
-            path = ("prune_record", k, "consumer", 1, "attr", 2, "i")  # the conv consumer's end
+            end = ("prune_record", k, "consumer", 1, "attr", 2, "i")  # the conv consumer's end
             t = time.perf_counter()
-            session.push(SetValueCommand(session.editor, path, args.channels - 1))
+            session.push(SetValueCommand(session.editor, end, args.channels - 1))
             prune_push.append(time.perf_counter() - t)
             prune_engine.append(live.last_recheck)
             stack.undo()

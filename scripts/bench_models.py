@@ -1,8 +1,8 @@
 """Benchmark attaching a big model (>= 100 MB of weights): what a user waits for, from a fresh
 process, against the same command without the model, in interleaved runs.
 
-    python scripts/bench_models.py [--mb 100] [--formats onnx,tf,caffe] [--runs 5] [--keep DIR]
-                                   [--no-window] [--editor CHECKOUT]
+    python -m scripts.bench_models [--mb 100] [--formats onnx,tf,caffe] [--runs 5] [--keep DIR]
+                                    [--no-window] [--editor CHECKOUT]
 
 For each format it generates a model whose float32 weights add up to at least --mb MB (a
 chain of 512-channel 3x3 convolutions with BatchNorms) and a record for it, then runs, in
@@ -41,8 +41,6 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-# the checkout measured (--editor): a child process imports the editor from there
-sys.path.insert(0, os.environ.get("BENCH_MODELS_EDITOR", str(ROOT)))
 
 CHANNELS = 512
 TICK_MS = 10
@@ -131,7 +129,11 @@ def window_attach(record: str, model: str, weights: str | None) -> dict:
     def wait_for(signal, seconds: float) -> list:
         loop = QEventLoop()
         got: list = []
-        signal.connect(lambda *a: (got.append(a), loop.quit()))
+        def arrived(*a: object) -> None:
+            got.append(a)
+            loop.quit()
+
+        signal.connect(arrived)
         QTimer.singleShot(int(seconds * 1000), loop.quit)
         loop.exec()
         return got
@@ -287,7 +289,7 @@ def stats(values: list[float]) -> str:
 def run_rounds(fmt: str, record: Path, model: Path, weights: Path | None, runs: int, editor: Path,
                window: bool) -> dict[str, list[dict]]:
     """`runs` rounds of every task, each in a fresh process, the order rotating per round."""
-    env = {**os.environ, "PYTHONPATH": str(editor), "BENCH_MODELS_EDITOR": str(editor), "QT_QPA_PLATFORM": "offscreen"}
+    env = {**os.environ, "PYTHONPATH": str(editor), "QT_QPA_PLATFORM": "offscreen"}
     cmds = commands(fmt, record, model, weights)
     if window:
         cmds["window"] = [sys.executable, str(Path(__file__).resolve()), "--child", str(record), str(model),

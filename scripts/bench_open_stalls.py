@@ -27,7 +27,7 @@ machine for other processes too. Prints the figures and their ratios to the refe
 (never asserts; the design card asks benchmarks to be scripts). `--events` also lists every GUI-thread event that took over
 20 ms once the file was read (what the stalls are made of; timing each event costs a little).
 Usage:
-    .venv/bin/python scripts/bench_open_stalls.py [--layers N] [--channels N] [--problems] [--keep FILE]
+    .venv/bin/python -m scripts.bench_open_stalls [--layers N] [--channels N] [--problems] [--keep FILE]
         [--events] [--rounds N]
 """
 from __future__ import annotations
@@ -42,10 +42,7 @@ from pathlib import Path
 from typing import ClassVar
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import _bench
-from _bench import ratios, spread
 from PySide6.QtCore import QElapsedTimer, QEventLoop, QSettings, QTimer
 from PySide6.QtWidgets import QApplication
 
@@ -57,6 +54,8 @@ from editor.ui.key_labels import KeyLabels
 from editor.ui.live_problems import LiveProblems
 from editor.ui.main_window import MainWindow
 from editor.ui.plots import PlotsPanel
+from scripts import _bench
+from scripts._bench import ratios, spread
 
 TICK_MS = 10
 
@@ -70,7 +69,7 @@ class QuietPrompter(Prompter):
     def error(self, title: str, text: str) -> None:
         print(f"error: {title}: {text}", file=sys.stderr)
 
-    def confirm(self, title: str, text: str, yes: str = "Yes") -> bool:
+    def confirm(self, title: str, text: str, yes: str | None = None) -> bool:
         return False
 
 
@@ -137,11 +136,11 @@ class LoaderTimes:
             self.read_done = self.ready = time.perf_counter()
             return document
 
-        RecordDocument.load = timed_load  # the loader calls RecordDocument.load(path, …)
+        RecordDocument.load = timed_load  # type: ignore[method-assign]  # timed on purpose; the loader calls RecordDocument.load(path, …)
         for owner, label in ((LiveProblems, "first rule check"), (PlotsPanel, "overview numbers"),
                              (KeyLabels, "key labels")):
             if hasattr(owner, "prepare"):
-                owner.prepare = staticmethod(self._timed(owner.prepare, label))
+                owner.prepare = staticmethod(self._timed(owner.prepare, label))  # type: ignore[method-assign]
 
     def _timed(self, step, label: str):
         def run(document):
@@ -191,7 +190,11 @@ class TimedApplication(QApplication):
 def wait(window: MainWindow, timeout_s: float) -> bool:
     loop = QEventLoop()
     result: list[bool] = []
-    window.loadFinished.connect(lambda ok: (result.append(ok), loop.quit()))
+    def finished(ok: bool) -> None:
+        result.append(ok)
+        loop.quit()
+
+    window.loadFinished.connect(finished)
     QTimer.singleShot(int(timeout_s * 1000), loop.quit)
     loop.exec()
     return bool(result and result[0])
@@ -317,6 +320,7 @@ def main() -> int:
         spin(0.5)  # the first selection opens the Edit dock: the window lays out anew, not the edit
         meter.start()
         # a real edit even on a --keep file an earlier run saved with offset_d 5
+        assert window.document is not None
         edited = window.tree.set_field_on_selected("offset_d", 6 if window.document.message.record[0].value.offset_d == 5 else 5)
         if not edited:
             print("the edit was not made", file=sys.stderr)
@@ -381,7 +385,7 @@ def window_peak(path: Path) -> str:
     """The window's peak memory with `path` open, in words: a fresh process (through
     `_bench.process`, whose small launcher keeps this process's memory out of the count: on
     Linux a child's peak RSS starts from its parent's at fork and survives exec)."""
-    seconds, rss, code, _ = _bench.process([sys.executable, __file__, "--memory-only", "--keep", str(path)])
+    seconds, rss, code, _ = _bench.process([sys.executable, "-m", "scripts.bench_open_stalls", "--memory-only", "--keep", str(path)])
     if code:
         return f"window memory: not measured (exit {code})"
     size = path.stat().st_size

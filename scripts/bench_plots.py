@@ -23,12 +23,11 @@ import os
 import statistics
 import sys
 import time
-from pathlib import Path
+from typing import cast
 
-import _bench
+from scripts import _bench
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import numpy as np
 from PySide6.QtWidgets import QApplication
@@ -180,7 +179,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=20)
     args = ap.parse_args(argv)
     print(_bench.conditions())  # the machine's load: these figures are timed on it
-    app = QApplication.instance() or QApplication([])
+    app = cast(QApplication, QApplication.instance() or QApplication([]))
     bench_channels(app, args.channels, args.repeat)
     print()
     bench_overview(app, args.layers, args.overview_channels, args.repeat)

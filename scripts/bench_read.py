@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How fast reading is, against protobuf's own readers measured in the same run.
 
-    python scripts/bench_read.py [--sizes 10,50,200] [--rounds 5] [--merge-up-to 60]
+    python -m scripts.bench_read [--sizes 10,50,200] [--rounds 5] [--merge-up-to 60]
 
 Builds records in AMCT's layout (``text_format.MessageToString`` of synthetic ResNet-like
 layers with 1 024 channels) of about 10, 50 and 200 MB and prints, per size, each figure as
@@ -27,10 +27,10 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
-import _bench
-from _bench import cpu, peak, ratios, rounds, seconds, spread
 from google.protobuf import text_format
 
 from editor.records.dialects import DIALECTS
@@ -38,6 +38,8 @@ from editor.records.document import RecordDocument
 from editor.records.synth import make_big
 from editor.records.textread import parse_text
 from editor.records.textwrite import format_float_py
+from scripts import _bench
+from scripts._bench import cpu, peak, ratios, rounds, seconds, spread
 
 DIALECT = DIALECTS["tf-inner"]
 CHANNELS = 1024
@@ -68,9 +70,9 @@ def sizes_section(folder: Path, sizes: list[int], merge_limit: int, n: int, prot
             path.write_text(text_format.MessageToString(make_big(DIALECT, layers, CHANNELS, seed=1)))
         size = path.stat().st_size
         data = path.read_bytes()
-        fns = [lambda data=data: parse_text(data, DIALECT)]
+        fns: list[Callable[[], object]] = [partial(parse_text, data, DIALECT)]
         if mb <= merge_limit:
-            fns.append(lambda data=data: merge(data))
+            fns.append(partial(merge, data))
         timed = _bench.in_turns(fns, n)
         del data
         commands: list[_bench.Command] = [([*_bench.editor_command(), "info", str(path)], None, None),
@@ -168,7 +170,7 @@ def layouts_section(mb: float, n: int) -> None:
     print(f"{'layout':26} {'MB':>5} {'ours s':>22} {'Merge s':>22} {'Merge/ours':>18} {'fast entries':>13}")
     for name, text in layouts(msg).items():
         data = text.encode()
-        ours, ref = _bench.in_turns([lambda data=data: parse_text(data, DIALECT), lambda data=data: merge(data)], n)
+        ours, ref = _bench.in_turns([partial(parse_text, data, DIALECT), partial(merge, data)], n)
         parsed = parse_text(data, DIALECT)
         fast = sum(1 for item in parsed.items if item.children is None)
         print(f"{name:26} {len(data) / 1e6:5.1f} {spread(ours):>22} {spread(ref):>22} "

@@ -1,6 +1,6 @@
 """How long can the record core hold the GIL while a loader/saver thread works?
 
-    python scripts/bench_thread_stalls.py [--layers 5000] [--channels 1024] [--file F]
+    python -m scripts.bench_thread_stalls [--layers 5000] [--channels 1024] [--file F]
 
 A GUI reads and saves big records on a worker thread; every long call that holds the GIL
 freezes the window for that long. This runs load, check and save of one record on a
@@ -15,15 +15,13 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
-
-import _bench
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from editor.records.document import RecordDocument
 from editor.records.rules import check_document
 from editor.records.synth import make_big, to_text
+from scripts import _bench
 
 
 def stalls(fn) -> tuple[float, float]:
@@ -65,7 +63,8 @@ def main() -> int:
             path.write_text(to_text(make_big("tf-inner", args.layers, args.channels, seed=7)))
         print(f"{path.stat().st_size / 1e6:.0f} MB record; main thread wakes every 2 ms")
         box: dict[str, RecordDocument] = {}
-        rows = [("load", lambda: box.__setitem__("doc", RecordDocument.load(path)))]
+        rows: list[tuple[str, Callable[[], object]]] = [
+            ("load", lambda: box.__setitem__("doc", RecordDocument.load(path)))]
         rows.append(("check (all rules)", lambda: check_document(box["doc"])))
 
         def edit_and_save() -> None:

@@ -1,6 +1,6 @@
 """Copy every record example out of the seed documents into tests/data/seeds/.
 
-Run when ../shared/seeds changes: python scripts/extract_seed_examples.py
+Run when ../shared/seeds changes: python -m scripts.extract_seed_examples
 tests/records/test_compat.py checks that the copies still equal what this extracts.
 """
 from __future__ import annotations

@@ -3,7 +3,7 @@
     proto/*.proto         -> editor/records/_pb/   (record dialects)
     proto/models/*.proto  -> editor/models/_pb/    (model files: Caffe, TensorFlow)
 
-Run after changing a .proto:  python scripts/gen_protos.py
+Run after changing a .proto:  python -m scripts.gen_protos
 tests/records/test_schemas.py and tests/models/test_schemas.py fail when the checked-in
 modules drift from the sources.
 """

@@ -1,6 +1,6 @@
 """Regenerate the bundled sample records in resources/samples/ (overwrites them).
 
-Run:  python scripts/make_samples.py [--out DIR]
+Run:  python -m scripts.make_samples [--out DIR]
 The output is seeded: running it twice gives identical bytes (tests/records/test_synth.py
 regenerates into a temporary folder and compares with the committed files).
 """
@@ -11,8 +11,6 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
 from editor.records.dialects import detect_from_names  # noqa: E402
 from editor.records.synth import SAMPLE_WIDTH, SAMPLES, to_text  # noqa: E402

@@ -1,7 +1,7 @@
 """Render `record-editor report` of the real ResNet-50 record in a headless browser: the
 pages the README shows, at a laptop's width (1280 px) and as PDF.
 
-    python scripts/render_report.py [OUT_DIR]     (default: docs/)
+    python -m scripts.render_report [OUT_DIR]     (default: docs/)
 
 The record is tests/data/realworld/resnet50_caffe_record.txt; its model is ResNet-50's Caffe
 definition with weights that give the record's scale_w under ARQ (`editor.models.synth.

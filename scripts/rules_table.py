@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Print the Markdown table of all validity rules, generated from editor.records.rules.RULES.
 
-    python scripts/rules_table.py                   # print it
-    python scripts/rules_table.py --update README.md  # replace the table between the markers
-    python scripts/rules_table.py --check README.md   # exit 1 if the README's table is stale
+    python -m scripts.rules_table                   # print it
+    python -m scripts.rules_table --update README.md  # replace the table between the markers
+    python -m scripts.rules_table --check README.md   # exit 1 if the README's table is stale
 
 The README holds the table between ``<!-- rules-table:start -->`` and
 ``<!-- rules-table:end -->``.
@@ -13,8 +13,6 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from editor.records.rules import rules_table
 

@@ -5,7 +5,7 @@ channel plot and its factors in the Edit dock, at the window's first-start size 
 docs/screenshot-main.png) and on a full-HD screen (1920×1080, docs/screenshot-main-1920.png),
 and the same layer with the plots focused (View ▸ Focus Plots, docs/screenshot-focus.png).
 
-Run after any change to the window: `.venv/bin/python scripts/screenshot.py [OUT_DIR] [RECORD]`.
+Run after any change to the window: `.venv/bin/python -m scripts.screenshot [OUT_DIR] [RECORD]`.
 With `--lang zh_CN` the window speaks that language (installed as the editor installs the
 one View ▸ Language holds, `editor.ui.i18n.install_language`) and only the main window at
 its first-start size is rendered, into docs/screenshot-main-zh_CN.png (README.zh-CN.md
@@ -17,14 +17,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 import tempfile
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
 
 from PySide6.QtCore import QEventLoop, QSettings, QTimer  # noqa: E402
 

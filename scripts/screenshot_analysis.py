@@ -19,7 +19,7 @@ runs (`AnalysisController.run`) and:
 - ``analysis-overview.png``: the overview with its similarity row;
 - ``analysis-dialog.png``, ``analysis-rollback.png``: the two dialogs.
 
-Usage: ``python scripts/screenshot_analysis.py [OUT_DIR]`` (default ``docs/``).
+Usage: ``python -m scripts.screenshot_analysis [OUT_DIR]`` (default ``docs/``).
 """
 from __future__ import annotations
 
@@ -31,7 +31,6 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
 
 from PySide6.QtCore import QSettings  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402

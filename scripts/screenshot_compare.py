@@ -9,7 +9,7 @@ fc1000 left out. Shots, at the window's first-start size (1280×820):
 - docs/compare-differences.png: the Differences tab at rtol 1e-5, a row selected (the tree
   and the Edit dock follow it);
 
-Run after changing the comparison's views: `.venv/bin/python scripts/screenshot_compare.py [OUT_DIR]`.
+Run after changing the comparison's views: `.venv/bin/python -m scripts.screenshot_compare [OUT_DIR]`.
 """
 from __future__ import annotations
 
@@ -21,7 +21,6 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
 
 import numpy as np  # noqa: E402
 from google.protobuf import text_format  # noqa: E402

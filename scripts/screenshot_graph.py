@@ -16,7 +16,7 @@
   values, then a few layers calibrated off as a real calibration can be (`ppocr_record`) —
   coloured by the weights review's worst scale_w / ARQ.
 
-Usage: ``python scripts/screenshot_graph.py [OUT_DIR] [--cache DIR] [--lang zh_CN]`` (default
+Usage: ``python -m scripts.screenshot_graph [OUT_DIR] [--cache DIR] [--lang zh_CN]`` (default
 ``docs/``). With ``--lang`` the window speaks that language (installed as the editor does,
 `editor.ui.i18n.install_language`) and the files are named after it (``graph-window-zh_CN.png``).
 """
@@ -32,8 +32,6 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
-sys.path.insert(0, str(REPO / "scripts"))
 
 import numpy as np  # noqa: E402
 from google.protobuf import text_format  # noqa: E402
@@ -129,6 +127,13 @@ def shoot(widget, path: Path) -> Path:
     return path
 
 
+def _node(graph, entry: int) -> int:
+    """The graph's node of record entry `entry` (the pictures need it drawn)."""
+    node = graph.node_of_entry(entry)
+    assert node is not None, entry
+    return node
+
+
 def show_at(graph, node: int, zoom: float) -> None:
     """Centre the graph on `node` at `zoom` pixels per scene unit."""
     graph.canvas.zoom_by(zoom / graph.canvas.zoom)
@@ -148,7 +153,7 @@ def open_with_model(app, window: MainWindow, record: Path, model: Path, dialect:
 
 
 def render(out_dir: Path, cache: Path, suffix: str = "") -> list[Path]:
-    from bench_graph import fetch_pp_ocr
+    from scripts.bench_graph import fetch_pp_ocr
 
     app = application()
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -173,7 +178,7 @@ def render(out_dir: Path, cache: Path, suffix: str = "") -> list[Path]:
         settle(app)
         shown = next(i for i, e in enumerate(session.message.record) if e.key == SHOWN)
         session.selection.select(("record", shown))
-        show_at(graph, graph.node_of_entry(shown), 0.62)
+        show_at(graph, _node(graph, shown), 0.62)
         settle(app)
         written.append(shoot(window, out_dir / f"graph-window{suffix}.png"))
 
@@ -200,7 +205,7 @@ def render(out_dir: Path, cache: Path, suffix: str = "") -> list[Path]:
             graph.set_figure("series:weights")
             worst = next(i for i, e in enumerate(window.session.message.record) if e.key == "p2o.Conv.20")
             window.session.selection.select(("record", worst))
-            show_at(graph, graph.node_of_entry(worst), 0.36)
+            show_at(graph, _node(graph, worst), 0.36)
             settle(app)
             written.append(shoot(plots, out_dir / f"graph-ppocr{suffix}.png"))
             window.window_layout.act_focus.trigger()

@@ -7,7 +7,7 @@
   on scale_d's Field column, then typing) is refused: the editor beside the name of what
   it edits, the reason in the status bar.
 
-Usage: ``python scripts/screenshot_keys.py [OUT_DIR]`` (default ``docs``).
+Usage: ``python -m scripts.screenshot_keys [OUT_DIR]`` (default ``docs``).
 """
 from __future__ import annotations
 
@@ -18,7 +18,6 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 from PySide6.QtCore import QPoint, QSettings, Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402

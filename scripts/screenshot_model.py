@@ -15,7 +15,7 @@ channel 5 at half. Then:
   dock's model line, the status bar's counts);
 - ``model-overview.png``: the overview with each layer's worst scale_w / ARQ.
 
-Usage: ``python scripts/screenshot_model.py [OUT_DIR]`` (default ``docs/``).
+Usage: ``python -m scripts.screenshot_model [OUT_DIR]`` (default ``docs/``).
 """
 from __future__ import annotations
 
@@ -27,7 +27,6 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
 
 import numpy as np  # noqa: E402
 from PySide6.QtCore import QSettings  # noqa: E402
@@ -90,6 +89,7 @@ def make_record(model_path: Path, path: Path) -> None:
     rng = np.random.default_rng(9)
     for entry in message.record:
         layer = model.layer(entry.key)
+        assert layer is not None, entry.key
         arq = layer_arq(model, layer, fold=not entry.value.skip_fusion, channel_wise=len(entry.value.scale_w) > 1)
         scale = arq.scale.astype(np.float64)
         if scale.size > 1:

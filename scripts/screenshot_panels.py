@@ -7,7 +7,7 @@
   offset, a zero scale, a prune range one channel short, an INT16 act_type), grouped by
   severity.
 
-Usage: ``python scripts/screenshot_panels.py [OUT_DIR] [--lang zh_CN]`` (default ``docs``).
+Usage: ``python -m scripts.screenshot_panels [OUT_DIR] [--lang zh_CN]`` (default ``docs``).
 With ``--lang`` the panels speak that language (installed as the editor does,
 `editor.ui.i18n.install_language`) and the files are named after it
 (``panel-layer-error-zh_CN.png``, ``problems-dock-zh_CN.png``).
@@ -18,10 +18,10 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import cast
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtWidgets import QApplication, QMainWindow  # noqa: E402
@@ -30,6 +30,7 @@ from editor import i18n  # noqa: E402
 from editor.paths import samples_dir  # noqa: E402
 from editor.records.document import RecordDocument  # noqa: E402
 from editor.records.edits.commands import SetValueCommand  # noqa: E402
+from editor.ui.field_editors.line import FieldEdit  # noqa: E402
 from editor.ui.panels import LayerPanel, ProblemsDock  # noqa: E402
 from editor.ui.session import EditSession  # noqa: E402
 
@@ -67,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     session.push(SetValueCommand(session.editor, ("record", LAYER, "value", "act_type"), "INT8"))
     session.selection.select(("record", LAYER, "value", "scale_w", 3), source="tree")
     window.show()
-    offset = panel.edits["offset_d"]
+    offset = cast(FieldEdit, panel.edits["offset_d"])  # offset_d is a number: a line edit
     offset.setFocus(Qt.FocusReason.OtherFocusReason)
     offset.selectAll()
     offset.insert("200")
@@ -91,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     dock_window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
     dock_window.statusBar().showMessage(dock.summary())
     dock.countsChanged.connect(lambda *_: dock_window.statusBar().showMessage(dock.summary()))
-    dock_window.setCentralWidget(None)
+    dock_window.setCentralWidget(None)  # type: ignore[arg-type]  # Qt takes None: no central widget
     dock_window.resize(1100, 330)
     dock_window.show()
     app.processEvents()

@@ -10,7 +10,7 @@ a few planted problems, so that the pictures show what the views mark:
 - a generated 30 000-channel layer (synth.make_big) shows the downsampled wide-layer plot;
 - the Layers table of the same record, sorted by scale_w outliers, its most extreme first.
 
-Usage: ``python scripts/screenshot_plots.py [OUT_DIR]`` (default ``docs/``).
+Usage: ``python -m scripts.screenshot_plots [OUT_DIR]`` (default ``docs/``).
 """
 from __future__ import annotations
 
@@ -20,10 +20,9 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
 
 from PySide6.QtCore import Qt  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 
 import editor.ui  # noqa: E402, F401  (pins singletons first)
 from editor.paths import default_sample  # noqa: E402
@@ -69,7 +68,7 @@ def main(argv: list[str]) -> int:
     out = Path(argv[1]) if len(argv) > 1 else REPO / "docs"
     out.mkdir(parents=True, exist_ok=True)
     app = QApplication.instance() or QApplication([])
-    widgets = []
+    widgets: list[QWidget] = []
 
     session = EditSession()
     session.set_message(sample_with_problems())

@@ -1,7 +1,7 @@
 """Regenerate the translation files: ``pyside6-lupdate`` per area, then ``pyside6-lrelease``.
 
-    python scripts/update_translations.py           # update every .ts, compile every .qm
-    python scripts/update_translations.py --check   # exit 1 when a .ts or .qm is stale
+    python -m scripts.update_translations           # update every .ts, compile every .qm
+    python -m scripts.update_translations --check   # exit 1 when a .ts or .qm is stale
 
 One ``.ts`` per area and language (``resources/i18n/records_zh_CN.ts``…), so that people
 converting different areas never edit the same file. An area's ``.ts`` holds the texts of
@@ -37,7 +37,7 @@ LANGUAGES = ("zh_CN",)
 #: Every Python file of the package with user-visible text belongs to exactly one area.
 AREAS: dict[str, tuple[str, ...]] = {
     # the domain: rule messages, reading problems, values' messages, summaries
-    "records": ("editor/records/**/*.py", "editor/models/**/*.py", "editor/i18n.py"),
+    "records": ("editor/records/**/*.py", "editor/models/**/*.py", "editor/i18n.py", "editor/protobuf_errors.py"),
     # the analysis core: which layer costs accuracy (its reasons, its files' messages)
     "analysis": ("editor/analysis/**/*.py",),
     # the command line: help, reports, its own errors
@@ -194,5 +194,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, str(ROOT))
     sys.exit(main())

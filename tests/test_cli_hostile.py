@@ -91,7 +91,7 @@ def test_info_starts_without_numpy_the_rules_or_the_model_readers():
     """Start-up is most of `info` on a small file: it must not pay for what only other
     commands use (numpy alone takes longer to import than protoc takes to run), nor for
     saving (read-back, text writing, OpenSSL for hashlib, tempfile), nor shutil (argparse
-    imports it to size its help unless told the width: `_common.Formatter`)."""
+    imports it to size its help unless told the width: `_args.Formatter`)."""
     assert _heavy_after("info") == "0 []"
 
 

@@ -4,7 +4,7 @@ The type checker reads the stubs instead of the _pb2 modules (which build their 
 time), so a stub that drifted from its .proto would type-check code against fields that are
 not there. The stubs are compared with the modules' own descriptors, message by message and
 field by field (not as text: protoc's layout of a stub may change between versions).
-Regenerate with `python scripts/gen_protos.py`.
+Regenerate with `python -m scripts.gen_protos`.
 """
 from __future__ import annotations
 
@@ -63,7 +63,7 @@ def _differences(where: str, classes: dict[str, ast.ClassDef], messages: list[De
 def test_every_generated_module_has_a_stub():
     assert MODULES, "no generated modules found"
     missing = [str(m.relative_to(ROOT)) for m in MODULES if not m.with_suffix(".pyi").is_file()]
-    assert not missing, f"no .pyi beside {missing}: run python scripts/gen_protos.py"
+    assert not missing, f"no .pyi beside {missing}: run python -m scripts.gen_protos"
 
 
 @pytest.mark.parametrize("module", MODULES, ids=lambda p: p.stem)
@@ -74,4 +74,4 @@ def test_stub_declares_the_modules_messages_and_fields(module: Path):
     tree = ast.parse(stub.read_text(encoding="utf-8"))
     found = _differences(f"{stub.name}: ", _classes(tree.body), list(file.message_types_by_name.values()),
                          list(file.enum_types_by_name.values()))
-    assert not found, "\n".join(found) + "\nrun python scripts/gen_protos.py"
+    assert not found, "\n".join(found) + "\nrun python -m scripts.gen_protos"

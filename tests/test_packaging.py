@@ -13,12 +13,26 @@ REPO = Path(__file__).resolve().parents[1]
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
-    folder = tmp_path_factory.mktemp("wheel")
-    proc = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
-                           "-q", "-w", str(folder), str(REPO)], capture_output=True, text=True)
-    assert proc.returncode == 0, proc.stderr
-    (built,) = folder.glob("amct_record_editor-*.whl")
-    return built
+    """The wheel of this checkout, built once per run: under xdist every worker asks for it,
+    and two pip builds of one checkout at once share its build/ and *.egg-info folders and
+    break each other, so the first worker builds it (under a lock) where the others find it."""
+    import fcntl
+    import os
+
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base  # this run's folder
+    folder = shared / "wheel"
+    with open(shared / "wheel.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        built = sorted(folder.glob("amct_record_editor-*.whl"))
+        if not built:
+            folder.mkdir(exist_ok=True)
+            proc = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
+                                   "-q", "-w", str(folder), str(REPO)], capture_output=True, text=True)
+            assert proc.returncode == 0, proc.stderr
+            built = sorted(folder.glob("amct_record_editor-*.whl"))
+    (wheel_file,) = built
+    return wheel_file
 
 
 def test_wheel_contains_resources_and_protos(wheel):

@@ -5,7 +5,6 @@ from __future__ import annotations
 import importlib.util
 import re
 import string
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,18 +12,7 @@ import pytest
 from editor import i18n
 
 REPO = Path(__file__).resolve().parents[1]
-SCRIPT = REPO / "scripts" / "update_translations.py"
-
-
-def _script():
-    spec = importlib.util.spec_from_file_location("update_translations", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("update_translations", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-updater = _script()
+updater = importlib.import_module("scripts.update_translations")
 
 
 def _ts_files() -> list[Path]:
@@ -47,7 +35,7 @@ def english():
 
 def test_every_area_has_its_files():
     for ts in _ts_files():
-        assert ts.is_file(), f"{ts.name} is missing: run python scripts/update_translations.py"
+        assert ts.is_file(), f"{ts.name} is missing: run python -m scripts.update_translations"
         assert ts.with_suffix(".qm").is_file(), f"{ts.with_suffix('.qm').name} is missing"
 
 
@@ -63,14 +51,14 @@ def test_every_source_file_with_texts_belongs_to_one_area():
     for path in (REPO / "editor").rglob("*.py"):
         if "_pb" in path.parts or not marked.search(path.read_text(encoding="utf-8")):
             continue
-        assert path in owners, f"{path.relative_to(REPO)} marks texts but is in no area of {SCRIPT.name}"
+        assert path in owners, f"{path.relative_to(REPO)} marks texts but is in no area of scripts/update_translations.py"
 
 
 def test_ts_and_qm_are_up_to_date():
     """Running lupdate over each area's sources gives the texts its .ts holds, and each .qm
     is its .ts compiled (the drift test of the generated protobuf modules, for translations)."""
     pytest.importorskip("PySide6")
-    assert updater.stale() == [], "run: python scripts/update_translations.py (then translate the new texts)"
+    assert updater.stale() == [], "run: python -m scripts.update_translations (then translate the new texts)"
 
 
 @pytest.mark.parametrize("ts", _ts_files(), ids=lambda p: p.name)

@@ -1,4 +1,4 @@
-"""The type checker passes over editor/ (configuration: [tool.mypy] in pyproject.toml).
+"""The type checker passes over editor/ and scripts/ (configuration: [tool.mypy] in pyproject.toml).
 
 It runs as part of the test suite so that a change that breaks a type fails like a broken
 test does. mypy's cache lives in the system's temporary folder, one per checkout, so a run
@@ -20,7 +20,7 @@ def _cache_dir() -> Path:
     return Path(tempfile.gettempdir()) / f"amct-record-editor-mypy-{tag}"
 
 
-def test_mypy_finds_no_errors_in_editor():
+def test_mypy_finds_no_errors_in_editor_and_scripts():
     done = subprocess.run([sys.executable, "-m", "mypy", "--cache-dir", str(_cache_dir())],
                           cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, f"mypy reports:\n{done.stdout}{done.stderr}"

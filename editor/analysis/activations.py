@@ -17,6 +17,7 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from editor.analysis.metrics import similarity, sqnr_db, suggest_activation
 from editor.records import quant
@@ -77,7 +78,7 @@ class ActivationFigures:
         return float(lo), float(hi)
 
 
-def total_of(partial) -> float:
+def total_of(partial: ArrayLike) -> float:
     """A float64 total of partial sums (the graph sums over the last axis only)."""
     return float(np.sum(np.asarray(partial), dtype=np.float64))
 

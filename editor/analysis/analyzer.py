@@ -19,7 +19,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from editor.analysis.activations import ActivationFigures, OutputCheck
 from editor.analysis.imports import ImportedColumn
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     import onnx
 
     from editor.analysis.plans import ModelTensors, Planned
-    from editor.analysis.run import LayerProbe
+    from editor.analysis.run import ActivationRun, LayerProbe
 
 Progress = Callable[[int, int], bool]
 
@@ -85,7 +85,7 @@ class AnalysisResult:
     def ranked(self) -> list[LayerResult]:
         """Worst first: by similarity where measured (lowest first), then the layers with
         only weight figures by weight SQNR, then the rest in record order."""
-        def order(r: LayerResult) -> tuple:
+        def order(r: LayerResult) -> tuple[Any, ...]:
             s = r.similarity
             if s is not None:
                 return (0, s, r.index)
@@ -128,9 +128,9 @@ class Analyzer:
         self._onnx: onnx.ModelProto | None = None
         self._tensors: ModelTensors | None = None
         self._specs: list[InputSpec] | None = None
-        self._probes: OrderedDict[tuple, LayerProbe] = OrderedDict()
+        self._probes: OrderedDict[tuple[object, ...], LayerProbe] = OrderedDict()
         self._lock = threading.Lock()
-        self._running: list = []
+        self._running: list[ActivationRun | LayerProbe] = []
         self._cancelled = threading.Event()
         #: inputs were given for a model the activations cannot be run on
         self.inputs_ignored = False
@@ -333,8 +333,8 @@ class Analyzer:
         return probe.run(plan)  # type: ignore[arg-type]
 
 
-def analyzer_for(message: RecordMessage, model: Model, inputs: Sequence[str | os.PathLike] = (),
-                 **kwargs) -> Analyzer:
+def analyzer_for(message: RecordMessage, model: Model, inputs: Sequence[str | os.PathLike[str]] = (),
+                 **kwargs: Any) -> Analyzer:
     """An analyzer with the samples found in `inputs` (files and folders; InputError names a
     path that cannot be used). Samples need an ONNX model to be read against."""
     from editor.analysis.inputs import discover

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 from editor.i18n import translate
 
@@ -22,7 +23,7 @@ from editor.i18n import translate
 class ConfigError(Exception):
     """A config that cannot be read or written: str() is ``FILE: message``."""
 
-    def __init__(self, message: str, path: str | os.PathLike):
+    def __init__(self, message: str, path: str | os.PathLike[str]):
         super().__init__(message)
         self.message = message
         self.path = str(path)
@@ -31,8 +32,8 @@ class ConfigError(Exception):
         return f"{self.path}: {self.message}"
 
 
-def _no_repeats(path: Path):
-    def hook(pairs: list[tuple[str, object]]) -> dict:
+def _no_repeats(path: Path) -> Callable[[list[tuple[str, object]]], dict[str, Any]]:
+    def hook(pairs: list[tuple[str, object]]) -> dict[str, Any]:
         seen: dict[str, object] = {}
         for k, v in pairs:
             if k in seen:
@@ -43,7 +44,7 @@ def _no_repeats(path: Path):
     return hook
 
 
-def read_config(path: str | os.PathLike) -> dict:
+def read_config(path: str | os.PathLike[str]) -> dict[str, Any]:
     """An AMCT quant config (a JSON object); ConfigError says why not."""
     p = Path(path)
     try:
@@ -64,11 +65,11 @@ def read_config(path: str | os.PathLike) -> dict:
     return data
 
 
-def rollback_config(disabled: Iterable[str], measured: Iterable[str], base: dict | None = None) -> dict:
+def rollback_config(disabled: Iterable[str], measured: Iterable[str], base: dict[str, Any] | None = None) -> dict[str, Any]:
     """The config that rolls back `disabled` layers: ``quant_enable`` false for them and true
     for the other `measured` layers, merged into `base` (kept otherwise) when given."""
     off = set(disabled)
-    out: dict = dict(base) if base is not None else {}
+    out: dict[str, Any] = dict(base) if base is not None else {}
     for key in dict.fromkeys([*measured, *off]):
         layer = out.get(key)
         fields = dict(layer) if isinstance(layer, dict) else {}
@@ -77,12 +78,12 @@ def rollback_config(disabled: Iterable[str], measured: Iterable[str], base: dict
     return out
 
 
-def config_text(config: dict) -> str:
+def config_text(config: dict[str, Any]) -> str:
     """The config as AMCT writes it (four-space indent, non-ASCII kept)."""
     return json.dumps(config, indent=4, separators=(",", ":"), ensure_ascii=False) + "\n"
 
 
-def write_config(path: str | os.PathLike, config: dict) -> Path:
+def write_config(path: str | os.PathLike[str], config: dict[str, Any]) -> Path:
     """Write the config (replacing a file safely: the old one stays if writing fails)."""
     from editor.records.filewrite import WriteError, write_file
 

@@ -35,8 +35,9 @@ quantization module does; the statistics are those of the balanced activations.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import onnx
@@ -87,7 +88,7 @@ class LayerPlan:
     sample_at: np.ndarray = field(default_factory=lambda: np.zeros(0, np.float64))
 
 
-def level(x, scale: np.float32, offset: np.float32) -> np.float32:
+def level(x: float | np.floating[Any], scale: np.float32, offset: np.float32) -> np.float32:
     """u(x) = (x / scale + offset) + 1.5·2^23 in float32, as the graph computes it."""
     with np.errstate(all="ignore"):
         return np.float32(np.float32(np.float32(np.float32(x) / scale) + offset) + MAGIC)
@@ -115,7 +116,7 @@ def clip_thresholds(bits: int, scale: np.float32, offset: np.float32) -> tuple[n
     hi_u = np.float32((1 << (bits - 1)) - 1) + MAGIC
     neg_inf, pos_inf = _ordered(np.float32(-np.inf)), _ordered(np.float32(np.inf))
 
-    def first(pred) -> int:
+    def first(pred: Callable[[np.float32], bool | np.bool_]) -> int:
         a, b = neg_inf, pos_inf + 1  # the first k in [a, b) where pred holds (b: none)
         while a < b:
             m = (a + b) // 2
@@ -189,7 +190,7 @@ class Builder:
         self.graph.initializer.append(numpy_helper.from_array(np.asarray(value), name))
         return name
 
-    def node(self, op: str, inputs: list[str], hint: str = "", n_out: int = 1, **attrs) -> str:
+    def node(self, op: str, inputs: list[str], hint: str = "", n_out: int = 1, **attrs: Any) -> str:
         outs = [self.name(hint or op) for _ in range(n_out)]
         self.graph.node.append(helper.make_node(op, inputs, outs, name=self.name(op + "_node"), **attrs))
         return outs[0]
@@ -374,8 +375,9 @@ def analysis_model(model: onnx.ModelProto, plans: list[LayerPlan], *, whole_mode
     return AnalysisGraph(m, plans, layers, outputs)
 
 
-def _quantized_copy(b: Builder, graph: onnx.GraphProto, plans: list[LayerPlan], factors, weights, biases,
-                    balances) -> dict[str, str]:
+def _quantized_copy(b: Builder, graph: onnx.GraphProto, plans: list[LayerPlan], factors: list[dict[str, str]],
+                    weights: list[str | None], biases: list[str | None],
+                    balances: list[str | None]) -> dict[str, str]:
     """Appends a copy of `graph`'s nodes in which every planned layer is fake-quantized (its
     input x', its weights, a folded BatchNorm's bias, the BatchNorm itself an Identity);
     returns the copy's name of each tensor the original nodes produce."""

@@ -41,7 +41,7 @@ MAX_BYTES = 64 << 20
 class ResultsError(Exception):
     """A results file that cannot be read: str() is ``FILE: message``."""
 
-    def __init__(self, message: str, path: str | os.PathLike):
+    def __init__(self, message: str, path: str | os.PathLike[str]):
         super().__init__(message)
         self.message = message
         self.path = str(path)
@@ -61,7 +61,7 @@ class ImportedColumn:
     unmatched: list[str] = field(default_factory=list)
 
 
-def read_results(path: str | os.PathLike, keys: Iterable[str]) -> list[ImportedColumn]:
+def read_results(path: str | os.PathLike[str], keys: Iterable[str]) -> list[ImportedColumn]:
     """The columns a results file gives, matched against the record's layer `keys`."""
     p = Path(path)
     try:

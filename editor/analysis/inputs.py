@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+from numpy.typing import DTypeLike
 
 from editor.i18n import translate
 
@@ -27,7 +28,7 @@ SAMPLE_EXTENSIONS = (".npz", ".npy", ".bin")
 class InputError(Exception):
     """An input file that cannot be used: str() is ``FILE: message``."""
 
-    def __init__(self, message: str, path: str | os.PathLike | None = None):
+    def __init__(self, message: str, path: str | os.PathLike[str] | None = None):
         super().__init__(message)
         self.message = message
         self.path = str(path) if path is not None else None
@@ -57,7 +58,7 @@ class InputSpec:
             d is None or d == n for d, n in zip(self.shape, array.shape, strict=True))
 
 
-def describe(shape: Sequence[int | None], dtype) -> str:
+def describe(shape: Sequence[int | None], dtype: DTypeLike) -> str:
     dims = ", ".join("?" if d is None else str(d) for d in shape)
     return f"[{dims}] {np.dtype(dtype).name}"
 
@@ -79,7 +80,7 @@ class Sample:
         return out
 
 
-def discover(paths: Sequence[str | os.PathLike], specs: Sequence[InputSpec]) -> list[Sample]:
+def discover(paths: Sequence[str | os.PathLike[str]], specs: Sequence[InputSpec]) -> list[Sample]:
     """The samples the given files and folders hold, in order (InputError when a path
     cannot be used). Nothing is read beyond folder listings."""
     if not specs:

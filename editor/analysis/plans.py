@@ -13,6 +13,7 @@ calls). Anything else gets a reason it is not analysed.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 import onnx
@@ -23,7 +24,7 @@ from editor.analysis.metrics import fake_quant_rows
 from editor.analysis.weights import WeightAnalysis
 from editor.i18n import translate
 from editor.models import Layer, Model, ModelError
-from editor.records import quant
+from editor.records import quant_core
 from editor.records.messages import RecordMessage
 
 #: operators whose weights the analysis puts back in the node's layout
@@ -38,9 +39,9 @@ def activation_bits(value: RecordMessage) -> int:
     """Bit width of an entry's activations: its act_type where the dialect has one, else INT8."""
     name = value.act_type if "act_type" in value.DESCRIPTOR.fields_by_name else None
     try:
-        return quant.bit_width(name)
+        return quant_core.bit_width(name)
     except ValueError:
-        return quant.bit_width(None)
+        return quant_core.bit_width(None)
 
 
 class ModelTensors:
@@ -199,4 +200,4 @@ def _folded_bias(bn: onnx.NodeProto, bias: np.ndarray | None, channels: int, ten
         raise NotAnalysed(translate("analysis", "{name} does not have {channels} channels like {layer}").format(
             name=repr(bn.name), channels=channels, layer=repr(layer.label)))
     rsqrt = np.float32(1.0) / np.sqrt(var + eps)
-    return ((b - mean) * rsqrt * gamma + beta).astype(np.float32)
+    return cast(np.ndarray, ((b - mean) * rsqrt * gamma + beta).astype(np.float32))

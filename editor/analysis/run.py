@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
+from typing import Any, cast
 
 import numpy as np
 import onnx
@@ -39,13 +40,13 @@ class AnalysisError(Exception):
     """The model cannot be run for the analysis (onnxruntime refused it); str() says why."""
 
 
-def _ort():
+def _ort() -> Any:
     import onnxruntime
 
     return onnxruntime
 
 
-def make_session(model: onnx.ModelProto, threads: int | None = None):
+def make_session(model: onnx.ModelProto, threads: int | None = None) -> Any:
     """An onnxruntime CPU session of `model` (warnings about unused initializers silenced);
     `threads` limits its threads (onnxruntime's default: one per core)."""
     ort = _ort()
@@ -110,7 +111,8 @@ class _Runner:
         if self._cancelled.is_set() or (progress is not None and not progress(done, total)):
             raise AnalysisCancelled()
 
-    def _run(self, session, names: list[str], sample: Sample, feeds: dict[str, np.ndarray] | None = None) -> list:
+    def _run(self, session: Any, names: list[str], sample: Sample,
+             feeds: dict[str, np.ndarray] | None = None) -> list[np.ndarray]:
         ort = _ort()
         wanted = {i.name for i in session.get_inputs()}
         arrays = sample.load(self.specs) if feeds is None else feeds
@@ -118,7 +120,7 @@ class _Runner:
         if self._cancelled.is_set():
             raise AnalysisCancelled()
         try:
-            return session.run(names, {k: v for k, v in arrays.items() if k in wanted}, self._options)
+            return cast(list[np.ndarray], session.run(names, {k: v for k, v in arrays.items() if k in wanted}, self._options))
         except Exception as e:  # noqa: BLE001 - onnxruntime raises its own exception types
             if self._cancelled.is_set():
                 raise AnalysisCancelled() from None
@@ -208,7 +210,7 @@ class LayerProbe(_Runner):
             self._check(progress, done, total)
         self._kept = kept
 
-    def _probe(self):
+    def _probe(self) -> Any:
         if self._session is None:
             from onnx import helper
 

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from editor.analysis.metrics import fake_quant_rows, int_limits, sqnr_db, sqnr_db_array
 from editor.i18n import translate
@@ -65,7 +66,7 @@ class WeightFigures:
         return int(np.argmin(s))
 
 
-def weight_figures(prepared: PreparedWeights, scale_w) -> WeightFigures:
+def weight_figures(prepared: PreparedWeights, scale_w: ArrayLike) -> WeightFigures:
     """The figures of `prepared` weights under `scale_w` (one value, or one per row).
 
     Raises ModelError when the number of scale_w values fits neither.
@@ -144,7 +145,7 @@ class WeightAnalysis:
         self.model = model
         self.cache_bytes = cache_bytes
         self._prepare = prepare
-        self._cache: OrderedDict[tuple, PreparedWeights] = OrderedDict()
+        self._cache: OrderedDict[tuple[object, ...], PreparedWeights] = OrderedDict()
         self._bytes = 0
         # a window asks from its GUI thread while a worker runs the analysis
         self._lock = threading.Lock()
@@ -178,7 +179,7 @@ class WeightAnalysis:
             self._bytes = 0
 
 
-def _prep_key(entry: RecordMessage) -> tuple:
+def _prep_key(entry: RecordMessage) -> tuple[object, ...]:
     """What the prepared weights of an entry depend on besides the model."""
     value = entry.value
     tbf = tuple(value.tensor_balance_factor) if "tensor_balance_factor" in value.DESCRIPTOR.fields_by_name else ()

@@ -2,7 +2,8 @@
 
 One module per command (`info`, `check`, `convert`, `edit` for `set`, `diff`, `refit`, `analyze`,
 `report`), each with
-`add_parser(subparsers)` and `run(args) -> exit code`; `_common` holds what they share.
+`add_parser(subparsers)` and `run(args) -> exit code`. What they share: `_args` (parsing),
+`_reporting` (exit codes, messages, --json), `_record_io` (reading the record, writing it).
 Exit codes: 0 = fine, 1 = problems or differences found, 2 = usage error or unreadable input.
 `--json` prints machine-readable output on stdout, failures included (an object with "error").
 `-o -` (convert, set) writes the record to standard output.
@@ -18,7 +19,8 @@ import sys
 import threading
 from types import ModuleType
 
-from editor.cli._common import EXIT_OK, EXIT_USAGE, JsonErrorParser, Parser, UsageError, err, print_json
+from editor.cli._args import JsonErrorParser, Parser, UsageError
+from editor.cli._reporting import EXIT_OK, EXIT_USAGE, err, print_json
 from editor.i18n import translate
 from editor.records.dialects import DIALECTS
 from editor.records.document import FileChangedError, RecordError

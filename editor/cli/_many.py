@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from editor.cli._common import EXIT_OK, UsageError
+from editor.cli._args import UsageError
+from editor.cli._reporting import EXIT_OK
 from editor.i18n import translate
 from editor.records.document import RecordError
 
@@ -234,7 +235,7 @@ class Progress:
     def _draw(self) -> None:
         if not self.enabled or time.monotonic() - self.start < self.delay:
             return
-        from editor.cli._common import terminal_width
+        from editor.cli._args import terminal_width
 
         width = max(terminal_width(), 40)
         bar_w = 24

@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import math
 
-from editor.records.defaults import DEFAULT_OUTLIER_K, DEFAULT_STRONG_FENCE
+from editor.defaults import DEFAULT_OUTLIER_K, DEFAULT_STRONG_FENCE
 from editor.records.document import RecordDocument
 
 

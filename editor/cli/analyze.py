@@ -11,13 +11,12 @@ import math
 import sys
 
 from editor.cli import _model, formats
-from editor.cli._common import (
+from editor.cli._args import UsageError, add_common
+from editor.cli._record_io import load
+from editor.cli._reporting import (
     EXIT_OK,
     EXIT_PROBLEMS,
-    UsageError,
-    add_common,
     err,
-    load,
     plural,
     print_json,
     reading_json,

@@ -8,19 +8,12 @@ import time
 from typing import Any
 
 from editor.cli import _many, _model, formats
-from editor.cli._common import (
-    EXIT_OK,
-    EXIT_PROBLEMS,
-    EXIT_USAGE,
-    UsageError,
-    add_common,
-    err,
-    load,
-    print_json,
-)
+from editor.cli._args import UsageError, add_common
 from editor.cli._outliers import add_outlier_k, add_strong_fence
+from editor.cli._record_io import load
+from editor.cli._reporting import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, err, print_json
+from editor.defaults import DEFAULT_OUTLIER_K
 from editor.i18n import translate
-from editor.records.defaults import DEFAULT_OUTLIER_K
 from editor.records.document import RecordDocument, RecordError
 from editor.records.problems import READING_RULES, Problem, Severity, shown_path
 

@@ -4,20 +4,16 @@ from __future__ import annotations
 import argparse
 import sys
 
-from editor.cli._common import (
+from editor.cli._args import UsageError, add_common
+from editor.cli._record_io import check_stdout, load, output_format, write_record
+from editor.cli._reporting import (
     EXIT_OK,
     EXIT_PROBLEMS,
-    UsageError,
-    add_common,
-    check_stdout,
     err,
-    load,
-    output_format,
     plural,
     print_json,
     reading_json,
     report_reading,
-    write_record,
 )
 from editor.i18n import translate
 from editor.records.dialects import DIALECTS

@@ -19,7 +19,9 @@ import numpy as np
 from google.protobuf.descriptor import FieldDescriptor
 
 from editor.cli import formats
-from editor.cli._common import EXIT_OK, EXIT_PROBLEMS, UsageError, add_common, load, plural
+from editor.cli._args import UsageError, add_common
+from editor.cli._record_io import load
+from editor.cli._reporting import EXIT_OK, EXIT_PROBLEMS, plural
 from editor.i18n import translate
 from editor.records.dialects import DIALECTS
 from editor.records.diff import (

@@ -9,20 +9,16 @@ from dataclasses import dataclass
 
 from google.protobuf.descriptor import FieldDescriptor
 
-from editor.cli._common import (
+from editor.cli._args import UsageError, add_common
+from editor.cli._record_io import check_stdout, load, output_format, write_record
+from editor.cli._reporting import (
     EXIT_OK,
     EXIT_PROBLEMS,
-    UsageError,
-    add_common,
-    check_stdout,
     err,
-    load,
-    output_format,
     plural,
     print_json,
     reading_json,
     report_reading,
-    write_record,
 )
 from editor.i18n import translate
 from editor.records.editing import RecordEditor
@@ -30,7 +26,7 @@ from editor.records.edits.assignments import assignment_command, plan_assignment
 from editor.records.edits.check import EditCheck
 from editor.records.edits.commands import EditCommand
 from editor.records.messages import RecordMessage
-from editor.records.paths import Path, entry_field_text, in_entry
+from editor.records.paths import FieldPath, entry_field_text, in_entry
 from editor.records.problems import quoted, shown_path
 from editor.records.rules import CheckContext
 from editor.records.values import coerce_value, parse_value
@@ -72,7 +68,7 @@ class Assignment:
     element index (FIELD[i]=) or None, and the value — a list for a whole vector, None to
     clear the field."""
 
-    path: Path
+    path: FieldPath
     index: int | None
     value: object
 
@@ -82,17 +78,17 @@ class Assignment:
         entry, `value.` left out)."""
         return entry_field_text(self.path), self.index, self.value
 
-    def command(self, editor: RecordEditor, entry: Path = ()) -> EditCommand:
+    def command(self, editor: RecordEditor, entry: FieldPath = ()) -> EditCommand:
         """The edit as the window's edit command on the entry at `entry` of `editor`'s record
         (a copy of the entry itself when ()): `edits.assignments.assignment_command`."""
         return assignment_command(editor, entry + self.path, self.index, self.value)
 
-    def apply(self, editor: RecordEditor, entry: Path = ()) -> None:
+    def apply(self, editor: RecordEditor, entry: FieldPath = ()) -> None:
         """Make the edit through `editor`, on the entry at `entry`."""
         self.command(editor, entry).apply()
 
 
-def _field(entry: RecordMessage, dialect, dotted: str) -> tuple[Path, FieldDescriptor]:
+def _field(entry: RecordMessage, dialect, dotted: str) -> tuple[FieldPath, FieldDescriptor]:
     """The path of a FIELD below a layer entry (value fields named bare) and its descriptor;
     UsageError naming the field and the closest names when there is none."""
     path = in_entry(entry.DESCRIPTOR, dotted)

@@ -5,24 +5,20 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from editor.cli import _many, _model
-from editor.cli._common import (
-    EXIT_OK,
-    EXIT_USAGE,
-    add_common,
-    load,
-    per_channel_scale_w,
-    plural,
-    print_json,
-    repeated_value_counts,
-)
+from editor.cli._args import add_common
 from editor.cli._outliers import add_outlier_k, scale_w_outliers
+from editor.cli._record_io import load
+from editor.cli._reporting import EXIT_OK, EXIT_USAGE, plural, print_json
+from editor.defaults import DEFAULT_OUTLIER_K
 from editor.i18n import translate
-from editor.records.defaults import DEFAULT_OUTLIER_K
 from editor.records.document import RecordError
 from editor.records.problems import shown_path
+
+if TYPE_CHECKING:
+    from editor.records.document import RecordDocument
 
 
 def add_parser(sub) -> argparse.ArgumentParser:
@@ -170,3 +166,19 @@ def run(args) -> int:
         print(translate("cli", "{files} files, {unreadable} unreadable").format(
             files=len(targets), unreadable=codes.count(EXIT_USAGE)))
     return _many.worst(codes)
+
+
+def repeated_value_counts(doc: RecordDocument) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for entry in doc.message.record:
+        for fd, value in entry.value.ListFields():
+            if fd.is_repeated and fd.cpp_type != fd.CPPTYPE_STRING:
+                counts[fd.name] = counts.get(fd.name, 0) + len(value)
+    return counts
+
+
+def per_channel_scale_w(doc: RecordDocument) -> tuple[int, int]:
+    """(scale_w values, layers) of the per-channel layers: those with more than one scale_w
+    (a single value is per-tensor)."""
+    lengths = [len(e.value.scale_w) for e in doc.message.record if len(e.value.scale_w) > 1]
+    return sum(lengths), len(lengths)

@@ -9,20 +9,16 @@ import sys
 import numpy as np
 
 from editor.cli import _model
-from editor.cli._common import (
+from editor.cli._args import UsageError, add_common
+from editor.cli._record_io import check_stdout, load, output_format, write_record
+from editor.cli._reporting import (
     EXIT_OK,
     EXIT_PROBLEMS,
-    UsageError,
-    add_common,
-    check_stdout,
     err,
-    load,
-    output_format,
     plural,
     print_json,
     reading_json,
     report_reading,
-    write_record,
 )
 from editor.i18n import translate
 from editor.models import ModelError, NotCompared

@@ -15,8 +15,10 @@ import sys
 from pathlib import Path
 
 from editor.cli import _many, _model
-from editor.cli._common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, add_common, err, load
+from editor.cli._args import UsageError, add_common
 from editor.cli._outliers import add_outlier_k
+from editor.cli._record_io import load
+from editor.cli._reporting import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, err
 from editor.i18n import translate
 from editor.records.dialects import DIALECTS
 from editor.records.document import RecordError

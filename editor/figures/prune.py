@@ -45,7 +45,7 @@ class PruneBar:
     notes: list[str] = field(default_factory=list)
 
     @property
-    def path(self) -> paths.Path:
+    def path(self) -> paths.FieldPath:
         if self.role == "selective_prune":
             return ("prune_record", self.prune_index, "selective_prune")
         return ("prune_record", self.prune_index, self.role, self.node_index)
@@ -111,7 +111,7 @@ def _q(name: str) -> str:
     return f"'{name}'"
 
 
-def _node_of(path: paths.Path) -> paths.Path:
+def _node_of(path: paths.FieldPath) -> paths.FieldPath:
     """The node a path inside a prune record names: ``("consumer", 1)`` for
     ``consumer[1].attr[2].i``, ``("selective_prune",)`` for ``selective_prune.name``."""
     return path[:2] if len(path) >= 2 and isinstance(path[1], int) else path[:1]
@@ -138,7 +138,7 @@ def prune_layout(message: RecordMessage | None, records: Iterable[int] | None = 
     all_records = message.prune_record
     chosen = list(range(len(all_records))) if records is None else [j for j in records
                                                                      if 0 <= j < len(all_records)]
-    extra: dict[tuple[int, paths.Path], list[str]] = {}
+    extra: dict[tuple[int, paths.FieldPath], list[str]] = {}
     for p in problems:
         if p.prune_index is None or p.rule in ("prune-width", "prune-range") or not p.field:
             continue

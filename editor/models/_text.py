@@ -12,7 +12,7 @@ from google.protobuf.message import Message
 
 from editor.i18n import translate
 from editor.models.base import ModelError, open_regular
-from editor.records.read_errors import protobuf_words
+from editor.protobuf_errors import protobuf_words
 
 #: the same limit as for record files: protobuf cannot hold more in one message
 MAX_SIZE = 2 << 30

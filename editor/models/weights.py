@@ -30,9 +30,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from editor.defaults import DEFAULT_WASTE
 from editor.i18n import translate
 from editor.models.base import Layer, Model, ModelError
-from editor.records.defaults import DEFAULT_WASTE
 
 if TYPE_CHECKING:
     from editor.models.fusion import Fusion

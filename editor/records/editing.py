@@ -32,7 +32,7 @@ from google.protobuf.message import Message
 from google.protobuf.message_factory import GetMessageClass
 
 from editor.records.messages import RecordMessage, message_type_of
-from editor.records.paths import Path, PathError, format_path, resolve, target
+from editor.records.paths import FieldPath, PathError, format_path, resolve, target
 from editor.records.values import coerce_value, default_value, is_message
 
 T = TypeVar("T")
@@ -83,9 +83,9 @@ class RecordChange:
     field: str | None = None
     first: int | None = None
     count: int = 1
-    subpath: Path = ()
+    subpath: FieldPath = ()
     to: int | None = None
-    path: Path = ()
+    path: FieldPath = ()
 
     def touches(self, field: str, index: int) -> bool:
         """True when entry `index` of top-level `field` may read differently after this change."""
@@ -131,7 +131,7 @@ def follow_entry(change: RecordChange, index: int | None, field: str = "record")
     return change.follow(field, index)
 
 
-def make_change(message: Message, path: Path, kind: ChangeKind, first: int | None = None,
+def make_change(message: Message, path: FieldPath, kind: ChangeKind, first: int | None = None,
                 count: int = 1, to: int | None = None) -> RecordChange:
     """The `RecordChange` for an edit at `path` (structural kinds count at the top level only)."""
     top = path[0] if path else None
@@ -161,7 +161,7 @@ class Edit:
     """One elementary step: what kind, at which path, which elements."""
 
     kind: EditKind
-    path: Path = ()
+    path: FieldPath = ()
     index: int = 0
     count: int = 0
     to: int = 0
@@ -199,7 +199,7 @@ class RecordEditor:
         """True while an edit runs (between its first announcement and its `changed`)."""
         return self._depth > 0
 
-    def value(self, path: Path) -> Any:
+    def value(self, path: FieldPath) -> Any:
         """The value at `path`: a scalar, a list for a repeated field, a Message for a message.
 
         For an unset optional scalar this is its default (see `has_field`).
@@ -211,7 +211,7 @@ class RecordEditor:
             return list(obj)
         return obj
 
-    def exists(self, path: Path) -> bool:
+    def exists(self, path: FieldPath) -> bool:
         """True when `path` names something in the message."""
         try:
             resolve(self._message, tuple(path))
@@ -219,14 +219,14 @@ class RecordEditor:
             return False
         return True
 
-    def message_at(self, path: Path) -> RecordMessage:
+    def message_at(self, path: FieldPath) -> RecordMessage:
         """The message at `path` (for reading only; an unset message field reads as empty)."""
         obj = resolve(self._message, path)
         if not isinstance(obj, Message):
             raise PathError(f"{format_path(path)} is not a message")
         return obj
 
-    def has_field(self, path: Path) -> bool:
+    def has_field(self, path: FieldPath) -> bool:
         """Whether a singular field is set (repeated fields: whether they have elements)."""
         if not path:
             return True
@@ -237,26 +237,26 @@ class RecordEditor:
             return len(getattr(parent, field.name)) > 0
         return parent.HasField(field.name) if field.has_presence else True
 
-    def field_descriptor(self, path: Path) -> FieldDescriptor | None:
+    def field_descriptor(self, path: FieldPath) -> FieldDescriptor | None:
         """The field a path ends in (for an element, the repeated field); None for ()."""
         if not path:
             return None
         return target(self._message, path)[1]
 
-    def field_at(self, path: Path) -> FieldDescriptor:
+    def field_at(self, path: FieldPath) -> FieldDescriptor:
         """The field a non-empty path ends in (for an element, the repeated field)."""
         if not path:
             raise PathError("the whole record is no field")
         return target(self._message, path)[1]
 
-    def element_count(self, path: Path) -> int:
+    def element_count(self, path: FieldPath) -> int:
         """Number of elements of the repeated field at `path`."""
         parent, field, index = target(self._message, path)
         if not field.is_repeated or index is not None:
             raise PathError(f"{format_path(path)} is not a repeated field")
         return len(getattr(parent, field.name))
 
-    def message_bytes(self, path: Path) -> bytes | None:
+    def message_bytes(self, path: FieldPath) -> bytes | None:
         """Serialized content of the message at `path`; None for an unset message field.
 
         Bit-exact (binary wire format) and partial: a message missing a required field
@@ -285,7 +285,7 @@ class RecordEditor:
         with self._step(Edit(EditKind.RESET), RecordChange(ChangeKind.RESET)):
             self._message = message
 
-    def set_value(self, path: Path, value: Any) -> None:
+    def set_value(self, path: FieldPath, value: Any) -> None:
         """Set a singular scalar field, or one element of a repeated scalar field."""
         parent, field, index = target(self._message, path)
         if is_message(field):
@@ -299,7 +299,7 @@ class RecordEditor:
             else:
                 getattr(parent, field.name)[index] = stored
 
-    def clear_field(self, path: Path) -> None:
+    def clear_field(self, path: FieldPath) -> None:
         """Unset a singular field (scalar or message) or empty a repeated field."""
         parent, field, index = target(self._message, path)
         if index is not None:
@@ -315,7 +315,7 @@ class RecordEditor:
         with self._step(Edit(EditKind.SET, tuple(path)), self._change(path, ChangeKind.CHANGED)):
             parent.ClearField(field.name)
 
-    def set_present(self, path: Path) -> None:
+    def set_present(self, path: FieldPath) -> None:
         """Mark an unset optional field as set: a scalar gets its default, a message becomes empty."""
         parent, field, index = target(self._message, path)
         if index is not None or field.is_repeated:
@@ -329,7 +329,7 @@ class RecordEditor:
             else:
                 setattr(parent, field.name, default_value(field))
 
-    def insert_elements(self, path: Path, index: int, items: Sequence[Any]) -> None:
+    def insert_elements(self, path: FieldPath, index: int, items: Sequence[Any]) -> None:
         """Insert elements into the repeated field at `path`, before position `index`.
 
         Items are values for a scalar field and serialized messages (bytes, as from
@@ -351,7 +351,7 @@ class RecordEditor:
             else:
                 container[index:index] = new
 
-    def remove_elements(self, path: Path, index: int, count: int = 1) -> list[Any]:
+    def remove_elements(self, path: FieldPath, index: int, count: int = 1) -> list[Any]:
         """Remove `count` elements from position `index`; returns what was removed.
 
         Values for a scalar field, serialized messages (bytes) for a message field — exactly
@@ -369,7 +369,7 @@ class RecordEditor:
             del container[index:index + count]
         return removed
 
-    def move_elements(self, path: Path, index: int, count: int, to: int) -> None:
+    def move_elements(self, path: FieldPath, index: int, count: int, to: int) -> None:
         """Move elements [index, index+count) so that the first of them ends up at `to`."""
         container, field = self._repeated(path)
         n = len(container)
@@ -388,7 +388,7 @@ class RecordEditor:
             else:
                 container[to:to] = moved
 
-    def replace_message(self, path: Path, data: bytes | None) -> None:
+    def replace_message(self, path: FieldPath, data: bytes | None) -> None:
         """Replace the content of the message at `path` with serialized `data`.
 
         `path` may be () (the whole record: announced as a RESET), an element
@@ -446,12 +446,12 @@ class RecordEditor:
             change = self._pending.pop(0)
             self.changed.emit(change)
 
-    def _change(self, path: Path, kind: ChangeKind, first: int | None = None, count: int = 1,
+    def _change(self, path: FieldPath, kind: ChangeKind, first: int | None = None, count: int = 1,
                 to: int | None = None) -> RecordChange:
         assert self._message is not None
         return make_change(self._message, tuple(path), kind, first, count, to)
 
-    def _repeated(self, path: Path) -> tuple[Any, FieldDescriptor]:
+    def _repeated(self, path: FieldPath) -> tuple[Any, FieldDescriptor]:
         parent, field, at = target(self._message, path)
         if at is not None or not field.is_repeated:
             raise PathError(f"{format_path(path)} is not a repeated field")

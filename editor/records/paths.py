@@ -27,14 +27,14 @@ from editor.records.messages import descriptor_of
 from editor.records.problems import Problem
 
 #: A location in the message: field names and element indices, outermost first.
-Path = tuple[str | int, ...]
+FieldPath = tuple[str | int, ...]
 
 
 class PathError(LookupError):
     """A path that does not name anything in the message (or text that is not a path)."""
 
 
-def format_path(path: Path) -> str:
+def format_path(path: FieldPath) -> str:
     """`record[3].value.scale_w[5]` — a path as text (the form `Problem.field` uses)."""
     out = ""
     for step in path:
@@ -46,7 +46,7 @@ _PATH_PART = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)?((?:\[\d+\])*)")
 _INDEX = re.compile(r"\[(\d+)\]")
 
 
-def parse_path(text: str) -> Path:
+def parse_path(text: str) -> FieldPath:
     """Inverse of `format_path`: `consumer[1].attr[2].i` -> ("consumer", 1, "attr", 2, "i")."""
     steps: list[str | int] = []
     for part in text.split("."):
@@ -59,7 +59,7 @@ def parse_path(text: str) -> Path:
     return tuple(steps)
 
 
-def resolve(message: Message | None, path: Path) -> Any:
+def resolve(message: Message | None, path: FieldPath) -> Any:
     """What `path` names: a Message, a repeated container, or a scalar value.
 
     An unset message field resolves to its (empty) default instance; an unset scalar to
@@ -81,7 +81,7 @@ def resolve(message: Message | None, path: Path) -> Any:
     return obj
 
 
-def exists(message: Message | None, path: Path) -> bool:
+def exists(message: Message | None, path: FieldPath) -> bool:
     """True when `path` names something in `message`."""
     try:
         resolve(message, tuple(path))
@@ -90,7 +90,7 @@ def exists(message: Message | None, path: Path) -> bool:
     return True
 
 
-def target(message: Message | None, path: Path) -> tuple[Message, FieldDescriptor, int | None]:
+def target(message: Message | None, path: FieldPath) -> tuple[Message, FieldDescriptor, int | None]:
     """(message holding the field, the field, element index or None) for a non-empty path."""
     if not path:
         raise PathError(translate("paths", "the path is empty"))
@@ -111,22 +111,22 @@ def target(message: Message | None, path: Path) -> tuple[Message, FieldDescripto
     return parent, field, index
 
 
-def sort_key(path: Path) -> tuple:
+def sort_key(path: FieldPath) -> tuple:
     """Orders paths as the tree shows them: element indices numerically, fields by name."""
     return tuple((0, s, "") if isinstance(s, int) else (1, 0, s) for s in path)
 
 
-def outermost(paths: Iterable[Path]) -> list[Path]:
+def outermost(paths: Iterable[FieldPath]) -> list[FieldPath]:
     """Sorted paths without those inside another of them (a layer and one of its fields
     selected together: the layer)."""
-    chosen: list[Path] = []
+    chosen: list[FieldPath] = []
     for path in sorted(set(paths), key=sort_key):
         if not any(path[:len(p)] == p for p in chosen):
             chosen.append(path)
     return chosen
 
 
-def in_entry(entry: Descriptor, relative: Path | str) -> Path:
+def in_entry(entry: Descriptor, relative: FieldPath | str) -> FieldPath:
     """A path below a layer entry from its entry-relative form: the `value` fields are
     named bare (``scale_w[3]`` -> ``("value", "scale_w", 3)``), the entry's own fields as
     they are (``key``, ``kv_cache_value.scale[2]``, ``value.scale_d``)."""
@@ -137,18 +137,18 @@ def in_entry(entry: Descriptor, relative: Path | str) -> Path:
     return rel
 
 
-def entry_field_text(subpath: Path) -> str:
+def entry_field_text(subpath: FieldPath) -> str:
     """The entry-relative name of a path below a layer entry: ``("value", "scale_w", 3)``
     -> ``scale_w[3]``, ``("kv_cache_value", "scale")`` -> ``kv_cache_value.scale``."""
     rel = subpath[1:] if subpath[:1] == ("value",) and len(subpath) > 1 else subpath
     return format_path(rel) if rel else ""
 
 
-def problem_path(message: Message | None, problem: Problem) -> Path:
+def problem_path(message: Message | None, problem: Problem) -> FieldPath:
     """The path a problem points at: its field where that exists, else the nearest part of
     it that does, else its entry; () for a whole-file problem or an entry that is gone."""
     if problem.record_index is not None:
-        base: Path = ("record", problem.record_index)
+        base: FieldPath = ("record", problem.record_index)
     elif problem.prune_index is not None:
         base = ("prune_record", problem.prune_index)
     else:

@@ -16,7 +16,7 @@ from typing import cast
 
 import numpy as np
 
-from editor.records.defaults import DEFAULT_OUTLIER_K
+from editor.defaults import DEFAULT_OUTLIER_K
 from editor.records.quant_core import (  # noqa: F401 (the numpy-free part, re-exported)
     BIT_WIDTHS,
     DEFAULT_TYPE,

@@ -21,7 +21,7 @@ from bisect import bisect_right
 from collections import deque
 from itertools import islice
 
-from editor.records.paths import Path
+from editor.records.paths import FieldPath
 from editor.records.textread import Node, Stmt
 
 # possessive, one way through each string: `(?:[^"]|\\.)*` keeps a backtracking mark per
@@ -78,7 +78,7 @@ def _blank(m: re.Match[bytes]) -> bytes:
     return b"_" * len(text) if text[:1] != b"#" else b" " * len(text)
 
 
-def quick_offset(data: bytes, start: int, end: int, path: Path) -> int | None:
+def quick_offset(data: bytes, start: int, end: int, path: FieldPath) -> int | None:
     """The file offset of `path` (fields below the entry, as `tree_offset` takes
     them) inside the top-level statement `data[start:end]`, or None when unsure."""
     if not path or not path[0] or not isinstance(path[0], str):
@@ -301,7 +301,7 @@ def child_node(item: Stmt, index: int) -> Node | None:
     return item.children[k]
 
 
-def tree_offset(node: Node | None, path: Path) -> int | None:
+def tree_offset(node: Node | None, path: FieldPath) -> int | None:
     """Offset in the file of the statement or value `path` names inside the parsed `node`
     (the last statement of a field given twice, as the reader kept the last)."""
     off = None

@@ -33,8 +33,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from editor.defaults import DEFAULT_STRONG_FENCE, DEFAULT_WASTE
+from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records import quant
-from editor.records.defaults import DEFAULT_STRONG_FENCE, DEFAULT_WASTE
 
 #: The weight SQNR (dB) below which the severity counts it (8-bit per-channel weights of a
 #: healthy layer reach 35–45 dB; 30 dB is a quarter of a bit of noise more than that).
@@ -45,6 +46,21 @@ DEFAULT_MIN_SIMILARITY: float = 0.99
 #: the sources of a severity, in the order they are named
 OUTLIERS, ARQ, SQNR, SIMILARITY, ERRORS, WARNINGS = "outliers", "scale_w/ARQ", "weight SQNR", "similarity", \
     "errors", "warnings"
+
+_SOURCE_WORDS = {
+    OUTLIERS: QT_TRANSLATE_NOOP("severity", "outliers"),
+    ARQ: QT_TRANSLATE_NOOP("severity", "scale_w/ARQ"),
+    SQNR: QT_TRANSLATE_NOOP("severity", "weight SQNR"),
+    SIMILARITY: QT_TRANSLATE_NOOP("severity", "similarity"),
+    ERRORS: QT_TRANSLATE_NOOP("severity", "errors"),
+    WARNINGS: QT_TRANSLATE_NOOP("severity", "warnings"),
+}
+
+
+def source_text(source: str) -> str:
+    """A severity source's name in the interface's language (unknown names as they are)."""
+    words = _SOURCE_WORDS.get(source)
+    return translate("severity", words) if words is not None else source
 
 
 def outlier_reach(values: object, k: float) -> float:

@@ -32,6 +32,7 @@ from google.protobuf import text_format
 from google.protobuf.message import Message
 
 from editor.i18n import translate
+from editor.protobuf_errors import protobuf_words
 from editor.records._fastread import FastReader, NotSimple
 from editor.records.dialects import Dialect, detect_from_names, get_dialect
 from editor.records.messages import RecordMessage, enum_type_of
@@ -44,7 +45,6 @@ from editor.records.read_errors import (  # noqa: F401 - ECHO_LIMIT, clip: impor
     descriptor_at,
     ends_inside_message,
     lacking_names,
-    protobuf_words,
     quote_hint,
     unknown_field_message,
 )

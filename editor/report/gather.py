@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from editor.defaults import DEFAULT_OUTLIER_K
 from editor.figures.columns import OUTLIER_RULE, FigureSource, LayerFigure, layer_figures
 from editor.figures.overview import OverviewData, problems_by_entry
 from editor.figures.prune import PruneLayout, prune_layout
 from editor.figures.review import reviews_of, worst_ratios
 from editor.i18n import translate
-from editor.records.defaults import DEFAULT_OUTLIER_K
 from editor.records.document import RecordDocument
 from editor.records.problems import Problem, Severity
 

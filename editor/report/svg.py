@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-#: colours of the window's plots (editor/ui/plots/_common.py), as CSS
+#: colours of the window's plots (editor/ui/plots/_colors.py), as CSS
 RED, ORANGE, BLUE, GREEN, GREY, PURPLE, SKY, BLACK = (
     "#d62728", "#ff7f0e", "#1f77b4", "#2ca02c", "#7f7f7f", "#9467bd", "#17becf", "#222")
 

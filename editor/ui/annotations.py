@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QColor
 
-from editor.records.paths import Path
+from editor.records.paths import FieldPath
 
 #: the colour of a mark whose annotation names none: the tree's muted grey-blue
 DEFAULT_MARK_COLOR = QColor("#505a64")
@@ -54,7 +54,7 @@ class Annotation:
 
 
 #: provider(path) -> what to show on the row at `path`, or None
-Provider = Callable[[Path], "Annotation | None"]
+Provider = Callable[[FieldPath], "Annotation | None"]
 
 
 class TreeAnnotations(QObject):
@@ -88,7 +88,7 @@ class TreeAnnotations(QObject):
     def provider(self, key: str) -> Provider | None:
         return self._providers.get(key)
 
-    def for_path(self, path: Path) -> list[Annotation]:
+    def for_path(self, path: FieldPath) -> list[Annotation]:
         """Every annotation of the row at `path`, in key order. A provider that fails on a
         path it did not expect (a row between two signals of one edit) says nothing."""
         if not self._providers:

@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
 from editor.i18n import translate
 from editor.records.edits.commands import SetValueCommand, rename_entry
 from editor.records.messages import message_type_of
-from editor.records.paths import Path, PathError
+from editor.records.paths import FieldPath, PathError
 from editor.records.problems import Problem
 from editor.records.values import parse_value
 from editor.ui.annotations import Annotation
@@ -121,7 +121,7 @@ def _within(widget: QWidget | None, container: QWidget | None) -> bool:
     return False
 
 
-def _cell_label(path: Path) -> str:
+def _cell_label(path: FieldPath) -> str:
     """The name a message gives the edited cell: ``scale_d``, ``scale_w[3]``, ``key``."""
     if len(path) >= 2 and isinstance(path[-1], int):
         return f"{path[-2]}[{path[-1]}]"
@@ -146,23 +146,23 @@ class ValueDelegate(QStyledItemDelegate):
         #: `validate(path, value)`: the hard-rule error setting the field at `path` to `value`
         #: would cause, or None (None: no rule is checked, and the editors' hints say what
         #: the field's type allows rather than what the rules accept)
-        self.validate: Callable[[Path, Any], Problem | None] | None = session.problems.validate_edit
+        self.validate: Callable[[FieldPath, Any], Problem | None] | None = session.problems.validate_edit
         #: short labels of the record's layer keys and node names, for a key that does not
         #: fit its column: the scope every name shares goes first, then what tells the
         #: names apart least, and the labels stay unique (the tree sets them)
         self.key_labels = KeyLabels(())
         #: the open editors: id → (the path they edit, their value as the record had it)
-        self._editing: dict[int, tuple[Path, str]] = {}
+        self._editing: dict[int, tuple[FieldPath, str]] = {}
         #: editors whose text setModelData has judged (pushed, or refused and said so)
         self._judged: set[int] = set()
         self._click_away = _ClickAway(self)
 
-    def accepted(self, path: Path) -> str | None:
+    def accepted(self, path: FieldPath) -> str | None:
         """What the rules accept at `path`, in words (the editor's hint); None: what the
         field's type allows."""
         return self.session.problems.accepted_values(tuple(path))
 
-    def refusal(self, path: Path, value: Any) -> str | None:
+    def refusal(self, path: FieldPath, value: Any) -> str | None:
         """Why the rules refuse `value` at `path`, in their words; None when they accept it."""
         if self.validate is None:
             return None
@@ -231,7 +231,7 @@ class ValueDelegate(QStyledItemDelegate):
                 self._not_changed(reason, edited)
         super().destroyEditor(editor, index)
 
-    def _not_changed(self, reason: str, edited: tuple[Path, str] | None) -> None:
+    def _not_changed(self, reason: str, edited: tuple[FieldPath, str] | None) -> None:
         """Say that an edit was refused, and what the record keeps (`edited`: the path and
         its value as the editor found it)."""
         if edited is not None and edited[1]:

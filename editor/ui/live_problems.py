@@ -24,7 +24,7 @@ from PySide6.QtCore import QObject, QTimer, Signal, Slot
 from editor.records import quant
 from editor.records.dialects import Dialect
 from editor.records.editing import ChangeKind, RecordChange
-from editor.records.paths import Path, PathError
+from editor.records.paths import FieldPath, PathError
 from editor.records.problems import Problem
 from editor.records.rules import (
     CheckContext,
@@ -130,14 +130,14 @@ class LiveProblems(QObject):
             self._schedule()
         self.outlierKChanged.emit(k)
 
-    def validate_edit(self, path: Path, value: Any) -> Problem | None:
+    def validate_edit(self, path: FieldPath, value: Any) -> Problem | None:
         """The hard-rule error that setting the field at model `path` to `value` would cause,
         or None: what the tree's editors ask, through the session's one check
         (`EditCheck.validate_value`)."""
         check = self.session.check
         return None if check is None else check.validate_value(path, value)
 
-    def accepted_values(self, path: Path) -> str | None:
+    def accepted_values(self, path: FieldPath) -> str | None:
         """What the rules accept for the layer value field at model `path` (or one element of
         it), in words (`rules.accepted_values`); None where no rule narrows its type."""
         dialect = self.session.dialect

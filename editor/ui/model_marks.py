@@ -15,7 +15,7 @@ from PySide6.QtGui import QColor
 
 from editor.i18n import translate
 from editor.models import Layer
-from editor.records.paths import Path
+from editor.records.paths import FieldPath
 from editor.ui.annotations import Annotation
 from editor.ui.session import EditSession
 
@@ -48,7 +48,7 @@ class ModelMarks(QObject):
     def _network_changed(self, model: object) -> None:
         self.session.annotations.set(KEY, self.annotate if model is not None else None)
 
-    def annotate(self, path: Path) -> Annotation | None:
+    def annotate(self, path: FieldPath) -> Annotation | None:
         """What the network says about the tree row at `path` (None: nothing)."""
         model = self.session.network
         if model is None or len(path) < 2 or path[0] != "record" or not isinstance(path[1], int):

@@ -18,7 +18,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QColor
 
 from editor.i18n import translate
-from editor.records.paths import Path, problem_path
+from editor.records.paths import FieldPath, problem_path
 from editor.records.problems import Problem, Severity
 from editor.ui.annotations import Annotation
 from editor.ui.session import EditSession
@@ -56,7 +56,7 @@ class ProblemMarks(QObject):
         super().__init__(session)
         self.session = session
         #: path -> what is wrong there or below; None: to be worked out on the next request
-        self._rows: dict[Path, _Row] | None = None
+        self._rows: dict[FieldPath, _Row] | None = None
         session.problems.problemsChanged.connect(self._changed)
         session.annotations.set(KEY, self.annotate)
 
@@ -64,11 +64,11 @@ class ProblemMarks(QObject):
         self._rows = None
         self.session.annotations.refresh(KEY)
 
-    def rows(self) -> dict[Path, _Row]:
+    def rows(self) -> dict[FieldPath, _Row]:
         """Each row path with errors or warnings at it or below (the row of the entry, of
         ``value``, of the field)."""
         if self._rows is None:
-            rows: dict[Path, _Row] = {}
+            rows: dict[FieldPath, _Row] = {}
             message = self.session.message
             for p in self.session.problems.problems:
                 if p.severity not in (Severity.ERROR, Severity.WARNING):
@@ -84,7 +84,7 @@ class ProblemMarks(QObject):
             self._rows = rows
         return self._rows
 
-    def annotate(self, path: Path) -> Annotation | None:
+    def annotate(self, path: FieldPath) -> Annotation | None:
         """What is wrong at the tree row at `path` or below it (None: nothing)."""
         if len(path) < 2 or not isinstance(path[1], int):
             return None

@@ -12,7 +12,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal
 
 from editor.records.editing import ChangeKind, RecordChange, RecordEditor
-from editor.records.paths import Path
+from editor.records.paths import FieldPath
 
 
 class Selection(QObject):
@@ -22,7 +22,7 @@ class Selection(QObject):
 
     def __init__(self, editor: RecordEditor | None = None, parent: QObject | None = None):
         super().__init__(parent)
-        self._path: Path = ()
+        self._path: FieldPath = ()
         self._editor = editor
 
     def about_to_reset(self) -> None:
@@ -60,10 +60,10 @@ class Selection(QObject):
             self.select(path, source=self._editor)
 
     @property
-    def path(self) -> Path:
+    def path(self) -> FieldPath:
         return self._path
 
-    def select(self, path: Path, source: object = None, *, again: bool = False) -> None:
+    def select(self, path: FieldPath, source: object = None, *, again: bool = False) -> None:
         """Make `path` current; `again` tells the views even when it already is (a jump to
         the field a click in a list selected a moment ago)."""
         path = tuple(path)

@@ -37,7 +37,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records.editing import Edit, EditKind, RecordEditor
 from editor.records.messages import RecordMessage, descriptor_of, message_type_of
-from editor.records.paths import Path, PathError, format_path, resolve
+from editor.records.paths import FieldPath, PathError, format_path, resolve
 from editor.records.summaries import element_label, label_field, message_summary, repeated_summary
 from editor.records.values import default_value, format_value, is_message, shown_text, shown_value, type_name
 from editor.ui.annotations import Annotation, TreeAnnotations
@@ -275,7 +275,7 @@ class RecordTreeModel(QAbstractItemModel):
 
     # ------------------------------------------------------------------ index <-> path
 
-    def path_for_index(self, index: AnyIndex) -> Path:
+    def path_for_index(self, index: AnyIndex) -> FieldPath:
         """The path of the row `index` stands for (an index of this model, not of a proxy)."""
         if not index.isValid():
             return ()
@@ -287,7 +287,7 @@ class RecordTreeModel(QAbstractItemModel):
             return base + (index.row(),)
         return base + (parent.message_desc.fields[index.row()].name,)
 
-    def child_path(self, parent: AnyIndex, row: int) -> Path:
+    def child_path(self, parent: AnyIndex, row: int) -> FieldPath:
         """The path of row `row` below `parent`: ``path_for_index(index(row, 0, parent))``
         without making the index (a filter asks this of every row)."""
         node = self._node_for(parent)
@@ -300,7 +300,7 @@ class RecordTreeModel(QAbstractItemModel):
             raise PathError(f"no row {row} below {format_path(base)}")
         return base + (node.desc.fields[row].name,)
 
-    def index_for_path(self, path: Path, column: int = 0) -> QModelIndex:
+    def index_for_path(self, path: FieldPath, column: int = 0) -> QModelIndex:
         """The index of the row at `path`, fetching lazily loaded rows on the way.
 
         Raises PathError for a path that names nothing.
@@ -604,7 +604,7 @@ class RecordTreeModel(QAbstractItemModel):
             return QModelIndex()
         return self.createIndex(node.row, 0, node.up.id)
 
-    def _node_path(self, node: _Node) -> Path:
+    def _node_path(self, node: _Node) -> FieldPath:
         steps: list[str | int] = []
         while node.kind != RowKind.ROOT:
             steps.append(node.row if node.kind == RowKind.ELEMENT else node.fd.name)
@@ -635,7 +635,7 @@ class RecordTreeModel(QAbstractItemModel):
         except KeyError:
             raise PathError(f"{desc.name} has no field {name!r}") from None
 
-    def _locate(self, path: Path) -> tuple[list[_Node], tuple[_Node, int] | None]:
+    def _locate(self, path: FieldPath) -> tuple[list[_Node], tuple[_Node, int] | None]:
         """Nodes that exist for the prefixes of `path` (root first) and the visible leaf row.
 
         `chain[k]` is the node of `path[:k]`; the walk stops where rows were never shown.

@@ -47,7 +47,7 @@ from editor.records.edits.selection import (
     plan_duplicate,
     plan_set_on_layers,
 )
-from editor.records.paths import Path, PathError, format_path, outermost, sort_key
+from editor.records.paths import FieldPath, PathError, format_path, outermost, sort_key
 from editor.records.values import shown_text
 from editor.ui.delegates import ValueDelegate
 from editor.ui.dialogs import Prompter
@@ -78,10 +78,10 @@ LIVE_LABELS = 1500
 class _SelectionFacts:
     """What the actions and the status bar need to know about the selected rows, read once."""
 
-    paths: list[Path]
+    paths: list[FieldPath]
     layers: list[int]
-    elements: list[Path]
-    contiguous: tuple[Path, list[int]] | None
+    elements: list[FieldPath]
+    contiguous: tuple[FieldPath, list[int]] | None
     summary: str
 
 
@@ -258,7 +258,7 @@ class RecordTreeWidget(QWidget):
 
     # ------------------------------------------------------------------ selection
 
-    def selected_paths(self) -> list[Path]:
+    def selected_paths(self) -> list[FieldPath]:
         """Paths of the selected rows, in tree order."""
         return list(self._selection_facts().paths)
 
@@ -270,7 +270,7 @@ class RecordTreeWidget(QWidget):
     def _read_selection(self) -> _SelectionFacts:
         # from the selection's ranges: selectedRows() asks flags() of every cell of every row
         self.selection_reads += 1
-        found: set[Path] = set()
+        found: set[FieldPath] = set()
         proxy, model = self.proxy, self.model
         # PySide iterates a QItemSelection (a list of ranges); the stubs miss __iter__
         for selected in self.view.selectionModel().selection():  # type: ignore[attr-defined]
@@ -293,7 +293,7 @@ class RecordTreeWidget(QWidget):
             summary = translate("RecordTree", "{n} rows selected").format(n=len(paths))
         return _SelectionFacts(paths, layers, elements, contiguous(elements), summary)
 
-    def current_path(self) -> Path | None:
+    def current_path(self) -> FieldPath | None:
         index = self.view.currentIndex()
         if not index.isValid():
             return None
@@ -302,7 +302,7 @@ class RecordTreeWidget(QWidget):
         except PathError:
             return None
 
-    def select_path(self, path: Path, *, clear_filter_if_hidden: bool = True, column: int = 0) -> bool:
+    def select_path(self, path: FieldPath, *, clear_filter_if_hidden: bool = True, column: int = 0) -> bool:
         """Make the row at `path` current and visible; False if there is no such row."""
         try:
             src = self.model.index_for_path(tuple(path), column)
@@ -322,10 +322,10 @@ class RecordTreeWidget(QWidget):
         self.view.scrollTo(index, QAbstractItemView.ScrollHint.PositionAtCenter)
         return True
 
-    def select_paths(self, paths: list[Path]) -> None:
+    def select_paths(self, paths: list[FieldPath]) -> None:
         """Select several rows (the first becomes current), as one change of the selection."""
         first: QModelIndex | None = None
-        rows: dict[Path, tuple[QModelIndex, set[int]]] = {}  # by the parent's path
+        rows: dict[FieldPath, tuple[QModelIndex, set[int]]] = {}  # by the parent's path
         for path in paths:
             try:
                 index = self.proxy.mapFromSource(self.model.index_for_path(tuple(path)))
@@ -358,7 +358,7 @@ class RecordTreeWidget(QWidget):
         """A few words for the status bar about what is selected."""
         return self._selection_facts().summary
 
-    def _kind(self, path: Path | None) -> RowKind | None:
+    def _kind(self, path: FieldPath | None) -> RowKind | None:
         if path is None:
             return None
         try:
@@ -383,7 +383,7 @@ class RecordTreeWidget(QWidget):
     def duplicate_selected(self) -> None:
         self._push(plan_duplicate(self.editor, self.selected_paths()))
 
-    def _insertion_target(self, current: Path | None) -> tuple[Path, int | None] | None:
+    def _insertion_target(self, current: FieldPath | None) -> tuple[FieldPath, int | None] | None:
         """(repeated field, index of the current element or None) where Add puts a new entry."""
         if current is None:
             return None
@@ -427,7 +427,7 @@ class RecordTreeWidget(QWidget):
             if container == ("record",):
                 self.view.edit(self.view.currentIndex())
 
-    def add_child(self, container: Path) -> None:
+    def add_child(self, container: FieldPath) -> None:
         """Append a new element to the repeated field `container` (Add Producer, Add Attribute…)."""
         if self._push(add_element(self.editor, container)):
             self.select_path(container + (self.editor.element_count(container) - 1,))
@@ -659,7 +659,7 @@ class RecordTreeWidget(QWidget):
         # entry was deleted, or the row's entry moved away while the current index stayed)
         self._share_current()
 
-    def _on_shared_selection(self, path: Path, source: object) -> None:
+    def _on_shared_selection(self, path: FieldPath, source: object) -> None:
         if source is self or not path:
             return
         if self.current_path() != tuple(path):

@@ -2555,6 +2555,33 @@
     </message>
 </context>
 <context>
+    <name>severity</name>
+    <message>
+        <source>outliers</source>
+        <translation>离群值</translation>
+    </message>
+    <message>
+        <source>scale_w/ARQ</source>
+        <translation>scale_w/ARQ</translation>
+    </message>
+    <message>
+        <source>weight SQNR</source>
+        <translation>权重SQNR</translation>
+    </message>
+    <message>
+        <source>similarity</source>
+        <translation>相似度</translation>
+    </message>
+    <message>
+        <source>errors</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>warnings</source>
+        <translation>警告</translation>
+    </message>
+</context>
+<context>
     <name>source</name>
     <message>
         <source>The file is {size:,} bytes and line {line:,} alone {long:,}: only {shown:,} bytes of it, around column {column:,}, are shown.</source>

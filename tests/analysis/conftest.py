@@ -31,12 +31,7 @@ def record(tmp_path):
 
 def _realnets():
     """scripts/realnets.py, which fetches the PP-OCR models (the benchmarks use it too)."""
-    path = Path(__file__).resolve().parents[2] / "scripts" / "realnets.py"
-    spec = importlib.util.spec_from_file_location("realnets", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return importlib.import_module("scripts.realnets")
 
 
 @pytest.fixture(scope="session")

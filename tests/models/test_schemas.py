@@ -33,7 +33,7 @@ def test_generated_model_modules_match_proto_sources(tmp_path):
         checked_in = descriptor_pb2.FileDescriptorProto.FromString(module.DESCRIPTOR.serialized_pb)
         _same_float_defaults(checked_in)
         _same_float_defaults(fdp)
-        assert checked_in == fdp, f"{fdp.name} drifted: run python scripts/gen_protos.py"
+        assert checked_in == fdp, f"{fdp.name} drifted: run python -m scripts.gen_protos"
 
 
 def _same_float_defaults(fdp) -> None:

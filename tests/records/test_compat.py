@@ -83,11 +83,7 @@ def test_set_one_field_changes_exactly_one_line(path, tmp_path):
 
 @needs_shared
 def test_seed_fixtures_are_current():
-    import importlib.util
-    spec = importlib.util.spec_from_file_location(
-        "extract", Path(__file__).resolve().parents[2] / "scripts" / "extract_seed_examples.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    from scripts import extract_seed_examples as mod
     expected = {}
     for seed in sorted(SEEDS.glob("*.txt")):
         for n, ex in enumerate(mod.examples(seed.read_text(encoding="utf-8")), start=1):

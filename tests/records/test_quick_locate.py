@@ -15,7 +15,7 @@ import pytest
 from google.protobuf import text_format
 
 from editor.records.document import RecordDocument
-from editor.records.paths import Path
+from editor.records.paths import FieldPath
 from editor.records.quick_locate import child_node, quick_offset, tree_offset
 from editor.records.synth import make_big
 from editor.records.textread import parse_text
@@ -23,8 +23,8 @@ from tests.records.layouts import layouts
 from tests.records.mutations import corpus, mutate
 
 
-def _paths(msg, prefix: Path = ()) -> list[Path]:
-    out: list[Path] = []
+def _paths(msg, prefix: FieldPath = ()) -> list[FieldPath]:
+    out: list[FieldPath] = []
     for fd, value in msg.ListFields():
         name = fd.name
         if fd.is_repeated:

@@ -129,7 +129,7 @@ def test_every_protobuf_template_says_protobufs_words_again_exactly():
     """In English nothing may change: each template, filled, is what its pattern matched."""
     import re as _re
 
-    from editor.records.read_errors import _PROTOBUF_WORDS, protobuf_words
+    from editor.protobuf_errors import _PROTOBUF_WORDS, protobuf_words
 
     for pattern, template in _PROTOBUF_WORDS:
         names = _re.findall(r"\(\?P<(\w+)>", pattern)

@@ -744,7 +744,7 @@ def test_readme_table_is_current():
     if start not in text or end not in text:
         pytest.skip("README.md has no rules-table markers yet")
     inside = text.split(start, 1)[1].split(end, 1)[0]
-    assert inside.strip() == rules_table().strip(), "run: python scripts/rules_table.py --update README.md"
+    assert inside.strip() == rules_table().strip(), "run: python -m scripts.rules_table --update README.md"
 
 
 def test_validate_prune_ignores_unrelated_existing_problems():

@@ -27,7 +27,7 @@ def test_generated_modules_match_proto_sources(tmp_path):
                 f.ClearField("json_name")
         module = importlib.import_module(f"editor.records._pb.{fdp.name[:-6]}_pb2")
         checked_in = descriptor_pb2.FileDescriptorProto.FromString(module.DESCRIPTOR.serialized_pb)
-        assert checked_in == fdp, f"{fdp.name} drifted: run python scripts/gen_protos.py"
+        assert checked_in == fdp, f"{fdp.name} drifted: run python -m scripts.gen_protos"
 
 
 def _all_messages(messages):

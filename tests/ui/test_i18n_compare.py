@@ -11,7 +11,6 @@ import re
 import shutil
 import string
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -46,7 +45,7 @@ def chinese() -> Iterator[None]:
     app = QCoreApplication.instance()
     assert app is not None
     ours, records, qt = QTranslator(), QTranslator(), QTranslator()
-    assert ours.load(str(TS.with_suffix(".qm"))), "compile it: python scripts/update_translations.py"
+    assert ours.load(str(TS.with_suffix(".qm"))), "compile it: python -m scripts.update_translations"
     assert records.load(str(RECORDS_TS.with_suffix(".qm")))
     qt.load("qtbase_zh_CN", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath))
     for t in (ours, records, qt):
@@ -218,11 +217,7 @@ def _placeholders(text: str) -> list[str]:
 
 
 def test_the_compare_translations_are_complete_and_keep_placeholders_and_accelerators():
-    sys.path.insert(0, str(REPO / "scripts"))
-    try:
-        import update_translations as ut
-    finally:
-        sys.path.remove(str(REPO / "scripts"))
+    from scripts import update_translations as ut
     entries = ut.ts_entries(TS)
     assert len(entries) > 100
     unfinished = [(e.context, e.source) for e in entries if e.state is not None or not e.translation]
@@ -237,18 +232,14 @@ def test_the_compare_translations_are_complete_and_keep_placeholders_and_acceler
 
 
 def test_the_compare_ts_holds_exactly_the_texts_of_the_code(tmp_path):
-    sys.path.insert(0, str(REPO / "scripts"))
-    try:
-        import update_translations as ut
-    finally:
-        sys.path.remove(str(REPO / "scripts"))
+    from scripts import update_translations as ut
     fresh = tmp_path / TS.name
     shutil.copyfile(TS, fresh)
     try:
         ut.lupdate("compare", fresh, "zh_CN")
     except (SystemExit, FileNotFoundError, subprocess.CalledProcessError) as e:  # pragma: no cover
         pytest.fail(f"pyside6-lupdate did not run: {e}")
-    assert ut._sources(fresh) == ut._sources(TS), "run: python scripts/update_translations.py"
+    assert ut._sources(fresh) == ut._sources(TS), "run: python -m scripts.update_translations"
 
 
 def _compare_zh(qtbot, window, b: Path):

@@ -18,7 +18,8 @@ from editor.records.edits.span import SetSpanCommand
 from editor.records.problems import Problem, Severity
 from editor.records.synth import make_big
 from editor.ui.plots import ChannelPlot, ModelOverview, PlotsPanel
-from editor.ui.plots._common import ORANGE, RED, ScaleAxis
+from editor.ui.plots._axes import ScaleAxis
+from editor.ui.plots._colors import ORANGE, RED
 from tests.ui.kit import (
     bits,
     channel_plot,

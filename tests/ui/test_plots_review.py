@@ -289,7 +289,7 @@ def test_overview_log_axis_has_no_si_prefix_with_a_tiny_scale(qtbot, session):
 
 
 def test_a_short_log_axis_labels_every_kth_decade_apart():
-    from editor.ui.plots._common import ScaleAxis
+    from editor.ui.plots._axes import ScaleAxis
     axis = ScaleAxis("left")
     levels = axis.logTickValues(-9.2, 0.2, 62, [])  # 0.1 … 1e-9 in 62 pixels
     labelled = levels[0][1]

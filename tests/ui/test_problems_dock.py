@@ -273,3 +273,31 @@ def test_a_long_message_wraps_whole_and_the_line_column_fits_big_files(qtbot):
     qtbot.waitUntil(lambda: view.visualRect(index).height() < narrow)
     # the Line column fits a line:column of a file of millions of lines
     assert view.header().sectionSize(3) >= fm.horizontalAdvance("1234567:123") == fm.horizontalAdvance(LINE_WIDEST)
+
+
+def test_a_looked_up_line_changes_only_its_own_row(qtbot):
+    """Lines are looked up for the rows asked for; the views hear of those rows only (a view
+    lays out every row a change names again: naming all listed rows after each lookup held
+    the window for a quarter of a second at a time on a big record)."""
+    from editor.records.synth import to_text
+
+    text = to_text(many_errors(40))
+    session = make_session(many_errors(40))
+    session.set_document(RecordDocument.from_text(text, "tf-inner"))
+    session.problems.flush()
+    pm = ProblemsModel(session)
+    errors = pm.index(0, 0)
+    assert pm.rowCount(errors) == 39
+    changed: list[tuple[int, int, int, int]] = []
+    pm.dataChanged.connect(lambda a, b, *_: changed.append((a.row(), b.row(), a.column(), b.column())))
+    line = pm.index(7, 3, errors)
+    assert pm.data(line) == ""  # being looked up
+    pm.data(pm.index(8, 3, errors))
+    pm.data(pm.index(20, 3, errors))
+    qtbot.waitUntil(lambda: pm.data(line) != "")
+    assert sorted(changed) == [(7, 8, 3, 3), (20, 20, 3, 3)]
+    # the line is right: where that layer's offset_d is in the text
+    p = pm.problem(pm.index(7, 0, errors))
+    row = text.splitlines().index(f'  key: "{p.key}"') + 1
+    number = int(pm.data(line).split(":")[0])
+    assert row < number and "offset_d: 200" in text.splitlines()[number - 1]

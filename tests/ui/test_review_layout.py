@@ -94,7 +94,7 @@ def test_overview_x_axis_names_layers_where_they_fit_and_never_halves(weights_wi
 
 
 def test_log_tick_labels_share_one_notation():
-    from editor.ui.plots._common import log_tick_strings
+    from editor.ui.plots._axes import log_tick_strings
 
     assert log_tick_strings([-3.0, -4.0, -5.0]) == ["10⁻³", "10⁻⁴", "10⁻⁵"]
     assert log_tick_strings([-3.0, -2.0, -3 + 0.30103]) == ["0.001", "0.01", "0.002"]

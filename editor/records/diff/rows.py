@@ -23,7 +23,7 @@ from editor.i18n import translate
 from editor.records.diff.results import Differences, FieldDiff, LayerDiff, PruneChange
 from editor.records.diff.text import change_text, copy_suffix, plain_text, value_text
 from editor.records.messages import descriptor_of
-from editor.records.paths import Path, in_entry, sort_key
+from editor.records.paths import FieldPath, in_entry, sort_key
 
 
 class RowKind(Enum):
@@ -49,7 +49,7 @@ class DiffRow:
     index_a: int | None = None  #: A's entry (prune: A's prune record)
     index_b: int | None = None
     copy: int = 0
-    path_a: Path | None = None  #: what a click selects in A (None: nothing in A, e.g. only in B)
+    path_a: FieldPath | None = None  #: what a click selects in A (None: nothing in A, e.g. only in B)
     #: sort keys: position in A's order (B's for a layer only B has), channels differing,
     #: |largest relative change| (inf for a change from 0, -1 where there is no number)
     order: tuple = ()
@@ -75,7 +75,7 @@ def _values(n: int | None) -> str:
     return (translate("DiffRows", "{n} value") if n == 1 else translate("DiffRows", "{n} values")).format(n=n)
 
 
-def field_path(entry: Descriptor, name: str) -> Path:
+def field_path(entry: Descriptor, name: str) -> FieldPath:
     """The path below a layer entry of a field as the comparison names it (`scale_w` ->
     ``("value", "scale_w")``, `kv_cache_value.scale` -> ``("kv_cache_value", "scale")``)."""
     return in_entry(entry, name)
@@ -259,11 +259,11 @@ def dialect_lines(d: Differences) -> list[str]:
     return out
 
 
-def walk_targets(rows: Iterable[DiffRow]) -> list[Path]:
+def walk_targets(rows: Iterable[DiffRow]) -> list[FieldPath]:
     """The paths in A that *Next/Previous Difference* visit, in the tree's order: each
     differing field, each layer only A has, each prune record that differs (once each)."""
-    seen: set[Path] = set()
-    out: list[Path] = []
+    seen: set[FieldPath] = set()
+    out: list[FieldPath] = []
     for row in rows:
         if row.path_a is not None and row.path_a not in seen:
             seen.add(row.path_a)
@@ -272,7 +272,7 @@ def walk_targets(rows: Iterable[DiffRow]) -> list[Path]:
     return out
 
 
-def step(targets: Sequence[Path], current: Path, forward: bool) -> tuple[int, bool] | None:
+def step(targets: Sequence[FieldPath], current: FieldPath, forward: bool) -> tuple[int, bool] | None:
     """(index into `targets` of the next (or previous) difference from `current`, wrapped
     around) — None when there is none. Being inside a target (a channel of a differing
     field) counts as being at it."""

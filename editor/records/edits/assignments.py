@@ -20,10 +20,10 @@ from editor.records.edits.commands import (
     SetValueCommand,
     describe,
 )
-from editor.records.paths import Path
+from editor.records.paths import FieldPath
 
 
-def assignment_command(editor: RecordEditor, path: Path, index: int | None, value: Any) -> EditCommand:
+def assignment_command(editor: RecordEditor, path: FieldPath, index: int | None, value: Any) -> EditCommand:
     """The command setting the field at `path`: element `index` of it, the whole vector (a
     list), a single value, or clearing it (None)."""
     if index is not None:
@@ -37,7 +37,7 @@ def assignment_command(editor: RecordEditor, path: Path, index: int | None, valu
     return SetValueCommand(editor, path, value)
 
 
-def plan_assignments(editor: RecordEditor, entry: Path, assignments: Iterable[tuple[Path, int | None, Any]],
+def plan_assignments(editor: RecordEditor, entry: FieldPath, assignments: Iterable[tuple[FieldPath, int | None, Any]],
                      text: str | None = None) -> MacroCommand:
     """One step making `assignments` ((path below `entry`, index, value) each) in order.
 

@@ -33,7 +33,7 @@ from editor.records.dialects import Dialect
 from editor.records.editing import RecordEditor
 from editor.records.edits.commands import Call, EditCommand
 from editor.records.messages import RecordMessage
-from editor.records.paths import Path, PathError, entry_field_text
+from editor.records.paths import FieldPath, PathError, entry_field_text
 from editor.records.problems import Problem
 from editor.records.rules import CheckContext, check_entry
 from editor.records.rules.validate import (
@@ -209,7 +209,7 @@ class EditCheck:
 
     # ------------------------------------------------------------------ values as typed
 
-    def validate_value(self, path: Path, value: Any) -> Problem | None:
+    def validate_value(self, path: FieldPath, value: Any) -> Problem | None:
         """The error setting the field at `path` to `value` would cause, or None.
 
         Covers a layer's key, its value fields and kv-cache vectors (one element or all), and
@@ -234,7 +234,7 @@ class EditCheck:
         record = self.editor.message_at(("prune_record", index))
         return validate_prune_value(self.dialect, record, node, attr_name, value, prune_index=index)
 
-    def _layer_value(self, path: Path, value: Any) -> Problem | None:
+    def _layer_value(self, path: FieldPath, value: Any) -> Problem | None:
         i, rest = path[1], tuple(path[2:])
         if not isinstance(i, int):
             return None
@@ -245,7 +245,7 @@ class EditCheck:
         entry = self.editor.message_at(("record", i))
         return validate_value(self.dialect, entry, name, value, index=index, context=self.context, entry_index=i)
 
-    def _prune_value(self, path: Path, value: Any) -> Problem | None:
+    def _prune_value(self, path: FieldPath, value: Any) -> Problem | None:
         j, rest = path[1], tuple(path[2:])
         if not isinstance(j, int):
             return None
@@ -273,7 +273,7 @@ class EditCheck:
 
 # ---------------------------------------------------------------------- what changed where
 
-def _value_field(rest: Path) -> tuple[str, int | None] | None:
+def _value_field(rest: FieldPath) -> tuple[str, int | None] | None:
     """(the field's name as the rules know it, the element or None) for a path below a layer
     entry that ends in a value field: ``("value", "scale_w", 3)`` -> ``("scale_w", 3)``,
     ``("kv_cache_value", "scale")`` -> ``("kv_cache_value.scale", None)``, ``("key",)``."""
@@ -286,7 +286,7 @@ def _value_field(rest: Path) -> tuple[str, int | None] | None:
     return None
 
 
-def _prune_parts(rest: Path) -> set[str]:
+def _prune_parts(rest: FieldPath) -> set[str]:
     """The parts of a prune record a path below it edits, as problems name them."""
     if rest[:1] == ("selective_prune",):
         node, tail = "selective_prune", rest[1:]
@@ -301,7 +301,7 @@ def _prune_parts(rest: Path) -> set[str]:
     return set()
 
 
-def _leaves(desc: Descriptor, prefix: Path = (), depth: int = 0) -> Iterator[tuple[Path, FieldDescriptor]]:
+def _leaves(desc: Descriptor, prefix: FieldPath = (), depth: int = 0) -> Iterator[tuple[FieldPath, FieldDescriptor]]:
     """Every field below a layer entry, by path (sub-messages themselves included)."""
     for fd in desc.fields:
         path = prefix + (fd.name,)
@@ -310,7 +310,7 @@ def _leaves(desc: Descriptor, prefix: Path = (), depth: int = 0) -> Iterator[tup
             yield from _leaves(fd.message_type, path, depth + 1)
 
 
-def _read(entry: RecordMessage, path: Path, fd: FieldDescriptor) -> tuple[bool, Any]:
+def _read(entry: RecordMessage, path: FieldPath, fd: FieldDescriptor) -> tuple[bool, Any]:
     node = entry
     for step in path[:-1]:
         if not node.HasField(str(step)):  # an unset sub-message: its vectors read as empty

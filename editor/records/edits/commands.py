@@ -39,14 +39,14 @@ from google.protobuf.message_factory import GetMessageClass
 from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records.editing import RecordEditor
 from editor.records.messages import RecordMessage, message_type_of
-from editor.records.paths import Path, PathError, format_path
+from editor.records.paths import FieldPath, PathError, format_path
 from editor.records.values import coerce_value, format_value, is_message, same_value, zero_value
 
 #: `merge_id` of SetValueCommand: consecutive edits of the same cell merge
 SET_VALUE_ID = 0x5E7
 
 
-def describe(editor: RecordEditor, path: Path) -> str:
+def describe(editor: RecordEditor, path: FieldPath) -> str:
     """Words for a location in undo texts: `scale_d of conv1`, `producer 2 of prune record 0`."""
     if not path:
         return translate("Commands", "the record")
@@ -89,14 +89,14 @@ NAMED_ELEMENTS = frozenset(_NOUNS)
 _VALUE_NOUNS = (QT_TRANSLATE_NOOP("Commands", "value"), QT_TRANSLATE_NOOP("Commands", "values"))
 
 
-def element_noun(path: Path) -> tuple[str, str]:
+def element_noun(path: FieldPath) -> tuple[str, str]:
     """(singular, plural) for elements of the repeated field at `path`, in the interface's language."""
     name = path[-1] if path and isinstance(path[-1], str) else ""
     one, many = _NOUNS.get(name, _VALUE_NOUNS)
     return translate("Commands", one), translate("Commands", many)
 
 
-def first_unset_message(editor: RecordEditor, path: Path) -> Path | None:
+def first_unset_message(editor: RecordEditor, path: FieldPath) -> FieldPath | None:
     """The outermost unset singular message field on the way to `path`, if any.
 
     Setting anything below it sets it too (protobuf semantics), so the command's undo must
@@ -117,10 +117,10 @@ class Call:
     """One `RecordEditor` call an edit makes: the method's name, the path, the other arguments."""
 
     method: str
-    path: Path
+    path: FieldPath
     args: tuple[Any, ...] = ()
 
-    def run(self, editor: RecordEditor, path: Path | None = None) -> None:
+    def run(self, editor: RecordEditor, path: FieldPath | None = None) -> None:
         """Make the call on `editor` (at `path` instead of the call's own, e.g. on a copy of one entry)."""
         getattr(editor, self.method)(self.path if path is None else path, *self.args)
 
@@ -155,7 +155,7 @@ class EditCommand:
         """Take `other`, made right after this one, into this step; False when it cannot."""
         return False
 
-    def _unset_created(self, created: Path | None) -> None:
+    def _unset_created(self, created: FieldPath | None) -> None:
         """Undo the implicit setting of a message field that the apply caused."""
         if created is not None and self.editor.has_field(created):
             self.editor.clear_field(created)
@@ -169,7 +169,7 @@ class SetValueCommand(EditCommand):
     unset unsets it again.
     """
 
-    def __init__(self, editor: RecordEditor, path: Path, value: Any, text: str | None = None) -> None:
+    def __init__(self, editor: RecordEditor, path: FieldPath, value: Any, text: str | None = None) -> None:
         field = editor.field_descriptor(path)
         if field is None or is_message(field) or (field.is_repeated and not isinstance(path[-1], int)):
             raise PathError(f"{format_path(path)} is not a single value")
@@ -208,7 +208,7 @@ class SetValueCommand(EditCommand):
 class ClearFieldCommand(EditCommand):
     """Unset a singular field (scalar or message) or empty a repeated field; undo restores it."""
 
-    def __init__(self, editor: RecordEditor, path: Path, text: str | None = None) -> None:
+    def __init__(self, editor: RecordEditor, path: FieldPath, text: str | None = None) -> None:
         field = editor.field_descriptor(path)
         if field is None or isinstance(path[-1], int):
             raise PathError(f"{format_path(path)} is not a field")
@@ -244,7 +244,7 @@ class ClearFieldCommand(EditCommand):
 class SetPresentCommand(EditCommand):
     """Set an unset optional field: a scalar to its default, a message to empty."""
 
-    def __init__(self, editor: RecordEditor, path: Path, text: str | None = None) -> None:
+    def __init__(self, editor: RecordEditor, path: FieldPath, text: str | None = None) -> None:
         field = editor.field_descriptor(path)
         if field is None or field.is_repeated or isinstance(path[-1], int):
             raise PathError(f"{format_path(path)} is not an optional field")
@@ -269,7 +269,7 @@ class InsertElementsCommand(EditCommand):
     message field (layer entries, prune records, producers, consumers, attrs).
     """
 
-    def __init__(self, editor: RecordEditor, path: Path, index: int, items: Sequence[Any],
+    def __init__(self, editor: RecordEditor, path: FieldPath, index: int, items: Sequence[Any],
                  text: str | None = None) -> None:
         field = editor.field_descriptor(path)
         if field is None or not field.is_repeated or isinstance(path[-1], int):
@@ -304,7 +304,7 @@ class InsertElementsCommand(EditCommand):
 class RemoveElementsCommand(EditCommand):
     """Remove elements (any selection of indices) from one repeated field; undo puts them back."""
 
-    def __init__(self, editor: RecordEditor, path: Path, indices: Iterable[int],
+    def __init__(self, editor: RecordEditor, path: FieldPath, indices: Iterable[int],
                  text: str | None = None) -> None:
         field = editor.field_descriptor(path)
         if field is None or not field.is_repeated or isinstance(path[-1], int):
@@ -346,7 +346,7 @@ class RemoveElementsCommand(EditCommand):
 class MoveElementsCommand(EditCommand):
     """Move elements [index, index+count) of a repeated field so the first lands at `to`."""
 
-    def __init__(self, editor: RecordEditor, path: Path, index: int, count: int, to: int,
+    def __init__(self, editor: RecordEditor, path: FieldPath, index: int, count: int, to: int,
                  text: str | None = None) -> None:
         n = editor.element_count(path)
         if count <= 0 or not (index >= 0 and index + count <= n and 0 <= to <= n - count):
@@ -371,7 +371,7 @@ class ReplaceMessageCommand(EditCommand):
     """Replace one message (an entry, a singular message field, or the whole record, path ())
     with serialized content; None unsets a singular message field."""
 
-    def __init__(self, editor: RecordEditor, path: Path, data: bytes | Message | None,
+    def __init__(self, editor: RecordEditor, path: FieldPath, data: bytes | Message | None,
                  text: str | None = None) -> None:
         self.path = tuple(path)
         self.old = editor.message_bytes(self.path)
@@ -414,7 +414,7 @@ class MacroCommand(EditCommand):
 
 # ---------------------------------------------------------------------- factories
 
-def set_field_on_entries(editor: RecordEditor, entries: Iterable[Path], subpath: Path, value: Any,
+def set_field_on_entries(editor: RecordEditor, entries: Iterable[FieldPath], subpath: FieldPath, value: Any,
                          text: str | None = None) -> MacroCommand:
     """One undo step setting `subpath` (e.g. ``("value", "act_type")``) on every entry path."""
     entries = list(entries)
@@ -438,7 +438,7 @@ def unique_key(editor: RecordEditor, base: str, taken: set[str] | None = None) -
     return f"{base}_{n}"
 
 
-def new_element_bytes(editor: RecordEditor, path: Path, *, name: str | None = None) -> bytes:
+def new_element_bytes(editor: RecordEditor, path: FieldPath, *, name: str | None = None) -> bytes:
     """A fresh element for the repeated message field at `path` (a new layer gets a unique
     key and an empty `value`; a prune node gets a name, which the schema requires)."""
     field = editor.field_descriptor(path)
@@ -455,7 +455,7 @@ def new_element_bytes(editor: RecordEditor, path: Path, *, name: str | None = No
     return msg.SerializePartialToString()
 
 
-def add_element(editor: RecordEditor, path: Path, index: int | None = None, *,
+def add_element(editor: RecordEditor, path: FieldPath, index: int | None = None, *,
                 name: str | None = None) -> InsertElementsCommand:
     """Add a new (default) element to a repeated field: a layer, prune record, node, attr or value."""
     field = editor.field_at(path)
@@ -468,7 +468,7 @@ def add_element(editor: RecordEditor, path: Path, index: int | None = None, *,
     return InsertElementsCommand(editor, path, at, [item])
 
 
-def duplicate_elements(editor: RecordEditor, path: Path, indices: Iterable[int]) -> EditCommand:
+def duplicate_elements(editor: RecordEditor, path: FieldPath, indices: Iterable[int]) -> EditCommand:
     """Copy elements of a repeated field; each copy goes right after its original.
 
     Copies of layer entries get a unique key (`conv1_copy`), since AMCT uses only the first
@@ -501,7 +501,7 @@ class DeferredInsert(EditCommand):
     """Insert one element (a value, or a serialized message) at `index`, a position valid once the
     commands before it in its step ran."""
 
-    def __init__(self, editor: RecordEditor, path: Path, index: int, item: Any) -> None:
+    def __init__(self, editor: RecordEditor, path: FieldPath, index: int, item: Any) -> None:
         super().__init__(editor, "insert")
         self.path, self.index, self.item = path, index, item
 
@@ -512,7 +512,7 @@ class DeferredInsert(EditCommand):
         self.editor.remove_elements(self.path, self.index, 1)
 
 
-def rename_entry(editor: RecordEditor, path: Path, name: str) -> SetValueCommand:
+def rename_entry(editor: RecordEditor, path: FieldPath, name: str) -> SetValueCommand:
     """Rename a layer (its `key`) or a prune node / attr (its `name`); path is the element."""
     fields = editor.message_at(path).DESCRIPTOR.fields_by_name
     label = "key" if "key" in fields else "name"
@@ -521,7 +521,7 @@ def rename_entry(editor: RecordEditor, path: Path, name: str) -> SetValueCommand
                            text=translate("Commands", "Rename {what} to {name}").format(what=what, name=repr(name)))
 
 
-def move_by(editor: RecordEditor, path: Path, indices: Sequence[int], delta: int) -> MoveElementsCommand | None:
+def move_by(editor: RecordEditor, path: FieldPath, indices: Sequence[int], delta: int) -> MoveElementsCommand | None:
     """Move a contiguous selection of elements up (delta < 0) or down; None at the edge."""
     rows = sorted(set(indices))
     if not rows or rows[-1] - rows[0] + 1 != len(rows):

@@ -32,7 +32,7 @@ from editor.records.edits.commands import (
     SetValueCommand,
     element_noun,
 )
-from editor.records.paths import Path, PathError, format_path, outermost, resolve
+from editor.records.paths import FieldPath, PathError, format_path, outermost, resolve
 from editor.records.problems import Problem, Severity
 from editor.records.repair import Repair, repair_text
 from editor.records.rules import CheckContext, check_entry, check_prune_record
@@ -44,13 +44,13 @@ class PasteError(ValueError):
     """Text that cannot be pasted; the message says where and why."""
 
 
-def copy_message(editor: RecordEditor, paths: Iterable[Path]) -> list[tuple[Path, Message]]:
+def copy_message(editor: RecordEditor, paths: Iterable[FieldPath]) -> list[tuple[FieldPath, Message]]:
     """The selected rows as messages of their parents' types: [(parent path, message)].
 
     Each message holds just the selected fields or elements of that parent.
     """
-    groups: dict[Path, Message] = {}
-    order: list[Path] = []
+    groups: dict[FieldPath, Message] = {}
+    order: list[FieldPath] = []
     for path in outermost(paths):
         if not path:
             continue
@@ -83,14 +83,14 @@ def copy_message(editor: RecordEditor, paths: Iterable[Path]) -> list[tuple[Path
     return [(p, groups[p]) for p in order]
 
 
-def copy_text(editor: RecordEditor, paths: Iterable[Path]) -> str:
+def copy_text(editor: RecordEditor, paths: Iterable[FieldPath]) -> str:
     """The selected rows as text format (what a record file would say for them)."""
     return "".join(text_format.MessageToString(msg, as_utf8=True) for _p, msg in copy_message(editor, paths))
 
 
-def _candidates(editor: RecordEditor, anchor: Path | None) -> list[Path]:
+def _candidates(editor: RecordEditor, anchor: FieldPath | None) -> list[FieldPath]:
     """Messages around the anchor, innermost first, ending with the top-level record."""
-    found: list[Path] = []
+    found: list[FieldPath] = []
     anchor = anchor or ()
     for end in range(len(anchor), -1, -1):
         prefix = anchor[:end]
@@ -103,7 +103,7 @@ def _candidates(editor: RecordEditor, anchor: Path | None) -> list[Path]:
     return found
 
 
-def _position(anchor: Path, parent: Path, name: str, length: int) -> int:
+def _position(anchor: FieldPath, parent: FieldPath, name: str, length: int) -> int:
     """Insert after the anchor's element of that list, else at the end."""
     depth = len(parent)
     if anchor[:depth] == parent and len(anchor) > depth + 1 and anchor[depth] == name:
@@ -153,13 +153,13 @@ class PastePlan:
         return translate("Paste", "; ").join(words)
 
 
-def paste_command(editor: RecordEditor, text: str, anchor: Path | None = None,
+def paste_command(editor: RecordEditor, text: str, anchor: FieldPath | None = None,
                   dialect: Dialect | None = None) -> EditCommand:
     """One undo step that pastes `text` at `anchor` (the current row); PasteError if it cannot."""
     return plan_paste(editor, text, anchor, dialect).command
 
 
-def plan_paste(editor: RecordEditor, text: str, anchor: Path | None = None,
+def plan_paste(editor: RecordEditor, text: str, anchor: FieldPath | None = None,
                dialect: Dialect | None = None) -> PastePlan:
     """Read `text` for pasting at `anchor` of a record of `dialect`: the undo step, and the
     problems it would bring. Without a dialect, pieces are read with protobuf's parser and
@@ -226,7 +226,7 @@ def _read_record_text(text: str, dialect: Dialect) -> tuple[Message, list[Proble
     return parsed.message, errors, notes
 
 
-def _apply_plain(message: Message, parent_path: Path, parsed: Message, anchor: Path) -> dict[str, range]:
+def _apply_plain(message: Message, parent_path: FieldPath, parsed: Message, anchor: FieldPath) -> dict[str, range]:
     """What the paste's undo step does, on a plain message; {top-level list: new indices}."""
     parent = resolve(message, parent_path)
     inserted: dict[str, range] = {}
@@ -245,8 +245,8 @@ def _apply_plain(message: Message, parent_path: Path, parsed: Message, anchor: P
     return inserted
 
 
-def rule_errors_after_paste(message: Message, dialect: Dialect, parent_path: Path, parsed: Message,
-                            anchor: Path) -> list[Problem]:
+def rule_errors_after_paste(message: Message, dialect: Dialect, parent_path: FieldPath, parsed: Message,
+                            anchor: FieldPath) -> list[Problem]:
     """Hard-rule errors the pasted entries would have in `message` (which is left alone).
 
     Pasted layers and prune records are checked where they would land, with the record's
@@ -275,7 +275,7 @@ def rule_errors_after_paste(message: Message, dialect: Dialect, parent_path: Pat
     return [p for p in found if p.rule != "duplicate-key"]
 
 
-def _commands_for(editor: RecordEditor, parent_path: Path, parsed: Message, anchor: Path) -> EditCommand:
+def _commands_for(editor: RecordEditor, parent_path: FieldPath, parsed: Message, anchor: FieldPath) -> EditCommand:
     commands: list[EditCommand] = []
     described: list[str] = []
     for field, value in parsed.ListFields():

@@ -20,22 +20,22 @@ from editor.records.edits.commands import (
     duplicate_elements,
     set_field_on_entries,
 )
-from editor.records.paths import Path, outermost, sort_key
+from editor.records.paths import FieldPath, outermost, sort_key
 from editor.records.problems import Problem
 from editor.records.values import coerce_value
 
 #: the hard-rule check of one edit: (path, value) -> the error it would cause, or None
-Validate = Callable[[Path, Any], Problem | None]
+Validate = Callable[[FieldPath, Any], Problem | None]
 
 
-def plan_delete(editor: RecordEditor, paths: Iterable[Path]) -> EditCommand | None:
+def plan_delete(editor: RecordEditor, paths: Iterable[FieldPath]) -> EditCommand | None:
     """Delete the selected entries and values and clear the selected fields, as one step;
     None when nothing is selected. A path inside another selected one is covered by it."""
     chosen = [p for p in outermost(paths) if p]
     if not chosen:
         return None
-    by_container: dict[Path, list[int]] = {}
-    fields: list[Path] = []
+    by_container: dict[FieldPath, list[int]] = {}
+    fields: list[FieldPath] = []
     for path in chosen:
         if isinstance(path[-1], int):
             by_container.setdefault(path[:-1], []).append(path[-1])
@@ -55,7 +55,7 @@ def plan_delete(editor: RecordEditor, paths: Iterable[Path]) -> EditCommand | No
     return MacroCommand(editor, translate("Commands", "Delete {n} rows").format(n=len(chosen)), commands)
 
 
-def path_after_delete(editor: RecordEditor, deleted: Path) -> Path:
+def path_after_delete(editor: RecordEditor, deleted: FieldPath) -> FieldPath:
     """Where the selection goes after deleting `deleted`: the element now at its place,
     else the one before it, else its list; a cleared field stays selected."""
     if not deleted or not isinstance(deleted[-1], int):
@@ -64,10 +64,10 @@ def path_after_delete(editor: RecordEditor, deleted: Path) -> Path:
     return deleted[:-1] + (min(deleted[-1], n - 1),) if n else deleted[:-1]
 
 
-def plan_duplicate(editor: RecordEditor, paths: Iterable[Path]) -> EditCommand | None:
+def plan_duplicate(editor: RecordEditor, paths: Iterable[FieldPath]) -> EditCommand | None:
     """Copy the selected elements, each right after its original (layer copies get a
     unique key); None when no element is selected."""
-    groups: dict[Path, list[int]] = {}
+    groups: dict[FieldPath, list[int]] = {}
     for p in outermost(paths):
         if p and isinstance(p[-1], int):
             groups.setdefault(p[:-1], []).append(p[-1])
@@ -78,7 +78,7 @@ def plan_duplicate(editor: RecordEditor, paths: Iterable[Path]) -> EditCommand |
     return commands[0] if len(commands) == 1 else MacroCommand(editor, translate("Commands", "Duplicate"), commands)
 
 
-def contiguous(paths: Iterable[Path]) -> tuple[Path, list[int]] | None:
+def contiguous(paths: Iterable[FieldPath]) -> tuple[FieldPath, list[int]] | None:
     """(list, rows) when the paths are adjacent elements of one list, else None."""
     elements = [p for p in paths if p and isinstance(p[-1], int)]
     if not elements:

@@ -33,7 +33,7 @@ from editor.records.edits.commands import (
     ReplaceMessageCommand,
 )
 from editor.records.messages import RecordMessage, message_type_of
-from editor.records.paths import Path, entry_field_text
+from editor.records.paths import FieldPath, entry_field_text
 
 #: a field below a layer entry, by name: ("value", "scale_w"), ("kv_cache_value", "scale")
 Steps = tuple[str, ...]
@@ -406,7 +406,7 @@ class _Plan:
                 raise TakeRefused(translate("TakeFromB", "prune record {n} would break a rule: {problem}")
                                   .format(n=i, problem=problem.message))
 
-    def _replace(self, path: Path, new: RecordMessage) -> ReplaceMessageCommand:
+    def _replace(self, path: FieldPath, new: RecordMessage) -> ReplaceMessageCommand:
         return ReplaceMessageCommand(self.editor, path, new.SerializePartialToString())
 
     def command(self, text: str) -> EditCommand:

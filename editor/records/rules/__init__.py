@@ -72,7 +72,7 @@ Adding a rule
    ``# expect: record="…" field="…" severity="…"`` line per problem — the rule must report
    exactly those; the ok file must give no problem of that rule and no error at all. Where
    a dialect behaves differently, add a ``my-rule.DIALECT.bad.txt``/``.ok.txt`` pair too.
-4. Run ``python scripts/rules_table.py --update README.md`` and add the rule to the table in
+4. Run ``python -m scripts.rules_table --update README.md`` and add the rule to the table in
    docs/RECORD-FORMAT.md §7.
 """
 from __future__ import annotations

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from editor.records.defaults import DEFAULT_OUTLIER_K, DEFAULT_STRONG_FENCE, DEFAULT_WASTE
+from editor.defaults import DEFAULT_OUTLIER_K, DEFAULT_STRONG_FENCE, DEFAULT_WASTE
 from editor.records.dialects import Dialect, get_dialect
 from editor.records.messages import RecordMessage
 from editor.records.rules import _vectors

@@ -5,7 +5,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from editor.records.defaults import DEFAULT_OUTLIER_K
+from editor.defaults import DEFAULT_OUTLIER_K
 from editor.records.dialects import Dialect, get_dialect
 from editor.records.messages import RecordMessage
 from editor.records.problems import Problem, Severity

@@ -22,7 +22,7 @@ from editor.analysis.weights import ChannelHistogram, channel_histogram
 from editor.graph.figures import HIGH, LOW
 from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records import quant, severity
-from editor.ui.plots._common import BLUE, GREEN, GREY, ORANGE, PURPLE, RED, SKY, faded
+from editor.ui.plots._colors import BLUE, GREEN, GREY, ORANGE, PURPLE, RED, SKY, faded
 from editor.ui.plots.channel_overlays import ChannelMarks, ChannelOverlay, OverlayData, OverlayStrip
 from editor.ui.plots.layer_values import LayerValues
 

@@ -17,7 +17,7 @@ import math
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path as FilePath
+from pathlib import Path
 
 from google.protobuf.message import Message
 from PySide6.QtCore import QObject, QThread, QTimer, Signal
@@ -29,7 +29,7 @@ from editor.records.diff.rows import DiffRow, build_rows, entry_descriptor, summ
 from editor.records.document import RecordDocument
 from editor.records.editing import RecordChange
 from editor.records.messages import RecordMessage
-from editor.records.paths import Path
+from editor.records.paths import FieldPath
 from editor.ui.dialogs import Prompter
 from editor.ui.gc_policy import collect_on_gui_thread
 from editor.ui.live_problems import LiveProblems
@@ -49,7 +49,7 @@ class ComparisonResult:
     comparison: RecordComparison
     differences: Differences
     rows: list[DiffRow]
-    walk: list[Path]
+    walk: list[FieldPath]
 
 
 def compute(a: Message | None, b: Message, rtol: float, atol: float, version: int,
@@ -125,7 +125,7 @@ class CompareController(QObject):
         self._dirty = False  # A changed since the last comparison was started
         self._again = False  # another job was asked for while one ran
         self._busy = False
-        self._a_path: FilePath | None = None
+        self._a_path: Path | None = None
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(RECOMPARE_MS)
@@ -193,7 +193,7 @@ class CompareController(QObject):
         def compare(document: RecordDocument) -> ComparisonResult:
             return compute(snapshot, document.message, rtol, atol, version)
 
-        worker = LoadWorker(FilePath(path), dialect, steps=[LiveProblems.prepare, compare], parent=self)
+        worker = LoadWorker(Path(path), dialect, steps=[LiveProblems.prepare, compare], parent=self)
         worker.progress.connect(self.progress)
         worker.loaded.connect(self._loaded)
         worker.repairable.connect(self._repairable)
@@ -203,7 +203,7 @@ class CompareController(QObject):
         self._loader = worker
         self.progress.emit(0)
         self.loadingChanged.emit(True)
-        self.status.emit(translate("CompareController", "Reading {name} to compare with…").format(name=FilePath(path).name), 0)
+        self.status.emit(translate("CompareController", "Reading {name} to compare with…").format(name=Path(path).name), 0)
         worker.start()
         return True
 
@@ -363,10 +363,10 @@ class CompareController(QObject):
         self._dirty = True
         self._schedule()
 
-    def a_saved_as(self, path: FilePath) -> None:
+    def a_saved_as(self, path: Path) -> None:
         """A was saved under another name (Save As, same dialect): still the record compared."""
         if self.session_b.document is not None:
-            self._a_path = FilePath(path)
+            self._a_path = Path(path)
 
     def refresh(self) -> None:
         """Compare again now (as after an edit of A)."""

@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
 
 from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records.diff.rows import DiffRow, RowKind, dialect_lines
-from editor.records.paths import Path
+from editor.records.paths import FieldPath
 from editor.ui.compare.controller import CompareController
 from editor.ui.qt_types import AnyIndex
 
@@ -84,7 +84,7 @@ class DifferencesModel(QAbstractTableModel):
         self.shown: list[DiffRow] = []
         self._sort: tuple[int, Qt.SortOrder] = (-1, Qt.SortOrder.AscendingOrder)
         self._match: Callable[[str], bool] | None = None
-        self._by_path: dict[Path, int] = {}
+        self._by_path: dict[FieldPath, int] = {}
 
     # ------------------------------------------------------------------ content
 
@@ -128,7 +128,7 @@ class DifferencesModel(QAbstractTableModel):
     def row_at(self, row: int) -> DiffRow | None:
         return self.shown[row] if 0 <= row < len(self.shown) else None
 
-    def row_of_path(self, path: Path) -> int | None:
+    def row_of_path(self, path: FieldPath) -> int | None:
         """The shown row whose place in A is `path` or holds it (a channel of a differing field)."""
         path = tuple(path)
         for n in range(len(path), 0, -1):  # the deepest row holding it
@@ -394,7 +394,7 @@ class DifferencesView(QWidget):
         if row is not None:
             self.rowActivated.emit(row)
 
-    def _on_selection(self, path: Path, source: object) -> None:
+    def _on_selection(self, path: FieldPath, source: object) -> None:
         if source is self:
             return
         k = self.model.row_of_path(path) if path else None

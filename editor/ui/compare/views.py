@@ -30,7 +30,7 @@ from PySide6.QtGui import QColor
 from editor.i18n import translate
 from editor.records import quant
 from editor.records.diff.rows import RowKind
-from editor.records.paths import Path
+from editor.records.paths import FieldPath
 from editor.ui.annotations import Annotation
 from editor.ui.plots.channel_overlays import ChannelMarks, ChannelOverlay, OverlayData, OverlayStrip
 from editor.ui.plots.layer_values import LayerValues
@@ -62,7 +62,7 @@ class CompareViews(QObject):
         self.channels = plots.channels
         self.overview = plots.overview
         #: tree row path -> (the key its entry must hold, the annotation)
-        self._marks: dict[Path, tuple[str, Annotation]] = {}
+        self._marks: dict[FieldPath, tuple[str, Annotation]] = {}
         self._shown = False
         controller.opened.connect(lambda _doc: self.update())
         controller.updated.connect(self.update)
@@ -98,11 +98,11 @@ class CompareViews(QObject):
         # of milliseconds each) and the window stays responsive in between
         QTimer.singleShot(0, self, self._overview_rows)
 
-    def _tree_marks(self, result: Any) -> dict[Path, tuple[str, Annotation]]:
+    def _tree_marks(self, result: Any) -> dict[FieldPath, tuple[str, Annotation]]:
         comparison = result.comparison
         keys = {i: key for key, i, _j, _copy in comparison.pairs}
         keys.update((ref.index, ref.key) for ref in comparison.only_in_a)
-        marks: dict[Path, tuple[str, Annotation]] = {}
+        marks: dict[FieldPath, tuple[str, Annotation]] = {}
         by_layer: dict[int, list[str]] = {}
         for row in result.rows:
             i = row.index_a
@@ -131,7 +131,7 @@ class CompareViews(QObject):
                 DIFF_COLOR))
         return marks
 
-    def annotate(self, path: Path) -> Annotation | None:
+    def annotate(self, path: FieldPath) -> Annotation | None:
         """The comparison's word on the tree row at `path` (None: nothing)."""
         found = self._marks.get(tuple(path))
         if found is None:

@@ -31,7 +31,7 @@ from editor.records.edits.takes import (
     plan_take,
     takes_for_rows,
 )
-from editor.records.paths import Path, entry_field_text, outermost
+from editor.records.paths import FieldPath, entry_field_text, outermost
 from editor.ui.compare.controller import CompareController
 from editor.ui.compare.table import DifferencesView
 
@@ -240,7 +240,7 @@ class CompareUi(QObject):
 
     # ------------------------------------------------------------------ the walk
 
-    def step_difference(self, forward: bool = True) -> Path | None:
+    def step_difference(self, forward: bool = True) -> FieldPath | None:
         """Select the next (or previous) difference in A after the selection, wrapping around."""
         result = self.controller.result
         if result is None:
@@ -259,7 +259,7 @@ class CompareUi(QObject):
         self.message.emit(text.format(k=k + 1, n=len(targets), what=self._words(path)))
         return path
 
-    def _words(self, path: Path) -> str:
+    def _words(self, path: FieldPath) -> str:
         text = describe(self.session.editor, path)
         row = next((r for r in self.controller.rows if r.path_a == path), None)
         if row is not None and row.kind is RowKind.FIELD and (row.a or row.b):
@@ -330,7 +330,7 @@ class CompareUi(QObject):
             return False
         return self._push([TakeLayer(index)])
 
-    def take_selection(self, paths: list[Path] | None = None) -> bool:
+    def take_selection(self, paths: list[FieldPath] | None = None) -> bool:
         """Take the rows selected in the tree (or `paths`): layers, fields, channels, prune nodes."""
         if paths is None:
             paths = self.window.tree.selected_paths() or ([self.session.selection.path]
@@ -344,7 +344,7 @@ class CompareUi(QObject):
             takes.extend(found)
         return self._push(takes)
 
-    def _take_for_path(self, path: Path) -> list[Take] | str:
+    def _take_for_path(self, path: FieldPath) -> list[Take] | str:
         if len(path) >= 2 and path[0] == "record" and isinstance(path[1], int):
             i, rest = path[1], path[2:]
             if not rest:
@@ -387,7 +387,7 @@ class CompareUi(QObject):
             message = self.session.message
             nodes = getattr(message.prune_record[row.index_a], p.role) if p.role != "selective_prune" else None
             k = next((n for n, node in enumerate(nodes) if node.name == p.node), None) if nodes is not None else None
-            path: Path = ("prune_record", row.index_a) + ((p.role, k) if k is not None else (p.role,)
+            path: FieldPath = ("prune_record", row.index_a) + ((p.role, k) if k is not None else (p.role,)
                                                           if p.role == "selective_prune" else ())
             self.session.selection.select(path, source=self)
         elif row.kind is RowKind.ONLY_B:

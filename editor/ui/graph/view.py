@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import html
 import math
-from pathlib import Path as FilePath
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -57,11 +57,13 @@ from editor.graph.figures import (
 )
 from editor.i18n import translate
 from editor.models import Model
-from editor.records.paths import Path
+from editor.records.paths import FieldPath
 from editor.ui.graph.canvas import GraphCanvas
 from editor.ui.graph.items import NodeItem, node_fonts
 from editor.ui.graph.worker import LaidOut, LayoutWorker
-from editor.ui.plots._common import ask_path, caption_document, make_action, menu_action, text_label
+from editor.ui.plots._export import ask_path, caption_document
+from editor.ui.plots._labels import text_label
+from editor.ui.plots._menus import make_action, menu_action
 from editor.ui.session import EditSession
 
 if TYPE_CHECKING:
@@ -404,7 +406,7 @@ class GraphView(QWidget):
             self.session.selection.select(("record", entries[0]), source=self)
         self.info.setText(self.describe(node))
 
-    def _on_selection(self, path: Path, source: object) -> None:
+    def _on_selection(self, path: FieldPath, source: object) -> None:
         self._show_selection(centre=source is not self)
 
     def _show_selection(self, centre: bool) -> None:
@@ -505,9 +507,9 @@ class GraphView(QWidget):
             words += "<br>" + html.escape(translate("GraphView", "Coloured by {figure}").format(figure=fig.name))
         return f"<b>{words}</b><br>{self._legend_html()}"
 
-    def export_image(self, path: str | FilePath, caption: bool = True) -> FilePath:
+    def export_image(self, path: str | Path, caption: bool = True) -> Path:
         """Save the whole graph as PNG or SVG (by the suffix of `path`), under its caption."""
-        path = FilePath(path)
+        path = Path(path)
         rect = self.scene.sceneRect()
         width = max(rect.width(), 640.0) if caption else rect.width()
         doc = caption_document(self.caption(), width - 12) if caption else None
@@ -569,7 +571,7 @@ class GraphView(QWidget):
         model = self.model
         return model.path.stem if model is not None else "model"
 
-    def export_model_explorer(self, path: str | FilePath) -> FilePath:
+    def export_model_explorer(self, path: str | Path) -> Path:
         """Write the figure shown as Model Explorer node data (`editor.graph.model_explorer`)."""
         laid = self.laid
         if laid is None:

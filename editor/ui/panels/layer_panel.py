@@ -37,10 +37,10 @@ from editor.records import quant
 from editor.records.dialects import PRIMARY, Dialect
 from editor.records.editing import ChangeKind, RecordChange, follow_entry
 from editor.records.edits.commands import ClearFieldCommand, MacroCommand, SetValueCommand, describe
-from editor.records.paths import Path, entry_field_text, problem_path, resolve
+from editor.records.paths import FieldPath, entry_field_text, problem_path, resolve
 from editor.records.problems import Problem, Severity
 from editor.records.rules import layer_type
-from editor.records.values import format_float32
+from editor.records.values import format_float32, format_float32_many
 from editor.ui.field_editors import FieldEdit, FieldEditor, FieldSpec, create_editor, editor_kind
 from editor.ui.field_tips import field_tip, path_tip
 from editor.ui.panels._widgets import ERROR_COLOR
@@ -432,13 +432,13 @@ class LayerPanel(QWidget):
 
         def weight_ranges(rows: int) -> list[str | None]:
             bits = weight_bits(self._get("wts_type"))
-            return ["±" + format_float32(quant.weight_range(s, bits)) for s in scales(rows)]
+            return ["±" + text for text in format_float32_many(quant.weight_range(scales(rows), bits))]
 
         def dequants(rows: int) -> list[str | None]:
             if not self._has("scale_d"):
                 return []
             scale_d = self._get("scale_d")
-            return [format_float32(quant.dequant_scale(scale_d, s)) for s in scales(rows)]
+            return list(format_float32_many(quant.dequant_scale(scale_d, scales(rows))))
 
         return [
             DerivedColumn("weight range", "output", weight_range, translate(
@@ -452,14 +452,14 @@ class LayerPanel(QWidget):
 
     # ------------------------------------------------------------------ record access
 
-    def _entry_path(self) -> Path:
+    def _entry_path(self) -> FieldPath:
         assert self.entry is not None, "no layer is shown"
         return ("record", self.entry)
 
-    def _value_path(self, name: str) -> Path:
+    def _value_path(self, name: str) -> FieldPath:
         return self._entry_path() + ("value", name)
 
-    def _field_path(self, name: str) -> Path:
+    def _field_path(self, name: str) -> FieldPath:
         return self._entry_path() + ("key",) if name == "key" else self._value_path(name)
 
     def _has(self, name: str) -> bool:
@@ -640,7 +640,7 @@ class LayerPanel(QWidget):
         if change.touches("record", self.entry):
             self.refresh()
 
-    def _on_selection(self, path: Path, source: object) -> None:
+    def _on_selection(self, path: FieldPath, source: object) -> None:
         if source is self:
             return
         idx = self.session.selection.record_index
@@ -650,7 +650,7 @@ class LayerPanel(QWidget):
             self.show_entry(idx)
         self.reveal(path, focus=_is_jump(source))
 
-    def reveal(self, path: Path, *, focus: bool = False) -> None:
+    def reveal(self, path: FieldPath, *, focus: bool = False) -> None:
         """Bring the editor of `path` (a field or one channel of the shown layer) into view."""
         rest = tuple(path[2:])
         if rest[:1] == ("value",):

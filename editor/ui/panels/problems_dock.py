@@ -91,6 +91,17 @@ def short_message(problem: Problem) -> str:
     return without_label(problem)
 
 
+def _runs(rows: list[int]) -> list[tuple[int, int]]:
+    """(first, last) of each run of consecutive numbers in the ascending `rows`."""
+    runs: list[tuple[int, int]] = []
+    for r in rows:
+        if runs and runs[-1][1] == r - 1:
+            runs[-1] = (runs[-1][0], r)
+        else:
+            runs.append((r, r))
+    return runs
+
+
 class ProblemsModel(QAbstractItemModel):
     """Severity groups (rows of the root) with their problems as children.
 
@@ -202,16 +213,22 @@ class ProblemsModel(QAbstractItemModel):
 
     def _locate_some(self) -> None:
         start = time.perf_counter()
+        found: set[Problem] = set()
         while self._wanted and time.perf_counter() - start < LINE_SLICE:
             p = next(iter(self._wanted))
             del self._wanted[p]
             if p not in self._lines:
                 self._locate(p)
+            found.add(p)
+        # only the rows whose line is new: a view lays out every row a change names again
+        # (word-wrapped messages), and naming all listed rows after each slice held the GUI
+        # thread for a quarter of a second at a time while a big record's lines came in
         last = len(self.COLUMNS) - 1
         for g, s in enumerate(self._groups):
-            if self._fetched[s]:
-                parent = self.index(g, 0)
-                self.dataChanged.emit(self.index(0, last, parent), self.index(self._fetched[s] - 1, last, parent))
+            rows = [r for r, p in enumerate(self._items[s][:self._fetched[s]]) if p in found]
+            parent = self.index(g, 0) if rows else QModelIndex()
+            for first, end in _runs(rows):
+                self.dataChanged.emit(self.index(first, last, parent), self.index(end, last, parent))
         if self._wanted:
             self._line_timer.start()
 

@@ -49,7 +49,7 @@ from editor.records.edits.commands import (
     SetValueCommand,
 )
 from editor.records.messages import RecordMessage, descriptor_of
-from editor.records.paths import Path, PathError, format_path, problem_path
+from editor.records.paths import FieldPath, PathError, format_path, problem_path
 from editor.records.summaries import attr_text
 from editor.records.values import escape_text, parse_value
 from editor.ui.field_tips import attr_summary, attr_tip, prune_summary, prune_tip
@@ -150,7 +150,7 @@ class PruneTableModel(CheckedTableModel):
         if new:
             self.dataChanged.emit(self.index(0, 0), self.index(len(new) - 1, len(self.COLUMNS) - 1))
 
-    def record_path(self) -> Path:
+    def record_path(self) -> FieldPath:
         assert self.prune is not None, "no prune record is shown"
         return ("prune_record", self.prune)
 
@@ -176,7 +176,7 @@ class PruneTableModel(CheckedTableModel):
         role, k = self._rows[row]
         return format_path((role,) if k is None else (role, k))
 
-    def node_path(self, row: int) -> Path:
+    def node_path(self, row: int) -> FieldPath:
         role, k = self._rows[row]
         return self.record_path() + ((role,) if k is None else (role, k))
 
@@ -343,7 +343,7 @@ class PruneTableModel(CheckedTableModel):
         return attr_command(self.session.editor, path, self._EDIT_ATTR[col], value, text)
 
 
-def attr_command(editor: RecordEditor, node_path: Path, name: str, value: Any, text: str) -> EditCommand:
+def attr_command(editor: RecordEditor, node_path: FieldPath, name: str, value: Any, text: str) -> EditCommand:
     """The undo command that sets scalar attribute `name` of the node at `node_path` (adding it
     when missing, clearing stray value fields), mirroring `set_attr`."""
     node = editor.message_at(node_path)
@@ -575,7 +575,7 @@ class PrunePanel(QWidget):
             self._fit_columns()
             self._refresh_title()
 
-    def _on_selection(self, path: Path, source: object) -> None:
+    def _on_selection(self, path: FieldPath, source: object) -> None:
         if source is self:
             return
         j = self.session.selection.prune_index
@@ -585,7 +585,7 @@ class PrunePanel(QWidget):
             self.show_prune(j)
         self.reveal(path)
 
-    def reveal(self, path: Path) -> None:
+    def reveal(self, path: FieldPath) -> None:
         """Make the node (and attribute column) a path names current."""
         rest = tuple(path[2:])
         if not rest:

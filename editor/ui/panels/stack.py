@@ -5,7 +5,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QStackedWidget, QWidget
 
 from editor.i18n import translate
-from editor.records.paths import Path
+from editor.records.paths import FieldPath
 from editor.ui.panels.layer_panel import LayerPanel
 from editor.ui.panels.prune_panel import PrunePanel
 from editor.ui.session import EditSession
@@ -43,7 +43,7 @@ class RecordPanels(QStackedWidget):
         session.selection.changed.connect(self._on_selection)
         self._on_selection(session.selection.path, None)
 
-    def _on_selection(self, _path: Path, _source: object) -> None:
+    def _on_selection(self, _path: FieldPath, _source: object) -> None:
         selection = self.session.selection
         if selection.record_index is not None and self.layer_panel.entry is not None:
             self.setCurrentWidget(self._pages[self.layer_panel])

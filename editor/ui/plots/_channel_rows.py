@@ -19,7 +19,8 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter
 
 from editor.records import quant
-from editor.ui.plots._common import GREY, ORANGE, PURPLE, RED, YELLOW, ScaleAxis, faded, tint
+from editor.ui.plots._axes import ScaleAxis
+from editor.ui.plots._colors import GREY, ORANGE, PURPLE, RED, YELLOW, faded, tint
 
 #: Layers with at most this many channels draw as bars; wider ones as a downsampled line.
 BAR_LIMIT = 512

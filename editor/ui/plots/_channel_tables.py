@@ -12,7 +12,8 @@ from editor.figures.series import OUTPUT_FIELDS, LayerSeries, outlier_rows
 from editor.i18n import translate
 from editor.records import quant
 from editor.ui.plots._channel_texts import kind_text
-from editor.ui.plots._common import ORANGE, RED, Column, ColumnsModel
+from editor.ui.plots._colors import ORANGE, RED
+from editor.ui.plots._columns import Column, ColumnsModel
 
 
 def _bad_colour(kind: int) -> QColor:

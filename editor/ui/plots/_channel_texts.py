@@ -10,7 +10,7 @@ import html
 from editor.figures.series import LayerSeries
 from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records import quant
-from editor.ui.plots._common import ORANGE, RED
+from editor.ui.plots._colors import ORANGE, RED
 
 #: why a channel is an outlier, as the tables and the hover text say it (`quant` kinds)
 KIND_TEXTS: dict[int, str] = {

@@ -13,14 +13,8 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QDoubleSpinBox, QMenu, QToolBar, QWidget
 
 from editor.i18n import translate
-from editor.ui.plots._common import (
-    SpinAction,
-    export_csv_dialog,
-    export_plot_dialog,
-    extend_view_menu,
-    make_action,
-    menu_action,
-)
+from editor.ui.plots._export import export_csv_dialog, export_plot_dialog
+from editor.ui.plots._menus import SpinAction, extend_view_menu, make_action, menu_action
 
 if TYPE_CHECKING:
     from editor.ui.plots.channel_plot import ChannelPlot

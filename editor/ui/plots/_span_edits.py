@@ -19,8 +19,8 @@ from editor.i18n import translate
 from editor.records import quant
 from editor.records.edits.span import SetSpanCommand
 from editor.ui.plots._channel_rows import ScaleRow
-from editor.ui.plots._common import make_action, menu_action
 from editor.ui.plots._data import span_values
+from editor.ui.plots._menus import make_action, menu_action
 
 if TYPE_CHECKING:
     from editor.ui.plots.channel_plot import ChannelPlot

@@ -41,7 +41,7 @@ class _SvgExporter(pg.exporters.Exporter):
     caption: str | None = None
 
     def export(self, fileName=None, toBytes=False, copy=False):
-        from editor.ui.plots._common import caption_document  # (_common imports this module)
+        from editor.ui.plots._export import caption_document
 
         target = QRectF(self.getTargetRect())  # the view's rectangle, in pixels
         doc, top, pad = None, 0.0, 6.0

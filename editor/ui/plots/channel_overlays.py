@@ -42,7 +42,7 @@ from PySide6.QtGui import QColor
 
 from editor.i18n import translate
 from editor.ui.plots._channel_rows import BAR_LIMIT
-from editor.ui.plots._common import BLUE, GREY, tint
+from editor.ui.plots._colors import BLUE, GREY, tint
 
 if TYPE_CHECKING:
     from editor.figures.series import LayerSeries

@@ -28,7 +28,7 @@ undo step after `rules.validate_changes` has had its say; a refused edit shows t
 from __future__ import annotations
 
 import math
-from pathlib import Path as FilePath
+from pathlib import Path
 
 import numpy as np
 import pyqtgraph as pg
@@ -50,22 +50,14 @@ from PySide6.QtWidgets import (
 from editor.figures.series import OUTPUT_FIELDS, LayerSeries, channel_table, input_channel_table, read_layer
 from editor.i18n import translate
 from editor.records.editing import ChangeKind, RecordChange, follow_entry
-from editor.records.paths import Path
+from editor.records.paths import FieldPath
 from editor.ui.plots._channel_rows import ChannelRow, ScaleRow
 from editor.ui.plots._channel_tables import ChannelTables
 from editor.ui.plots._channel_texts import caption_html, describe, details_text, layer_title
 from editor.ui.plots._channel_toolbar import FenceAction, build_toolbar
-from editor.ui.plots._common import (
-    BLUE,
-    GREEN,
-    GREY,
-    ORANGE,
-    PURPLE,
-    elide,
-    export_image,
-    text_label,
-    tint,
-)
+from editor.ui.plots._colors import BLUE, GREEN, GREY, ORANGE, PURPLE, tint
+from editor.ui.plots._export import export_image
+from editor.ui.plots._labels import elide, text_label
 from editor.ui.plots._span_edits import SpanEdits
 from editor.ui.plots.channel_overlays import ChannelOverlay, ChannelOverlays, OverlayData
 from editor.ui.session import EditSession
@@ -283,7 +275,7 @@ class ChannelPlot(QWidget):
         elif change.touches("record", self._index):
             self._timer.start()
 
-    def _on_selection(self, path: Path, source: object) -> None:
+    def _on_selection(self, path: FieldPath, source: object) -> None:
         index = self.session.selection.record_index
         if index is None and self.session.selection.prune_index is not None and len(path) >= 4:
             index = self._layer_of_prune_node(path)
@@ -296,7 +288,7 @@ class ChannelPlot(QWidget):
             self._channel = None
         self._show_channel()
 
-    def _layer_of_prune_node(self, path: Path) -> int | None:
+    def _layer_of_prune_node(self, path: FieldPath) -> int | None:
         """The first layer named like the prune node at `path` (the node's own layer)."""
         context = self.session.problems.context
         try:
@@ -617,7 +609,7 @@ class ChannelPlot(QWidget):
         key = (s.key if s is not None and s.key else "layer").replace("/", "_").replace(":", "_")
         return f"{key}_channels"
 
-    def export_image(self, path: str | FilePath, caption: bool = True) -> None:
+    def export_image(self, path: str | Path, caption: bool = True) -> None:
         """Save the plot rows as PNG or SVG (by the suffix of `path`), under a caption naming
         the layer and the marks (unless `caption` is False)."""
         self.flush()

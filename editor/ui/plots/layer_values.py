@@ -34,7 +34,8 @@ from PySide6.QtGui import QColor
 
 from editor.graph.figures import HIGH, LayerFigure
 from editor.i18n import translate
-from editor.ui.plots._common import GREY, PURPLE, RED, ScaleAxis
+from editor.ui.plots._axes import ScaleAxis
+from editor.ui.plots._colors import GREY, PURPLE, RED
 
 if TYPE_CHECKING:
     from editor.ui.plots.overview import ModelOverview

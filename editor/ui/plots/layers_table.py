@@ -46,19 +46,14 @@ from editor.figures.overview import OverviewData
 from editor.graph.figures import HIGH, LOW
 from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records import quant, severity
-from editor.records.paths import Path
+from editor.records.paths import FieldPath
 from editor.records.problems import Problem, Severity
 from editor.records.rules import UNKNOWN_TYPE, LayerType, guess_layer_type
 from editor.records.values import clip_middle
-from editor.ui.plots._common import (
-    GREY,
-    ORANGE,
-    RED,
-    export_csv_dialog,
-    make_action,
-    severity_text,
-    text_label,
-)
+from editor.ui.plots._colors import GREY, ORANGE, RED
+from editor.ui.plots._export import export_csv_dialog
+from editor.ui.plots._labels import severity_text, text_label
+from editor.ui.plots._menus import make_action
 from editor.ui.plots.layer_values import LayerValues
 from editor.ui.plots.overview import OUTLIER_RULE, ModelOverview
 from editor.ui.qt_types import AnyIndex
@@ -457,7 +452,7 @@ class LayersModel(QAbstractTableModel):
             text = translate("LayersTable", "The rules warn about it")
         else:
             text = translate("LayersTable", "{source}: {times} beyond what is acceptable").format(
-                source=source, times=severity.severity_text(float(sev.values[i])))
+                source=severity.source_text(source), times=severity.severity_text(float(sev.values[i])))
         level = translate("LayersTable", "strong") if sev.level(i) == "strong" else translate("LayersTable", "mild")
         return translate("LayersTable", "{level}: {text}").format(level=level, text=text)
 
@@ -701,7 +696,7 @@ class LayersTable(QWidget):
         if index.isValid():
             self.layerActivated.emit(self.layer_at_row(index.row()))
 
-    def _on_selection(self, path: Path, source: object) -> None:
+    def _on_selection(self, path: FieldPath, source: object) -> None:
         if source is self:
             return
         i = self.session.selection.record_index

@@ -23,7 +23,7 @@ from __future__ import annotations
 import html
 import math
 from collections.abc import Callable
-from pathlib import Path as FilePath
+from pathlib import Path
 
 import numpy as np
 import pyqtgraph as pg
@@ -40,36 +40,22 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.defaults import DEFAULT_STRONG_FENCE
 from editor.figures.overview import OverviewData, problems_by_entry
 from editor.graph.figures import LayerFigure
 from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records import quant, severity
-from editor.records.defaults import DEFAULT_STRONG_FENCE
 from editor.records.document import RecordDocument
 from editor.records.editing import ChangeKind, RecordChange
-from editor.records.paths import Path
+from editor.records.paths import FieldPath
 from editor.records.problems import Problem, Severity
 from editor.records.values import clip_middle
 from editor.ui.annotations import Annotation
-from editor.ui.plots._common import (
-    BLUE,
-    GREEN,
-    GREY,
-    ORANGE,
-    PURPLE,
-    RED,
-    SKY,
-    ScaleAxis,
-    export_csv_dialog,
-    export_image,
-    export_plot_dialog,
-    extend_view_menu,
-    make_action,
-    menu_action,
-    severity_text,
-    text_label,
-    tint,
-)
+from editor.ui.plots._axes import ScaleAxis
+from editor.ui.plots._colors import BLUE, GREEN, GREY, ORANGE, PURPLE, RED, SKY, tint
+from editor.ui.plots._export import export_csv_dialog, export_image, export_plot_dialog
+from editor.ui.plots._labels import severity_text, text_label
+from editor.ui.plots._menus import extend_view_menu, make_action, menu_action
 from editor.ui.plots.layer_values import LayerValues, SeriesRows
 from editor.ui.session import EditSession
 
@@ -418,7 +404,7 @@ class ModelOverview(QWidget):
             self.view_all()
         self.refreshed.emit()
 
-    def severity_annotation(self, path: Path) -> Annotation | None:
+    def severity_annotation(self, path: FieldPath) -> Annotation | None:
         """The tree's mark on a layer row whose severity is strong and finite (its figure),
         with what it comes from in the tooltip; mild ones stay unmarked, and so do errors
         (the tree marks those itself)."""
@@ -432,7 +418,7 @@ class ModelOverview(QWidget):
         text = severity.severity_text(v)
         return Annotation(text, translate("ModelOverview", "severity {value}: strong, from {source} (the Layers "
                                                           "table sorts by it)").format(value=text,
-                                                                                       source=sev.sources[i]),
+                                                                                       source=severity.source_text(sev.sources[i])),
                           STRONG_COLOR)
 
     def _severities(self) -> severity.Severities:
@@ -600,7 +586,7 @@ class ModelOverview(QWidget):
             LayerFigure("severity", translate("ModelOverview", "severity"), shown, log=True,
                         fmt=lambda v: "∞" if v >= top else severity.severity_text(v) if v > 1.0 else "0",
                         explain=lambda i: translate("ModelOverview", "from {source}").format(
-                            source=self.severities.sources[i]) if i < len(self.severities)
+                            source=severity.source_text(self.severities.sources[i])) if i < len(self.severities)
                         and self.severities.sources[i] else ""),
             LayerFigure("problems", translate("ModelOverview", "problems (worst)"), worst, levels=tuple(
                 (level, translate("ModelOverview", words), colour) for level, words, colour in _PROBLEM_LEVELS)),
@@ -709,7 +695,7 @@ class ModelOverview(QWidget):
         if i is not None and 0 <= i < len(self.data):
             self.layerActivated.emit(i)
 
-    def _on_selection(self, path: Path, source: object) -> None:
+    def _on_selection(self, path: FieldPath, source: object) -> None:
         self._show_selected(scroll=source is not self)
 
     def _show_selected(self, scroll: bool) -> None:
@@ -730,7 +716,7 @@ class ModelOverview(QWidget):
                 half = (x1 - x0) / 2
                 self.p_scale.setXRange(i - half, i + half, padding=0)
 
-    def export_image(self, path: str | FilePath, caption: bool = True) -> None:
+    def export_image(self, path: str | Path, caption: bool = True) -> None:
         """Save the overview as PNG or SVG (by the suffix of `path`), under its title, summary
         and legend (unless `caption` is False)."""
         self.flush()

@@ -11,8 +11,8 @@ from editor.figures.overview import OverviewData
 from editor.i18n import translate
 from editor.records.document import RecordDocument
 from editor.records.editing import ChangeKind, RecordChange
-from editor.records.paths import Path
-from editor.ui.plots._common import extend_view_menu
+from editor.records.paths import FieldPath
+from editor.ui.plots._menus import extend_view_menu
 from editor.ui.plots.channel_plot import ChannelPlot
 from editor.ui.plots.layer_values import LayerValues
 from editor.ui.plots.layers_table import LayersTable, Matcher
@@ -387,7 +387,7 @@ class PlotsPanel(QTabWidget):
             self._update_prune_tab()
             self.show_first_view()
 
-    def _on_selection(self, path: Path, source: object) -> None:
+    def _on_selection(self, path: FieldPath, source: object) -> None:
         if source in (self.overview, self.layers, self.channels, self.prune, self.graph, self):
             return
         if self.session.selection.channel is not None:

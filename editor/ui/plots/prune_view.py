@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 import math
 from collections.abc import Iterable
-from pathlib import Path as FilePath
+from pathlib import Path
 
 import numpy as np
 import pyqtgraph as pg
@@ -42,24 +42,12 @@ from editor.figures.prune import (
 )
 from editor.i18n import translate
 from editor.records.editing import ChangeKind, RecordChange
-from editor.records.paths import Path
+from editor.records.paths import FieldPath
 from editor.ui.key_labels import labels_for, record_names
-from editor.ui.plots._common import (
-    BLACK,
-    BLUE,
-    GREY,
-    ORANGE,
-    PURPLE,
-    RED,
-    SKY,
-    export_image,
-    export_plot_dialog,
-    extend_view_menu,
-    faded,
-    make_action,
-    menu_action,
-    text_label,
-)
+from editor.ui.plots._colors import BLACK, BLUE, GREY, ORANGE, PURPLE, RED, SKY, faded
+from editor.ui.plots._export import export_image, export_plot_dialog
+from editor.ui.plots._labels import text_label
+from editor.ui.plots._menus import extend_view_menu, make_action, menu_action
 from editor.ui.session import EditSession
 
 #: Pixels the row labels get on the left, at most; a narrow view gives them less (see
@@ -434,7 +422,7 @@ class PruneRangesView(QWidget):
         i = (0 if step > 0 else len(bars) - 1) if current is None else (current + step) % len(bars)
         self.session.selection.select(bars[i].path, source=None)
 
-    def _on_selection(self, path: Path, source: object) -> None:
+    def _on_selection(self, path: FieldPath, source: object) -> None:
         if self._only_selected and self.session.selection.prune_index is not None:
             shown = [b.prune_index for b in self.layout_data.bars[:1]]
             if shown != [self.session.selection.prune_index]:
@@ -486,7 +474,7 @@ class PruneRangesView(QWidget):
         if len(selected) == 1:
             self.info.setText(self.describe(selected[0]))
 
-    def export_image(self, path: str | FilePath, caption: bool = True) -> None:
+    def export_image(self, path: str | Path, caption: bool = True) -> None:
         """Save the bars as PNG or SVG (by the suffix of `path`), under the view's title,
         summary and legend (unless `caption` is False)."""
         self.flush()

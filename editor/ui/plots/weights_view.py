@@ -28,7 +28,8 @@ from PySide6.QtWidgets import QMenu, QWidget
 from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records import quant, severity
 from editor.records.edits.commands import EditCommand
-from editor.ui.plots._common import BLACK, RED, SKY, SpinAction, extend_view_menu, make_action, menu_action
+from editor.ui.plots._colors import BLACK, RED, SKY
+from editor.ui.plots._menus import SpinAction, extend_view_menu, make_action, menu_action
 from editor.ui.plots.channel_overlays import ChannelMarks, ChannelOverlay, OverlayData, OverlayStrip
 from editor.ui.plots.layer_values import LayerValues
 
