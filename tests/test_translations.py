@@ -79,6 +79,96 @@ def test_placeholder_check_catches_a_renamed_field():
     assert _fields("{a} {{literal}}") == ["a"]
 
 
+# ---------------------------------------------------------------------------- alignment
+# A union merge of two .ts files (both sides' lines kept) can leave a message with two
+# sources or two translations, or pair a source with a neighbour's translation. Such a
+# translation is usually caught by what it must carry over from its own source: the
+# {placeholders} (above), Qt's %n, and the code words — field names, types, key names.
+
+#: a code word: a name with "_" or a digit, an upper-case abbreviation, a camelCase name
+_CODE_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:[.\-+][A-Za-z0-9_]+)*")
+#: code words a translation may leave out: abbreviations and column headers it spells out
+#: in Chinese (PTQ 训练后量化, NUQ 非均匀量化, LAYER 层, OK 确定, …)
+_SPELLED_OUT = {"PTQ", "QAT", "N-D", "NUQ", "LAYER", "OP", "W-SQNR", "A-SQNR", "W-CLIP", "A-CLIP",
+                "SIMILARITY", "OK", "ViewBox"}
+#: code words a translation may add: the usual Chinese way of writing these terms
+_ADDED = {"BOM", "ID", "SQNR"}
+
+
+def _code_words(text: str) -> set[str]:
+    text = re.sub(r"\{[^{}]*\}", " ", text)  # placeholders are checked on their own
+    text = re.sub(r"<[^<>]+>", " ", text)  # rich-text tags
+    words = set()
+    for word in _CODE_WORD.findall(text):
+        if "_" in word or re.search(r"\d", word) or (word.isupper() and len(word) >= 2) \
+                or re.search(r"[a-z][A-Z]", word):
+            words.add(word)
+    return words
+
+
+def _misaligned(source: str, translation: str) -> list[str]:
+    """Why `translation` cannot be the translation of `source` (empty: nothing found)."""
+    why = []
+    if _fields(translation) != _fields(source):
+        why.append(f"placeholders {_fields(source)} → {_fields(translation)}")
+    if ("%n" in source) != ("%n" in translation):
+        why.append("%n in one of them only")
+    a, b = _code_words(source), _code_words(translation)
+    missing, added = a - b - _SPELLED_OUT, b - a - _ADDED
+    if missing:
+        why.append(f"drops {sorted(missing)}")
+    if added:
+        why.append(f"adds {sorted(added)}")
+    return why
+
+
+@pytest.mark.parametrize("ts", _ts_files(), ids=lambda p: p.name)
+def test_every_message_has_one_source_and_one_translation(ts):
+    from xml.etree import ElementTree
+
+    root = ElementTree.parse(ts).getroot()
+    doubled = [(context.findtext("name"), [s.text for s in m.findall("source")])
+               for context in root.iter("context") for m in context.iter("message")
+               if len(m.findall("source")) != 1 or len(m.findall("translation")) != 1]
+    assert doubled == [], f"{ts.name}: messages a merge left with two sources or translations"
+
+
+@pytest.mark.parametrize("ts", _ts_files(), ids=lambda p: p.name)
+def test_translations_belong_to_their_sources(ts):
+    """Each translation keeps its source's placeholders, %n and code words (checked on
+    every message, numerus forms each on their own)."""
+    from xml.etree import ElementTree
+
+    wrong = []
+    for context in ElementTree.parse(ts).getroot().iter("context"):
+        for m in context.iter("message"):
+            source = m.findtext("source") or ""
+            translation = m.find("translation")
+            if translation is None:
+                continue
+            forms = [f.text or "" for f in translation.findall("numerusform")] if m.get("numerus") == "yes" \
+                else [translation.text or ""]
+            if m.get("numerus") == "yes" and "%n" not in source:
+                wrong.append((context.findtext("name"), source, "a numerus message without %n"))
+            for form in forms:
+                why = _misaligned(source, form) if form else []
+                if why:
+                    wrong.append((context.findtext("name"), source[:80], form[:80], why))
+    assert wrong == [], f"{ts.name}: translations that do not match their source (misaligned?)"
+
+
+def test_the_alignment_check_catches_a_swapped_translation():
+    # two neighbours of records_zh_CN.ts, their translations swapped as a bad merge would
+    a = ("{field} is missing; AMCT Caffe cannot infer shapes", "缺少 {field}；AMCT Caffe 无法推断形状")
+    b = ("scale_w has {n} values, the weights {m} channels", "scale_w 有 {n} 个值，权重有 {m} 个通道")
+    assert _misaligned(*a) == [] and _misaligned(*b) == []
+    assert _misaligned(a[0], b[1]) and _misaligned(b[0], a[1])
+    # the same placeholders, but another field named: still caught
+    assert _misaligned("shift_bit must be 0 to 16", "scale_d 必须在 0 到 16 之间") == \
+        ["drops ['shift_bit']", "adds ['scale_d']"]
+    assert _misaligned("%n layers", "层") == ["%n in one of them only"]
+
+
 def test_english_is_the_text_itself(english):
     assert i18n.translate("rules", "no such text anywhere") == "no such text anywhere"
     i18n.set_language("zh_CN")

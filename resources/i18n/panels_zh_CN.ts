@@ -511,6 +511,10 @@
         <translation>&lt;b&gt;稀疏记录 {index}&lt;/b&gt;：{producers} 个 producer，{consumers} 个 consumer</translation>
     </message>
     <message>
+        <source>, {n} channel</source>
+        <translation>，{n} 个通道</translation>
+    </message>
+    <message>
         <source>, {n} channels</source>
         <translation>，{n} 个通道</translation>
     </message>

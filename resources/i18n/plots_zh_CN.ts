@@ -1620,12 +1620,20 @@
         <translation>{k} 时没有层存在 scale_w 离群值</translation>
     </message>
     <message>
-        <source>Layer {index} {key}: {n} scale_w outlier ({k}) — {position} of {count} layers with outliers</source>
-        <translation>层 {index} {key}：{n} 个 scale_w 离群值（{k}）— 有离群值的 {count} 个层中的第 {position} 个</translation>
+        <source>Layer {index} {key}: {n} scale_w outlier ({k})</source>
+        <translation>层 {index} {key}：{n} 个 scale_w 离群值（{k}）</translation>
     </message>
     <message>
-        <source>Layer {index} {key}: {n} scale_w outliers ({k}) — {position} of {count} layers with outliers</source>
-        <translation>层 {index} {key}：{n} 个 scale_w 离群值（{k}）— 有离群值的 {count} 个层中的第 {position} 个</translation>
+        <source>Layer {index} {key}: {n} scale_w outliers ({k})</source>
+        <translation>层 {index} {key}：{n} 个 scale_w 离群值（{k}）</translation>
+    </message>
+    <message>
+        <source> — {position} of {count} layer with outliers</source>
+        <translation> — 有离群值的 {count} 个层中的第 {position} 个</translation>
+    </message>
+    <message>
+        <source> — {position} of {count} layers with outliers</source>
+        <translation> — 有离群值的 {count} 个层中的第 {position} 个</translation>
     </message>
     <message>
         <source> (wrapped around)</source>

@@ -171,6 +171,14 @@
         <translation>{n} 个值</translation>
     </message>
     <message>
+        <source>{n} value</source>
+        <translation>{n} 个值</translation>
+    </message>
+    <message>
+        <source>{a} → {b} value</source>
+        <translation>{a} → {b} 个值</translation>
+    </message>
+    <message>
         <source>length</source>
         <translation>长度不同</translation>
     </message>

@@ -44,38 +44,91 @@ def scale_w(session, i) -> np.ndarray:
 
 # ---------------------------------------------------------------------------- fence labels
 
-def test_fence_labels_never_cover_each_other_when_an_outlier_squeezes_the_band(qtbot, outliers):
+def _fence_labels(plot, row):
+    """The fence labels' scene rectangles by text, as last painted."""
+    plot.flush()
+    plot.grab()
+    axis = row.fence_axis
+    return {text[:2]: axis.mapRectToScene(rect) for rect, text in axis.text_rects}
+
+
+def _bars_right_edge(row) -> float:
+    """The scene x where the last channel's bar ends (bars span c − 0.5 … c + 0.5)."""
+    vb = row.plot.vb
+    last = vb.mapViewToScene(QPointF(row.y.size - 0.5, 0.0)).x()
+    return min(last, vb.sceneBoundingRect().right())
+
+
+def test_fence_labels_sit_beside_the_bars_level_with_their_lines(qtbot, outliers):
     plot = channel_plot(qtbot, outliers)
     plot.resize(900, 600)
     plot.show()
     qtbot.waitExposed(plot)
     outliers.selection.select(("record", 2))  # no planted outlier: room between the fences
     row = plot.main
-
-    def rects():
-        plot.flush()
-        plot.grab()
-        return row.fence_hi.label.sceneBoundingRect(), row.fence_lo.label.sceneBoundingRect()
-
-    hi, lo = rects()
-    assert row.fence_labels_inside and not hi.intersects(lo)
-
-    # one channel 1000 times the largest stretches the axis: the band is a few pixels high
-    far = float(scale_w(outliers, 2).max()) * 1000
-    outliers.push(SetValueCommand(outliers.editor, ("record", 2, "value", "scale_w", 9), far))
-    hi, lo = rects()
     vb = row.plot.vb
+
+    def line_y(line) -> float:
+        return vb.mapViewToScene(QPointF(0.0, line.value())).y()
+
+    for log in (False, True):
+        plot.set_log(log)
+        labels = _fence_labels(plot, row)
+        assert set(labels) == {"Q3", "Q1"}
+        hi, lo = labels["Q3"], labels["Q1"]
+        bars = vb.sceneBoundingRect()
+        for rect in (hi, lo):
+            assert rect.left() >= _bars_right_edge(row)  # right of every bar ...
+            assert not rect.intersects(bars)  # ... outside the plot area altogether
+            assert plot.graphics.sceneRect().contains(rect)  # and not cut off
+        # level with its own line
+        assert abs(hi.center().y() - line_y(row.fence_hi)) <= 1
+        assert abs(lo.center().y() - line_y(row.fence_lo)) <= 1
+        assert [text for _y, text in row.fence_axis.fences] == ["Q3 +\n1.5·IQR", "Q1 −\n1.5·IQR"]
+
+
+def test_fence_labels_never_cover_each_other_when_an_outlier_squeezes_the_band(qtbot, outliers):
+    plot = channel_plot(qtbot, outliers)
+    plot.resize(900, 600)
+    plot.show()
+    qtbot.waitExposed(plot)
+    outliers.selection.select(("record", 2))
+    plot.set_log(False)
+    row = plot.main
+    vb = row.plot.vb
+    # one channel a million times the largest stretches the axis: the band is a pixel high
+    far = float(scale_w(outliers, 2).max()) * 1e6
+    outliers.push(SetValueCommand(outliers.editor, ("record", 2, "value", "scale_w", 9), far))
+    labels = _fence_labels(plot, row)
+    hi, lo = labels["Q3"], labels["Q1"]
     y_hi = vb.mapViewToScene(QPointF(0.0, row.fence_hi.value())).y()
     y_lo = vb.mapViewToScene(QPointF(0.0, row.fence_lo.value())).y()
     assert abs(y_lo - y_hi) < lo.height()  # the squeeze happened
-    assert not row.fence_labels_inside
     assert not hi.intersects(lo)
-    assert hi.bottom() <= y_hi + 1 and lo.top() >= y_lo - 1  # Q3's above its line, Q1's below
-    assert row.fence_hi.label.toPlainText().startswith("Q3") and row.fence_lo.label.toPlainText().startswith("Q1")
+    assert hi.bottom() <= lo.top() + 0.01  # Q3's above Q1's ...
+    assert hi.top() <= y_hi and lo.bottom() >= y_lo  # ... each still touching its line's height
+    for rect in (hi, lo):
+        assert rect.left() >= _bars_right_edge(row) and not rect.intersects(vb.sceneBoundingRect())
+        assert row.fence_axis.sceneBoundingRect().contains(rect)  # pushed apart, not off the axis
 
     outliers.undo_stack.undo()
-    hi, lo = rects()
-    assert row.fence_labels_inside and not hi.intersects(lo)
+    labels = _fence_labels(plot, row)
+    assert not labels["Q3"].intersects(labels["Q1"])
+
+
+def test_every_channel_row_lines_up_with_the_scale_w_row(qtbot, outliers):
+    """Each row has the fence axis's width on its right, so channel c sits at one x in all."""
+    plot = channel_plot(qtbot, outliers)
+    plot.resize(900, 700)
+    plot.show()
+    qtbot.waitExposed(plot)
+    plot.act_weight.setChecked(True)
+    outliers.selection.select(("record", 2))
+    plot.flush()
+    plot.grab()
+    main = plot.main.plot.vb.sceneBoundingRect()
+    weight = plot.weight.plot.vb.sceneBoundingRect()
+    assert abs(main.left() - weight.left()) <= 1 and abs(main.right() - weight.right()) <= 1
 
 
 def test_log_axis_starts_at_the_usual_values_not_at_a_degenerate_one(qtbot, session):
@@ -97,6 +150,29 @@ def test_log_axis_starts_at_the_usual_values_not_at_a_degenerate_one(qtbot, sess
     assert bad_x.tolist() == [2.0] and bad_y.tolist() == [10.0 ** base]  # marked in red there
     plot.set_log(False)
     assert bits(plotted(plot)) == bits(values)
+
+
+# ---------------------------------------------------------------------------- x range
+
+def test_a_wide_layer_keeps_every_channel_in_view_through_log_and_rows(qtbot):
+    """A follower row (weight range, strips) never ranges x itself: switching the y axis to
+    log turns pyqtgraph's auto range back on for it, and a wide layer's line is clipped to
+    the view, so its x range would pull the scale_w row in to a handful of channels."""
+    wide = make_session(make_big("tf-inner", layers=3, channels=1024, seed=3))
+    plot = channel_plot(qtbot, wide)
+    plot.resize(900, 600)
+    plot.show()
+    qtbot.waitExposed(plot)
+    plot.act_weight.setChecked(True)
+    wide.selection.select(("record", 1))
+    for log in (True, False, True):
+        plot.set_log(log)
+        plot.flush()
+        plot.grab()  # pyqtgraph ranges lazily, before painting
+        for row in (plot.main, plot.weight):
+            x0, x1 = row.plot.vb.viewRange()[0]
+            assert x0 <= 0 and x1 >= 1023, (log, row.plot.getAxis("left").labelText, x0, x1)
+        assert not plot.weight.plot.vb.autoRangeEnabled()[0]
 
 
 # ---------------------------------------------------------------------------- the info line

@@ -70,6 +70,11 @@ class DiffRow:
         return self.diff.at if self.diff is not None and self.diff.vector else None
 
 
+def _values(n: int | None) -> str:
+    """A vector's length in a row: "1 value", "64 values"."""
+    return (translate("DiffRows", "{n} value") if n == 1 else translate("DiffRows", "{n} values")).format(n=n)
+
+
 def field_path(entry: Descriptor, name: str) -> FieldPath:
     """The path below a layer entry of a field as the comparison names it (`scale_w` ->
     ``("value", "scale_w")``, `kv_cache_value.scale` -> ``("kv_cache_value", "scale")``)."""
@@ -94,7 +99,8 @@ def _field_row(layer: LayerDiff, f: FieldDiff, entry: Descriptor | None) -> Diff
         compared = f.compared or 0
         parts = []
         if f.len_a != f.len_b:
-            parts.append(translate("DiffRows", "{a} → {b} values").format(a=f.len_a, b=f.len_b))
+            parts.append((translate("DiffRows", "{a} → {b} value") if f.len_b == 1
+                          else translate("DiffRows", "{a} → {b} values")).format(a=f.len_a, b=f.len_b))
         if f.differing or f.len_a == f.len_b:
             parts.append(translate("DiffRows", "{k} of {n}").format(k=f.differing, n=compared))
         row.channels = ", ".join(parts)
@@ -118,8 +124,7 @@ def _field_row(layer: LayerDiff, f: FieldDiff, entry: Descriptor | None) -> Diff
             else:
                 row.change = translate("DiffRows", "at [{at}]").format(at=at)
         else:
-            values = translate("DiffRows", "{n} values")
-            row.a, row.b = values.format(n=f.len_a), values.format(n=f.len_b)
+            row.a, row.b = _values(f.len_a), _values(f.len_b)
             row.value_a, row.value_b = float(f.len_a or 0), float(f.len_b or 0)
             row.change = translate("DiffRows", "length")
             row.magnitude = math.inf

@@ -542,7 +542,8 @@ class PrunePanel(QWidget):
         text = translate("PrunePanel", "<b>Prune record {index}</b>: {producers} producer(s), {consumers} consumer(s)"
                          ).format(index=self.prune, producers=len(rec.producer), consumers=len(rec.consumer))
         if width is not None:
-            text += translate("PrunePanel", ", {n} channels").format(n=width)
+            text += (translate("PrunePanel", ", {n} channel") if width == 1
+                     else translate("PrunePanel", ", {n} channels")).format(n=width)
         self.title.setText(text)
 
     def _on_problems(self) -> None:

@@ -4,15 +4,19 @@
 peak-downsampled line beyond) with the marks of the selected and the hovered channel;
 `ScaleRow` adds what a scale vector needs: outlier symbols, the fences and their labels,
 and the span (a `LinearRegionItem`) the span edits act on.
+
+The fences' labels sit on a narrow axis right of the plot (`FenceAxis`), level with their
+lines, never over the bars; every row has that axis, so the rows' channels line up.
 """
 from __future__ import annotations
 
+import itertools
 import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QColor
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter
 
 from editor.records import quant
 from editor.ui.plots._axes import ScaleAxis
@@ -21,6 +25,101 @@ from editor.ui.plots._colors import GREY, ORANGE, PURPLE, RED, YELLOW, faded, ti
 #: Layers with at most this many channels draw as bars; wider ones as a downsampled line.
 BAR_LIMIT = 512
 
+#: the widest line of a fence label `FenceAxis` makes room for (k ≤ 20, two decimals)
+WIDEST_FENCE_LABEL = "88.88·IQR"
+#: pixels between a fence axis's line and its labels (past the tick)
+FENCE_TEXT_GAP = 3
+FENCE_TICK = 5
+
+
+def fence_label(quartile: str, k: float) -> str:
+    """The label of a fence line: ``Q1 − 1.5·IQR`` (quartile "Q1") or ``Q3 + 1.5·IQR``, on
+    two lines (the axis beside the plot stays narrow)."""
+    sign = "−" if quartile == "Q1" else "+"
+    return f"{quartile} {sign}\n{k:g}·IQR"
+
+
+class FenceAxis(pg.AxisItem):
+    """The right-hand axis of a channel row: a tick and a label level with each fence line,
+    outside the plot so no label covers a bar. Labels too close to each other are pushed
+    apart (the upper one up, the lower one down) and kept inside the axis's height; a fence
+    outside the y range in view has no label.
+
+    Every row has one (without fences on the others) so the rows' plots are equally wide and
+    their channels line up.
+    """
+
+    def __init__(self) -> None:
+        super().__init__("right")
+        font = self.font()
+        font.setPointSizeF(font.pointSizeF() * 0.9)  # a narrow axis: the plot keeps its width
+        self.setStyle(showValues=False, tickLength=-FENCE_TICK, tickFont=font)  # texts: generateDrawSpecs
+        self.setTicks([[]])
+        #: (y in view coordinates — log10 on a log axis —, label) per fence
+        self.fences: list[tuple[float, str]] = []
+        #: where the labels were last drawn, in this item's coordinates (tests look)
+        self.text_rects: list[tuple[QRectF, str]] = []
+        self._updateWidth()
+
+    def _updateWidth(self) -> None:
+        # always the room of the widest label, shown or not yet: pyqtgraph's own sizing
+        # gives an axis 0 px while its row is hidden and keeps that once the row shows
+        font = self.style["tickFont"] or self.font()
+        w = math.ceil(FENCE_TICK + FENCE_TEXT_GAP + QFontMetricsF(font).horizontalAdvance(WIDEST_FENCE_LABEL) + 4)
+        self.setMaximumWidth(w)
+        self.setMinimumWidth(w)
+        self.picture = None
+
+    def set_fences(self, fences: list[tuple[float, str]]) -> None:
+        """Label these fences: (y in view coordinates, text) each."""
+        if fences == self.fences:
+            return
+        self.fences = list(fences)
+        self.setTicks([[(y, "") for y, _text in self.fences]])  # clears the cached picture
+
+    def generateDrawSpecs(self, p: QPainter) -> tuple[object, list[object], list[object]] | None:
+        specs = super().generateDrawSpecs(p)
+        if specs is None:
+            return None
+        axis_spec, tick_specs, _texts = specs
+        self.text_rects = self._place(p)
+        flags = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        return axis_spec, tick_specs, [(rect, flags, text) for rect, text in self.text_rects]
+
+    def _place(self, p: QPainter) -> list[tuple[QRectF, str]]:
+        bounds = self.mapRectFromParent(self.geometry())
+        lo, hi = self.range
+        if not self.fences or hi <= lo or bounds.height() <= 0:
+            return []
+        placed: list[tuple[float, QRectF, str]] = []
+        p.setFont(self.style["tickFont"])
+        for value, text in self.fences:
+            if not lo <= value <= hi:
+                continue  # its line is not in view either
+            centre = bounds.top() + (hi - value) / (hi - lo) * bounds.height()
+            rect = p.boundingRect(QRectF(0, 0, 1000, 100), int(Qt.AlignmentFlag.AlignLeft), text)
+            rect.setHeight(rect.height() * 0.9)  # Qt's line height leaves room to spare
+            rect.moveTo(bounds.left() + FENCE_TICK + FENCE_TEXT_GAP, centre - rect.height() / 2)
+            placed.append((centre, rect, text))
+        placed.sort(key=lambda t: t[0])  # top to bottom
+        rects = [r for _c, r, _t in placed]
+        for a, b in itertools.pairwise(rects):
+            overlap = a.bottom() - b.top()
+            if overlap > 0:  # apart around the middle of the two
+                a.translate(0, -overlap / 2)
+                b.translate(0, overlap / 2)
+        # inside the axis's height: shift the whole stack back where it runs past an end
+        if rects:
+            if rects[-1].bottom() > bounds.bottom():
+                dy = bounds.bottom() - rects[-1].bottom()
+                for r in rects:
+                    r.translate(0, dy)
+            if rects[0].top() < bounds.top():
+                dy = bounds.top() - rects[0].top()
+                for r in rects:
+                    r.translate(0, dy)
+        return [(r, t) for _c, r, t in placed]
+
 
 class ChannelRow:
     """One plot row of the scene: a PlotItem with the items drawn on it, created once."""
@@ -28,7 +127,10 @@ class ChannelRow:
     def __init__(self, layout: pg.GraphicsLayout, row: int, left: str, bottom: str, colour: QColor,
                  *, fill: bool = True) -> None:
         self.fill = fill
-        self.plot: pg.PlotItem = layout.addPlot(row=row, col=0, axisItems={"left": ScaleAxis("left")})
+        self.fence_axis = FenceAxis()
+        self.plot: pg.PlotItem = layout.addPlot(row=row, col=0, axisItems={"left": ScaleAxis("left"),
+                                                                           "right": self.fence_axis})
+        self.plot.showAxis("right")
         self.plot.setLabel("left", left)
         self.plot.setLabel("bottom", bottom)
         self.plot.showGrid(x=False, y=True, alpha=0.25)
@@ -52,6 +154,33 @@ class ChannelRow:
         self.x = np.zeros(0)
         self.y = np.zeros(0)
         self.bars = True
+        #: x linked to another row's (`follow`): never ranges x itself
+        self.follows = False
+
+    def follow(self, leader: pg.PlotItem) -> None:
+        """Take x from `leader` only: linked, and never auto-ranging x itself (a follower's
+        x range spreads to the leader, and a wide layer's line is clipped to the view, so a
+        follower ranging x over its clipped data would pull the leader in to a few channels)."""
+        self.follows = True
+        self.plot.setXLink(leader)
+        self.plot.vb.enableAutoRange(x=False)
+
+    def set_log_y(self, on: bool) -> None:
+        """A logarithmic (or linear) y axis; a follower's x stays its leader's."""
+        vb = self.plot.vb
+        leader = vb.linkedView(pg.ViewBox.XAxis) if self.follows else None
+        if leader is None:
+            self.plot.setLogMode(False, on)
+            return
+        # setLogMode turns auto range on for both axes: the follower would range x over its
+        # own (clipped) data and push that range to the leader, unless the leader ignores it
+        leader.blockLink(True)
+        try:
+            self.plot.setLogMode(False, on)
+            vb.enableAutoRange(x=False)
+        finally:
+            leader.blockLink(False)
+        vb.linkedViewChanged(leader, pg.ViewBox.XAxis)  # and take x from the leader again
 
     def set_series(self, y: np.ndarray, log: bool) -> None:
         """Show `y` by channel: update the curve in place, bars or a downsampled line."""
@@ -140,23 +269,12 @@ class ScaleRow(ChannelRow):
         self.fence_points.setZValue(5)
         self.bad_points.setZValue(6)
         dash = pg.mkPen(GREY, width=1, style=Qt.PenStyle.DashLine)
-        # Q3's label on the right, Q1's on the left, so the two never cover each other;
-        # inside the band between the fences while it has room for them (never cut off at
-        # the plot's edge), outside it when outliers squeeze the band (see place_fence_labels);
-        # on a light backing so the bars behind do not garble them
-        label_opts = {"color": (70, 70, 70), "fill": (255, 255, 255, 200)}
-        self.fence_hi = pg.InfiniteLine(angle=0, movable=False, pen=dash, label="",
-                                        labelOpts={**label_opts, "position": 0.98,
-                                                   "anchors": [(1, 0), (1, 0)]})
-        self.fence_lo = pg.InfiniteLine(angle=0, movable=False, pen=dash, label="",
-                                        labelOpts={**label_opts, "position": 0.02,
-                                                   "anchors": [(0, 1), (0, 1)]})
+        # labelled on the fence axis right of the plot (`FenceAxis`), not over the bars
+        self.fence_hi = pg.InfiniteLine(angle=0, movable=False, pen=dash)
+        self.fence_lo = pg.InfiniteLine(angle=0, movable=False, pen=dash)
         for line in (self.fence_hi, self.fence_lo):
             line.hide()
             self.plot.addItem(line, ignoreBounds=True)
-        self.fence_labels_inside = True
-        self.plot.vb.sigResized.connect(self.place_fence_labels)
-        self.plot.vb.sigYRangeChanged.connect(self.place_fence_labels)
         self.region = pg.LinearRegionItem(values=(-0.5, 0.5), brush=faded(YELLOW, 110),
                                           pen=pg.mkPen(ORANGE, width=2), swapMode="sort")
         self.region.setZValue(-5)
@@ -176,33 +294,17 @@ class ScaleRow(ChannelRow):
         if out.fence is None:
             self.fence_lo.hide()
             self.fence_hi.hide()
+            self.fence_axis.set_fences([])
             return
         lo, hi = out.fence
-        k = f"{out.k:g}"
-        for line, v, text in ((self.fence_lo, lo, f"Q1 − {k}·IQR"),
-                              (self.fence_hi, hi, f"Q3 + {k}·IQR")):
+        labels: list[tuple[float, str]] = []
+        for line, v, text in ((self.fence_hi, hi, fence_label("Q3", out.k)),
+                              (self.fence_lo, lo, fence_label("Q1", out.k))):
             if v > 0 and math.isfinite(v):
-                line.setPos(math.log10(v) if log else v)
+                pos = math.log10(v) if log else v
+                line.setPos(pos)
                 line.show()
-                line.label.setFormat(text)  # after show(): a hidden label ignores new text
+                labels.append((pos, text))
             else:
                 line.hide()
-        self.place_fence_labels()
-
-    def place_fence_labels(self, *_: object) -> None:
-        """Put the fence labels inside the band between the fences when it is at least a
-        label high on screen, else outside it (Q3's above its line, Q1's below), so a label
-        never sits across the other fence's line."""
-        hi, lo = self.fence_hi, self.fence_lo
-        inside = True
-        if hi.isVisible() and lo.isVisible():
-            vb = self.plot.vb
-            y_hi = vb.mapViewToScene(QPointF(0.0, hi.value())).y()
-            y_lo = vb.mapViewToScene(QPointF(0.0, lo.value())).y()
-            inside = abs(y_lo - y_hi) >= 1.15 * lo.label.boundingRect().height()
-        self.fence_labels_inside = inside
-        for line, anchor in ((hi, (1, 0) if inside else (1, 1)), (lo, (0, 1) if inside else (0, 0))):
-            if line.label.anchors[0] != anchor:
-                line.label.anchors = [anchor, anchor]
-                if line.isVisible():
-                    line.label.updatePosition()
+        self.fence_axis.set_fences(labels)

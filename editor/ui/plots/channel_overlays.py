@@ -244,7 +244,7 @@ class ChannelOverlays:
         for k, strip in enumerate(self.plot.strips):
             if labels[k] and self._strip_logs[k] != logs[k]:
                 self._strip_logs[k] = logs[k]
-                strip.plot.setLogMode(False, logs[k])
+                strip.set_log_y(logs[k])
                 strip.plot.getAxis("left").setStyle(maxTextLevel=0 if logs[k] else 2)
 
     def strip_rows(self) -> list[int]:

@@ -171,8 +171,7 @@ class ChannelPlot(QWidget):
                             translate("ChannelPlot", "input channel"), ORANGE)
         for row in (*self.strips, self.weight, self.shift):
             # followers: x comes from the scale_w row only, or hidden rows would pull it around
-            row.plot.setXLink(self.main.plot)
-            row.plot.vb.enableAutoRange(x=False)
+            row.follow(self.main.plot)
         self.rows: dict[str, ChannelRow] = {"scale_w": self.main, "weight": self.weight,
                                             "shift_bit": self.shift, "tensor_balance_factor": self.tbf}
         self.spans = SpanEdits(self)
@@ -492,7 +491,7 @@ class ChannelPlot(QWidget):
     def _set_log_mode(self, on: bool) -> None:
         self._log = on
         for row in (self.main, self.weight, self.tbf):
-            row.plot.setLogMode(False, on)
+            row.set_log_y(on)
             # ScaleAxis puts every label worth reading on level 0; the rest are bare ticks
             row.plot.getAxis("left").setStyle(maxTextLevel=0 if on else 2)
 

@@ -329,12 +329,12 @@ class PlotsPanel(QTabWidget):
         self.session.selection.select(("record", target), source=self)
         n = int(data.outliers[target])
         position += 1
-        text = (translate("PlotsPanel", "Layer {index} {key}: {n} scale_w outlier ({k}) — {position} of "
-                                        "{count} layers with outliers") if n == 1 else
-                translate("PlotsPanel", "Layer {index} {key}: {n} scale_w outliers ({k}) — {position} of "
-                                        "{count} layers with outliers"))
-        text = text.format(index=target, key=repr(data.keys[target]), n=n, k=k, position=position,
-                           count=layers.size)
+        text = (translate("PlotsPanel", "Layer {index} {key}: {n} scale_w outlier ({k})") if n == 1 else
+                translate("PlotsPanel", "Layer {index} {key}: {n} scale_w outliers ({k})"))
+        text = text.format(index=target, key=repr(data.keys[target]), n=n, k=k)
+        where = (translate("PlotsPanel", " — {position} of {count} layer with outliers") if layers.size == 1 else
+                 translate("PlotsPanel", " — {position} of {count} layers with outliers"))
+        text += where.format(position=position, count=layers.size)
         self.message.emit(text + (translate("PlotsPanel", " (wrapped around)") if wrapped else ""))
         return target
 
