@@ -179,6 +179,7 @@ def gather(request: ReportRequest, progress: Progress | None = None) -> ReportDa
         context.waste = waste
     # as `check` without --verbose: strong outliers listed, mild ones summed up per layer
     context.list_mild = False
+    context.verbose_hint = False
     if request.problems is None:
         problems = rules.document_problems(doc, model, context=context)
     else:  # the window's live problems list every outlier: its outlier notes summed up the same way
