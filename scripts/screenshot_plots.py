@@ -8,7 +8,7 @@ a few planted problems, so that the pictures show what the views mark:
 - prune record 0 gets a consumer one channel narrower than its producer, prune record 1 an
   inverted range, and a new prune record claims channels another producer already feeds;
 - a generated 30 000-channel layer (synth.make_big) shows the downsampled wide-layer plot;
-- the Layers table of the same record, sorted by scale_w outliers, its most extreme first.
+- the Layers table of the same record as it opens, sorted by severity, worst first.
 
 Usage: ``python -m scripts.screenshot_plots [OUT_DIR]`` (default ``docs/``).
 """
@@ -21,7 +21,6 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 REPO = Path(__file__).resolve().parents[1]
 
-from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 
 import editor.ui  # noqa: E402, F401  (pins singletons first)
@@ -29,7 +28,7 @@ from editor.paths import default_sample  # noqa: E402
 from editor.records.document import RecordDocument  # noqa: E402
 from editor.records.synth import add_prune_node, make_big  # noqa: E402
 from editor.ui.plots import ChannelPlot, ModelOverview, PruneRangesView  # noqa: E402
-from editor.ui.plots.layers_table import OUTLIERS, LayersTable  # noqa: E402
+from editor.ui.plots.layers_table import LayersTable  # noqa: E402
 from editor.ui.session import EditSession  # noqa: E402
 
 OUTLIER_LAYER, OUTLIER_CHANNEL, ZERO_CHANNEL, DEGENERATE_LAYER = 45, 77, 30, 30
@@ -82,7 +81,7 @@ def main(argv: list[str]) -> int:
 
     layers = LayersTable(session, overview)
     widgets.append(layers)
-    layers.view.sortByColumn(OUTLIERS, Qt.SortOrder.DescendingOrder)
+    # as it opens: worst first by the layers' severity
     sel.select(("record", OUTLIER_LAYER), source="script")
     shoot(layers, out / "plot-layers.png", (1280, 560))
 
