@@ -53,7 +53,7 @@ def part(report: Path, start: str, end: str | None, to: Path) -> Path:
 
 
 def main(argv: list[str]) -> int:
-    out = Path(argv[0]) if argv else Path("docs")
+    out = (Path(argv[0]) if argv else Path("docs")).resolve()  # file URIs need absolute paths
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
         doc = RecordDocument.load(RECORD)

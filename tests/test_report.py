@@ -6,10 +6,13 @@ import shutil
 from html.parser import HTMLParser
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from editor.cli import main
+from editor.defaults import DEFAULT_OUTLIER_K, DEFAULT_STRONG_FENCE
 from editor.models import synth as model_synth
+from editor.records import quant
 from editor.records.document import RecordDocument
 from editor.records.problems import Severity
 
@@ -70,7 +73,8 @@ def test_report_of_the_real_resnet50_with_its_model(tmp_path, resnet50, capsys):
     from editor.models import load_model
 
     model = load_model(proto, weights)
-    problems = document_problems(RecordDocument.load(RESNET50), model)
+    # as check without --verbose: mild outliers summed up in the layer's line
+    problems = document_problems(RecordDocument.load(RESNET50), model, strong_fence=DEFAULT_STRONG_FENCE)
     assert problems
     for p in problems:
         assert f"{RESNET50}:{p.line}:{p.column}" in text
@@ -81,6 +85,74 @@ def test_report_of_the_real_resnet50_with_its_model(tmp_path, resnet50, capsys):
     assert "Weights review (scale_w against ARQ)" in text and "not run: the model has no weights" not in text
     assert "W-SQNR" in text
     assert "report written to" in capsys.readouterr().out
+
+
+def _layer_rows(text: str) -> list[str]:
+    """The keys of the report's Layers table, in the order the page lists them."""
+    table = text[text.index('<h2 id="layers">'):]
+    table = table[:table.index("</table>")]
+    return re.findall(r'<td class="key">([^<]*)</td>', table)
+
+
+def _sections(text: str) -> list[str]:
+    return re.findall(r'<section class="layer" id="layer-\d+"><h3><span class="key">([^<]*)', text)
+
+
+def test_the_report_is_severity_first(tmp_path):
+    """The Layers table and the flagged sections worst first by severity, as the window's
+    Layers table: res2c_branch2a has a channel 536× below its fence, res3b_branch2a 320×."""
+    out = tmp_path / "r.html"
+    assert main(["report", str(RESNET50), "-o", str(out)]) == 0
+    text = out.read_text("utf-8")
+    assert _layer_rows(text)[:2] == ["res2c_branch2a", "res3b_branch2a"]
+    assert _sections(text)[:2] == ["res2c_branch2a", "res3b_branch2a"]
+    table = text[text.index('<h2 id="layers">'):]
+    assert re.search(r'res2c_branch2a</td><td class="n sev-strong" data-v="[^"]*" title="from outliers">536×</td>',
+                     table)
+    first = text[text.index('id="layer-8"'):]
+    assert "severity 536× (strong), from outliers" in first[:first.index("</section>")]
+    # strong-outlier layers counted beside the flagged ones: a channel ≥ 3× beyond the fence
+    doc = RecordDocument.load(RESNET50)
+    strong = 0
+    for e in doc.message.record:
+        a = np.asarray(e.value.scale_w, dtype=np.float64)
+        found = quant.outliers(a, DEFAULT_OUTLIER_K)
+        if found.fence is None:  # a single channel has no fence
+            continue
+        lo, hi = found.fence
+        far = np.maximum(np.where(a < lo, lo / a, 0.0), np.where(a > hi, a / hi, 0.0))
+        strong += bool((far >= DEFAULT_STRONG_FENCE).any())
+    assert 0 < strong < len(doc.message.record)
+    assert f"{strong} layers with strong outliers" in text
+
+
+def test_a_mild_only_layer_is_one_line(tmp_path):
+    """Mild outliers are summed up per layer, as check without --verbose: a layer whose
+    outliers all lie less than 3× beyond the fence has one note, in one line."""
+    doc = RecordDocument.load(RESNET50)
+    mild = None
+    for i, e in enumerate(doc.message.record):
+        a = np.asarray(e.value.scale_w, dtype=np.float64)
+        found = quant.outliers(a, DEFAULT_OUTLIER_K)
+        if found.fence is None:  # a single channel has no fence
+            continue
+        lo, hi = found.fence
+        far = np.maximum(np.where(a < lo, lo / a, 0.0), np.where(a > hi, a / hi, 0.0))
+        if np.count_nonzero(far > 1) > 1 and far.max() < DEFAULT_STRONG_FENCE:
+            mild = i
+            break
+    assert mild is not None
+    out = tmp_path / "r.html"
+    assert main(["report", str(RESNET50), "-o", str(out)]) == 0
+    text = out.read_text("utf-8")
+    section = text[text.index(f'id="layer-{mild}"'):]
+    section = section[:section.index("</section>")]
+    notes = re.findall(r"<li><span class=\"c-info\">.*?</li>", section)
+    assert len(notes) == 1 and "mild outliers" in notes[0], notes
+    assert "(mild), from outliers" in section
+    key = doc.message.record[mild].key
+    problems = text[text.index('<h2 id="problems">'):text.index('<h2 id="layers">')]
+    assert problems.count(f">{key}<") == 1
 
 
 def test_flagged_layers_are_the_layers_with_problems_or_outliers(tmp_path):

@@ -206,3 +206,28 @@ def worst_severity(problems: Sequence[Problem]) -> Severity | None:
     return min((p.severity for p in problems), key=lambda s: s.rank)
 
 
+
+
+def layer_severities(data: OverviewData, problems: Mapping[int, Sequence[Problem]],
+                     extra: Sequence[tuple[str, np.ndarray]] = ()) -> severity.Severities:
+    """Each layer's severity (`editor.records.severity.combine`): its outliers' reach, its
+    problems by layer index (the outlier notes left out: the reach counts them) and the
+    `extra` figures already written as severities (scale_w/ARQ, weight SQNR, similarity).
+    The window's overview, Layers table and tree and the HTML report all rank by it."""
+    from editor.figures.columns import OUTLIER_RULE
+
+    n = len(data)
+    errors = np.zeros(n)
+    warnings = np.zeros(n)
+    for i, ps in problems.items():
+        if not 0 <= i < n:
+            continue
+        for p in ps:
+            if p.rule == OUTLIER_RULE:
+                continue
+            if p.severity is Severity.ERROR:
+                errors[i] += 1
+            elif p.severity is Severity.WARNING:
+                warnings[i] += 1
+    extra = [(name, v) for name, v in extra if np.asarray(v).size == n]
+    return severity.combine(data.reach if data.reach.size == n else np.zeros(n), errors, warnings, extra)

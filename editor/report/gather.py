@@ -9,7 +9,6 @@ first, the prune bars, the differences. `editor.report.html` only lays them out.
 """
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,12 +18,23 @@ import numpy as np
 
 from editor.defaults import DEFAULT_OUTLIER_K
 from editor.figures.columns import OUTLIER_RULE, FigureSource, LayerFigure, layer_figures
-from editor.figures.overview import OverviewData, problems_by_entry
+from editor.figures.overview import OverviewData, layer_severities, problems_by_entry
 from editor.figures.prune import PruneLayout, prune_layout
 from editor.figures.review import reviews_of, worst_ratios
 from editor.i18n import translate
 from editor.records.document import RecordDocument
 from editor.records.problems import Problem, Severity
+from editor.records.severity import ARQ as ARQ_SOURCE
+from editor.records.severity import (
+    DEFAULT_MIN_SQNR_DB,
+    SIMILARITY,
+    SQNR,
+    Severities,
+    arq_severity,
+    combine,
+    similarity_severity,
+    sqnr_severity,
+)
 
 if TYPE_CHECKING:
     from editor.analysis.analyzer import AnalysisResult
@@ -88,7 +98,8 @@ class Flagged:
 
     index: int
     reasons: list[str]
-    rank: tuple
+    #: the layer's place in the severity ranking (0: the worst)
+    rank: int
 
 
 @dataclass
@@ -117,6 +128,12 @@ class ReportData:
     differences: Differences | None = None
     #: the model's weights as AMCT quantizes them, prepared once (histograms)
     weights: WeightAnalysis | None = None
+    #: each layer's severity, as the window's Layers table has it (`layer_severities`)
+    severities: Severities = field(default_factory=lambda: combine(np.zeros(0), np.zeros(0), np.zeros(0)))
+
+    def strong_outlier_layers(self) -> int:
+        """How many layers have a strong outlier (at least the strong fence beyond the IQR fence)."""
+        return int(np.count_nonzero(self.overview.strong > 0))
 
     @property
     def document(self) -> RecordDocument:
@@ -160,8 +177,14 @@ def gather(request: ReportRequest, progress: Progress | None = None) -> ReportDa
     context = rules.CheckContext.build(message, doc.dialect, model, outlier_k=request.outlier_k)
     if waste is not None:
         context.waste = waste
-    problems = list(request.problems) if request.problems is not None else \
-        rules.document_problems(doc, model, context=context)
+    # as `check` without --verbose: strong outliers listed, mild ones summed up per layer
+    context.list_mild = False
+    context.verbose_hint = False
+    if request.problems is None:
+        problems = rules.document_problems(doc, model, context=context)
+    else:  # the window's live problems list every outlier: its outlier notes summed up the same way
+        problems = [p for p in request.problems if p.rule != OUTLIER_RULE]
+        problems += rules.check_document(doc, rules=[OUTLIER_RULE], context=context)
     problems.sort(key=lambda p: (p.severity.rank, p.line if p.line is not None else 1 << 60,
                                  p.record_index if p.record_index is not None else -1, p.rule))
     step()
@@ -192,7 +215,8 @@ def gather(request: ReportRequest, progress: Progress | None = None) -> ReportDa
 
         differences = compare_records(message, request.compare.message).differences(request.rtol, request.atol)
     step()
-    flagged = _flagged(source, request, ratios, flagged_arq)
+    severities = layer_severities(overview, by_entry, _severity_figures(request, waste, ratios, analysis, n))
+    flagged = _flagged(source, request, severities)
     has_prune = doc.dialect.has_prune and len(message.prune_record) > 0
     prune = prune_layout(message, problems=problems) if has_prune else None
     step()
@@ -203,59 +227,72 @@ def gather(request: ReportRequest, progress: Progress | None = None) -> ReportDa
         m = match_keys((e.key for e in message.record), model)
         match = ModelMatch(len(m.matched), list(m.unmatched), [layer.name for layer in m.without_record])
     data = ReportData(request, problems, overview, source, layer_figures(source), [], flagged, prune, reviews,
-                      ratios, flagged_arq, match, differences, weights)
+                      ratios, flagged_arq, match, differences, weights, severities)
     data.checks = _checks(data, analysis)
     step()
     return data
 
 
-def _flagged(source: FigureSource, request: ReportRequest, ratios, flagged_arq) -> list[Flagged]:
-    """The layers worth a look, worst first: errors, warnings, scale_w clipping the weights,
-    similarity below the threshold, scale_w wasting levels, outliers — then the worst of each."""
+def _severity_figures(request: ReportRequest, waste: float, ratios: np.ndarray | None,
+                      analysis: AnalysisResult | None, n: int) -> list[tuple[str, np.ndarray]]:
+    """The figures that count towards a layer's severity besides its outliers and problems, as
+    the window's overview rows give them: scale_w/ARQ (weights reviewed), weight SQNR (the
+    analysis ran), similarity (activations ran)."""
+    extra: list[tuple[str, np.ndarray]] = []
+    if ratios is not None:
+        extra.append((ARQ_SOURCE, arq_severity(ratios, waste)))
+    if analysis is not None and n:
+        results = [analysis.layer(i) for i in range(n)]
+        if any(r is not None and r.weights is not None for r in results):
+            sqnr = np.array([r.weights.sqnr_db if r is not None and r.weights is not None else np.nan
+                             for r in results], dtype=np.float64)
+            extra.append((SQNR, sqnr_severity(sqnr, DEFAULT_MIN_SQNR_DB)))
+        if analysis.activations_run:
+            sim = np.array([r.similarity if r is not None and r.similarity is not None else np.nan
+                            for r in results], dtype=np.float64)
+            extra.append((SIMILARITY, similarity_severity(sim, request.min_similarity)))
+    return extra
+
+
+def _flagged(source: FigureSource, request: ReportRequest, severities: Severities) -> list[Flagged]:
+    """The layers worth a look — errors, warnings, scale_w clipping the weights or wasting
+    levels, low similarity or weight SQNR, outliers — ordered by severity, worst first (as the
+    window's Layers table)."""
     out = []
+    place = np.empty(len(severities), np.int64)
+    place[severities.ranking()] = np.arange(len(severities))
     for i in range(len(source)):
         e, w, _n = source.counts(i)
         reasons: list[str] = []
-        group = 9
-        detail = 0.0
         if e:
             reasons.append((translate("report", "{n} error") if e == 1 else translate("report", "{n} errors")).format(n=e))
-            group = min(group, 0)
-            detail = -e
         if w:
             reasons.append((translate("report", "{n} warning") if w == 1
                             else translate("report", "{n} warnings")).format(n=w))
-            if group > 1:
-                group, detail = 1, -w
         r = source.review(i) if source.review is not None else None
         if r is not None and r.flagged.any():
             clips, wastes = int(r.clipped.sum()), int(r.wasted.sum())
             if clips:
                 reasons.append((translate("report", "scale_w clips the weights in {n} channel") if clips == 1 else
                                 translate("report", "scale_w clips the weights in {n} channels")).format(n=clips))
-                if group > 2:
-                    group, detail = 2, -abs(math.log(max(r.worst_ratio, 1e-30)))
             if wastes:
                 reasons.append((translate("report", "scale_w wastes levels in {n} channel") if wastes == 1 else
                                 translate("report", "scale_w wastes levels in {n} channels")).format(n=wastes))
-                if group > 4:
-                    group, detail = 4, -abs(math.log(max(r.worst_ratio, 1e-30)))
         sim = source.result(i).similarity if source.result(i) is not None else None  # type: ignore[union-attr]
         if sim is not None and sim < request.min_similarity:
             reasons.append(translate("report", "similarity {value} below {threshold}").format(
                 value=f"{sim:.6f}", threshold=f"{request.min_similarity:g}"))
-            if group > 3:
-                group, detail = 3, sim
         worst = source.worst_outlier(i)
         if worst is not None:
             reasons.append((translate("report", "{n} scale_w outlier, {worst}") if worst.count == 1 else
                             translate("report", "{n} scale_w outliers, worst {worst}")).format(
                 n=worst.count, worst=worst.text()))
-            if group > 5:
-                far = worst.factor if worst.factor > 0 else math.inf
-                group, detail = 5, -far
+        if not reasons and severities.sources[i] == SQNR:
+            sqnr = source.result(i).weights.sqnr_db  # type: ignore[union-attr]
+            reasons.append(translate("report", "weight SQNR {value} dB below {threshold} dB").format(
+                value=f"{sqnr:.2f}", threshold=f"{DEFAULT_MIN_SQNR_DB:g}"))
         if reasons:
-            out.append(Flagged(i, reasons, (group, detail, i)))
+            out.append(Flagged(i, reasons, int(place[i])))
     out.sort(key=lambda f: f.rank)
     return out
 

@@ -17,7 +17,7 @@ import numpy as np
 
 from editor import __version__
 from editor.i18n import language, translate
-from editor.records import quant
+from editor.records import quant, severity
 from editor.records.problems import Problem, Severity, printable
 from editor.records.values import clip_middle, format_float32
 from editor.report import plots
@@ -60,6 +60,7 @@ td.key{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px;overflow
 max-width:340px}
 table.sortable th{cursor:pointer}table.sortable th:hover{background:#eee}
 tr.m-error td.mk{color:var(--red);font-weight:bold}tr.m-warning td.mk{color:var(--orange);font-weight:bold}
+td.sev-strong,p.sev-strong{color:var(--red);font-weight:bold}
 td.c-error{color:var(--red);font-weight:bold}td.c-warning{color:var(--orange);font-weight:bold}td.c-info{color:var(--blue)}
 .ok{color:#2e7d32}.no{color:var(--grey)}
 svg{width:100%;height:auto;display:block;background:#fff}
@@ -177,7 +178,10 @@ class Html:
             self.w(f'<span class="b-{s.value if c[s] else "ok"}">{esc(name)}</span>')
         flagged = len(d.flagged)
         self.w(f'<span class="b-{"warning" if flagged else "ok"}">',
-               esc(translate("report", "{n} flagged layers").format(n=flagged)), "</span></p>\n")
+               esc(translate("report", "{n} flagged layers").format(n=flagged)), "</span>")
+        strong = d.strong_outlier_layers()
+        self.w(f'<span class="b-{"warning" if strong else "ok"}" title="{esc(self._strong_tip())}">',
+               esc(translate("report", "{n} layers with strong outliers").format(n=strong)), "</span></p>\n")
         if d.request.edited:
             self.w('<p class="edited">', esc(translate(
                 "report", "The record has unsaved edits: this report shows it as it is open in the editor, not "
@@ -310,17 +314,21 @@ class Html:
             self.w("<p>", esc(translate("report", "The record has no layer entries.")), "</p>\n")
             return
         self.w('<p class="note">', esc(translate(
-            "report", "Every layer entry in file order; click a header to sort. Flagged layers are linked to "
-                      "their section below.")), "</p>\n")
+            "report", "Every layer entry, worst first by severity (as the editor's Layers table); click a header "
+                      "to sort. Flagged layers are linked to their section below.")), "</p>\n")
         figures = d.figures
+        sev = d.severities
         self.w('<div class="wrap"><table class="sortable layers"><thead><tr><th class="n">#</th>')
         for f in figures:
             cls = ' class="n"' if f.numeric else ""
             self.w(f'<th{cls} title="{esc(f.shown_tip)}">{esc(f.shown_header)}</th>')
+            if f.id == "key":  # severity second, as in the window: in view beside the key
+                self.w(f'<th class="n" title="{esc(self._severity_tip())}">',
+                       esc(translate("report", "severity")), "</th>")
         self.w("</tr></thead><tbody>\n")
         drawn = self._drawn()
         source = d.source
-        for i in range(n):
+        for i in (sev.ranking().tolist() if len(sev) == n else range(n)):
             e, w, _ = source.counts(i)
             row_cls = ' class="m-error"' if e else ' class="m-warning"' if w else ""
             index = f'<a href="#layer-{i}">{i}</a>' if i in drawn else str(i)
@@ -339,8 +347,42 @@ class Html:
                 value = f.value(source, i)
                 sort = f' data-v="{_num_attr(value)}"' if f.numeric else ""
                 self.w(f"<td{cls}{sort}>{t(text)}</td>")
+                if f.id == "key":
+                    self.w(self._severity_cell(i))
             self.w("</tr>\n")
         self.w("</tbody></table></div>\n")
+
+    def _severity_cell(self, i: int) -> str:
+        """Layer `i`'s severity as the window's Layers table writes it, where it comes from in
+        the tooltip; strong ones marked."""
+        sev = self.data.severities
+        if i >= len(sev):
+            return '<td class="n" data-v=""></td>'
+        v = float(sev.values[i])
+        level = sev.level(i)
+        cls = "n sev-strong" if level == "strong" else "n"
+        tip = translate("report", "from {source}").format(source=severity.source_text(sev.sources[i])) if v > 0 else ""
+        return f'<td class="{cls}" data-v="{_num_attr(v)}" title="{esc(tip)}">{esc(severity.severity_text(v))}</td>'
+
+    def _severity_tip(self) -> str:
+        return translate("report", "The worst of the layer's findings, in times beyond what is acceptable: how far its "
+                                   "farthest scale_w outlier lies beyond the fence, scale_w/ARQ, weight SQNR, "
+                                   "similarity; an error is ∞, a warning counts as strong ({strong}×)").format(
+            strong=f"{self.data.severities.strong:g}")
+
+    def _strong_tip(self) -> str:
+        return translate("report", "Layers with a scale_w outlier at least {strong}× beyond the fence").format(
+            strong=f"{self.data.severities.strong:g}")
+
+    def _severity_line(self, i: int) -> str:
+        """"severity 536× (strong), from outliers" for a flagged layer's section."""
+        sev = self.data.severities
+        if i >= len(sev) or not sev.values[i] > 0:
+            return ""
+        level = translate("report", "strong") if sev.level(i) == "strong" else translate("report", "mild")
+        return translate("report", "severity {value} ({level}), from {source}").format(
+            value=severity.severity_text(float(sev.values[i])), level=level,
+            source=severity.source_text(sev.sources[i]))
 
     # ------------------------------------------------------------------ overview
 
@@ -378,8 +420,8 @@ class Html:
                                                   "similarity.")), "</p>\n")
             return
         self.w('<p class="note">', esc(translate(
-            "report", "Worst first: errors, warnings, scale_w that clips the weights, low similarity, scale_w that "
-                      "wastes levels, then scale_w outliers.")), "</p>\n")
+            "report", "Worst first by severity, strong ones first (as the editor's Layers table): errors, then the "
+                      "farthest findings in times beyond what is acceptable.")), "</p>\n")
         limit = d.request.max_layers
         for f in d.flagged[:limit]:
             self._layer_section(f)
@@ -406,8 +448,12 @@ class Html:
         if layer_type.name:
             what.append(layer_type.name)
         what.append(translate("report", "{n} channels").format(n=series.channels))
+        sev_line = self._severity_line(i)
+        strong = d.severities.level(i) == "strong" if i < len(d.severities) else False
         self.w(f'<section class="layer" id="layer-{i}"><h3><span class="key">{t(key)}</span></h3>\n',
-               '<p class="sub">', esc(" · ".join(what)), "</p>\n<ul class=\"reasons\">",
+               '<p class="sub">', esc(" · ".join(what)), "</p>\n",
+               f'<p class="severity{" sev-strong" if strong else ""}">{esc(sev_line)}</p>\n' if sev_line else "",
+               '<ul class="reasons">',
                "".join(f"<li>{esc(r)}</li>" for r in f.reasons), "</ul>\n")
         facts = []
         for fig in d.figures:

@@ -2155,6 +2155,10 @@
         <translation>{total} 个 {name} 值中有 {count} 个是轻微离群值（超出{where} &lt; {fence}×），最远的是 {channel}（{how}）；--verbose 会全部列出</translation>
     </message>
     <message>
+        <source>{count} of {total} {name} values are mild outliers (&lt; {fence}× beyond the {where}), the farthest {channel} ({how})</source>
+        <translation>{total} 个 {name} 值中有 {count} 个是轻微离群值（超出{where} &lt; {fence}×），最远的是 {channel}（{how}）</translation>
+    </message>
+    <message>
         <source>{count} of {total} {name} values are outliers, {strong} of them strong (≥ {fence}× beyond the {where})</source>
         <translation>{total} 个 {name} 值中有 {count} 个是离群值，其中 {strong} 个为强离群值（超出{where} ≥ {fence}×）</translation>
     </message>

@@ -48,6 +48,10 @@
         <translation>{n} 个 scale_w 离群值，最严重的 {worst}</translation>
     </message>
     <message>
+        <source>weight SQNR {value} dB below {threshold} dB</source>
+        <translation>权重 SQNR {value} dB，低于 {threshold} dB</translation>
+    </message>
+    <message>
         <source>AMCT&apos;s rules</source>
         <translation>AMCT 规则</translation>
     </message>
@@ -154,6 +158,10 @@
     <message>
         <source>{n} flagged layers</source>
         <translation>{n} 个需关注的层</translation>
+    </message>
+    <message>
+        <source>{n} layers with strong outliers</source>
+        <translation>{n} 个层有强离群值</translation>
     </message>
     <message>
         <source>The record has unsaved edits: this report shows it as it is open in the editor, not as the file on disk says; line numbers are those of the file as it was read.</source>
@@ -316,8 +324,40 @@
         <translation>记录中没有层记录。</translation>
     </message>
     <message>
-        <source>Every layer entry in file order; click a header to sort. Flagged layers are linked to their section below.</source>
-        <translation>按文件顺序列出所有层记录；点击表头可排序。需关注的层链接到下文各自的小节。</translation>
+        <source>Every layer entry, worst first by severity (as the editor&apos;s Layers table); click a header to sort. Flagged layers are linked to their section below.</source>
+        <translation>每个层条目，按严重度排序，最严重的在前（与编辑器的层列表相同）；点击表头可排序。需关注的层链接到下文中各自的小节。</translation>
+    </message>
+    <message>
+        <source>severity</source>
+        <translation>严重度</translation>
+    </message>
+    <message>
+        <source>from {source}</source>
+        <translation>来自 {source}</translation>
+    </message>
+    <message>
+        <source>The worst of the layer&apos;s findings, in times beyond what is acceptable: how far its farthest scale_w outlier lies beyond the fence, scale_w/ARQ, weight SQNR, similarity; an error is ∞, a warning counts as strong ({strong}×)</source>
+        <translation>该层各项发现中最严重的一项，以超出可接受范围的倍数表示：其最远的 scale_w 离群值超出界限的倍数、scale_w/ARQ、权重 SQNR、相似度；错误为 ∞，警告算作强（{strong}×）</translation>
+    </message>
+    <message>
+        <source>Layers with a scale_w outlier at least {strong}× beyond the fence</source>
+        <translation>有 scale_w 离群值超出界限至少 {strong}× 的层</translation>
+    </message>
+    <message>
+        <source>strong</source>
+        <translation>强</translation>
+    </message>
+    <message>
+        <source>mild</source>
+        <translation>轻度</translation>
+    </message>
+    <message>
+        <source>severity {value} ({level}), from {source}</source>
+        <translation>严重度 {value}（{level}），来自 {source}</translation>
+    </message>
+    <message>
+        <source>Worst first by severity, strong ones first (as the editor&apos;s Layers table): errors, then the farthest findings in times beyond what is acceptable.</source>
+        <translation>按严重度排序，强的在前（与编辑器的层列表相同）：先是错误，然后是超出可接受范围倍数最大的发现。</translation>
     </message>
     <message>
         <source>Per layer in file order: scale_w from its smallest to its largest value with the median, scale_d, the activation clip range, the problems; hover a layer for its figures, click a flagged one to go to it.</source>
@@ -346,10 +386,6 @@
     <message>
         <source>No layer is flagged: no problem, outlier, clipping or low similarity.</source>
         <translation>没有需关注的层：无问题、离群值、截断或低相似度。</translation>
-    </message>
-    <message>
-        <source>Worst first: errors, warnings, scale_w that clips the weights, low similarity, scale_w that wastes levels, then scale_w outliers.</source>
-        <translation>最严重的在前：错误、警告、截断权重的 scale_w、低相似度、浪费量化级的 scale_w，然后是 scale_w 离群值。</translation>
     </message>
     <message>
         <source>{n} more flagged layers (not drawn)</source>

@@ -50,3 +50,34 @@ def test_export_report_to_an_unwritable_place_says_why(qtbot, tmp_path, env):
     open_and_wait(qtbot, window, path)
     assert window.report_export.export(tmp_path / "no such folder" / "r.html") is None
     assert prompter.errors and "no such folder" in prompter.errors[0][1]
+
+
+def test_exported_report_ranks_layers_as_the_window_does(qtbot, tmp_path, env):
+    """The report's Layers table: the window's severity figures, in the window's worst-first
+    order; the window's live problems list every outlier, the report sums mild ones up."""
+    import shutil
+    from pathlib import Path
+
+    from editor.ui.plots.layers_table import KEY, SEVERITY
+
+    path = tmp_path / "r50.txt"
+    shutil.copyfile(Path("tests/data/realworld/resnet50_caffe_record.txt"), path)
+    prompter = ScriptedPrompter()
+    window = env(prompter)
+    open_and_wait(qtbot, window, path)
+    layers = window.plots.layers
+    window.plots.overview.flush()
+    layers.refresh()
+    rows = [(layers.proxy.data(layers.proxy.index(r, KEY)), layers.proxy.data(layers.proxy.index(r, SEVERITY)))
+            for r in range(layers.proxy.rowCount())]
+    assert rows[:2] == [("res2c_branch2a", "536×"), ("res3b_branch2a", "320×")]
+    out = tmp_path / "review.html"
+    prompter.open_answers.append(str(out))
+    assert window.report_export.choose_and_export() == out
+    text = out.read_text(encoding="utf-8")
+    table = text[text.index('<h2 id="layers">'):]
+    table = table[:table.index("</table>")]
+    shown = re.findall(r'<td class="key">([^<]*)</td><td class="n[^"]*" data-v="[^"]*"(?: title="[^"]*")?>([^<]*)</td>',
+                       table)
+    assert [(k, v) for k, v in shown if v] == [(k, v) for k, v in rows if v]
+    assert "--verbose" not in text and "are mild outliers" in text

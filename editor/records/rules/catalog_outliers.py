@@ -43,7 +43,7 @@ def outlier_words(value: float, kind: int, factor: float) -> str:
 
 def outlier_findings(values: Vector, k: float, field: str = "scale_w",
                      found: tuple[list[int], list[int], tuple[float, float] | None] | None = None,
-                     strong: float | None = None) -> Iterator[Finding]:
+                     strong: float | None = None, verbose_hint: bool = True) -> Iterator[Finding]:
     """The finding for the outliers of one scale vector at fence factor `k` (none if none).
 
     It names the channels and their values, the farthest outside the fence first (not finite
@@ -59,7 +59,7 @@ def outlier_findings(values: Vector, k: float, field: str = "scale_w",
     ordered = quant.rank_outliers(values, bad, kinds, fence)
     if strong is not None and len(bad) > 1:
         ranked = [(-_how_far(kind, factor), c, value, kind, factor) for c, value, kind, factor in ordered]
-        yield _summed_up(values, ranked, fence, k, field, strong)
+        yield _summed_up(values, ranked, fence, k, field, strong, verbose_hint)
         return
     shown = ordered[:LISTED]
     first = shown[0][0]
@@ -97,7 +97,8 @@ def _how_far(kind: int, factor: float) -> float:
 
 
 def _summed_up(values: Vector, ranked: list[tuple[float, int, float, int, float]],
-               fence: tuple[float, float] | None, k: float, field: str, strong: float) -> Finding:
+               fence: tuple[float, float] | None, k: float, field: str, strong: float,
+               verbose_hint: bool = True) -> Finding:
     """The finding of several outliers with the mild ones summed up: the strong ones (at least
     `strong` times beyond the fence, or not usable) listed, then how many mild ones and the
     farthest of them. `ranked` is farthest first."""
@@ -121,8 +122,11 @@ def _summed_up(values: Vector, ranked: list[tuple[float, int, float, int, float]
             count=len(mild), name=f"{field}[{c}]", how=outlier_words(value, kind, f)))
     if not n_strong:  # mild ones only: one short line
         c, value, kind, f = mild[0]
-        text = translate("rules", "{count} of {total} {name} values are mild outliers (< {fence}× beyond the "
-                                  "{where}), the farthest {channel} ({how}); --verbose lists them").format(
+        # the hint names check's option; a report (no such option) leaves it out
+        text = (translate("rules", "{count} of {total} {name} values are mild outliers (< {fence}× beyond the "
+                                   "{where}), the farthest {channel} ({how}); --verbose lists them") if verbose_hint
+                else translate("rules", "{count} of {total} {name} values are mild outliers (< {fence}× beyond the "
+                                        "{where}), the farthest {channel} ({how})")).format(
             count=total, total=len(values), name=field, fence=f"{strong:g}", where=fence_text,
             channel=f"{field}[{c}]", how=outlier_words(value, kind, f))
         return Finding(text, f"{field}[{ranked[0][1]}]")
@@ -137,4 +141,5 @@ def _summed_up(values: Vector, ranked: list[tuple[float, int, float, int, float]
 def _scale_w_outlier(e: EntryView) -> Iterator[Finding]:
     if e.n("scale_w"):
         yield from outlier_findings(e.f32("scale_w"), e.ctx.outlier_k, found=e.outliers("scale_w"),
-                                    strong=None if e.ctx.list_mild else e.ctx.strong_fence)
+                                    strong=None if e.ctx.list_mild else e.ctx.strong_fence,
+                                    verbose_hint=e.ctx.verbose_hint)

@@ -104,6 +104,9 @@ class CheckContext:
         #: list every outlier (True, the window) or only the strong ones, the mild ones summed
         #: up in the layer's line (``check`` without ``--verbose``)
         self.list_mild = True
+        #: whether the summed-up line says ``--verbose`` lists them (check has the option, a
+        #: report has not)
+        self.verbose_hint = True
         self.entry_keys: list[str | None] = []
         self.key_index: dict[str, list[int]] = {}
         self.node_types: dict[str, str] = {}

@@ -41,7 +41,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.defaults import DEFAULT_STRONG_FENCE
-from editor.figures.overview import OverviewData, problems_by_entry
+from editor.figures.overview import OverviewData, layer_severities, problems_by_entry
 from editor.graph.figures import LayerFigure
 from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records import quant, severity
@@ -422,23 +422,12 @@ class ModelOverview(QWidget):
                           STRONG_COLOR)
 
     def _severities(self) -> severity.Severities:
-        """Each layer's severity: its outliers' reach, its problems (the outlier notes left
-        out) and the series that count towards it (`LayerValues.severity`)."""
-        d = self.data
-        n = len(d)
-        errors = np.zeros(n)
-        warnings = np.zeros(n)
-        for i, ps in self.problems.items():
-            for p in ps:
-                if p.rule == OUTLIER_RULE:
-                    continue
-                if p.severity is Severity.ERROR:
-                    errors[i] += 1
-                elif p.severity is Severity.WARNING:
-                    warnings[i] += 1
+        """Each layer's severity (`layer_severities`): its outliers' reach, its problems and the
+        series that count towards it (`LayerValues.severity`)."""
+        n = len(self.data)
         extra = [(s.severity_source or s.name, s.severity(s.values)) for s in self.series_rows.series.values()
                  if s.severity is not None and s.values.size == n]
-        return severity.combine(d.reach if d.reach.size == n else np.zeros(n), errors, warnings, extra)
+        return layer_severities(self.data, self.problems, extra)
 
     def _draw(self) -> None:
         d = self.data
