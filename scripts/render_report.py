@@ -7,8 +7,10 @@ The record is tests/data/realworld/resnet50_caffe_record.txt; its model is ResNe
 definition with weights that give the record's scale_w under ARQ (`editor.models.synth.
 caffe_resnet50`); the comparison is with a copy whose three layers changed. The browser is
 Chromium (Debian's `chromium` package: `apt-get install chromium`), started headless; it
-fetches nothing (the page has no external URL). Writes report-resnet50.html/.pdf,
-report-summary.png, report-layer.png and report-compare.png.
+fetches nothing (the page has no external URL). Writes report-summary.png,
+report-layer.png, report-compare.png and the Chinese report's report-summary-zh_CN.png into
+OUT_DIR, and the page and its PDF (report-resnet50.html/.pdf) there too when OUT_DIR is given
+(into a temporary folder for docs/, which keeps only the pictures).
 """
 from __future__ import annotations
 
@@ -56,6 +58,7 @@ def main(argv: list[str]) -> int:
     out = (Path(argv[0]) if argv else Path("docs")).resolve()  # file URIs need absolute paths
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
+        pages = out if argv else tmp  # the HTML and the PDF: not into docs/
         doc = RecordDocument.load(RECORD)
         synth.caffe_resnet50(tmp / "resnet50.prototxt", tmp / "resnet50.caffemodel",
                              {e.key: list(e.value.scale_w) for e in doc.message.record})
@@ -63,7 +66,7 @@ def main(argv: list[str]) -> int:
             doc.message.record[i].value.scale_d *= 1.1
             doc.message.record[i].value.scale_w[5] *= 3
         (tmp / "resnet50_b.txt").write_text(text_format.MessageToString(doc.message), encoding="utf-8")
-        report = out / "report-resnet50.html"
+        report = pages / "report-resnet50.html"
         model = ["--model", str(tmp / "resnet50.prototxt"), "--weights", str(tmp / "resnet50.caffemodel")]
         cli(["report", str(RECORD), *model, "--compare", str(tmp / "resnet50_b.txt"), "-o", str(report)])
         shoot(report, out / "report-summary.png", 1500)
@@ -71,11 +74,16 @@ def main(argv: list[str]) -> int:
         marker = report.read_text(encoding="utf-8")[first:first + 60].split(">")[0]
         shoot(part(report, marker, "</section>", tmp / "layer.html"), out / "report-layer.png", 900)
         shoot(part(report, '<h2 id="differences">', None, tmp / "diff.html"), out / "report-compare.png", 420)
+        pdf = pages / "report-resnet50.pdf"
         subprocess.run([browser(), "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
-                        f"--print-to-pdf={out / 'report-resnet50.pdf'}", report.as_uri()],
-                       check=True, capture_output=True)
-    for name in ("report-resnet50.html", "report-resnet50.pdf", "report-summary.png", "report-layer.png",
-                 "report-compare.png"):
+                        f"--print-to-pdf={pdf}", report.as_uri()], check=True, capture_output=True)
+        chinese = tmp / "report-resnet50-zh_CN.html"
+        cli(["report", str(RECORD), *model, "--compare", str(tmp / "resnet50_b.txt"), "--lang", "zh_CN",
+             "-o", str(chinese)])
+        shoot(chinese, out / "report-summary-zh_CN.png", 1500)
+        for path in (report, pdf):
+            print(path, path.stat().st_size, "bytes")
+    for name in ("report-summary.png", "report-layer.png", "report-compare.png", "report-summary-zh_CN.png"):
         print(out / name, (out / name).stat().st_size, "bytes")
     return 0
 
