@@ -5,6 +5,7 @@ import re
 
 from editor.records.document import RecordDocument
 from editor.records.edits.commands import SetValueCommand
+from editor.records.problems import Severity
 from editor.report import ReportRequest, build_report
 from tests.ui.kit import ScriptedPrompter, copy_sample, open_and_wait
 
@@ -18,6 +19,9 @@ def test_export_report_writes_the_open_record_with_its_unsaved_edit(qtbot, tmp_p
     assert window.act_export_report.isEnabled()
     # offset_d outside int8 is an error AMCT's rules name: the edit must reach the report
     window.session.push(SetValueCommand(window.session.editor, ("record", 0, "value", "offset_d"), 300))
+    # the live check runs after the edit: the export takes the problems it has found
+    qtbot.waitUntil(lambda: any(p.record_index == 0 and p.severity is Severity.ERROR
+                                for p in window.session.problems.problems), timeout=10000)
     out = tmp_path / "review.html"
     prompter.open_answers.append(str(out))
     written = window.report_export.choose_and_export()
