@@ -18,6 +18,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QColor
 
 from editor.i18n import translate
+from editor.records.editing import ChangeKind, RecordChange
 from editor.records.paths import FieldPath, problem_path
 from editor.records.problems import Problem, Severity
 from editor.ui.annotations import Annotation
@@ -49,6 +50,13 @@ def mark_text(errors: int, warnings: int) -> str:
     return ""
 
 
+def _signature(rows: dict[FieldPath, _Row]) -> dict[FieldPath, tuple]:
+    """What the marks of `rows` show: per row, its counts and the problems its tooltip lists."""
+    return {path: (row.errors, row.warnings, len(row.problems),
+                   tuple((p.severity, p.message) for p in row.problems[:TOOLTIP_PROBLEMS]))
+            for path, row in rows.items()}
+
+
 class ProblemMarks(QObject):
     """Marks the session's errors and warnings put on its tree rows (see the module docstring)."""
 
@@ -57,12 +65,26 @@ class ProblemMarks(QObject):
         self.session = session
         #: path -> what is wrong there or below; None: to be worked out on the next request
         self._rows: dict[FieldPath, _Row] | None = None
+        #: what the marks say (`_signature`) as the tree was last told: no marks at first
+        self._shown: dict[FieldPath, tuple] = {}
         session.problems.problemsChanged.connect(self._changed)
+        session.recordChanged.connect(self._record_changed)
         session.annotations.set(KEY, self.annotate)
 
+    def _record_changed(self, change: RecordChange) -> None:
+        """A new record: the old one's problems mark none of its rows (the model's reset
+        repaints the tree), and the check of the new one says what to mark."""
+        if change.kind is ChangeKind.RESET:
+            self._rows, self._shown = {}, {}
+
     def _changed(self) -> None:
+        """The problems changed: the tree is told only when the marks did (a new record
+        with notes alone, or an edit that keeps the same errors, repaints nothing)."""
         self._rows = None
-        self.session.annotations.refresh(KEY)
+        shown = _signature(self.rows())
+        if shown != self._shown:
+            self._shown = shown
+            self.session.annotations.refresh(KEY)
 
     def rows(self) -> dict[FieldPath, _Row]:
         """Each row path with errors or warnings at it or below (the row of the entry, of

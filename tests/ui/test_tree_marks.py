@@ -51,6 +51,27 @@ def test_a_row_with_an_error_carries_an_error_mark(qtbot):
     assert _marks(session, ("record", 0, "value", "scale_d")) == []
 
 
+def test_a_new_record_keeps_no_stale_marks_and_gets_its_own(qtbot):
+    """A record replaced: the old one's marks go at once, the new one's come with its check,
+    and a new record with nothing to mark asks the tree for nothing more."""
+    session, _w = _tree(qtbot, 800)
+    session.push(SetValueCommand(session.editor, ("record", 0, "value", "scale_d"), -1.0))
+    session.problems.flush()
+    assert _marks(session, ("record", 0)) == [("1 error", ERROR_COLOR)]
+    told: list[str] = []
+    session.annotations.changed.connect(told.append)
+    clean = small_record()
+    session.set_message(clean)
+    assert _marks(session, ("record", 0)) == []  # before the new check reports
+    session.problems.flush()
+    assert _marks(session, ("record", 0)) == [] and KEY not in told
+    broken = small_record()
+    broken.record[1].value.scale_d = -1.0
+    session.set_message(broken)
+    session.problems.flush()
+    assert _marks(session, ("record", 1)) == [("1 error", ERROR_COLOR)] and KEY in told
+
+
 def test_a_warning_is_marked_in_its_colour(qtbot):
     session, _w = _tree(qtbot, 800)
     session.push(SetValueCommand(session.editor, ("record", 2, "value", "act_type"), "INT16"))
