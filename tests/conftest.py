@@ -33,3 +33,15 @@ needs_shared = pytest.mark.skipif(not REALWORLD.is_dir(), reason="../shared/real
 #: real records copied into the repository (tests/data/realworld/README.md): always present
 RESNET50_CAFFE = DATA / "realworld" / "resnet50_caffe_record.txt"
 MOBILENET_V2_TF = DATA / "realworld" / "mobilenet_v2_tf_record.txt"
+
+
+@pytest.fixture(autouse=True)
+def _language_restored():
+    """A test that speaks another language (the command line's --lang sets it for the
+    process) leaves the next test in English: under xdist the next one may be any test."""
+    from editor import i18n
+
+    before = i18n.language()
+    yield
+    if i18n.language() != before:
+        i18n.set_language(before)
