@@ -962,34 +962,6 @@
         <translation>规则在该层发现的问题（离群值见“离群值”列）</translation>
     </message>
     <message>
-        <source>{n} error</source>
-        <translation>{n} 个错误</translation>
-    </message>
-    <message>
-        <source>{n} errors</source>
-        <translation>{n} 个错误</translation>
-    </message>
-    <message>
-        <source>{n} warning</source>
-        <translation>{n} 个警告</translation>
-    </message>
-    <message>
-        <source>{n} warnings</source>
-        <translation>{n} 个警告</translation>
-    </message>
-    <message>
-        <source>{n} note</source>
-        <translation>{n} 条提示</translation>
-    </message>
-    <message>
-        <source>{n} notes</source>
-        <translation>{n} 条提示</translation>
-    </message>
-    <message>
-        <source>, </source>
-        <translation>，</translation>
-    </message>
-    <message>
         <source>Out of date: the layer was edited since this was measured</source>
         <translation>已过期：测量之后该层被编辑过</translation>
     </message>

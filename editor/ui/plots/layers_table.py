@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.figures.columns import counts_text
 from editor.figures.overview import OverviewData
 from editor.graph.figures import HIGH, LOW
 from editor.i18n import QT_TRANSLATE_NOOP, translate
@@ -116,18 +117,6 @@ def _counts(problems: list[Problem]) -> tuple[int, int, int]:
         else:
             n += 1
     return e, w, n
-
-
-#: (one, many) of each count the problems column shows: errors, warnings, notes
-_COUNT_TEXTS = ((QT_TRANSLATE_NOOP("LayersTable", "{n} error"), QT_TRANSLATE_NOOP("LayersTable", "{n} errors")),
-                (QT_TRANSLATE_NOOP("LayersTable", "{n} warning"), QT_TRANSLATE_NOOP("LayersTable", "{n} warnings")),
-                (QT_TRANSLATE_NOOP("LayersTable", "{n} note"), QT_TRANSLATE_NOOP("LayersTable", "{n} notes")))
-
-
-def _counts_text(counts: tuple[int, int, int]) -> str:
-    return translate("LayersTable", ", ").join(
-        translate("LayersTable", texts[0] if n == 1 else texts[1]).format(n=n)
-        for n, texts in zip(counts, _COUNT_TEXTS, strict=True) if n)
 
 
 def _f32(x: float) -> str:
@@ -403,7 +392,7 @@ class LayersModel(QAbstractTableModel):
         if col == SEVERITY:
             v = self.overview.severities.values
             return severity.severity_text(float(v[i])) if i < v.size else ""
-        return _counts_text(self.problem_counts(i))
+        return counts_text(self.problem_counts(i))
 
     def tooltip(self, i: int, col: int) -> str | None:
         d = self.numbers
