@@ -13,74 +13,26 @@ import json
 from pathlib import Path
 
 import numpy as np
-import onnx
 import pytest
-from onnx import TensorProto, helper, numpy_helper
+from onnx import helper
 
 from editor.cli import main
 from editor.models import NotCompared, load_model
 from editor.models._pb import caffe_model_pb2 as caffe_pb
 from editor.models._pb import tf_graph_pb2 as tf_pb
-from editor.records.dialects import DIALECTS
 from editor.records.model_review import entry_weights, review_entry
-from editor.records.rules import check_message
 from tests.models import amct_ref as ref
+from tests.models.kit import (
+    fitted,
+    record,
+    refit_file,
+    same_bits,
+    save_onnx,
+    tf_graph,
+    weights_findings,
+)
 
 F32 = np.float32
-
-
-# --- building models and records ------------------------------------------------------------
-
-def save_onnx(path: Path, nodes, inits: dict[str, np.ndarray], inputs: dict[str, list[int]]) -> Path:
-    graph = helper.make_graph(
-        nodes, "g", [helper.make_tensor_value_info(n, TensorProto.FLOAT, s) for n, s in inputs.items()],
-        [helper.make_tensor_value_info(nodes[-1].output[0], TensorProto.FLOAT, None)],
-        [numpy_helper.from_array(a, n) for n, a in inits.items()])
-    onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)]), path)
-    return path
-
-
-def record(dialect: str, entries: dict[str, dict]) -> object:
-    """A record message with one entry per key: scale_d/offset_d and the fields given."""
-    message = DIALECTS[dialect].new_message()
-    for key, fields in entries.items():
-        e = message.record.add(key=key)
-        e.value.scale_d, e.value.offset_d = 0.02, -128
-        for name, v in fields.items():
-            if isinstance(v, (list, tuple, np.ndarray)):
-                getattr(e.value, name).extend([x.item() if hasattr(x, "item") else x for x in v])
-            else:
-                setattr(e.value, name, v)
-    return message
-
-
-def fitted(dialect: str, key: str, scale: np.ndarray, **fields) -> object:
-    return record(dialect, {key: {"scale_w": scale, "offset_w": [0] * len(scale), **fields}})
-
-
-def refit_file(tmp_path, message, model_args: list[str], *, plant: int = 1) -> np.ndarray:
-    """Write `message` with scale_w[plant] a quarter of what it is, run ``refit`` and return the
-    scale_w it wrote (the file's values as float32)."""
-    from google.protobuf import text_format
-
-    entry = message.record[0]
-    entry.value.scale_w[plant] = float(F32(entry.value.scale_w[plant]) / F32(4))
-    path = tmp_path / "record.txt"
-    path.write_text(text_format.MessageToString(message), encoding="utf-8")
-    dialect = type(message).DESCRIPTOR.full_name
-    name = next(d.name for d in DIALECTS.values() if d.full_name == dialect)
-    assert main(["refit", str(path), "--dialect", name, *model_args]) == 0
-    again = DIALECTS[name].new_message()
-    text_format.Merge(path.read_text(encoding="utf-8"), again)
-    return np.asarray(again.record[0].value.scale_w, dtype=F32)
-
-
-def same_bits(a, b) -> bool:
-    return np.asarray(a, F32).tobytes() == np.asarray(b, F32).tobytes()
-
-
-def weights_findings(message, dialect, model):
-    return [p for p in check_message(message, dialect, model=model) if p.rule == "model-scale-w-weights"]
 
 
 # --- DMQ: tensor_balance_factor before ARQ -----------------------------------------------------
@@ -279,23 +231,6 @@ def test_caffe_batchnorm_without_scale_and_missing_blobs_are_not_compared(tmp_pa
     assert found["conv2"].severity.value == "info" and "are not in the model" in found["conv2"].message
     with pytest.raises(NotCompared, match=r"not compared: Conv\+BN\+Scale \(bn2 \+ sc2\) cannot be folded"):
         entry_weights(message.record[1], model)
-
-
-def tf_graph(path: Path, build) -> Path:
-    g = tf_pb.GraphDef()
-    x = g.node.add(name="input", op="Placeholder")
-    x.attr["dtype"].type = tf_pb.DT_FLOAT
-
-    def const(name: str, a: np.ndarray) -> None:
-        node = g.node.add(name=name, op="Const")
-        t = node.attr["value"].tensor
-        t.dtype = tf_pb.DT_FLOAT
-        t.tensor_shape.dim.extend(tf_pb.TensorShapeProto.Dim(size=d) for d in a.shape)
-        t.tensor_content = np.asarray(a, "<f4").tobytes()
-
-    build(g, const)
-    path.write_bytes(g.SerializeToString())
-    return path
 
 
 def test_tf_conv_biasadd_mul_by_a_scalar_is_folded(tmp_path):
