@@ -43,7 +43,7 @@ from scripts import realnets
 
 if TYPE_CHECKING:
     from editor.analysis.analyzer import Analyzer
-    from editor.records.messages import RecordMessage
+    from editor.records.messages import RootMessage
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -82,7 +82,7 @@ def make_case(folder: Path, samples: int, size: int) -> tuple[Path, Path, Path]:
     for x in xs:
         for n, a in zip(names, session.run(names, {"x": x}), strict=True):
             lo[n], hi[n] = min(lo[n], float(a.min())), max(hi[n], float(a.max()))
-    message: RecordMessage = get_dialect("pytorch").message_class()
+    message: RootMessage = get_dialect("pytorch").message_class()
     for layer in layers:
         e = message.record.add()
         e.key = layer.name

@@ -31,6 +31,7 @@ import numpy as np
 from google.protobuf import text_format
 
 from editor.records.dialects import DIALECTS
+from editor.records.messages import WideValueMessage
 from editor.records.rules import LiveChecker, check_message
 from scripts import _bench
 from scripts._bench import cpu, ratios, seconds, spread
@@ -52,7 +53,7 @@ def build(dialect: str, layers: int, channels: int, *, shift_bit: bool = False, 
         v.offset_w.extend(zeros)
         if shift_bit:
             v.shift_bit.extend(shifts)
-        if tbf and DIALECTS[dialect].has_value_field("tensor_balance_factor"):
+        if tbf and isinstance(v, WideValueMessage):
             v.tensor_balance_factor.extend(rng.uniform(0.5, 2, channels).astype(np.float32).tolist())
     # a few problems, so the messages are built too
     for i in range(0, layers, max(1, layers // 10)):

@@ -27,6 +27,7 @@ from typing import Any
 from editor.cli import main as cli_main
 from editor.records.diff import compare_records
 from editor.records.document import RecordDocument
+from editor.records.messages import copy_of
 from editor.records.synth import make_big, to_text
 from scripts import _bench
 from scripts._bench import ratios, spread
@@ -54,8 +55,7 @@ def main() -> int:
               f"by round; {'CPU' if args.cpu else 'wall-clock'} time")
         a = RecordDocument.load(pa)
         b = RecordDocument.load(pb)
-        copy = type(a.message)()
-        copy.CopyFrom(a.message)
+        copy = copy_of(a.message)
         for i in (10, args.layers // 2, args.layers - 1):
             copy.record[i].value.scale_w[3] = 0.123
         got: dict[str, Any] = {}

@@ -20,6 +20,7 @@ from google.protobuf import text_format
 
 from editor.records.dialects import DIALECTS
 from editor.records.document import RecordDocument
+from editor.records.messages import prune_records
 from editor.records.synth import make_big, to_text
 from editor.records.textread import parse_text
 from scripts import _bench
@@ -39,7 +40,7 @@ def main() -> int:
     mb = len(text.encode()) / 1e6
     n = args.rounds
     print(f"record: {args.layers} layers x {args.channels} channels, "
-          f"{len(msg.prune_record)} prune records, {mb:.1f} MB of text; {n} rounds in turns, median [min–max]")
+          f"{len(prune_records(msg))} prune records, {mb:.1f} MB of text; {n} rounds in turns, median [min–max]")
 
     def merge():
         m = dialect.new_message()

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import QApplication
 
 from editor.records.dialects import DIALECTS
 from editor.records.edits.commands import SetValueCommand
+from editor.records.messages import prune_records
 from editor.records.rules import check_message
 from editor.records.synth import make_big
 from editor.ui.panels import LayerPanel, ProblemsModel
@@ -54,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     app = QApplication.instance() or QApplication([])
     t = time.perf_counter()
     message = make_big(args.dialect, args.layers, args.channels)
-    print(f"record: {args.layers} layers x {args.channels} channels, {len(message.prune_record)} prune "
+    print(f"record: {args.layers} layers x {args.channels} channels, {len(prune_records(message))} prune "
           f"records, {args.dialect} (built in {time.perf_counter() - t:.1f} s)")
 
     full = []
@@ -89,8 +90,8 @@ def main(argv: list[str] | None = None) -> int:
     assert sum(dock.counts().values()) == len(check_message(message, args.dialect))
 
     prune_push, prune_engine = [], []
-    if message.prune_record:
-        for k in range(min(args.edits, len(message.prune_record))):
+    if prune_records(message):
+        for k in range(min(args.edits, len(prune_records(message)))):
             end = ("prune_record", k, "consumer", 1, "attr", 2, "i")  # the conv consumer's end
             t = time.perf_counter()
             session.push(SetValueCommand(session.editor, end, args.channels - 1))

@@ -35,6 +35,7 @@ from google.protobuf import text_format
 
 from editor.records.dialects import DIALECTS, Dialect
 from editor.records.document import RecordDocument
+from editor.records.messages import prune_records
 from editor.records.synth import make_big, to_text
 from scripts import _bench
 from scripts._bench import cpu, peak, ratios, seconds, spread
@@ -87,7 +88,7 @@ def main() -> int:
             out, ref_out = folder / f"c{mb:g}.txt", folder / f"m{mb:g}.txt"
             size = len(text)
             print(f"\n{size / 1e6:.1f} MB of text ({layers} layers x 1024 channels, "
-                  f"{len(msg.prune_record)} prune records); binary {binary.stat().st_size / 1e6:.1f} MB")
+                  f"{len(prune_records(msg))} prune records); binary {binary.stat().st_size / 1e6:.1f} MB")
 
             runs = _bench.rounds([
                 ([PY, "-c", load_py, str(src)], None, None),

@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -27,6 +28,7 @@ from google.protobuf import text_format  # noqa: E402
 from PySide6.QtCore import QEventLoop, QSettings, QTimer  # noqa: E402
 
 from editor.records.document import RecordDocument  # noqa: E402
+from editor.records.messages import EntryMessage  # noqa: E402
 from editor.ui.app import application  # noqa: E402
 from editor.ui.main_window import MainWindow  # noqa: E402
 
@@ -46,7 +48,8 @@ def calibrated_again(path: Path) -> str:
     for c in range(300, 340):
         w[c] *= 1.3
     by_key["res3a_branch2a"].value.scale_d *= 1.08
-    fc = [i for i, e in enumerate(message.record) if e.key == "fc1000"]
+    entries: Sequence[EntryMessage] = message.record
+    fc = [i for i, e in enumerate(entries) if e.key == "fc1000"]
     if fc:
         del message.record[fc[0]]
     return text_format.MessageToString(message)

@@ -31,6 +31,7 @@ import re
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -102,11 +103,13 @@ def ppocr_record(model, out: Path) -> Path:
     weights as the weights review computes them (`review_record`), then the layers of
     `PPOCR_OFF` scaled off."""
     from editor.records.dialects import get_dialect
+    from editor.records.messages import EntryMessage
     from editor.records.model_review import review_record
 
     message = synth.build_record("onnx", synth.layers_from_model(model), seed=4)
     reviews = review_record(message, get_dialect("onnx"), model, waste=2.0)
-    for i, entry in enumerate(message.record):
+    entries: Sequence[EntryMessage] = message.record
+    for i, entry in enumerate(entries):
         review = reviews.get(i)
         if isinstance(review, Review):
             factor = PPOCR_OFF.get(entry.key, 1.0)

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 import editor.ui  # noqa: E402, F401  (pins singletons first)
 from editor.paths import default_sample  # noqa: E402
 from editor.records.document import RecordDocument  # noqa: E402
+from editor.records.messages import PruneRootMessage  # noqa: E402
 from editor.records.synth import add_prune_node, make_big  # noqa: E402
 from editor.ui.plots import ChannelPlot, ModelOverview, PruneRangesView  # noqa: E402
 from editor.ui.plots.layers_table import LayersTable  # noqa: E402
@@ -40,6 +41,7 @@ def sample_with_problems():
     value.scale_w[OUTLIER_CHANNEL] *= 40
     value.scale_w[ZERO_CHANNEL] = 0.0
     message.record[DEGENERATE_LAYER].value.scale_d = 1e-9
+    assert isinstance(message, PruneRootMessage)  # the default sample is tf-inner, with prune records
     prune = message.prune_record
     end = next(a for a in prune[0].consumer[1].attr if a.name == "end")
     end.i -= 1

@@ -27,7 +27,7 @@ from editor.analysis.inputs import InputSpec, Sample
 from editor.analysis.weights import ChannelHistogram, WeightAnalysis, WeightFigures, channel_histogram
 from editor.i18n import translate
 from editor.models import Model, ModelError
-from editor.records.messages import RecordMessage
+from editor.records.messages import EntryMessage, RootMessage
 
 if TYPE_CHECKING:
     import onnx
@@ -115,7 +115,7 @@ class Analyzer:
     (a window keeping a core for itself); `probe_bytes` bounds the inputs kept for re-runs.
     """
 
-    def __init__(self, message: RecordMessage, model: Model, samples: Sequence[Sample] = (), *,
+    def __init__(self, message: RootMessage, model: Model, samples: Sequence[Sample] = (), *,
                  whole_model: bool = True, probe_bytes: int = DEFAULT_PROBE_BYTES, threads: int | None = None):
         self.message = message
         self.model = model
@@ -141,7 +141,8 @@ class Analyzer:
         """The entry indices analysed: the first of each key, in record order."""
         seen: set[str] = set()
         out = []
-        for i, e in enumerate(self.message.record):
+        entries: Sequence[EntryMessage] = self.message.record
+        for i, e in enumerate(entries):
             if e.key not in seen:
                 seen.add(e.key)
                 out.append(i)
@@ -333,7 +334,7 @@ class Analyzer:
         return probe.run(plan)  # type: ignore[arg-type]
 
 
-def analyzer_for(message: RecordMessage, model: Model, inputs: Sequence[str | os.PathLike[str]] = (),
+def analyzer_for(message: RootMessage, model: Model, inputs: Sequence[str | os.PathLike[str]] = (),
                  **kwargs: Any) -> Analyzer:
     """An analyzer with the samples found in `inputs` (files and folders; InputError names a
     path that cannot be used). Samples need an ONNX model to be read against."""

@@ -13,7 +13,7 @@ calls). Anything else gets a reason it is not analysed.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import cast
+from typing import TypedDict, cast
 
 import numpy as np
 import onnx
@@ -25,19 +25,31 @@ from editor.analysis.weights import WeightAnalysis
 from editor.i18n import translate
 from editor.models import Layer, Model, ModelError
 from editor.records import quant_core
-from editor.records.messages import RecordMessage
+from editor.records.messages import EntryMessage, TypedValueMessage, ValueMessage, WideValueMessage
 
 #: operators whose weights the analysis puts back in the node's layout
 WEIGHTED_OPS = ("Conv", "ConvTranspose", "Gemm", "MatMul")
+
+
+class _Common(TypedDict):
+    """The `LayerPlan` fields every kind of plan fills alike."""
+
+    index: int
+    key: str
+    node: onnx.NodeProto
+    act_bits: int
+    scale_d: float
+    offset_d: int
+    sample_at: np.ndarray
 
 
 class NotAnalysed(Exception):
     """Why an entry's activations are not analysed (a user-facing message)."""
 
 
-def activation_bits(value: RecordMessage) -> int:
+def activation_bits(value: ValueMessage) -> int:
     """Bit width of an entry's activations: its act_type where the dialect has one, else INT8."""
-    name = value.act_type if "act_type" in value.DESCRIPTOR.fields_by_name else None
+    name = value.act_type if isinstance(value, TypedValueMessage) else None
     try:
         return quant_core.bit_width(name)
     except ValueError:
@@ -106,7 +118,7 @@ class Planned:
     reason: str | None = None
 
 
-def plan_entry(index: int, entry: RecordMessage, model: Model, tensors: ModelTensors,
+def plan_entry(index: int, entry: EntryMessage, model: Model, tensors: ModelTensors,
                weights: WeightAnalysis) -> Planned:
     """The plan of one record entry (or the reason it has none)."""
     try:
@@ -115,7 +127,7 @@ def plan_entry(index: int, entry: RecordMessage, model: Model, tensors: ModelTen
         return Planned(None, e.message if isinstance(e, ModelError) else str(e))
 
 
-def _plan(index: int, entry: RecordMessage, model: Model, tensors: ModelTensors,
+def _plan(index: int, entry: EntryMessage, model: Model, tensors: ModelTensors,
           weights: WeightAnalysis) -> LayerPlan:
     value = entry.value
     layer, input_index = model.find(entry.key)
@@ -126,7 +138,7 @@ def _plan(index: int, entry: RecordMessage, model: Model, tensors: ModelTensors,
     node = tensors.model.graph.node[layer.index]
     bits = activation_bits(value)
     sample_at = np.random.default_rng(index).random(SAMPLE_SIZE)
-    common = {"index": index, "key": entry.key, "node": node, "act_bits": bits,
+    common: _Common = {"index": index, "key": entry.key, "node": node, "act_bits": bits,
               "scale_d": float(value.scale_d), "offset_d": int(value.offset_d), "sample_at": sample_at}
     if input_index is not None:
         if input_index >= len(node.input) or not node.input[input_index]:
@@ -162,7 +174,7 @@ def _plan(index: int, entry: RecordMessage, model: Model, tensors: ModelTensors,
         if folded_bn is None:
             raise NotAnalysed(translate("analysis", "the BatchNorm after {name} has no name").format(name=repr(node.name)))
     balance = None
-    if prepared.balanced:
+    if prepared.balanced and isinstance(value, WideValueMessage):  # balanced: the dialect has it
         tbf = np.asarray(value.tensor_balance_factor, dtype=np.float32)
         rank = len(weight.shape) if node.op_type in ("Conv", "ConvTranspose") else 1
         balance = tbf.reshape((1, -1) + (1,) * (rank - 2)) if rank > 2 else tbf

@@ -29,7 +29,7 @@ from numpy.typing import ArrayLike
 from editor.analysis.metrics import fake_quant_rows, int_limits, sqnr_db, sqnr_db_array
 from editor.i18n import translate
 from editor.models import Model, ModelError
-from editor.records.messages import RecordMessage
+from editor.records.messages import EntryMessage, WideValueMessage
 from editor.records.model_review import PreparedWeights, entry_weights, folds, weight_bits
 
 
@@ -141,7 +141,7 @@ class WeightAnalysis:
     """
 
     def __init__(self, model: Model, cache_bytes: int = DEFAULT_CACHE_BYTES,
-                 prepare: Callable[[RecordMessage, Model], PreparedWeights] = entry_weights):
+                 prepare: Callable[[EntryMessage, Model], PreparedWeights] = entry_weights):
         self.model = model
         self.cache_bytes = cache_bytes
         self._prepare = prepare
@@ -150,7 +150,7 @@ class WeightAnalysis:
         # a window asks from its GUI thread while a worker runs the analysis
         self._lock = threading.Lock()
 
-    def prepared(self, entry: RecordMessage) -> PreparedWeights:
+    def prepared(self, entry: EntryMessage) -> PreparedWeights:
         """The entry's weights as AMCT quantizes them (ModelError saying why there are none)."""
         key = _prep_key(entry)
         with self._lock:
@@ -168,7 +168,7 @@ class WeightAnalysis:
                 self._bytes -= old.rows.nbytes
         return prepared
 
-    def figures(self, entry: RecordMessage) -> WeightFigures:
+    def figures(self, entry: EntryMessage) -> WeightFigures:
         """The entry's weight figures under its scale_w as it is now."""
         return weight_figures(self.prepared(entry), entry.value.scale_w)
 
@@ -179,8 +179,8 @@ class WeightAnalysis:
             self._bytes = 0
 
 
-def _prep_key(entry: RecordMessage) -> tuple[object, ...]:
+def _prep_key(entry: EntryMessage) -> tuple[object, ...]:
     """What the prepared weights of an entry depend on besides the model."""
     value = entry.value
-    tbf = tuple(value.tensor_balance_factor) if "tensor_balance_factor" in value.DESCRIPTOR.fields_by_name else ()
+    tbf = tuple(value.tensor_balance_factor) if isinstance(value, WideValueMessage) else ()
     return entry.key, weight_bits(value), folds(value), tbf, len(value.scale_w) > 1

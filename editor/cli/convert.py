@@ -18,6 +18,7 @@ from editor.cli._reporting import (
 from editor.i18n import translate
 from editor.records.dialects import DIALECTS
 from editor.records.document import RecordDocument, RecordError
+from editor.records.messages import prune_records
 from editor.records.problems import shown_path
 
 
@@ -70,7 +71,7 @@ def run(args) -> int:
     fresh = RecordDocument(out.message, out.dialect)
     fresh.path, fresh.stamp = doc.path, doc.stamp  # written over its input: only over the version read
     shown = write_record(fresh, args.output, binary=(to == "binary"), force=args.force)
-    prune = len(fresh.message.prune_record) if fresh.dialect.has_prune else 0
+    prune = len(prune_records(fresh.message))
     if args.json:
         print_json({**report, "written": True, "format": to, "dialect": fresh.dialect.name,
                      "records": len(fresh.message.record), "prune_records": prune,

@@ -5,9 +5,11 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from google.protobuf.descriptor import FieldDescriptor
+from google.protobuf.message import Message
 
 from editor.cli._args import UsageError, add_common
 from editor.cli._record_io import check_stdout, load, output_format, write_record
@@ -25,7 +27,7 @@ from editor.records.editing import RecordEditor
 from editor.records.edits.assignments import assignment_command, plan_assignments
 from editor.records.edits.check import EditCheck
 from editor.records.edits.commands import EditCommand
-from editor.records.messages import RecordMessage
+from editor.records.messages import EntryMessage, copy_of, descriptor_of
 from editor.records.paths import FieldPath, entry_field_text, in_entry
 from editor.records.problems import quoted, shown_path
 from editor.records.rules import CheckContext
@@ -88,18 +90,18 @@ class Assignment:
         self.command(editor, entry).apply()
 
 
-def _field(entry: RecordMessage, dialect, dotted: str) -> tuple[FieldPath, FieldDescriptor]:
+def _field(entry: EntryMessage, dialect, dotted: str) -> tuple[FieldPath, FieldDescriptor]:
     """The path of a FIELD below a layer entry (value fields named bare) and its descriptor;
     UsageError naming the field and the closest names when there is none."""
-    path = in_entry(entry.DESCRIPTOR, dotted)
-    msg = entry
+    path = in_entry(descriptor_of(entry), dotted)
+    msg: Message = entry
     for name in path[:-1]:
         fd = msg.DESCRIPTOR.fields_by_name.get(str(name))
         if fd is None or fd.message_type is None or fd.is_repeated:
             raise UsageError(translate("cli", "{path}: {name} is not a sub-message of {message}").format(
                 path=dotted, name=repr(name), message=msg.DESCRIPTOR.name))
         msg = getattr(msg, str(name))
-    fd = msg.DESCRIPTOR.fields_by_name.get(str(path[-1]))
+    fd = descriptor_of(msg).fields_by_name.get(str(path[-1]))
     if fd is None or fd.message_type is not None:
         known = sorted(f.name for f in msg.DESCRIPTOR.fields if f.message_type is None)
         close = _close_matches(str(path[-1]), known)
@@ -110,7 +112,7 @@ def _field(entry: RecordMessage, dialect, dotted: str) -> tuple[FieldPath, Field
     return path, fd
 
 
-def parse_assignment(entry: RecordMessage, dialect, text: str) -> Assignment:
+def parse_assignment(entry: EntryMessage, dialect, text: str) -> Assignment:
     """One FIELD=VALUE, FIELD[INDEX]=VALUE or FIELD=V1,V2,... of `set`, checked against
     `entry` as it stands; UsageError says what is wrong."""
     m = _ASSIGN.match(text)
@@ -148,7 +150,7 @@ def run(args) -> int:
     doc = load(args.file, args, edit=True)
     if to == "?":
         to = "binary" if doc.binary else "text"
-    entries = doc.message.record
+    entries: Sequence[EntryMessage] = doc.message.record
     matches = [i for i, e in enumerate(entries) if e.key == args.key]
     if not matches:
         close = _close_matches(args.key, [e.key for e in entries])
@@ -163,8 +165,7 @@ def run(args) -> int:
                           "uses)").format(key=repr(args.key), count=len(matches)))
     index = matches[0]
     # each assignment is read against the entry as the ones before it left it (a copy)
-    scratch = type(entries[index])()
-    scratch.CopyFrom(entries[index])
+    scratch = copy_of(entries[index])
     on_scratch = RecordEditor(scratch)
     edits = []
     for text in args.assignments:

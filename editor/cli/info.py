@@ -15,6 +15,7 @@ from editor.cli._reporting import EXIT_OK, EXIT_USAGE, plural, print_json
 from editor.defaults import DEFAULT_OUTLIER_K
 from editor.i18n import translate
 from editor.records.document import RecordError
+from editor.records.messages import prune_records
 from editor.records.problems import shown_path
 
 if TYPE_CHECKING:
@@ -63,7 +64,7 @@ def _one(path: str, args, model) -> dict[str, Any]:
     k = args.outlier_k if args.outlier_k is not None else DEFAULT_OUTLIER_K
     counted = args.outliers or args.outlier_k is not None  # counting needs numpy: only when asked
     out_channels, out_layers = scale_w_outliers(doc, k) if counted else (0, 0)
-    prune = len(doc.message.prune_record) if doc.dialect.has_prune else 0
+    prune = len(prune_records(doc.message))
     info: dict[str, Any] = {
         "path": str(doc.path),
         "dialect": doc.dialect.name,

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -26,6 +28,7 @@ from editor.models.weights import DEFAULT_WASTE
 from editor.records.editing import RecordEditor
 from editor.records.edits.check import EditCheck
 from editor.records.edits.weights import reset_from_weights
+from editor.records.messages import EntryMessage
 from editor.records.model_review import review_entry
 from editor.records.rules import CheckContext
 
@@ -81,7 +84,7 @@ def run(args) -> int:
         err(_model.follow_text(args.file, followed, model))
     if to == "?":
         to = "binary" if doc.binary else "text"
-    entries = doc.message.record
+    entries: Sequence[EntryMessage] = doc.message.record
     first: dict[str, int] = {}
     for i, e in enumerate(entries):
         first.setdefault(e.key, i)
@@ -93,7 +96,8 @@ def run(args) -> int:
     if not args.json:
         report_reading(doc, args.file)
     targets = [first[k] for k in named] if named else sorted(first.values())
-    changed_layers, skipped = [], []
+    changed_layers: list[dict[str, Any]] = []
+    skipped: list[dict[str, Any]] = []
     # the window's Reset from Weights plan and its one check: the same bytes for the same layer
     editor = RecordEditor(doc.message)
     check = EditCheck(editor, doc.dialect, CheckContext.build(doc.message, doc.dialect, model))

@@ -32,7 +32,7 @@ from editor.records.rules import UNKNOWN_TYPE, LayerType, guess_layer_type
 if TYPE_CHECKING:
     from editor.analysis.analyzer import AnalysisResult, LayerResult
     from editor.models.weights import Review
-    from editor.records.messages import RecordMessage
+    from editor.records.messages import RootMessage
 
 #: the rule whose findings the outlier columns show (left out of the problems column)
 OUTLIER_RULE = "scale-w-outlier"
@@ -50,7 +50,7 @@ class FigureSource:
     `analysis` the analysis result, if one ran; `imported` the names of imported columns.
     """
 
-    message: RecordMessage | None
+    message: RootMessage | None
     overview: OverviewData
     problems: Mapping[int, Sequence[Problem]] = field(default_factory=dict)
     layer_type: Callable[[int], LayerType] | None = None

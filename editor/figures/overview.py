@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from editor.records import quant, severity
-from editor.records.messages import RecordMessage
+from editor.records.messages import EntryMessage, RootMessage, TypedValueMessage, ValueMessage
 from editor.records.problems import Problem, Severity
 
 
@@ -45,9 +45,9 @@ def batch_stats(vectors: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray, 
     return mins, meds, maxs
 
 
-def act_bits(value: RecordMessage) -> int:
+def act_bits(value: ValueMessage) -> int:
     """Activation bit width of a layer's value message: its act_type, else INT8."""
-    if "act_type" in value.DESCRIPTOR.fields_by_name and value.HasField("act_type"):
+    if isinstance(value, TypedValueMessage) and value.HasField("act_type"):
         try:
             return quant.bit_width(value.act_type)
         except ValueError:
@@ -94,7 +94,7 @@ class OverviewData:
         return np.flatnonzero(self.outliers > 0)
 
     @classmethod
-    def build(cls, message: RecordMessage | None, k: float = quant.DEFAULT_OUTLIER_K) -> OverviewData:
+    def build(cls, message: RootMessage | None, k: float = quant.DEFAULT_OUTLIER_K) -> OverviewData:
         data = cls(k=float(k))
         if message is None or "record" not in message.DESCRIPTOR.fields_by_name:
             return data
@@ -105,7 +105,8 @@ class OverviewData:
         data.bits = np.full(n, 8, np.int64)
         data.channels = np.zeros(n, np.int64)
         vectors = []
-        for i, entry in enumerate(message.record):
+        entries: Sequence[EntryMessage] = message.record
+        for i, entry in enumerate(entries):
             vectors.append(data._read_row(entry, i))
         data.w_min, data.w_median, data.w_max = batch_stats(vectors)
         data.outliers = quant.outlier_counts(vectors, data.k)
@@ -113,7 +114,7 @@ class OverviewData:
         data._clip(slice(None))
         return data
 
-    def set_k(self, message: RecordMessage | None, k: float) -> None:
+    def set_k(self, message: RootMessage | None, k: float) -> None:
         """Count the outliers again at fence factor `k` (the record's vectors are read again)."""
         self.k = float(k)
         if message is not None and len(message.record) == len(self):
@@ -121,7 +122,7 @@ class OverviewData:
             self.outliers = quant.outlier_counts(vectors, self.k)
             self.reach, self.strong = severity.outlier_reaches(vectors, self.k)
 
-    def _read_row(self, entry: RecordMessage, i: int) -> np.ndarray:
+    def _read_row(self, entry: EntryMessage, i: int) -> np.ndarray:
         self.keys[i] = entry.key
         value = entry.value
         if value.HasField("scale_d"):
@@ -147,7 +148,7 @@ class OverviewData:
         else:
             self.clip_lo[rows], self.clip_hi[rows] = lo, hi
 
-    def update_row(self, message: RecordMessage, i: int) -> None:
+    def update_row(self, message: RootMessage, i: int) -> None:
         """Re-read layer `i` after an edit of that entry."""
         w = self._read_row(message.record[i], i)
         mn, md, mx = batch_stats([w])

@@ -12,7 +12,13 @@ from dataclasses import dataclass, field
 
 from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records import paths
-from editor.records.messages import RecordMessage
+from editor.records.messages import (
+    AttrMessage,
+    PruneNodeMessage,
+    PruneRecordMessage,
+    PruneRootMessage,
+    RootMessage,
+)
 from editor.records.problems import Problem
 
 #: Status of a prune bar, worst first after OK.
@@ -100,8 +106,8 @@ class PruneLayout:
         return out
 
 
-def _attrs(node: RecordMessage) -> dict[str, RecordMessage]:
-    found: dict[str, RecordMessage] = {}
+def _attrs(node: PruneNodeMessage) -> dict[str, AttrMessage]:
+    found: dict[str, AttrMessage] = {}
     for a in node.attr:
         found.setdefault(a.name, a)
     return found
@@ -117,12 +123,14 @@ def _node_of(path: paths.FieldPath) -> paths.FieldPath:
     return path[:2] if len(path) >= 2 and isinstance(path[1], int) else path[:1]
 
 
-def _nodes(record: RecordMessage) -> list[tuple[str, int, RecordMessage]]:
-    return ([("producer", k, n) for k, n in enumerate(record.producer)]
-            + [("consumer", k, n) for k, n in enumerate(record.consumer)])
+def _nodes(record: PruneRecordMessage) -> list[tuple[str, int, PruneNodeMessage]]:
+    producers: Sequence[PruneNodeMessage] = record.producer
+    consumers: Sequence[PruneNodeMessage] = record.consumer
+    return ([("producer", k, n) for k, n in enumerate(producers)]
+            + [("consumer", k, n) for k, n in enumerate(consumers)])
 
 
-def prune_layout(message: RecordMessage | None, records: Iterable[int] | None = None,
+def prune_layout(message: RootMessage | None, records: Iterable[int] | None = None,
                  problems: Iterable[Problem] = ()) -> PruneLayout:
     """Bars for the producers and consumers of the given prune records (all by default).
 
@@ -133,9 +141,9 @@ def prune_layout(message: RecordMessage | None, records: Iterable[int] | None = 
     channels). Rule findings on a node other than those (e.g. a wrongly typed attr) are
     added to its notes.
     """
-    if message is None or "prune_record" not in message.DESCRIPTOR.fields_by_name:
+    if not isinstance(message, PruneRootMessage):  # none, or a dialect without prune records
         return PruneLayout([], {}, {}, 0)
-    all_records = message.prune_record
+    all_records: Sequence[PruneRecordMessage] = message.prune_record
     chosen = list(range(len(all_records))) if records is None else [j for j in records
                                                                      if 0 <= j < len(all_records)]
     extra: dict[tuple[int, paths.FieldPath], list[str]] = {}
@@ -143,10 +151,10 @@ def prune_layout(message: RecordMessage | None, records: Iterable[int] | None = 
         if p.prune_index is None or p.rule in ("prune-width", "prune-range") or not p.field:
             continue
         try:
-            node = _node_of(paths.parse_path(p.field))
+            where = _node_of(paths.parse_path(p.field))
         except paths.PathError:
             continue
-        extra.setdefault((p.prune_index, node), []).append(p.message)
+        extra.setdefault((p.prune_index, where), []).append(p.message)
 
     overlaps = _overlaps(all_records)
     bars: list[PruneBar] = []
@@ -233,12 +241,13 @@ def prune_layout(message: RecordMessage | None, records: Iterable[int] | None = 
     return PruneLayout(bars, headers, groups, max(row - 1, 0))
 
 
-def _overlaps(records: Sequence[RecordMessage]) -> dict[tuple[int, int], list[tuple[int, int, int, int, list[str]]]]:
+def _overlaps(records: Sequence[PruneRecordMessage]) -> dict[tuple[int, int], list[tuple[int, int, int, int, list[str]]]]:
     """(record, consumer index) -> overlapping ranges the same node has under other producers."""
     by_name: dict[str, list[tuple[int, int, int, int, frozenset[str]]]] = {}
     for j, record in enumerate(records):
         producers = frozenset(n.name for n in record.producer)
-        for k, node in enumerate(record.consumer):
+        consumers: Sequence[PruneNodeMessage] = record.consumer
+        for k, node in enumerate(consumers):
             attrs = _attrs(node)
             if "begin" not in attrs or "end" not in attrs:
                 continue

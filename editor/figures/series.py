@@ -11,7 +11,7 @@ import numpy as np
 
 from editor.i18n import translate
 from editor.records import quant
-from editor.records.messages import RecordMessage
+from editor.records.messages import RootMessage, TypedValueMessage, ValueMessage, WideValueMessage
 
 #: Per-layer vectors the channel plot can edit on its span, with the axis they run along.
 EDITABLE = {"scale_w": "output channel", "tensor_balance_factor": "input channel"}
@@ -20,7 +20,7 @@ EDITABLE = {"scale_w": "output channel", "tensor_balance_factor": "input channel
 OUTPUT_FIELDS = ("scale_w", "offset_w", "shift_bit")
 
 
-def _has(value: RecordMessage, name: str) -> bool:
+def _has(value: ValueMessage, name: str) -> bool:
     return name in value.DESCRIPTOR.fields_by_name
 
 
@@ -71,9 +71,9 @@ class LayerSeries:
         return self.tbf_outliers if name == "tensor_balance_factor" else self.outliers
 
 
-def wts_bits(value: RecordMessage) -> tuple[int, str]:
+def wts_bits(value: ValueMessage) -> tuple[int, str]:
     """Weight bit width of a layer's value message and a note saying where it came from."""
-    if not _has(value, "wts_type"):
+    if not isinstance(value, TypedValueMessage):
         return 8, translate("PlotData", "INT8 (no wts_type in this dialect)")
     if not value.HasField("wts_type"):
         return 8, translate("PlotData", "wts_type unset: INT8")
@@ -84,14 +84,15 @@ def wts_bits(value: RecordMessage) -> tuple[int, str]:
         return 8, translate("PlotData", "wts_type {name} unknown: INT8 assumed").format(name=repr(name))
 
 
-def read_layer(message: RecordMessage, index: int, k: float = 1.5) -> LayerSeries:
+def read_layer(message: RootMessage, index: int, k: float = 1.5) -> LayerSeries:
     """The series of `message.record[index]` with outliers at fence factor `k`."""
     entry = message.record[index]
     value = entry.value
     scale_w = quant.as_f32_array(value.scale_w)
-    has_tbf = _has(value, "tensor_balance_factor")
+    has_tbf = isinstance(value, WideValueMessage)
     has_shift = _has(value, "shift_bit")
-    tbf = quant.as_f32_array(value.tensor_balance_factor) if has_tbf else np.zeros(0, np.float32)
+    tbf = (quant.as_f32_array(value.tensor_balance_factor) if isinstance(value, WideValueMessage)
+           else np.zeros(0, np.float32))
     shift = np.array(value.shift_bit, dtype=np.int64) if has_shift else np.zeros(0, np.int64)
     bits, note = wts_bits(value)
     scale_d = float(value.scale_d) if value.HasField("scale_d") else None

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any
-
-from google.protobuf.message import Message
 
 from editor.records._pb import basic_info_pb2
+from editor.records.messages import AttrMessage
 
-AttrProto: Any = basic_info_pb2.AttrProto
+AttrProto = basic_info_pb2.AttrProto
+AttrType = basic_info_pb2.AttrProto.AttrType
 
 #: The field that carries an attribute's value, by its ``type``.
 VALUE_FIELD: Mapping[int, str] = MappingProxyType({
@@ -28,7 +27,7 @@ LIST_FIELDS: tuple[str, ...] = ("floats", "ints", "strings")
 VALUE_FIELDS: tuple[str, ...] = SCALAR_FIELDS + LIST_FIELDS
 
 #: The type AMCT gives the attributes it writes and reads (seen in its prune records).
-AMCT_ATTR_TYPES: Mapping[str, int] = MappingProxyType({
+AMCT_ATTR_TYPES: Mapping[str, AttrType] = MappingProxyType({
     "type": AttrProto.STRING, "begin": AttrProto.INT, "end": AttrProto.INT, "prune_axis": AttrProto.INT,
     "group": AttrProto.INT, "prune_group": AttrProto.INT, "prune_index": AttrProto.INTS,
     "mask_shape": AttrProto.INTS,
@@ -40,13 +39,13 @@ def type_name(attr_type: int) -> str:
     return AttrProto.AttrType.Name(attr_type)
 
 
-def set_value_fields(attr: Message) -> list[str]:
+def set_value_fields(attr: AttrMessage) -> list[str]:
     """The value fields `attr` sets, singular ones first (more than one means a broken attr)."""
     return ([f for f in SCALAR_FIELDS if attr.HasField(f)]
             + [f for f in LIST_FIELDS if len(getattr(attr, f))])
 
 
-def clear_value(attr: Message) -> None:
+def clear_value(attr: AttrMessage) -> None:
     """Clear every value field of `attr`, keeping its name and type."""
     for f in SCALAR_FIELDS:
         attr.ClearField(f)

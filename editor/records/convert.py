@@ -11,6 +11,7 @@ from google.protobuf.message import Message
 
 from editor.records.dialects import DIALECTS, Dialect
 from editor.records.errors import RecordError
+from editor.records.messages import RootMessage
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,7 @@ def _default_text(value: object) -> str:
 
 
 def convert_message(message: Message, dialect: Dialect, *, drop_unsupported: bool = False,
-                    explicit: list[ExplicitDefault] | None = None) -> tuple[Message, list[str]]:
+                    explicit: list[ExplicitDefault] | None = None) -> tuple[RootMessage, list[str]]:
     """Copy `message` into `dialect`'s schema field by field name (text-format semantics).
 
     Fields the target lacks stop the conversion (RecordError listing them) unless

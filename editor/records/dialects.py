@@ -23,7 +23,7 @@ from editor.records._pb import (
     scale_offset_record_pytorch_pb2,
     scale_offset_record_tf_pb2,
 )
-from editor.records.messages import RecordMessage, descriptor_of, enum_type_of, message_type_of
+from editor.records.messages import EntryMessage, RootMessage, descriptor_of, enum_type_of, message_type_of
 
 FieldDescriptor = _descriptor.FieldDescriptor
 
@@ -35,10 +35,10 @@ class Dialect:
     name: str
     title: str
     proto_file: str
-    message_class: type[Message] = field(repr=False)
+    message_class: type[RootMessage] = field(repr=False)
     description: str = ""
 
-    def new_message(self) -> RecordMessage:
+    def new_message(self) -> RootMessage:
         return self.message_class()
 
     @property
@@ -63,6 +63,11 @@ class Dialect:
     def entry_descriptor(self) -> _descriptor.Descriptor:
         """The `record` entry message (`MapFiledEntry` and its kin)."""
         return message_type_of(self.descriptor.fields_by_name["record"])
+
+    @cached_property
+    def entry_class(self) -> type[EntryMessage]:
+        """The generated class of a `record` entry (the class protobuf gives an added one)."""
+        return type(self.new_message().record.add())
 
     @cached_property
     def value_descriptor(self) -> _descriptor.Descriptor:
@@ -300,7 +305,7 @@ class BinaryRead:
 
     __slots__ = ("dialect", "message", "unknown", "others", "bad_strings")
 
-    def __init__(self, dialect: Dialect, message: Message, scan: _Scan, others: list[str]):
+    def __init__(self, dialect: Dialect, message: RootMessage, scan: _Scan, others: list[str]):
         self.dialect = dialect
         self.message = message
         self.unknown = scan.unknown
@@ -352,7 +357,7 @@ def read_binary(data: bytes, dialect: Dialect | None = None) -> BinaryRead | Non
     return None
 
 
-def detect_binary(data: bytes) -> list[tuple[Dialect, RecordMessage]]:
+def detect_binary(data: bytes) -> list[tuple[Dialect, RootMessage]]:
     """Every dialect whose schema parses `data` with no unknown fields, in priority order."""
     clean = []
     for dialect in _ALL:

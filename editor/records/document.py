@@ -15,7 +15,7 @@ import zlib
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
 
 from google.protobuf.message import EncodeError, Message
 
@@ -41,7 +41,7 @@ from editor.records.filewrite import (
     umask,
     write_file,
 )
-from editor.records.messages import RecordMessage
+from editor.records.messages import RootMessage
 from editor.records.paths import PathError, in_entry, parse_path
 from editor.records.problems import Problem, Severity, printable, quoted
 from editor.records.quick_locate import child_node, quick_offset, tree_offset
@@ -119,9 +119,10 @@ def same_message(a: Message, b: Message) -> bool:
 
 
 _CONTROL = re.compile(rb"[\x00-\x08\x0e-\x1f\x7f]")
+M = TypeVar("M", bound=Message)
 
 
-def _snapshot(message: Message) -> Message:
+def _snapshot(message: M) -> M:
     """A copy of `message`, made entry by entry.
 
     One CopyFrom of a 200 MB record holds the GIL for ~0.15 s; small copies let the GUI
@@ -189,10 +190,10 @@ class RecordDocument:
     `repairs` what an explicit repair changed. Edit `message` in place, then `save()`.
     """
 
-    _original_message: Message | None
+    _original_message: RootMessage | None
     _style_value: Style | None
 
-    def __init__(self, message: RecordMessage, dialect: Dialect, path: Path | None = None,
+    def __init__(self, message: RootMessage, dialect: Dialect, path: Path | None = None,
                  binary: bool = False, problems: list[Problem] | None = None, *,
                  source: ParsedText | None = None, repairs: list[Repair] | None = None,
                  keep_original: bool = True):
@@ -211,7 +212,7 @@ class RecordDocument:
         self.notes: list[str] = []
         self._set_source(source, keep_original=keep_original)
 
-    def _set_source(self, source: ParsedText | None, original: Message | None = None,
+    def _set_source(self, source: ParsedText | None, original: RootMessage | None = None,
                     style: Style | None = None, *, keep_original: bool = True) -> None:
         self._source = source
         self._original = None
@@ -226,14 +227,14 @@ class RecordDocument:
             self._style = style  # None: detected from the source when first needed
 
     @property
-    def _original(self) -> Message | None:
+    def _original(self) -> RootMessage | None:
         """The record as the file says it (a snapshot taken when read, else read again)."""
         if self._original_message is None and self._source is not None:
             self._original_message = read_text(self._source.data, self.dialect).message
         return self._original_message
 
     @_original.setter
-    def _original(self, message: Message | None) -> None:
+    def _original(self, message: RootMessage | None) -> None:
         self._original_message = message
 
     @property
@@ -559,7 +560,7 @@ class RecordDocument:
         return self.stamp
 
     def _save_patched(self, target: Path, rendering: Rendering, progress: Progress | None, opts: dict[str, Any],
-                      adopt: bool) -> tuple[ParsedText, Message | None] | None:
+                      adopt: bool) -> tuple[ParsedText, RootMessage | None] | None:
         """Save the patched text; the new source and original (None: snapshot the message)."""
         from editor.records.readback import Output, check_patch
 
@@ -595,7 +596,7 @@ class RecordDocument:
         return patched.source(result[1], original), original
 
     def _save_anew(self, target: Path, progress: Progress | None, opts: dict[str, Any],
-                   adopt: bool) -> tuple[ParsedText, Message | None] | None:
+                   adopt: bool) -> tuple[ParsedText, RootMessage | None] | None:
         """Write the whole record in the document's style, verified batch by batch."""
         from editor.records.readback import BatchChecker
         from editor.records.textwrite import text_batches
@@ -614,7 +615,7 @@ class RecordDocument:
                 if report is not None:
                     report(done, 2 * entries)
 
-        def check(written: Path) -> tuple[ParsedText, Message | None] | None:
+        def check(written: Path) -> tuple[ParsedText, RootMessage | None] | None:
             data = _compare_crc(written, checker, adopt, report and (
                 lambda done: report(entries + done * entries // max(checker.size, 1), 2 * entries)))
             return (checker.source(data), None) if data is not None else None
@@ -625,12 +626,14 @@ class RecordDocument:
             raise RecordError("internal error: the text written would not read back as the record; "
                               "nothing was saved (please report this)", target) from None
 
-    def _adopt(self, source: ParsedText, original: Message | None) -> None:
+    def _adopt(self, source: ParsedText, original: RootMessage | None) -> None:
         """The document now stands for the text just written (in the style it had)."""
         self._set_source(source, original, self._style)
-        source.message = self._original  # what the text says (a full read's own message is dropped)
+        said = self._original  # what the text says (a full read's own message is dropped)
+        assert said is not None  # a source is set: the record as the text says it is there
+        source.message = said
 
-    def _updated_original(self, rendering: Rendering) -> Message:
+    def _updated_original(self, rendering: Rendering) -> RootMessage:
         """The original message brought up to the live one, changing only the entries the
         patch did not keep (a full copy when many changed)."""
         original = self._original

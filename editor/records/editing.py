@@ -31,7 +31,7 @@ from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
 from google.protobuf.message_factory import GetMessageClass
 
-from editor.records.messages import RecordMessage, message_type_of
+from editor.records.messages import EntryMessage, PruneRecordMessage, RootMessage, message_type_of
 from editor.records.paths import FieldPath, PathError, format_path, resolve, target
 from editor.records.values import coerce_value, default_value, is_message
 
@@ -170,13 +170,17 @@ class Edit:
 class RecordEditor:
     """Applies edits to one live message (or none) and announces each of them.
 
+    The message is a whole record (`record` gives it typed, `entry_at` one of its entries) or
+    any message inside one, such as a copy of an entry that an edit is tried on first: the
+    editor works by paths and descriptors, so `message` is protobuf's `Message`.
+
     Read freely through `message` and the read methods; change it only through the edit
     methods, so every view hears of the change. Values are checked and converted as
     protobuf stores them (floats become float32); ValueError says why a value does not fit,
     PathError why a path names nothing (the message is unchanged in both cases).
     """
 
-    def __init__(self, message: RecordMessage | None = None) -> None:
+    def __init__(self, message: Message | None = None) -> None:
         self._message = message
         self._depth = 0
         self._pending: list[RecordChange] = []
@@ -190,9 +194,15 @@ class RecordEditor:
     # ------------------------------------------------------------------ reading
 
     @property
-    def message(self) -> RecordMessage | None:
+    def message(self) -> Message | None:
         """The live message (read it freely; change it only through the edit methods)."""
         return self._message
+
+    @property
+    def record(self) -> RootMessage | None:
+        """The live message when it is a whole record (None: none is open, or this editor edits
+        one entry, a copy an edit is tried on first)."""
+        return self._message if isinstance(self._message, RootMessage) else None
 
     @property
     def editing(self) -> bool:
@@ -219,12 +229,26 @@ class RecordEditor:
             return False
         return True
 
-    def message_at(self, path: FieldPath) -> RecordMessage:
+    def message_at(self, path: FieldPath) -> Message:
         """The message at `path` (for reading only; an unset message field reads as empty)."""
         obj = resolve(self._message, path)
         if not isinstance(obj, Message):
             raise PathError(f"{format_path(path)} is not a message")
         return obj
+
+    def entry_at(self, index: int) -> EntryMessage:
+        """Layer entry `index` of the record (`message_at(("record", index))`, typed)."""
+        found = self.message_at(("record", index))
+        if not isinstance(found, EntryMessage):
+            raise PathError(f"record[{index}] is not a layer entry")
+        return found
+
+    def prune_record_at(self, index: int) -> PruneRecordMessage:
+        """Prune record `index` of the record (`message_at(("prune_record", index))`, typed)."""
+        found = self.message_at(("prune_record", index))
+        if not isinstance(found, PruneRecordMessage):
+            raise PathError(f"prune_record[{index}] is not a prune record")
+        return found
 
     def has_field(self, path: FieldPath) -> bool:
         """Whether a singular field is set (repeated fields: whether they have elements)."""
@@ -274,13 +298,12 @@ class RecordEditor:
 
     def keys(self) -> list[str]:
         """Layer keys in file order (for completion and "go to layer")."""
-        if self._message is None or "record" not in self._message.DESCRIPTOR.fields_by_name:
-            return []
-        return [e.key for e in self._message.record]
+        record = self.record
+        return [] if record is None else [e.key for e in record.record]
 
     # ------------------------------------------------------------------ edits
 
-    def set_message(self, message: RecordMessage | None) -> None:
+    def set_message(self, message: Message | None) -> None:
         """Install another message (a file opened or closed): a RESET."""
         with self._step(Edit(EditKind.RESET), RecordChange(ChangeKind.RESET)):
             self._message = message

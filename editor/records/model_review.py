@@ -11,52 +11,59 @@ dialect's default where unset: false, true for ONNX), and its ``tensor_balance_f
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
 
 from editor.i18n import translate
-from editor.models import LoadCancelled, Model, ModelError, NotCompared
+from editor.models import Layer, LoadCancelled, Model, ModelError, NotCompared
 from editor.models.base import FRAMEWORK_DIALECTS
 from editor.models.prepare import PreparedWeights, prepare
 from editor.models.weights import DEFAULT_WASTE, Arq, Review, compare
 from editor.records import quant
 from editor.records.dialects import DIALECTS, Dialect, get_dialect
 from editor.records.document import RecordDocument
-from editor.records.messages import RecordMessage
+from editor.records.messages import (
+    EntryMessage,
+    RootMessage,
+    TypedValueMessage,
+    ValueMessage,
+    WideValueMessage,
+    copy_into,
+)
 
 __all__ = ["PreparedWeights", "entry_weights", "model_dialect", "read_in", "review_entry", "review_record",
            "shape_fixes"]
 
 
-def weight_bits(value: RecordMessage) -> int:
+def weight_bits(value: ValueMessage) -> int:
     """Bit width of an entry's weights: its wts_type where the dialect has one, else INT8.
     An unknown type name counts as INT8 (type-values reports it)."""
-    name = value.wts_type if "wts_type" in value.DESCRIPTOR.fields_by_name else None
+    name = value.wts_type if isinstance(value, TypedValueMessage) else None
     try:
         return quant.bit_width(name)
     except ValueError:
         return quant.bit_width(None)
 
 
-def folds(value: RecordMessage) -> bool:
+def folds(value: ValueMessage) -> bool:
     """Whether AMCT folds the fusions into this layer's weights: unless skip_fusion is true."""
     return not value.skip_fusion if "skip_fusion" in value.DESCRIPTOR.fields_by_name else True
 
 
-def dialect_of_entry(entry: RecordMessage) -> Dialect | None:
+def dialect_of_entry(entry: EntryMessage) -> Dialect | None:
     """The dialect whose record entry type `entry` is (each dialect has its own)."""
     name = entry.DESCRIPTOR.full_name
     return next((d for d in DIALECTS.values() if d.entry_descriptor.full_name == name), None)
 
 
-def _balance(value: RecordMessage) -> np.ndarray | None:
-    if "tensor_balance_factor" not in value.DESCRIPTOR.fields_by_name or not len(value.tensor_balance_factor):
+def _balance(value: ValueMessage) -> np.ndarray | None:
+    if not isinstance(value, WideValueMessage) or not len(value.tensor_balance_factor):
         return None
     return np.asarray(value.tensor_balance_factor, dtype=np.float32)
 
 
-def _layer_of(entry: RecordMessage, model: Model):
+def _layer_of(entry: EntryMessage, model: Model) -> Layer:
     key = entry.key
     layer, index = model.find(key)
     if layer is None:
@@ -70,7 +77,7 @@ def _layer_of(entry: RecordMessage, model: Model):
     return layer
 
 
-def _settings(entry: RecordMessage, layer) -> dict:
+def _settings(entry: EntryMessage, layer: Layer) -> dict:
     value = entry.value
     n = len(value.scale_w)
     dialect = dialect_of_entry(entry)
@@ -82,7 +89,7 @@ def _settings(entry: RecordMessage, layer) -> dict:
             "fuse": folds(value), "dialect": fusing, "balance": _balance(value)}
 
 
-def entry_weights(entry: RecordMessage, model: Model) -> PreparedWeights:
+def entry_weights(entry: EntryMessage, model: Model) -> PreparedWeights:
     """The weights of `entry`'s layer exactly as AMCT quantizes them for this entry: rows per
     output channel, float32, after every fusion the entry's skip_fusion allows and after the
     DMQ tensor_balance_factor step (`PreparedWeights`: rows, layer, bits, channel_wise,
@@ -98,7 +105,7 @@ def entry_weights(entry: RecordMessage, model: Model) -> PreparedWeights:
     return prepare(layer, **_settings(entry, layer))
 
 
-def _entry_arq(entry: RecordMessage, model: Model, layer) -> Arq:
+def _entry_arq(entry: EntryMessage, model: Model, layer: Layer) -> Arq:
     """AMCT's ARQ of `entry_weights` (cached on the model per setting: a review after an edit
     that changed only scale_w reads no weights)."""
     settings = _settings(entry, layer)
@@ -112,7 +119,7 @@ def _entry_arq(entry: RecordMessage, model: Model, layer) -> Arq:
     return got
 
 
-def review_entry(entry: RecordMessage, model: Model, waste: float = DEFAULT_WASTE) -> Review:
+def review_entry(entry: EntryMessage, model: Model, waste: float = DEFAULT_WASTE) -> Review:
     """The review of one record entry's scale_w against AMCT's ARQ of its layer's weights
     (`entry_weights`).
 
@@ -129,7 +136,7 @@ def review_entry(entry: RecordMessage, model: Model, waste: float = DEFAULT_WAST
         raise NotCompared(e.message) from None
 
 
-def review_record(message: RecordMessage, dialect: str | Dialect, model: Model, *, waste: float = DEFAULT_WASTE,
+def review_record(message: RootMessage, dialect: str | Dialect, model: Model, *, waste: float = DEFAULT_WASTE,
                   progress: Callable[[int, int], bool] | None = None) -> dict[int, Review | ModelError]:
     """Every entry's review (or the reason it has none), by entry index.
 
@@ -138,7 +145,7 @@ def review_record(message: RecordMessage, dialect: str | Dialect, model: Model, 
     `progress(done, total)` returning False raises LoadCancelled.
     """
     get_dialect(dialect)
-    entries = message.record
+    entries: Sequence[EntryMessage] = message.record
     out: dict[int, Review | ModelError] = {}
     total = len(entries)
     for i, entry in enumerate(entries):
@@ -155,7 +162,7 @@ def review_record(message: RecordMessage, dialect: str | Dialect, model: Model, 
 SHAPE_FIELDS = ("channels", "height", "width")
 
 
-def shape_fixes(message: RecordMessage, model: Model, entries: Iterable[int] | None = None
+def shape_fixes(message: RootMessage, model: Model, entries: Iterable[int] | None = None
                 ) -> dict[int, dict[str, int]]:
     """The input-shape fields to write so that entries agree with the model: entry index ->
     {field: the model's value} for each of channels/height/width that is unset or differs
@@ -205,7 +212,7 @@ def model_dialect(dialect: str | Dialect, framework: str, keys: Iterable[str | N
     return family[0]
 
 
-def read_in(document: RecordDocument, dialect: str | Dialect, message: RecordMessage | None = None) -> RecordDocument:
+def read_in(document: RecordDocument, dialect: str | Dialect, message: RootMessage | None = None) -> RecordDocument:
     """`document` read as `dialect` (what following the model's dialect does in the window):
     its file's text read again with that schema and, when `message` is given (the record
     with edits made since it was read), that record read as `dialect` in its place — by
@@ -239,5 +246,5 @@ def read_in(document: RecordDocument, dialect: str | Dialect, message: RecordMes
         except text_format.ParseError as e:
             raise RecordError(translate("reading", "the record does not read as {dialect}: {error}").format(
                 dialect=d.name, error=e), document.path) from None
-        again.message.CopyFrom(parsed)
+        copy_into(again.message, parsed)
     return again

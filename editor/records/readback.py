@@ -36,7 +36,7 @@ from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
 
 from editor.records.dialects import Dialect
-from editor.records.messages import descriptor_of
+from editor.records.messages import RootMessage, descriptor_of
 from editor.records.textread import (
     LineIndex,
     Override,
@@ -142,7 +142,7 @@ class Patched:
     regions: list[_Region]
     size: int
 
-    def source(self, data: bytes, message: Message) -> ParsedText:
+    def source(self, data: bytes, message: RootMessage) -> ParsedText:
         """The ParsedText of the written text `data` (as a full read would give it, up to
         location trees, which are built again when asked for); `message` is what it says."""
         items: list[Stmt] = []
@@ -342,7 +342,7 @@ class BatchChecker:
     written file's ParsedText without reading it again.
     """
 
-    def __init__(self, message: Message, dialect: Dialect, collect: bool = False) -> None:
+    def __init__(self, message: RootMessage, dialect: Dialect, collect: bool = False) -> None:
         self.message = message
         self.dialect = dialect
         self.collect = collect

@@ -16,7 +16,7 @@ from google.protobuf.descriptor import Descriptor, FieldDescriptor
 from google.protobuf.message import Message
 
 from editor.i18n import translate
-from editor.records.messages import RecordMessage, message_type_of
+from editor.records.messages import descriptor_of, enum_type_of, message_type_of
 from editor.records.values import format_float32, format_value, is_message, shown_text, shown_value
 
 
@@ -54,9 +54,9 @@ def attr_text(msg: Message) -> str:
     return "; ".join(parts)
 
 
-def element_label(msg: RecordMessage) -> str:
+def element_label(msg: Message) -> str:
     """The text a repeated-message element shows in the field column (its key or name)."""
-    desc = msg.DESCRIPTOR
+    desc = descriptor_of(msg)
     label = label_field(desc)
     if label is not None:
         return shown_text(getattr(msg, label.name)) if msg.HasField(label.name) else ""
@@ -69,20 +69,21 @@ def element_label(msg: RecordMessage) -> str:
     return desc.name
 
 
-def message_summary(msg: RecordMessage, *, skip: str | None = None, limit: int = 5) -> str:
+def message_summary(msg: Message, *, skip: str | None = None, limit: int = 5) -> str:
     """One line describing a message's set fields (the value column of message rows)."""
-    desc = msg.DESCRIPTOR
+    desc = descriptor_of(msg)
     if is_attr_like(desc):
-        kind = msg.type if msg.HasField("type") else None
+        type_field = desc.fields_by_name["type"]
+        kind = getattr(msg, type_field.name) if msg.HasField("type") else None
         text = attr_text(msg)
-        name = desc.fields_by_name["type"].enum_type.values_by_number.get(kind) if kind is not None else None
+        name = enum_type_of(type_field).values_by_number.get(kind) if kind is not None else None
         return f"{name.name if name else ''} {text}".strip()
     parts: list[str] = []
     for fd, value in msg.ListFields():
         if fd.name == skip:
             continue
         if fd.is_repeated:
-            if is_message(fd) and value and is_attr_like(fd.message_type):
+            if is_message(fd) and value and is_attr_like(message_type_of(fd)):
                 parts.append(_short((f"{a.name}={attr_text(a)}" for a in value), limit))
             else:
                 parts.append(f"{fd.name} ×{len(value)}")

@@ -11,16 +11,40 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeAlias
 
 import numpy as np
 from google.protobuf import text_format
+from google.protobuf.internal.containers import RepeatedCompositeFieldContainer
+from google.protobuf.message import Message
 
+from editor.records._pb import (
+    caffe_record_pb2,
+    inner_scale_offset_record_tf_pb2,
+    scale_offset_record_onnx_pb2,
+    scale_offset_record_pytorch_pb2,
+)
 from editor.records.dialects import Dialect, get_dialect
-from editor.records.messages import RecordMessage
+from editor.records.messages import (
+    KVCacheEntryMessage,
+    PruneNodeMessage,
+    PruneRootMessage,
+    PruneValueMessage,
+    RootMessage,
+    TypedValueMessage,
+    WideValueMessage,
+)
 
 if TYPE_CHECKING:
     from editor.models import Model
+
+#: A repeated prune node field (`record.producer`, `record.consumer`) of either prune dialect.
+PruneNodes: TypeAlias = (RepeatedCompositeFieldContainer[inner_scale_offset_record_tf_pb2.PruneNode]
+                         | RepeatedCompositeFieldContainer[scale_offset_record_pytorch_pb2.PruneNode])
+# The layer messages of the one dialect that has a field (is_tensor_quantize, channels, scale_h).
+_OnnxValue = scale_offset_record_onnx_pb2.SingleLayerRecord
+_CaffeValue = caffe_record_pb2.SingleLayerRecord
+_PytorchValue = scale_offset_record_pytorch_pb2.SingleLayerRecord
 
 #: Layer naming style of each dialect (both TensorFlow dialects name layers alike).
 DIALECT_STYLE: dict[str, str] = {
@@ -319,7 +343,7 @@ def build_record(
     typed: Collection[str] = (),
     op_data_type: Mapping[str, str] | None = None,
     shift_bit: bool = False,
-) -> RecordMessage:
+) -> RootMessage:
     """A record message of `dialect` with one entry per layer and believable factors.
 
     `balanced` names the layers given a tensor_balance_factor (one per input channel),
@@ -328,7 +352,6 @@ def build_record(
     shift_bit is written only when asked (AMCT writes it only with joint_quant).
     """
     dialect = get_dialect(dialect)
-    fields = dialect.value_fields
     rng = np.random.default_rng(seed)
     calibration = _Calibration(rng, DIALECT_STYLE[dialect.name])
     message = dialect.new_message()
@@ -348,25 +371,26 @@ def build_record(
             # what AMCT PyTorch writes for an AveragePool (weight_calibration.py)
             value.scale_w.append(1.0)
             value.offset_w.append(0)
-        if layer.kind == "tensor" and "is_tensor_quantize" in fields:
+        # each field below only where the dialect's schema has it (the type says which)
+        if layer.kind == "tensor" and isinstance(value, _OnnxValue):
             value.is_tensor_quantize = True
-        if "channels" in fields:
+        if isinstance(value, _CaffeValue):
             value.channels, value.height, value.width = layer.in_channels, layer.height, layer.width
-        if layer.name in balanced and layer.has_weights and "tensor_balance_factor" in fields:
+        if layer.name in balanced and layer.has_weights and isinstance(value, WideValueMessage):
             factors = np.clip(rng.lognormal(0.0, 0.2, layer.in_channels), 0.4, 2.5).astype(np.float32)
             value.tensor_balance_factor.extend(factors.tolist())
-        if layer.name in typed and "act_type" in fields:
+        if layer.name in typed and isinstance(value, TypedValueMessage):
             value.act_type = "INT8"
             if layer.has_weights:
                 value.wts_type = "INT8"
-        if layer.name in op_data_type and "op_data_type" in fields:
+        if layer.name in op_data_type and isinstance(value, _OnnxValue):
             value.op_data_type = op_data_type[layer.name]
-        if layer.kind == "lstm" and "scale_h" in fields:
+        if layer.kind == "lstm" and isinstance(value, _PytorchValue):
             value.scale_h, value.offset_h = activation_factors(-rng.uniform(0.9, 1.0), rng.uniform(0.9, 1.0))
             scale_r = _lognormal(rng, rng.uniform(2e-3, 6e-3), 0.3, layer.out_channels)
             value.scale_r.extend(scale_r.tolist())
             value.offset_r.extend([0] * layer.out_channels)
-        if layer.kv_cache and "kv_cache_value" in dialect.entry_descriptor.fields_by_name:
+        if layer.kv_cache and isinstance(entry, KVCacheEntryMessage):
             lo = -rng.lognormal(math.log(2.0), 0.4, layer.out_channels)
             hi = rng.lognormal(math.log(2.0), 0.4, layer.out_channels)
             scale, offset = _activation_factors_vec(lo, hi)
@@ -379,7 +403,7 @@ def build_record(
 # Sparsity
 # ---------------------------------------------------------------------------------------
 
-def _set_attr(node: RecordMessage, name: str, value: int | str | Sequence[int]) -> None:
+def _set_attr(node: PruneNodeMessage, name: str, value: int | str | Sequence[int]) -> None:
     attr = node.attr.add()
     attr.name = name
     if isinstance(value, str):
@@ -394,13 +418,13 @@ def _set_attr(node: RecordMessage, name: str, value: int | str | Sequence[int]) 
 
 
 def add_prune_node(
-    nodes: Any,
+    nodes: PruneNodes,
     name: str,
     op: str,
     begin: int,
     end: int,
     **extra: int | Sequence[int],
-) -> RecordMessage:
+) -> PruneNodeMessage:
     """Append a PruneNode (name, type, begin/end range, extra INT/INTS attrs) to `nodes`.
 
     `nodes` is a repeated PruneNode field, e.g. `record.producer` or `record.consumer`.
@@ -416,7 +440,7 @@ def add_prune_node(
 
 
 def add_resnet_prune_records(
-    message: RecordMessage,
+    message: RootMessage,
     layers: Sequence[LayerSpec],
     seed: int = 0,
     *,
@@ -434,7 +458,7 @@ def add_resnet_prune_records(
     With `link_values` (tf-inner only has the fields), each pruned layer's value names its
     prune_producer / prune_consumer nodes. Returns counts by kind.
     """
-    if "prune_record" not in message.DESCRIPTOR.fields_by_name:
+    if not isinstance(message, PruneRootMessage):
         raise ValueError(f"{message.DESCRIPTOR.full_name} has no prune_record")
     style = "tf" if message.DESCRIPTOR.full_name.startswith("AMCTTensorflow") else "pytorch"
     rng = np.random.default_rng(seed)
@@ -484,18 +508,18 @@ def add_resnet_prune_records(
         node.name = conv.name
         _set_attr(node, "mask_shape", shape)
         counts["selective"] += 1
-    value_fields = message.DESCRIPTOR.fields_by_name["record"].message_type.fields_by_name["value"] \
-        .message_type.fields_by_name
-    if link_values and "prune_producer" in value_fields:
+    if link_values:
         for entry in message.record:
-            producers, consumers = links.get(entry.key, ([], []))
-            entry.value.prune_producer.extend(producers)
-            entry.value.prune_consumer.extend(consumers)
+            value = entry.value
+            if isinstance(value, PruneValueMessage):  # the dialects whose layers name prune nodes
+                producers, consumers = links.get(entry.key, ([], []))
+                value.prune_producer.extend(producers)
+                value.prune_consumer.extend(consumers)
     return counts
 
 
 def _add_residual_record(
-    message: RecordMessage,
+    message: PruneRootMessage,
     units: Mapping[tuple[int, int], Mapping[str, LayerSpec]],
     stage: int,
     style: str,
@@ -550,7 +574,7 @@ def make_big(
     outlier: tuple[int, int] | None = None,
     outlier_factor: float = 100.0,
     prune_mismatch: bool = False,
-) -> RecordMessage:
+) -> RootMessage:
     """A record with `layers` per-channel conv layers of `channels` channels each, built fast.
 
     Dialects with prune records also get `prune_records` of them (default layers // 10,
@@ -570,7 +594,6 @@ def make_big(
     hi = np.clip(rng.lognormal(math.log(7.0), 0.5, layers), 2.6, 50.0)
     scale_d = (hi / 255).astype(np.float32).tolist()
     zeros = [0] * channels
-    caffe = "channels" in dialect.value_fields
     message = dialect.new_message()
     for i in range(layers):
         entry = message.record.add()
@@ -580,7 +603,7 @@ def make_big(
         value.offset_d = -128
         value.scale_w.extend(scale_w[i].tolist())
         value.offset_w.extend(zeros)
-        if caffe:
+        if isinstance(value, _CaffeValue):
             value.channels, value.height, value.width = channels, 14, 14
     if prune_records is None:
         prune_records = min(layers // 10, 1000) if dialect.has_prune else 0
@@ -590,6 +613,8 @@ def make_big(
         raise ValueError("prune_mismatch needs at least one prune record")
     if prune_records > layers // 2:
         raise ValueError(f"at most {layers // 2} prune records fit in {layers} layers")
+    if not isinstance(message, PruneRootMessage):
+        return message  # no prune records asked for, as checked above
     conv_op, bn_op = _CONV_OP[style], _BN_OP.get(style, "BatchNorm")
     for k in range(prune_records):
         producer, consumer = _big_name(style, 2 * k), _big_name(style, 2 * k + 1)
@@ -605,7 +630,7 @@ def make_big(
 # Text and the bundled samples
 # ---------------------------------------------------------------------------------------
 
-def to_text(message: RecordMessage) -> str:
+def to_text(message: Message) -> str:
     """The text exactly as AMCT writes it."""
     return text_format.MessageToString(message, as_utf8=True)
 
@@ -617,7 +642,7 @@ class Sample:
     filename: str
     dialect: str
     description: str
-    build: Callable[[], RecordMessage]
+    build: Callable[[], RootMessage]
 
 
 #: Channel counts of the samples: quarter-width ResNet-50 (16..512 channels) keeps files small.
@@ -639,7 +664,7 @@ def _head_and_stage4(layers: Sequence[LayerSpec]) -> set[str]:
     return {layer.name for layer in layers if layer.branch in ("stem", "fc") or layer.stage == 4}
 
 
-def _tf_inner_prune() -> RecordMessage:
+def _tf_inner_prune() -> RootMessage:
     layers = _sample_layers("tf")
     message = build_record("tf-inner", layers, seed=101, balanced=_first_units(layers, "conv2"),
                            typed=_head_and_stage4(layers))
@@ -647,12 +672,12 @@ def _tf_inner_prune() -> RecordMessage:
     return message
 
 
-def _tf_convert() -> RecordMessage:
+def _tf_convert() -> RootMessage:
     layers = _sample_layers("tf")
     return build_record("tf-convert", layers, seed=201, typed=_head_and_stage4(layers))
 
 
-def _pytorch() -> RecordMessage:
+def _pytorch() -> RootMessage:
     layers = _sample_layers("pytorch", extras=True)
     balanced = _first_units(layers, "conv2") | {"seq_head.attn.v_proj"}
     message = build_record("pytorch", layers, seed=301, balanced=balanced, typed=_head_and_stage4(layers))
@@ -660,18 +685,18 @@ def _pytorch() -> RecordMessage:
     return message
 
 
-def _onnx() -> RecordMessage:
+def _onnx() -> RootMessage:
     layers = _sample_layers("onnx", extras=True)
     fp16 = {layer.name: "FLOAT16" for layer in layers if layer.stage in (1, 2) and layer.kind == "conv"}
     return build_record("onnx", layers, seed=401, balanced=_first_units(layers, "conv2"),
                         typed=_head_and_stage4(layers), op_data_type=fp16)
 
 
-def _mindspore() -> RecordMessage:
+def _mindspore() -> RootMessage:
     return build_record("mindspore", _sample_layers("mindspore"), seed=501)
 
 
-def _caffe() -> RecordMessage:
+def _caffe() -> RootMessage:
     return build_record("caffe", _sample_layers("caffe"), seed=601)
 
 

@@ -24,7 +24,7 @@ import codecs
 import re
 import unicodedata
 from array import array
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from google.protobuf import descriptor as _descriptor
@@ -35,7 +35,7 @@ from editor.i18n import translate
 from editor.protobuf_errors import protobuf_words
 from editor.records._fastread import FastReader, NotSimple
 from editor.records.dialects import Dialect, detect_from_names, get_dialect
-from editor.records.messages import RecordMessage, enum_type_of
+from editor.records.messages import EntryMessage, RootMessage, enum_type_of
 from editor.records.problems import Problem, Severity, ordinal, printable, quoted
 from editor.records.read_errors import (  # noqa: F401 - ECHO_LIMIT, clip: imported from here too
     ECHO_LIMIT,
@@ -414,7 +414,7 @@ class _RecordingParser(text_format._Parser):  # noqa: SLF001 - see module docstr
         return self.feeder.abs(tok._previous_line,  # type: ignore[attr-defined]
                                tok._previous_column + len(tok.prev_token))  # type: ignore[attr-defined]
 
-    def parse_one(self, text: bytes, pos: int, message: RecordMessage) -> Stmt | None:
+    def parse_one(self, text: bytes, pos: int, message: Message) -> Stmt | None:
         """Merge the single top-level field statement at `pos` into `message`.
 
         Returns None when only whitespace (as text_format counts it) is left. Whitespace
@@ -589,7 +589,7 @@ class ParsedText:
     top-level statements in file order (fast ones have children=None: built on demand).
     """
 
-    def __init__(self, data: bytes, dialect: Dialect, message: RecordMessage, items: list[Stmt],
+    def __init__(self, data: bytes, dialect: Dialect, message: RootMessage, items: list[Stmt],
                  overrides: list[Override], python_only: list[PythonOnly], lines: LineIndex):
         self.data = data
         self.dialect = dialect
@@ -637,7 +637,7 @@ def _error_from(e: text_format.ParseError, feeder: _LineFeeder, lines: LineIndex
     return TextParseError(said, line, column, offset=off, protobuf=msg)
 
 
-def _ended_inside(error: TextParseError, entry: tuple[str, int | None], message: RecordMessage,
+def _ended_inside(error: TextParseError, entry: tuple[str, int | None], message: RootMessage,
                   opened: int) -> TextParseError:
     """`error`, raised at the end of the text inside top-level `entry`, said as what it is: the
     file ends inside that entry (protobuf says 'Expected "}"', or names a field cut short)."""
@@ -817,7 +817,7 @@ def _read_text(text: bytes, dialect: Dialect | str | None, progress: Progress | 
 # --------------------------------------------------------------------------- problems
 
 
-def _entry_key(message: RecordMessage, path) -> tuple[str | None, int | None, int | None, str]:
+def _entry_key(message: RootMessage, path) -> tuple[str | None, int | None, int | None, str]:
     """(record key, record index, prune index, dotted field prefix) of a parser path."""
     record = record_index = prune = None
     parts: list[str] = []
@@ -898,7 +898,8 @@ def duplicate_key_problems(parsed: ParsedText) -> list[Problem]:
     seen: dict[str, int] = {}
     problems: list[Problem] = []
     items = None
-    for i, entry in enumerate(parsed.message.record):
+    entries: Sequence[EntryMessage] = parsed.message.record
+    for i, entry in enumerate(entries):
         key = entry.key
         if key in first:
             if items is None:

@@ -23,6 +23,7 @@ from editor.figures.prune import PruneLayout, prune_layout
 from editor.figures.review import reviews_of, worst_ratios
 from editor.i18n import translate
 from editor.records.document import RecordDocument
+from editor.records.messages import prune_records
 from editor.records.problems import Problem, Severity
 from editor.records.severity import ARQ as ARQ_SOURCE
 from editor.records.severity import (
@@ -217,7 +218,7 @@ def gather(request: ReportRequest, progress: Progress | None = None) -> ReportDa
     step()
     severities = layer_severities(overview, by_entry, _severity_figures(request, waste, ratios, analysis, n))
     flagged = _flagged(source, request, severities)
-    has_prune = doc.dialect.has_prune and len(message.prune_record) > 0
+    has_prune = len(prune_records(message)) > 0
     prune = prune_layout(message, problems=problems) if has_prune else None
     step()
     match = None

@@ -18,6 +18,7 @@ import numpy as np
 from editor import __version__
 from editor.i18n import language, translate
 from editor.records import quant, severity
+from editor.records.messages import prune_records
 from editor.records.problems import Problem, Severity, printable
 from editor.records.values import clip_middle, format_float32
 from editor.report import plots
@@ -219,7 +220,7 @@ class Html:
         fact(translate("report", "Dialect"), f"{doc.dialect.name} — {doc.dialect.shown_title} ({doc.dialect.full_name})")
         n = len(d.overview)
         per_channel = int(np.count_nonzero(d.overview.channels > 1))
-        prune = len(msg.prune_record) if doc.dialect.has_prune else 0
+        prune = len(prune_records(msg))
         fact(translate("report", "Layers"), translate(
             "report", "{records} record entries, {per_channel} with per-channel scale_w, {prune} prune records").format(
             records=f"{n:,}", per_channel=f"{per_channel:,}", prune=f"{prune:,}"))

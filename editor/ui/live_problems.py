@@ -24,6 +24,7 @@ from PySide6.QtCore import QObject, QTimer, Signal, Slot
 from editor.records import quant
 from editor.records.dialects import Dialect
 from editor.records.editing import ChangeKind, RecordChange
+from editor.records.messages import EntryMessage
 from editor.records.paths import FieldPath, PathError
 from editor.records.problems import Problem
 from editor.records.rules import (
@@ -151,7 +152,7 @@ class LiveProblems(QObject):
             entry = self.session.editor.message_at(("record", path[1]))
         except (PathError, IndexError):
             return None
-        return accepted_values(dialect, entry, str(rest[0]))
+        return accepted_values(dialect, entry, str(rest[0])) if isinstance(entry, EntryMessage) else None
 
     def entry_problems(self, index: int) -> list[Problem]:
         """Rule problems of layer entry `index`, whole-file findings that point at it included."""
@@ -234,7 +235,7 @@ class LiveProblems(QObject):
         self._timer.start()
 
     def _rebuild(self, *, announce: bool = True) -> None:
-        message = self.session.editor.message
+        message = self.session.editor.record
         dialect = self.session.dialect
         if self.checker is None or self.checker.message is not message:
             self.reading_problems = []  # they belonged to the file shown before

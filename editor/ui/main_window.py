@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 from editor.i18n import translate
 from editor.records.document import RecordDocument
 from editor.records.editing import RecordChange
+from editor.records.messages import PruneRootMessage
 from editor.ui.banners import Banner, WindowBanners
 from editor.ui.dialogs import Prompter
 from editor.ui.document_controller import DocumentController
@@ -533,7 +534,7 @@ class MainWindow(WindowBanners, WindowMenus, QMainWindow):
         layers = len(msg.record) if "record" in fields else 0
         text = (translate("MainWindow", "1 layer") if layers == 1
                 else translate("MainWindow", "{n} layers").format(n=layers))
-        if "prune_record" in fields:
+        if isinstance(msg, PruneRootMessage):
             n = len(msg.prune_record)
             text += " · " + (translate("MainWindow", "1 prune record") if n == 1
                              else translate("MainWindow", "{n} prune records").format(n=n))

@@ -30,6 +30,7 @@ from editor.models.base import file_stamp
 from editor.models.match import KeyMatch, match_keys
 from editor.models.weights import Review
 from editor.records.dialects import Dialect
+from editor.records.messages import RootMessage
 from editor.records.model_review import review_record
 from editor.records.rules import LiveChecker
 from editor.ui.dialogs import Prompter
@@ -117,7 +118,7 @@ class ModelWorker(QThread):
     failed = Signal(str)
     cancelled = Signal()
 
-    def __init__(self, files: ModelFiles, message: object, dialect: Dialect | None, *, waste: float,
+    def __init__(self, files: ModelFiles, message: RootMessage | None, dialect: Dialect | None, *, waste: float,
                  reuse: Model | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         collect_on_gui_thread()  # no garbage collection may run on this thread (see gc_policy)

@@ -8,6 +8,7 @@ from PySide6.QtCore import QSortFilterProxyModel, QTimer, Signal
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QLineEdit, QWidget
 
 from editor.i18n import translate
+from editor.records.messages import PruneRootMessage, RootMessage
 from editor.records.paths import PathError
 from editor.ui.qt_types import AnyIndex
 from editor.ui.tree_model import RecordTreeModel
@@ -59,10 +60,9 @@ class RecordFilterProxy(QSortFilterProxyModel):
         if model is None or model.message is None or self._pattern is None:
             return 0, 0
         msg = model.message
-        fields = msg.DESCRIPTOR.fields_by_name
-        layers = sum(1 for e in msg.record if self.matches(e.key)) if "record" in fields else 0
+        layers = sum(1 for e in msg.record if self.matches(e.key)) if isinstance(msg, RootMessage) else 0
         nodes = 0
-        if "prune_record" in fields:
+        if isinstance(msg, PruneRootMessage):
             for prune in msg.prune_record:
                 nodes += sum(1 for n in prune.producer if self.matches(n.name))
                 nodes += sum(1 for n in prune.consumer if self.matches(n.name))
@@ -88,14 +88,18 @@ class RecordFilterProxy(QSortFilterProxyModel):
             return False
         msg = model.message
         head = path[0] if path else None
-        if head == "record":
+        if head == "record" and isinstance(msg, RootMessage):  # a path into a whole record
             if len(path) == 1:
                 return any(self.matches(e.key) for e in msg.record)
-            return len(path) > 2 or self.matches(msg.record[path[1]].key)
-        if head == "prune_record":
+            index = path[1]
+            assert isinstance(index, int)  # an entry of the record
+            return len(path) > 2 or self.matches(msg.record[index].key)
+        if head == "prune_record" and isinstance(msg, PruneRootMessage):
             if len(path) == 1:
                 return any(self._prune_matches(p) for p in msg.prune_record)
-            prune = msg.prune_record[path[1]]
+            index = path[1]
+            assert isinstance(index, int)  # a prune record
+            prune = msg.prune_record[index]
             if len(path) == 2:
                 return self._prune_matches(prune)
             side = path[2]

@@ -36,7 +36,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 
 from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records.editing import Edit, EditKind, RecordEditor
-from editor.records.messages import RecordMessage, descriptor_of, message_type_of
+from editor.records.messages import descriptor_of, message_type_of
 from editor.records.paths import FieldPath, PathError, format_path, resolve
 from editor.records.summaries import element_label, label_field, message_summary, repeated_summary
 from editor.records.values import default_value, format_value, is_message, shown_text, shown_value, type_name
@@ -160,7 +160,7 @@ class RecordTreeModel(QAbstractItemModel):
         self.editor.changed.connect(self.recordChanged.emit)
 
     @property
-    def message(self) -> RecordMessage | None:
+    def message(self) -> Message | None:
         """The editor's live message (read it freely; change it through the editor)."""
         return self.editor.message
 

@@ -47,6 +47,7 @@ from editor.records.edits.selection import (
     plan_duplicate,
     plan_set_on_layers,
 )
+from editor.records.messages import descriptor_of, message_type_of
 from editor.records.paths import FieldPath, PathError, format_path, outermost, sort_key
 from editor.records.values import shown_text
 from editor.ui.delegates import ValueDelegate
@@ -494,11 +495,11 @@ class RecordTreeWidget(QWidget):
         msg = self.model.message
         if msg is None or "record" not in msg.DESCRIPTOR.fields_by_name:
             return []
-        entry = msg.DESCRIPTOR.fields_by_name["record"].message_type
+        entry = message_type_of(descriptor_of(msg).fields_by_name["record"])
         value = entry.fields_by_name.get("value")
         if value is None:
             return []
-        return [f for f in value.message_type.fields if not f.is_repeated and f.message_type is None]
+        return [f for f in message_type_of(value).fields if not f.is_repeated and f.message_type is None]
 
     def set_field_on_selected(self, field_name: str | None = None, value: Any = None) -> bool:
         """Set one field of every selected layer's value, as one undo step (asks when not given)."""

@@ -9,12 +9,12 @@ import numpy as np
 from editor.records.attrs import VALUE_FIELD, AttrProto
 from editor.records.diff._values import _close, _float32, _scalar_close
 from editor.records.diff.results import PruneChange
-from editor.records.messages import RecordMessage
+from editor.records.messages import AttrMessage, PruneNodeMessage, PruneRecordMessage
 
 _FLOAT_ATTRS = (AttrProto.FLOAT, AttrProto.FLOATS)
 
 
-def attr_value(attr: RecordMessage) -> Any:
+def attr_value(attr: AttrMessage) -> Any:
     """An AttrProto's value as its type says (bytes as text where they are UTF-8); an
     attribute without a type, or with other fields set too, as a dict of what is set."""
     present = {fd.name: value for fd, value in attr.ListFields() if fd.name not in ("name", "type")}
@@ -35,23 +35,23 @@ def _plain(value: Any) -> Any:
     return [_plain(v) for v in value]
 
 
-def _nodes(record: RecordMessage) -> list[tuple[str, str, RecordMessage]]:
+def _nodes(record: PruneRecordMessage) -> list[tuple[str, str, PruneNodeMessage]]:
     """(role, name, node) of a prune record's nodes in file order."""
-    out = [("producer", n.name, n) for n in record.producer]
+    out: list[tuple[str, str, PruneNodeMessage]] = [("producer", n.name, n) for n in record.producer]
     out += [("consumer", n.name, n) for n in record.consumer]
     if record.HasField("selective_prune"):
         out.append(("selective_prune", record.selective_prune.name, record.selective_prune))
     return out
 
 
-def _signature(record: RecordMessage) -> tuple[tuple[str, ...], str | None]:
+def _signature(record: PruneRecordMessage) -> tuple[tuple[str, ...], str | None]:
     sel = record.selective_prune.name if record.HasField("selective_prune") else None
     return tuple(n.name for n in record.producer), sel
 
 
-def _attrs(node: RecordMessage) -> dict[tuple[str, int], Any]:
+def _attrs(node: PruneNodeMessage) -> dict[tuple[str, int], AttrMessage]:
     seen: dict[str, int] = {}
-    out: dict[tuple[str, int], Any] = {}
+    out: dict[tuple[str, int], AttrMessage] = {}
     for attr in node.attr:
         c = seen.get(attr.name, 0)
         seen[attr.name] = c + 1
@@ -59,16 +59,16 @@ def _attrs(node: RecordMessage) -> dict[tuple[str, int], Any]:
     return out
 
 
-def _attr_floats(attr: RecordMessage | None) -> bool:
+def _attr_floats(attr: AttrMessage | None) -> bool:
     return attr is not None and attr.type in _FLOAT_ATTRS
 
 
-def _node_changes(i: int, j: int, ra: RecordMessage, rb: RecordMessage) -> list[PruneChange]:
+def _node_changes(i: int, j: int, ra: PruneRecordMessage, rb: PruneRecordMessage) -> list[PruneChange]:
     changes: list[PruneChange] = []
 
-    def keyed(record: RecordMessage) -> dict[tuple[str, str, int], RecordMessage]:
+    def keyed(record: PruneRecordMessage) -> dict[tuple[str, str, int], PruneNodeMessage]:
         seen: dict[tuple[str, str], int] = {}
-        out: dict[tuple[str, str, int], RecordMessage] = {}
+        out: dict[tuple[str, str, int], PruneNodeMessage] = {}
         for role, name, node in _nodes(record):
             c = seen.get((role, name), 0)
             seen[(role, name)] = c + 1
@@ -114,7 +114,7 @@ def _float_change_within(change: PruneChange, rtol: float, atol: float) -> bool:
     return False
 
 
-def _match_prune(pa: Sequence[RecordMessage], pb: Sequence[RecordMessage]) -> tuple[list[tuple[int, int]], list[int], list[int]]:
+def _match_prune(pa: Sequence[PruneRecordMessage], pb: Sequence[PruneRecordMessage]) -> tuple[list[tuple[int, int]], list[int], list[int]]:
     """Pairs of prune records: same producers (and selective node) in order, then the left
     ones by the most nodes in common."""
     sig_b: dict[tuple[tuple[str, ...], str | None], list[int]] = {}

@@ -35,7 +35,14 @@ from editor.records.diff.results import (
     PruneChange,
     PruneRecordRef,
 )
-from editor.records.messages import RecordMessage
+from editor.records.messages import (
+    EntryMessage,
+    PruneRecordMessage,
+    RootMessage,
+    descriptor_of,
+    message_type_of,
+    prune_records,
+)
 
 
 def _match_keys(keys_a: Sequence[str], keys_b: Sequence[str]
@@ -99,8 +106,9 @@ class RecordComparison:
     applies one.
     """
 
-    def __init__(self, a: RecordMessage, b: RecordMessage) -> None:
-        entries_a, entries_b = list(a.record), list(b.record)
+    def __init__(self, a: RootMessage, b: RootMessage) -> None:
+        entries_a: list[EntryMessage] = list(a.record)
+        entries_b: list[EntryMessage] = list(b.record)
         keys_a = [e.key for e in entries_a]
         keys_b = [e.key for e in entries_b]
         matched, self.only_in_a, self.only_in_b = _match_keys(keys_a, keys_b)
@@ -115,8 +123,8 @@ class RecordComparison:
 
         da, db = dialect_name(a), dialect_name(b)
         same_schema = a.DESCRIPTOR is b.DESCRIPTOR
-        paths_a = field_paths(a.DESCRIPTOR.fields_by_name["record"].message_type)
-        paths_b = field_paths(b.DESCRIPTOR.fields_by_name["record"].message_type)
+        paths_a = field_paths(message_type_of(descriptor_of(a).fields_by_name["record"]))
+        paths_b = field_paths(message_type_of(descriptor_of(b).fields_by_name["record"]))
         self.field_order = [display_name(p) for p in dict.fromkeys([*paths_a, *paths_b]) if p in paths_a and p in paths_b]
         self.dialects = DialectNotes(da, db)
 
@@ -160,7 +168,7 @@ class RecordComparison:
             return _GenericVector(path, fa)
         return _NumericVector(path, fa, dtype, _is_float(fa) or _is_float(fb))
 
-    def _dialect_notes(self, entries_a: list[RecordMessage], entries_b: list[RecordMessage],
+    def _dialect_notes(self, entries_a: list[EntryMessage], entries_b: list[EntryMessage],
                        matched: list[tuple[int, int, int]], paths_a: dict[str, FieldDescriptor],
                        paths_b: dict[str, FieldDescriptor]) -> None:
         notes = self.dialects
@@ -189,7 +197,7 @@ class RecordComparison:
             if unset:
                 notes.defaults.append(DefaultDifference(display_name(path), fa.default_value, fb.default_value, unset))
 
-    def _overview_inputs(self, entries_a: list[RecordMessage], entries_b: list[RecordMessage],
+    def _overview_inputs(self, entries_a: list[EntryMessage], entries_b: list[EntryMessage],
                          matched: list[tuple[int, int, int]]) -> None:
         """What `overview` needs from the messages (read now: A and B are not kept)."""
         n = len(matched)
@@ -198,7 +206,7 @@ class RecordComparison:
             self._has_w = np.fromiter((len(entries_a[i].value.scale_w) > 0 and len(entries_b[j].value.scale_w) > 0
                                        for i, j, _ in matched), bool, n)
 
-        def scale_d(entries: list[RecordMessage], which: int) -> Array:
+        def scale_d(entries: list[EntryMessage], which: int) -> Array:
             out = np.full(n, np.nan)
             if n and "scale_d" in entries[0].value.DESCRIPTOR.fields_by_name:
                 for row, pair in enumerate(matched):
@@ -220,9 +228,9 @@ class RecordComparison:
             log_ratio[rows] = values
         return LayerOverview(log_ratio, *self._scale_d)
 
-    def _prune(self, a: RecordMessage, b: RecordMessage) -> None:
-        pa = list(a.prune_record) if "prune_record" in a.DESCRIPTOR.fields_by_name else []
-        pb = list(b.prune_record) if "prune_record" in b.DESCRIPTOR.fields_by_name else []
+    def _prune(self, a: RootMessage, b: RootMessage) -> None:
+        pa: list[PruneRecordMessage] = list(prune_records(a))
+        pb: list[PruneRecordMessage] = list(prune_records(b))
         self.prune_a, self.prune_b = len(pa), len(pb)
         has_a = "prune_record" in a.DESCRIPTOR.fields_by_name
         has_b = "prune_record" in b.DESCRIPTOR.fields_by_name
@@ -241,8 +249,8 @@ class RecordComparison:
                 self._prune_changes.extend(_node_changes(i, j, pa[i], pb[j]))
 
     @staticmethod
-    def _duplicates(keys_a: list[str], keys_b: list[str], entries_a: list[RecordMessage],
-                    entries_b: list[RecordMessage]) -> list[DuplicateKey]:
+    def _duplicates(keys_a: list[str], keys_b: list[str], entries_a: list[EntryMessage],
+                    entries_b: list[EntryMessage]) -> list[DuplicateKey]:
         where_a: dict[str, list[int]] = {}
         where_b: dict[str, list[int]] = {}
         for i, k in enumerate(keys_a):
@@ -293,11 +301,11 @@ class RecordComparison:
         return result
 
 
-def compare_records(a: RecordMessage, b: RecordMessage) -> RecordComparison:
+def compare_records(a: RootMessage, b: RootMessage) -> RecordComparison:
     """Match two records (any dialects) for comparison; query it with `.differences()`."""
     return RecordComparison(a, b)
 
 
-def diff_records(a: RecordMessage, b: RecordMessage, *, rtol: float = 0.0, atol: float = 0.0) -> Differences:
+def diff_records(a: RootMessage, b: RootMessage, *, rtol: float = 0.0, atol: float = 0.0) -> Differences:
     """Compare two records (any dialects) layer by layer, channel by channel, at one tolerance."""
     return compare_records(a, b).differences(rtol, atol)

@@ -24,15 +24,16 @@ import struct
 from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
+from google.protobuf.message import Message
 
 from editor.records.attrs import VALUE_FIELD as _ATTR_VALUE_FIELD
 from editor.records.dialects import Dialect
 from editor.records.editing import RecordEditor
 from editor.records.edits.commands import Call, EditCommand
-from editor.records.messages import RecordMessage
+from editor.records.messages import EntryMessage, PruneRecordMessage, copy_of, descriptor_of
 from editor.records.paths import FieldPath, PathError, entry_field_text
 from editor.records.problems import Problem
 from editor.records.rules import CheckContext, check_entry
@@ -46,14 +47,16 @@ from editor.records.rules.validate import (
 
 FD = FieldDescriptor
 ERRORS = ("error",)
+#: a layer entry or a prune record
+E = TypeVar("E", EntryMessage, PruneRecordMessage)
 
 
 @dataclass
-class _Touched:
+class _Touched(Generic[E]):
     """One layer entry (or prune record) an edit touches: its copy and what changed in it."""
 
-    old: RecordMessage
-    new: RecordMessage
+    old: E
+    new: E
     edited: set[str] = field(default_factory=set)
     whole: set[str] = field(default_factory=set)
     focus: dict[str, int] = field(default_factory=dict)
@@ -91,8 +94,8 @@ class EditCheck:
         message = self.editor.message
         if message is None or command.obsolete:
             return None
-        layers: dict[int, _Touched] = {}
-        prunes: dict[int, _Touched] = {}
+        layers: dict[int, _Touched[EntryMessage]] = {}
+        prunes: dict[int, _Touched[PruneRecordMessage]] = {}
         # where each entry now in the record came from (None: inserted by this edit)
         origin: dict[str, list[int | None]] = {}
         for call in command.calls():
@@ -110,8 +113,8 @@ class EditCheck:
                 return problem
         return None
 
-    def _replay(self, message: RecordMessage, call: Call, layers: dict[int, _Touched],
-                prunes: dict[int, _Touched], origin: dict[str, list[int | None]]) -> Problem | None:
+    def _replay(self, message: Message, call: Call, layers: dict[int, _Touched[EntryMessage]],
+                prunes: dict[int, _Touched[PruneRecordMessage]], origin: dict[str, list[int | None]]) -> Problem | None:
         path = call.path
         top = path[0] if path else None
         if top not in ("record", "prune_record") or top not in message.DESCRIPTOR.fields_by_name:
@@ -144,23 +147,23 @@ class EditCheck:
         index = rows[position] if rows is not None and position < len(rows) else position
         if index is None:
             return None  # inside an entry this edit inserted (judged when inserted)
-        touched = layers if top == "record" else prunes
-        t = touched.get(index)
-        if t is None:
-            old = getattr(message, top)[index]
-            new = type(old)()
-            new.CopyFrom(old)
-            t = touched[index] = _Touched(old, new)
         rest = tuple(path[2:])
-        scratch = RecordEditor(t.new)
         if top == "prune_record":
-            t.edited |= _prune_parts(rest)
-            call.run(scratch, rest)
+            p = prunes.get(index)
+            if p is None:
+                old_record: PruneRecordMessage = getattr(message, top)[index]
+                p = prunes[index] = _Touched(old_record, copy_of(old_record))
+            p.edited |= _prune_parts(rest)
+            call.run(RecordEditor(p.new), rest)
             return None
+        t = layers.get(index)
+        if t is None:
+            old: EntryMessage = getattr(message, top)[index]
+            t = layers[index] = _Touched(old, copy_of(old))
+        scratch = RecordEditor(t.new)
         target = _value_field(rest)
         if target is None or call.method == "replace_message":
-            before = type(t.new)()
-            before.CopyFrom(t.new)
+            before = copy_of(t.new)
             call.run(scratch, rest)
             for name, k in _differences(before, t.new):
                 if k is None:
@@ -184,7 +187,7 @@ class EditCheck:
         call.run(scratch, rest)
         return None
 
-    def _judge_layer(self, index: int, t: _Touched, alone: bool) -> Problem | None:
+    def _judge_layer(self, index: int, t: _Touched[EntryMessage], alone: bool) -> Problem | None:
         if "key" in t.whole:
             clash = duplicate_key(t.new.key, t.old.key if t.old.HasField("key") else None, self.context, index)
             if clash is not None:
@@ -231,7 +234,7 @@ class EditCheck:
         """The error setting attribute `attr_name` (or ``name``, the node's name) of `node`
         (``producer[0]``, ``selective_prune``) in prune record `index` to `value` would cause;
         an attribute the node does not have is added with AMCT's usual type."""
-        record = self.editor.message_at(("prune_record", index))
+        record = self.editor.prune_record_at(index)
         return validate_prune_value(self.dialect, record, node, attr_name, value, prune_index=index)
 
     def _layer_value(self, path: FieldPath, value: Any) -> Problem | None:
@@ -242,7 +245,7 @@ class EditCheck:
         if target is None:
             return None
         name, index = target
-        entry = self.editor.message_at(("record", i))
+        entry = self.editor.entry_at(i)
         return validate_value(self.dialect, entry, name, value, index=index, context=self.context, entry_index=i)
 
     def _prune_value(self, path: FieldPath, value: Any) -> Problem | None:
@@ -310,8 +313,8 @@ def _leaves(desc: Descriptor, prefix: FieldPath = (), depth: int = 0) -> Iterato
             yield from _leaves(fd.message_type, path, depth + 1)
 
 
-def _read(entry: RecordMessage, path: FieldPath, fd: FieldDescriptor) -> tuple[bool, Any]:
-    node = entry
+def _read(entry: EntryMessage, path: FieldPath, fd: FieldDescriptor) -> tuple[bool, Any]:
+    node: Message = entry
     for step in path[:-1]:
         if not node.HasField(str(step)):  # an unset sub-message: its vectors read as empty
             return False, (() if fd.is_repeated else None)
@@ -331,10 +334,10 @@ def _same_bits(fd: FieldDescriptor, a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
-def _differences(old: RecordMessage, new: RecordMessage) -> Iterator[tuple[str, int | None]]:
+def _differences(old: EntryMessage, new: EntryMessage) -> Iterator[tuple[str, int | None]]:
     """What differs between two versions of a layer entry, bit for bit: (field, element) for
     one element of a vector both have as long, (field, None) for anything else."""
-    for path, fd in _leaves(old.DESCRIPTOR):
+    for path, fd in _leaves(descriptor_of(old)):
         if fd.message_type is not None and fd.is_repeated:
             continue
         set_a, a = _read(old, path, fd)
@@ -361,11 +364,10 @@ def _differences(old: RecordMessage, new: RecordMessage) -> Iterator[tuple[str, 
                 yield name, k
 
 
-def _neutral(entry: RecordMessage, t: _Touched) -> RecordMessage:
+def _neutral(entry: EntryMessage, t: _Touched[EntryMessage]) -> EntryMessage:
     """A copy of `entry` whose float vectors changed element by element hold 1.0 but at the
     changed elements."""
-    out = type(entry)()
-    out.CopyFrom(entry)
+    out = copy_of(entry)
     for name, changed in t.elements.items():
         if name in t.whole:
             continue

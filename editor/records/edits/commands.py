@@ -38,7 +38,7 @@ from google.protobuf.message_factory import GetMessageClass
 
 from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records.editing import RecordEditor
-from editor.records.messages import RecordMessage, message_type_of
+from editor.records.messages import AttrMessage, EntryMessage, PruneNodeMessage, message_type_of
 from editor.records.paths import FieldPath, PathError, format_path
 from editor.records.values import coerce_value, format_value, is_message, same_value, zero_value
 
@@ -444,14 +444,12 @@ def new_element_bytes(editor: RecordEditor, path: FieldPath, *, name: str | None
     field = editor.field_descriptor(path)
     if field is None or not is_message(field) or not field.is_repeated:
         raise PathError(f"{format_path(path)} is not a repeated message field")
-    msg: RecordMessage = GetMessageClass(message_type_of(field))()
-    fields = message_type_of(field).fields_by_name
-    if "key" in fields:
+    msg = GetMessageClass(message_type_of(field))()
+    if isinstance(msg, EntryMessage):
         msg.key = name or unique_key(editor, "new_layer")
-        if "value" in fields:
-            msg.value.SetInParent()
-    elif "name" in fields:
-        msg.name = name if name is not None else ("new_attr" if "type" in fields else "new_node")
+        msg.value.SetInParent()
+    elif isinstance(msg, PruneNodeMessage | AttrMessage):
+        msg.name = name if name is not None else ("new_attr" if isinstance(msg, AttrMessage) else "new_node")
     return msg.SerializePartialToString()
 
 
@@ -480,9 +478,9 @@ def duplicate_elements(editor: RecordEditor, path: FieldPath, indices: Iterable[
     commands: list[EditCommand] = []
     for shift, row in enumerate(rows):
         if is_message(field):
-            msg: RecordMessage = GetMessageClass(message_type_of(field))()
-            msg.MergeFromString(editor.message_bytes(tuple(path) + (row,)))
-            if "key" in message_type_of(field).fields_by_name:
+            msg = GetMessageClass(message_type_of(field))()
+            msg.MergeFromString(editor.message_at(tuple(path) + (row,)).SerializePartialToString())
+            if isinstance(msg, EntryMessage):
                 msg.key = unique_key(editor, f"{msg.key}_copy", taken)
                 taken.add(msg.key)
             item: Any = msg.SerializePartialToString()

@@ -32,6 +32,7 @@ from editor.records.edits.commands import (
     SetValueCommand,
     element_noun,
 )
+from editor.records.messages import RootMessage, copy_of, descriptor_of
 from editor.records.paths import FieldPath, PathError, format_path, outermost, resolve
 from editor.records.problems import Problem, Severity
 from editor.records.repair import Repair, repair_text
@@ -63,10 +64,10 @@ def copy_message(editor: RecordEditor, paths: Iterable[FieldPath]) -> list[tuple
         parent = editor.message_at(parent_path)
         holder = groups.get(parent_path)
         if holder is None:
-            holder = GetMessageClass(parent.DESCRIPTOR)()
+            holder = GetMessageClass(descriptor_of(parent))()
             groups[parent_path] = holder
             order.append(parent_path)
-        field = parent.DESCRIPTOR.fields_by_name[name]
+        field = descriptor_of(parent).fields_by_name[name]
         if isinstance(path[-1], int):
             item = getattr(parent, name)[path[-1]]
             if is_message(field):
@@ -178,7 +179,7 @@ def plan_paste(editor: RecordEditor, text: str, anchor: FieldPath | None = None,
         if parent_path == () and dialect is not None:
             target, errors, notes = _read_record_text(text, dialect)
         else:
-            target = GetMessageClass(editor.message_at(parent_path).DESCRIPTOR)()
+            target = GetMessageClass(descriptor_of(editor.message_at(parent_path)))()
             try:
                 text_format.Parse(text, target, allow_unknown_field=False)
             except text_format.ParseError as e:
@@ -189,8 +190,9 @@ def plan_paste(editor: RecordEditor, text: str, anchor: FieldPath | None = None,
         if not target.ListFields():
             continue
         command = _commands_for(editor, parent_path, target, anchor)
-        if dialect is not None:
-            errors += rule_errors_after_paste(editor.message, dialect, parent_path, target, anchor)
+        record = editor.record
+        if dialect is not None and record is not None:
+            errors += rule_errors_after_paste(record, dialect, parent_path, target, anchor)
         return PastePlan(command, errors, notes)
     raise PasteError(translate("Paste", "the text holds nothing that can be pasted here"))
 
@@ -245,7 +247,7 @@ def _apply_plain(message: Message, parent_path: FieldPath, parsed: Message, anch
     return inserted
 
 
-def rule_errors_after_paste(message: Message, dialect: Dialect, parent_path: FieldPath, parsed: Message,
+def rule_errors_after_paste(message: RootMessage, dialect: Dialect, parent_path: FieldPath, parsed: Message,
                             anchor: FieldPath) -> list[Problem]:
     """Hard-rule errors the pasted entries would have in `message` (which is left alone).
 
@@ -253,8 +255,7 @@ def rule_errors_after_paste(message: Message, dialect: Dialect, parent_path: Fie
     other keys and prune nodes around them; a piece pasted into an entry counts only with
     the errors it adds to that entry. Duplicate keys are left out: the paste reports them.
     """
-    scratch = type(message)()
-    scratch.CopyFrom(message)
+    scratch = copy_of(message)
     inserted = _apply_plain(scratch, parent_path, parsed, anchor)
     after_ctx = CheckContext.build(scratch, dialect)
     errors = [Severity.ERROR]

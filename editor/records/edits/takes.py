@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from google.protobuf.descriptor import Descriptor
-from google.protobuf.message_factory import GetMessageClass
+from google.protobuf.message import Message
 
 from editor.i18n import translate
 from editor.records.diff import PruneChange, dialect_name, display_name, field_paths
@@ -32,7 +32,17 @@ from editor.records.edits.commands import (
     RemoveElementsCommand,
     ReplaceMessageCommand,
 )
-from editor.records.messages import RecordMessage, message_type_of
+from editor.records.messages import (
+    EntryMessage,
+    PruneNodeMessage,
+    PruneRecordMessage,
+    PruneRootMessage,
+    RootMessage,
+    copy_into,
+    copy_of,
+    message_type_of,
+    prune_records,
+)
 from editor.records.paths import FieldPath, entry_field_text
 
 #: a field below a layer entry, by name: ("value", "scale_w"), ("kv_cache_value", "scale")
@@ -120,7 +130,7 @@ def takes_for_rows(rows: Iterable[DiffRow]) -> list[Take]:
     return out
 
 
-def _walk(message: RecordMessage, path: Steps, create: bool) -> RecordMessage | None:
+def _walk(message: Message, path: Steps, create: bool) -> Message | None:
     """The message holding the last step of `path` (None where a part is unset and not `create`)."""
     node = message
     for step in path[:-1]:
@@ -130,7 +140,7 @@ def _walk(message: RecordMessage, path: Steps, create: bool) -> RecordMessage | 
     return node
 
 
-def _read(entry: RecordMessage, path: Steps) -> tuple[bool, Any]:
+def _read(entry: EntryMessage, path: Steps) -> tuple[bool, Any]:
     """(set?, value) of the field at `path` below an entry: a list for a repeated field."""
     parent = _walk(entry, path, create=False)
     name = path[-1]
@@ -149,13 +159,14 @@ class _Plan:
     """Takes gathered per layer and prune record, applied to copies, validated, then turned
     into one undo step."""
 
-    def __init__(self, check: EditCheck, message_b: RecordMessage) -> None:
+    def __init__(self, check: EditCheck, message_b: RootMessage) -> None:
         editor = check.editor
-        if editor.message is None:
+        a = editor.record
+        if a is None:
             raise TakeRefused(translate("TakeFromB", "no record is open"))
         self.check = check
         self.editor: RecordEditor = editor
-        self.a: RecordMessage = editor.message
+        self.a: RootMessage = a
         self.b = message_b
         self.dialect = check.dialect
         self.name_a, self.name_b = dialect_name(self.a), dialect_name(self.b)
@@ -168,10 +179,10 @@ class _Plan:
         self._where_a = self._where(self.keys_a)
         self._where_b = self._where(self.keys_b)
         #: A's layer -> its new content (a copy of it with the takes applied)
-        self.layers: dict[int, RecordMessage] = {}
+        self.layers: dict[int, EntryMessage] = {}
         self.deletes: set[int] = set()
         self.inserts: dict[int, bytes] = {}  # B's layer -> A's bytes for it
-        self.prune: dict[int, RecordMessage] = {}
+        self.prune: dict[int, PruneRecordMessage] = {}
         self.prune_deletes: set[int] = set()
         self.prune_inserts: list[int] = []
         self.words: list[str] = []
@@ -210,15 +221,13 @@ class _Plan:
 
     # ------------------------------------------------------------------ layers
 
-    def _layer_copy(self, i: int) -> RecordMessage:
+    def _layer_copy(self, i: int) -> EntryMessage:
         new = self.layers.get(i)
         if new is None:
-            shown = self.a.record[i]
-            new = self.layers[i] = type(shown)()
-            new.CopyFrom(shown)
+            new = self.layers[i] = copy_of(self.a.record[i])
         return new
 
-    def _entry_b(self, i: int) -> RecordMessage:
+    def _entry_b(self, i: int) -> EntryMessage:
         if not 0 <= i < len(self.keys_a):
             raise TakeRefused(translate("TakeFromB", "A has no layer {n}").format(n=i))
         j = self.match_b(i)
@@ -288,7 +297,7 @@ class _Plan:
     def take_layer(self, i: int) -> None:
         eb = self._entry_b(i)
         if self.entry_a is self.entry_b:
-            self._layer_copy(i).CopyFrom(eb)
+            copy_into(self._layer_copy(i), eb)
             return
         for name, path in self.paths_a.items():  # across dialects: the fields both have
             if name in self.paths_b and self._is_value(path):
@@ -321,10 +330,9 @@ class _Plan:
         if self.entry_a is None:
             raise TakeRefused(translate("TakeFromB", "{dialect} records have no layers").format(dialect=self.name_a))
         if self.entry_a is eb.DESCRIPTOR:
-            new = type(eb)()
-            new.CopyFrom(eb)
+            new = copy_of(eb)
         else:
-            new = _new_entry(self.a)
+            new = self.dialect.entry_class()  # an empty layer entry of A's schema
             new.key = eb.key
             for name, path in self.paths_a.items():
                 pb = self.paths_b.get(name)
@@ -353,16 +361,14 @@ class _Plan:
 
     # ------------------------------------------------------------------ prune records
 
-    def _prune_copy(self, index: int) -> RecordMessage:
+    def _prune_copy(self, index: int) -> PruneRecordMessage:
         new = self.prune.get(index)
         if new is None:
-            shown = self.a.prune_record[index]
-            new = self.prune[index] = type(shown)()
-            new.CopyFrom(shown)
+            new = self.prune[index] = copy_of(prune_records(self.a)[index])
         return new
 
     def take_prune(self, change: PruneChange) -> None:
-        if "prune_record" not in self.a.DESCRIPTOR.fields_by_name or "prune_record" not in self.b.DESCRIPTOR.fields_by_name:
+        if not isinstance(self.a, PruneRootMessage) or not isinstance(self.b, PruneRootMessage):
             raise TakeRefused(translate("TakeFromB", "only one of the two records has prune records"))
         i, j = change.prune_record, change.prune_record_b
         if not (0 <= i < len(self.a.prune_record) and 0 <= j < len(self.b.prune_record)):
@@ -406,7 +412,7 @@ class _Plan:
                 raise TakeRefused(translate("TakeFromB", "prune record {n} would break a rule: {problem}")
                                   .format(n=i, problem=problem.message))
 
-    def _replace(self, path: FieldPath, new: RecordMessage) -> ReplaceMessageCommand:
+    def _replace(self, path: FieldPath, new: Message) -> ReplaceMessageCommand:
         return ReplaceMessageCommand(self.editor, path, new.SerializePartialToString())
 
     def command(self, text: str) -> EditCommand:
@@ -436,19 +442,14 @@ class _Plan:
             placed.sort()
             for k, (at, _j, data) in enumerate(placed):
                 commands.append(DeferredInsert(editor, ("record",), at + k, data))
-        n_prune = len(self.a.prune_record) - len(self.prune_deletes) if self.prune_inserts else 0
+        n_prune = len(prune_records(self.a)) - len(self.prune_deletes) if self.prune_inserts else 0
         for k, j in enumerate(self.prune_inserts):
             commands.append(DeferredInsert(editor, ("prune_record",), n_prune + k,
-                                           self.b.prune_record[j].SerializePartialToString()))
+                                           prune_records(self.b)[j].SerializePartialToString()))
         return MacroCommand(editor, text, commands)
 
 
-def _new_entry(message: RecordMessage) -> RecordMessage:
-    """An empty layer entry of `message`'s schema."""
-    return GetMessageClass(message.DESCRIPTOR.fields_by_name["record"].message_type)()
-
-
-def _take_attr(node_a: RecordMessage, node_b: RecordMessage, name: str) -> None:
+def _take_attr(node_a: PruneNodeMessage, node_b: PruneNodeMessage, name: str) -> None:
     """Make the attributes called `name` of `node_a` B's: in place where both have as many,
     else A's go and B's come where A's first one was (or at the end)."""
     mine = [k for k, attr in enumerate(node_a.attr) if attr.name == name]
@@ -467,7 +468,7 @@ def _take_attr(node_a: RecordMessage, node_b: RecordMessage, name: str) -> None:
         node_a.attr.add().MergeFromString(data)
 
 
-def _find_node(record: RecordMessage, role: str, name: str, copy: int) -> RecordMessage | None:
+def _find_node(record: PruneRecordMessage, role: str, name: str, copy: int) -> PruneNodeMessage | None:
     if role == "selective_prune":
         return record.selective_prune if record.HasField("selective_prune") and copy == 0 \
             and record.selective_prune.name == name else None
@@ -475,7 +476,7 @@ def _find_node(record: RecordMessage, role: str, name: str, copy: int) -> Record
     return None if at is None else getattr(record, role)[at]
 
 
-def _node_index(record: RecordMessage, role: str, name: str, copy: int) -> int | None:
+def _node_index(record: PruneRecordMessage, role: str, name: str, copy: int) -> int | None:
     if role == "selective_prune":
         return 0 if record.HasField("selective_prune") and record.selective_prune.name == name else None
     seen = 0
@@ -487,7 +488,7 @@ def _node_index(record: RecordMessage, role: str, name: str, copy: int) -> int |
     return None
 
 
-def plan_take(check: EditCheck, message_b: RecordMessage, takes: Sequence[Take],
+def plan_take(check: EditCheck, message_b: RootMessage, takes: Sequence[Take],
               text: str | None = None) -> EditCommand:
     """The one step that takes `takes` from B into the record `check` judges (A), or
     `TakeRefused`."""

@@ -20,6 +20,7 @@ import numpy as np
 from editor.i18n import translate
 from editor.records.editing import RecordEditor
 from editor.records.edits.commands import ReplaceMessageCommand
+from editor.records.messages import copy_of
 
 
 @dataclass(frozen=True)
@@ -44,15 +45,15 @@ def reset_from_weights(editor: RecordEditor, index: int, arq_scale: np.ndarray,
         return translate("WeightsReview", "no channel chosen")
     if chosen[0] < 0 or chosen[-1] >= n:
         return translate("WeightsReview", "scale_w has channels 0–{last}").format(last=n - 1)
-    value = editor.message_at(("record", index, "value"))
+    entry = editor.entry_at(index)
+    value = entry.value
     old_scale = np.asarray(value.scale_w, dtype=np.float32)
     if old_scale.size != n:
         return translate("WeightsReview", "scale_w has {n} values, the weights {m} channels").format(
             n=old_scale.size, m=n)
     offsets = list(value.offset_w)
     changed = [int(c) for c in chosen if new_scale[c].view(np.uint32) != old_scale[c].view(np.uint32)]
-    new = type(value)()
-    new.CopyFrom(value)
+    new = copy_of(value)
     for c in changed:
         new.scale_w[c] = float(new_scale[c])
     if len(offsets) == n:
@@ -66,7 +67,6 @@ def reset_from_weights(editor: RecordEditor, index: int, arq_scale: np.ndarray,
         reset = n
     if not changed and not reset:
         return translate("WeightsReview", "scale_w already has the values of the weights there")
-    entry = editor.message_at(("record", index))
     what = (f"scale_w[{chosen[0]}]" if chosen.size == 1 else "scale_w" if chosen.size == n
             else translate("WeightsReview", "{n} channels of scale_w").format(n=chosen.size))
     key = entry.key or translate("WeightsReview", "record {index}").format(index=index)

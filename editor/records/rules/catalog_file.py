@@ -2,7 +2,10 @@
 prune records, and point at the first entry concerned)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from editor.i18n import QT_TRANSLATE_NOOP, translate
+from editor.records.messages import EntryMessage
 from editor.records.rules._registry import INFO, WITH_ACT_TYPE, Finding, rule
 from editor.records.rules.views import DocumentView
 
@@ -15,7 +18,8 @@ SKIP_FUSION_DEFAULT = rule(
 
 @SKIP_FUSION_DEFAULT.on_document
 def _skip_fusion_default(d: DocumentView):
-    relying = [i for i, en in enumerate(d.message.record)
+    entries: Sequence[EntryMessage] = d.message.record
+    relying = [i for i, en in enumerate(entries)
                if en.HasField("value") and not en.value.HasField("skip_fusion")
                and (en.value.HasField("scale_d") or en.value.HasField("offset_d") or len(en.value.scale_w))]
     if relying:
@@ -41,7 +45,8 @@ BIT_WIDTH_HINT = rule(
 @BIT_WIDTH_HINT.on_document
 def _bit_width_hint(d: DocumentView):
     count, at_min, first = 0, 0, None
-    for i, en in enumerate(d.message.record):  # stops at the first sign of a wider type
+    entries: Sequence[EntryMessage] = d.message.record
+    for i, en in enumerate(entries):  # stops at the first sign of a wider type
         v = en.value
         if v.HasField("act_type"):
             return

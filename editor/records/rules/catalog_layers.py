@@ -4,6 +4,7 @@ PyTorch KV cache."""
 from __future__ import annotations
 
 from editor.i18n import QT_TRANSLATE_NOOP, translate
+from editor.records.messages import KVCacheEntryMessage
 from editor.records.problems import printable
 from editor.records.read_errors import clip
 from editor.records.rules import _vectors
@@ -23,7 +24,7 @@ AVGPOOL_WEIGHTS = rule(
 @AVGPOOL_WEIGHTS.on_entry
 def _avgpool_weights(e: EntryView):
     lt = e.layer_type
-    if e.has("dst_type") and e.value.dst_type == "INT4":
+    if e.get("dst_type") == "INT4":
         amct_says = e.key is not None and "AvgPool" in e.key  # AMCT's own test is on the key text
         if amct_says or lt.kind == "avgpool":
             yield Finding(translate("rules", "dst_type INT4 is not supported for AvgPool (AMCT: 'AvgPool in "
@@ -139,9 +140,10 @@ KV_CACHE = rule("kv-cache-factors", ERROR, frozenset({"pytorch"}), QT_TRANSLATE_
 
 @KV_CACHE.on_entry
 def _kv_cache(e: EntryView):
-    if not e.entry.HasField("kv_cache_value"):
+    entry = e.entry
+    if not isinstance(entry, KVCacheEntryMessage) or not entry.HasField("kv_cache_value"):
         return
-    kv = e.entry.kv_cache_value
+    kv = entry.kv_cache_value
     s = _vectors.vector(kv.scale, e.ctx, floats=True)
     o = _vectors.vector(kv.offset, e.ctx, floats=False)
     for name, a in (("scale", s), ("offset", o)):

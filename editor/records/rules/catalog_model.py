@@ -256,7 +256,7 @@ def _model_scale_w_weights(e: EntryView):
         return
     if n != 1 and n != layer.out_channels:
         return  # model-channels says it
-    if e.has("wts_type") and e.value.wts_type not in quant_core.BIT_WIDTHS:
+    if e.has("wts_type") and e.get("wts_type") not in quant_core.BIT_WIDTHS:
         return  # type-values says it
     import numpy as np
 

@@ -3,13 +3,21 @@
 the prune-record helpers it and the prune rules share."""
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from editor.defaults import DEFAULT_OUTLIER_K, DEFAULT_STRONG_FENCE, DEFAULT_WASTE
 from editor.records.dialects import Dialect, get_dialect
-from editor.records.messages import RecordMessage
+from editor.records.messages import (
+    AttrMessage,
+    EntryMessage,
+    PruneNodeMessage,
+    PruneRecordMessage,
+    PruneValueMessage,
+    RootMessage,
+    prune_records,
+)
 from editor.records.rules import _vectors
 from editor.records.rules.layer_types import _TENSOR_KEY, LayerType, guess_layer_type, type_kind
 
@@ -43,24 +51,26 @@ class ChannelSpan:
         return True
 
 
-def _attr_by_name(node: Any) -> dict[str, tuple[int, Any]]:
-    found: dict[str, tuple[int, Any]] = {}
+def _attr_by_name(node: PruneNodeMessage) -> dict[str, tuple[int, AttrMessage]]:
+    found: dict[str, tuple[int, AttrMessage]] = {}
     for j, a in enumerate(node.attr):
         found.setdefault(a.name, (j, a))
     return found
 
 
-def _prune_nodes(pr: Any) -> Iterator[tuple[str, str, Any]]:
+def _prune_nodes(pr: PruneRecordMessage) -> Iterator[tuple[str, str, PruneNodeMessage]]:
     """(path, role, node) of every node of a prune record, in file order."""
-    for i, n in enumerate(pr.producer):
+    producers: Sequence[PruneNodeMessage] = pr.producer
+    consumers: Sequence[PruneNodeMessage] = pr.consumer
+    for i, n in enumerate(producers):
         yield f"producer[{i}]", "producer", n
-    for i, n in enumerate(pr.consumer):
+    for i, n in enumerate(consumers):
         yield f"consumer[{i}]", "consumer", n
     if pr.HasField("selective_prune"):
         yield "selective_prune", "selective_prune", pr.selective_prune
 
 
-def _node_range(node) -> tuple[int, int, list[int]] | None:
+def _node_range(node: PruneNodeMessage) -> tuple[int, int, list[int]] | None:
     attrs = _attr_by_name(node)
     if "begin" not in attrs or "end" not in attrs:
         return None
@@ -69,6 +79,12 @@ def _node_range(node) -> tuple[int, int, list[int]] | None:
         return None
     idx = list(attrs["prune_index"][1].ints) if "prune_index" in attrs else []
     return b, e, idx
+
+
+def _names_prune_nodes(entry: EntryMessage) -> bool:
+    """Whether a layer's value names prune nodes (`prune_producer`, `prune_consumer`)."""
+    value = entry.value
+    return isinstance(value, PruneValueMessage) and bool(value.prune_producer or value.prune_consumer)
 
 
 class CheckContext:
@@ -119,7 +135,7 @@ class CheckContext:
         self._key_match: KeyMatch | None = None
 
     @classmethod
-    def build(cls, message: RecordMessage, dialect: str | Dialect, model: Model | None = None, *,
+    def build(cls, message: RootMessage, dialect: str | Dialect, model: Model | None = None, *,
               outlier_k: float = DEFAULT_OUTLIER_K) -> CheckContext:
         ctx = cls(dialect, model, outlier_k=outlier_k)
         ctx._rebuild_keys(message)
@@ -144,7 +160,7 @@ class CheckContext:
             self._key_match = match_keys(self.entry_keys, self.model)
         return self._key_match
 
-    def _rebuild_keys(self, message: RecordMessage) -> None:
+    def _rebuild_keys(self, message: RootMessage) -> None:
         self._key_match = None
         self.entry_keys = [e.key if e.HasField("key") else None for e in message.record]
         self.key_index = {}
@@ -152,16 +168,16 @@ class CheckContext:
             if k is not None:
                 self.key_index.setdefault(k, []).append(i)
         if self._has_refs:
-            self.referencing = {i for i, e in enumerate(message.record)
-                                if e.value.prune_producer or e.value.prune_consumer}
+            entries: Sequence[EntryMessage] = message.record
+            self.referencing = {i for i, e in enumerate(entries) if _names_prune_nodes(e)}
 
-    def update_entry(self, message: RecordMessage, index: int) -> set[int]:
+    def update_entry(self, message: RootMessage, index: int) -> set[int]:
         """Re-read entry `index` after an edit; returns other entries to re-check (duplicates)."""
         entry = message.record[index]
         new = entry.key if entry.HasField("key") else None
         old = self.entry_keys[index]
         if self._has_refs:
-            if entry.value.prune_producer or entry.value.prune_consumer:
+            if _names_prune_nodes(entry):
                 self.referencing.add(index)
             else:
                 self.referencing.discard(index)
@@ -192,24 +208,24 @@ class CheckContext:
         find = self.model.find
         return {i for i, k in enumerate(self.entry_keys) if k and find(k)[0] is None}
 
-    def insert_entries(self, message: RecordMessage, index: int, count: int = 1) -> set[int]:
+    def insert_entries(self, message: RootMessage, index: int, count: int = 1) -> set[int]:
         """Entries were inserted at `index`; returns others to re-check (new duplicates)."""
         self._rebuild_keys(message)
         new = set(range(index, index + count))
         keys = {k for i in new if (k := self.entry_keys[i]) is not None}
         return ({i for k in keys for i in self.key_index[k]} | self._unknown_to_model()) - new
 
-    def remove_entries(self, message: RecordMessage, index: int, count: int = 1) -> set[int]:
+    def remove_entries(self, message: RootMessage, index: int, count: int = 1) -> set[int]:
         """Entries [index, index+count) were removed; returns entries (new indices) to re-check."""
         removed = {k for k in self.entry_keys[index:index + count] if k is not None}
         self._rebuild_keys(message)
         return {i for k in removed for i in self.key_index.get(k, [])} | self._unknown_to_model()
 
     # prune
-    def _rebuild_prune(self, message: RecordMessage) -> None:
+    def _rebuild_prune(self, message: RootMessage) -> None:
         self.node_types, self.producer_spans, self.consumer_spans = {}, {}, {}
         self.producer_names, self.consumer_names = set(), set()
-        for pr in message.prune_record:
+        for pr in prune_records(message):
             for _, role, node in _prune_nodes(pr):
                 name = node.name
                 attrs = _attr_by_name(node)
@@ -228,7 +244,7 @@ class CheckContext:
                 span.ranges.append((r[0], r[1]))
                 span.pruned.update(r[2])
 
-    def update_prune(self, message: RecordMessage) -> set[int]:
+    def update_prune(self, message: RootMessage) -> set[int]:
         """Re-read all prune records after an edit of any; returns entries to re-check."""
         before: tuple[Any, ...] = (dict(self.node_types), self.producer_names, self.consumer_names,
                   {k: (sorted(v.ranges), set(v.pruned)) for k, v in self.producer_spans.items()},

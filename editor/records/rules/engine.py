@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from editor.i18n import translate
 from editor.records.dialects import Dialect, get_dialect
-from editor.records.messages import RecordMessage
+from editor.records.messages import EntryMessage, PruneRecordMessage, RootMessage, prune_records
 from editor.records.problems import Problem, Severity
 from editor.records.rules import _vectors
 from editor.records.rules._registry import RULES, DocumentFn, EntryFn, PruneFn, Rule
@@ -50,10 +50,15 @@ def _select(dialect: Dialect, rules: Iterable[str] | None,
                       tuple((r, r.document) for r in chosen if r.document), sev)
 
 
-def _entry_problems(message: RecordMessage, dialect: Dialect, index: int, ctx: CheckContext,
+def _entry_problems(message: RootMessage | None, dialect: Dialect, index: int, ctx: CheckContext,
                     sel: _Selection, focus: dict[str, int] | None = None,
-                    entry: RecordMessage | None = None, batch: _vectors.Batch | None = None) -> list[Problem]:
-    view = EntryView(entry if entry is not None else message.record[index], index, dialect, ctx, focus, batch)
+                    entry: EntryMessage | None = None, batch: _vectors.Batch | None = None) -> list[Problem]:
+    """The findings about `message.record[index]`, or about `entry` (then `message` may be None)."""
+    if entry is None:
+        if message is None:
+            raise ValueError("no entry to check")
+        entry = message.record[index]
+    view = EntryView(entry, index, dialect, ctx, focus, batch)
     out: list[Problem] = []
     for r, entry_fn in sel.entry:
         for f in entry_fn(view):
@@ -64,9 +69,15 @@ def _entry_problems(message: RecordMessage, dialect: Dialect, index: int, ctx: C
     return out
 
 
-def _prune_problems(message: RecordMessage, dialect: Dialect, index: int, ctx: CheckContext,
-                    sel: _Selection, record: RecordMessage | None = None) -> list[Problem]:
-    view = PruneView(record if record is not None else message.prune_record[index], index, dialect, ctx)
+def _prune_problems(message: RootMessage | None, dialect: Dialect, index: int, ctx: CheckContext,
+                    sel: _Selection, record: PruneRecordMessage | None = None) -> list[Problem]:
+    """The findings about `message.prune_record[index]`, or about `record` (then `message` may
+    be None)."""
+    if record is None:
+        if message is None:
+            raise ValueError("no prune record to check")
+        record = prune_records(message)[index]
+    view = PruneView(record, index, dialect, ctx)
     out: list[Problem] = []
     for r, prune_fn in sel.prune:
         for f in prune_fn(view):
@@ -88,7 +99,7 @@ def _prune_label(index: int) -> str:
     return translate("rules", "this prune record")
 
 
-def _document_problems(message: RecordMessage, dialect: Dialect, ctx: CheckContext,
+def _document_problems(message: RootMessage, dialect: Dialect, ctx: CheckContext,
                        sel: _Selection) -> list[Problem]:
     view = DocumentView(message, dialect, ctx)
     out: list[Problem] = []
@@ -107,7 +118,7 @@ def _document_problems(message: RecordMessage, dialect: Dialect, ctx: CheckConte
     return out
 
 
-def check_message(message: RecordMessage, dialect: str | Dialect, *, rules: Iterable[str] | None = None,
+def check_message(message: RootMessage, dialect: str | Dialect, *, rules: Iterable[str] | None = None,
                   severities: Iterable[Severity | str] | None = None,
                   context: CheckContext | None = None, model: Model | None = None) -> list[Problem]:
     """Every problem the rules find in `message`: entries, then prune records, then whole-file.
@@ -127,14 +138,14 @@ def check_message(message: RecordMessage, dialect: str | Dialect, *, rules: Iter
         batch = _vectors.Batch(message, ctx.outlier_k) if _vectors.batched(ctx) and len(message.record) > 1 else None
         for i in range(len(message.record)):
             out += _entry_problems(message, d, i, ctx, sel, batch=batch)
-    if sel.prune and d.has_prune:
-        for j in range(len(message.prune_record)):
+    if sel.prune:
+        for j in range(len(prune_records(message))):
             out += _prune_problems(message, d, j, ctx, sel)
     out += _document_problems(message, d, ctx, sel)
     return out
 
 
-def check_entry(message: RecordMessage, dialect: str | Dialect, index: int, context: CheckContext, *,
+def check_entry(message: RootMessage, dialect: str | Dialect, index: int, context: CheckContext, *,
                 rules: Iterable[str] | None = None,
                 severities: Iterable[Severity | str] | None = None) -> list[Problem]:
     """Problems of entry `index` alone (entry rules; whole-file rules are `check_file_rules`)."""
@@ -142,7 +153,7 @@ def check_entry(message: RecordMessage, dialect: str | Dialect, index: int, cont
     return _entry_problems(message, d, index, context, _select(d, rules, severities))
 
 
-def check_prune_record(message: RecordMessage, dialect: str | Dialect, index: int, context: CheckContext, *,
+def check_prune_record(message: RootMessage, dialect: str | Dialect, index: int, context: CheckContext, *,
                        rules: Iterable[str] | None = None,
                        severities: Iterable[Severity | str] | None = None) -> list[Problem]:
     """Problems of `prune_record[index]` alone."""
@@ -150,7 +161,7 @@ def check_prune_record(message: RecordMessage, dialect: str | Dialect, index: in
     return _prune_problems(message, d, index, context, _select(d, rules, severities))
 
 
-def check_file_rules(message: RecordMessage, dialect: str | Dialect, context: CheckContext, *,
+def check_file_rules(message: RootMessage, dialect: str | Dialect, context: CheckContext, *,
                      rules: Iterable[str] | None = None,
                      severities: Iterable[Severity | str] | None = None) -> list[Problem]:
     """Findings of the rules that look across the whole file (cheap: re-run after every edit)."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records import quant_core as quant
 from editor.records.dialects import Dialect, get_dialect
-from editor.records.messages import RecordMessage
+from editor.records.messages import EntryMessage, TypedValueMessage, ValueMessage
 from editor.records.rules._wording import _fmt, act_words
 from editor.records.rules.catalog_values import type_values
 
@@ -38,13 +38,11 @@ _FIXED: dict[str, str] = {
 }
 
 
-def _value_of(dialect: Dialect, value_or_entry: RecordMessage) -> RecordMessage:
-    if value_or_entry.DESCRIPTOR is dialect.entry_descriptor:
-        return value_or_entry.value
-    return value_or_entry
+def _value_of(value_or_entry: EntryMessage | ValueMessage) -> ValueMessage:
+    return value_or_entry.value if isinstance(value_or_entry, EntryMessage) else value_or_entry
 
 
-def accepted_values(dialect: str | Dialect, value_or_entry: RecordMessage, field: str) -> str | None:
+def accepted_values(dialect: str | Dialect, value_or_entry: EntryMessage | ValueMessage, field: str) -> str | None:
     """What the rules accept for value field `field` (one element of it, for a list) of the
     layer `value_or_entry` (its value message or whole entry), in words that follow
     "takes": ``a whole number from -128 to 127 (act_type INT8)``. None when no rule narrows
@@ -55,8 +53,8 @@ def accepted_values(dialect: str | Dialect, value_or_entry: RecordMessage, field
     if field in _FIXED:
         return translate("rules", _FIXED[field]).format(lo=_fmt(_EPS), hi=_fmt(1 / _EPS))
     if field in ("offset_d", "offset_h"):  # offset-d-range
-        value = _value_of(d, value_or_entry)
-        act = value.act_type if d.has_value_field("act_type") and value.HasField("act_type") else None
+        value = _value_of(value_or_entry)
+        act = value.act_type if isinstance(value, TypedValueMessage) and value.HasField("act_type") else None
         lo, hi = quant.amct_offset_check_range(act)
         return translate("rules", "a whole number from {lo} to {hi} ({act})").format(lo=lo, hi=hi, act=act_words(d, act))
     allowed = type_values(field)  # type-values

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from editor.defaults import DEFAULT_OUTLIER_K
 from editor.records.dialects import Dialect, get_dialect
-from editor.records.messages import RecordMessage
+from editor.records.messages import RootMessage, prune_records
 from editor.records.problems import Problem, Severity
 from editor.records.rules.catalog_outliers import OUTLIER_RULES
 from editor.records.rules.context import CheckContext
@@ -29,7 +29,7 @@ class LiveChecker:
     from the model); `set_model` attaches another or detaches it (None) and re-checks all.
     """
 
-    def __init__(self, message: RecordMessage, dialect: str | Dialect, *, rules: Iterable[str] | None = None,
+    def __init__(self, message: RootMessage, dialect: str | Dialect, *, rules: Iterable[str] | None = None,
                  severities: Iterable[Severity | str] | None = None, model: Model | None = None,
                  outlier_k: float = DEFAULT_OUTLIER_K):
         self.message = message
@@ -82,7 +82,7 @@ class LiveChecker:
         self.context = CheckContext.build(self.message, self.dialect, self.model, outlier_k=self._outlier_k)
         self.context.waste = waste
         self._entries = [self._check_entry(i) for i in range(len(self.message.record))]
-        n = len(self.message.prune_record) if self.dialect.has_prune else 0
+        n = len(prune_records(self.message))
         self._prunes = [self._check_prune(j) for j in range(n)]
         self._recheck_document()
 

@@ -5,15 +5,21 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 from functools import cache
-
-from google.protobuf import message_factory
-from google.protobuf.message import Message
+from typing import Any
 
 from editor.i18n import translate
 from editor.records import attrs
 from editor.records.dialects import DIALECTS, Dialect, get_dialect
 from editor.records.editing import RecordEditor
-from editor.records.messages import RecordMessage, descriptor_of
+from editor.records.messages import (
+    EntryMessage,
+    PruneNodeMessage,
+    PruneRecordMessage,
+    ValueMessage,
+    copy_into,
+    copy_of,
+    descriptor_of,
+)
 from editor.records.paths import PathError, in_entry, parse_path, resolve
 from editor.records.problems import Problem
 from editor.records.rules._registry import ERROR
@@ -30,11 +36,8 @@ def _errors_only(dialect: str) -> _Selection:
     return _select(DIALECTS[dialect], None, (ERROR,))
 
 
-def _entry_class(dialect: Dialect):
-    return message_factory.GetMessageClass(dialect.entry_descriptor)
-
-
-def validate_value(dialect: str | Dialect, value_or_entry: Message, field_name: str, new_value, *,
+def validate_value(dialect: str | Dialect, value_or_entry: EntryMessage | ValueMessage, field_name: str,
+                   new_value: Any, *,
                    index: int | None = None, context: CheckContext | None = None,
                    entry_index: int | None = None) -> Problem | None:
     """The error that setting `field_name` to `new_value` would cause, or None if it is fine.
@@ -54,7 +57,7 @@ def validate_value(dialect: str | Dialect, value_or_entry: Message, field_name: 
                             context=context, entry_index=entry_index)
 
 
-def validate_changes(dialect: str | Dialect, value_or_entry: Message,
+def validate_changes(dialect: str | Dialect, value_or_entry: EntryMessage | ValueMessage,
                      changes: Iterable[tuple[str, int | None, object]], *,
                      context: CheckContext | None = None,
                      entry_index: int | None = None) -> Problem | None:
@@ -65,16 +68,15 @@ def validate_changes(dialect: str | Dialect, value_or_entry: Message,
     """
     d = get_dialect(dialect)
     changes = list(changes)
-    entry = _entry_class(d)()
+    entry = d.entry_class()
     if value_or_entry.DESCRIPTOR is d.entry_descriptor:
-        entry.CopyFrom(value_or_entry)
+        copy_into(entry, value_or_entry)
     elif value_or_entry.DESCRIPTOR is d.value_descriptor:
-        entry.value.CopyFrom(value_or_entry)
+        copy_into(entry.value, value_or_entry)
     else:
         raise TypeError(f"expected a {d.entry_descriptor.name} or {d.value_descriptor.name}, "
                         f"not {value_or_entry.DESCRIPTOR.full_name}")
-    old = _entry_class(d)()
-    old.CopyFrom(entry)
+    old = copy_of(entry)
     key = entry.key if entry.HasField("key") else None
     label = _layer_label(key)
     for field_name, index, new_value in changes:
@@ -112,7 +114,7 @@ def duplicate_key(new_key: str, key: str | None, context: CheckContext | None,
         "first").format(label=_layer_label(key), key=_q(new_key), index=clash[0]), key, entry_index, None, "key")
 
 
-def judge_entry(dialect: str | Dialect, old_entry: Message, new_entry: Message, *,
+def judge_entry(dialect: str | Dialect, old_entry: EntryMessage, new_entry: EntryMessage, *,
                 edited: Iterable[str] = (), whole: Iterable[str] = (), focus: dict[str, int] | None = None,
                 context: CheckContext | None = None, entry_index: int | None = None) -> Problem | None:
     """The error an edit that turned `old_entry` into `new_entry` causes, or None: an error
@@ -125,8 +127,8 @@ def judge_entry(dialect: str | Dialect, old_entry: Message, new_entry: Message, 
     pos = entry_index if entry_index is not None else -1
     sel = _errors_only(d.name)
     focus = focus or None
-    before = {(p.rule, p.field) for p in _entry_problems(old_entry, d, pos, ctx, sel, focus, entry=old_entry)}
-    after = _entry_problems(new_entry, d, pos, ctx, sel, focus, entry=new_entry)
+    before = {(p.rule, p.field) for p in _entry_problems(None, d, pos, ctx, sel, focus, entry=old_entry)}
+    after = _entry_problems(None, d, pos, ctx, sel, focus, entry=new_entry)
     edited, whole = set(edited), set(whole)
     for p in after:
         if p.field in edited or (p.field and p.field.split("[")[0] in whole):
@@ -137,7 +139,7 @@ def judge_entry(dialect: str | Dialect, old_entry: Message, new_entry: Message, 
     return None
 
 
-def validate_entry(dialect: str | Dialect, old_entry: Message, new_entry: Message, fields: Iterable[str], *,
+def validate_entry(dialect: str | Dialect, old_entry: EntryMessage, new_entry: EntryMessage, fields: Iterable[str], *,
                    context: CheckContext | None = None, entry_index: int | None = None) -> Problem | None:
     """Like `validate_changes` for an entry already edited: `new_entry` is a copy of
     `old_entry` whose `fields` (entry-relative names, ``scale_w``, ``kv_cache_value.scale``)
@@ -147,7 +149,7 @@ def validate_entry(dialect: str | Dialect, old_entry: Message, new_entry: Messag
     return judge_entry(dialect, old_entry, new_entry, whole=fields, context=context, entry_index=entry_index)
 
 
-def _assign(entry: Message, field_name: str, new_value, index: int | None) -> None:
+def _assign(entry: EntryMessage, field_name: str, new_value: Any, index: int | None) -> None:
     """Make one of `validate_changes`' edits on the entry copy, through the edit API the
     window and ``record-editor set`` use (so the check judges exactly what they store)."""
     editor = RecordEditor(entry)
@@ -176,8 +178,8 @@ def _assign(entry: Message, field_name: str, new_value, index: int | None) -> No
         editor.set_value(path + (index,), new_value)
 
 
-def validate_prune_value(dialect: str | Dialect, prune_record: Message, node: str, attr_name: str,
-                         new_value, *, prune_index: int | None = None) -> Problem | None:
+def validate_prune_value(dialect: str | Dialect, prune_record: PruneRecordMessage, node: str, attr_name: str,
+                         new_value: Any, *, prune_index: int | None = None) -> Problem | None:
     """The error that setting an attribute of a prune node would cause, or None.
 
     `node` is ``producer[i]``, ``consumer[i]`` or ``selective_prune``; `attr_name` ``name``
@@ -185,14 +187,13 @@ def validate_prune_value(dialect: str | Dialect, prune_record: Message, node: st
     does not exist yet is added, with AMCT's usual type for known names. Checks a copy.
     """
     d = get_dialect(dialect)
-    rec = type(prune_record)()
-    rec.CopyFrom(prune_record)
+    rec = copy_of(prune_record)
     pos = prune_index if prune_index is not None else -1
     try:
         found = resolve(rec, parse_path(node))
-        if not isinstance(found, Message) or found.DESCRIPTOR.name != "PruneNode":
+        if not isinstance(found, PruneNodeMessage):
             raise KeyError(f"no prune node {node!r}")
-        target: RecordMessage = found
+        target = found
         if attr_name == "name":
             target.name = new_value
             edited = {node, f"{node}.name"}
@@ -205,7 +206,7 @@ def validate_prune_value(dialect: str | Dialect, prune_record: Message, node: st
     return judge_prune(d, prune_record, rec, edited=edited, prune_index=prune_index)
 
 
-def judge_prune(dialect: str | Dialect, old_record: Message, new_record: Message, *,
+def judge_prune(dialect: str | Dialect, old_record: PruneRecordMessage, new_record: PruneRecordMessage, *,
                 edited: Iterable[str] = (), prune_index: int | None = None) -> Problem | None:
     """The error an edit that turned prune record `old_record` into `new_record` causes, judged
     on the record alone, or None: an error about an edited part wins (`edited`: ``producer[0]``,
@@ -214,8 +215,8 @@ def judge_prune(dialect: str | Dialect, old_record: Message, new_record: Message
     ctx = CheckContext(d)
     sel = _errors_only(d.name)
     pos = prune_index if prune_index is not None else -1
-    before = {(p.rule, p.field) for p in _prune_problems(old_record, d, pos, ctx, sel, record=old_record)}
-    after = _prune_problems(new_record, d, pos, ctx, sel, record=new_record)
+    before = {(p.rule, p.field) for p in _prune_problems(None, d, pos, ctx, sel, record=old_record)}
+    after = _prune_problems(None, d, pos, ctx, sel, record=new_record)
     edited = set(edited)
     for p in after:
         if p.field in edited:
@@ -226,7 +227,7 @@ def judge_prune(dialect: str | Dialect, old_record: Message, new_record: Message
     return None
 
 
-def _set_attr(target, attr_name: str, value) -> int:
+def _set_attr(target: PruneNodeMessage, attr_name: str, value: Any) -> int:
     """Set (or add) the attribute `attr_name` of a prune node; returns its index."""
     j = next((k for k, a in enumerate(target.attr) if a.name == attr_name), None)
     if j is not None:

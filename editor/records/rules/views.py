@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from editor.i18n import translate
 from editor.records.dialects import Dialect
-from editor.records.messages import RecordMessage
+from editor.records.messages import EntryMessage, PruneRecordMessage, RootMessage
 from editor.records.rules import _vectors
 from editor.records.rules._vectors import Batch, Indices, Vector, vector
 from editor.records.rules._wording import _q
@@ -30,7 +30,7 @@ class EntryView:
     __slots__ = ("entry", "index", "dialect", "ctx", "key", "has_value", "value", "focus",
                  "_set", "_arrays", "_type", "_batch")
 
-    def __init__(self, entry: RecordMessage, index: int, dialect: Dialect, ctx: CheckContext,
+    def __init__(self, entry: EntryMessage, index: int, dialect: Dialect, ctx: CheckContext,
                  focus: dict[str, int] | None = None, batch: Batch | None = None):
         self.entry = entry
         self.index = index
@@ -150,7 +150,7 @@ class PruneView:
 
     __slots__ = ("record", "index", "dialect", "ctx", "nodes")
 
-    def __init__(self, record: RecordMessage, index: int, dialect: Dialect, ctx: CheckContext):
+    def __init__(self, record: PruneRecordMessage, index: int, dialect: Dialect, ctx: CheckContext):
         self.record = record
         self.index = index
         self.dialect = dialect
@@ -163,7 +163,7 @@ class DocumentView:
 
     __slots__ = ("message", "dialect", "ctx")
 
-    def __init__(self, message: RecordMessage, dialect: Dialect, ctx: CheckContext):
+    def __init__(self, message: RootMessage, dialect: Dialect, ctx: CheckContext):
         self.message = message
         self.dialect = dialect
         self.ctx = ctx

@@ -31,7 +31,7 @@ from editor.i18n import translate
 from editor.records.editing import ChangeKind, RecordChange
 
 if TYPE_CHECKING:
-    from editor.records.messages import RecordMessage
+    from editor.records.messages import RootMessage
     from editor.ui.session import EditSession
 
 #: a layer's figures remembered for this many sets of its factors (undo, redo, what-if)
@@ -181,7 +181,7 @@ class SessionAnalysis(QObject):
 
     # ------------------------------------------------------------------ running
 
-    def _snapshot(self) -> RecordMessage:
+    def _snapshot(self) -> RootMessage:
         message = self.session.message
         assert message is not None
         copy = type(message)()

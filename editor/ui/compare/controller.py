@@ -19,7 +19,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from google.protobuf.message import Message
 from PySide6.QtCore import QObject, QThread, QTimer, Signal
 
 from editor.i18n import translate
@@ -28,7 +27,7 @@ from editor.records.diff import Differences, RecordComparison, compare_records
 from editor.records.diff.rows import DiffRow, build_rows, entry_descriptor, summary, walk_targets
 from editor.records.document import RecordDocument
 from editor.records.editing import RecordChange
-from editor.records.messages import RecordMessage
+from editor.records.messages import RootMessage
 from editor.records.paths import FieldPath
 from editor.ui.dialogs import Prompter
 from editor.ui.gc_policy import collect_on_gui_thread
@@ -52,7 +51,7 @@ class ComparisonResult:
     walk: list[FieldPath]
 
 
-def compute(a: Message | None, b: Message, rtol: float, atol: float, version: int,
+def compute(a: RootMessage | None, b: RootMessage, rtol: float, atol: float, version: int,
             comparison: RecordComparison | None = None, entry_a=None) -> ComparisonResult:
     """Compare `a` with `b` (or query `comparison` again) and build the table's rows.
 
@@ -140,7 +139,7 @@ class CompareController(QObject):
         return self.session_b.document
 
     @property
-    def message_b(self) -> RecordMessage | None:
+    def message_b(self) -> RootMessage | None:
         return self.session_b.message
 
     @property
@@ -379,7 +378,7 @@ class CompareController(QObject):
         self._timer.start()
         self._set_busy(True)
 
-    def _snapshot(self) -> Message | None:
+    def _snapshot(self) -> RootMessage | None:
         message = self.session.message
         if message is None:
             return None

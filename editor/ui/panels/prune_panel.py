@@ -48,7 +48,13 @@ from editor.records.edits.commands import (
     RemoveElementsCommand,
     SetValueCommand,
 )
-from editor.records.messages import RecordMessage, descriptor_of
+from editor.records.messages import (
+    AttrMessage,
+    PruneNodeMessage,
+    PruneRecordMessage,
+    descriptor_of,
+    message_type_of,
+)
 from editor.records.paths import FieldPath, PathError, format_path, problem_path
 from editor.records.summaries import attr_text
 from editor.records.values import escape_text, parse_value
@@ -69,7 +75,7 @@ _FLAG_BG = QBrush(QColor("#fde2e2"))
 _DERIVED_FG = QBrush(QColor("#505a64"))
 
 
-def _attr(node: RecordMessage, name: str) -> tuple[int, RecordMessage] | None:
+def _attr(node: PruneNodeMessage, name: str) -> tuple[int, AttrMessage] | None:
     """(index, attr) of the first attribute called `name` (the one readers use)."""
     for j, a in enumerate(node.attr):
         if a.name == name:
@@ -77,7 +83,7 @@ def _attr(node: RecordMessage, name: str) -> tuple[int, RecordMessage] | None:
     return None
 
 
-def _attr_value(node: RecordMessage, name: str) -> Any:
+def _attr_value(node: PruneNodeMessage, name: str) -> Any:
     found = _attr(node, name)
     if found is None:
         return None
@@ -96,7 +102,7 @@ def _attr_line(attr: Any) -> str:
     return f"{attr.name} = {attr_text(attr)}" + (f" — {summary}" if summary else "")
 
 
-def set_attr(node: RecordMessage, name: str, value: Any) -> None:
+def set_attr(node: PruneNodeMessage, name: str, value: Any) -> None:
     """Set (or add) a scalar attribute on a node copy, the way the commands below do."""
     found = _attr(node, name)
     if found is None:
@@ -154,8 +160,10 @@ class PruneTableModel(CheckedTableModel):
         assert self.prune is not None, "no prune record is shown"
         return ("prune_record", self.prune)
 
-    def record(self) -> RecordMessage:
-        return self.session.editor.message_at(self.record_path())
+    def record(self) -> PruneRecordMessage:
+        found = self.session.editor.message_at(self.record_path())
+        assert isinstance(found, PruneRecordMessage)
+        return found
 
     def _read_rows(self) -> list[tuple[str, int | None]]:
         if self.prune is None:
@@ -186,8 +194,10 @@ class PruneTableModel(CheckedTableModel):
         except ValueError:
             return None
 
-    def node(self, row: int) -> RecordMessage:
-        return self.session.editor.message_at(self.node_path(row))
+    def node(self, row: int) -> PruneNodeMessage:
+        found = self.session.editor.message_at(self.node_path(row))
+        assert isinstance(found, PruneNodeMessage)
+        return found
 
     def reference_width(self) -> int | None:
         """Width of the first producer with a valid range: every node must match it."""
@@ -303,7 +313,7 @@ class PruneTableModel(CheckedTableModel):
         if col == self.NAME:
             attr_name = "name"
             try:
-                parsed = parse_value(self.node(row).DESCRIPTOR.fields_by_name["name"], value) \
+                parsed = parse_value(descriptor_of(self.node(row)).fields_by_name["name"], value) \
                     if isinstance(value, str) else value
             except ValueError as e:
                 return None, translate("PrunePanel", "{node} name: {reason}").format(node=label, reason=e)
@@ -326,7 +336,7 @@ class PruneTableModel(CheckedTableModel):
 
     def cell_field(self, index: AnyIndex) -> FieldDescriptor:
         if index.column() == self.NAME:
-            return self.node(index.row()).DESCRIPTOR.fields_by_name["name"]
+            return descriptor_of(self.node(index.row())).fields_by_name["name"]
         # type is kept as text (`s`), begin and end as whole numbers (`i`)
         return descriptor_of(Attr).fields_by_name["s" if index.column() == self.TYPE else "i"]
 
@@ -347,6 +357,7 @@ def attr_command(editor: RecordEditor, node_path: FieldPath, name: str, value: A
     """The undo command that sets scalar attribute `name` of the node at `node_path` (adding it
     when missing, clearing stray value fields), mirroring `set_attr`."""
     node = editor.message_at(node_path)
+    assert isinstance(node, PruneNodeMessage)
     found = _attr(node, name)
     if found is None:
         a = Attr(name=name, type=_EDITED.get(name, Attr.INT if isinstance(value, int) else Attr.STRING))
@@ -670,7 +681,8 @@ class PrunePanel(QWidget):
         name, n = f"new_{role}", 2
         while name in taken:
             name, n = f"new_{role}_{n}", n + 1
-        msg: RecordMessage = GetMessageClass(rec.DESCRIPTOR.fields_by_name[role].message_type)()
+        msg = GetMessageClass(message_type_of(descriptor_of(rec).fields_by_name[role]))()
+        assert isinstance(msg, PruneNodeMessage)
         msg.name = name
         if rec.producer:
             for attr_name in ("begin", "end"):
