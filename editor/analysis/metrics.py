@@ -13,7 +13,6 @@ the float output is all zeros and 0 when only the quantized one is.
 from __future__ import annotations
 
 import math
-from typing import cast
 
 import numpy as np
 
@@ -93,7 +92,7 @@ def suggest_activation(lo: float, hi: float, bits: int = 8, symmetric: bool = Fa
     (one level more when the negative side is larger), offset 0. A scale below FLT_EPSILON
     becomes 1.0, as in AMCT."""
     if not symmetric:
-        return cast(tuple[float, int], quant.scale_offset_from_range(lo, hi, bits))
+        return quant.scale_offset_from_range(lo, hi, bits)
     amax, amin = abs(float(np.float32(hi))), abs(float(np.float32(lo)))
     steps = (1 << (bits - 1)) - 1 + (1 if amax < amin else 0)
     scale = float(np.float32(max(amax, amin)) / np.float32(steps))

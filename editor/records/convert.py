@@ -33,7 +33,7 @@ class ExplicitDefault:
                 f"that left it unset (unset means {text} in {self.source} but "
                 f"{_default_text(self.target_default)} in {self.target}), so the meaning is kept")
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         return {"field": self.field, "value": self.value, "count": self.count,
                 "source": self.source, "target": self.target, "message": self.message}
 

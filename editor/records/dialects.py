@@ -103,9 +103,11 @@ class Dialect:
     def has_value_field(self, name: str) -> bool:
         return name in self.value_fields
 
-    def default(self, name: str):
-        """The schema default of a per-layer field (e.g. ONNX's skip_fusion is true)."""
-        return self.value_fields[name].default_value
+    def default(self, name: str) -> bool | int | float | str | bytes | None:
+        """The schema default of a per-layer field (e.g. ONNX's skip_fusion is true; None for a
+        message field)."""
+        value: bool | int | float | str | bytes | None = self.value_fields[name].default_value
+        return value
 
 
 _ALL = (

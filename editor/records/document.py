@@ -12,7 +12,7 @@ import os
 import re
 import stat
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
@@ -65,6 +65,24 @@ if TYPE_CHECKING:
 # Saving and repairing (readback, repair, textwrite) are imported where they are used: the
 # command line's info and check only read, and start-up is most of their time on small files.
 
+__all__ = [
+    "MAX_FILE_SIZE",
+    "STREAM_FROM",
+    "FileChangedError",
+    "LoadCancelled",
+    "Progress",
+    "ReadOnlyError",
+    "RecordDocument",
+    # every failure to read or save a document is one (editor.records.errors)
+    "RecordError",
+    "SaveCancelled",
+    "SaveFailed",
+    "atomic_write",
+    # what RecordDocument.convert does, for a message without a document (editor.records.convert)
+    "convert_message",
+    "same_message",
+]
+
 #: progress(done, total) -> False to cancel
 Progress = Callable[[int, int], bool]
 
@@ -88,7 +106,7 @@ class SaveFailed(RecordError):
     """Saving failed; the message says why and in what state the file is: as it was, or,
     with `damaged`, perhaps damaged (and where its new content was kept)."""
 
-    def __init__(self, message: str, path: str | os.PathLike | None = None, *, damaged: bool = False) -> None:
+    def __init__(self, message: str, path: str | os.PathLike[str] | None = None, *, damaged: bool = False) -> None:
         super().__init__(message, path)
         self.damaged = damaged
 
@@ -120,6 +138,8 @@ def same_message(a: Message, b: Message) -> bool:
 
 _CONTROL = re.compile(rb"[\x00-\x08\x0e-\x1f\x7f]")
 M = TypeVar("M", bound=Message)
+#: what a save's check of the written file returns
+R = TypeVar("R")
 
 
 def _snapshot(message: M) -> M:
@@ -147,7 +167,7 @@ class _NotUtf8String(RecordError):
     """A binary record that reads, but with a string field that is not UTF-8."""
 
 
-def _bad_string_message(data: bytes, got) -> str:
+def _bad_string_message(data: bytes, got: BinaryRead) -> str:
     """Which string field of a binary record is not UTF-8, and where in the file."""
     shown, where = got.bad_strings[0]
     layer = ""
@@ -257,7 +277,7 @@ class RecordDocument:
 
     @classmethod
     def from_text(cls, text: str | bytes, dialect: str | Dialect | None = None, *,
-                  path: str | os.PathLike | None = None, repair: bool = False,
+                  path: str | os.PathLike[str] | None = None, repair: bool = False,
                   progress: Progress | None = None, keep_original: bool = True) -> RecordDocument:
         """Read record text (str, or UTF-8 bytes). With repair=True, doc-example artefacts
         are fixed and reported. keep_original=False saves the copy of the record that tells
@@ -293,7 +313,7 @@ class RecordDocument:
 
     @classmethod
     def from_binary(cls, data: bytes, dialect: str | Dialect | None = None, *,
-                    path: str | os.PathLike | None = None) -> RecordDocument:
+                    path: str | os.PathLike[str] | None = None) -> RecordDocument:
         """Read a binary record; the dialect is the first whose schema leaves nothing unknown.
 
         Other dialects that read the same bytes as a different record are named in an info
@@ -332,7 +352,7 @@ class RecordDocument:
                    problems=problems)
 
     @classmethod
-    def load(cls, path: str | os.PathLike, dialect: str | Dialect | None = None, *,
+    def load(cls, path: str | os.PathLike[str], dialect: str | Dialect | None = None, *,
              repair: bool = False, progress: Progress | None = None,
              keep_original: bool = True, stream: bool = False) -> RecordDocument:
         """Open a record file (text or binary, told apart automatically); keep_original as
@@ -494,7 +514,7 @@ class RecordDocument:
         except EncodeError as e:
             raise RecordError(f"cannot write binary: a required field is missing ({e})", self.path) from None
 
-    def save(self, path: str | os.PathLike | None = None, *, binary: bool | None = None,
+    def save(self, path: str | os.PathLike[str] | None = None, *, binary: bool | None = None,
              progress: Progress | None = None, force: bool = False, adopt: bool = True,
              replace_changed: bool = False) -> Path:
         """Write the record (atomically); without `path`, to the file it came from.
@@ -571,7 +591,7 @@ class RecordDocument:
         patched = check_patch(self._source, self.message, rendering)
         rendering.keys = {}  # a copy of the record in bytes: not needed any more
 
-        def check(written: Path) -> tuple[ParsedText | None, Any] | None:
+        def check(written: Path) -> tuple[ParsedText, None] | tuple[None, bytes] | None:
             keep = adopt or patched is None
             data = _compare_file(written, out, keep, report and (lambda done: report(size + done, 2 * size)))
             if not keep:
@@ -588,12 +608,16 @@ class RecordDocument:
 
         result = _write(target, rendering.chunks, check=check, progress=report and (
             lambda done, _total: report(done, 2 * size)), total=size, **opts)
-        if result is None or patched is None or result[0] is not None:
-            return result
+        if result is None:
+            return None
+        parsed, data = result
+        if parsed is not None:  # read back whole
+            return parsed, None
+        assert patched is not None and data is not None  # what `check` keeps for a patched text
         # only now that the file is replaced may the original follow the live message: a
         # failed save must leave the document able to patch the file as it still is
         original = self._updated_original(rendering)
-        return patched.source(result[1], original), original
+        return patched.source(data, original), original
 
     def _save_anew(self, target: Path, progress: Progress | None, opts: dict[str, Any],
                    adopt: bool) -> tuple[ParsedText, RootMessage | None] | None:
@@ -605,7 +629,7 @@ class RecordDocument:
         checker = BatchChecker(self.message, self.dialect, collect=adopt)
         entries = 1 + sum(len(v) if fd.is_repeated else 1 for fd, v in self.message.ListFields())
 
-        def pieces():
+        def pieces() -> Iterator[bytes]:
             done = 0
             for batch in text_batches(self.message, self._style):
                 if not checker.check(batch):
@@ -858,9 +882,10 @@ def _reporter(progress: Progress | None) -> Callable[[int, int], bool] | None:
     return report
 
 
-def _write(target: Path, pieces, *, check=None, progress=None, total: int = 0, force: bool = False,
+def _write(target: Path, pieces: Iterable[Any], *, check: Callable[[Path], R] | None = None,
+           progress: Progress | None = None, total: int = 0, force: bool = False,
            new_mode: int | None = None, expected: FileStamp | None = None,
-           saved: Callable[[FileStamp], None] | None = None):
+           saved: Callable[[FileStamp], None] | None = None) -> R | None:
     """filewrite.write_file, its failures as RecordError naming the path the user gave."""
     try:
         return write_file(target, pieces, check=check, progress=progress, total=total,
@@ -943,8 +968,8 @@ _READ_SLICE = 1 << 18
 _REPORT_EVERY = 1 << 22
 
 
-def atomic_write(target: Path, data: bytes | list, check=None, progress: Progress | None = None, *,
-                 new_mode: int | None = None, force: bool = False):
+def atomic_write(target: Path, data: bytes | Iterable[bytes], check: Callable[[Path], R] | None = None,
+                 progress: Progress | None = None, *, new_mode: int | None = None, force: bool = False) -> R | None:
     """Write via a temporary file in the same folder, flush, fsync, then replace (see filewrite).
 
     `data` is bytes or a list of bytes-like pieces. `check(tmp_path)`, if given, runs on the

@@ -17,7 +17,7 @@ class RecordError(Exception):
     AMCT's documentation), so reading again with repair may succeed; nothing else will.
     """
 
-    def __init__(self, message: str, path: str | os.PathLike | None = None,
+    def __init__(self, message: str, path: str | os.PathLike[str] | None = None,
                  line: int | None = None, column: int | None = None, *, repairable: bool = False,
                  dialect: str | None = None, lacking: dict[str, list[str]] | None = None):
         super().__init__(message)

@@ -32,7 +32,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from editor.i18n import translate
 from editor.records import inplace
@@ -54,6 +54,8 @@ LEGACY_SECONDS = 3600.0
 
 #: progress(done, total) -> False to cancel
 Progress = Callable[[int, int], bool]
+#: what a save's `check` returns, handed back by `write_file`
+R = TypeVar("R")
 
 
 class WriteError(Exception):
@@ -311,9 +313,9 @@ class FileChanged(WriteError):
 
 
 def write_file(target: str | os.PathLike[str], pieces: Iterable[Any], *,
-               check: Callable[[Path], Any] | None = None, progress: Progress | None = None,
+               check: Callable[[Path], R] | None = None, progress: Progress | None = None,
                total: int = 0, new_mode: int | None = None, overwrite_readonly: bool = False,
-               expected: FileStamp | None = None, saved: Callable[[FileStamp], None] | None = None) -> Any:
+               expected: FileStamp | None = None, saved: Callable[[FileStamp], None] | None = None) -> R | None:
     """Replace `target` by the concatenation of `pieces` (bytes-like, or an iterator of them).
 
     `check(tmp_path)` runs on the complete, fsynced temporary before anything happens to the

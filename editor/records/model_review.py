@@ -12,6 +12,7 @@ dialect's default where unset: false, true for ONNX), and its ``tensor_balance_f
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import TypedDict
 
 import numpy as np
 
@@ -77,7 +78,17 @@ def _layer_of(entry: EntryMessage, model: Model) -> Layer:
     return layer
 
 
-def _settings(entry: EntryMessage, layer: Layer) -> dict:
+class _Settings(TypedDict):
+    """What `prepare` is asked for one entry: AMCT's settings for its layer."""
+
+    bits: int
+    channel_wise: bool
+    fuse: bool
+    dialect: str | None
+    balance: np.ndarray | None
+
+
+def _settings(entry: EntryMessage, layer: Layer) -> _Settings:
     value = entry.value
     n = len(value.scale_w)
     dialect = dialect_of_entry(entry)
@@ -112,7 +123,7 @@ def _entry_arq(entry: EntryMessage, model: Model, layer: Layer) -> Arq:
     tbf = settings["balance"]
     key = (layer.index, settings["bits"], settings["fuse"], settings["channel_wise"], settings["dialect"],
            tbf.tobytes() if tbf is not None else None)
-    cache: dict = model.__dict__.setdefault("_arq_cache", {})
+    cache: dict[tuple[object, ...], Arq] = model.__dict__.setdefault("_arq_cache", {})
     got = cache.get(key)
     if got is None:
         got = cache[key] = prepare(layer, **settings).arq()

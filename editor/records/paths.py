@@ -111,7 +111,7 @@ def target(message: Message | None, path: FieldPath) -> tuple[Message, FieldDesc
     return parent, field, index
 
 
-def sort_key(path: FieldPath) -> tuple:
+def sort_key(path: FieldPath) -> tuple[tuple[int, int, str], ...]:
     """Orders paths as the tree shows them: element indices numerically, fields by name."""
     return tuple((0, s, "") if isinstance(s, int) else (1, 0, s) for s in path)
 

@@ -5,6 +5,7 @@ import os
 import re
 from dataclasses import asdict, dataclass, replace
 from enum import StrEnum
+from typing import Any
 
 from editor.i18n import translate
 
@@ -76,7 +77,7 @@ def quoted(text: str, limit: int = KEY_LIMIT) -> str:
     return '"' + printable(clip(text, limit).replace("\\", "\\\\").replace('"', '\\"')) + '"'
 
 
-def shown_path(path: str | os.PathLike) -> str:
+def shown_path(path: str | os.PathLike[str]) -> str:
     """A file name as messages show it: bytes that are not UTF-8 as ``\\xNN``, control
     characters escaped, so printing it works on any terminal and cannot act on it."""
     text = path if isinstance(path, str) else os.fsdecode(path)
@@ -108,7 +109,7 @@ class Problem:
     def with_location(self, line: int | None, column: int | None = None) -> Problem:
         return replace(self, line=line, column=column)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The problem as `check --json` prints it (the JSON names are an interface: the
         layer key is "record", the prune record's index "prune_record")."""
         data = asdict(self)

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import cast
+from typing import Any, TypeAlias, cast, overload
 
 import numpy as np
+import numpy.typing as npt
 
 from editor.defaults import DEFAULT_OUTLIER_K
-from editor.records.quant_core import (  # noqa: F401 (the numpy-free part, re-exported)
+from editor.records.quant_core import (  # the numpy-free part, re-exported (__all__)
     BIT_WIDTHS,
     DEFAULT_TYPE,
     DEGENERATE,
@@ -29,8 +30,8 @@ from editor.records.quant_core import (  # noqa: F401 (the numpy-free part, re-e
     LOW,
     MIN_FENCE_VALUES,
     OK,
+    OutlierList,
     _exp10,
-    _lerp,
     amct_offset_check_range,
     bit_width,
     int_range,
@@ -40,21 +41,85 @@ from editor.records.quant_core import (  # noqa: F401 (the numpy-free part, re-e
     sorted_quartiles,
 )
 
+# this module's formulas, and quant_core's numpy-free ones and editor.defaults' fence factor
+# re-exported, so that one import serves
+__all__ = [
+    "BIT_WIDTHS",
+    "DEFAULT_OUTLIER_K",
+    "DEFAULT_TYPE",
+    "DEGENERATE",
+    "FLT_EPSILON",
+    "FLT_MAX",
+    "HIGH",
+    "INVALID",
+    "KIND_NAMES",
+    "LOW",
+    "MIN_FENCE_VALUES",
+    "OK",
+    "ChannelStats",
+    "OutlierList",
+    "Outliers",
+    "Scalar",
+    "Vector",
+    "amct_offset_check_range",
+    "as_f32_array",
+    "bit_width",
+    "channel_stats",
+    "clip_range",
+    "dequant_scale",
+    "dequantize",
+    "f32_str",
+    "int_range",
+    "offset_range",
+    "outlier_counts",
+    "outlier_lists",
+    "outliers",
+    "quantize",
+    "quartile_ranks",
+    "quartiles",
+    "rank_outliers",
+    "scale_offset_from_range",
+    "shift_accumulator_limit",
+    "sorted_quartiles",
+    "to_f32",
+    "weight_range",
+]
 
-def to_f32(x):
+#: One number, as Python or numpy holds it: the functions below give Python numbers for these.
+Scalar: TypeAlias = float | np.number[Any]
+#: Numbers along channels (an array, a repeated field, a list): the functions give arrays.
+Vector: TypeAlias = np.ndarray | Sequence[float]
+
+
+@overload
+def to_f32(x: Scalar) -> float: ...
+@overload
+def to_f32(x: Vector) -> np.ndarray: ...
+
+
+def to_f32(x: Scalar | Vector) -> float | np.ndarray:
     """Round to float32 (what a record stores): a Python float for a scalar, else an array."""
     with np.errstate(over="ignore"):  # beyond FLT_MAX is inf, as in a record
         a = np.asarray(x, dtype=np.float32)
     return float(a) if a.ndim == 0 else a
 
 
-def f32_str(x) -> str:
+def f32_str(x: Scalar) -> str:
     """The shortest text that reads back as the same float32 (``0.023529412``, ``nan``): numpy's
     spelling, ~25× quicker than `quant_core.f32_str`, which spells every value the same way."""
     return str(np.float32(x))
 
 
-def clip_range(scale_d, offset_d, bits: int = 8):
+@overload
+def clip_range(scale_d: Scalar, offset_d: Scalar, bits: int = 8) -> tuple[float, float]: ...
+@overload
+def clip_range(scale_d: Vector, offset_d: Scalar | Vector, bits: int = 8) -> tuple[np.ndarray, np.ndarray]: ...
+@overload
+def clip_range(scale_d: Scalar, offset_d: Vector, bits: int = 8) -> tuple[np.ndarray, np.ndarray]: ...
+
+
+def clip_range(scale_d: Scalar | Vector, offset_d: Scalar | Vector, bits: int = 8
+               ) -> tuple[float, float] | tuple[np.ndarray, np.ndarray]:
     """Activation range a record implies: ``[-(2^(b-1) + offset)·scale, (2^(b-1) - 1 - offset)·scale]``.
 
     Returns ``(lo, hi)`` as floats (arrays for array input), computed in float64 from the
@@ -70,7 +135,16 @@ def clip_range(scale_d, offset_d, bits: int = 8):
     return lo, hi
 
 
-def scale_offset_from_range(lo, hi, bits: int = 8):
+@overload
+def scale_offset_from_range(lo: Scalar, hi: Scalar, bits: int = 8) -> tuple[float, int]: ...
+@overload
+def scale_offset_from_range(lo: Vector, hi: Scalar | Vector, bits: int = 8) -> tuple[np.ndarray, np.ndarray]: ...
+@overload
+def scale_offset_from_range(lo: Scalar, hi: Vector, bits: int = 8) -> tuple[np.ndarray, np.ndarray]: ...
+
+
+def scale_offset_from_range(lo: Scalar | Vector, hi: Scalar | Vector, bits: int = 8
+                            ) -> tuple[float, int] | tuple[np.ndarray, np.ndarray]:
     """`scale_d`/`offset_d` for a float range, AMCT's way (asymmetric, forced through zero).
 
     ``min = min(lo, 0)``, ``max = max(hi, 0)``, ``scale = (max - min) / (2^b - 1)``,
@@ -93,7 +167,18 @@ def scale_offset_from_range(lo, hi, bits: int = 8):
     return scale, offset
 
 
-def quantize(x, scale, offset, bits: int = 8):
+@overload
+def quantize(x: Scalar, scale: Scalar, offset: Scalar, bits: int = 8) -> int: ...
+@overload
+def quantize(x: Vector, scale: Scalar | Vector, offset: Scalar | Vector, bits: int = 8) -> np.ndarray: ...
+@overload
+def quantize(x: Scalar, scale: Vector, offset: Scalar | Vector, bits: int = 8) -> np.ndarray: ...
+@overload
+def quantize(x: Scalar, scale: Scalar, offset: Vector, bits: int = 8) -> np.ndarray: ...
+
+
+def quantize(x: Scalar | Vector, scale: Scalar | Vector, offset: Scalar | Vector, bits: int = 8
+             ) -> int | np.ndarray:
     """``q = clamp(round(x / scale + offset), -2^(b-1), 2^(b-1) - 1)`` as int64."""
     qmin, qmax = int_range(bits)
     q = np.rint(np.asarray(x, dtype=np.float64) / np.asarray(scale, dtype=np.float64)
@@ -102,20 +187,44 @@ def quantize(x, scale, offset, bits: int = 8):
     return int(q) if q.ndim == 0 else q
 
 
-def dequantize(q, scale, offset):
+@overload
+def dequantize(q: Scalar, scale: Scalar, offset: Scalar) -> float: ...
+@overload
+def dequantize(q: Vector, scale: Scalar | Vector, offset: Scalar | Vector) -> np.ndarray: ...
+@overload
+def dequantize(q: Scalar, scale: Vector, offset: Scalar | Vector) -> np.ndarray: ...
+@overload
+def dequantize(q: Scalar, scale: Scalar, offset: Vector) -> np.ndarray: ...
+
+
+def dequantize(q: Scalar | Vector, scale: Scalar | Vector, offset: Scalar | Vector) -> float | np.ndarray:
     """``x = (q - offset) · scale``."""
     x = (np.asarray(q, dtype=np.float64) - np.asarray(offset, dtype=np.float64)) \
         * np.asarray(scale, dtype=np.float64)
     return float(x) if x.ndim == 0 else x
 
 
-def weight_range(scale_w, bits: int = 8):
+@overload
+def weight_range(scale_w: Scalar, bits: int = 8) -> float: ...
+@overload
+def weight_range(scale_w: Vector, bits: int = 8) -> np.ndarray: ...
+
+
+def weight_range(scale_w: Scalar | Vector, bits: int = 8) -> float | np.ndarray:
     """Largest weight magnitude per channel: ``(2^(b-1) - 1) · scale_w`` (range is ± that)."""
     r = np.asarray(scale_w, dtype=np.float64) * float((1 << (bits - 1)) - 1)
     return float(r) if r.ndim == 0 else r
 
 
-def dequant_scale(scale_d, scale_w):
+@overload
+def dequant_scale(scale_d: Scalar, scale_w: Scalar) -> float: ...
+@overload
+def dequant_scale(scale_d: Vector, scale_w: Scalar | Vector) -> np.ndarray: ...
+@overload
+def dequant_scale(scale_d: Scalar, scale_w: Vector) -> np.ndarray: ...
+
+
+def dequant_scale(scale_d: Scalar | Vector, scale_w: Scalar | Vector) -> float | np.ndarray:
     """Dequantization scale used on the device, per channel: ``scale_d · scale_w[c]``.
 
     `shift_bit` N divides the accumulator by 2^N before the int16 clamp and multiplies it
@@ -125,7 +234,13 @@ def dequant_scale(scale_d, scale_w):
     return float(d) if d.ndim == 0 else d
 
 
-def shift_accumulator_limit(shift_bit):
+@overload
+def shift_accumulator_limit(shift_bit: Scalar) -> float: ...
+@overload
+def shift_accumulator_limit(shift_bit: Vector) -> np.ndarray: ...
+
+
+def shift_accumulator_limit(shift_bit: Scalar | Vector) -> float | np.ndarray:
     """Largest accumulator magnitude that survives the int16 clamp after a shift of N: 32767·2^N."""
     n = np.asarray(shift_bit, dtype=np.int64)
     lim = 32767.0 * np.exp2(n)
@@ -148,12 +263,12 @@ class ChannelStats:
     mean: float
 
 
-def as_f32_array(values) -> np.ndarray:
+def as_f32_array(values: npt.ArrayLike) -> np.ndarray:
     """A 1-D float32 array of `values` (a protobuf repeated field, list or array)."""
     return np.array(values, dtype=np.float32).reshape(-1)
 
 
-def channel_stats(values) -> ChannelStats:
+def channel_stats(values: npt.ArrayLike) -> ChannelStats:
     """Count, finite count, min, quartiles, median, max and mean of a per-channel vector."""
     a = np.asarray(values, dtype=np.float64).reshape(-1)
     fin = a[np.isfinite(a)]
@@ -180,7 +295,8 @@ class Outliers:
 
     @property
     def mask(self) -> np.ndarray:
-        return self.kind != OK
+        marked: np.ndarray = self.kind != OK
+        return marked
 
     @property
     def indices(self) -> np.ndarray:
@@ -210,7 +326,7 @@ def quartiles(x: np.ndarray) -> tuple[float, float]:
     return sorted_quartiles(_order_stats(x, quartile_ranks(x.size)))
 
 
-def outliers(values, k: float = DEFAULT_OUTLIER_K) -> Outliers:
+def outliers(values: npt.ArrayLike, k: float = DEFAULT_OUTLIER_K) -> Outliers:
     """Classify each channel of a scale vector (scale_w, tensor_balance_factor, …).
 
     In this order: non-finite or ≤ 0 → INVALID; below FLT_EPSILON → DEGENERATE; then,
@@ -292,7 +408,6 @@ def outlier_counts(vectors: Sequence[np.ndarray], k: float = DEFAULT_OUTLIER_K) 
 
 
 #: what `outlier_lists` gives for one vector: (positions of its outliers, their kinds, the fence)
-OutlierList = tuple[list[int], list[int], tuple[float, float] | None]
 
 
 def outlier_lists(vectors: Sequence[np.ndarray], k: float = DEFAULT_OUTLIER_K) -> list[OutlierList]:
@@ -353,4 +468,5 @@ def outlier_lists(vectors: Sequence[np.ndarray], k: float = DEFAULT_OUTLIER_K) -
 def _lerp_rows(a: np.ndarray, b: np.ndarray, t: float) -> np.ndarray:
     """`_lerp` on whole columns: the same operations, element by element."""
     d = b - a
-    return b - d * (1.0 - t) if t >= 0.5 else a + d * t
+    out: np.ndarray = b - d * (1.0 - t) if t >= 0.5 else a + d * t
+    return out

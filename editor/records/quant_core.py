@@ -11,6 +11,8 @@ from __future__ import annotations
 import math
 import struct
 import sys
+from collections.abc import Sequence
+from typing import Protocol, SupportsFloat
 
 #: float32 machine epsilon (C's FLT_EPSILON, 2**-23) and largest finite float32 (FLT_MAX).
 FLT_EPSILON: float = 2.0 ** -23
@@ -23,12 +25,24 @@ DEFAULT_TYPE = "INT8"
 _F32 = struct.Struct("<f")
 
 
+
+#: The outliers of one vector as lists: their positions, their kinds (INVALID ...) and the
+#: fence (None with too few usable values): what the rules and the Layers figures read.
+OutlierList = tuple[list[int], list[int], tuple[float, float] | None]
+
+class Numbers(Protocol):
+    """Numbers by position: a list of floats, or a numpy vector (this module imports no numpy)."""
+
+    def __len__(self) -> int: ...
+    def __getitem__(self, index: int, /) -> SupportsFloat: ...
+
 def f32(x: float) -> float:
     """The float32 nearest to `x` (beyond FLT_MAX: inf), as a Python float."""
     try:
-        return _F32.unpack(_F32.pack(x))[0]
+        rounded: float = _F32.unpack(_F32.pack(x))[0]
     except OverflowError:
         return math.copysign(math.inf, x)
+    return rounded
 
 
 def _digits(v: float, p: int) -> tuple[str, int] | None:
@@ -63,7 +77,7 @@ def _shortest_digits(v: float) -> tuple[str, int]:
     return digits.rstrip("0"), e
 
 
-def f32_str(x) -> str:
+def f32_str(x: SupportsFloat) -> str:
     """The shortest text that reads back as the same float32 (``0.023529412``, ``nan``),
     spelled as numpy spells a float32: positional from 1e-4 up to 1e6, else ``1e-05``.
 
@@ -141,9 +155,10 @@ def _lerp(a: float, b: float, t: float) -> float:
 def _exp10(x: float) -> float:
     """10**x, inf past the float range (a huge k reaches 0 and inf)."""
     try:
-        return 10.0 ** x
+        power: float = 10.0 ** x
     except OverflowError:
         return math.inf
+    return power
 
 
 def quartile_ranks(n: int) -> list[int]:
@@ -152,7 +167,7 @@ def quartile_ranks(n: int) -> list[int]:
     return [i1, i1 + 1, i3, i3 + 1] if i3 + 1 < n else [i1, i1 + 1, i3]
 
 
-def sorted_quartiles(s) -> tuple[float, float]:
+def sorted_quartiles(s: Numbers) -> tuple[float, float]:
     """Q1 and Q3 of finite values (at least two) whose `quartile_ranks` positions hold those
     order statistics (sorted, or partitioned there), as ``np.percentile(x, [25, 75])``
     computes them: linear interpolation, operation for operation, so the same bits."""
@@ -164,7 +179,7 @@ def sorted_quartiles(s) -> tuple[float, float]:
     return q1, q3
 
 
-def outlier_kinds(values: list[float], k: float) -> tuple[list[int], tuple[float, float] | None]:
+def outlier_kinds(values: Sequence[float], k: float) -> tuple[list[int], tuple[float, float] | None]:
     """`quant.outliers` for a list of floats, in plain Python: each value's kind and the fence.
 
     The same steps as the numpy version; the two can differ only where a value lies within a
@@ -200,7 +215,7 @@ def outlier_kinds(values: list[float], k: float) -> tuple[list[int], tuple[float
     return kind, (_exp10(lo_log), _exp10(hi_log))
 
 
-def rank_outliers(values, bad: list[int], kinds: list[int], fence: tuple[float, float] | None
+def rank_outliers(values: Numbers, bad: list[int], kinds: list[int], fence: tuple[float, float] | None
                   ) -> list[tuple[int, float, int, float]]:
     """The outliers `bad` (positions in `values`, of `kinds`, outside `fence`) farthest out
     first: (channel, value, kind, factor) — not finite or ≤ 0, then below FLT_EPSILON, then by

@@ -41,6 +41,7 @@ from editor.records.textread import (
     LineIndex,
     Override,
     ParsedText,
+    ParsePath,
     PythonOnly,
     Stmt,
     TextParseError,
@@ -158,7 +159,7 @@ class Patched:
                 return by_start[i]
             return None
 
-        def moved(path: tuple, k: _Kept) -> tuple:
+        def moved(path: ParsePath, k: _Kept) -> ParsePath:
             if not path:
                 return path
             name, index = path[0]
@@ -196,7 +197,7 @@ class Patched:
                 if it.field is not None:
                     counts[it.field.name] = first + it.count
 
-            def rebased(path: tuple, base: dict[str, int] = base) -> tuple:
+            def rebased(path: ParsePath, base: dict[str, int] = base) -> ParsePath:
                 if not path:
                     return path
                 name, index = path[0]

@@ -120,7 +120,7 @@ def _cut_line(raw: bytes, column: int | None) -> tuple[bytes, int | None, bool]:
     return raw[start:start + LINE_LIMIT], column - len(raw[:start].decode("utf-8", errors="surrogateescape")), True
 
 
-def read_region(path: str | os.PathLike, line: int | None = None, column: int | None = None) -> SourceRegion:
+def read_region(path: str | os.PathLike[str], line: int | None = None, column: int | None = None) -> SourceRegion:
     """The text of file `path` to show with `line` (1-based) marked: all of it when it is at
     most WHOLE_LIMIT bytes, else CONTEXT_LINES lines either side of `line` (the first lines
     when no line is given). Raises OSError when the file cannot be read."""

@@ -39,7 +39,7 @@ class FileText:
     while it is used: each read checks its size and modification time and says so if it did.
     """
 
-    def __init__(self, fd: int, path: os.PathLike | str):
+    def __init__(self, fd: int, path: os.PathLike[str] | str):
         self._fd = fd
         self._path = path
         st = os.fstat(fd)
@@ -115,7 +115,7 @@ class _Unusual(Exception):
     """Not for this reader: read the file whole."""
 
 
-def stream_file(fd: int, path: os.PathLike | str, dialect: Dialect | None, piece: int = PIECE) -> ParsedText | None:
+def stream_file(fd: int, path: os.PathLike[str] | str, dialect: Dialect | None, piece: int = PIECE) -> ParsedText | None:
     """The file open at `fd` (at its start) read in pieces, or None when it must be read
     whole (see the module's docstring). `fd` is kept by the result's FileText (closed with it)
     when the reading succeeds, and left open otherwise."""
@@ -230,7 +230,7 @@ def _read(fd: int, first: bytes, dialect: Dialect, piece: int) -> tuple[Any, lis
     return message, items
 
 
-def stream_path(path: os.PathLike | str, dialect: Dialect | None, smallest: int, largest: int) -> ParsedText | None:
+def stream_path(path: os.PathLike[str] | str, dialect: Dialect | None, smallest: int, largest: int) -> ParsedText | None:
     """`path` read by `stream_file` when it is a regular text file of `smallest` to `largest`
     bytes in a layout the fast path reads, else None (then it is read whole, and any error
     said as usual)."""

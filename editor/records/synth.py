@@ -331,7 +331,8 @@ def _weight_scales(rng: np.random.Generator, layer: LayerSpec) -> np.ndarray:
 
 def _shift_bits(scale_w: np.ndarray) -> list[int]:
     """Plausible joint_quant shift bits (1..16): larger for smaller weight scales."""
-    return np.clip(np.rint(-np.log2(scale_w.astype(np.float64)) - 4), 1, 16).astype(np.int64).tolist()
+    bits: list[int] = np.clip(np.rint(-np.log2(scale_w.astype(np.float64)) - 4), 1, 16).astype(np.int64).tolist()
+    return bits
 
 
 def build_record(

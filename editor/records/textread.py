@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import codecs
 import re
+import sys
 import unicodedata
 from array import array
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, AnyStr, Generic, TypeAlias
 
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import text_format
@@ -37,8 +38,7 @@ from editor.records._fastread import FastReader, NotSimple
 from editor.records.dialects import Dialect, detect_from_names, get_dialect
 from editor.records.messages import EntryMessage, RootMessage, enum_type_of
 from editor.records.problems import Problem, Severity, ordinal, printable, quoted
-from editor.records.read_errors import (  # noqa: F401 - ECHO_LIMIT, clip: imported from here too
-    ECHO_LIMIT,
+from editor.records.read_errors import (
     at_end,
     clip,
     clip_echo,
@@ -48,9 +48,6 @@ from editor.records.read_errors import (  # noqa: F401 - ECHO_LIMIT, clip: impor
     quote_hint,
     unknown_field_message,
 )
-
-if TYPE_CHECKING:
-    pass
 
 FD = _descriptor.FieldDescriptor
 
@@ -101,9 +98,9 @@ class LineIndex:
 
     def __init__(self, data: bytes):
         self._data = data
-        self._marks: tuple[array, array] | None = None
+        self._marks: tuple[array[int], array[int]] | None = None
 
-    def _build(self) -> tuple[array, array]:
+    def _build(self) -> tuple[array[int], array[int]]:
         if self._marks is None:
             data, block = self._data, self._BLOCK
             lines, chars = array("q"), array("q")
@@ -214,12 +211,16 @@ class Stmt:
         return f"Stmt({name}, {self.start}..{self.end}, first_index={self.first_index}, count={self.count})"
 
 
+#: Where a statement is, as the parser walks: (field name, element index or None) from the top.
+ParsePath: TypeAlias = tuple[tuple[str, int | None], ...]
+
+
 class Override:
     """A non-repeated field given more than once in one message (text_format: last wins)."""
 
     __slots__ = ("path", "name", "first", "second")
 
-    def __init__(self, path: tuple[tuple[str, int | None], ...], name: str, first: int, second: int):
+    def __init__(self, path: ParsePath, name: str, first: int, second: int):
         self.path = path
         self.name = name
         self.first = first
@@ -235,7 +236,7 @@ class PythonOnly:
 
     __slots__ = ("path", "name", "offset", "token", "why", "instead")
 
-    def __init__(self, path: tuple[tuple[str, int | None], ...], name: str, offset: int, token: str,
+    def __init__(self, path: ParsePath, name: str, offset: int, token: str,
                  why: str = "is accepted only by Python readers", instead: str | None = None):
         self.path = path
         self.name = name
@@ -245,19 +246,33 @@ class PythonOnly:
         self.instead = instead
 
 
-class _Lazy:
+class _Lazy(Generic[AnyStr]):
     """A regular expression compiled when first used (most runs never need the careful path's)."""
 
-    __slots__ = ("_args", "_pattern")
+    __slots__ = ("source", "_flags", "_pattern")
 
-    def __init__(self, *args):
-        self._args = args
-        self._pattern: re.Pattern | None = None
+    def __init__(self, source: AnyStr, flags: int = 0) -> None:
+        self.source: AnyStr = source
+        self._flags = flags
+        self._pattern: re.Pattern[AnyStr] | None = None
 
-    def __getattr__(self, name: str):
+    @property
+    def pattern(self) -> re.Pattern[AnyStr]:
         if self._pattern is None:
-            self._pattern = re.compile(*self._args)
-        return getattr(self._pattern, name)
+            self._pattern = re.compile(self.source, self._flags)
+        return self._pattern
+
+    def match(self, string: AnyStr, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[AnyStr] | None:
+        return self.pattern.match(string, pos, endpos)
+
+    def search(self, string: AnyStr) -> re.Match[AnyStr] | None:
+        return self.pattern.search(string)
+
+    def finditer(self, string: AnyStr, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match[AnyStr]]:
+        return self.pattern.finditer(string, pos, endpos)
+
+    def sub(self, repl: AnyStr, string: AnyStr) -> AnyStr:
+        return self.pattern.sub(repl, string)
 
 
 # A long line is fed to the tokenizer in pieces cut where no token continues: outside
@@ -270,7 +285,9 @@ _TOKEN_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0
 
 def _cut(data: bytes, pos: int, bound: int) -> int:
     """An offset in (pos, bound] where a line may be split without changing its tokens, or -1."""
-    e = _CUT.match(data, pos, bound).end()
+    m = _CUT.match(data, pos, bound)
+    assert m is not None  # it matches the empty string
+    e = m.end()
     k = e
     n = len(data)
     while k > pos and e - k < 256:
@@ -344,12 +361,13 @@ class _Tokenizer(text_format.Tokenizer):
 
     prev_token = ""
 
-    def NextToken(self):  # noqa: N802 (protobuf naming)
+    def NextToken(self) -> None:  # noqa: N802 (protobuf naming)
         self.prev_token = self.token
         super().NextToken()
 
-    def ParseError(self, message):  # noqa: N802
-        return text_format.ParseError(message, self._line + 1, self._column + 1)  # type: ignore[attr-defined]
+    def ParseError(self, message: str | Message) -> text_format.ParseError:  # noqa: N802
+        # the error's text (protobuf's stubs declare it a Message)
+        return text_format.ParseError(str(message), self._line + 1, self._column + 1)  # type: ignore[attr-defined]
 
 
 # What C++ readers accept, token by token (Python's text_format accepts more).
@@ -365,7 +383,7 @@ _FLOATS = (FD.CPPTYPE_FLOAT, FD.CPPTYPE_DOUBLE)
 # Whitespace to Python's tokenizer (`\s`) that C++ readers refuse between tokens.
 _ODD_SPACE = _Lazy("[\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
 _ODD_SPACE_BYTES = _Lazy(rb"[\x1c-\x1f]")
-_ODD_OR_SKIPPED = _Lazy(_STRING_OR_COMMENT._args[0] + "|(" + _ODD_SPACE._args[0] + ")")
+_ODD_OR_SKIPPED = _Lazy(_STRING_OR_COMMENT.source + "|(" + _ODD_SPACE.source + ")")
 
 
 def _ascii_digits(token: str) -> str:
@@ -395,7 +413,7 @@ class _RecordingParser(text_format._Parser):  # noqa: SLF001 - see module docstr
         self._allow_multiple_scalars = True  # Merge, as AMCT reads
         self.overrides: list[Override] = []
         self.python_only: list[PythonOnly] = []
-        self._seen: dict[tuple, dict[str, int]] = {}
+        self._seen: dict[ParsePath, dict[str, int]] = {}
         self._path: list[tuple[str, int | None]] = []
         self._nodes: list[Node] = []
         self._stmts: list[Stmt] = []
@@ -449,7 +467,7 @@ class _RecordingParser(text_format._Parser):  # noqa: SLF001 - see module docstr
                 translate("reading", "a space")))
 
     # hooks ---------------------------------------------------------------
-    def _MergeField(self, tokenizer, message):  # noqa: N802
+    def _MergeField(self, tokenizer: _Tokenizer, message: Message) -> None:  # noqa: N802
         stmt = Stmt(start=self._cur(tokenizer))
         self._nodes[-1].stmts.append(stmt)
         self._stmts.append(stmt)
@@ -486,7 +504,7 @@ class _RecordingParser(text_format._Parser):  # noqa: SLF001 - see module docstr
         else:
             self.overrides.append(Override(tuple(self._path), field_desc.name, first, offset))
 
-    def _MergeScalarField(self, tokenizer, message, field):  # noqa: N802
+    def _MergeScalarField(self, tokenizer: _Tokenizer, message: Message, field: FD) -> None:  # noqa: N802
         stmt = self._stmts[-1]
         self._note(stmt, message, field)
         start = self._cur(tokenizer)
@@ -555,7 +573,7 @@ class _RecordingParser(text_format._Parser):  # noqa: SLF001 - see module docstr
                 self.python_only.append(PythonOnly(tuple(self._path), field.name, offset, "\\" + ch,
                                                    why, instead))
 
-    def _MergeMessageField(self, tokenizer, message, field):  # noqa: N802
+    def _MergeMessageField(self, tokenizer: _Tokenizer, message: Message, field: FD) -> None:  # noqa: N802
         stmt = self._stmts[-1]
         self._note(stmt, message, field)
         node = Node(open=self._cur(tokenizer))
@@ -817,7 +835,7 @@ def _read_text(text: bytes, dialect: Dialect | str | None, progress: Progress | 
 # --------------------------------------------------------------------------- problems
 
 
-def _entry_key(message: RootMessage, path) -> tuple[str | None, int | None, int | None, str]:
+def _entry_key(message: RootMessage, path: ParsePath) -> tuple[str | None, int | None, int | None, str]:
     """(record key, record index, prune index, dotted field prefix) of a parser path."""
     record = record_index = prune = None
     parts: list[str] = []

@@ -15,10 +15,10 @@ import math
 import re
 import struct
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from dataclasses import field as dc_field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import text_encoding
@@ -39,9 +39,10 @@ _F32 = struct.Struct("<f")
 def to_f32(x: float) -> float:
     """The float32 nearest to `x`, as a Python float (how protobuf stores a float field)."""
     try:
-        return _F32.unpack(_F32.pack(x))[0]
+        rounded: float = _F32.unpack(_F32.pack(x))[0]
     except OverflowError:
         return math.copysign(math.inf, x)
+    return rounded
 
 
 def format_float_py(v: float) -> str:
@@ -174,7 +175,7 @@ _FLOAT_LIST = re.compile(rb"(?m)^[ \t]*(?:%s)[ \t]*:[ \t]*\[([^\]\n#]*)\]" % "|"
 _LIST_FLOAT = re.compile(rb"[-+0-9.eE]+")
 
 
-def _block_heads(head: bytes) -> Iterator[re.Match]:
+def _block_heads(head: bytes) -> Iterator[re.Match[bytes]]:
     """`_BLOCK_HEAD.finditer(head)`, trying only the lines that have a brace (a few per layer;
     trying every line start was most of detecting a record's style)."""
     pos = 0
@@ -237,8 +238,9 @@ def detect_style(text: str | bytes, sample: int = 1 << 18) -> Style:
 # --------------------------------------------------------------------------- formatting
 
 
-def format_value(fd: FD, v, style: Style = CANONICAL) -> str:
-    """One scalar value as text format spells it, floats in the file's style."""
+def format_value(fd: FD, v: Any, style: Style = CANONICAL) -> str:
+    """One scalar value as text format spells it, floats in the file's style. (A field's value
+    is Any here, as in `values` and protobuf's `ListFields`: `fd` says what it holds.)"""
     cpp = fd.cpp_type
     if cpp == FD.CPPTYPE_FLOAT:
         return style.float(v)
@@ -256,7 +258,7 @@ def format_value(fd: FD, v, style: Style = CANONICAL) -> str:
     return str(v)
 
 
-def stmt_lines(fd: FD, v, ind: str, style: Style = CANONICAL) -> list[str]:
+def stmt_lines(fd: FD, v: Any, ind: str, style: Style = CANONICAL) -> list[str]:
     """The lines of one statement (one value of `fd`) at indentation `ind`."""
     if fd.cpp_type != FD.CPPTYPE_MESSAGE:
         return [f"{ind}{fd.name}: {format_value(fd, v, style)}"]
@@ -289,7 +291,7 @@ def body_lines(msg: Message, ind: str, style: Style = CANONICAL) -> list[str]:
 _PLAIN_INTS = frozenset({FD.CPPTYPE_INT32, FD.CPPTYPE_INT64, FD.CPPTYPE_UINT32, FD.CPPTYPE_UINT64})
 
 
-def _stmt_text(fd: FD, v, ind: str, style: Style, out: list[str]) -> None:
+def _stmt_text(fd: FD, v: Any, ind: str, style: Style, out: list[str]) -> None:
     """`stmt_lines`, each line ended by the style's newline, appended to `out` as a few
     strings: a vector's statements are one string made by one join (a string per value made
     by ``prefix + x`` was a tenth of writing a big record)."""
@@ -381,7 +383,7 @@ def _only(msg: Message, fd: FieldDescriptor) -> Message:
 _LOC_TOKEN = re.compile(rb"""[ \t\r\n]*(?:([A-Za-z_]\w*)[ \t\r\n]*(:?)[ \t\r\n]*(?:(\{)|("[^"\\\n]*"|[0-9A-Za-z_.+-]+))|(\}))""")
 
 
-_RUNS: dict[str, tuple[re.Pattern, re.Pattern]] = {}
+_RUNS: dict[str, tuple[re.Pattern[bytes], re.Pattern[bytes]]] = {}
 
 
 def _scalar_run(data: bytes, pos: int, end: int, fd: FD, node: Node, seen: dict[str, int]) -> int:
@@ -484,25 +486,25 @@ class _Fallback(Exception):
     """This statement cannot be patched in place; write it again instead."""
 
 
-def _float_key(values) -> bytes:
+def _float_key(values: Sequence[float]) -> bytes:
     return struct.pack(f"<{len(values)}f", *values)
 
 
-def _scalar_keys(fd: FD, values) -> list:
+def _scalar_keys(fd: FD, values: Sequence[Any]) -> list[Any]:
     if fd.cpp_type == FD.CPPTYPE_FLOAT:
         return [_F32.pack(v) for v in values]
     return list(values)
 
 
-def _same_scalar(fd: FD, a, b) -> bool:
+def _same_scalar(fd: FD, a: Any, b: Any) -> bool:
     if fd.cpp_type == FD.CPPTYPE_FLOAT:
         return _F32.pack(a) == _F32.pack(b)
     if fd.cpp_type == FD.CPPTYPE_DOUBLE:
         return struct.pack("<d", a) == struct.pack("<d", b)
-    return a == b
+    return bool(a == b)
 
 
-def _same_repeated(fd: FD, a, b) -> bool:
+def _same_repeated(fd: FD, a: Sequence[Any], b: Sequence[Any]) -> bool:
     if len(a) != len(b):
         return False
     if fd.cpp_type == FD.CPPTYPE_FLOAT:
@@ -514,7 +516,7 @@ def _same_repeated(fd: FD, a, b) -> bool:
     return list(a) == list(b)
 
 
-def _changed_in_place(old_keys: list, new_keys: list) -> list[int] | None:
+def _changed_in_place(old_keys: Sequence[object], new_keys: Sequence[object]) -> list[int] | None:
     """The positions that differ when two equally long sequences differ in a few places only
     (entries edited where they stand); None otherwise (entries added, removed or moved)."""
     if len(old_keys) != len(new_keys):
@@ -523,7 +525,9 @@ def _changed_in_place(old_keys: list, new_keys: list) -> list[int] | None:
     return changed if len(changed) <= max(16, len(old_keys) // 100) else None
 
 
-def _align(old_keys: list, new_keys: list, pair, delete, insert, equal=None) -> None:
+def _align(old_keys: Sequence[Any], new_keys: Sequence[Any], pair: Callable[[int, int], object],
+           delete: Callable[[int], object], insert: Callable[[int, int, int], object],
+           equal: Callable[[int, int, int], object] | None = None) -> None:
     """Walk the differences between two sequences: pair(i, j) for an element replaced in
     place, delete(i) for one removed, insert(at, j1, j2) for new[j1:j2] going before old[at];
     equal(i1, i2, j1) for old[i1:i2] left as it was, now new[j1:j1 + i2 - i1]."""
@@ -601,7 +605,7 @@ class _Patcher:
         else:
             self.edit(stmt.start, stmt.end, "")
 
-    def rewrite(self, stmt: Stmt, fd: FD, value) -> None:
+    def rewrite(self, stmt: Stmt, fd: FD, value: Any) -> None:
         """Write one statement again, in the file's style, where it stood."""
         ind = self.indent_at(stmt.start) if self.starts_line(stmt.start) else ""
         lines = stmt_lines(fd, value, ind, self.style)
@@ -614,7 +618,7 @@ class _Patcher:
                 return self.indent_at(s.start)
         raise _Fallback
 
-    def insert_field(self, node: Node, fd: FD, lines_for) -> None:
+    def insert_field(self, node: Node, fd: FD, lines_for: Callable[[str], list[str]]) -> None:
         """Insert statements of a field the node did not have, in field-number order."""
         ind = self.node_indent(node)
         lines = lines_for(ind)
@@ -692,7 +696,7 @@ class _Patcher:
             del self.edits[mark:]
             self.rewrite(stmt, fd, new)
 
-    def _insert_values(self, node: Node, fd: FD, occ: list[Stmt], at: int, values) -> None:
+    def _insert_values(self, node: Node, fd: FD, occ: list[Stmt], at: int, values: Iterable[Any]) -> None:
         """Insert statements for `values` so they come before occ[at] (after occ[at-1])."""
         def lines(ind: str) -> list[str]:
             out: list[str] = []
@@ -708,7 +712,7 @@ class _Patcher:
         else:
             self.insert_field(node, fd, lines)
 
-    def patch_repeated_scalars(self, node: Node, fd: FD, occ: list[Stmt], old, new) -> None:
+    def patch_repeated_scalars(self, node: Node, fd: FD, occ: list[Stmt], old: Sequence[Any], new: Sequence[Any]) -> None:
         if len(old) == len(new):
             for i, (a, b) in enumerate(zip(old, new, strict=True)):
                 if not _same_scalar(fd, a, b):
@@ -722,7 +726,7 @@ class _Patcher:
         _align(_scalar_keys(fd, old), _scalar_keys(fd, new), replace, lambda i: self.delete(occ[i]),
                lambda at, j1, j2: self._insert_values(node, fd, occ, at, new[j1:j2]))
 
-    def patch_listed_scalars(self, fd: FD, occ: list[Stmt], old, new) -> None:
+    def patch_listed_scalars(self, fd: FD, occ: list[Stmt], old: Sequence[Any], new: Sequence[Any]) -> None:
         """Repeated scalars written (at least partly) as `name: [a, b, c]`: values changed in
         place where they stand; a list that grows or shrinks is written again inside its
         brackets, with the file's separator (one list statement only, else the entry)."""
@@ -747,7 +751,8 @@ class _Patcher:
                 sep = between
         self.edit(spans[0][0], spans[-1][1], sep.join(format_value(fd, v, self.style) for v in new))
 
-    def patch_repeated_messages(self, node: Node, fd: FD, occ: list[Stmt], old, new) -> None:
+    def patch_repeated_messages(self, node: Node, fd: FD, occ: list[Stmt], old: Sequence[Message],
+                                new: Sequence[Message]) -> None:
         _align([m.SerializePartialToString() for m in old], [m.SerializePartialToString() for m in new],
                lambda i, j: self.patch_child(occ[i], fd, old[i], new[j]),
                lambda i: self.delete(occ[i]),
@@ -790,24 +795,30 @@ class _Patcher:
                 if last < len(o):
                     blocks.append((last, len(o), last))
                 continue
-            _align(old_keys, new_keys,
-                   lambda i, j, o=o, n=n, mine=mine, fd=fd: self.patch_entry(mine[i], fd, o[i], n[j]),
-                   lambda i, mine=mine: self.delete(mine[i]),
-                   lambda at, j1, j2, n=n, mine=mine, fd=fd: self.insert_entries(fd, mine, at, n[j1:j2]),
-                   lambda i1, i2, j1, blocks=blocks: blocks.append((i1, i2, j1)))
+            self._realign(fd, mine, o, n, old_keys, new_keys, blocks)
+
+    def _realign(self, fd: FD, mine: list[Stmt], old: Sequence[Message], new: Sequence[Message],
+                 old_keys: list[bytes], new_keys: list[bytes], blocks: list[tuple[int, int, int]]) -> None:
+        """Entries added, removed or moved: each entry the alignment pairs is patched, the others
+        deleted or inserted; `blocks` gets the runs kept as they were."""
+        _align(old_keys, new_keys,
+               lambda i, j: self.patch_entry(mine[i], fd, old[i], new[j]),
+               lambda i: self.delete(mine[i]),
+               lambda at, j1, j2: self.insert_entries(fd, mine, at, new[j1:j2]),
+               lambda i1, i2, j1: blocks.append((i1, i2, j1)))
 
     def patch_entry(self, item: Stmt, fd: FD, old: Message, new: Message) -> None:
         if item.children is None and not locate_simple(self.text, item):
             self.parsed.item_node(item)
         self.patch_child(item, fd, old, new)
 
-    def _entry_lines(self, fd: FD, values, ind: str) -> list[str]:
+    def _entry_lines(self, fd: FD, values: Iterable[Any], ind: str) -> list[str]:
         out: list[str] = []
         for v in values:
             out.extend(stmt_lines(fd, v, ind, self.style))
         return out
 
-    def insert_entries(self, fd: FD, mine: list[Stmt], at: int, values) -> None:
+    def insert_entries(self, fd: FD, mine: list[Stmt], at: int, values: Iterable[Any]) -> None:
         if at > 0:
             anchor = mine[at - 1]
             ind = self.indent_at(anchor.start) if self.starts_line(anchor.start) else ""
@@ -829,7 +840,7 @@ class _Patcher:
         sep = "" if (not text or text.endswith(b"\n")) else self.nl
         self.edit(end, end, sep + "".join(line + self.nl for line in lines))
 
-    def rewrite_field(self, fd: FD, mine: list[Stmt], values) -> None:
+    def rewrite_field(self, fd: FD, mine: list[Stmt], values: Iterable[Any]) -> None:
         """List syntax at the top level: write all of this field's entries again."""
         lines = self._entry_lines(fd, values, "")
         if mine:

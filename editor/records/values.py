@@ -80,13 +80,15 @@ def type_name(field: FieldDescriptor, *, element: bool = False) -> str:
 def to_float32(value: float) -> float:
     """Round a Python float to the nearest float32, as protobuf does when storing it."""
     try:
-        return struct.unpack("<f", struct.pack("<f", value))[0]
+        rounded: float = struct.unpack("<f", struct.pack("<f", value))[0]
     except OverflowError:
         return math.copysign(math.inf, value)
+    return rounded
 
 
 def float32_bits(value: float) -> int:
-    return struct.unpack("<I", struct.pack("<f", value))[0]
+    bits: int = struct.unpack("<I", struct.pack("<f", value))[0]
+    return bits
 
 
 def format_float32(value: float) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
 
 from editor.records.messages import descriptor_of
@@ -63,9 +64,9 @@ def encode_steps(message: Message, pieces: list[bytes], per_step: int = 64) -> I
     yield done
 
 
-def _is_set(message: Message, fd) -> bool:
+def _is_set(message: Message, fd: FieldDescriptor) -> bool:
     if fd.is_repeated:
         return len(getattr(message, fd.name)) > 0
     if fd.has_presence:
         return message.HasField(fd.name)
-    return getattr(message, fd.name) != fd.default_value
+    return bool(getattr(message, fd.name) != fd.default_value)

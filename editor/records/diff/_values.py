@@ -99,7 +99,7 @@ def _vector_dtype(fa: FieldDescriptor, fb: FieldDescriptor) -> type | None:
 def _close(a: Array, b: Array, rtol: float, atol: float) -> Array:
     """Element-wise: equal (NaN equals NaN, inf equals inf) or within the tolerance."""
     with np.errstate(invalid="ignore", over="ignore"):
-        same = (a == b) | (np.isnan(a) & np.isnan(b))
+        same: Array = (a == b) | (np.isnan(a) & np.isnan(b))
         if rtol or atol:
             same |= np.abs(a - b) <= atol + rtol * np.abs(b)
     return same

@@ -52,7 +52,7 @@ class DiffRow:
     path_a: FieldPath | None = None  #: what a click selects in A (None: nothing in A, e.g. only in B)
     #: sort keys: position in A's order (B's for a layer only B has), channels differing,
     #: |largest relative change| (inf for a change from 0, -1 where there is no number)
-    order: tuple = ()
+    order: tuple[float, ...] = ()
     n_channels: float = -1.0
     magnitude: float = -1.0
     value_a: float = math.nan   #: the numbers behind `a` and `b` (NaN where not a number)

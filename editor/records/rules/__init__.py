@@ -148,7 +148,7 @@ _LAZY = {"accepted_values": "hints", "LiveChecker": "live", "validate_changes": 
          "validate_entry": "validate", "validate_prune_value": "validate", "validate_value": "validate"}
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> object:
     if name in _LAZY:
         import importlib
 

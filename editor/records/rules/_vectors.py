@@ -17,11 +17,15 @@ from __future__ import annotations
 import math
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, overload
 
 from editor.records import quant_core
+from editor.records.messages import EntryMessage, RootMessage
+from editor.records.quant_core import OutlierList
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from editor.records.rules.context import CheckContext
 
 #: Vector elements a check judges in plain Python before it imports numpy.
@@ -30,8 +34,11 @@ PYTHON_BUDGET = 100_000
 #: Tests set this to "python" or "numpy" to run every vector test one way; None decides.
 FORCE: str | None = None
 
-Vector = Any  # list[float] | list[int] | numpy.ndarray
-Indices = Any  # list[int] | numpy.ndarray of positions
+#: A vector's values: a list in plain Python, else a numpy array (a string: numpy is imported
+#: only when a check needs it)
+Vector: TypeAlias = "list[float] | list[int] | np.ndarray"
+#: Positions in a vector: a list, or a numpy array of them
+Indices: TypeAlias = "list[int] | np.ndarray"
 
 
 def use_numpy(ctx: CheckContext, n: int) -> bool:
@@ -44,7 +51,7 @@ def use_numpy(ctx: CheckContext, n: int) -> bool:
     return ctx.python_budget < 0
 
 
-def plan(ctx: CheckContext, message) -> None:
+def plan(ctx: CheckContext, message: RootMessage) -> None:
     """Before a check of the whole `message`: when its vectors hold more values than the
     plain-Python budget, numpy from the first vector on (no values judged twice as slowly
     before the budget runs out). A count of lengths, a few microseconds per entry."""
@@ -60,7 +67,7 @@ def plan(ctx: CheckContext, message) -> None:
             return
 
 
-def vector(values: Sequence, ctx: CheckContext, floats: bool) -> Vector:
+def vector(values: Sequence[float], ctx: CheckContext, floats: bool) -> Vector:
     """`values` (a repeated field) as float32 or int64 values: a numpy array or a list."""
     if use_numpy(ctx, len(values)):
         import numpy as np
@@ -69,13 +76,9 @@ def vector(values: Sequence, ctx: CheckContext, floats: bool) -> Vector:
     return list(values)
 
 
-def _is_list(a: Vector) -> bool:
-    return type(a) is list
-
-
 def not_positive(a: Vector) -> Indices:
     """Positions of values that are not finite and > 0 (nan, ±inf, 0, negative)."""
-    if _is_list(a):
+    if isinstance(a, list):
         return [i for i, x in enumerate(a) if not (x > 0 and x < math.inf)]
     import numpy as np
 
@@ -85,7 +88,7 @@ def not_positive(a: Vector) -> Indices:
 
 def outside(a: Vector, lo: float, hi: float) -> Indices:
     """Positions of values not in [lo, hi] (nan is not in it)."""
-    if _is_list(a):
+    if isinstance(a, list):
         return [i for i, x in enumerate(a) if not (lo <= x <= hi)]
     import numpy as np
 
@@ -95,17 +98,17 @@ def outside(a: Vector, lo: float, hi: float) -> Indices:
 
 def nonzero(a: Vector) -> Indices:
     """Positions of values other than 0."""
-    if _is_list(a):
+    if isinstance(a, list):
         return [i for i, x in enumerate(a) if x != 0]
     import numpy as np
 
     return np.flatnonzero(a)
 
 
-def outliers(a: Vector, k: float) -> tuple[list[int], list[int], tuple[float, float] | None]:
+def outliers(a: Vector, k: float) -> OutlierList:
     """The outliers of a scale vector at fence factor `k` (`quant.outliers`): their positions,
     their kinds (`quant_core.INVALID`…) and the fence (None with too few usable values)."""
-    if _is_list(a):
+    if isinstance(a, list):
         kind, fence = quant_core.outlier_kinds(a, k)
         bad = [i for i, c in enumerate(kind) if c != quant_core.OK]
         return bad, [kind[i] for i in bad], fence
@@ -145,16 +148,23 @@ class Batch:
     #: entries judged together: big enough that numpy's cost per call is spread thin
     CHUNK = 128
 
-    def __init__(self, message, k: float):
+    def __init__(self, message: RootMessage, k: float):
         self.k = k
-        self._entries = message.record
+        self._entries: Sequence[EntryMessage] = message.record
         first = self._entries[0].value.DESCRIPTOR.fields_by_name if len(self._entries) else {}
         #: the batched fields of this message type: name -> whether it holds floats
         self.fields = {name: floats for name, floats in _BATCHED if name in first}
         self._start = -1
         self._answers: dict[tuple[str, str], list[Any]] = {}
 
-    def get(self, test: str, name: str, index: int):
+    @overload
+    def get(self, test: Literal["array"], name: str, index: int) -> Vector: ...
+    @overload
+    def get(self, test: Literal["not_positive", "nonzero"], name: str, index: int) -> Indices: ...
+    @overload
+    def get(self, test: Literal["outliers"], name: str, index: int) -> OutlierList: ...
+
+    def get(self, test: str, name: str, index: int) -> Any:
         """Entry `index`'s answer of `test` ("array", "not_positive", "nonzero", "outliers") for
         field `name` (one of `fields`; not_positive and outliers of floats, nonzero of integers)."""
         if self._start < 0 or not self._start <= index < self._start + self.CHUNK:
@@ -184,7 +194,7 @@ class Batch:
                 answers["nonzero", name] = _split(np.flatnonzero(whole), sizes)
 
 
-def _split(hits, sizes: list[int]) -> list[Indices]:
+def _split(hits: np.ndarray, sizes: list[int]) -> list[Indices]:
     """`hits` (sorted positions in the vectors laid end to end) as positions in each vector."""
     import numpy as np
 

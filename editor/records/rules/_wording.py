@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import numbers
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from editor.i18n import translate
@@ -12,6 +12,7 @@ from editor.records.rules._registry import Finding
 
 if TYPE_CHECKING:
     from editor.records.dialects import Dialect
+    from editor.records.rules._vectors import Indices
     from editor.records.rules.views import EntryView
 
 
@@ -20,7 +21,7 @@ def _q(text: str) -> str:
     return quoted(text)
 
 
-def _fmt(v) -> str:
+def _fmt(v: object) -> str:
     """A vector element or factor as a message shows it: an integer as itself, a float as the
     shortest text of its float32 (every float of a record is one)."""
     if isinstance(v, numbers.Integral):
@@ -28,7 +29,7 @@ def _fmt(v) -> str:
     return quant_core.f32_str(v) if isinstance(v, numbers.Real) else str(v)
 
 
-def _examples(name: str, values: Sequence, bad: Sequence[int], first: int, limit: int = 3) -> str:
+def _examples(name: str, values: quant_core.Numbers, bad: Indices, first: int, limit: int = 3) -> str:
     order = [first] + [int(i) for i in bad[:limit] if int(i) != first][:limit - 1]
     text = translate("rules", ", ").join(f"{name}[{i}] = {_fmt(values[i])}" for i in order)
     if len(bad) > limit:
@@ -36,7 +37,7 @@ def _examples(name: str, values: Sequence, bad: Sequence[int], first: int, limit
     return text
 
 
-def _vector(e: EntryView, label: str, values: Sequence, bad: Sequence[int], must: str,
+def _vector(e: EntryView, label: str, values: quant_core.Numbers, bad: Indices, must: str,
             are_not: str, severity: Severity | None = None) -> Iterator[Finding]:
     """One finding for the bad elements `bad` (positions) of a vector; its field names the first
     (or focused) one.

@@ -2,7 +2,7 @@
 prune records, and point at the first entry concerned)."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records.messages import EntryMessage
@@ -17,7 +17,7 @@ SKIP_FUSION_DEFAULT = rule(
 
 
 @SKIP_FUSION_DEFAULT.on_document
-def _skip_fusion_default(d: DocumentView):
+def _skip_fusion_default(d: DocumentView) -> Iterator[Finding]:
     entries: Sequence[EntryMessage] = d.message.record
     relying = [i for i, en in enumerate(entries)
                if en.HasField("value") and not en.value.HasField("skip_fusion")
@@ -43,7 +43,7 @@ BIT_WIDTH_HINT = rule(
 
 
 @BIT_WIDTH_HINT.on_document
-def _bit_width_hint(d: DocumentView):
+def _bit_width_hint(d: DocumentView) -> Iterator[Finding]:
     count, at_min, first = 0, 0, None
     entries: Sequence[EntryMessage] = d.message.record
     for i, en in enumerate(entries):  # stops at the first sign of a wider type

@@ -3,6 +3,7 @@ layer needs are all there."""
 from __future__ import annotations
 
 import bisect
+from collections.abc import Iterator
 
 from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records.problems import ordinal
@@ -17,7 +18,7 @@ EMPTY_KEY = rule("empty-key", ERROR, ALL, QT_TRANSLATE_NOOP(
 
 
 @EMPTY_KEY.on_entry
-def _empty_key(e: EntryView):
+def _empty_key(e: EntryView) -> Iterator[Finding]:
     if e.key is None:
         yield Finding(translate("rules", "the key is missing; AMCT stops with 'Cannot find \"key\" in "
                                 "record file'"), "key")
@@ -45,14 +46,14 @@ def _whitespace_problem(text: str) -> str | None:
 
 
 @KEY_WHITESPACE.on_entry
-def _key_whitespace(e: EntryView):
+def _key_whitespace(e: EntryView) -> Iterator[Finding]:
     if e.key and (what := _whitespace_problem(e.key)):
         yield Finding(translate("rules", "the key has {what}, so it never matches a layer name "
                                 "(did you mean {key}?)").format(what=what, key=_q(e.key.strip())), "key")
 
 
 @KEY_WHITESPACE.on_prune
-def _prune_name_whitespace(p: PruneView):
+def _prune_name_whitespace(p: PruneView) -> Iterator[Finding]:
     for path, _, node in p.nodes:
         if node.name and (what := _whitespace_problem(node.name)):
             yield Finding(translate("rules", "{node} name {name} has {what}, so it never matches a node "
@@ -67,7 +68,7 @@ DUPLICATE_KEY = rule("duplicate-key", ERROR, ALL, QT_TRANSLATE_NOOP(
 
 
 @DUPLICATE_KEY.on_entry
-def _duplicate_key(e: EntryView):
+def _duplicate_key(e: EntryView) -> Iterator[Finding]:
     if e.key:
         first = e.ctx.first_index(e.key)
         if first is not None and first < e.index:
@@ -100,7 +101,7 @@ MISSING_FACTORS = rule(
 
 
 @MISSING_FACTORS.on_entry
-def _missing_factors(e: EntryView):
+def _missing_factors(e: EntryView) -> Iterator[Finding]:
     has_kv = "kv_cache_value" in e.dialect.entry_descriptor.fields_by_name \
         and e.entry.HasField("kv_cache_value")
     if not e.has_value:

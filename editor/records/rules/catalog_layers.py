@@ -3,6 +3,8 @@ PyTorch) and ``layer:input_index`` keys take no weights, Caffe needs the input s
 PyTorch KV cache."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records.messages import KVCacheEntryMessage
 from editor.records.problems import printable
@@ -22,7 +24,7 @@ AVGPOOL_WEIGHTS = rule(
 
 
 @AVGPOOL_WEIGHTS.on_entry
-def _avgpool_weights(e: EntryView):
+def _avgpool_weights(e: EntryView) -> Iterator[Finding]:
     lt = e.layer_type
     if e.get("dst_type") == "INT4":
         amct_says = e.key is not None and "AvgPool" in e.key  # AMCT's own test is on the key text
@@ -62,7 +64,7 @@ TENSOR_QUANT_WEIGHTS = rule(
 
 
 @TENSOR_QUANT_WEIGHTS.on_entry
-def _tensor_quant_weights(e: EntryView):
+def _tensor_quant_weights(e: EntryView) -> Iterator[Finding]:
     if is_tensor_key(e.key):
         for f in ("scale_w", "offset_w", "shift_bit"):
             if e.has(f):
@@ -76,7 +78,7 @@ CAFFE_SHAPE = rule("caffe-shape-required", ERROR, _dialects_with("channels"), QT
 
 
 @CAFFE_SHAPE.on_entry
-def _caffe_shape(e: EntryView):
+def _caffe_shape(e: EntryView) -> Iterator[Finding]:
     if not e.has_factors:
         return
     for f in ("channels", "height", "width"):
@@ -106,7 +108,7 @@ CAFFE_SHIFT_BIT = QT_TRANSLATE_NOOP(
 
 
 @RESERVED_FIELD.on_entry
-def _reserved_field(e: EntryView):
+def _reserved_field(e: EntryView) -> Iterator[Finding]:
     if e.has("shift_bit"):
         if e.dialect.name == "tf-convert":
             yield Finding(translate("rules", "shift_bit is reserved for convert_model and not supported; "
@@ -123,7 +125,7 @@ PYTORCH_SHIFT_BIT = rule("pytorch-shift-bit", ERROR, frozenset({"pytorch"}), QT_
 
 
 @PYTORCH_SHIFT_BIT.on_entry
-def _pytorch_shift_bit(e: EntryView):
+def _pytorch_shift_bit(e: EntryView) -> Iterator[Finding]:
     # AMCT PyTorch's RecordManager.get_shift_n: no PyTorch layer type takes shift_bit (its
     # capacity lists no SHIFT_N_TYPES), so a value there stops the conversion
     if e.has("shift_bit"):
@@ -139,7 +141,7 @@ KV_CACHE = rule("kv-cache-factors", ERROR, frozenset({"pytorch"}), QT_TRANSLATE_
 
 
 @KV_CACHE.on_entry
-def _kv_cache(e: EntryView):
+def _kv_cache(e: EntryView) -> Iterator[Finding]:
     entry = e.entry
     if not isinstance(entry, KVCacheEntryMessage) or not entry.HasField("kv_cache_value"):
         return

@@ -11,6 +11,7 @@ no record, and that layer is then not listed again among the layers without a re
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from editor.i18n import QT_TRANSLATE_NOOP, translate
@@ -50,7 +51,7 @@ MODEL_UNKNOWN_KEY = rule(
 
 
 @MODEL_UNKNOWN_KEY.on_entry
-def _model_unknown_key(e: EntryView):
+def _model_unknown_key(e: EntryView) -> Iterator[Finding]:
     ctx = e.ctx
     if ctx.model is None or not e.key:
         return
@@ -87,7 +88,7 @@ MODEL_NOT_QUANTIZABLE = rule(
 
 
 @MODEL_NOT_QUANTIZABLE.on_entry
-def _model_not_quantizable(e: EntryView):
+def _model_not_quantizable(e: EntryView) -> Iterator[Finding]:
     ctx = e.ctx
     if ctx.model is None or not e.key:
         return
@@ -116,7 +117,7 @@ MODEL_CHANNELS = rule(
 
 
 @MODEL_CHANNELS.on_entry
-def _model_channels(e: EntryView):
+def _model_channels(e: EntryView) -> Iterator[Finding]:
     ctx = e.ctx
     if ctx.model is None or not e.key:
         return
@@ -175,7 +176,7 @@ MODEL_INPUT_SHAPE = rule(
 
 
 @MODEL_INPUT_SHAPE.on_entry
-def _model_input_shape(e: EntryView):
+def _model_input_shape(e: EntryView) -> Iterator[Finding]:
     ctx = e.ctx
     if ctx.model is None or not e.key or not any(e.has(f) for f in _SHAPE_FIELDS):
         return  # caffe-shape-required reports the fields missing
@@ -206,7 +207,7 @@ MODEL_MISSING_RECORD = rule(
 
 
 @MODEL_MISSING_RECORD.on_document
-def _model_missing_record(d: DocumentView):
+def _model_missing_record(d: DocumentView) -> Iterator[Finding]:
     ctx = d.ctx
     found = ctx.key_match()
     if found is None or not found.without_record:
@@ -240,7 +241,7 @@ def _channel_list(idx: np.ndarray, limit: int = 8) -> str:
 
 
 @MODEL_SCALE_W_WEIGHTS.on_entry
-def _model_scale_w_weights(e: EntryView):
+def _model_scale_w_weights(e: EntryView) -> Iterator[Finding]:
     ctx = e.ctx
     n = e.n("scale_w")
     if ctx.model is None or not e.key or not n:
@@ -316,7 +317,7 @@ MODEL_PRUNE_NODE = rule(
 
 
 @MODEL_PRUNE_NODE.on_prune
-def _model_prune_node(p: PruneView):
+def _model_prune_node(p: PruneView) -> Iterator[Finding]:
     ctx = p.ctx
     if ctx.model is None:
         return

@@ -3,6 +3,7 @@ and widths, and the entries that depend on them (prune references, pruned vector
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 
 from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records.attrs import AMCT_ATTR_TYPES, VALUE_FIELD, AttrProto, set_value_fields, type_name
@@ -17,7 +18,7 @@ PRUNE_NAME = rule("prune-name-required", ERROR, PRUNE, QT_TRANSLATE_NOOP(
 
 
 @PRUNE_NAME.on_prune
-def _prune_name(p: PruneView):
+def _prune_name(p: PruneView) -> Iterator[Finding]:
     for path, _, node in p.nodes:
         if not node.HasField("name"):
             yield Finding(translate("rules", "{node} has no name; PruneNode.name is required (the record cannot "
@@ -35,7 +36,7 @@ PRUNE_ATTR_TYPE = rule(
 
 
 @PRUNE_ATTR_TYPE.on_prune
-def _prune_attr_type(p: PruneView):
+def _prune_attr_type(p: PruneView) -> Iterator[Finding]:
     for path, _, node in p.nodes:
         seen: dict[str, int] = {}
         for j, attr in enumerate(node.attr):
@@ -84,7 +85,7 @@ PRUNE_RANGE = rule("prune-range", ERROR, PRUNE, QT_TRANSLATE_NOOP(
 
 
 @PRUNE_RANGE.on_prune
-def _prune_range(p: PruneView):
+def _prune_range(p: PruneView) -> Iterator[Finding]:
     for path, role, node in p.nodes:
         if role == "selective_prune":
             continue
@@ -143,7 +144,7 @@ PRUNE_WIDTH = rule("prune-width", ERROR, PRUNE, QT_TRANSLATE_NOOP(
 
 
 @PRUNE_WIDTH.on_prune
-def _prune_width(p: PruneView):
+def _prune_width(p: PruneView) -> Iterator[Finding]:
     spans = []
     for path, role, node in p.nodes:
         if role == "selective_prune":
@@ -182,7 +183,7 @@ PRUNE_REFERENCE = rule("prune-reference", WARNING, _dialects_with("prune_produce
 
 
 @PRUNE_REFERENCE.on_entry
-def _prune_reference(e: EntryView):
+def _prune_reference(e: EntryView) -> Iterator[Finding]:
     for field, names, role in (("prune_producer", e.ctx.producer_names, "producer"),
                                ("prune_consumer", e.ctx.consumer_names, "consumer")):
         for i, name in enumerate(getattr(e.value, field)):
@@ -212,7 +213,7 @@ def _span_text(span: ChannelSpan) -> str:
 
 
 @PRUNE_QUANT_LENGTH.on_entry
-def _prune_quant_length(e: EntryView):
+def _prune_quant_length(e: EntryView) -> Iterator[Finding]:
     if not e.key:
         return
     span = e.ctx.producer_spans.get(e.key)

@@ -3,6 +3,7 @@ type fields (act_type…) and tensor_balance_factor."""
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 
 from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records import quant_core as quant
@@ -20,7 +21,7 @@ SCALE_POSITIVE = rule("scale-positive", ERROR, ALL, QT_TRANSLATE_NOOP(
 
 
 @SCALE_POSITIVE.on_entry
-def _scale_positive(e: EntryView):
+def _scale_positive(e: EntryView) -> Iterator[Finding]:
     for name in ("scale_d", "scale_h"):
         if e.has(name):
             v = quant.f32(getattr(e.value, name))
@@ -39,7 +40,7 @@ DEGENERATE_SCALE = rule("degenerate-scale", WARNING, ALL, QT_TRANSLATE_NOOP(
 
 
 @DEGENERATE_SCALE.on_entry
-def _degenerate_scale(e: EntryView):
+def _degenerate_scale(e: EntryView) -> Iterator[Finding]:
     if e.has("scale_d"):
         v = quant.f32(e.value.scale_d)
         if 0 < v < _F32_EPS:
@@ -55,7 +56,7 @@ OFFSET_D_RANGE = rule("offset-d-range", ERROR, ALL, QT_TRANSLATE_NOOP(
 
 
 @OFFSET_D_RANGE.on_entry
-def _offset_d_range(e: EntryView):
+def _offset_d_range(e: EntryView) -> Iterator[Finding]:
     act = e.get("act_type")
     lo, hi = quant.amct_offset_check_range(act)
     for name in ("offset_d", "offset_h"):
@@ -79,7 +80,7 @@ OFFSET_W_ZERO = rule("offset-w-zero", ERROR, ALL, QT_TRANSLATE_NOOP(
 
 
 @OFFSET_W_ZERO.on_entry
-def _offset_w_zero(e: EntryView):
+def _offset_w_zero(e: EntryView) -> Iterator[Finding]:
     for name in ("offset_w", "offset_r"):
         if e.n(name):
             a = e.ints(name)
@@ -94,7 +95,7 @@ LENGTH_MISMATCH = rule("length-mismatch", ERROR, ALL, QT_TRANSLATE_NOOP(
 
 
 @LENGTH_MISMATCH.on_entry
-def _length_mismatch(e: EntryView):
+def _length_mismatch(e: EntryView) -> Iterator[Finding]:
     for other, base in (("offset_w", "scale_w"), ("shift_bit", "scale_w"), ("offset_r", "scale_r")):
         a, b = e.n(other), e.n(base)
         if a and b and a != b:
@@ -111,7 +112,7 @@ PER_CHANNEL_TYPE = rule(
 
 
 @PER_CHANNEL_TYPE.on_entry
-def _per_channel_type(e: EntryView):
+def _per_channel_type(e: EntryView) -> Iterator[Finding]:
     n = e.n("scale_w")
     if n <= 1:
         return
@@ -142,7 +143,7 @@ SHIFT_BIT_RANGE = rule("shift-bit-range", ERROR, ALL, QT_TRANSLATE_NOOP(
 
 
 @SHIFT_BIT_RANGE.on_entry
-def _shift_bit_range(e: EntryView):
+def _shift_bit_range(e: EntryView) -> Iterator[Finding]:
     if e.n("shift_bit"):
         a = e.ints("shift_bit")
         if len(_vectors.nonzero(a)):
@@ -156,7 +157,7 @@ CLUSTER_SHAPE = rule("cluster-shape", ERROR, _dialects_with("cluster"), QT_TRANS
 
 
 @CLUSTER_SHAPE.on_entry
-def _cluster_shape(e: EntryView):
+def _cluster_shape(e: EntryView) -> Iterator[Finding]:
     n = e.n("cluster")
     if n:
         if n not in (16, 32):
@@ -190,7 +191,7 @@ TYPE_VALUES = rule(
 
 
 @TYPE_VALUES.on_entry
-def _type_values(e: EntryView):
+def _type_values(e: EntryView) -> Iterator[Finding]:
     for name, allowed in _TYPE_VALUES.items():
         if not e.has(name):
             continue
@@ -212,7 +213,7 @@ TBF_RANGE = rule("tbf-range", ERROR, _dialects_with("tensor_balance_factor"), QT
 
 
 @TBF_RANGE.on_entry
-def _tbf_range(e: EntryView):
+def _tbf_range(e: EntryView) -> Iterator[Finding]:
     if e.n("tensor_balance_factor"):
         a = e.f32("tensor_balance_factor")
         bounds = {"lo": _fmt(_F32_EPS), "hi": _fmt(1 / _F32_EPS)}

@@ -18,6 +18,7 @@ from editor.records.rules.views import DocumentView, EntryView, PruneView
 
 if TYPE_CHECKING:
     from editor.models import Model
+    from editor.records.document import RecordDocument
 
 
 @dataclass(frozen=True)
@@ -169,7 +170,7 @@ def check_file_rules(message: RootMessage, dialect: str | Dialect, context: Chec
     return _document_problems(message, d, context, _select(d, rules, severities))
 
 
-def check_document(doc, *, rules: Iterable[str] | None = None,
+def check_document(doc: RecordDocument, *, rules: Iterable[str] | None = None,
                    severities: Iterable[Severity | str] | None = None,
                    model: Model | None = None, context: CheckContext | None = None) -> list[Problem]:
     """`check_message` on a `RecordDocument`, with line/column from ``doc.locate`` where known.
@@ -188,7 +189,7 @@ def check_document(doc, *, rules: Iterable[str] | None = None,
 REJUDGED = frozenset({"duplicate-key"})
 
 
-def _same_finding(p: Problem) -> tuple:
+def _same_finding(p: Problem) -> tuple[str, int | None, int | None, str | None]:
     return (p.rule, p.record_index, p.prune_index, p.key)
 
 
@@ -208,14 +209,14 @@ def merge_problems(reading: Iterable[Problem], found: Iterable[Problem]) -> list
     return out
 
 
-def document_problems(doc, model: Model | None = None, *, context: CheckContext | None = None) -> list[Problem]:
+def document_problems(doc: RecordDocument, model: Model | None = None, *, context: CheckContext | None = None) -> list[Problem]:
     """Everything wrong with a `RecordDocument` as read: reading problems and every rule (the
     ``model-`` ones too when a `model` is given), merged by `merge_problems` (what
     ``record-editor check`` reports before filtering). `context`: as for `check_document`."""
     return merge_problems(doc.problems, check_document(doc, model=model, context=context))
 
 
-def locate(doc, p: Problem) -> Problem:
+def locate(doc: RecordDocument, p: Problem) -> Problem:
     """`p` with line/column from ``doc.locate`` (the field's own place, else its entry's)."""
     if p.record_index is None and p.prune_index is None:
         return p

@@ -2,11 +2,12 @@
 the whole message (`DocumentView`)."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from typing import Any
 
 from editor.i18n import translate
 from editor.records.dialects import Dialect
 from editor.records.messages import EntryMessage, PruneRecordMessage, RootMessage
+from editor.records.quant_core import OutlierList
 from editor.records.rules import _vectors
 from editor.records.rules._vectors import Batch, Indices, Vector, vector
 from editor.records.rules._wording import _q
@@ -50,8 +51,9 @@ class EntryView:
         """Whether the value sets `name` (non-empty for a repeated field); False if no such field."""
         return name in self._set
 
-    def get(self, name: str, default=None):
-        """The value of a singular field if set, else `default`."""
+    def get(self, name: str, default: Any = None) -> Any:
+        """The value of a singular field if set, else `default` (protobuf's `ListFields` types
+        values as Any: a bool, int, float, str or bytes here)."""
         return self._set.get(name, default)
 
     def n(self, name: str) -> int:
@@ -95,7 +97,7 @@ class EntryView:
             return b.get("nonzero", name, self.index)
         return _vectors.nonzero(self.ints(name))
 
-    def outliers(self, name: str) -> tuple[list[int], list[int], tuple[float, float] | None]:
+    def outliers(self, name: str) -> OutlierList:
         """`_vectors.outliers` of float field `name` at the check's fence factor."""
         b = self._batch
         if b is not None and b.fields.get(name) is True and b.k == self.ctx.outlier_k:
@@ -122,7 +124,7 @@ class EntryView:
                 return index is None and layer.takes_weights
         return not is_tensor_key(self.key) and self.layer_type.kind != "avgpool"
 
-    def pick(self, name: str, bad: Sequence[int]) -> int:
+    def pick(self, name: str, bad: Indices) -> int:
         """The element of `bad` (indices) a finding names: the focused one if bad, else the first."""
         if self.focus and name in self.focus and self.focus[name] in bad:
             return int(self.focus[name])
