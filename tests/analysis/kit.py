@@ -215,7 +215,7 @@ def amct_similarity(y: np.ndarray, yq: np.ndarray) -> float:
         return 1.0
     if np.all(b == 0):
         return 0.0
-    return 0.5 + 0.5 * float(a @ b) / (np.linalg.norm(a) * np.linalg.norm(b))
+    return 0.5 + 0.5 * float(a @ b) / float(np.linalg.norm(a) * np.linalg.norm(b))
 
 
 def calibrate(lo: float, hi: float, bits: int = 8) -> tuple[float, int]:

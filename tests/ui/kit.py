@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 from google.protobuf import text_format
-from google.protobuf.message import Message
 from PySide6.QtCore import QModelIndex, Qt
 
 from editor.models.weights import layer_arq
@@ -18,6 +17,7 @@ from editor.paths import samples_dir
 from editor.records import synth
 from editor.records._pb import basic_info_pb2
 from editor.records.dialects import DIALECTS, Dialect
+from editor.records.messages import RecordMessage
 from editor.ui.dialogs import Prompter, SaveAsChoice
 from editor.ui.session import EditSession
 
@@ -45,7 +45,7 @@ def sample_path(name: str) -> Path:
     return samples_dir() / name
 
 
-def load_sample(name: str) -> tuple[Message, Dialect]:
+def load_sample(name: str) -> tuple[RecordMessage, Dialect]:
     """A sample parsed with protobuf's own text parser (independent of the record core)."""
     dialect = DIALECTS[SAMPLE_DIALECTS[name]]
     message = dialect.new_message()
@@ -66,7 +66,7 @@ def _node(node, name: str, begin: int, end: int, op: str | None = None) -> None:
     node.attr.add(name="end", type=Attr.INT, i=end)
 
 
-def small_record(dialect: str = "tf-inner") -> Message:
+def small_record(dialect: str = "tf-inner") -> RecordMessage:
     """Three layers and (where the dialect has them) one prune record, all clean.
 
     0 ``net/conv1/Conv2D``: 8 channels, a pruned producer of [0, 8); act_type INT8 where known.
@@ -112,7 +112,7 @@ def small_record(dialect: str = "tf-inner") -> Message:
     return msg
 
 
-def tree_record() -> Message:
+def tree_record() -> RecordMessage:
     """Three layers (conv1, conv2 with 4 channels each, an empty pool) and one prune record:
     every kind of tree row present."""
     msg = DIALECTS["tf-inner"].new_message()
@@ -136,7 +136,7 @@ def tree_record() -> Message:
     return msg
 
 
-def make_session(message: Message | None = None, dialect: str | None = None) -> EditSession:
+def make_session(message: RecordMessage | None = None, dialect: str | None = None) -> EditSession:
     """A session over `message` (default: `small_record` of `dialect`, tf-inner), as a window
     holds one; the dialect is the message's own unless given."""
     if message is None:
@@ -289,7 +289,7 @@ def sample_session(name: str = "resnet_tf_inner_prune.txt") -> EditSession:
     return make_session(message, dialect.name)
 
 
-def per_channel_layers(message: Message) -> list[int]:
+def per_channel_layers(message: RecordMessage) -> list[int]:
     """Indices of the layers with more than one scale_w value."""
     return [i for i, e in enumerate(message.record) if len(e.value.scale_w) > 1]
 
