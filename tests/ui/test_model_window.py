@@ -385,20 +385,14 @@ def test_model_on_the_command_line_is_attached_once_the_record_is_open(qtbot, tm
     assert model_rules and model_rules[0].severity is Severity.WARNING
 
 
-def test_the_editor_form_hands_model_and_weights_to_the_window(monkeypatch, tmp_path):
-    import sys
-    import types
-
+def test_the_editor_form_hands_model_and_weights_to_the_window(gui_calls, tmp_path):
     from editor.cli import main
 
-    seen = {}
-    fake = types.ModuleType("editor.ui.app")
-    fake.run_gui = lambda path, dialect, repair=False, **model: seen.update(path=path, **model) or 0
-    monkeypatch.setitem(sys.modules, "editor.ui.app", fake)
     record = tmp_path / "r.txt"
     record.write_text("")
     assert main([str(record), "--model", "net.prototxt", "--weights", "net.caffemodel"]) == 0
-    assert seen == {"path": str(record), "model": "net.prototxt", "weights": "net.caffemodel"}
+    assert gui_calls == [{"path": str(record), "dialect": None, "repair": False,
+                          "model": "net.prototxt", "weights": "net.caffemodel"}]
 
 
 def test_weights_without_model_on_the_command_line_is_a_usage_error(capsys):
