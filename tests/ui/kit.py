@@ -6,7 +6,7 @@ from __future__ import annotations
 import shutil
 import struct
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import numpy as np
 from google.protobuf import text_format
@@ -22,9 +22,14 @@ from editor.ui.dialogs import Prompter, SaveAsChoice
 from editor.ui.session import EditSession
 
 if TYPE_CHECKING:  # the plots (pyqtgraph) load only for the tests that build one
+    from editor.records.document import RecordDocument
+    from editor.records.paths import FieldPath
+    from editor.ui.main_window import MainWindow
     from editor.ui.plots import ChannelPlot, ModelOverview, PruneRangesView
+    from editor.ui.selection import Selection
 
 Attr = basic_info_pb2.AttrProto
+W = TypeVar("W")
 RELU6_SCALE = float(np.float32(6 / 255))  # 0.0235294122, as in the MobileNetV2 sample
 SCALES = [0.0070146145, 0.012803483, 0.008406523, 0.00742073, 0.0050302422, 0.010226682,
           0.010127633, 0.01746215]
@@ -256,6 +261,19 @@ def open_and_wait(qtbot, window, path, **kwargs) -> None:
     assert blocker.args == [True], window.prompter.errors
 
 
+def document_of(window: MainWindow) -> RecordDocument:
+    """The record open in `window` (its `document` is None while none is: the test opened one)."""
+    assert window.document is not None, "no record is open"
+    return window.document
+
+
+def path_now(selection: Selection) -> FieldPath:
+    """`selection.path`, read through a call. mypy narrows a property on ``==`` and keeps
+    that across the calls that change it (python/mypy#19783): a test asserting the path
+    before and after an edit reads it here."""
+    return selection.path
+
+
 def view_index(window, path, column: int = 0) -> QModelIndex:
     """The tree view's index of the row at `path`, scrolled into view."""
     tree = window.tree
@@ -271,6 +289,13 @@ def select_in_tree(qtbot, window, path) -> None:
     view.scrollTo(index)
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.visualRect(index).center())
     assert window.session.selection.path == tuple(path)
+
+
+def widget_as(widget: object, kind: type[W]) -> W:
+    """A panel's field editor (typed by what every editor offers) as the widget class the test
+    knows it is, to reach what only that class has (a check box's `box`, a line's `text`)."""
+    assert isinstance(widget, kind), f"{type(widget).__name__} is not a {kind.__name__}"
+    return widget
 
 
 def type_and_enter(qtbot, edit, text: str) -> None:

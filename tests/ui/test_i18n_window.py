@@ -8,6 +8,7 @@ checked by their own tests."""
 from __future__ import annotations
 
 import re
+from collections.abc import Set
 
 import pytest
 from PySide6.QtCore import Qt
@@ -29,7 +30,7 @@ def chinese(text: str) -> bool:
     return bool(CJK.search(text))
 
 
-def untranslated(texts: dict[str, str], allowed: set[str] = frozenset()) -> dict[str, str]:
+def untranslated(texts: dict[str, str], allowed: Set[str] = frozenset()) -> dict[str, str]:
     """The texts (by where they were found) a user reads that are not Chinese."""
     return {where: text for where, text in texts.items()
             if text.replace("&", "").strip() and text not in allowed and not chinese(text)}
@@ -68,9 +69,11 @@ def _menu_texts(menu: QMenu, skip: set[QAction], prefix: str) -> dict[str, str]:
         if action.isSeparator() or action in skip:
             continue
         where = f"{prefix} ▸ {action.text()}"
-        if action.menu() is not None:
-            if action.menu() is not getattr(menu.window(), "recent_menu", None):
-                texts.update(_menu_texts(action.menu(), skip, where))
+        sub = action.menu()
+        if sub is not None:
+            assert isinstance(sub, QMenu)
+            if sub is not getattr(menu.window(), "recent_menu", None):
+                texts.update(_menu_texts(sub, skip, where))
             continue
         texts[where] = action.text()
         if action.statusTip():

@@ -17,7 +17,7 @@ from editor.records.document import RecordDocument
 from editor.ui.main_window import MainWindow
 from editor.ui.tree_view import VALUE_PEEK
 from tests.conftest import MOBILENET_V2_TF, RESNET50_CAFFE
-from tests.ui.kit import ScriptedPrompter, copy_sample, open_and_wait, select_in_tree
+from tests.ui.kit import ScriptedPrompter, copy_sample, document_of, open_and_wait, select_in_tree
 
 
 @pytest.fixture
@@ -47,14 +47,15 @@ def _open(qtbot, tmp_path, window: MainWindow, source=RESNET50_CAFFE) -> None:
 def _show_layer(qtbot, window: MainWindow, channels: int) -> int:
     """Select the first layer with `channels` output channels in the tree, open its channel
     plot (the Channels tab) and return its index."""
-    message = window.document.message
+    message = document_of(window).message
     index = next(i for i, e in enumerate(message.record) if len(e.value.scale_w) == channels)
     select_in_tree(qtbot, window, ("record", index))
     plots = window.plots
     plots.tabBar().setCurrentIndex(plots.indexOf(plots.channels))
     plots.channels.flush()
     qtbot.wait(30)
-    assert plots.channels.layer_index == index and plots.channels.series.scale_w.size == channels
+    series = plots.channels.series
+    assert plots.channels.layer_index == index and series is not None and series.scale_w.size == channels
     return index
 
 
@@ -353,7 +354,7 @@ def test_prune_range_labels_are_the_trees_short_labels(qtbot, tmp_path, make_win
     # each node is labelled as the tree labels it, so distinct nodes read differently
     rows = sorted(nodes)
     strings = axis.tickStrings([float(r) for r in rows], 1.0, 1.0)
-    by_name = {}
+    by_name: dict[str, set[str]] = {}
     for row, text in zip(rows, strings, strict=True):
         name = nodes[row]
         assert labels.label(name) in text or labels.scoped(name) in text or name in text, (name, text)

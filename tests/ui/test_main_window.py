@@ -387,6 +387,7 @@ def test_create_window_opens_the_bundled_sample(qtbot, tmp_path, monkeypatch):
                            recovery_dir=tmp_path / "rec")
     qtbot.addWidget(window, before_close_func=lambda w: w.prompter.save_answers.append("discard"))
     qtbot.waitUntil(lambda: window.document is not None, timeout=20000)
+    assert window.document is not None and window.document.path is not None
     assert window.document.path.name == "resnet_tf_inner_prune.txt"
     assert window.dialect_label.text() == "tf-inner"
 
@@ -413,6 +414,7 @@ def test_command_line_opens_the_file(qtbot, tmp_path, monkeypatch):
         QApplication.exit(0)
 
     app = QApplication.instance()
+    assert isinstance(app, QApplication)
     quit_on_close = app.quitOnLastWindowClosed()
     app.setQuitOnLastWindowClosed(False)  # other tests' windows may exist: quit exactly once
     try:
@@ -466,7 +468,7 @@ def test_opening_checks_the_rules_and_reads_the_overview_on_the_loader_thread(qt
             super().recheck_all()
 
     builds: list[tuple[OverviewData, bool]] = []
-    build = OverviewData.build.__func__
+    build = vars(OverviewData)["build"].__func__  # the function under the classmethod
 
     def counting_build(cls, message, *args):
         data = build(cls, message, *args)
@@ -531,9 +533,14 @@ def test_bulk_edits_read_the_selection_a_constant_number_of_times(qtbot, tmp_pat
     from editor.records.rules import live
     from editor.records.synth import make_big, to_text
 
-    walks = []
+    walks: list[int] = []
     real_walk = live._document_problems
-    monkeypatch.setattr(live, "_document_problems", lambda *a: (walks.append(1), real_walk(*a))[1])
+
+    def document_problems(*a):
+        walks.append(1)
+        return real_walk(*a)
+
+    monkeypatch.setattr(live, "_document_problems", document_problems)
 
     path = tmp_path / "big.txt"
     path.write_text(to_text(make_big("tf-inner", 120, 4, prune_records=0)))
@@ -541,11 +548,17 @@ def test_bulk_edits_read_the_selection_a_constant_number_of_times(qtbot, tmp_pat
     open_and_wait(qtbot, window, path)
     tree = window.tree
     selection_model = tree.view.selectionModel()
-    reads = []
+    reads: list[str] = []
+
+    def counted(name, real):
+        def read(*a):
+            reads.append(name)
+            return real(*a)
+        return read
+
     for name in ("selectedRows", "selectedIndexes", "selection"):
-        real = getattr(selection_model, name)
-        setattr(selection_model, name, lambda *a, _r=real, _n=name: (reads.append(_n), _r(*a))[1])
-    changes = []
+        setattr(selection_model, name, counted(name, getattr(selection_model, name)))
+    changes: list[int] = []
     selection_model.selectionChanged.connect(lambda *_: changes.append(1))
 
     tree.select_paths([("record", i) for i in range(120)])

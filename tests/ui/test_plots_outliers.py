@@ -29,8 +29,9 @@ def doc_index(doc: RecordDocument, key: str) -> int:
 def rule_counts(doc: RecordDocument, k: float = 1.5) -> dict[int, int]:
     """Outlier channels per layer, as `record-editor check --rule scale-w-outlier` words them."""
     ctx = CheckContext.build(doc.message, doc.dialect, outlier_k=k)
-    out = {}
+    out: dict[int, int] = {}
     for p in check_document(doc, rules=[RULE], context=ctx):
+        assert p.record_index is not None
         m = re.search(r": (\d+) of \d+ scale_w values are outliers", p.message)
         out[p.record_index] = int(m.group(1)) if m else 1  # "scale_w[c] = … is an outlier"
     return out

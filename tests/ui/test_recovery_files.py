@@ -78,10 +78,14 @@ def test_headers_that_lie_are_refused_before_the_record_is_read(store, monkeypat
         (store.folder / f"{name}.recovery").write_bytes(json.dumps(head).encode() + b"\n" + body)
     (store.folder / "x.recovery").unlink()
     biggest = max(p.stat().st_size for p in store.folder.iterdir())
-    reads = []
+    reads: list[int] = []
     real = recovery_mod._read_exactly
-    monkeypatch.setattr(recovery_mod, "_read_exactly",
-                        lambda fd, size, at: (reads.append(size), real(fd, size, at))[1])
+
+    def read_exactly(fd, size, at):
+        reads.append(size)
+        return real(fd, size, at)
+
+    monkeypatch.setattr(recovery_mod, "_read_exactly", read_exactly)
     assert store.list() == []
     why = reasons(store)
     assert f"holds {len(data):,} bytes of the record, not the {1 << 40:,} written" in why["longer.recovery"]
