@@ -17,7 +17,7 @@ import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, TypeAlias
+from typing import Protocol, TypeAlias, TypedDict
 
 from google.protobuf.message import Message
 
@@ -122,7 +122,16 @@ def _conv_geometry(p: pb.ConvolutionParameter, n: int) -> tuple[list[int], list[
     return kernel, pad, stride, dilation
 
 
-def conv_geometry(param: pb.ConvolutionParameter, spatial_axes: int = 2) -> dict[str, list[int]]:
+class ConvGeometry(TypedDict):
+    """A convolution's geometry, one value per spatial axis."""
+
+    kernel: list[int]
+    pad: list[int]
+    stride: list[int]
+    dilation: list[int]
+
+
+def conv_geometry(param: pb.ConvolutionParameter, spatial_axes: int = 2) -> ConvGeometry:
     """kernel/pad/stride/dilation of a ConvolutionParameter, one value per spatial axis."""
     k, p, s, d = _conv_geometry(param, spatial_axes)
     return {"kernel": k, "pad": p, "stride": s, "dilation": d}
