@@ -498,7 +498,7 @@ def test_nested_and_rnn_fields_of_pytorch_records():
 
 
 def test_channel_values_print_as_format_float32_does():
-    from editor.cli.diff import float32_texts
+    from editor.records.diff.text import float32_texts
 
     rng = np.random.default_rng(7)
     values = rng.integers(0, 2**32, 20000, dtype=np.uint64).astype(np.uint32).view(np.float32)

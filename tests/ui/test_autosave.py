@@ -159,7 +159,7 @@ def test_a_damaged_recovery_file_is_set_aside_and_never_offered(qtbot, tmp_path,
     else:
         file.write_bytes(b"{not json\n" + file.read_bytes().split(b"\n", 1)[1])
     second = env()
-    assert second.offer_recovery() == []
+    assert second.banners.offer_recovery() == []
     texts = [b.label.text() for b in second.findChildren(Banner)]
     assert not any(t.startswith("Unsaved edits of") for t in texts)
     assert any(t.startswith("Unsaved edits could not be recovered:") and "set aside as" in t for t in texts)
@@ -169,7 +169,7 @@ def test_a_damaged_recovery_file_is_set_aside_and_never_offered(qtbot, tmp_path,
 def test_a_recovery_file_damaged_after_it_was_offered_is_not_applied(qtbot, tmp_path, env):
     path, file = _recovered(qtbot, tmp_path, env)
     second = env()
-    found = second.offer_recovery()
+    found = second.banners.offer_recovery()
     assert len(found) == 1
     open_and_wait(qtbot, second, path)
     before = second.document.message.SerializePartialToString()

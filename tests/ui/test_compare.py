@@ -383,10 +383,10 @@ def test_the_compare_menu_and_its_keys_are_listed(qtbot, compared):
     window, _c = compared
     titles = [a.text().replace("&", "") for a in window.menuBar().actions()]
     assert titles[titles.index("View") + 1] == "Compare"
-    listed = {(s.section, s.command, s.keys) for s in window.shortcuts()}
+    listed = {(s.section, s.command, s.keys) for s in window.menus.shortcuts()}
     assert {("Compare", "Next Difference", "F7"), ("Compare", "Previous Difference", "Shift+F7"),
             ("Compare", "Take from B", "Ctrl+Shift+B")} <= listed
-    file_menu = window.file_menu.actions()
+    file_menu = window.menus.file_menu.actions()
     texts = [a.text().replace("&", "") for a in file_menu]
     assert texts.index("Compare With…") < texts.index("Close")
 

@@ -97,22 +97,22 @@ def test_at_1920x1080_the_focused_plot_takes_the_whole_width(qtbot, tmp_path, ma
     assert beside >= 0.6 * window.width(), beside  # measured: 1260 of 1920 px (66 %)
     tree_width = window.tree.width()
 
-    window.act_focus_plots.trigger()  # F11 / Ctrl+Shift+F
+    window.window_layout.act_focus.trigger()  # F11 / Ctrl+Shift+F
     qtbot.wait(30)
-    assert window.window_layout.focus_plots() and window.act_focus_plots.isChecked()
+    assert window.window_layout.focus_plots() and window.window_layout.act_focus.isChecked()
     assert not window.tree.isVisible() or window.tree.width() == 0
     assert not any(d.isVisible() for d in window.findChildren(QDockWidget))
-    assert not window.toolbar.isVisible() and not window.plots.channels.tables.isVisible()
+    assert not window.menus.toolbar.isVisible() and not window.plots.channels.tables.isVisible()
     focused = _viewbox_width(window)
     plot = window.plots.channels.main.plot
     axis = plot.getAxis("left").width() + plot.getAxis("right").width()  # y values, fence labels
     # all of the window's width but the axes and a few margins (measured: 1741 px)
     assert focused >= window.width() - axis - 50, (focused, axis)
 
-    window.act_focus_plots.trigger()  # and back, as it was
+    window.window_layout.act_focus.trigger()  # and back, as it was
     qtbot.wait(30)
-    assert not window.window_layout.focus_plots() and not window.act_focus_plots.isChecked()
-    assert window.tree.width() == tree_width and window.toolbar.isVisible()
+    assert not window.window_layout.focus_plots() and not window.window_layout.act_focus.isChecked()
+    assert window.tree.width() == tree_width and window.menus.toolbar.isVisible()
     assert window.edit_dock.isVisible() and window.plots.channels.tables.isVisible()
     assert abs(_viewbox_width(window) - beside) <= 2
 
@@ -253,7 +253,7 @@ def test_the_layout_is_remembered_and_reset_layout_restores_it(qtbot, tmp_path, 
     assert again.dockWidgetArea(again.rules_dock) == Qt.DockWidgetArea.BottomDockWidgetArea
     assert again.edit_dock in again.tabifiedDockWidgets(again.rules_dock)
     assert abs(again.tree.width() - default_tree) <= 8, (again.tree.width(), default_tree)
-    assert again.plots.channels.tables_shown() and again.toolbar.isVisible()
+    assert again.plots.channels.tables_shown() and again.menus.toolbar.isVisible()
     assert again.settings.value("window/state") is None  # forgotten until the next close
     assert again.close()
     third = make_window(1280, 820)
@@ -264,7 +264,7 @@ def test_the_plots_detach_into_their_own_window(qtbot, tmp_path, make_window):
     window = make_window(1280, 820)
     _open(qtbot, tmp_path, window)
     index = _show_layer(qtbot, window, 1024)
-    window.act_detach_plots.trigger()  # View ▸ Plots in Own Window
+    window.window_layout.act_detach.trigger()  # View ▸ Plots in Own Window
     qtbot.wait(30)
     plots_window = window.window_layout.plots_window
     assert plots_window is not None and plots_window.isVisible()
@@ -274,10 +274,10 @@ def test_the_plots_detach_into_their_own_window(qtbot, tmp_path, make_window):
     select_in_tree(qtbot, window, ("record", index + 1))
     window.plots.channels.flush()
     assert window.plots.channels.layer_index == index + 1
-    assert window.act_focus_plots in plots_window.actions() and window.act_undo in plots_window.actions()
-    window.act_focus_plots.trigger()  # detached: Focus Plots fills its screen
+    assert window.window_layout.act_focus in plots_window.actions() and window.menus.act_undo in plots_window.actions()
+    window.window_layout.act_focus.trigger()  # detached: Focus Plots fills its screen
     assert plots_window.isFullScreen()
-    window.act_focus_plots.trigger()
+    window.window_layout.act_focus.trigger()
     assert not plots_window.isFullScreen()
     assert window.close()  # remembered: the next start detaches them again
 

@@ -163,16 +163,16 @@ def test_reset_from_weights_on_one_channel_is_exact_and_one_undo_restores_it(qtb
     session.problems.flush()
     problem = next(p for p in session.problems.problems if p.rule == "model-scale-w-weights")
     assert "clips" not in problem.message  # the wasteful channel is left to say
-    window.act_undo.trigger()
+    window.menus.act_undo.trigger()
     assert session.message.SerializeToString() == before
     # the whole layer, then every flagged layer: one step each
     assert window.plots.weights.reset_layer() is None
     assert bits(session.message.record[i].value.scale_w) == bits(arq.scale)
-    window.act_undo.trigger()
+    window.menus.act_undo.trigger()
     assert window.plots.weights.reset_flagged() is None
     assert bits(session.message.record[i].value.scale_w) == bits(arq.scale)
     assert session.weights.flagged_entries() == []
-    window.act_undo.trigger()
+    window.menus.act_undo.trigger()
     assert session.message.SerializeToString() == before
     # a span: channels 4..6
     plot.set_span(4, 6)

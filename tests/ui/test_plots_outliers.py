@@ -305,7 +305,7 @@ def test_plot_menu_and_help_list_the_walk_and_the_layers_table(qtbot, tmp_path, 
     plots.layers.act_outliers_only.trigger()  # the Layers table's own entries bring it up
     assert plots.currentWidget() is plots.layers
     assert plots.layers.proxy.rowCount() == int(plots.overview.data.with_outliers.size)
-    dialog = window.show_shortcuts()
+    dialog = window.menus.show_shortcuts()
     qtbot.addWidget(dialog)
     rows = {(keys, command): where for _s, keys, command, where in dialog.rows()}
     assert rows[("N", "Next Layer with Outliers")] == "in the Overview, the Layers table or the Channels plot"

@@ -164,7 +164,7 @@ def test_the_window_starts_with_hostile_recovery_files_and_offers_only_the_good_
     for i in range(20):  # many broken files: a few lines about them, not a window full of banners
         (store.folder / f"junk{i:02}.recovery").write_bytes(b"\x00" * 100)
     window = env()
-    found = window.offer_recovery()
+    found = window.banners.offer_recovery()
     assert [info.file.name for info in found] == ["good.recovery"]
     texts = [b.label.text() for b in window.findChildren(Banner)]
     assert sum(t.startswith("Unsaved edits of") for t in texts) == 1

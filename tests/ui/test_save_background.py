@@ -45,7 +45,7 @@ def test_a_big_save_runs_on_a_thread_and_changes_one_line(qtbot, tmp_path, env, 
     assert not window.isWindowModified()
     assert changed_lines(original, path.read_text()) == ["-    offset_d: -14", "+    offset_d: 7"]
     qtbot.wait(600)
-    assert window._disk_banner is None  # our own write is not "changed on disk"
+    assert window.banners.disk_banner is None  # our own write is not "changed on disk"
     assert not any(d.isVisible() for d in window.findChildren(QProgressDialog))
 
 
