@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
 
-from editor.cli._args import UsageError, add_common
+from editor.cli._args import Subcommands, UsageError, add_common
 from editor.cli._record_io import check_stdout, load, output_format, write_record
 from editor.cli._reporting import (
     EXIT_OK,
@@ -23,6 +23,7 @@ from editor.cli._reporting import (
     report_reading,
 )
 from editor.i18n import translate
+from editor.records.dialects import Dialect
 from editor.records.editing import RecordEditor
 from editor.records.edits.assignments import assignment_command, plan_assignments
 from editor.records.edits.check import EditCheck
@@ -40,7 +41,7 @@ def _close_matches(word: str, known: list[str]) -> list[str]:
 
     return difflib.get_close_matches(word, known)
 
-def add_parser(sub) -> argparse.ArgumentParser:
+def add_parser(sub: Subcommands) -> argparse.ArgumentParser:
     p = sub.add_parser("set", help="set fields of one layer; only that entry of the file changes")
     p.add_argument("file")
     p.add_argument("key", help="the layer key (record key)")
@@ -90,7 +91,7 @@ class Assignment:
         self.command(editor, entry).apply()
 
 
-def _field(entry: EntryMessage, dialect, dotted: str) -> tuple[FieldPath, FieldDescriptor]:
+def _field(entry: EntryMessage, dialect: Dialect, dotted: str) -> tuple[FieldPath, FieldDescriptor]:
     """The path of a FIELD below a layer entry (value fields named bare) and its descriptor;
     UsageError naming the field and the closest names when there is none."""
     path = in_entry(descriptor_of(entry), dotted)
@@ -112,7 +113,7 @@ def _field(entry: EntryMessage, dialect, dotted: str) -> tuple[FieldPath, FieldD
     return path, fd
 
 
-def parse_assignment(entry: EntryMessage, dialect, text: str) -> Assignment:
+def parse_assignment(entry: EntryMessage, dialect: Dialect, text: str) -> Assignment:
     """One FIELD=VALUE, FIELD[INDEX]=VALUE or FIELD=V1,V2,... of `set`, checked against
     `entry` as it stands; UsageError says what is wrong."""
     m = _ASSIGN.match(text)
@@ -142,7 +143,7 @@ def parse_assignment(entry: EntryMessage, dialect, text: str) -> Assignment:
         raise UsageError(str(e)) from None
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     if args.to is not None and args.output is None:
         raise UsageError(translate("cli", "--to needs -o OUT (a file changed in place keeps its own format)"))
     to = output_format(args.output, args.to, "?") if args.output is not None else "?"

@@ -119,6 +119,7 @@ def _menu_texts(menu: QMenu, where: str) -> list[tuple[str, str]]:
             continue
         sub = action.menu()
         if sub is not None:
+            assert isinstance(sub, QMenu)
             out += [(f"{where} ▸ {sub.title()}", sub.title())]
             # each item is a dialect's own title and name: only its status tip is a sentence
             out += [(f"{where} ▸ {sub.title()} ▸ {a.text()} (status tip)", a.statusTip()) for a in sub.actions()]
