@@ -10,6 +10,7 @@ import pytest
 from editor.cli import main
 from editor.paths import samples_dir
 from editor.records.document import RecordDocument
+from editor.records.messages import prune_records
 from tests.records.compat import changed_lines
 
 SAMPLE = samples_dir() / "resnet_tf_inner_prune.txt"
@@ -25,7 +26,7 @@ def test_info_json(capsys):
     doc = RecordDocument.load(SAMPLE)
     assert info["dialect"] == "tf-inner"
     assert info["records"] == len(doc.message.record)
-    assert info["prune_records"] == len(doc.message.prune_record)
+    assert info["prune_records"] == len(prune_records(doc.message))
     # per-channel: layers with more than one scale_w (a single value is per-tensor)
     assert info["per_channel_values"] == sum(len(e.value.scale_w) for e in doc.message.record
                                              if len(e.value.scale_w) > 1)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 import shutil
+from collections.abc import Sequence
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from editor.defaults import DEFAULT_OUTLIER_K, DEFAULT_STRONG_FENCE
 from editor.models import synth as model_synth
 from editor.records import quant
 from editor.records.document import RecordDocument
+from editor.records.messages import EntryMessage
 from editor.records.problems import Severity
 
 RESNET50 = Path("tests/data/realworld/resnet50_caffe_record.txt")
@@ -131,7 +133,8 @@ def test_a_mild_only_layer_is_one_line(tmp_path):
     outliers all lie less than 3× beyond the fence has one note, in one line."""
     doc = RecordDocument.load(RESNET50)
     mild = None
-    for i, e in enumerate(doc.message.record):
+    entries: Sequence[EntryMessage] = doc.message.record
+    for i, e in enumerate(entries):
         a = np.asarray(e.value.scale_w, dtype=np.float64)
         found = quant.outliers(a, DEFAULT_OUTLIER_K)
         if found.fence is None:  # a single channel has no fence
@@ -167,7 +170,8 @@ def test_flagged_layers_are_the_layers_with_problems_or_outliers(tmp_path):
     from editor.cli.check import document_problems
 
     expected = {p.record_index for p in document_problems(doc) if p.record_index is not None}
-    for i, e in enumerate(doc.message.record):
+    entries: Sequence[EntryMessage] = doc.message.record
+    for i, e in enumerate(entries):
         v = np.log10(np.asarray(e.value.scale_w, dtype=np.float64)[np.asarray(e.value.scale_w) > 0])
         if v.size >= 4:
             q1, q3 = np.percentile(v, [25, 75])

@@ -18,6 +18,7 @@ from editor.models._pb import caffe_model_pb2 as caffe_pb
 from editor.models._pb import tf_graph_pb2 as tf_pb
 from editor.models.match import match_keys, suggest
 from editor.records import synth
+from editor.records._pb import caffe_record_pb2
 from editor.records.dialects import DIALECTS
 from editor.records.rules import check_message
 from tests.models.kit import layer_of
@@ -241,6 +242,7 @@ def test_suggestions_prefer_the_stage_and_the_lowest_index_and_each_layer_once()
 
 def test_a_resnet50_style_record_against_resnet101_gets_distinct_suggestions(resnet101):
     message = synth.build_record("caffe", synth.layers_from_model(resnet101), seed=1)
+    assert isinstance(message, caffe_record_pb2.ScaleOffsetRecord)
     keep = [e for e in message.record if not e.key.startswith(("res4b", "res3b"))]
     del message.record[:]
     message.record.extend(keep)

@@ -5,16 +5,18 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Sequence
 
 import numpy as np
 import pytest
 
 from editor.cli import main
 from editor.paths import samples_dir
+from editor.records._pb import scale_offset_record_onnx_pb2, scale_offset_record_pytorch_pb2
 from editor.records.dialects import DIALECTS
 from editor.records.diff import compare_records, diff_records
 from editor.records.document import RecordDocument, convert_message
-from editor.records.messages import RecordMessage
+from editor.records.messages import EntryMessage, PruneRootMessage, copy_of
 from editor.records.synth import make_big, to_text
 from editor.records.values import format_float32, to_float32
 from tests.conftest import REALWORLD, needs_shared
@@ -26,8 +28,7 @@ PRUNE_FILE = REALWORLD / "hicann_amct__prune__utils__records__record_EltwiseConv
 
 def _pair():
     a = RecordDocument.load(SAMPLE).message
-    b = type(a)()
-    b.CopyFrom(a)
+    b = copy_of(a)
     return a, b
 
 
@@ -192,8 +193,7 @@ def _naive(a, b, rtol, atol):
 def test_vectorised_comparison_agrees_with_a_channel_by_channel_one(seed):
     rng = np.random.default_rng(seed)
     a = make_big("tf-inner", 40, 24, seed=seed, prune_records=0)
-    b = type(a)()
-    b.CopyFrom(a)
+    b = copy_of(a)
     for _ in range(30):
         e = b.record[int(rng.integers(40))].value
         what = rng.integers(6)
@@ -225,8 +225,8 @@ def test_vectorised_comparison_agrees_with_a_channel_by_channel_one(seed):
 
 def test_across_dialects_compares_the_fields_both_have_and_lists_the_others_apart():
     caffe = RecordDocument.load(samples_dir() / "resnet_caffe.txt").message
-    onnx: RecordMessage  # read by field name
     onnx, _ = convert_message(caffe, DIALECTS["onnx"], drop_unsupported=True)
+    assert isinstance(onnx, scale_offset_record_onnx_pb2.ScaleOffsetRecord)
     for entry in onnx.record:
         entry.value.ClearField("skip_fusion")
     onnx.record[4].value.scale_w[2] *= 1.5
@@ -259,8 +259,7 @@ def test_a_factor_set_on_one_side_only_differs():
 
 def _prune_pair():
     a = RecordDocument.load(SAMPLE).message
-    b = type(a)()
-    b.CopyFrom(a)
+    b = copy_of(a)
     return a, b
 
 
@@ -298,8 +297,7 @@ def test_prune_records_in_another_order_are_no_difference():
 
 def test_big_records_compare_only_the_entries_whose_bytes_differ():
     a = make_big("tf-inner", 200, 64, seed=3, prune_records=0)
-    b = type(a)()
-    b.CopyFrom(a)
+    b = copy_of(a)
     b.record[150].value.scale_w[7] = 0.123
     c = compare_records(a, b)
     assert c.columns["value.scale_w"].rows.tolist() == [150]
@@ -330,7 +328,8 @@ def test_cli_names_the_layer_field_channel_and_both_values(tmp_path, capsys, rea
     b = tmp_path / "b.txt"
     b.write_bytes(real_record.read_bytes())
     doc = RecordDocument.load(real_record)
-    index = next(i for i, e in enumerate(doc.message.record) if len(e.value.scale_w) > 3)
+    entries: Sequence[EntryMessage] = doc.message.record
+    index = next(i for i, e in enumerate(entries) if len(e.value.scale_w) > 3)
     entry = doc.message.record[index]
     assert main(["diff", str(real_record), str(b)]) == 0
     assert main(["set", str(b), entry.key, "scale_w[3]=0.123"]) == 0
@@ -372,6 +371,7 @@ def test_cli_names_a_prune_attribute_change_on_a_real_file(tmp_path, capsys):
     b.write_text(text[:match.start(2)] + "96" + text[match.end(2):])
     code, out = _json(capsys, PRUNE_FILE, b)
     a = RecordDocument.load(PRUNE_FILE).message
+    assert isinstance(a, PruneRootMessage)
     node = a.prune_record[0].producer[0]
     assert code == 1 and out["prune"]["changes"] == [
         {"prune_record": 0, "prune_record_b": 0, "role": "producer", "node": node.name, "copy": 0,
@@ -432,7 +432,6 @@ def test_cli_fields_layers_and_summary_narrow_the_report(tmp_path, capsys):
 def test_cli_across_dialects(tmp_path, capsys):
     caffe_path = samples_dir() / "resnet_caffe.txt"
     caffe = RecordDocument.load(caffe_path).message
-    onnx: RecordMessage  # read by field name
     onnx, _ = convert_message(caffe, DIALECTS["onnx"], drop_unsupported=True)
     onnx.record[4].value.scale_w[2] = 0.5
     path = tmp_path / "onnx.txt"
@@ -482,8 +481,8 @@ def test_cli_json_stays_strict_json_with_nan_and_infinity(tmp_path, capsys):
 
 def test_nested_and_rnn_fields_of_pytorch_records():
     a = RecordDocument.load(samples_dir() / "resnet_pytorch.txt").message
-    b = type(a)()
-    b.CopyFrom(a)
+    b = copy_of(a)
+    assert isinstance(b, scale_offset_record_pytorch_pb2.ScaleOffsetRecord)
     kv = next(i for i, e in enumerate(b.record) if e.HasField("kv_cache_value"))
     rnn = next(i for i, e in enumerate(b.record) if len(e.value.scale_r))
     b.record[kv].kv_cache_value.scale[1] *= 2

@@ -7,10 +7,10 @@ import stat
 import pytest
 
 from editor.paths import samples_dir
-from editor.records import document as document_mod
+from editor.records._pb import caffe_record_pb2
 from editor.records.dialects import DIALECTS
 from editor.records.document import RecordDocument, RecordError, SaveCancelled, convert_message
-from editor.records.messages import RecordMessage
+from editor.records.messages import PruneRootMessage, prune_records
 from tests.records.compat import changed_lines
 from tests.records.texts import NAMELESS_PRUNE
 
@@ -66,7 +66,9 @@ def test_edit_on_a_file_in_another_layout_follows_its_style(tmp_path):
             '        channels:3\n    }\n}\n')
     path.write_text(text)
     doc = RecordDocument.load(path)
-    doc.message.record[0].value.height = 144
+    value = doc.message.record[0].value
+    assert isinstance(value, caffe_record_pb2.SingleLayerRecord)  # `channels` makes it Caffe
+    value.height = 144
     e = doc.message.record.add()
     e.key = "pool1"
     e.value.scale_d = 0.5
@@ -94,7 +96,7 @@ def test_a_failing_replace_leaves_the_original_untouched(sample, monkeypatch):
     def broken_replace(src, dst):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(document_mod.os, "replace", broken_replace)
+    monkeypatch.setattr(os, "replace", broken_replace)  # the os module the document saves with
     with pytest.raises(RecordError) as err:
         doc.save()
     assert "disk is full" in str(err.value) and "unchanged" in str(err.value)
@@ -106,7 +108,7 @@ def test_a_failing_fsync_leaves_the_original_untouched(sample, monkeypatch):
     before = sample.read_bytes()
     doc = RecordDocument.load(sample)
     doc.message.record[0].value.scale_d = 0.5
-    monkeypatch.setattr(document_mod.os, "fsync", lambda fd: (_ for _ in ()).throw(OSError(5, "I/O error")))
+    monkeypatch.setattr(os, "fsync", lambda fd: (_ for _ in ()).throw(OSError(5, "I/O error")))
     with pytest.raises(RecordError):
         doc.save()
     assert sample.read_bytes() == before
@@ -198,6 +200,7 @@ def test_binary_pytorch_is_not_mistaken_for_tf_inner(tmp_path):
 
 def test_binary_with_a_missing_required_name_is_refused_with_a_reason(sample, tmp_path):
     doc = RecordDocument.load(sample)
+    assert isinstance(doc.message, PruneRootMessage)
     doc.message.prune_record[0].producer[0].ClearField("name")
     with pytest.raises(RecordError) as err:
         doc.save(tmp_path / "x.pb", binary=True)
@@ -286,7 +289,6 @@ def test_convert_message_lists_fields_the_target_lacks():
     with pytest.raises(RecordError) as err:
         convert_message(doc.message, DIALECTS["tf-inner"])
     assert "record.value.channels" in str(err.value)
-    msg: RecordMessage  # read by field name
     msg, dropped = convert_message(doc.message, DIALECTS["tf-inner"], drop_unsupported=True)
     assert any(d.startswith("record.value.height") for d in dropped)
     assert len(msg.record) == len(doc.message.record)
@@ -305,9 +307,10 @@ def test_a_prune_node_without_its_required_name_saves_losslessly(tmp_path):
     doc.message.record[0].value.offset_d = 5
     doc.save()
     assert changed_lines(NAMELESS_PRUNE, path.read_text()) == ["-    offset_d: -128", "+    offset_d: 5"]
+    assert isinstance(doc.message, PruneRootMessage)
     doc.message.prune_record[0].producer[0].attr[0].i = 3
     doc.save()
-    assert RecordDocument.load(path).message.prune_record[0].producer[0].attr[0].i == 3
+    assert prune_records(RecordDocument.load(path).message)[0].producer[0].attr[0].i == 3
 
 
 CPP_LISTS = """record {

@@ -6,6 +6,7 @@ import struct
 import numpy as np
 import pytest
 
+from editor.records._pb import inner_scale_offset_record_tf_pb2
 from editor.records.editing import RecordEditor
 from editor.records.edits.check import EditCheck
 from editor.records.edits.commands import (
@@ -25,6 +26,7 @@ from editor.records.synth import make_big
 
 def record():
     message = make_big("tf-inner", layers=4, channels=8, prune_records=1, seed=3)
+    assert isinstance(message, inner_scale_offset_record_tf_pb2.InnerScaleOffsetRecord)
     for entry in message.record:
         entry.value.act_type = "INT8"
     return message

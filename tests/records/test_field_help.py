@@ -13,6 +13,7 @@ import pytest
 from google.protobuf.descriptor import FieldDescriptor
 
 from editor.records import quant
+from editor.records._pb import caffe_record_pb2, scale_offset_record_pytorch_pb2
 from editor.records.dialects import DIALECTS, Dialect
 from editor.records.field_help import (
     EN,
@@ -27,7 +28,13 @@ from editor.records.field_help import (
     prune_help,
     wrap,
 )
-from editor.records.messages import message_type_of
+from editor.records.messages import (
+    KVCacheEntryMessage,
+    PruneRootMessage,
+    TypedValueMessage,
+    WideValueMessage,
+    message_type_of,
+)
 from editor.records.rules import validate_prune_value, validate_value
 from editor.records.rules.catalog_values import type_values
 from editor.records.rules.layer_types import PER_CHANNEL_DOC
@@ -132,7 +139,7 @@ def test_defaults_come_from_each_dialects_schema():
         for name in ("act_type", "wts_type", "dst_type", "fakequant_precision_mode"):
             if d.has_value_field(name):
                 default = d.default(name)
-                assert default, (d.name, name)
+                assert isinstance(default, str) and default, (d.name, name)
                 for lang in LANGUAGES:
                     assert default in _known(field_help(d, name, lang)).default
     assert "false" in _known(field_help("onnx", "is_tensor_quantize", EN)).default
@@ -159,17 +166,21 @@ def _layer(d: Dialect, name: str, act_type: str | None = None):
     v.scale_d, v.offset_d = 0.02, 0
     v.scale_w.extend([0.01, 0.02])
     v.offset_w.extend([0, 0])
-    if d.has_value_field("channels"):
+    if isinstance(v, caffe_record_pb2.SingleLayerRecord):
         v.channels, v.height, v.width = 3, 8, 8
     if act_type is not None:
+        assert isinstance(v, TypedValueMessage)
         v.act_type = act_type
     if name in ("scale_h", "offset_h", "scale_r", "offset_r"):  # the RNN factors come as a set
+        assert isinstance(v, scale_offset_record_pytorch_pb2.SingleLayerRecord)
         v.scale_h, v.offset_h = 0.02, 0
         v.scale_r.extend([0.01])
         v.offset_r.extend([0])
     if name == "tensor_balance_factor":
+        assert isinstance(v, WideValueMessage)
         v.tensor_balance_factor.extend([1.0, 1.0])
     if name.startswith("kv_cache_value."):
+        assert isinstance(entry, KVCacheEntryMessage)
         entry.kv_cache_value.scale.extend([0.5])
         entry.kv_cache_value.offset.extend([0])
     return entry
@@ -248,6 +259,7 @@ def test_prune_attribute_ranges_are_what_the_rules_accept():
     from editor.records.attrs import AttrProto
     d = DIALECTS["tf-inner"]
     msg = d.new_message()
+    assert isinstance(msg, PruneRootMessage)
     rec = msg.prune_record.add()
     node = rec.producer.add(name="conv1")
     node.attr.add(name="begin", type=AttrProto.INT, i=0)

@@ -43,12 +43,12 @@ from editor.records.synth import make_big
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def members(alias: object) -> set[type]:
+def members(alias: object) -> set[type[Message]]:
     """The classes an alias stands for (a Union's members, or the one class)."""
-    if isinstance(alias, UnionType):
-        return set(alias.__args__)
-    assert isinstance(alias, type)
-    return {alias}
+    listed = alias.__args__ if isinstance(alias, UnionType) else (alias,)
+    found = {c for c in listed if isinstance(c, type) and issubclass(c, Message)}
+    assert len(found) == len(listed)
+    return found
 
 
 def cls(desc: Descriptor) -> type[Message]:
@@ -129,6 +129,7 @@ def test_prune_records_is_empty_for_a_dialect_without_them():
         assert len(got) == (len(message.prune_record) if isinstance(message, PruneRootMessage) else 0)
         assert len(got) == (min(4 // 10, 1000) if d.has_prune else 0)
     tf_inner = make_big("tf-inner", layers=20, channels=2)
+    assert isinstance(tf_inner, PruneRootMessage)
     assert list(prune_records(tf_inner)) == list(tf_inner.prune_record) and len(tf_inner.prune_record) == 2
 
 

@@ -14,8 +14,10 @@ from hypothesis import HealthCheck, given, settings
 
 from editor.records import repair as repair_mod
 from editor.records import textread
+from editor.records._pb import inner_scale_offset_record_tf_pb2
 from editor.records.dialects import DIALECTS, read_binary
 from editor.records.document import RecordDocument, RecordError
+from editor.records.messages import PruneRootMessage
 from editor.records.synth import make_big
 from editor.records.textread import TextParseError, parse_text, reading_problems
 from tests.records.layouts import layouts
@@ -121,11 +123,14 @@ def test_a_binary_string_that_is_not_utf8_is_a_reading_error_with_field_and_offs
     assert "gives such a string as bytes, not text" in message
     plain = DIALECTS["tf-inner"].new_message()
     plain.ParseFromString(data)
-    assert plain.record[1].key == b"a\xffc" and plain.record[1].key != "a\ufffdc"
+    key: object = plain.record[1].key  # a str to the stubs; bytes here, as protobuf gives it
+    assert key != "a\ufffdc"
+    assert key == b"a\xffc"
 
 
 def test_a_string_in_a_prune_node_that_is_not_utf8_is_found_too():
     msg = DIALECTS["pytorch"].new_message()
+    assert isinstance(msg, PruneRootMessage)
     node = msg.prune_record.add().producer.add()
     node.name = "layerX"
     node.attr.add().name = "type"
@@ -292,6 +297,7 @@ def test_a_binary_record_read_alike_by_several_dialects_is_not_called_ambiguous(
 
 def test_a_binary_record_other_dialects_read_otherwise_is_called_ambiguous():
     msg = DIALECTS["tf-inner"].new_message()
+    assert isinstance(msg, inner_scale_offset_record_tf_pb2.InnerScaleOffsetRecord)
     v = msg.record.add().value
     v.scale_d = 0.5
     v.cluster.extend([1, 2, 3])  # field 6: tensor_balance_factor in pytorch, channels in caffe...

@@ -12,8 +12,10 @@ from google.protobuf import text_format
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from editor.records._pb import inner_scale_offset_record_tf_pb2
 from editor.records.dialects import DIALECTS
 from editor.records.document import RecordDocument
+from editor.records.messages import RootMessage
 from editor.records.problems import Problem, Severity
 from editor.records.rules import (
     RULES,
@@ -219,7 +221,7 @@ def test_key_shown_with_its_line_breaks_visible():
     assert 'did you mean "conv2d/Conv2D"' in p.message
 
 
-def _prune(dialect: str, node_attrs: str) -> object:
+def _prune(dialect: str, node_attrs: str) -> RootMessage:
     return parse(dialect, 'prune_record { producer { name: "a/Conv2D" attr { name: "begin" type: INT i: 0 } '
                           'attr { name: "end" type: INT i: 8 } ' + node_attrs + " } }")
 
@@ -459,6 +461,7 @@ def test_merge_lists_a_duplicate_key_once_and_drops_it_when_the_record_no_longer
     assert [p.rule for p in merge_problems(doc.problems, check_message(doc.message, "tf-inner"))] == []
     # the twin moved (another entry inserted above): the rules' finding, not the stale one
     doc.message.record[1].key = "a"
+    assert isinstance(doc.message, inner_scale_offset_record_tf_pb2.InnerScaleOffsetRecord)
     doc.message.record.insert(0, doc.message.record[0])
     doc.message.record[0].key = "z"
     (p,) = merge_problems(doc.problems, check_message(doc.message, "tf-inner", rules=["duplicate-key"]))

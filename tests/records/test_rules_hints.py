@@ -9,6 +9,7 @@ import pytest
 
 from editor.records import quant
 from editor.records.dialects import DIALECTS
+from editor.records.messages import TypedValueMessage
 from editor.records.rules import accepted_values, validate_value
 
 EPS = float(np.float32(quant.FLT_EPSILON))
@@ -23,6 +24,7 @@ def layer(dialect: str = "tf-inner", act_type: str | None = None):
     v.scale_w.extend([0.01, 0.02])
     v.offset_w.extend([0, 0])
     if act_type is not None:
+        assert isinstance(v, TypedValueMessage)
         v.act_type = act_type
     return d, entry
 

@@ -10,6 +10,7 @@ import struct
 import subprocess
 import sys
 import textwrap
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ import pytest
 from editor.cli import main
 from editor.paths import samples_dir
 from editor.records.document import FileChangedError, RecordDocument, same_message
+from editor.records.messages import EntryMessage
 from editor.records.synth import make_big, to_text
 
 SAMPLE = samples_dir() / "resnet_tf_inner_prune.txt"
@@ -264,6 +266,7 @@ def test_concurrent_sets_keep_every_edit_they_report(tmp_path, linked):
     exactly the reported edits (a clean merge) — its hard link intact."""
     text = to_text(make_big("tf-inner", layers=12, channels=64, seed=9))  # small: the writers' work is the point
     original = RecordDocument.from_text(text)
+    entries: Sequence[EntryMessage] = original.message.record
     rounds = []
     for n in range(2):
         folder = tmp_path / f"round{n}"
@@ -272,7 +275,7 @@ def test_concurrent_sets_keep_every_edit_they_report(tmp_path, linked):
         record.write_text(text)
         if linked:
             os.link(record, tmp_path / f"link{n}.txt")
-        edits = [(e.key, 0.5 + i / 16 + n / 256) for i, e in enumerate(original.message.record[:8])]
+        edits = [(e.key, 0.5 + i / 16 + n / 256) for i, e in enumerate(entries[:8])]
         rounds.append((str(record), edits, str(folder / "logs")))
     inodes = [os.stat(r[0]).st_ino for r in rounds]
     proc = subprocess.run([sys.executable, "-c", WRITERS, json.dumps(rounds)],

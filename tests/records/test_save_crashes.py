@@ -214,7 +214,7 @@ def _cut_short(path, monkeypatch) -> bytes:
 
     with monkeypatch.context() as m:
         m.setattr(inplace, "SLICE", 4096)
-        m.setattr(inplace.os, "pwrite", failing)
+        m.setattr(os, "pwrite", failing)  # the os module inplace writes with
         with pytest.raises(RecordError) as err:
             doc.save()
     message = str(err.value)

@@ -21,8 +21,9 @@ from editor.records import document as document_mod
 from editor.records import filewrite, readback, textwrite
 from editor.records.dialects import DIALECTS
 from editor.records.document import ReadOnlyError, RecordDocument, RecordError, same_message
+from editor.records.messages import PruneRootMessage
 from editor.records.synth import make_big, to_text
-from editor.records.textread import Stmt, parse_text
+from editor.records.textread import Stmt, parse_text, read_text
 from editor.records.textwrite import (
     Style,
     format_float_cpp,
@@ -52,13 +53,13 @@ def reread(path) -> RecordDocument:
 def count_parsed(monkeypatch) -> list[int]:
     """Record how many bytes each read of text during a save covers."""
     sizes: list[int] = []
-    real = readback.parse_text
+    real = parse_text  # what readback reads with
 
     def spy(text, dialect, **kwargs):
         sizes.append(len(text))
         return real(text, dialect, **kwargs)
 
-    real_read = document_mod.read_text
+    real_read = read_text  # what a document reads with
 
     def spy_read(text, dialect=None, **kwargs):
         sizes.append(len(text))
@@ -94,6 +95,7 @@ def test_adding_and_removing_entries_is_checked_in_part_too(big, monkeypatch):
     new = doc.message.record.add()
     new.key = "added/Conv2D"
     new.value.scale_d = 0.25
+    assert isinstance(doc.message, PruneRootMessage)
     doc.message.prune_record[0].producer[0].name = "renamed"
     sizes = count_parsed(monkeypatch)
     doc.save()
@@ -168,7 +170,7 @@ def test_a_save_that_failed_at_the_last_step_leaves_the_document_able_to_save(bi
     doc = RecordDocument.load(big)
     doc.message.record[4].value.scale_d = 0.375
     with monkeypatch.context() as m:
-        m.setattr(filewrite.os, "replace", lambda a, b: (_ for _ in ()).throw(OSError(5, "I/O error")))
+        m.setattr(os, "replace", lambda a, b: (_ for _ in ()).throw(OSError(5, "I/O error")))
         with pytest.raises(RecordError, match="unchanged"):
             doc.save()
     assert reread(big).message.record[4].value.scale_d != 0.375
@@ -228,7 +230,7 @@ def test_a_disk_that_does_not_keep_what_was_written_fails_the_save(big, monkeypa
             return real_write(fd, bytes(buf))
         return real_write(fd, data)
 
-    monkeypatch.setattr(filewrite.os, "write", flaky)
+    monkeypatch.setattr(os, "write", flaky)
     with pytest.raises(RecordError, match="does not read back as written"):
         doc.save()
     assert big.read_bytes() == before
@@ -423,8 +425,8 @@ def test_an_owner_the_saver_cannot_give_is_kept_by_writing_through(big, monkeypa
     def refuse(*args):
         raise PermissionError(1, "Operation not permitted")
 
-    monkeypatch.setattr(filewrite.os, "fchown", refuse)
-    monkeypatch.setattr(filewrite.os, "fstat", _fake_owner(os.fstat, big.stat().st_uid + 1))
+    monkeypatch.setattr(os, "fchown", refuse)
+    monkeypatch.setattr(os, "fstat", _fake_owner(os.fstat, big.stat().st_uid + 1))
     inode = big.stat().st_ino
     doc = RecordDocument.load(big)
     doc.message.record[1].value.offset_d = 3
@@ -465,7 +467,7 @@ def test_a_write_through_that_fails_puts_the_old_content_back(big, tmp_path, mon
         return real(fd, data, offset)
 
     monkeypatch.setattr(inplace, "SLICE", 1 << 16)
-    monkeypatch.setattr(inplace.os, "pwrite", failing)
+    monkeypatch.setattr(os, "pwrite", failing)
     with pytest.raises(RecordError, match=r"Input/output error.*the file on disk is unchanged"):
         doc.save()
     assert len(into_file) > 2  # the copy had begun, and the old content was copied back
@@ -486,8 +488,8 @@ def test_the_folder_is_fsynced_after_the_rename(big, monkeypatch):
         events.append("rename")
         return real_replace(a, b)
 
-    monkeypatch.setattr(filewrite.os, "fsync", fsync)
-    monkeypatch.setattr(filewrite.os, "replace", replace)
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
     doc = RecordDocument.load(big)
     doc.message.record[1].value.offset_d = 3
     doc.save()
@@ -597,7 +599,7 @@ def test_a_temporary_is_created_exclusively_private_and_not_inherited(tmp_path, 
     victim.write_bytes(b"keep")
     planted.symlink_to(victim)
     draws = iter([bytes(5), bytes(5), b"\x01" * 5])
-    monkeypatch.setattr(filewrite.os, "urandom", lambda n: next(draws))
+    monkeypatch.setattr(os, "urandom", lambda n: next(draws))
     old = os.umask(0)
     try:
         fd, name = filewrite._create_temp(tmp_path, ".r.txt.save-1-")
@@ -611,7 +613,7 @@ def test_a_temporary_is_created_exclusively_private_and_not_inherited(tmp_path, 
     finally:
         os.close(fd)
     assert victim.read_bytes() == b"keep" and planted.is_symlink()
-    monkeypatch.setattr(filewrite.os, "urandom", lambda n: bytes(5))
+    monkeypatch.setattr(os, "urandom", lambda n: bytes(5))
     with pytest.raises(FileExistsError):
         filewrite._create_temp(tmp_path, ".r.txt.save-1-")
 

@@ -213,12 +213,12 @@ def test_a_long_run_of_comments_or_whitespace_is_read_once(tmp_path, monkeypatch
     """Issue 26: a piece that ended inside a run of comments was read again with the next
     piece, so the run was scanned once per piece (512 MB of `#` lines: 251 s). The bytes the
     skipping looks at must stay a small multiple of the file, whatever the piece size."""
-    from editor.records import stream_read
+    from editor.records import stream_read, textread
 
     path = tmp_path / "r.txt"
     path.write_text(_ENTRY + run + _ENTRY)
     size = path.stat().st_size
-    counting = _CountingSkip(stream_read._SKIP)  # noqa: SLF001
+    counting = _CountingSkip(textread._SKIP)  # noqa: SLF001 (what stream_read skips with)
     monkeypatch.setattr(stream_read, "_SKIP", counting)
     got = _streamed(path, None, 1000)
     assert got is not None, name

@@ -13,21 +13,34 @@ from google.protobuf.message import Message
 
 from editor.paths import default_sample, samples_dir
 from editor.records import synth
+from editor.records._pb import (
+    caffe_record_pb2,
+    inner_scale_offset_record_tf_pb2,
+    scale_offset_record_onnx_pb2,
+    scale_offset_record_pytorch_pb2,
+)
 from editor.records.dialects import DIALECTS
-from editor.records.messages import RecordMessage
+from editor.records.messages import (
+    AttrMessage,
+    PruneNodeMessage,
+    PruneRootMessage,
+    RootMessage,
+    WideValueMessage,
+)
 
 REPO_SCRIPTS = samples_dir().parents[1] / "scripts"
 SAMPLES = {s.filename: s for s in synth.SAMPLES}
 FLT_MAX = float(np.finfo(np.float32).max)
 
 
-def _parse(sample: synth.Sample) -> RecordMessage:
+def _parse(sample: synth.Sample) -> RootMessage:
     """The committed sample file, read with the strict parser into its dialect's message."""
     text = (samples_dir() / sample.filename).read_text(encoding="utf-8")
     return text_format.Parse(text, DIALECTS[sample.dialect].new_message())
 
 
-def _nodes(message: RecordMessage) -> Iterator[tuple[str, RecordMessage]]:
+def _nodes(message: RootMessage) -> Iterator[tuple[str, PruneNodeMessage]]:
+    assert isinstance(message, PruneRootMessage)
     for record in message.prune_record:
         for node in record.producer:
             yield "producer", node
@@ -35,7 +48,7 @@ def _nodes(message: RecordMessage) -> Iterator[tuple[str, RecordMessage]]:
             yield "consumer", node
 
 
-def _attrs(node: RecordMessage) -> dict[str, RecordMessage]:
+def _attrs(node: PruneNodeMessage) -> dict[str, AttrMessage]:
     return {attr.name: attr for attr in node.attr}
 
 
@@ -46,7 +59,7 @@ def _has(value: Message, name: str) -> bool:
     return value.HasField(name)
 
 
-def _width(node: RecordMessage) -> int:
+def _width(node: PruneNodeMessage) -> int:
     attrs = _attrs(node)
     return attrs["end"].i - attrs["begin"].i
 
@@ -117,6 +130,7 @@ def test_dialect_specific_fields_appear(filename):
 
 def test_tf_inner_sample_layout():
     message = _parse(SAMPLES["resnet_tf_inner_prune.txt"])
+    assert isinstance(message, inner_scale_offset_record_tf_pb2.InnerScaleOffsetRecord)
     keys = [entry.key for entry in message.record]
     assert len(keys) == len(set(keys)) == 55
     assert keys[0] == "resnet_v1_50/conv1/Conv2D"
@@ -141,6 +155,7 @@ def test_tf_inner_sample_layout():
 
 def test_pytorch_sample_extras():
     message = _parse(SAMPLES["resnet_pytorch.txt"])
+    assert isinstance(message, scale_offset_record_pytorch_pb2.ScaleOffsetRecord)
     entries = {entry.key: entry for entry in message.record}
     lstm = entries["seq_head.lstm"].value
     assert lstm.HasField("scale_h") and lstm.scale_h > 0 and -128 <= lstm.offset_h <= 127
@@ -158,6 +173,7 @@ def test_pytorch_sample_extras():
 
 def test_onnx_tensor_quantize_entries_have_no_weights():
     message = _parse(SAMPLES["resnet_onnx.txt"])
+    assert isinstance(message, scale_offset_record_onnx_pb2.ScaleOffsetRecord)
     tensors = [entry for entry in message.record if entry.value.is_tensor_quantize]
     assert len(tensors) == 2
     for entry in tensors:
@@ -168,6 +184,7 @@ def test_onnx_tensor_quantize_entries_have_no_weights():
 
 def test_caffe_sample_has_input_shapes_and_caffe_names():
     message = _parse(SAMPLES["resnet_caffe.txt"])
+    assert isinstance(message, caffe_record_pb2.ScaleOffsetRecord)
     keys = [entry.key for entry in message.record]
     assert keys[:3] == ["conv1", "res2a_branch1", "res2a_branch2a"]
     assert keys[-2:] == ["pool5", "fc1000"]
@@ -217,6 +234,7 @@ def test_samples_are_clean(filename):
 @pytest.mark.parametrize("filename", [f for f, s in SAMPLES.items() if DIALECTS[s.dialect].has_prune])
 def test_sample_prune_records_are_consistent(filename):
     message = _parse(SAMPLES[filename])
+    assert isinstance(message, PruneRootMessage)
     values = {entry.key: entry.value for entry in message.record}
     nodes_seen: set[str] = set()
     for record in message.prune_record:
@@ -236,7 +254,7 @@ def test_sample_prune_records_are_consistent(filename):
             layer = values.get(node.name)
             if layer is not None and kind == "producer":
                 assert len(layer.scale_w) == end - begin, node.name  # output channels
-            if layer is not None and kind == "consumer" and layer.tensor_balance_factor:
+            if isinstance(layer, WideValueMessage) and kind == "consumer" and layer.tensor_balance_factor:
                 assert len(layer.tensor_balance_factor) == end - begin, node.name  # input channels
         assert len(widths) == 1, f"producer/consumer widths differ: {widths}"
     assert any(len(record.producer) > 1 for record in message.prune_record)
@@ -293,12 +311,14 @@ def test_make_big_gives_exact_counts(dialect):
         assert len(entry.value.scale_w) == len(entry.value.offset_w) == 48
         assert -128 <= entry.value.offset_d <= 127 and entry.value.scale_d > 0
     if DIALECTS[dialect].has_prune:
+        assert isinstance(message, PruneRootMessage)
         assert len(message.prune_record) == 4
         for record in message.prune_record:
             assert {_width(n) for n in [*record.producer, *record.consumer]} == {48}
     else:
         assert "prune_record" not in message.DESCRIPTOR.fields_by_name
     if dialect == "caffe":
+        assert isinstance(message, caffe_record_pb2.ScaleOffsetRecord)
         assert all(entry.value.channels == 48 for entry in message.record)
     assert synth.make_big(dialect, 40, 48, seed=3) == message
     assert synth.make_big(dialect, 40, 48, seed=4) != message
@@ -307,6 +327,7 @@ def test_make_big_gives_exact_counts(dialect):
 def test_make_big_plants_an_outlier_and_a_prune_mismatch():
     clean = synth.make_big("pytorch", 20, 64, seed=5)
     planted = synth.make_big("pytorch", 20, 64, seed=5, outlier=(7, 13), prune_mismatch=True)
+    assert isinstance(planted, PruneRootMessage)
     layer = np.array(planted.record[7].value.scale_w)
     assert int(np.argmax(layer)) == 13
     assert layer[13] > 20 * np.median(layer)
@@ -321,6 +342,7 @@ def test_make_big_plants_an_outlier_and_a_prune_mismatch():
 @pytest.mark.slow
 def test_make_big_full_size():
     message = synth.make_big("tf-inner", 5000, 1024)
+    assert isinstance(message, PruneRootMessage)
     assert len(message.record) == 5000
     assert sum(len(entry.value.scale_w) for entry in message.record) == 5000 * 1024
     assert len(message.prune_record) == 500

@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from editor.records.dialects import DIALECTS
+from editor.records.messages import copy_of
 from editor.records.textread import TextParseError, parse_text, read_text, reading_problems
 from editor.records.textwrite import (
     detect_style,
@@ -48,8 +49,7 @@ def test_reader_agrees_with_text_format_merge(case):
 def test_unedited_document_renders_the_same_text(case):
     name, text = case
     parsed = parse_text(text, name)
-    original = DIALECTS[name].new_message()
-    original.CopyFrom(parsed.message)
+    original = copy_of(parsed.message)
     assert render(parsed, original, parsed.message) == text.encode("utf-8")
 
 
@@ -58,8 +58,7 @@ def test_unedited_document_renders_the_same_text(case):
 def test_edits_render_to_text_that_reads_back_bit_exact(case, data):
     name, text = case
     parsed = parse_text(text, name)
-    original = DIALECTS[name].new_message()
-    original.CopyFrom(parsed.message)
+    original = copy_of(parsed.message)
     live = parsed.message
     records = live.record
     for _ in range(data.draw(st.integers(1, 4))):

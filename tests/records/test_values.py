@@ -35,8 +35,9 @@ def test_flt_max_as_amct_writes_it_is_accepted_and_just_beyond_is_refused():
     import pytest as _pytest
 
     from editor.records.dialects import DIALECTS
+    from editor.records.messages import descriptor_of
     from editor.records.values import FLOAT32_MAX, parse_value
-    field = DIALECTS["tf-inner"].new_message().record.add().value.DESCRIPTOR.fields_by_name["scale_d"]
+    field = descriptor_of(DIALECTS["tf-inner"].new_message().record.add().value).fields_by_name["scale_d"]
     for text in ("3.4028235e38", "3.4028235e+38", "3.40282347e38"):
         assert parse_value(field, text) == FLOAT32_MAX
     with _pytest.raises(ValueError, match="beyond its largest value"):

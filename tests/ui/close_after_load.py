@@ -14,11 +14,13 @@ from __future__ import annotations
 import os
 import runpy
 import sys
+from collections.abc import Sequence
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QTimer
 
+from editor.records.messages import EntryMessage
 from editor.ui.app import application
 from editor.ui.main_window import MainWindow
 
@@ -37,7 +39,8 @@ def visit_plots() -> None:
             plots.currentWidget().grab()
         assert window.document is not None
         message = window.document.message
-        layer = next((i for i, e in enumerate(message.record) if len(e.value.scale_w) > 1), None)
+        entries: Sequence[EntryMessage] = message.record
+        layer = next((i for i, e in enumerate(entries) if len(e.value.scale_w) > 1), None)
         if layer is not None:
             window.session.selection.select(("record", layer, "value", "scale_w", 0), source="exit test")
         window.grab()

@@ -7,7 +7,7 @@ import pytest
 
 import editor.ui  # noqa: F401  (first: pins singletons against PySide refcount bugs)
 from editor.records.dialects import Dialect
-from editor.records.messages import RecordMessage
+from editor.records.messages import RootMessage
 from tests.ui.kit import available_samples, load_sample
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -17,7 +17,7 @@ _SAMPLES: list[object] = [*available_samples()] or [pytest.param(None, marks=pyt
 
 
 @pytest.fixture(params=_SAMPLES)
-def sample(request) -> tuple[RecordMessage, Dialect]:
+def sample(request) -> tuple[RootMessage, Dialect]:
     return load_sample(request.param)
 
 

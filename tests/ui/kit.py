@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shutil
 import struct
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
@@ -15,9 +16,15 @@ from PySide6.QtCore import QModelIndex, Qt
 from editor.models.weights import layer_arq
 from editor.paths import samples_dir
 from editor.records import synth
-from editor.records._pb import basic_info_pb2
+from editor.records._pb import basic_info_pb2, caffe_record_pb2, inner_scale_offset_record_tf_pb2
 from editor.records.dialects import DIALECTS, Dialect
-from editor.records.messages import RootMessage
+from editor.records.messages import (
+    EntryMessage,
+    PruneRootMessage,
+    RootMessage,
+    TypedValueMessage,
+    WideValueMessage,
+)
 from editor.ui.dialogs import Prompter, SaveAsChoice
 from editor.ui.session import EditSession
 
@@ -58,10 +65,19 @@ def load_sample(name: str) -> tuple[RootMessage, Dialect]:
     return message, dialect
 
 
+def tf_inner(message: RootMessage) -> inner_scale_offset_record_tf_pb2.InnerScaleOffsetRecord:
+    """`message`, a tf-inner record, typed as one: its prune records and data types are read
+    without narrowing."""
+    assert isinstance(message, inner_scale_offset_record_tf_pb2.InnerScaleOffsetRecord)
+    return message
+
 def available_samples() -> list[str]:
     return [n for n in SAMPLE_DIALECTS if sample_path(n).is_file()]
 
 
+
+#: Caffe's layer message: the one with the input shape (channels, height, width)
+CaffeValue = caffe_record_pb2.SingleLayerRecord
 
 def _node(node, name: str, begin: int, end: int, op: str | None = None) -> None:
     node.name = name
@@ -86,9 +102,9 @@ def small_record(dialect: str = "tf-inner") -> RootMessage:
     v.scale_d, v.offset_d = RELU6_SCALE, -128
     v.scale_w.extend(SCALES)
     v.offset_w.extend([0] * 8)
-    if d.has_value_field("act_type"):
+    if isinstance(v, TypedValueMessage):
         v.act_type = "INT8"
-    if d.has_value_field("channels"):
+    if isinstance(v, CaffeValue):
         v.channels, v.height, v.width = 3, 224, 224
     e = msg.record.add(key="net/conv3/Conv2D")
     v = e.value
@@ -97,18 +113,18 @@ def small_record(dialect: str = "tf-inner") -> RootMessage:
     v.offset_w.extend([0] * 8)
     if dialect != "pytorch":
         v.shift_bit.extend([1] * 8)
-    if d.has_value_field("tensor_balance_factor"):
+    if isinstance(v, WideValueMessage):
         v.tensor_balance_factor.extend([0.5, 1.0, 1.5, 2.0])
-    if d.has_value_field("channels"):
+    if isinstance(v, CaffeValue):
         v.channels, v.height, v.width = 8, 56, 56
     e = msg.record.add(key="net/fc/MatMul")
     v = e.value
     v.scale_d, v.offset_d = 0.1, 0
     v.scale_w.append(0.002)
     v.offset_w.append(0)
-    if d.has_value_field("channels"):
+    if isinstance(v, CaffeValue):
         v.channels, v.height, v.width = 8, 1, 1
-    if d.has_prune:
+    if isinstance(msg, PruneRootMessage):
         pr = msg.prune_record.add()
         _node(pr.producer.add(), "net/conv1/Conv2D", 0, 8, "Conv2D")
         _node(pr.consumer.add(), "net/bn1/FusedBatchNormV3", 0, 8, "FusedBatchNormV3")
@@ -121,6 +137,7 @@ def tree_record() -> RootMessage:
     """Three layers (conv1, conv2 with 4 channels each, an empty pool) and one prune record:
     every kind of tree row present."""
     msg = DIALECTS["tf-inner"].new_message()
+    assert isinstance(msg, PruneRootMessage)
     for i, key in enumerate(["conv1", "conv2", "pool"]):
         entry = msg.record.add()
         entry.key = key
@@ -316,7 +333,8 @@ def sample_session(name: str = "resnet_tf_inner_prune.txt") -> EditSession:
 
 def per_channel_layers(message: RootMessage) -> list[int]:
     """Indices of the layers with more than one scale_w value."""
-    return [i for i, e in enumerate(message.record) if len(e.value.scale_w) > 1]
+    entries: Sequence[EntryMessage] = message.record
+    return [i for i, e in enumerate(entries) if len(e.value.scale_w) > 1]
 
 
 def plotted(plot: ChannelPlot) -> np.ndarray:

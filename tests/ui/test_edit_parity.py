@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import shutil
 import struct
+from collections.abc import Sequence
 
 import numpy as np
 import pytest
@@ -21,6 +22,7 @@ from editor.records.document import RecordDocument
 from editor.records.editing import RecordEditor
 from editor.records.edits.assignments import plan_assignments
 from editor.records.edits.check import EditCheck
+from editor.records.messages import EntryMessage, copy_of
 from editor.records.rules import CheckContext
 from editor.ui.session import EditSession
 from tests.models.kit import layer_of
@@ -37,8 +39,7 @@ def window_edit(path, index: int, texts: list[str], out) -> EditSession:
     doc = RecordDocument.load(path)
     session = EditSession()
     session.set_document(doc)
-    scratch = type(doc.message.record[index])()
-    scratch.CopyFrom(doc.message.record[index])
+    scratch = copy_of(doc.message.record[index])
     edits = []
     for text in texts:
         edit = parse_assignment(scratch, doc.dialect, text)
@@ -133,7 +134,8 @@ def test_refit_and_reset_from_weights_write_the_same_bytes_on_32_scale_w_and_31_
     model_synth.onnx_convnet(model_path, seed=2)
     model = load_model(model_path)
     message = synth.build_record("pytorch", synth.layers_from_model(model), seed=1)
-    index, entry = next((i, e) for i, e in enumerate(message.record) if len(e.value.scale_w) > 1)
+    entries: Sequence[EntryMessage] = message.record
+    index, entry = next((i, e) for i, e in enumerate(entries) if len(e.value.scale_w) > 1)
     arq = layer_arq(model, layer_of(model, entry.key), fold=not entry.value.skip_fusion, channel_wise=True)
     n = arq.scale.size
     entry.value.scale_w[:] = (arq.scale * 3).tolist()  # wastes levels: flagged

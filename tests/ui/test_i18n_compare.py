@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QLabel, QLineEdit, QMenu
 from editor import i18n
 from editor.records.dialects import DIALECTS
 from editor.records.document import RecordDocument
+from editor.records.messages import PruneRootMessage, copy_into
 from tests.conftest import RESNET50_CAFFE
 from tests.ui.kit import open_and_wait
 
@@ -78,7 +79,7 @@ def _b_with_differences(a: Path, tmp_path: Path) -> Path:
     message.record[4].value.scale_d *= 1.5
     del message.record[7]
     extra = message.record.add()
-    extra.CopyFrom(message.record[0])
+    copy_into(extra, message.record[0])
     extra.key = "only_in_b"
     b = tmp_path / "b.txt"
     b.write_text(text_format.MessageToString(message), encoding="utf-8")
@@ -259,6 +260,7 @@ def test_prune_rows_and_their_refusals_are_chinese(qtbot, tmp_path, env, chinese
     a = copy_sample(tmp_path, "resnet_tf_inner_prune.txt")
     open_and_wait(qtbot, window, a)
     message = RecordDocument.load(a).message
+    assert isinstance(message, PruneRootMessage)
     node = message.prune_record[1].consumer[0]
     for attr in node.attr:
         if attr.name in ("begin", "end"):

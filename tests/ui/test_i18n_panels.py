@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 
 from editor.records.dialects import DIALECTS
 from editor.records.document import RecordDocument
+from editor.records.messages import prune_records
 from editor.records.problems import Severity
 from editor.records.rules import RULES
 from editor.ui.i18n import install_language, uninstall_language
@@ -74,7 +75,7 @@ def _vocabulary(*sessions: EditSession) -> set[str]:
     words: set[str] = set()
     seen: set[str] = set()
     for d in DIALECTS.values():
-        words |= _field_names(d.new_message().DESCRIPTOR, seen)
+        words |= _field_names(d.descriptor, seen)
     for rule in RULES:
         words |= set(WORD.findall(rule))
     for s in sessions:
@@ -245,7 +246,7 @@ def test_the_layer_panel_and_the_problems_dock_speak_chinese(qtbot, chinese, tmp
 
 def test_the_prune_panel_speaks_chinese(qtbot, chinese, tmp_path):
     message = small_record()
-    end = next(a for a in message.prune_record[0].consumer[0].attr if a.name == "end")
+    end = next(a for a in prune_records(message)[0].consumer[0].attr if a.name == "end")
     end.i = 6  # a width that does not match the producer's: a flag and a problem
     session = make_session(message)
     panels = RecordPanels(session)

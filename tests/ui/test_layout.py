@@ -8,12 +8,14 @@ fold away; every toolbar control is reachable; the layout is remembered and rese
 from __future__ import annotations
 
 import shutil
+from collections.abc import Sequence
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication, QDockWidget, QMenu, QToolBar, QToolButton, QWidget
 
 from editor.records.document import RecordDocument
+from editor.records.messages import EntryMessage
 from editor.ui.main_window import MainWindow
 from editor.ui.tree_view import VALUE_PEEK
 from tests.conftest import MOBILENET_V2_TF, RESNET50_CAFFE
@@ -47,8 +49,8 @@ def _open(qtbot, tmp_path, window: MainWindow, source=RESNET50_CAFFE) -> None:
 def _show_layer(qtbot, window: MainWindow, channels: int) -> int:
     """Select the first layer with `channels` output channels in the tree, open its channel
     plot (the Channels tab) and return its index."""
-    message = document_of(window).message
-    index = next(i for i, e in enumerate(message.record) if len(e.value.scale_w) == channels)
+    entries: Sequence[EntryMessage] = document_of(window).message.record
+    index = next(i for i, e in enumerate(entries) if len(e.value.scale_w) == channels)
     select_in_tree(qtbot, window, ("record", index))
     plots = window.plots
     plots.tabBar().setCurrentIndex(plots.indexOf(plots.channels))

@@ -4,6 +4,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from editor.records.edits.commands import SetValueCommand
+from editor.records.messages import prune_records
 from editor.ui.panels.prune_panel import PrunePanel, PruneTableModel
 from tests.ui.kit import make_session, small_record, snapshot
 
@@ -89,7 +90,7 @@ def test_set_range_of_all_nodes_is_one_checked_step(qtbot):
 
 def test_a_file_with_a_mismatch_shows_it_flagged(qtbot):
     msg = small_record()
-    msg.prune_record[0].consumer[1].attr[2].i = 6
+    prune_records(msg)[0].consumer[1].attr[2].i = 6
     session, panel, tm, _messages = panel_for(qtbot, msg)
     bad = tm.index(2, P.WIDTH)
     assert tm.data(bad) == "6" and tm.data(bad, Qt.ItemDataRole.BackgroundRole) is not None

@@ -32,6 +32,7 @@ from tests.ui.kit import (
     prune_view,
     sample_session,
     snapshot,
+    tf_inner,
 )
 
 
@@ -320,7 +321,7 @@ def test_clicking_a_channel_selects_it_and_selection_highlights(qtbot, session):
 
 
 def test_weight_range_and_shift_bit_series(qtbot):
-    message = make_big("tf-inner", layers=2, channels=40, prune_records=0)
+    message = tf_inner(make_big("tf-inner", layers=2, channels=40, prune_records=0))
     value = message.record[0].value
     value.shift_bit.extend([3] * 40)
     value.wts_type = "INT4"
@@ -420,7 +421,7 @@ def test_overview_marks_layers_with_problems_and_follows_edits(qtbot, session):
 def test_overview_of_thousands_of_layers_marks_problems_with_ticks_and_thins_its_bars(qtbot):
     from editor.ui.plots.overview import DOT_LIMIT
 
-    message = make_big("tf-inner", layers=DOT_LIMIT + 600, channels=4, prune_records=0)
+    message = tf_inner(make_big("tf-inner", layers=DOT_LIMIT + 600, channels=4, prune_records=0))
     for i in (3, 700, 950):
         message.record[i].value.offset_d = 200  # an error each
     message.record[5].value.act_type = "INT16"  # a warning

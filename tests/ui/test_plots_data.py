@@ -16,7 +16,7 @@ from editor.records.problems import Problem, Severity
 from editor.records.rules import check_message
 from editor.records.synth import add_prune_node, make_big
 from editor.ui.plots._data import span_values, write_csv
-from tests.ui.kit import load_sample
+from tests.ui.kit import load_sample, tf_inner
 
 f32 = st.floats(width=32, allow_nan=True, allow_infinity=True)
 
@@ -32,7 +32,7 @@ def test_batch_stats_agree_with_channel_stats(vectors):
 
 
 def test_overview_rows_follow_the_record_and_update_row_equals_rebuild():
-    message, _ = load_sample("resnet_tf_inner_prune.txt")
+    message = tf_inner(load_sample("resnet_tf_inner_prune.txt")[0])
     data = OverviewData.build(message)
     assert data.keys == [e.key for e in message.record]
     for i, e in enumerate(message.record):
@@ -52,7 +52,7 @@ def test_overview_rows_follow_the_record_and_update_row_equals_rebuild():
 
 
 def test_layer_series_weight_range_uses_wts_type_bits():
-    message, _ = load_sample("resnet_tf_inner_prune.txt")
+    message = tf_inner(load_sample("resnet_tf_inner_prune.txt")[0])
     i = next(i for i, e in enumerate(message.record) if len(e.value.scale_w) > 1)
     s = read_layer(message, i)
     np.testing.assert_array_equal(s.weight_range, s.scale_w.astype(np.float64) * 127)
@@ -63,7 +63,7 @@ def test_layer_series_weight_range_uses_wts_type_bits():
 
 
 def test_planted_outlier_is_found_at_its_channel():
-    message = make_big("tf-inner", layers=4, channels=256, seed=3, outlier=(2, 17))
+    message = tf_inner(make_big("tf-inner", layers=4, channels=256, seed=3, outlier=(2, 17)))
     s = read_layer(message, 2)
     assert 17 in s.outliers.of_kind(quant.HIGH)
     assert read_layer(message, 2, k=50.0).outliers.indices.size == 0
@@ -99,7 +99,7 @@ def _bars(message):
 
 
 def test_planted_prune_mismatch_inverted_range_and_overlap_are_marked():
-    message = make_big("tf-inner", layers=40, channels=64, prune_mismatch=True)
+    message = tf_inner(make_big("tf-inner", layers=40, channels=64, prune_mismatch=True))
     bad = message.prune_record[1].consumer[1]
     next(a for a in bad.attr if a.name == "begin").i = 70  # inverted: [70, 64)
     shared = message.prune_record[2].consumer[1].name
@@ -119,7 +119,7 @@ def test_planted_prune_mismatch_inverted_range_and_overlap_are_marked():
 
 
 def test_no_overlap_for_adjacent_ranges_or_the_same_producers():
-    message = make_big("tf-inner", layers=8, channels=32, prune_records=0)
+    message = tf_inner(make_big("tf-inner", layers=8, channels=32, prune_records=0))
     for j, (b, e) in enumerate(((0, 32), (32, 64))):  # concat of two producers: adjacent, fine
         r = message.prune_record.add()
         add_prune_node(r.producer, f"p{j}", "Conv2D", 0, 32)
@@ -132,7 +132,7 @@ def test_no_overlap_for_adjacent_ranges_or_the_same_producers():
 
 
 def test_node_without_range_and_layout_rows():
-    message = make_big("tf-inner", layers=8, channels=16, prune_records=2)
+    message = tf_inner(make_big("tf-inner", layers=8, channels=16, prune_records=2))
     node = message.prune_record[1].consumer[0]
     keep = [a for a in node.attr if a.name != "end"]
     del node.attr[:]
@@ -147,7 +147,7 @@ def test_node_without_range_and_layout_rows():
 
 
 def test_rule_findings_on_a_node_are_added_to_its_notes():
-    message = make_big("tf-inner", layers=8, channels=16, prune_records=2)
+    message = tf_inner(make_big("tf-inner", layers=8, channels=16, prune_records=2))
     message.prune_record.add().selective_prune.name = "net/sparse/Conv2D"
 
     def planted(text: str, j: int, field: str, rule: str = "planted") -> Problem:
@@ -170,7 +170,7 @@ def test_rule_findings_on_a_node_are_added_to_its_notes():
 
 
 def test_channel_tables_round_trip_float32(tmp_path):
-    message, _ = load_sample("resnet_tf_inner_prune.txt")
+    message = tf_inner(load_sample("resnet_tf_inner_prune.txt")[0])
     i = next(i for i, e in enumerate(message.record) if len(e.value.tensor_balance_factor) > 1)
     s = read_layer(message, i)
     header, rows = channel_table(s)
@@ -186,7 +186,7 @@ def test_channel_tables_round_trip_float32(tmp_path):
 
 
 def test_overview_table_lists_problems():
-    message = make_big("tf-inner", layers=6, channels=8, prune_records=0)
+    message = tf_inner(make_big("tf-inner", layers=6, channels=8, prune_records=0))
     message.record[4].value.scale_d = 0.0
     problems = check_message(message, "tf-inner")
     from editor.figures.overview import problems_by_entry

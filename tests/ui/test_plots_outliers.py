@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import re
+from collections.abc import Sequence
 
 import numpy as np
 import pytest
@@ -13,6 +14,7 @@ from PySide6.QtCore import Qt
 from editor.records import quant
 from editor.records.document import RecordDocument
 from editor.records.edits.commands import SetValueCommand
+from editor.records.messages import EntryMessage
 from editor.records.rules import CheckContext, check_document
 from editor.ui.plots import PlotsPanel
 from editor.ui.plots.layers_table import CHANNELS, KEY, OUTLIERS, SCALE_D, SEVERITY, W_MIN
@@ -23,7 +25,8 @@ RULE = "scale-w-outlier"
 
 
 def doc_index(doc: RecordDocument, key: str) -> int:
-    return next(i for i, e in enumerate(doc.message.record) if e.key == key)
+    entries: Sequence[EntryMessage] = doc.message.record
+    return next(i for i, e in enumerate(entries) if e.key == key)
 
 
 def rule_counts(doc: RecordDocument, k: float = 1.5) -> dict[int, int]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
+from collections.abc import Sequence
 
 import numpy as np
 import pytest
@@ -12,6 +13,7 @@ from PySide6.QtCore import QPointF, QSize
 from PySide6.QtGui import QFontMetrics, QImage
 
 from editor.records.edits.commands import SetValueCommand
+from editor.records.messages import EntryMessage
 from editor.records.synth import make_big
 from editor.ui.plots.prune_view import LABEL_WIDTH, MIN_LABEL_WIDTH, label_width
 from tests.ui.kit import (
@@ -316,7 +318,8 @@ def test_plot_info_lines_forget_the_record_that_was_open_before(qtbot, session):
 def test_a_one_channel_layer_has_whole_channel_numbers(qtbot):
     message, _ = load_sample("resnet_caffe.txt")
     session = make_session(message)
-    i = next(k for k, e in enumerate(message.record) if len(e.value.scale_w) == 1)
+    entries: Sequence[EntryMessage] = message.record
+    i = next(k for k, e in enumerate(entries) if len(e.value.scale_w) == 1)
     plot = channel_plot(qtbot, session)
     plot.resize(800, 500)
     session.selection.select(("record", i))

@@ -29,11 +29,11 @@ def _rows_of(a, b):
 
 
 def test_a_vector_one_value_long_reads_one_value_in_the_compare_rows():
+    from editor.records.messages import copy_of
     from tests.ui.kit import small_record
 
     a = small_record()
-    b = type(a)()
-    b.CopyFrom(a)
+    b = copy_of(a)
     del b.record[0].value.scale_w[1:]  # 8 values in A, 1 in B
     row = next(r for r in _rows_of(a, b) if r.field == "scale_w" and r.index_a == 0)
     assert row.channels == "8 → 1 value"

@@ -6,17 +6,18 @@ from PySide6.QtCore import QPersistentModelIndex, QRect, Qt
 
 from editor.records.document import RecordDocument
 from editor.records.edits.commands import RemoveElementsCommand, SetValueCommand, add_element
+from editor.records.messages import copy_into
 from editor.records.problems import Severity
 from editor.records.rules import check_message
 from editor.ui import live_problems
 from editor.ui.panels.layer_panel import LayerPanel
 from editor.ui.panels.problems_dock import LINE_WIDEST, ProblemsDock, ProblemsModel
-from tests.ui.kit import make_session, small_record
+from tests.ui.kit import make_session, small_record, tf_inner
 
 
 def broken_record():
     """small_record with an error (offset_w[3] = 5), a warning (act_type INT16) and a bad prune end."""
-    msg = small_record()
+    msg = tf_inner(small_record())
     msg.record[0].value.offset_w[3] = 5
     msg.record[2].value.act_type = "INT16"
     msg.prune_record[0].consumer[1].attr[2].i = 6
@@ -187,7 +188,7 @@ def many_errors(layers: int = 500):
     first layer also has a warning."""
     from editor.records.synth import make_big
 
-    msg = make_big("tf-inner", layers=layers, channels=4, prune_records=0)
+    msg = tf_inner(make_big("tf-inner", layers=layers, channels=4, prune_records=0))
     for entry in msg.record:
         entry.value.offset_d = 200
         del entry.value.scale_w[1:]  # per-tensor: no outlier notes among the errors
@@ -242,7 +243,7 @@ def test_thousands_of_problems_are_listed_a_chunk_at_a_time(qtbot, qtmodeltester
 def test_where_tells_apart_two_records_with_the_same_key(qtbot):
     msg = small_record()
     twin = msg.record.add()
-    twin.CopyFrom(msg.record[0])  # record 3: conv1 again
+    copy_into(twin, msg.record[0])  # record 3: conv1 again
     for i in (0, 3):
         msg.record[i].value.offset_w[2] = 1
     _session, _dock, pm = dock_for(qtbot, msg)

@@ -13,6 +13,7 @@ import os
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 from google.protobuf.message import Message
@@ -23,7 +24,14 @@ from PySide6.QtWidgets import QTreeView
 
 from editor.records.editing import RecordEditor
 from editor.records.edits import commands as C
-from editor.records.messages import RecordMessage, message_type_of
+from editor.records.messages import (
+    KVCacheEntryMessage,
+    PruneRootMessage,
+    RootMessage,
+    descriptor_of,
+    message_type_of,
+    prune_records,
+)
 from editor.records.values import format_value
 from editor.ui.commands import EditStack
 from editor.ui.tree_model import RecordTreeModel, RowKind
@@ -41,8 +49,8 @@ def ser(msg: Message) -> bytes:
 
 # ----------------------------------------------------------------- plain (Qt-free) replay
 
-def walk(msg: RecordMessage, path):
-    obj = msg
+def walk(msg: Message, path):
+    obj: Any = msg
     for step in path:
         obj = obj[step] if isinstance(step, int) else getattr(obj, step)
     return obj
@@ -155,16 +163,16 @@ def plain_many(*applies):
 class Oracle:
     """Undo history as a list of message snapshots, with QUndoStack's merge rules."""
 
-    def __init__(self, msg: RecordMessage):
+    def __init__(self, msg: RootMessage):
         self.cls = type(msg)
         self.states = [ser(msg)]
         self.keys: list[object] = [None]
         self.pos = 0
 
-    def current(self) -> RecordMessage:
+    def current(self) -> RootMessage:
         return self.cls.FromString(self.states[self.pos])
 
-    def push(self, apply: Callable[[RecordMessage], None], merge_key=None) -> None:
+    def push(self, apply: Callable[[Message], None], merge_key=None) -> None:
         msg = self.current()
         apply(msg)
         new = ser(msg)
@@ -196,7 +204,7 @@ class Oracle:
 class Op:
     name: str
     make: Callable[[RecordEditor], C.EditCommand | None]
-    apply: Callable[[RecordMessage], None]
+    apply: Callable[[Message], None]
     merge_key: object = None
 
 
@@ -209,10 +217,10 @@ def rand_float(rng: random.Random) -> float:
     return struct.unpack("<f", struct.pack("<f", value))[0]
 
 
-def random_op(rng: random.Random, msg: RecordMessage, step: int, last_set: list) -> Op | None:
+def random_op(rng: random.Random, msg: RootMessage, step: int, last_set: list) -> Op | None:
     records = msg.record
     n = len(records)
-    prunes = msg.prune_record
+    prunes = prune_records(msg)
     kinds = ["set", "set", "set_same", "element", "clear", "present", "insert_values", "remove_values",
              "add_layer", "duplicate", "remove_layers", "move", "rename", "set_all", "replace",
              "prune_add", "prune_remove", "node_add", "node_remove", "attr_add", "attr_set", "attr_remove",
@@ -361,17 +369,19 @@ def random_op(rng: random.Random, msg: RecordMessage, step: int, last_set: list)
                          "s": rng.choice([b"Conv2D", b"\xff\x00bin"]), "f": rand_float(rng)}[which]
                 return Op("attr_set", lambda m: C.SetValueCommand(m, vpath, value), plain_set(vpath, value),
                           ("set", vpath))
-    entry_fields = message_type_of(msg.DESCRIPTOR.fields_by_name["record"]).fields_by_name
+    entry_fields = message_type_of(descriptor_of(msg).fields_by_name["record"]).fields_by_name
     if kind == "kv_cache" and n and "kv_cache_value" in entry_fields:
         i = rng.randrange(n)
         path = ("record", i, "kv_cache_value", "scale")
         values = [rand_float(rng)]
-        at = rng.randint(0, len(records[i].kv_cache_value.scale))
+        entry = records[i]
+        assert isinstance(entry, KVCacheEntryMessage)  # the dialect has kv_cache_value
+        at = rng.randint(0, len(entry.kv_cache_value.scale))
         return Op("kv_cache", lambda m: C.InsertElementsCommand(m, path, at, values), plain_insert(path, at, values))
     return None
 
 
-def _exists(msg: RecordMessage, path) -> bool:
+def _exists(msg: Message, path) -> bool:
     try:
         parent = walk(msg, path[:-1])
     except IndexError:
@@ -410,9 +420,10 @@ def check_mirror(model: RecordTreeModel, parent: QModelIndex = QModelIndex()) ->
             check_mirror(model, index)
 
 
-def trimmed(message: RecordMessage) -> RecordMessage:
+def trimmed(message: RootMessage) -> RootMessage:
     """The sample cut down so the tester's full walk after every change stays quick; every kind
     of row (layers with per-channel vectors, prune records with nodes and attrs) remains."""
+    assert isinstance(message, PruneRootMessage)  # the samples edited here have prune records
     del message.record[5:]
     for entry in message.record:
         for name in ("scale_w", "offset_w", "tensor_balance_factor", "scale_r", "offset_r"):
@@ -422,12 +433,12 @@ def trimmed(message: RecordMessage) -> RecordMessage:
     for prune in message.prune_record:
         del prune.producer[2:]
         del prune.consumer[2:]
-        for node in list(prune.producer) + list(prune.consumer):
+        for node in [*prune.producer, *prune.consumer]:
             del node.attr[2:]
     return message
 
 
-def run_sequence(message: RecordMessage, stack: EditStack, make_editor, rng: random.Random, steps: int,
+def run_sequence(message: RootMessage, stack: EditStack, make_editor, rng: random.Random, steps: int,
                  checkpoint: Callable[[int], None] | None = None) -> dict[str, int]:
     """`steps` random operations, undos and redos, each checked against the plain replay
     byte for byte; `checkpoint(step)` runs after every step. Returns how often each ran."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from PySide6.QtCore import QRectF
 
 from editor.models import synth as model_synth
 from editor.records import synth
+from editor.records.messages import EntryMessage
 from editor.ui.plots.layers_table import PROBLEMS, SEVERITY
 from tests.ui.kit import open_and_wait
 
@@ -114,7 +116,8 @@ def test_compare_channels_of_a_1024_channel_layer_keep_the_changed_channel_in_vi
     a = tmp_path / "a.txt"
     shutil.copyfile(RESNET50_CAFFE, a)
     message = RecordDocument.load(a).message
-    i = next(k for k, e in enumerate(message.record) if len(e.value.scale_w) == 1024)
+    entries: Sequence[EntryMessage] = message.record
+    i = next(k for k, e in enumerate(entries) if len(e.value.scale_w) == 1024)
     message.record[i].value.scale_w[210] *= 4
     b = tmp_path / "b.txt"
     b.write_text(text_format.MessageToString(message), encoding="utf-8")

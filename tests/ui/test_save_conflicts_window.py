@@ -29,7 +29,7 @@ def failing_writes_into(monkeypatch, path, first: int = 2):
         return real(fd, data, offset)
 
     monkeypatch.setattr(inplace, "SLICE", 4096)
-    monkeypatch.setattr(inplace.os, "pwrite", pwrite)
+    monkeypatch.setattr(os, "pwrite", pwrite)  # the os module inplace writes with
 
 
 def test_a_file_replaced_with_the_same_size_and_time_is_not_overwritten_unasked(qtbot, tmp_path, env):

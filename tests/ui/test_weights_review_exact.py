@@ -7,7 +7,7 @@ import onnx
 from onnx import TensorProto, helper, numpy_helper
 
 from editor.records import synth
-from editor.records.dialects import DIALECTS
+from editor.records._pb import scale_offset_record_pytorch_pb2
 from tests.models import amct_ref as ref
 from tests.ui.kit import ScriptedPrompter, open_and_wait
 
@@ -25,7 +25,7 @@ def test_reset_from_weights_on_a_balanced_layer_is_amcts_value(qtbot, env, tmp_p
     onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)]), model_path)
     tbf = np.array([0.25, 1.0, 4.0, 2.0], F32)
     expected = ref.arq(ref.apply_balance(w, tbf, cin_axis=1, conv_groups=2))
-    message = DIALECTS["pytorch"].new_message()
+    message = scale_offset_record_pytorch_pb2.ScaleOffsetRecord()
     e = message.record.add(key="conv")
     e.value.scale_d, e.value.offset_d = 0.02, -128
     e.value.scale_w.extend(ref.arq(w).tolist())  # the unbalanced values: what the editor used to give

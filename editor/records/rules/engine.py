@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from editor.i18n import translate
 from editor.records.dialects import Dialect, get_dialect
@@ -19,6 +19,18 @@ from editor.records.rules.views import DocumentView, EntryView, PruneView
 if TYPE_CHECKING:
     from editor.models import Model
     from editor.records.document import RecordDocument
+
+
+class LocatedRecord(Protocol):
+    """What `check_document` reads of a document (`RecordDocument` has it): the message, its
+    dialect, and where an entry or a field of it is in the file."""
+
+    @property
+    def message(self) -> RootMessage: ...
+    @property
+    def dialect(self) -> Dialect: ...
+    def locate(self, record_index: int | None = None, prune_index: int | None = None,
+               field: str | None = None) -> tuple[int, int] | None: ...
 
 
 @dataclass(frozen=True)
@@ -170,7 +182,7 @@ def check_file_rules(message: RootMessage, dialect: str | Dialect, context: Chec
     return _document_problems(message, d, context, _select(d, rules, severities))
 
 
-def check_document(doc: RecordDocument, *, rules: Iterable[str] | None = None,
+def check_document(doc: LocatedRecord, *, rules: Iterable[str] | None = None,
                    severities: Iterable[Severity | str] | None = None,
                    model: Model | None = None, context: CheckContext | None = None) -> list[Problem]:
     """`check_message` on a `RecordDocument`, with line/column from ``doc.locate`` where known.
@@ -216,7 +228,7 @@ def document_problems(doc: RecordDocument, model: Model | None = None, *, contex
     return merge_problems(doc.problems, check_document(doc, model=model, context=context))
 
 
-def locate(doc: RecordDocument, p: Problem) -> Problem:
+def locate(doc: LocatedRecord, p: Problem) -> Problem:
     """`p` with line/column from ``doc.locate`` (the field's own place, else its entry's)."""
     if p.record_index is None and p.prune_index is None:
         return p
