@@ -6,20 +6,16 @@ str() is `FILE:LINE:COL: message`.
 """
 from __future__ import annotations
 
-import errno
 import io
 import os
 import re
-import stat
-import zlib
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import ExitStack, contextmanager
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
 
 from google.protobuf.message import EncodeError, Message
 
-from editor.i18n import QT_TRANSLATE_NOOP, translate
+from editor.i18n import translate
 from editor.records.convert import ExplicitDefault, convert_message
 from editor.records.dialects import (
     PRIMARY,
@@ -31,20 +27,25 @@ from editor.records.dialects import (
     wire_offset,
 )
 from editor.records.errors import RecordError
-from editor.records.filelock import FileStamp, LockTimeout, hold
+from editor.records.filelock import FileStamp
+from editor.records.fileread import MAX_FILE_SIZE, STREAM_FROM, read_file, reading
 from editor.records.filewrite import (
-    FileChanged,
-    ReadOnlyFile,
-    WriteCancelled,
-    WriteError,
     settle,
-    umask,
-    write_file,
 )
 from editor.records.messages import RootMessage
 from editor.records.paths import PathError, in_entry, parse_path
 from editor.records.problems import Problem, Severity, printable, quoted
 from editor.records.quick_locate import child_node, quick_offset, tree_offset
+from editor.records.saving import (
+    FileChangedError,
+    Progress,
+    ReadOnlyError,
+    SaveCancelled,
+    SaveFailed,
+    atomic_write,
+    reporter,
+    write_checked,
+)
 from editor.records.textread import (
     Cancelled,
     LineIndex,
@@ -58,7 +59,6 @@ from editor.records.textread import (
 )
 
 if TYPE_CHECKING:
-    from editor.records.readback import BatchChecker, Output
     from editor.records.repair import Repair
     from editor.records.textwrite import Rendering, Style
 
@@ -83,32 +83,9 @@ __all__ = [
     "same_message",
 ]
 
-#: progress(done, total) -> False to cancel
-Progress = Callable[[int, int], bool]
-
 
 class LoadCancelled(Exception):
     """Raised when a progress callback asked to stop reading."""
-
-
-class SaveCancelled(Exception):
-    """Raised when a progress callback asked to stop saving (before the file was replaced:
-    the original is untouched)."""
-
-
-class FileChangedError(RecordError):
-    """Saving was refused: the file on disk is not the version the document was read from
-    (another program saved it meanwhile). Nothing was saved; save with `replace_changed`
-    to overwrite that version, or read the file again."""
-
-
-class SaveFailed(RecordError):
-    """Saving failed; the message says why and in what state the file is: as it was, or,
-    with `damaged`, perhaps damaged (and where its new content was kept)."""
-
-    def __init__(self, message: str, path: str | os.PathLike[str] | None = None, *, damaged: bool = False) -> None:
-        super().__init__(message, path)
-        self.damaged = damaged
 
 
 class _Mismatch(Exception):
@@ -138,8 +115,6 @@ def same_message(a: Message, b: Message) -> bool:
 
 _CONTROL = re.compile(rb"[\x00-\x08\x0e-\x1f\x7f]")
 M = TypeVar("M", bound=Message)
-#: what a save's check of the written file returns
-R = TypeVar("R")
 
 
 def _snapshot(message: M) -> M:
@@ -371,7 +346,7 @@ class RecordDocument:
         if stream and not repair and progress is None:
             from editor.records.stream_read import stream_path
 
-            with _reading(p) as fd:  # not while a save writes it in place
+            with reading(p) as fd:  # not while a save writes it in place
                 stamp = FileStamp.of(os.fstat(fd)) if fd is not None else None
                 streamed = stream_path(p, get_dialect(dialect) if dialect is not None else None,
                                        STREAM_FROM, MAX_FILE_SIZE)
@@ -380,7 +355,7 @@ class RecordDocument:
                           source=streamed, keep_original=False)
                 doc.stamp = stamp
                 return doc
-        data, stamp = _read_file(p)
+        data, stamp = read_file(p)
         doc = cls._from_data(p, data, dialect, repair=repair, progress=progress, keep_original=keep_original)
         doc.stamp = stamp
         return doc
@@ -548,7 +523,7 @@ class RecordDocument:
                                 "expected": None if replace_changed else self._expected(target)}
         if binary:
             data = self.encode_binary()
-            _write(target, [data], progress=_reporter(progress), total=len(data), **opts)
+            write_checked(target, [data], progress=reporter(progress), total=len(data), **opts)
             if adopt:
                 self._set_source(None)
         else:
@@ -582,18 +557,18 @@ class RecordDocument:
     def _save_patched(self, target: Path, rendering: Rendering, progress: Progress | None, opts: dict[str, Any],
                       adopt: bool) -> tuple[ParsedText, RootMessage | None] | None:
         """Save the patched text; the new source and original (None: snapshot the message)."""
-        from editor.records.readback import Output, check_patch
+        from editor.records.readback import Output, check_patch, compare_file
 
         out = Output(rendering.chunks)
         size = out.size
-        report = _reporter(progress)
+        report = reporter(progress)
         assert self._source is not None
         patched = check_patch(self._source, self.message, rendering)
         rendering.keys = {}  # a copy of the record in bytes: not needed any more
 
         def check(written: Path) -> tuple[ParsedText, None] | tuple[None, bytes] | None:
             keep = adopt or patched is None
-            data = _compare_file(written, out, keep, report and (lambda done: report(size + done, 2 * size)))
+            data = compare_file(written, out, keep, report and (lambda done: report(size + done, 2 * size)))
             if not keep:
                 return None
             assert data is not None
@@ -606,7 +581,7 @@ class RecordDocument:
                 return (parsed, None) if adopt else None
             return None, data
 
-        result = _write(target, rendering.chunks, check=check, progress=report and (
+        result = write_checked(target, rendering.chunks, check=check, progress=report and (
             lambda done, _total: report(done, 2 * size)), total=size, **opts)
         if result is None:
             return None
@@ -622,10 +597,10 @@ class RecordDocument:
     def _save_anew(self, target: Path, progress: Progress | None, opts: dict[str, Any],
                    adopt: bool) -> tuple[ParsedText, RootMessage | None] | None:
         """Write the whole record in the document's style, verified batch by batch."""
-        from editor.records.readback import BatchChecker
+        from editor.records.readback import BatchChecker, compare_crc
         from editor.records.textwrite import text_batches
 
-        report = _reporter(progress)
+        report = reporter(progress)
         checker = BatchChecker(self.message, self.dialect, collect=adopt)
         entries = 1 + sum(len(v) if fd.is_repeated else 1 for fd, v in self.message.ListFields())
 
@@ -640,12 +615,12 @@ class RecordDocument:
                     report(done, 2 * entries)
 
         def check(written: Path) -> tuple[ParsedText, RootMessage | None] | None:
-            data = _compare_crc(written, checker, adopt, report and (
+            data = compare_crc(written, checker, adopt, report and (
                 lambda done: report(entries + done * entries // max(checker.size, 1), 2 * entries)))
             return (checker.source(data), None) if data is not None else None
 
         try:
-            return _write(target, pieces(), check=check, **opts)
+            return write_checked(target, pieces(), check=check, **opts)
         except _Mismatch:
             raise RecordError("internal error: the text written would not read back as the record; "
                               "nothing was saved (please report this)", target) from None
@@ -777,217 +752,3 @@ class RecordDocument:
                     item.first_index <= index < item.first_index + item.count:
                 return item
         return None
-
-
-#: The largest file the reader accepts: a guard against endless inputs (a /proc file) and
-#: files far beyond any record (the biggest real ones are a few hundred MB).
-MAX_FILE_SIZE = 2 << 30
-
-_KINDS = ((stat.S_ISFIFO, QT_TRANSLATE_NOOP("reading", "a named pipe (FIFO)")),
-          (stat.S_ISCHR, QT_TRANSLATE_NOOP("reading", "a character device")),
-          (stat.S_ISBLK, QT_TRANSLATE_NOOP("reading", "a block device")),
-          (stat.S_ISSOCK, QT_TRANSLATE_NOOP("reading", "a socket")))
-
-
-def _not_regular(mode: int) -> str | None:
-    """Why a file of this mode cannot be a record file, or None for a regular file."""
-    if stat.S_ISREG(mode):
-        return None
-    if stat.S_ISDIR(mode):
-        return translate("reading", "is a directory, not a record file")
-    kind = next((name for test, name in _KINDS if test(mode)), QT_TRANSLATE_NOOP("reading", "a special file"))
-    return translate("reading", "is {kind}, not a regular file; record files are regular files").format(
-        kind=translate("reading", kind))
-
-
-def _too_big(size: int) -> str:
-    return translate("reading", "is {size} bytes or more, larger than the {most} bytes a record file may have; "
-                     "it is not read").format(size=f"{size:,}", most=f"{MAX_FILE_SIZE:,}")
-
-
-#: files smaller than this are read whole even when streaming is asked (pieces are 1 MB)
-STREAM_FROM = 4 << 20
-
-
-@contextmanager
-def _reading(p: Path) -> Iterator[int | None]:
-    """Hold the file's shared lock while it is read (a save writing it in place holds the
-    exclusive one): yields a descriptor of the file, or None (no file, no locks)."""
-    with ExitStack() as stack:
-        try:
-            fd = stack.enter_context(hold(p, exclusive=False))
-        except LockTimeout as e:
-            raise RecordError(translate("reading", "cannot be read now: {reason}; try again when that save is "
-                                        "done").format(reason=e.strerror), p) from None
-        except OSError:
-            fd = None  # cannot be opened: the read that follows says why
-        yield fd
-
-
-def _read_file(p: Path) -> tuple[bytes, FileStamp]:
-    """The bytes of a regular file (after symbolic links), at most MAX_FILE_SIZE, and the
-    stamp of the version read (read under the file's shared lock, see filelock).
-
-    Anything else (a FIFO, a device, a socket) is refused before reading: reading one
-    could block forever or never end.
-    """
-    try:
-        why = _not_regular(os.stat(p).st_mode)
-        if why is not None:
-            raise RecordError(why, p)
-        with _reading(p) as locked:
-            # O_NONBLOCK: should a FIFO replace the file after the check, opening it must not hang
-            if locked is not None:
-                fd = os.dup(locked)
-                os.lseek(fd, 0, os.SEEK_SET)  # the offset is shared with the lock's descriptor
-            else:
-                fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-            with os.fdopen(fd, "rb") as fh:
-                st = os.fstat(fh.fileno())
-                why = _not_regular(st.st_mode)
-                if why is not None:
-                    raise RecordError(why, p)
-                if st.st_size > MAX_FILE_SIZE:
-                    raise RecordError(_too_big(st.st_size), p)
-                data = fh.read(MAX_FILE_SIZE + 1)
-    except RecordError:
-        raise
-    except FileNotFoundError:
-        raise RecordError(translate("reading", "no such file"), p) from None
-    except PermissionError:
-        raise RecordError(translate("reading", "permission denied: the file cannot be read"), p) from None
-    except IsADirectoryError:
-        raise RecordError(translate("reading", "is a directory, not a record file"), p) from None
-    except OSError as e:
-        raise RecordError(translate("reading", "cannot read: {reason}").format(reason=e.strerror or e), p) from None
-    if len(data) > MAX_FILE_SIZE:
-        raise RecordError(_too_big(len(data)), p)
-    return data, FileStamp.of(st)
-
-
-class ReadOnlyError(RecordError):
-    """Saving was refused: the file is read-only (save it elsewhere, or save with force)."""
-
-
-def _reporter(progress: Progress | None) -> Callable[[int, int], bool] | None:
-    """`progress` as the writers call it: returning False raises SaveCancelled."""
-    if progress is None:
-        return None
-
-    def report(done: int, total: int) -> bool:
-        if progress(done, total) is False:
-            raise SaveCancelled()
-        return True
-
-    return report
-
-
-def _write(target: Path, pieces: Iterable[Any], *, check: Callable[[Path], R] | None = None,
-           progress: Progress | None = None, total: int = 0, force: bool = False,
-           new_mode: int | None = None, expected: FileStamp | None = None,
-           saved: Callable[[FileStamp], None] | None = None) -> R | None:
-    """filewrite.write_file, its failures as RecordError naming the path the user gave."""
-    try:
-        return write_file(target, pieces, check=check, progress=progress, total=total,
-                          new_mode=new_mode, overwrite_readonly=force, expected=expected, saved=saved)
-    except FileChanged as e:
-        raise FileChangedError(e.message, target) from None
-    except ReadOnlyFile as e:
-        raise ReadOnlyError(translate("saving", "{reason}; nothing was saved").format(reason=e.message),
-                            target) from None
-    except WriteError as e:
-        raise SaveFailed(e.message, target, damaged=e.damaged) from None
-    except WriteCancelled:
-        raise SaveCancelled() from None
-
-
-def _compare_file(written: Path, out: Output, keep: bool, progress: Callable[[int], bool] | None) -> bytes | None:
-    """Compare the written file with the text meant, byte for byte; return its bytes if `keep`.
-
-    A difference is an OSError: the disk or file system did not keep what was written.
-    """
-    if keep:
-        with open(written, "rb", buffering=0) as fh:
-            data = fh.read()
-        if not out.matches(data):
-            raise OSError(errno.EIO, "the file written does not read back as written")
-        if progress is not None:
-            progress(len(data))
-        return data
-    buf = bytearray(_READ_SLICE)
-    done = 0
-    with open(written, "rb", buffering=0) as fh:
-        while True:
-            n = fh.readinto(buf)
-            if not n:
-                break
-            if not out.matches_range(buf, n, done):
-                raise OSError(errno.EIO, "the file written does not read back as written")
-            done += n
-            if progress is not None and done % _REPORT_EVERY < n:
-                progress(done)
-    if progress is not None:
-        progress(done)
-    if done != out.size:
-        raise OSError(errno.EIO, "the file written does not have the size written")
-    return None
-
-
-def _compare_crc(written: Path, checker: BatchChecker, keep: bool,
-                 progress: Callable[[int], bool] | None) -> bytes | None:
-    """Compare the written file's size and CRC-32 with what was verified; its bytes if `keep`."""
-    crc = size = 0
-    data = None
-    with open(written, "rb", buffering=0) as fh:
-        if keep:
-            data = fh.read()
-            crc, size = zlib.crc32(data), len(data)
-        else:
-            buf = bytearray(_READ_SLICE)
-            view = memoryview(buf)
-            while True:
-                n = fh.readinto(buf)
-                if not n:
-                    break
-                crc = zlib.crc32(view[:n], crc)
-                size += n
-                if progress is not None and size % _REPORT_EVERY < n:
-                    progress(size)
-    if (crc, size) != (checker.crc, checker.size):
-        raise OSError(errno.EIO, "the file written does not read back as written")
-    if progress is not None:
-        progress(size)
-    return data
-
-
-#: bytes read back per step: a buffer that stays in the CPU's cache. Reading a 10 MB file
-#: back took 5-6.5 ms through a 4 MB buffer (zeroed and faulted in first) and 2.8-3.2 ms
-#: through this one, a tenth of a save after one edit
-_READ_SLICE = 1 << 18
-#: progress is reported about this often while reading back
-_REPORT_EVERY = 1 << 22
-
-
-def atomic_write(target: Path, data: bytes | Iterable[bytes], check: Callable[[Path], R] | None = None,
-                 progress: Progress | None = None, *, new_mode: int | None = None, force: bool = False) -> R | None:
-    """Write via a temporary file in the same folder, flush, fsync, then replace (see filewrite).
-
-    `data` is bytes or a list of bytes-like pieces. `check(tmp_path)`, if given, runs on the
-    written temporary file before it replaces the original; whatever it raises aborts the
-    save and its result is returned. `progress(bytes_written, total)` after each slice;
-    returning False aborts with SaveCancelled. The original file's permission bits, owner,
-    group and hard links are kept; a new file gets `new_mode` (default: 0o666 less the
-    umask, as open() would give). A symbolic link is written through: its target is
-    replaced and the link stays. A read-only file is refused (ReadOnlyError) unless `force`.
-    On any failure the temporary file is removed, the original is untouched, and (for OS
-    errors) a RecordError says why.
-    """
-    pieces = [data] if isinstance(data, (bytes, bytearray, memoryview)) else list(data)
-    total = sum(len(piece) for piece in pieces)
-    return _write(Path(target), pieces, check=check, progress=_reporter(progress), total=total,
-                  force=force, new_mode=new_mode)
-
-
-def _umask() -> int:
-    """The process's umask (read without changing it where the system says it)."""
-    return umask()

@@ -32,7 +32,8 @@ from pathlib import Path
 
 from editor.i18n import QT_TRANSLATE_NOOP, translate
 from editor.records.dialects import DIALECTS, unknown_fields
-from editor.records.document import MAX_FILE_SIZE, atomic_write
+from editor.records.fileread import MAX_FILE_SIZE
+from editor.records.saving import atomic_write
 
 SUFFIX = ".recovery"
 #: what a recovery file that failed its check is renamed to end with

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from editor.records import document as document_mod
+from editor.records import fileread
 from editor.records.document import RecordDocument, RecordError, atomic_write
 
 TEXT = 'record {\n  key: "a"\n  value {\n    scale_d: 0.5\n    offset_d: 1\n  }\n}\n'
@@ -55,7 +55,7 @@ def test_a_device_is_refused_even_through_a_symlink(tmp_path):
 def test_a_file_above_the_size_cap_is_not_read(tmp_path, monkeypatch):
     path = tmp_path / "big.txt"
     path.write_text(TEXT)
-    monkeypatch.setattr(document_mod, "MAX_FILE_SIZE", 16)
+    monkeypatch.setattr(fileread, "MAX_FILE_SIZE", 16)
     with pytest.raises(RecordError) as err:
         RecordDocument.load(path)
     assert "larger than the 16 bytes a record file may have" in str(err.value)
