@@ -100,7 +100,7 @@ def make_record(model_path: Path, path: Path) -> None:
             scale[CLIP_CHANNEL] = arq.scale[CLIP_CHANNEL] * 0.3
             scale[WASTE_CHANNEL] = arq.scale[WASTE_CHANNEL] * 3.5
         elif entry.key == "conv14":
-            scale = arq.scale * 2.6
+            scale[:] = arq.scale * 2.6
         elif entry.key == "conv19":
             scale[5] = arq.scale[5] * 0.5
         entry.value.scale_w[:] = scale.astype(np.float32).tolist()

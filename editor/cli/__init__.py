@@ -17,14 +17,20 @@ import os
 import signal
 import sys
 import threading
-from types import ModuleType
+from collections.abc import Callable
+from types import FrameType, ModuleType
+from typing import TYPE_CHECKING, NoReturn, TypedDict
 
 from editor.cli._args import JsonErrorParser, Parser, UsageError
 from editor.cli._reporting import EXIT_OK, EXIT_USAGE, err, print_json
 from editor.i18n import translate
 from editor.records.dialects import DIALECTS
-from editor.records.document import FileChangedError, RecordError
+from editor.records.document import FileChangedError
+from editor.records.errors import RecordError
 from editor.records.problems import shown_path
+
+if TYPE_CHECKING:  # at run time loaded when asked for (`__getattr__`)
+    from editor.cli.check import document_problems
 
 __all__ = ["SUBCOMMANDS", "build_parser", "document_problems", "gui_main", "gui_parser", "main", "run_gui",
            "version_text"]
@@ -50,7 +56,11 @@ def command_module(word: str) -> ModuleType:
     return importlib.import_module(f"editor.cli.{COMMANDS[word]}")
 
 
-def __getattr__(name: str):
+#: a command's `run(args) -> exit code`
+Handler = Callable[[argparse.Namespace], int]
+
+
+def __getattr__(name: str) -> object:
     if name == "document_problems":  # kept importable from here, loaded when asked for
         return command_module("check").document_problems
     raise AttributeError(name)
@@ -91,6 +101,14 @@ def gui_parser() -> argparse.ArgumentParser:
     return p
 
 
+class _WindowOptions(TypedDict, total=False):
+    """What `run_gui` passes on to the window only when given."""
+
+    model: str
+    weights: str | None
+    compare: str
+
+
 def run_gui(argv: list[str]) -> int:
     parser = gui_parser()
     args = parser.parse_args(argv)
@@ -101,7 +119,7 @@ def run_gui(argv: list[str]) -> int:
     except ImportError as e:
         err(f"the editor window is not available in this build ({e})")
         return EXIT_USAGE
-    extra: dict = {"model": args.model, "weights": args.weights} if args.model is not None else {}
+    extra: _WindowOptions = {"model": args.model, "weights": args.weights} if args.model is not None else {}
     if args.compare:
         extra["compare"] = args.compare
     return _run(args.file, args.dialect, repair=args.repair, **extra)
@@ -120,7 +138,7 @@ def _mistyped_command(word: str) -> str | None:
             f"To open a file in the editor, give its path (e.g. ./{word})")
 
 
-def _not_written(args) -> dict:
+def _not_written(args: argparse.Namespace) -> dict[str, bool]:
     """`"written": false` for the commands that write (their JSON always says whether)."""
     return {"written": False} if args.command in ("convert", "set", "refit") else {}
 
@@ -139,7 +157,7 @@ class Terminated(BaseException):
     file and leaves the original as it was."""
 
 
-def _terminate(signum: int, _frame) -> None:
+def _terminate(signum: int, _frame: FrameType | None) -> NoReturn:
     raise Terminated(signum)
 
 
@@ -170,7 +188,7 @@ def _choose_language(code: str | None) -> None:
     i18n.set_language(code or i18n.SOURCE_LANGUAGE)
 
 
-def _in_place(args) -> str | None:
+def _in_place(args: argparse.Namespace) -> str | None:
     """The file the command will write over, if it will (see WRITE_IN_PLACE)."""
     names = WRITE_IN_PLACE.get(args.command)
     if names is None:
@@ -183,7 +201,7 @@ def _in_place(args) -> str | None:
     return None
 
 
-def _run(handler, args) -> int:
+def _run(handler: Handler, args: argparse.Namespace) -> int:
     """`handler(args)`, under its file's lock (WRITE_IN_PLACE), and run again as
     RERUN_WHEN_CHANGED says when its file changed on disk."""
     from editor.records.filelock import LockTimeout, hold
@@ -251,13 +269,14 @@ def _main(argv: list[str]) -> int:
     if rest:
         # a command whose positional arguments may also follow its options (refit FILE
         # --model M KEY) takes them; anything else is what argparse would refuse
-        take = getattr(command_module(args.command), "take_positionals", None)
+        take: Callable[[argparse.Namespace, list[str]], None] | None = getattr(
+            command_module(args.command), "take_positionals", None)
         unknown = rest if take is None else [x for x in rest if x.startswith("-")]
         if unknown or take is None:
             parser.error(f"unrecognized arguments: {' '.join(unknown)}")
         take(args, rest)
     _choose_language(getattr(args, "lang", None))
-    handler = command_module(args.command).run
+    handler: Handler = command_module(args.command).run
     try:
         return _run(handler, args)
     except RecordError as e:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import Any, NoReturn, TypeAlias
 
 from editor.cli._reporting import print_json
 from editor.records.dialects import DIALECTS
@@ -22,8 +23,9 @@ def terminal_width() -> int:
     except ValueError:
         columns = 0
     if columns <= 0:
+        stdout = sys.__stdout__  # None under pythonw
         try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+            columns = os.get_terminal_size(stdout.fileno()).columns if stdout is not None else 0
         except (AttributeError, ValueError, OSError):
             columns = 0
     return columns or 80
@@ -43,16 +45,25 @@ class Formatter(argparse.HelpFormatter):
 class Parser(argparse.ArgumentParser):
     """The command line's parsers (the subcommands' too): `Formatter` unless told otherwise."""
 
-    def __init__(self, *args, **kwargs):
+    # the arguments are ArgumentParser's, passed on as given: argparse's subcommands make their
+    # parsers with keywords that differ between Python versions
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", Formatter)
         super().__init__(*args, **kwargs)
+
+
+#: the subcommands of a `Parser` (``parser.add_subparsers()``): each command's module adds its
+#: own parser to it (``add_parser(sub)``)
+Subcommands: TypeAlias = "argparse._SubParsersAction[Parser]"
+#: what options are added to: a parser, or a group of its options (mutually exclusive ones)
+Arguments: TypeAlias = argparse._ActionsContainer
 
 
 class JsonErrorParser(Parser):
     """For a command line with --json: argparse's usage errors also come as JSON on stdout
     (then as usual on stderr, exit 2), so a script reading stdout always gets an object."""
 
-    def error(self, message: str):
+    def error(self, message: str) -> NoReturn:
         print_json({"error": f"{self.prog}: error: {message}"})
         sys.stdout.flush()
         super().error(message)

@@ -15,6 +15,7 @@ on the command line, a model for each record, a progress bar on a terminal.
 """
 from __future__ import annotations
 
+import argparse
 import contextlib
 import fnmatch
 import glob
@@ -23,12 +24,12 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from editor.cli._args import UsageError
 from editor.cli._reporting import EXIT_OK
 from editor.i18n import translate
-from editor.records.document import RecordError
+from editor.records.errors import RecordError
 
 if TYPE_CHECKING:
     from editor.models import Model
@@ -46,7 +47,7 @@ class Target:
     error: str | None = None
 
 
-def add_many_args(p) -> None:
+def add_many_args(p: argparse.ArgumentParser) -> None:
     """--recursive and --model-map (the file arguments themselves are the command's)."""
     p.add_argument("-r", "--recursive", action="store_true",
                    help="a folder given also gives the record files of its subfolders")
@@ -118,7 +119,7 @@ class _Pairing:
 class Models:
     """The model of each record: --model for all, or --model-map's pairing (see module doc)."""
 
-    def __init__(self, args) -> None:
+    def __init__(self, args: argparse.Namespace) -> None:
         self.model_path: str | None = getattr(args, "model", None)
         self.weights_path: str | None = getattr(args, "weights", None)
         if self.weights_path is not None and self.model_path is None:
@@ -207,7 +208,7 @@ class Progress:
     """A progress bar on standard error (a terminal only), shown once work has taken
     `delay` seconds: ``[#####-----]  3/10  name``."""
 
-    def __init__(self, total: int, *, delay: float = 0.5, stream=None) -> None:
+    def __init__(self, total: int, *, delay: float = 0.5, stream: TextIO | None = None) -> None:
         self.total = total
         self.stream = stream if stream is not None else sys.stderr
         self.enabled = total > 1 and self._is_terminal()
@@ -255,7 +256,7 @@ class Progress:
             self.shown = False
 
 
-def progress_line(progress: Progress, text: str, stream=None) -> None:
+def progress_line(progress: Progress, text: str, stream: TextIO | None = None) -> None:
     """Print `text` (a line of the command's report) with the bar out of its way."""
     progress.clear()
     print(text, file=stream if stream is not None else sys.stdout)

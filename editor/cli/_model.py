@@ -4,9 +4,10 @@ and the model's summary for JSON output."""
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
-from editor.records.document import RecordDocument, RecordError
+from editor.records.document import RecordDocument
+from editor.records.errors import RecordError
 
 if TYPE_CHECKING:
     from editor.models import Model
@@ -20,7 +21,7 @@ def add_model_args(p: argparse.ArgumentParser, required: bool = False) -> None:
                    help="with a Caffe .prototxt: its .caffemodel (ONNX and TensorFlow models carry their weights)")
 
 
-def load(args) -> Model | None:
+def load(args: argparse.Namespace) -> Model | None:
     """The model the command line names, or None; a ModelError becomes a RecordError (the
     commands' "unreadable input", exit 2)."""
     if getattr(args, "model", None) is None:
@@ -35,7 +36,32 @@ def load(args) -> Model | None:
         raise RecordError(e.message, e.path or args.model, e.line, e.column) from None
 
 
-def model_summary(model: Model) -> dict:
+class ModelSummary(TypedDict):
+    """A model as the commands' --json reports describe it."""
+
+    path: str
+    weights_path: str | None
+    framework: str
+    format: str
+    layers: int
+    quantizable: int
+    weighted: int
+    with_weights: int
+    notes: list[str]
+
+
+class FollowNote(TypedDict):
+    """What `follow_model` did (``dialect_from_model`` in the --json reports): the dialect
+    the record's fields suggested, the model's, the one it was read as, and why not the
+    model's where it could not be."""
+
+    detected: str
+    model_dialect: str
+    read_as: str
+    error: NotRequired[str]
+
+
+def model_summary(model: Model) -> ModelSummary:
     """The model's description for JSON output."""
     counts = model.counts()
     return {"path": str(model.path), "weights_path": str(model.weights_path) if model.weights_path else None,
@@ -44,8 +70,8 @@ def model_summary(model: Model) -> dict:
             "with_weights": counts["with_weights"], "notes": list(model.notes)}
 
 
-def follow_model(doc: RecordDocument, path: str, args, model: Model | None, *, edit: bool = False,
-                 stream: bool = False) -> tuple[RecordDocument, dict | None]:
+def follow_model(doc: RecordDocument, path: str, args: argparse.Namespace, model: Model | None, *,
+                 edit: bool = False, stream: bool = False) -> tuple[RecordDocument, FollowNote | None]:
     """The dialect follows the model: a record whose dialect was told from its fields alone
     (no --dialect) and is not an AMCT flavour of the model's framework is read again as the
     model's (`model_review.model_dialect`). Returns the document to use and what happened
@@ -58,21 +84,21 @@ def follow_model(doc: RecordDocument, path: str, args, model: Model | None, *, e
     target = model_dialect(doc.dialect, model.framework, (e.key for e in doc.message.record))
     if target is None:
         return doc, None
-    note: dict = {"detected": doc.dialect.name, "model_dialect": target}
+    detected = doc.dialect.name
     if doc.binary:  # read by field numbers: another schema reads other fields, not the same ones
         from editor.i18n import translate
 
-        return doc, {**note, "read_as": doc.dialect.name, "error": translate(
+        return doc, {"detected": detected, "model_dialect": target, "read_as": detected, "error": translate(
             "cli", "a binary record is read by field numbers; give --dialect {dialect} to read it so").format(
             dialect=target)}
     try:
         again = RecordDocument.load(path, target, repair=args.repair, keep_original=edit, stream=stream and not edit)
     except RecordError as e:
-        return doc, {**note, "read_as": doc.dialect.name, "error": e.message}
-    return again, {**note, "read_as": target}
+        return doc, {"detected": detected, "model_dialect": target, "read_as": detected, "error": e.message}
+    return again, {"detected": detected, "model_dialect": target, "read_as": target}
 
 
-def follow_text(path: str, note: dict, model: Model) -> str:
+def follow_text(path: str, note: FollowNote, model: Model) -> str:
     """What `follow_model` did, in words (a line for standard error)."""
     from editor.i18n import translate
 

@@ -1,16 +1,18 @@
 """Reading a record for a command, and writing the result to a file or to standard output."""
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
 from editor.cli._args import UsageError
 from editor.i18n import translate
-from editor.records.document import ReadOnlyError, RecordDocument, RecordError
+from editor.records.document import ReadOnlyError, RecordDocument
+from editor.records.errors import RecordError
 from editor.records.problems import shown_path
 
 
-def load(path: str, args, *, edit: bool = False, stream: bool = False) -> RecordDocument:
+def load(path: str, args: argparse.Namespace, *, edit: bool = False, stream: bool = False) -> RecordDocument:
     """Read `path` with the --dialect and --repair the command line gave; `edit` for a
     document that will be changed and saved (it keeps a copy of the record as read);
     `stream` for one that is only read and reported on (a big file is read in pieces)."""
@@ -42,7 +44,7 @@ def output_format(output: str, to: str | None, otherwise: str) -> str:
     return "text" if ext in TEXT_EXT else "binary" if ext in BINARY_EXT else otherwise
 
 
-def check_stdout(args, to: str) -> None:
+def check_stdout(args: argparse.Namespace, to: str) -> None:
     """Refuse `-o -` where the record and the JSON would share stdout, or binary to a terminal."""
     if args.output != STDOUT:
         return

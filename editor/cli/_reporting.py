@@ -3,7 +3,7 @@ output, counted nouns, and the repairs and problems met while reading."""
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 if TYPE_CHECKING:
     from editor.records.document import RecordDocument
@@ -44,6 +44,22 @@ def report_reading(doc: RecordDocument, path: str) -> None:
             print(p.format(path), file=sys.stderr)
 
 
-def reading_json(doc: RecordDocument) -> dict:
+class RepairJson(TypedDict):
+    """A repair of the text as --json reports it."""
+
+    line: int
+    message: str
+
+
+class ReadingJson(TypedDict):
+    """What reading a record met, in every command's --json report: the repairs of the text
+    and the reading problems (`Problem.to_json`)."""
+
+    repairs: list[RepairJson]
+    problems: list[dict[str, object]]
+
+
+def reading_json(doc: RecordDocument) -> ReadingJson:
+    """The repairs and reading problems of `doc` for a --json report."""
     return {"repairs": [{"line": r.line, "message": r.message} for r in doc.repairs],
             "problems": [p.to_json() for p in doc.problems if p.rule != "repaired"]}

@@ -9,9 +9,10 @@ import argparse
 import csv
 import math
 import sys
+from typing import TYPE_CHECKING, SupportsFloat
 
 from editor.cli import _model, formats
-from editor.cli._args import UsageError, add_common
+from editor.cli._args import Subcommands, UsageError, add_common
 from editor.cli._record_io import load
 from editor.cli._reporting import (
     EXIT_OK,
@@ -23,14 +24,19 @@ from editor.cli._reporting import (
     report_reading,
 )
 from editor.i18n import translate
-from editor.records.document import RecordError
+from editor.records.document import RecordDocument
+from editor.records.errors import RecordError
 from editor.records.problems import Severity, shown_path
+
+if TYPE_CHECKING:
+    from editor.analysis.analyzer import AnalysisResult, LayerResult
+    from editor.models import Progress
 
 #: AMCT similarity 0.5 + 0.5·cos below which a layer is listed for roll-back (cos 0.98)
 DEFAULT_MIN_SIMILARITY = 0.99
 
 
-def add_parser(sub) -> argparse.ArgumentParser:
+def add_parser(sub: Subcommands) -> argparse.ArgumentParser:
     p = sub.add_parser("analyze", help="rank layers by quantization error (weights; with inputs, activations "
                                        "and AMCT's similarity)",
                        description="Measure how much error each layer's factors cause: the weights quantized with "
@@ -76,7 +82,8 @@ SIMILARITY_RULE = "analyze-similarity"
 WEIGHT_SQNR_RULE = "analyze-weight-sqnr"
 
 
-def _cases(doc, path: str, result, below, weak, min_similarity: float, min_sqnr: float | None):
+def _cases(doc: RecordDocument, path: str, result: AnalysisResult, below: list[LayerResult],
+           weak: list[LayerResult], min_similarity: float, min_sqnr: float | None) -> list[formats.Case]:
     """One case per analysed layer for SARIF, JUnit and GitHub: failed where it is below a
     threshold, at the entry's line in the record."""
     cases = []
@@ -99,7 +106,7 @@ def _cases(doc, path: str, result, below, weak, min_similarity: float, min_sqnr:
     return cases
 
 
-def _rules() -> list[dict]:
+def _rules() -> list[formats.SarifRule]:
     return [{"id": rule, "name": rule, "shortDescription": {"text": text}, "fullDescription": {"text": text},
              "help": {"text": text}, "defaultConfiguration": {"level": "error"}}
             for rule, text in ((SIMILARITY_RULE, translate("cli", "AMCT's similarity of the layer's float and "
@@ -108,12 +115,12 @@ def _rules() -> list[dict]:
                                                                    "record's scale_w is below --min-weight-sqnr")))]
 
 
-def _num(x) -> float | None:
+def _num(x: SupportsFloat | None) -> float | None:
     """A finite float for JSON, else None (JSON has no inf or nan)."""
     if x is None:
         return None
-    x = float(x)
-    return x if math.isfinite(x) else None
+    v = float(x)
+    return v if math.isfinite(v) else None
 
 
 def _db(x: float | None) -> str:
@@ -136,7 +143,7 @@ def _sim(x: float | None) -> str:
     return "-" if x is None else f"{x:.6f}"
 
 
-def _progress_printer():
+def _progress_printer() -> Progress | None:
     """A progress callback writing one line on a terminal's stderr (nothing otherwise)."""
     if not sys.stderr.isatty():
         return None
@@ -150,7 +157,7 @@ def _progress_printer():
     return report
 
 
-def _layer_json(r, imported_names: list[str]) -> dict:
+def _layer_json(r: LayerResult, imported_names: list[str]) -> dict[str, object]:
     w, a = r.weights, r.activations
     out = {"key": r.key, "record_index": r.index, "op_type": r.op_type,
            "weight_sqnr_db": _num(w.sqnr_db) if w else None,
@@ -176,7 +183,7 @@ def _layer_json(r, imported_names: list[str]) -> dict:
     return out
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     if args.config is not None and args.write_config is None:
         raise UsageError(translate("cli", "--config needs --write-config OUT.json (the config to merge the plan into)"))
     if args.write_config is not None and not args.inputs:
@@ -269,7 +276,7 @@ def run(args) -> int:
     return EXIT_PROBLEMS if failing else EXIT_OK
 
 
-def _rows(ranked, names: list[str]) -> list[list[str]]:
+def _rows(ranked: list[LayerResult], names: list[str]) -> list[list[str]]:
     rows = []
     for rank, r in enumerate(ranked, start=1):
         w, a = r.weights, r.activations
@@ -279,7 +286,7 @@ def _rows(ranked, names: list[str]) -> list[list[str]]:
     return rows
 
 
-def _print_table(ranked, names: list[str], result) -> None:
+def _print_table(ranked: list[LayerResult], names: list[str], result: AnalysisResult) -> None:
     header = [translate("cli", "#"), translate("cli", "LAYER"), translate("cli", "OP"), translate("cli", "W-SQNR dB"),
               translate("cli", "W-CLIP"), translate("cli", "A-CLIP"), translate("cli", "A-SQNR dB"),
               translate("cli", "SIMILARITY")] + names
@@ -295,8 +302,8 @@ def _print_table(ranked, names: list[str], result) -> None:
             out.append(c.ljust(wdt) if i in (1, 2) else c.rjust(wdt))
         return "  ".join(out).rstrip()
     print(line(header))
-    for r in rows:
-        print(line(r))
+    for row in rows:
+        print(line(row))
     for r in ranked:
         reasons = [n for n in (r.weights_note, r.activations_note) if n]
         if reasons and (r.weights is None or (result.activations_run and r.activations is None)):
@@ -317,7 +324,7 @@ def _print_table(ranked, names: list[str], result) -> None:
                     scale=f"{a.suggested_scale_d:.9g}", offset=a.suggested_offset_d))
 
 
-def _print_csv(ranked, names: list[str]) -> None:
+def _print_csv(ranked: list[LayerResult], names: list[str]) -> None:
     writer = csv.writer(sys.stdout, lineterminator="\n")
     writer.writerow(["rank", "key", "op_type", "weight_sqnr_db", "weight_clipped", "weight_rmse_over_scale",
                      "activation_clipped", "activation_sqnr_db", "similarity", "suggested_scale_d",
@@ -325,7 +332,7 @@ def _print_csv(ranked, names: list[str]) -> None:
     for rank, r in enumerate(ranked, start=1):
         w, a = r.weights, r.activations
 
-        def v(x) -> str:
+        def v(x: object) -> str:
             return "" if x is None or (isinstance(x, float) and math.isnan(x)) else repr(float(x)) \
                 if isinstance(x, float) else str(x)
         writer.writerow([rank, r.key, r.op_type or "", v(w.sqnr_db) if w else "", v(w.clipped) if w else "",

@@ -5,20 +5,24 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from typing import Any
+from typing import TYPE_CHECKING
 
 from editor.cli import _many, _model, formats
-from editor.cli._args import UsageError, add_common
+from editor.cli._args import Subcommands, UsageError, add_common
 from editor.cli._outliers import add_outlier_k, add_strong_fence
 from editor.cli._record_io import load
 from editor.cli._reporting import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, err, print_json
 from editor.defaults import DEFAULT_OUTLIER_K
 from editor.i18n import translate
-from editor.records.document import RecordDocument, RecordError
+from editor.records.document import RecordDocument
+from editor.records.errors import RecordError
 from editor.records.problems import READING_RULES, Problem, Severity, shown_path
 
+if TYPE_CHECKING:
+    from editor.models import Model
 
-def add_parser(sub) -> argparse.ArgumentParser:
+
+def add_parser(sub: Subcommands) -> argparse.ArgumentParser:
     p = sub.add_parser("check", help="report reading problems and AMCT rule violations")
     p.add_argument("files", nargs="+", metavar="FILE", help="record files, folders or globs")
     add_common(p)
@@ -37,12 +41,12 @@ def add_parser(sub) -> argparse.ArgumentParser:
     return p
 
 
-def take_positionals(args, rest: list[str]) -> None:
+def take_positionals(args: argparse.Namespace, rest: list[str]) -> None:
     """Files given after the options (``check A --model M B``)."""
     args.files = [*args.files, *rest]
 
 
-def document_problems(doc: RecordDocument, model=None, outlier_k: float = DEFAULT_OUTLIER_K,
+def document_problems(doc: RecordDocument, model: Model | None = None, outlier_k: float = DEFAULT_OUTLIER_K,
                       strong_fence: float | None = None) -> list[Problem]:
     """Reading problems plus every rule, one list (`rules.document_problems`, as the GUI lists
     them); with a `model` (`editor.models.Model`) the ``model-`` rules too; outliers judged at
@@ -67,7 +71,7 @@ def summary_line(path: str, dialect: str, problems: list[Problem]) -> str:
         notes=(translate("cli", "{n} note") if n == 1 else translate("cli", "{n} notes")).format(n=f"{n:,}"))
 
 
-def filter_problems(problems: list[Problem], args) -> list[Problem]:
+def filter_problems(problems: list[Problem], args: argparse.Namespace) -> list[Problem]:
     if args.severity:
         limit = Severity(args.severity).rank
         problems = [p for p in problems if p.severity.rank <= limit]
@@ -95,7 +99,7 @@ def check_rule_ids(ids: list[str] | None) -> None:
         raise UsageError(text.format(ids=", ".join(unknown), hint=hint, known=", ".join(known)))
 
 
-def _rule_ids(doc: RecordDocument, model) -> list[str]:
+def _rule_ids(doc: RecordDocument, model: Model | None) -> list[str]:
     """The rules that apply to `doc` (its dialect's; the ``model-`` ones only with a model),
     JUnit's test cases."""
     from editor.records import rules
@@ -104,13 +108,13 @@ def _rule_ids(doc: RecordDocument, model) -> list[str]:
             if r.applies_to(doc.dialect) and (model is not None or not r.id.startswith("model-"))]
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     check_rule_ids(args.rule)
     fmt = formats.output_format(args)
     text = fmt == "text"
     models = _many.Models(args)
     model = models.common()
-    results: list[dict[str, Any]] = []
+    results: list[dict[str, object]] = []
     files: list[formats.FileResult] = []
     codes: list[int] = []
     if model is not None and text:
@@ -153,7 +157,7 @@ def run(args) -> int:
         for p in problems:
             totals[p.severity] += 1
         # JSON of each problem only for --format json (a thousand notes: a twentieth of a 50 MB check)
-        result: dict[str, Any] = {"path": path, "dialect": doc.dialect.name,
+        result: dict[str, object] = {"path": path, "dialect": doc.dialect.name,
                                   "problems": [p.to_json() for p in problems] if fmt == "json" else []}
         if followed is not None:
             result["dialect_from_model"] = followed
@@ -185,7 +189,7 @@ def run(args) -> int:
             notes=(translate("cli", "{n} note") if totals[Severity.INFO] == 1 else translate(
                 "cli", "{n} notes")).format(n=f"{totals[Severity.INFO]:,}")))
     if fmt == "json":
-        report: dict = {"files": results}
+        report: dict[str, object] = {"files": results}
         model = models.common()
         if model is not None:
             report["model"] = {**_model.model_summary(model), "weights_reviewed": model.has_weights}

@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from editor.cli._args import UsageError, add_common
+from editor.cli._args import Subcommands, UsageError, add_common
 from editor.cli._record_io import check_stdout, load, output_format, write_record
 from editor.cli._reporting import (
     EXIT_OK,
@@ -17,11 +17,12 @@ from editor.cli._reporting import (
 )
 from editor.i18n import translate
 from editor.records.dialects import DIALECTS
-from editor.records.document import RecordDocument, RecordError
+from editor.records.document import RecordDocument
+from editor.records.errors import RecordError
 from editor.records.problems import shown_path
 
 
-def add_parser(sub) -> argparse.ArgumentParser:
+def add_parser(sub: Subcommands) -> argparse.ArgumentParser:
     p = sub.add_parser("convert", help="text <-> binary, canonical formatting, dialect conversion")
     p.add_argument("input", metavar="IN")
     p.add_argument("-o", "--output", required=True, metavar="OUT",
@@ -37,7 +38,7 @@ def add_parser(sub) -> argparse.ArgumentParser:
     return p
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     to = output_format(args.output, args.to, "?")
     check_stdout(args, to)
     doc = load(args.input, args)

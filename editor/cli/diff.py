@@ -13,13 +13,13 @@ import json
 import math
 import re
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 from google.protobuf.descriptor import FieldDescriptor
 
 from editor.cli import formats
-from editor.cli._args import UsageError, add_common
+from editor.cli._args import Subcommands, UsageError, add_common
 from editor.cli._record_io import load
 from editor.cli._reporting import EXIT_OK, EXIT_PROBLEMS, plural
 from editor.i18n import translate
@@ -41,6 +41,7 @@ from editor.records.problems import Severity, shown_path
 from editor.records.values import escape_text, format_value
 
 FD = FieldDescriptor
+_T = TypeVar("_T")
 PRUNE = "prune_record"
 DEFAULT_MAX_CHANNELS = 10
 
@@ -57,7 +58,7 @@ def _max_channels(text: str) -> int | None:
     return n
 
 
-def add_parser(sub: Any) -> argparse.ArgumentParser:
+def add_parser(sub: Subcommands) -> argparse.ArgumentParser:
     p = sub.add_parser(
         "diff", help="compare two records layer by layer, channel by channel",
         description="Compare two records: layers matched by key, fields by name (so two dialects "
@@ -109,7 +110,11 @@ def real_json(x: float | None) -> float | str | None:
     return x if math.isfinite(x) else ("inf" if x > 0 else "-inf")
 
 
-def value_json(fd: FieldDescriptor, value: Any) -> Any:
+# the value is whatever protobuf holds for `fd` (the comparison's fields carry it untyped):
+# which conversion applies is told by the descriptor, not by the value
+def value_json(fd: FieldDescriptor, value: Any) -> bool | int | float | str | None:
+    """A field value (`fd`'s) as a JSON value: float32 shortest, a sub-message's presence as a
+    bool, an enum by name, text escaped."""
     if value is None:
         return None
     if fd.message_type is not None:
@@ -128,7 +133,7 @@ def value_json(fd: FieldDescriptor, value: Any) -> Any:
     return int(value)
 
 
-def _plain_json(value: Any) -> Any:
+def _plain_json(value: object) -> object:
     """Prune attribute values: float32 numbers shortest, bytes escaped, the rest as is."""
     if isinstance(value, float):
         return _float_json(value)
@@ -411,7 +416,7 @@ class Report:
 
     # -- JSON ------------------------------------------------------------------------
 
-    def field_json(self, f: FieldDiff) -> dict[str, Any]:
+    def field_json(self, f: FieldDiff) -> dict[str, object]:
         fd = f.descriptor
         if not f.vector:
             return {"field": f.field, "kind": "single", "a": value_json(fd, f.a), "b": value_json(fd, f.b),
@@ -428,7 +433,7 @@ class Report:
                 "max_abs": real_json(f.max_abs), "max_rel": real_json(f.max_rel),
                 "channels": channels, "channels_left_out": left}
 
-    def layer_json(self, layer: LayerDiff) -> dict[str, Any]:
+    def layer_json(self, layer: LayerDiff) -> dict[str, object]:
         ov = self.c.overview
         return {"key": layer.key, "index_a": layer.index_a, "index_b": layer.index_b, "copy": layer.copy,
                 "scale_w_max_abs_log_ratio": real_json(float(ov.scale_w_log_ratio[layer.row])),
@@ -436,14 +441,14 @@ class Report:
                 "fields": [self.field_json(f) for f in layer.fields]}
 
     @staticmethod
-    def prune_json(p: PruneChange) -> dict[str, Any]:
+    def prune_json(p: PruneChange) -> dict[str, object]:
         return {"prune_record": p.prune_record, "prune_record_b": p.prune_record_b, "role": p.role,
                 "node": p.node, "copy": p.copy, "attr": p.attr, "a": _plain_json(p.a), "b": _plain_json(p.b)}
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         c, notes = self.c, self.c.dialects
 
-        def refs(items: Iterable[Any], fn: Callable[[Any], dict[str, Any]]) -> list[dict[str, Any]]:
+        def refs(items: Iterable[_T], fn: Callable[[_T], dict[str, object]]) -> list[dict[str, object]]:
             return [fn(x) for x in items]
 
         return {
@@ -483,7 +488,7 @@ def _not_a_regex(text: str, e: re.error) -> str:
     return translate("cli", "--layers: not a regular expression: {text} ({error})").format(text=repr(text), error=e)
 
 
-def _rules() -> list[dict]:
+def _rules() -> list[formats.SarifRule]:
     """The diff's own rules for SARIF's catalogue."""
     return [{"id": rule, "name": rule, "shortDescription": {"text": text}, "fullDescription": {"text": text},
              "help": {"text": text}, "defaultConfiguration": {"level": "error"}}
@@ -492,7 +497,7 @@ def _rules() -> list[dict]:
                                ("diff-only-in-b", translate("cli", "a layer only record B has")))]
 
 
-def _cases(args, a: RecordDocument, b: RecordDocument, report: Report) -> list[formats.Case]:
+def _cases(args: argparse.Namespace, a: RecordDocument, b: RecordDocument, report: Report) -> list[formats.Case]:
     """The differences as test cases (SARIF, JUnit, GitHub): a failed one per differing layer
     (at its line in A) and per layer only one record has (at its line there); one passing
     case when the records are equal."""

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from google.protobuf.descriptor import FieldDescriptor
 
-from editor.cli._args import UsageError, add_common
+from editor.cli._args import Subcommands, UsageError, add_common
 from editor.cli._record_io import check_stdout, load, output_format, write_record
 from editor.cli._reporting import (
     EXIT_OK,
@@ -21,6 +21,7 @@ from editor.cli._reporting import (
     report_reading,
 )
 from editor.i18n import translate
+from editor.records.dialects import Dialect
 from editor.records.editing import RecordEditor
 from editor.records.edits.assignments import assignment_command, plan_assignments
 from editor.records.edits.check import EditCheck
@@ -38,7 +39,7 @@ def _close_matches(word: str, known: list[str]) -> list[str]:
 
     return difflib.get_close_matches(word, known)
 
-def add_parser(sub) -> argparse.ArgumentParser:
+def add_parser(sub: Subcommands) -> argparse.ArgumentParser:
     p = sub.add_parser("set", help="set fields of one layer; only that entry of the file changes")
     p.add_argument("file")
     p.add_argument("key", help="the layer key (record key)")
@@ -88,7 +89,7 @@ class Assignment:
         self.command(editor, entry).apply()
 
 
-def _field(entry: RecordMessage, dialect, dotted: str) -> tuple[FieldPath, FieldDescriptor]:
+def _field(entry: RecordMessage, dialect: Dialect, dotted: str) -> tuple[FieldPath, FieldDescriptor]:
     """The path of a FIELD below a layer entry (value fields named bare) and its descriptor;
     UsageError naming the field and the closest names when there is none."""
     path = in_entry(entry.DESCRIPTOR, dotted)
@@ -110,7 +111,7 @@ def _field(entry: RecordMessage, dialect, dotted: str) -> tuple[FieldPath, Field
     return path, fd
 
 
-def parse_assignment(entry: RecordMessage, dialect, text: str) -> Assignment:
+def parse_assignment(entry: RecordMessage, dialect: Dialect, text: str) -> Assignment:
     """One FIELD=VALUE, FIELD[INDEX]=VALUE or FIELD=V1,V2,... of `set`, checked against
     `entry` as it stands; UsageError says what is wrong."""
     m = _ASSIGN.match(text)
@@ -140,7 +141,7 @@ def parse_assignment(entry: RecordMessage, dialect, text: str) -> Assignment:
         raise UsageError(str(e)) from None
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     if args.to is not None and args.output is None:
         raise UsageError(translate("cli", "--to needs -o OUT (a file changed in place keeps its own format)"))
     to = output_format(args.output, args.to, "?") if args.output is not None else "?"

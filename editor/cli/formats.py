@@ -18,13 +18,16 @@ Nothing here imports numpy or Qt; `json` and `xml` only when their format is ask
 """
 from __future__ import annotations
 
+import argparse
 import os
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypedDict
 
 from editor import __version__
+from editor.cli._args import Arguments
 from editor.i18n import translate
 from editor.records.problems import READING_RULES, Problem, Severity
 
@@ -34,6 +37,29 @@ READ_ERROR = "read-error"
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 _LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
 _GITHUB = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
+
+
+class SarifText(TypedDict):
+    """A SARIF message string object."""
+
+    text: str
+
+
+class SarifDefault(TypedDict):
+    """A SARIF reportingConfiguration: the level a rule reports at."""
+
+    level: str
+
+
+class SarifRule(TypedDict):
+    """A SARIF reportingDescriptor: one rule of the catalogue (``tool.driver.rules``)."""
+
+    id: str
+    name: str
+    shortDescription: SarifText
+    fullDescription: SarifText
+    help: SarifText
+    defaultConfiguration: SarifDefault
 
 
 @dataclass
@@ -67,16 +93,16 @@ class Case:
     detail: str = ""
 
 
-def add_format_arg(p, formats: Sequence[str] = FORMATS, extra_help: str = "") -> None:
+def add_format_arg(p: Arguments, formats: Sequence[str] = FORMATS, extra_help: str = "") -> None:
     """--format FMT (and --json, kept as its alias) on a command's parser."""
     p.add_argument("--format", choices=list(formats), default=None, metavar="FMT",
                    help="output format: " + ", ".join(formats) + " (sarif: SARIF 2.1.0 for code scanning; junit: "
                         "JUnit XML for test dashboards; github: GitHub workflow annotations)" + extra_help)
 
 
-def output_format(args) -> str:
+def output_format(args: argparse.Namespace) -> str:
     """The format asked for: --format, else json with --json, else text."""
-    fmt = getattr(args, "format", None)
+    fmt: str | None = getattr(args, "format", None)
     if fmt is not None:
         return fmt
     return "json" if getattr(args, "json", False) else "text"
@@ -95,12 +121,12 @@ def uri(path: str) -> str:
     return quote(p.as_posix(), safe="/")
 
 
-def _rule_catalogue(ids_seen: Iterable[str], extra: Sequence[dict] = ()) -> list[dict]:
+def _rule_catalogue(ids_seen: Iterable[str], extra: Sequence[SarifRule] = ()) -> list[SarifRule]:
     """Every rule the engine knows, the reading rules, read-error, the command's own rules
     (`extra`, SARIF reportingDescriptor objects) and any other id seen."""
     from editor.records import rules
 
-    out: list[dict] = []
+    out: list[SarifRule] = []
     seen: set[str] = set()
 
     def add(rule_id: str, description: str, level: str, full: str | None = None) -> None:
@@ -135,26 +161,27 @@ def _rule_catalogue(ids_seen: Iterable[str], extra: Sequence[dict] = ()) -> list
 
 # --------------------------------------------------------------------------- SARIF
 
-def _location(path: str, line: int | None, column: int | None, key: str | None = None) -> dict:
-    physical: dict = {"artifactLocation": {"uri": uri(path)}}
+def _location(path: str, line: int | None, column: int | None, key: str | None = None) -> dict[str, object]:
+    physical: dict[str, object] = {"artifactLocation": {"uri": uri(path)}}
     if line is not None:
-        region: dict = {"startLine": line}
+        region = {"startLine": line}
         if column is not None:
             region["startColumn"] = column
         physical["region"] = region
-    loc: dict = {"physicalLocation": physical}
+    loc: dict[str, object] = {"physicalLocation": physical}
     if key:
         loc["logicalLocations"] = [{"name": key, "kind": "object"}]
     return loc
 
 
-def sarif(files: Sequence[FileResult], cases: Sequence[Case] = (), extra_rules: Sequence[dict] = ()) -> dict:
+def sarif(files: Sequence[FileResult], cases: Sequence[Case] = (), extra_rules: Sequence[SarifRule] = ()
+          ) -> dict[str, object]:
     """The SARIF 2.1.0 log of `files` (and failed `cases`) as a JSON-ready dict."""
     ids = [p.rule for f in files for p in f.problems] + [c.rule for c in cases if c.rule]
     catalogue = _rule_catalogue(ids, extra_rules)
     index = {r["id"]: i for i, r in enumerate(catalogue)}
-    results: list[dict] = []
-    artifacts: list[dict] = []
+    results: list[dict[str, object]] = []
+    artifacts: list[dict[str, object]] = []
     seen_paths: dict[str, int] = {}
 
     def artifact(path: str) -> int:
@@ -311,7 +338,7 @@ def github(files: Sequence[FileResult], cases: Sequence[Case] = ()) -> list[str]
 
 
 def print_document(fmt: str, files: Sequence[FileResult], cases: Sequence[Case] = (), name: str = "record-editor",
-                   extra_rules: Sequence[dict] = ()) -> None:
+                   extra_rules: Sequence[SarifRule] = ()) -> None:
     """Print `files`/`cases` on standard output as `fmt` (sarif, junit or github)."""
     if fmt == "sarif":
         import json

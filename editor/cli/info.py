@@ -5,23 +5,70 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from editor.cli import _many, _model
-from editor.cli._args import add_common
+from editor.cli._args import Subcommands, add_common
 from editor.cli._outliers import add_outlier_k, scale_w_outliers
 from editor.cli._record_io import load
 from editor.cli._reporting import EXIT_OK, EXIT_USAGE, plural, print_json
 from editor.defaults import DEFAULT_OUTLIER_K
 from editor.i18n import translate
-from editor.records.document import RecordError
+from editor.records.errors import RecordError
 from editor.records.problems import shown_path
 
 if TYPE_CHECKING:
+    from editor.models import Model
     from editor.records.document import RecordDocument
 
 
-def add_parser(sub) -> argparse.ArgumentParser:
+class ModelInfo(_model.ModelSummary):
+    """The model in `info --json`, and how the record's keys meet its layers (`match_keys`)."""
+
+    matched: int
+    unmatched_keys: list[str]
+    suggested: dict[str, str]
+    without_record: list[str]
+    keys_by_module: dict[str, str]
+    weights_reviewed: bool
+
+
+class OutlierCount(TypedDict):
+    """The scale_w outliers counted (`--outliers`): the fence factor, channels and layers."""
+
+    k: float
+    channels: int
+    layers: int
+
+
+class RecordInfo(TypedDict):
+    """The facts of one record, as `info --json` prints them."""
+
+    path: str
+    dialect: str
+    schema: str
+    format: str
+    size: int
+    records: int
+    prune_records: int
+    per_channel_values: int
+    per_channel_layers: int
+    scale_w_outliers: OutlierCount | None
+    repeated_values: dict[str, int]
+    reading_problems: int
+    repairs: list[str]
+    model: NotRequired[ModelInfo]
+    dialect_from_model: NotRequired[_model.FollowNote]
+
+
+class Unreadable(TypedDict):
+    """A file `info` could not read (among several), as --json lists it."""
+
+    path: str
+    error: str
+
+
+def add_parser(sub: Subcommands) -> argparse.ArgumentParser:
     p = sub.add_parser("info", help="dialect, entry counts and size of a record file")
     p.add_argument("files", nargs="+", metavar="FILE", help="record files, folders or globs")
     add_common(p)
@@ -35,7 +82,7 @@ def add_parser(sub) -> argparse.ArgumentParser:
     return p
 
 
-def _model_info(doc, model) -> dict:
+def _model_info(doc: RecordDocument, model: Model) -> ModelInfo:
     """How the record's keys meet the model's layers."""
     from editor.models.match import match_keys
 
@@ -54,7 +101,7 @@ def _names(names: list[str], limit: int = 5) -> str:
     return translate("cli", " ({names})").format(names=shown + (", …" if len(names) > limit else "")) if names else ""
 
 
-def _one(path: str, args, model) -> dict[str, Any]:
+def _one(path: str, args: argparse.Namespace, model: Model | None) -> RecordInfo:
     """The facts of one record (printed unless --json); a RecordError for an unreadable one."""
     doc = load(path, args, stream=True)
     doc, followed = _model.follow_model(doc, path, args, model, stream=True)
@@ -64,7 +111,7 @@ def _one(path: str, args, model) -> dict[str, Any]:
     counted = args.outliers or args.outlier_k is not None  # counting needs numpy: only when asked
     out_channels, out_layers = scale_w_outliers(doc, k) if counted else (0, 0)
     prune = len(doc.message.prune_record) if doc.dialect.has_prune else 0
-    info: dict[str, Any] = {
+    info: RecordInfo = {
         "path": str(doc.path),
         "dialect": doc.dialect.name,
         "schema": doc.dialect.full_name,
@@ -141,12 +188,12 @@ def _one(path: str, args, model) -> dict[str, Any]:
     return info
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     models = _many.Models(args)
     models.common()  # a --model that cannot be read stops here
     targets = _many.expand(args.files, args.recursive)
-    infos: list[dict[str, Any]] = []
-    codes = []
+    infos: list[RecordInfo | Unreadable] = []
+    codes: list[int] = []
     for target in targets:
         try:
             if target.error is not None:

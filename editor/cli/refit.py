@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TypedDict
 
 import numpy as np
 
 from editor.cli import _model
-from editor.cli._args import UsageError, add_common
+from editor.cli._args import Subcommands, UsageError, add_common
 from editor.cli._record_io import check_stdout, load, output_format, write_record
 from editor.cli._reporting import (
     EXIT_OK,
@@ -22,6 +23,7 @@ from editor.cli._reporting import (
 )
 from editor.i18n import translate
 from editor.models import ModelError, NotCompared
+from editor.models.base import Float32Array
 from editor.models.weights import DEFAULT_WASTE
 from editor.records.editing import RecordEditor
 from editor.records.edits.check import EditCheck
@@ -30,7 +32,7 @@ from editor.records.model_review import review_entry
 from editor.records.rules import CheckContext
 
 
-def add_parser(sub) -> argparse.ArgumentParser:
+def add_parser(sub: Subcommands) -> argparse.ArgumentParser:
     p = sub.add_parser("refit", help="recompute scale_w/offset_w from the model's weights (AMCT's ARQ)",
                        description="Recompute scale_w (and set offset_w to 0) of the named layers from the "
                                    "model's weights as AMCT's ARQ does (the fusions AMCT performs folded unless the "
@@ -53,16 +55,42 @@ def add_parser(sub) -> argparse.ArgumentParser:
     return p
 
 
-def take_positionals(args, rest: list[str]) -> None:
+def take_positionals(args: argparse.Namespace, rest: list[str]) -> None:
     """Keys given after the options (``refit FILE --model M KEY -o OUT``, as the README shows)."""
     args.keys = [*args.keys, *rest]
 
 
-def _values(a) -> list[float]:
+class RefitLayer(TypedDict):
+    """A layer refit, as --json reports it: the channels whose scale_w changed, their old and
+    new values and ratio to ARQ, how many offset_w values were reset, and how ARQ prepared
+    the weights."""
+
+    key: str
+    record_index: int
+    channels: list[int]
+    old: list[float]
+    new: list[float]
+    ratios: list[float]
+    offset_w_reset: int
+    folded: bool
+    fusions: list[str]
+    balanced: bool
+    bits: int
+
+
+class Skipped(TypedDict):
+    """A layer that cannot be refit, and why."""
+
+    key: str
+    record_index: int
+    reason: str
+
+
+def _values(a: Float32Array) -> list[float]:
     return [float(np.float32(x)) for x in a]
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     if args.to is not None and args.output is None:
         raise UsageError(translate("cli", "--to needs -o OUT (a file changed in place keeps its own format)"))
     if not args.waste > 1:
@@ -93,7 +121,8 @@ def run(args) -> int:
     if not args.json:
         report_reading(doc, args.file)
     targets = [first[k] for k in named] if named else sorted(first.values())
-    changed_layers, skipped = [], []
+    changed_layers: list[RefitLayer] = []
+    skipped: list[Skipped] = []
     # the window's Reset from Weights plan and its one check: the same bytes for the same layer
     editor = RecordEditor(doc.message)
     check = EditCheck(editor, doc.dialect, CheckContext.build(doc.message, doc.dialect, model))
@@ -126,7 +155,7 @@ def run(args) -> int:
             "folded": r.arq.folded, "fusions": list(r.arq.fusions), "balanced": r.arq.balanced,
             "bits": r.arq.bits,
         })
-    report = {"path": args.file, "dialect": doc.dialect.name, "model": _model.model_summary(model),
+    report: dict[str, object] = {"path": args.file, "dialect": doc.dialect.name, "model": _model.model_summary(model),
               "layers": changed_layers, "skipped": skipped, **reading_json(doc)}
     if followed is not None:
         report["dialect_from_model"] = followed

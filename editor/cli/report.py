@@ -15,17 +15,18 @@ import sys
 from pathlib import Path
 
 from editor.cli import _many, _model
-from editor.cli._args import UsageError, add_common
+from editor.cli._args import Subcommands, UsageError, add_common
 from editor.cli._outliers import add_outlier_k
 from editor.cli._record_io import load
 from editor.cli._reporting import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, err
 from editor.i18n import translate
 from editor.records.dialects import DIALECTS
-from editor.records.document import RecordError
+from editor.records.document import RecordDocument
+from editor.records.errors import RecordError
 from editor.records.problems import Severity, shown_path
 
 
-def add_parser(sub) -> argparse.ArgumentParser:
+def add_parser(sub: Subcommands) -> argparse.ArgumentParser:
     p = sub.add_parser("report", help="write the review of a record as one self-contained HTML file",
                        description="Write the review of a record — summary, problems, Layers table, overview, "
                                    "each flagged layer's plots, prune records, differences — as one HTML file "
@@ -49,7 +50,7 @@ def add_parser(sub) -> argparse.ArgumentParser:
     return p
 
 
-def take_positionals(args, rest: list[str]) -> None:
+def take_positionals(args: argparse.Namespace, rest: list[str]) -> None:
     """Records given after the options (``report A -o R.html B``)."""
     args.files = [*args.files, *rest]
 
@@ -73,7 +74,8 @@ def _outputs(targets: list[_many.Target], output: str) -> list[Path]:
     return out
 
 
-def _report_one(path: str, out: Path, args, models: _many.Models, compare) -> int:
+def _report_one(path: str, out: Path, args: argparse.Namespace, models: _many.Models,
+                compare: RecordDocument | None) -> int:
     """Write the report of `path` to `out`; the exit status for it."""
     from editor.report import ReportRequest, gather, write_report
     from editor.report.html import render
@@ -81,7 +83,7 @@ def _report_one(path: str, out: Path, args, models: _many.Models, compare) -> in
     doc = load(path, args, stream=False)
     model = models.for_record(path)
     doc, followed = _model.follow_model(doc, path, args, model)
-    notes = []
+    notes: list[str] = []
     if followed is not None and model is not None:
         notes.append(_model.follow_text(path, followed, model))
     analysis = None
@@ -127,7 +129,7 @@ def _report_one(path: str, out: Path, args, models: _many.Models, compare) -> in
     return EXIT_PROBLEMS if counts[Severity.ERROR] else EXIT_OK
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     if args.max_layers is not None and args.max_layers < 0:
         raise UsageError(translate("cli", "--max-layers {value}: a count, 0 or more").format(value=args.max_layers))
     models = _many.Models(args)
@@ -136,10 +138,8 @@ def run(args) -> int:
     outputs = _outputs(targets, args.output)
     compare = None
     if args.compare is not None:
-        from editor.records.document import RecordDocument
-
         compare = RecordDocument.load(args.compare, args.dialect_b or args.dialect)
-    codes = []
+    codes: list[int] = []
     progress = _many.Progress(len(targets))
     for target, out in zip(targets, outputs, strict=True):
         progress.step(target.path)

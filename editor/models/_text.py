@@ -24,7 +24,7 @@ MAX_DEPTH = 100
 M = TypeVar("M", bound=Message)
 
 
-def check_file(path: str | os.PathLike) -> Path:
+def check_file(path: str | os.PathLike[str]) -> Path:
     """`path` as a Path if it is a regular, readable file of at most 2 GiB; else ModelError.
 
     The file is opened (without blocking: a FIFO is refused, not waited on) and checked on

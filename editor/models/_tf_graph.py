@@ -3,6 +3,7 @@ each node's output, Const values behind Identity reads, typed attributes. No Qt 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Literal, overload
 
 from editor.i18n import translate
 from editor.models._pb import tf_graph_pb2 as pb
@@ -24,7 +25,20 @@ def source_name(inp: str) -> str:
     return head if sep and tail.isdigit() else name
 
 
-def attr(node: pb.NodeDef, name: str, kind: str):
+@overload
+def attr(node: pb.NodeDef, name: str, kind: Literal["list"]) -> pb.AttrValue.ListValue | None: ...
+@overload
+def attr(node: pb.NodeDef, name: str, kind: Literal["s"]) -> bytes | None: ...
+@overload
+def attr(node: pb.NodeDef, name: str, kind: Literal["f"]) -> float | None: ...
+@overload
+def attr(node: pb.NodeDef, name: str, kind: Literal["b"]) -> bool | None: ...
+@overload
+def attr(node: pb.NodeDef, name: str, kind: Literal["i"]) -> int | None: ...
+
+
+def attr(node: pb.NodeDef, name: str, kind: Literal["list", "s", "f", "b", "i"]
+         ) -> pb.AttrValue.ListValue | bytes | float | bool | int | None:
     """Attribute `name` of `node` as `kind` (``list``, ``s``, ``f``, ``b``, ``i``), None when
     absent; ModelError naming the node when it holds another kind of value (reading the
     wrong one would silently give its default: an epsilon of 0)."""
@@ -36,7 +50,8 @@ def attr(node: pb.NodeDef, name: str, kind: str):
         raise ModelError(translate("models", "node {node}: attribute {name} holds {got}, {wanted} expected").format(
             node=repr(node.name), name=name, got=_ATTR_KINDS.get(held or "", held or translate("models", "nothing")),
             wanted=_ATTR_KINDS[kind]))
-    return getattr(value, kind)
+    got: pb.AttrValue.ListValue | bytes | float | bool | int = getattr(value, kind)
+    return got
 
 
 class Graph:

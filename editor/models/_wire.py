@@ -17,17 +17,22 @@ even for graphs with many small nodes.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import BinaryIO, TypeAlias, overload
 
 from google.protobuf.message import DecodeError
 
 VARINT, FIXED64, LENGTH, START_GROUP, END_GROUP, FIXED32 = 0, 1, 2, 3, 4, 5
 
 #: One step down: (field number, occurrence among that field's values in its message,
-#: label). The label is what `Spec.label` made of the sub-message's skeleton (a map key).
-Step = tuple[int, int, object]
-Path = tuple[Step, ...]
+#: label). The label is what `Spec.label` made of the sub-message's skeleton (a map key),
+#: None where the spec has no label.
+Step: TypeAlias = tuple[int, int, str | None]
+Path: TypeAlias = tuple[Step, ...]
+#: a `Path` without its labels, (field number, occurrence) steps: how the readers look up
+#: the payloads of one message
+Where: TypeAlias = tuple[tuple[int, int], ...]
 
 
 class Cancelled(Exception):
@@ -46,7 +51,7 @@ class Spec:
     """
 
     children: dict[int, Spec | str] = field(default_factory=dict)
-    label: Callable[[bytes], object] | None = None
+    label: Callable[[bytes], str] | None = None
     min_size: int = 1024
 
 
@@ -63,7 +68,7 @@ class Payload:
     length: int
 
 
-def read_varint(buf, pos: int, end: int) -> tuple[int, int]:
+def read_varint(buf: ByteSource, pos: int, end: int) -> tuple[int, int]:
     """(value, position after it) of the varint at `pos`."""
     result = 0
     shift = 0
@@ -92,7 +97,7 @@ def encode_varint(n: int) -> bytes:
             return bytes(out)
 
 
-def skip_value(buf, wire_type: int, pos: int, end: int) -> tuple[int, int]:
+def skip_value(buf: ByteSource, wire_type: int, pos: int, end: int) -> tuple[int, int]:
     """(start, end) of a field's value (for LENGTH: the bytes after the length)."""
     if wire_type == VARINT:
         _, after = read_varint(buf, pos, end)
@@ -111,7 +116,7 @@ def skip_value(buf, wire_type: int, pos: int, end: int) -> tuple[int, int]:
     return pos, after
 
 
-def iter_fields(buf, start: int, end: int):
+def iter_fields(buf: ByteSource, start: int, end: int) -> Iterator[tuple[int, int, int, int, int]]:
     """(number, wire type, field start, value start, value end) of each field in [start, end)."""
     pos = start
     while pos < end:
@@ -125,7 +130,7 @@ def iter_fields(buf, start: int, end: int):
 
 
 class _Walker:
-    def __init__(self, buf, progress: Callable[[int, int], bool] | None, total: int):
+    def __init__(self, buf: ByteSource, progress: Callable[[int, int], bool] | None, total: int):
         self.buf = buf
         self.payloads: list[Payload] = []
         self.progress = progress
@@ -133,7 +138,7 @@ class _Walker:
 
     def strip(self, start: int, end: int, spec: Spec, path: Path) -> bytes:
         buf = self.buf
-        out: list[bytes] = []
+        out: list[bytes | memoryview] = []
         pending = start  # copy untouched fields in runs, not one by one
         counts: dict[int, int] = {}
         for number, wire_type, field_start, value_start, value_end in iter_fields(buf, start, end):
@@ -174,7 +179,7 @@ class FileBuffer:
     cache folios, megabytes around each field header) as this process's memory.
     """
 
-    def __init__(self, f, size: int, window: int = 1 << 16):
+    def __init__(self, f: BinaryIO, size: int, window: int = 1 << 16):
         self._fd = f.fileno()
         self._size = size
         self._window = window
@@ -190,7 +195,12 @@ class FileBuffer:
             raise DecodeError("the file ended while it was read (did it change?)")
         return data
 
-    def __getitem__(self, k):
+    @overload
+    def __getitem__(self, k: int) -> int: ...
+    @overload
+    def __getitem__(self, k: slice) -> bytes: ...
+
+    def __getitem__(self, k: int | slice) -> int | bytes:
         if isinstance(k, slice):
             start, stop, _ = k.indices(self._size)
             if stop <= start:
@@ -206,7 +216,11 @@ class FileBuffer:
         return self._data[k - self._start]
 
 
-def split_file(path: str | os.PathLike, spec: Spec,
+#: what the walk reads: a file through `FileBuffer`, or bytes already in memory
+ByteSource: TypeAlias = FileBuffer | memoryview | bytes
+
+
+def split_file(path: str | os.PathLike[str], spec: Spec,
                progress: Callable[[int, int], bool] | None = None) -> tuple[bytes, list[Payload]]:
     """The skeleton of the message in `path` and the payloads left out of it.
 
@@ -217,7 +231,7 @@ def split_file(path: str | os.PathLike, spec: Spec,
         return split_open(f, spec, progress)
 
 
-def split_open(f, spec: Spec, progress: Callable[[int, int], bool] | None = None) -> tuple[bytes, list[Payload]]:
+def split_open(f: BinaryIO, spec: Spec, progress: Callable[[int, int], bool] | None = None) -> tuple[bytes, list[Payload]]:
     """`split_file` of a file already open (binary; the readers open it with
     `editor.models.base.open_regular`)."""
     size = os.fstat(f.fileno()).st_size
@@ -237,14 +251,14 @@ def split_bytes(data: bytes, spec: Spec) -> tuple[bytes, list[Payload]]:
     return bytes(skeleton), walker.payloads
 
 
-def top_level_fields(path: str | os.PathLike, limit: int = 64) -> list[tuple[int, int]]:
+def top_level_fields(path: str | os.PathLike[str], limit: int = 64) -> list[tuple[int, int]]:
     """(number, wire type) of the first top-level fields of a binary file, for telling formats
     apart; stops at the first thing that is not a valid field."""
     with open(path, "rb") as f:
         return top_level_fields_open(f, limit)
 
 
-def top_level_fields_open(f, limit: int = 64) -> list[tuple[int, int]]:
+def top_level_fields_open(f: BinaryIO, limit: int = 64) -> list[tuple[int, int]]:
     """`top_level_fields` of a file already open (binary)."""
     found: list[tuple[int, int]] = []
     size = os.fstat(f.fileno()).st_size

@@ -24,17 +24,24 @@ import stat
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, BinaryIO, TypeAlias
 
 import numpy as np
+import numpy.typing as npt
 
 from editor.i18n import translate
 
 if TYPE_CHECKING:
     from editor.models.fusion import Fusion
+    from editor.models.weights import Arq, ArqKey
 
 #: progress(done, total) -> False to cancel (same contract as the record loader's)
 Progress = Callable[[int, int], bool]
+#: float32 arrays: a layer's weights as rows, the factors folded into them, scales — what
+#: AMCT computes in
+Float32Array: TypeAlias = npt.NDArray[np.float32]
+#: a tensor's values as the model file holds them: of whatever numeric type the file says
+TensorArray: TypeAlias = npt.NDArray[np.generic]
 
 FRAMEWORKS = ("onnx", "caffe", "tensorflow")
 FRAMEWORK_TITLES = {"onnx": "ONNX", "caffe": "Caffe", "tensorflow": "TensorFlow"}
@@ -88,7 +95,7 @@ def op_kind(op_type: str) -> str:
 class ModelError(Exception):
     """A model file that cannot be read; str() is ``FILE[:LINE[:COL]]: message``."""
 
-    def __init__(self, message: str, path: str | os.PathLike | None = None,
+    def __init__(self, message: str, path: str | os.PathLike[str] | None = None,
                  line: int | None = None, column: int | None = None):
         super().__init__(message)
         self.message = message
@@ -162,7 +169,7 @@ def checked_shape(dims: Iterable[int], what: str) -> tuple[int, ...]:
     return shape
 
 
-def open_regular(path: str | os.PathLike, what: str | None = None, *, follow_links: bool = True):
+def open_regular(path: str | os.PathLike[str], what: str | None = None, *, follow_links: bool = True) -> BinaryIO:
     """`path` opened for reading in binary if it is a regular file, else ModelError.
 
     Opened without blocking and checked on the open descriptor: a FIFO, device or socket
@@ -208,8 +215,8 @@ class TensorRef:
 
     __slots__ = ("shape", "dtype", "_load", "source", "fill")
 
-    def __init__(self, shape: Sequence[int], dtype: np.dtype | None, load: Callable[[], np.ndarray],
-                 source: str = "", fill: float | None = None):
+    def __init__(self, shape: Sequence[int], dtype: np.dtype[np.generic] | None, load: Callable[[], TensorArray],
+                 source: str = "", fill: np.generic | None = None):
         self.shape = tuple(int(d) for d in shape)
         self.dtype = dtype
         self._load = load
@@ -225,7 +232,7 @@ class TensorRef:
     def nbytes(self) -> int:
         return self.size * (self.dtype.itemsize if self.dtype is not None else 0)
 
-    def values(self) -> np.ndarray:
+    def values(self) -> TensorArray:
         if self.size > MAX_TENSOR_VALUES:
             raise ModelError(translate("models", "{source} holds {count} values ({size} as float32), more than the "
                                        "{limit} the editor reads into memory for one tensor").format(
@@ -239,21 +246,22 @@ class TensorRef:
         return a.reshape(self.shape)
 
     @classmethod
-    def of(cls, array: np.ndarray, source: str = "") -> TensorRef:
+    def of(cls, array: TensorArray, source: str = "") -> TensorRef:
         """A tensor held in memory."""
         a = np.asarray(array)
         return cls(a.shape, a.dtype, constant_loader(a), source)
 
     @classmethod
-    def filled(cls, shape: Sequence[int], value: float, dtype=np.float32, source: str = "") -> TensorRef:
+    def filled(cls, shape: Sequence[int], value: float | np.generic, dtype: npt.DTypeLike = np.float32,
+               source: str = "") -> TensorRef:
         """A tensor of one repeated value (ONNX ConstantOfShape, TF splat constants): `fill`
         tells it; `values()` materialises it only within `MAX_TENSOR_VALUES`."""
-        dt = np.dtype(dtype)
+        dt: np.dtype[np.generic] = np.dtype(dtype)
         shp = tuple(int(d) for d in shape)
-        v = dt.type(value)
+        v: np.generic = dt.type(value)
         return cls(shp, dt, lambda: np.full(shp, v, dtype=dt), source, fill=v)
 
-    def transformed(self, shape: Sequence[int], fn: Callable[[np.ndarray], np.ndarray], source: str = "") -> TensorRef:
+    def transformed(self, shape: Sequence[int], fn: Callable[[TensorArray], TensorArray], source: str = "") -> TensorRef:
         """A lazy function of this tensor (a Transpose node in front of a weight). A reshape
         or transpose of one repeated value is that value again: `fill` carries over."""
         if self.fill is not None:
@@ -265,27 +273,27 @@ class TensorRef:
         return f"TensorRef({list(self.shape)}, {self.dtype}, {self.source!r})"
 
 
-def constant_loader(a: np.ndarray) -> Callable[[], np.ndarray]:
+def constant_loader(a: TensorArray) -> Callable[[], TensorArray]:
     """A loader returning an array already in memory."""
-    def load() -> np.ndarray:
+    def load() -> TensorArray:
         return a
     return load
 
 
-def reshaper(shape: Sequence[int]) -> Callable[[np.ndarray], np.ndarray]:
+def reshaper(shape: Sequence[int]) -> Callable[[TensorArray], TensorArray]:
     """A function reshaping an array to `shape` (for `TensorRef.transformed`)."""
     target = tuple(shape)
 
-    def fn(a: np.ndarray) -> np.ndarray:
+    def fn(a: TensorArray) -> TensorArray:
         return a.reshape(target)
     return fn
 
 
-def transposer(perm: Sequence[int]) -> Callable[[np.ndarray], np.ndarray]:
+def transposer(perm: Sequence[int]) -> Callable[[TensorArray], TensorArray]:
     """A function transposing an array by `perm`."""
     axes = tuple(perm)
 
-    def fn(a: np.ndarray) -> np.ndarray:
+    def fn(a: TensorArray) -> TensorArray:
         return np.transpose(a, axes)
     return fn
 
@@ -315,8 +323,8 @@ class FileSlice:
                                                 file=self.path.name, size=describe_bytes(size))
         return None
 
-    def reader(self, offset: int, length: int, dtype: np.dtype, source: str) -> Callable[[], np.ndarray]:
-        def read() -> np.ndarray:
+    def reader(self, offset: int, length: int, dtype: np.dtype[np.generic], source: str) -> Callable[[], TensorArray]:
+        def read() -> TensorArray:
             problem = self.check(offset, length, source)
             if problem is not None:
                 raise ModelError(problem, self.path)
@@ -343,7 +351,7 @@ class FileSlice:
         return read
 
 
-def file_stamp(path: str | os.PathLike) -> tuple[int, int]:
+def file_stamp(path: str | os.PathLike[str]) -> tuple[int, int]:
     """(size, modification time in ns) of a file (OSError if it cannot be stat'ed)."""
     st = os.stat(path)
     return st.st_size, st.st_mtime_ns
@@ -378,7 +386,7 @@ class Layer:
     weight: TensorRef | None = None
     declared_weight_shape: tuple[int, ...] | None = None
     #: rearranges the weight into (out_channels, -1) rows, AMCT's channel-first layout
-    to_rows: Callable[[np.ndarray], np.ndarray] | None = field(default=None, repr=False)
+    to_rows: Callable[[Float32Array], Float32Array] | None = field(default=None, repr=False)
     #: what AMCT folds into the weights before quantizing them (`editor.models.fusion`)
     fusions: list[Fusion] = field(default_factory=list)
     #: how to tell each weight element's input channel (see `input_channels`): the weight's
@@ -462,7 +470,7 @@ class Layer:
     def has_weight_values(self) -> bool:
         return self.weight is not None and self.to_rows is not None
 
-    def weight_rows(self, *, compact: bool = False) -> np.ndarray:
+    def weight_rows(self, *, compact: bool = False) -> Float32Array:
         """The weights as float32 rows, one per output channel (ModelError if unavailable).
 
         `compact`: weights of one repeated value (`TensorRef.fill`) come as one column per
@@ -487,7 +495,7 @@ class Layer:
         rows = self.to_rows(np.asarray(w, dtype=np.float32))
         return np.ascontiguousarray(rows, dtype=np.float32)
 
-    def per_input_channel(self, values: np.ndarray) -> np.ndarray:
+    def per_input_channel(self, values: npt.ArrayLike) -> Float32Array:
         """`values` (one per input channel) laid out as `weight_rows()`: each element of the
         weights gets the value of the input channel it multiplies (float32, the rows' shape).
         A grouped weight (out, in / group, …) holds each group's own share of the input
@@ -555,8 +563,8 @@ class Model:
     network's input tensors, where the reader knows them.
     """
 
-    def __init__(self, path: str | os.PathLike, framework: str, layers: Iterable[Layer], *,
-                 weights_path: str | os.PathLike | None = None, format: str = "",
+    def __init__(self, path: str | os.PathLike[str], framework: str, layers: Iterable[Layer], *,
+                 weights_path: str | os.PathLike[str] | None = None, format: str = "",
                  notes: Iterable[str] = (), name: str = "", inputs: Iterable[str] = ()):
         self.path = Path(path)
         self.framework = framework
@@ -574,6 +582,10 @@ class Model:
                 self.by_name.setdefault(layer.name, layer)
         self._names_sorted: list[str] | None = None
         self._modules: dict[str, Layer] | None = None
+        #: AMCT's ARQ of each layer's weights per setting, filled by the weights review
+        #: (`editor.models.weights.layer_arq`, `editor.records.model_review`): weights are
+        #: read once per setting
+        self._arq_cache: dict[ArqKey, Arq] = {}
 
     @property
     def title(self) -> str:

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 import numpy as np
 from google.protobuf.message import DecodeError
@@ -41,7 +41,7 @@ from editor.models.base import (
     reshaper,
 )
 from editor.models.fusion import PATTERNS, BatchNormFold
-from editor.models.shapes import chw, conv_geometry, propagate
+from editor.models.shapes import LayerParam, Shapes, chw, conv_geometry, propagate
 
 # V1 (``layers``) type enum -> the type string of ``layer`` (Caffe's UpgradeV1LayerType)
 _V1_TYPES = {
@@ -73,7 +73,7 @@ class _CaffeLayer:
     type: str
     bottom: list[str]
     top: list[str]
-    param: Any  # LayerParameter or V1LayerParameter (the *_param fields they share)
+    param: LayerParam
     blobs: list[TensorRef] = field(default_factory=list)
     #: a blob whose shape the net does not accept (Caffe refuses to load it): in words
     blob_problem: str | None = None
@@ -98,7 +98,7 @@ def _check_blobs(lay: _CaffeLayer, expected: Sequence[tuple[int, ...] | None]) -
     return None
 
 
-def _in_test_phase(layer) -> bool:
+def _in_test_phase(layer: LayerParam) -> bool:
     """Caffe's NetState filter for the TEST phase (levels and stages are not considered)."""
     test = pb.TEST
     if any(r.HasField("phase") and r.phase == test for r in layer.exclude):
@@ -140,7 +140,7 @@ def _blob_shape(blob: pb.BlobProto, source: str) -> tuple[int, ...]:
     return checked_shape(legacy, source) if any(legacy) else ()
 
 
-def _blob_refs(layer_msg, where: tuple, moved: dict[tuple, dict[int, _wire.Payload]],
+def _blob_refs(layer_msg: LayerParam, where: _wire.Where, moved: dict[_wire.Where, dict[int, _wire.Payload]],
                file: FileSlice | None, layer_name: str) -> list[TensorRef]:
     refs = []
     for k, blob in enumerate(layer_msg.blobs):
@@ -179,7 +179,8 @@ def _reshaped(ref: TensorRef, shape: tuple[int, ...]) -> TensorRef:
     return ref.transformed(shape, reshaper(shape))
 
 
-def _read_weights(path: Path, progress: Progress | None) -> tuple[pb.NetParameter, dict, FileSlice]:
+def _read_weights(path: Path, progress: Progress | None
+                  ) -> tuple[pb.NetParameter, dict[_wire.Where, dict[int, _wire.Payload]], FileSlice]:
     try:
         with open_regular(path) as f:
             skeleton, payloads = _wire.split_open(f, SPEC, progress)
@@ -192,13 +193,13 @@ def _read_weights(path: Path, progress: Progress | None) -> tuple[pb.NetParamete
             error=e), path) from None
     except OSError as e:
         raise ModelError(translate("models", "cannot read the file: {reason}").format(reason=e.strerror or e), path) from None
-    moved: dict[tuple, dict[int, _wire.Payload]] = {}
+    moved: dict[_wire.Where, dict[int, _wire.Payload]] = {}
     for p in payloads:
         moved.setdefault(tuple((n, i) for n, i, _ in p.path), {})[p.number] = p
     return net, moved, FileSlice(path, file_stamp(path))
 
 
-def read_caffe(definition: str | os.PathLike | None, weights: str | os.PathLike | None = None,
+def read_caffe(definition: str | os.PathLike[str] | None, weights: str | os.PathLike[str] | None = None,
                progress: Progress | None = None) -> Model:
     """Read a Caffe net from a .prototxt and/or a .caffemodel (at least one)."""
     if definition is None and weights is None:
@@ -224,7 +225,7 @@ def read_caffe(definition: str | os.PathLike | None, weights: str | os.PathLike 
 
 
 @contextmanager
-def _naming(path: str | os.PathLike | None):
+def _naming(path: str | os.PathLike[str] | None) -> Iterator[None]:
     """A ModelError raised inside names `path` when it names no file yet."""
     try:
         yield
@@ -234,7 +235,7 @@ def _naming(path: str | os.PathLike | None):
         raise
 
 
-def _build(definition: str | os.PathLike | None, weights: str | os.PathLike | None, net_text: pb.NetParameter | None,
+def _build(definition: str | os.PathLike[str] | None, weights: str | os.PathLike[str] | None, net_text: pb.NetParameter | None,
            net_bin: pb.NetParameter | None, by_name: dict[str, list[TensorRef]]) -> Model:
     net = net_text if net_text is not None else net_bin
     assert net is not None
@@ -284,7 +285,7 @@ def _check_groups(lay: _CaffeLayer, outputs: int, group: int, c_in: int | None) 
         raise ModelError(translate("models", "layer {name}: {why}").format(name=repr(lay.name), why=why))
 
 
-def _make_layer(i: int, lay: _CaffeLayer, shapes, with_weights_file: bool, definition: bool) -> Layer:
+def _make_layer(i: int, lay: _CaffeLayer, shapes: Shapes, with_weights_file: bool, definition: bool) -> Layer:
     in_shape = shapes.inputs.get(i)
     out_shape = shapes.outputs.get(i)
     layer = Layer(name=lay.name, op_type=lay.type, index=i, framework="caffe",
@@ -396,6 +397,15 @@ def _make_layer(i: int, lay: _CaffeLayer, shapes, with_weights_file: bool, defin
     return layer
 
 
+class _BnParams(TypedDict):
+    """What a Caffe BatchNorm gives its fold: the variance and its normaliser (blobs 1 and 2),
+    and epsilon."""
+
+    var: TensorRef | None
+    var_scale: TensorRef | None
+    eps: float
+
+
 def _link_folds(layers: list[_CaffeLayer], model_layers: list[Layer]) -> None:
     """Attach the fusions AMCT Caffe documents (`editor.models.fusion`): Convolution,
     Deconvolution or InnerProduct → BatchNorm → Scale whose outputs nothing else reads, and
@@ -416,10 +426,12 @@ def _link_folds(layers: list[_CaffeLayer], model_layers: list[Layer]) -> None:
         users = consumers.get(i, [])
         return users[0] if len(users) == 1 and len(layers[i].top) == 1 else None
 
-    def bn_params(bn: _CaffeLayer) -> dict:
+    def bn_params(bn: _CaffeLayer) -> _BnParams:
+        p = bn.param
         return {"var": bn.blobs[1] if len(bn.blobs) >= 3 else None,
                 "var_scale": bn.blobs[2] if len(bn.blobs) >= 3 else None,
-                "eps": float(bn.param.batch_norm_param.eps if bn.param.HasField("batch_norm_param") else 1e-5)}
+                "eps": float(p.batch_norm_param.eps if isinstance(p, pb.LayerParameter) and p.HasField("batch_norm_param")
+                             else 1e-5)}
 
     after = {"Convolution": "caffe-conv-bn-scale", "Deconvolution": "caffe-deconv-bn-scale",
              "InnerProduct": "caffe-fc-bn-scale"}

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from editor.i18n import translate
-from editor.models.base import ModelError, TensorRef
+from editor.models.base import Float32Array, ModelError, TensorRef
 
 #: a fusion multiplies each output channel's weights / each input channel's weights
 OUTPUT, INPUT = "output", "input"
@@ -149,7 +149,7 @@ class Fusion:
         fusion of the model's framework applies)."""
         return dialect is None or dialect in self.pattern.dialects
 
-    def multiplier(self) -> np.ndarray:
+    def multiplier(self) -> Float32Array:
         """The float32 factor per channel (of the `side`) the weights are multiplied by."""
         raise NotImplementedError
 
@@ -161,7 +161,7 @@ class NotComputed(Fusion):
 
     why: str = ""
 
-    def multiplier(self) -> np.ndarray:
+    def multiplier(self) -> Float32Array:
         raise ModelError(self.why)
 
 
@@ -172,7 +172,7 @@ class BiasOnly(Fusion):
 
     changes_weights = False
 
-    def multiplier(self) -> np.ndarray:
+    def multiplier(self) -> Float32Array:
         raise ModelError("a bias-only fusion has no multiplier")
 
 
@@ -196,7 +196,7 @@ class BatchNormFold(Fusion):
     start: int = 0
     count: int | None = None
 
-    def multiplier(self) -> np.ndarray:
+    def multiplier(self) -> Float32Array:
         """gamma / sqrt(var + eps) in float32, in AMCT's (PyTorch's ``fuse_conv_bn_weights``)
         order: ``1 / sqrt(var + eps)`` first, then times gamma."""
         if self.var is None or (self.has_gamma and self.gamma is None):
@@ -209,7 +209,7 @@ class BatchNormFold(Fusion):
             factor = np.float32(0.0) if not s.size or s[0] == 0 else np.float32(1.0) / s[0]
             var = (var * factor).astype(np.float32)
         with np.errstate(divide="ignore", invalid="ignore"):
-            mult = (np.float32(1.0) / np.sqrt(var + np.float32(self.eps))).astype(np.float32)
+            mult: Float32Array = (np.float32(1.0) / np.sqrt(var + np.float32(self.eps))).astype(np.float32)
         if self.has_gamma:
             assert self.gamma is not None
             gamma = np.asarray(self.gamma.values(), dtype=np.float32).ravel()
@@ -234,7 +234,7 @@ class ScalarFold(Fusion):
     scalar: TensorRef | None
     channels: int = 1
 
-    def multiplier(self) -> np.ndarray:
+    def multiplier(self) -> Float32Array:
         if self.scalar is None:
             raise ModelError(translate("models", "the constant of {names} is not in the model").format(
                 names=" + ".join(self.names)))

@@ -55,7 +55,7 @@ def _binary_framework(path: Path) -> str | None:
     return None
 
 
-def detect(path: str | os.PathLike) -> tuple[str, bool]:
+def detect(path: str | os.PathLike[str]) -> tuple[str, bool]:
     """(framework, is text) of a model file, from its extension, else its content."""
     p = check_file(path)
     ext = p.suffix.lower()
@@ -86,7 +86,7 @@ def detect(path: str | os.PathLike) -> tuple[str, bool]:
                                "TensorFlow frozen .pb/.pbtxt)"), p)
 
 
-def load_model(path: str | os.PathLike, weights: str | os.PathLike | None = None,
+def load_model(path: str | os.PathLike[str], weights: str | os.PathLike[str] | None = None,
                progress: Progress | None = None) -> Model:
     """Read a model: ONNX, Caffe (definition `path`, weights `weights`) or TensorFlow.
 

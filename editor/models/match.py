@@ -30,7 +30,7 @@ def _stage(name: str) -> str:
     return m.group(0) if m else ""
 
 
-def _natural(name: str) -> tuple:
+def _natural(name: str) -> tuple[int | str, ...]:
     """Sort key reading digit runs as numbers: ``res4b2`` before ``res4b10``."""
     return tuple(int(p) if p.isdigit() else p for p in _DIGITS.split(name))
 

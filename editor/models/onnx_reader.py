@@ -35,11 +35,13 @@ from editor.models import _wire
 from editor.models._pb import onnx_model_pb2 as pb
 from editor.models.base import (
     FileSlice,
+    Float32Array,
     Layer,
     LoadCancelled,
     Model,
     ModelError,
     Progress,
+    TensorArray,
     TensorRef,
     checked_shape,
     constant_loader,
@@ -53,7 +55,7 @@ from editor.models.fusion import PATTERNS, BatchNormFold, BiasOnly, NotComputed
 _T = pb.TensorProto
 _A = pb.AttributeProto
 # dtypes readable straight from raw bytes (little-endian, as ONNX stores them)
-_RAW_DTYPES: dict[int, np.dtype] = {
+_RAW_DTYPES: dict[int, np.dtype[np.generic]] = {
     _T.FLOAT: np.dtype("<f4"), _T.DOUBLE: np.dtype("<f8"), _T.FLOAT16: np.dtype("<f2"),
     _T.INT8: np.dtype("i1"), _T.UINT8: np.dtype("u1"), _T.INT16: np.dtype("<i2"), _T.UINT16: np.dtype("<u2"),
     _T.INT32: np.dtype("<i4"), _T.UINT32: np.dtype("<u4"), _T.INT64: np.dtype("<i8"), _T.UINT64: np.dtype("<u8"),
@@ -67,7 +69,7 @@ _TYPED_FIELD: dict[int, str] = {
     _T.INT32: "int32_data", _T.INT16: "int32_data", _T.INT8: "int32_data", _T.UINT16: "int32_data",
     _T.UINT8: "int32_data", _T.BOOL: "int32_data", _T.FLOAT16: "int32_data", _T.BFLOAT16: "int32_data",
 }
-_PAYLOAD_DTYPES = {9: None, 4: np.dtype("<f4"), 10: np.dtype("<f8")}  # raw_data, float_data, double_data
+_PAYLOAD_DTYPES: dict[int, np.dtype[np.generic] | None] = {9: None, 4: np.dtype("<f4"), 10: np.dtype("<f8")}  # raw_data, float_data, double_data
 
 # ModelProto.graph = 7; GraphProto.node = 1, .initializer = 5; NodeProto.attribute = 5;
 # AttributeProto.t = 5, .tensors = 10; TensorProto.float_data = 4, .raw_data = 9, .double_data = 10
@@ -85,11 +87,11 @@ def _dtype_name(data_type: int) -> str:
         return str(data_type)
 
 
-def _bfloat16_to_f32(a: np.ndarray) -> np.ndarray:
+def _bfloat16_to_f32(a: TensorArray) -> Float32Array:
     return (a.astype(np.uint32) << 16).view(np.float32)
 
 
-def _typed_values(t: pb.TensorProto, source: str) -> np.ndarray:
+def _typed_values(t: pb.TensorProto, source: str) -> TensorArray:
     """The values of a tensor held in its typed field (float_data, int32_data, …), as the
     onnx package's ``to_array`` reads them (16-bit floats from their bit patterns)."""
     dt = t.data_type
@@ -149,14 +151,24 @@ class _Attrs:
             raise _attr_problem(self.label, a, "INTS")
         return [int(x) for x in a.ints]
 
-    def value(self, name: str):
+    def value(self, name: str) -> float | int | bytes | list[float] | list[int] | list[bytes] | None:
         """The attribute's value by its declared type (None: absent or a type not read here)."""
         a = self.by_name.get(name)
         if a is None:
             return None
-        return {_A.FLOAT: lambda: float(a.f), _A.INT: lambda: int(a.i), _A.STRING: lambda: bytes(a.s),
-                _A.FLOATS: lambda: list(a.floats), _A.INTS: lambda: list(a.ints),
-                _A.STRINGS: lambda: list(a.strings)}.get(a.type, lambda: None)()
+        if a.type == _A.FLOAT:
+            return float(a.f)
+        if a.type == _A.INT:
+            return int(a.i)
+        if a.type == _A.STRING:
+            return bytes(a.s)
+        if a.type == _A.FLOATS:
+            return list(a.floats)
+        if a.type == _A.INTS:
+            return list(a.ints)
+        if a.type == _A.STRINGS:
+            return list(a.strings)
+        return None
 
 
 def _inside(base: Path, location: str) -> bool:
@@ -180,13 +192,13 @@ class _Tensors:
     def __init__(self, path: Path, payloads: list[_wire.Payload]):
         self.path = path
         self.file = FileSlice(path, file_stamp(path))
-        self.by_path: dict[tuple, dict[int, _wire.Payload]] = {}
+        self.by_path: dict[_wire.Where, dict[int, _wire.Payload]] = {}
         for p in payloads:
             key = tuple((n, i) for n, i, _ in p.path)
             self.by_path.setdefault(key, {})[p.number] = p
         self._external: dict[Path, FileSlice] = {}
 
-    def ref(self, t: pb.TensorProto, where: tuple, source: str) -> TensorRef:
+    def ref(self, t: pb.TensorProto, where: _wire.Where, source: str) -> TensorRef:
         shape = checked_shape(t.dims, source)
         size = math.prod(shape)
         moved = self.by_path.get(where, {})
@@ -215,7 +227,7 @@ class _Tensors:
                                            "its shape {shape} ({need} bytes)").format(
                     source=source, length=f"{len(data):,}", count=f"{size:,}", type=_dtype_name(t.data_type),
                     shape=list(shape), need=f"{size * raw.itemsize:,}"), self.path)
-            def held(d: bytes = data, r: np.dtype = raw) -> np.ndarray:
+            def held(d: bytes = data, r: np.dtype[np.generic] = raw) -> TensorArray:
                 return np.frombuffer(d, dtype=r)
             return self._typed(t, shape, raw, held, source)
         count = len(getattr(t, _TYPED_FIELD[t.data_type]))
@@ -225,20 +237,22 @@ class _Tensors:
         values = _typed_values(t, source)
         return TensorRef(shape, values.dtype, constant_loader(values), source)
 
-    def _typed(self, t, shape, dtype, read: Callable[[], np.ndarray], source: str) -> TensorRef:
+    def _typed(self, t: pb.TensorProto, shape: tuple[int, ...], dtype: np.dtype[np.generic],
+               read: Callable[[], TensorArray], source: str) -> TensorRef:
         if t.data_type == _T.BFLOAT16:
             return TensorRef(shape, np.dtype(np.float32), lambda: _bfloat16_to_f32(read()), source)
         if t.data_type == _T.BOOL:
             return TensorRef(shape, np.dtype(bool), lambda: read().astype(bool), source)
         return TensorRef(shape, dtype.newbyteorder("="), read, source)
 
-    def _unsupported(self, t, shape, source: str) -> TensorRef:
-        def fail() -> np.ndarray:
+    def _unsupported(self, t: pb.TensorProto, shape: tuple[int, ...], source: str) -> TensorRef:
+        def fail() -> TensorArray:
             raise ModelError(translate("models", "{source}: tensors of type {type} are not supported").format(
                 source=source, type=_dtype_name(t.data_type)))
         return TensorRef(shape, None, fail, source)
 
-    def _external_ref(self, t, shape, dtype, source: str) -> TensorRef:
+    def _external_ref(self, t: pb.TensorProto, shape: tuple[int, ...], dtype: np.dtype[np.generic] | None,
+                      source: str) -> TensorRef:
         """External data, read as the onnx package would read it or refused as it refuses it:
         a relative location inside the model's folder, not a link, a regular file, offset
         and length whole numbers within the file."""
@@ -324,7 +338,7 @@ def _small_ints(ref: TensorRef, what: str) -> list[int]:
     return [int(d) for d in a]
 
 
-def read_onnx(path: str | os.PathLike, progress: Progress | None = None) -> Model:
+def read_onnx(path: str | os.PathLike[str], progress: Progress | None = None) -> Model:
     """Read an ONNX model file; weights stay on disk until asked for."""
     p = Path(path)
     with open_regular(p) as f:
@@ -390,7 +404,8 @@ def _node_consts(graph: pb.GraphProto, tensors: _Tensors, consts: dict[str, Tens
                 notes.append(f"node {label}: shape unknown ({e.message})")
                 continue
             shape = checked_shape(dims, translate("models", "node {node} (ConstantOfShape)").format(node=label))
-            value, dtype = 0.0, np.dtype(np.float32)
+            value: float | np.generic = 0.0
+            dtype: np.dtype[np.generic] = np.dtype(np.float32)
             for k, a in enumerate(node.attribute):
                 if a.name != "value":
                     continue
@@ -507,7 +522,7 @@ _BN_FUSIONS = {"Conv": "onnx-conv-bn", "ConvTranspose": "onnx-convtranspose-bn"}
 _WEIGHTED = frozenset({"Conv", "ConvTranspose", "Gemm", "MatMul", "LSTM", "GRU"})
 # AMCT's limits on recurrent layers (hicann/amct, amct_pytorch/classic/graph_based/common/utils/
 # vars_util.py: LSTM_ATTRS_LIMIT_MAP, GRU_ATTRS_LIMIT_MAP; None: the attribute must not be set)
-_RNN_ATTRS: dict[str, dict[str, object]] = {
+_RNN_ATTRS: dict[str, dict[str, str | int | None]] = {
     "LSTM": {"activation_alpha": None, "activation_beta": None, "activations": None, "clip": None,
              "direction": "forward", "input_forget": 0, "layout": 0},
     "GRU": {"activation_alpha": None, "activation_beta": None, "activations": None, "direction": "forward",
@@ -534,11 +549,10 @@ def _rnn_limits(graph: pb.GraphProto, layers: list[Layer]) -> None:
         attrs = _Attrs(node, _node_label(j, node))
         why = None
         for name, limit in _RNN_ATTRS[op].items():
-            value = attrs.value(name)
-            if value is None:
+            raw = attrs.value(name)
+            if raw is None:
                 continue
-            if isinstance(value, bytes):
-                value = value.decode("utf-8", "replace")
+            value = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
             if limit is None or value != limit:
                 why = translate("models", "its attribute {name} is {value} (AMCT quantizes {op} only with {limit})").format(
                     name=name, value=value, op=op,

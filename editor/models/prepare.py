@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from editor.i18n import translate
-from editor.models.base import Layer, ModelError, NotCompared
+from editor.models.base import Float32Array, Layer, ModelError, NotCompared
 from editor.models.fusion import INPUT, OUTPUT, Fusion, NotComputed
-from editor.models.weights import FLT_EPSILON, Arq, arq_from_extrema, arq_scale
+from editor.models.weights import FLT_EPSILON, Arq, Balance, arq_from_extrema, arq_scale
 
 #: AMCT's tensor_balance_factor range (``parse_record_file.py``: [FLT_EPSILON, 1/FLT_EPSILON])
 TBF_RANGE = (float(FLT_EPSILON), float(np.float32(1.0) / FLT_EPSILON))
@@ -43,7 +43,7 @@ class PreparedWeights:
     """
 
     layer: Layer
-    rows: np.ndarray
+    rows: Float32Array
     bits: int
     channel_wise: bool
     fusions: tuple[str, ...] = ()
@@ -51,8 +51,8 @@ class PreparedWeights:
     balanced: bool = False
     notes: tuple[str, ...] = ()
     #: each row's max and min (what ARQ needs, found when the rows were checked)
-    row_max: np.ndarray | None = field(default=None, repr=False)
-    row_min: np.ndarray | None = field(default=None, repr=False)
+    row_max: Float32Array | None = field(default=None, repr=False)
+    row_min: Float32Array | None = field(default=None, repr=False)
 
     @property
     def folded(self) -> bool:
@@ -67,7 +67,7 @@ class PreparedWeights:
         return Arq(a.scale, a.boundary, a.q, a.wmax, a.wmin, self.folded, self.bits, self.fusions, self.balanced)
 
 
-def _finite_or_refuse(values: np.ndarray, layer: Layer, what: str) -> None:
+def _finite_or_refuse(values: Float32Array, layer: Layer, what: str) -> None:
     bad = ~np.isfinite(values)
     if not bad.any():
         return
@@ -78,7 +78,7 @@ def _finite_or_refuse(values: np.ndarray, layer: Layer, what: str) -> None:
     raise NotCompared(reason, blocking=True)
 
 
-def quantized_weights(rows: np.ndarray) -> tuple[int, int] | None:
+def quantized_weights(rows: Float32Array) -> tuple[int, int] | None:
     """(lowest, highest) when every weight is a whole number in the INT8 range and one is
     beyond ±1: weights AMCT has already quantized (its deploy or fake-quant model stores int8
     values as FLOAT). None for floating-point weights (and all-zero or ±1-only ones)."""
@@ -96,7 +96,7 @@ def quantized_weights(rows: np.ndarray) -> tuple[int, int] | None:
     return int(lo), int(hi)
 
 
-def _refuse_quantized(rows: np.ndarray, layer: Layer) -> None:
+def _refuse_quantized(rows: Float32Array, layer: Layer) -> None:
     got = quantized_weights(rows)
     if got is None:
         return
@@ -107,7 +107,7 @@ def _refuse_quantized(rows: np.ndarray, layer: Layer) -> None:
         "torch.onnx.export before quantization)").format(label=layer.label, low=got[0], high=got[1]))
 
 
-def dequantized_weights(rows: np.ndarray, row_max: np.ndarray, row_min: np.ndarray, bits: int) -> int | None:
+def dequantized_weights(rows: Float32Array, row_max: Float32Array, row_min: Float32Array, bits: int) -> int | None:
     """The most levels a channel uses when every weight is a whole multiple of its channel's
     ARQ step (weights quantized and dequantized: AMCT's fake-quant model), else None. Looks
     at the first channel's first values before the whole."""
@@ -116,7 +116,7 @@ def dequantized_weights(rows: np.ndarray, row_max: np.ndarray, row_min: np.ndarr
     if not usable.any() or not usable[0] or not rows.shape[1]:
         return None
 
-    def on_grid(values: np.ndarray, s) -> bool:
+    def on_grid(values: Float32Array, s: np.float32 | Float32Array) -> bool:
         with np.errstate(divide="ignore", invalid="ignore"):
             q = values / s
         return bool(np.all(np.abs(q - np.round(q)) < 1e-3))
@@ -128,7 +128,7 @@ def dequantized_weights(rows: np.ndarray, row_max: np.ndarray, row_min: np.ndarr
     return int(np.max(np.round(np.abs(rows[usable]) / step[usable][:, None]))) + 1
 
 
-def _multiply(rows: np.ndarray, layer: Layer, factor: np.ndarray, side: str, what: str) -> np.ndarray:
+def _multiply(rows: Float32Array, layer: Layer, factor: Float32Array, side: str, what: str) -> Float32Array:
     """`rows` times a per-channel float32 `factor` along `side` (one float32 product each)."""
     if side == OUTPUT:
         if factor.size != rows.shape[0]:
@@ -158,7 +158,7 @@ def _multiply(rows: np.ndarray, layer: Layer, factor: np.ndarray, side: str, wha
     return (rows * spread).astype(np.float32, copy=False)
 
 
-def _fold(rows: np.ndarray, layer: Layer, fusions: Sequence[Fusion]) -> np.ndarray:
+def _fold(rows: Float32Array, layer: Layer, fusions: Sequence[Fusion]) -> Float32Array:
     """`rows` with `fusions` folded in (their factors are checked; the result's finiteness is
     the caller's)."""
     if len({f.side for f in fusions}) > 1:
@@ -184,7 +184,7 @@ def _fold(rows: np.ndarray, layer: Layer, fusions: Sequence[Fusion]) -> np.ndarr
     return rows
 
 
-def _balance(rows: np.ndarray, layer: Layer, tbf: np.ndarray) -> np.ndarray:
+def _balance(rows: Float32Array, layer: Layer, tbf: Float32Array) -> Float32Array:
     if not (np.isfinite(tbf).all() and (tbf >= TBF_RANGE[0]).all() and (tbf <= TBF_RANGE[1]).all()):
         raise NotCompared(translate("models", "tensor_balance_factor has values outside [FLT_EPSILON, "
                                     "1/FLT_EPSILON], which AMCT refuses (rule tbf-range)"))
@@ -192,7 +192,7 @@ def _balance(rows: np.ndarray, layer: Layer, tbf: np.ndarray) -> np.ndarray:
         return _multiply(rows, layer, tbf, INPUT, "tensor_balance_factor")
 
 
-def _extrema(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, bool]:
+def _extrema(rows: Float32Array) -> tuple[Float32Array, Float32Array, bool]:
     """Each row's max and min, and whether every value is finite — one inf or nan makes its
     row's max or min inf or nan, so the extrema ARQ needs anyway tell it without another pass."""
     if rows.ndim != 2 or not rows.shape[0] or not rows.shape[1]:
@@ -203,7 +203,7 @@ def _extrema(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, bool]:
 
 
 def prepare(layer: Layer, *, bits: int = 8, channel_wise: bool = True, fuse: bool = True,
-            dialect: str | None = None, balance: Sequence[float] | np.ndarray | None = None) -> PreparedWeights:
+            dialect: str | None = None, balance: Balance | None = None) -> PreparedWeights:
     """`layer`'s weights as AMCT quantizes them: its raw weights (refused when they hold inf or
     nan, or are already quantized), then, when `fuse` (the record's skip_fusion is false), the
     fusions AMCT of `dialect` performs (None: every fusion of the framework), then the DMQ

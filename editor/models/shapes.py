@@ -17,8 +17,31 @@ import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Protocol, TypeAlias, TypedDict
+
+from google.protobuf.message import Message
+
+from editor.models._pb import caffe_model_pb2 as pb
 
 Shape = tuple[int, ...]
+#: a layer message of either format (``layer`` or the old V1 ``layers``): the V1 one lacks the
+#: ``*_param`` fields of the layers that came later (Flatten, Reshape, Input, BatchNorm, Scale)
+LayerParam: TypeAlias = pb.LayerParameter | pb.V1LayerParameter
+
+
+class CaffeLayer(Protocol):
+    """What the propagation reads of a layer (the Caffe reader's layers of either format)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def type(self) -> str: ...
+    @property
+    def bottom(self) -> Sequence[str]: ...
+    @property
+    def top(self) -> Sequence[str]: ...
+    @property
+    def param(self) -> LayerParam: ...
 
 #: layers whose output has their (first) input's shape
 SAME_SHAPE = frozenset({
@@ -67,7 +90,7 @@ def chw(shape: Shape | None) -> tuple[int, int, int] | None:
     return rest[0], rest[1], rest[2]
 
 
-def _has(msg, name: str) -> bool:
+def _has(msg: Message, name: str) -> bool:
     try:
         return msg.HasField(name)
     except ValueError:
@@ -85,7 +108,7 @@ def _spatial(values: Sequence[int], h_field: int | None, w_field: int | None, n:
     return list(values[:n]) + [values[-1]] * (n - len(values))
 
 
-def _conv_geometry(p, n: int) -> tuple[list[int], list[int], list[int], list[int]]:
+def _conv_geometry(p: pb.ConvolutionParameter, n: int) -> tuple[list[int], list[int], list[int], list[int]]:
     kh = p.kernel_h if _has(p, "kernel_h") else None
     kw = p.kernel_w if _has(p, "kernel_w") else None
     kernel = _spatial(list(p.kernel_size), kh, kw, n, 1)
@@ -99,13 +122,22 @@ def _conv_geometry(p, n: int) -> tuple[list[int], list[int], list[int], list[int
     return kernel, pad, stride, dilation
 
 
-def conv_geometry(param, spatial_axes: int = 2) -> dict[str, list[int]]:
+class ConvGeometry(TypedDict):
+    """A convolution's geometry, one value per spatial axis."""
+
+    kernel: list[int]
+    pad: list[int]
+    stride: list[int]
+    dilation: list[int]
+
+
+def conv_geometry(param: pb.ConvolutionParameter, spatial_axes: int = 2) -> ConvGeometry:
     """kernel/pad/stride/dilation of a ConvolutionParameter, one value per spatial axis."""
     k, p, s, d = _conv_geometry(param, spatial_axes)
     return {"kernel": k, "pad": p, "stride": s, "dilation": d}
 
 
-def _pool_shape(layer_name: str, p, shape: Shape) -> Shape:
+def _pool_shape(layer_name: str, p: pb.PoolingParameter, shape: Shape) -> Shape:
     if len(shape) != 4:
         raise ValueError(f"pooling needs a 4-D input, not {list(shape)}")
     h, w = shape[2], shape[3]
@@ -132,7 +164,7 @@ def _axis(axis: int, ndim: int) -> int:
     return a
 
 
-def layer_output_shapes(type_: str, param, bottoms: list[Shape]) -> list[Shape | None]:
+def layer_output_shapes(type_: str, param: LayerParam, bottoms: list[Shape]) -> list[Shape | None]:
     """Output shapes of one layer (one per top; None where unknown). Raises ValueError for a
     geometry Caffe itself would refuse (a kernel larger than the padded input, …)."""
     if not bottoms:
@@ -155,36 +187,36 @@ def layer_output_shapes(type_: str, param, bottoms: list[Shape]) -> list[Shape |
     if type_ == "Pooling":
         return [_pool_shape("", param.pooling_param, x)]
     if type_ == "InnerProduct":
-        p = param.inner_product_param
-        axis = _axis(p.axis, len(x))
-        return [(*x[:axis], int(p.num_output))]
+        ip = param.inner_product_param
+        axis = _axis(ip.axis, len(x))
+        return [(*x[:axis], int(ip.num_output))]
     if type_ in SAME_SHAPE:
         return [x]
     if type_ == "Split":
         return [x] * 64
     if type_ == "Concat":
-        p = param.concat_param
-        axis = _axis(p.axis if _has(p, "axis") or not _has(p, "concat_dim") else p.concat_dim, len(x))
+        cat = param.concat_param
+        axis = _axis(cat.axis if _has(cat, "axis") or not _has(cat, "concat_dim") else cat.concat_dim, len(x))
         for b in bottoms[1:]:
             if len(b) != len(x) or any(b[i] != x[i] for i in range(len(x)) if i != axis):
                 raise ValueError(f"inputs {list(x)} and {list(b)} cannot be concatenated on axis {axis}")
         return [(*x[:axis], sum(b[axis] for b in bottoms), *x[axis + 1:])]
     if type_ == "Flatten":
-        p = param.flatten_param if _has(param, "flatten_param") else None
-        start = _axis(p.axis if p is not None else 1, len(x))
-        end = _axis(p.end_axis if p is not None else -1, len(x))
+        flat = param.flatten_param if isinstance(param, pb.LayerParameter) and _has(param, "flatten_param") else None
+        start = _axis(flat.axis if flat is not None else 1, len(x))
+        end = _axis(flat.end_axis if flat is not None else -1, len(x))
         return [(*x[:start], math.prod(x[start:end + 1]), *x[end + 1:])]
-    if type_ == "Reshape" and _has(param, "reshape_param"):
+    if type_ == "Reshape" and isinstance(param, pb.LayerParameter) and _has(param, "reshape_param"):
         return [_reshape(param.reshape_param, x)]
     if type_ == "Slice":
-        p = param.slice_param
-        axis = _axis(p.axis if _has(p, "axis") or not _has(p, "slice_dim") else p.slice_dim, len(x))
-        points = [0, *p.slice_point, x[axis]]
+        sl = param.slice_param
+        axis = _axis(sl.axis if _has(sl, "axis") or not _has(sl, "slice_dim") else sl.slice_dim, len(x))
+        points = [0, *sl.slice_point, x[axis]]
         return [(*x[:axis], b - a, *x[axis + 1:]) for a, b in itertools.pairwise(points)]
     return [None]
 
 
-def _reshape(p, x: Shape) -> Shape:
+def _reshape(p: pb.ReshapeParameter, x: Shape) -> Shape:
     dims = list(p.shape.dim)
     start = _axis(p.axis, len(x) + 1) if p.axis >= 0 else len(x) + 1 + p.axis
     end = len(x) if p.num_axes == -1 else start + p.num_axes
@@ -202,7 +234,7 @@ def _reshape(p, x: Shape) -> Shape:
     return (*head, *out, *tail)
 
 
-def propagate(layers: Sequence, inputs: dict[str, Shape]) -> Shapes:
+def propagate(layers: Sequence[CaffeLayer], inputs: dict[str, Shape]) -> Shapes:
     """Shapes of every blob, layer by layer in file order (Caffe runs them in that order).
 
     `layers` have ``name``, ``type``, ``bottom``, ``top`` and ``param`` (the Caffe layer
@@ -211,7 +243,7 @@ def propagate(layers: Sequence, inputs: dict[str, Shape]) -> Shapes:
     result = Shapes(blobs=dict(inputs))
     blobs = result.blobs
     for i, layer in enumerate(layers):
-        if layer.type == "Input" and _has(layer.param, "input_param"):
+        if layer.type == "Input" and isinstance(layer.param, pb.LayerParameter) and _has(layer.param, "input_param"):
             shapes = list(layer.param.input_param.shape)
             for k, top in enumerate(layer.top):
                 if shapes:
@@ -222,13 +254,14 @@ def propagate(layers: Sequence, inputs: dict[str, Shape]) -> Shapes:
         bottoms = [blobs.get(b) for b in layer.bottom]
         if bottoms and bottoms[0] is not None:
             result.inputs[i] = bottoms[0]
-        if not layer.bottom or any(b is None for b in bottoms):
+        known = [b for b in bottoms if b is not None]
+        if not layer.bottom or len(known) != len(bottoms):
             for top in layer.top:
                 if top not in layer.bottom:
                     blobs.pop(top, None)
             continue
         try:
-            outs = layer_output_shapes(layer.type, layer.param, bottoms)  # type: ignore[arg-type]
+            outs = layer_output_shapes(layer.type, layer.param, known)
         except (ValueError, ZeroDivisionError) as e:
             result.notes.append(f"layer {layer.name!r} ({layer.type}): {e}; shapes after it are unknown")
             outs = []

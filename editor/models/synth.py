@@ -12,16 +12,17 @@ import numpy as np
 
 from editor.models._pb import caffe_model_pb2 as caffe_pb
 from editor.models._pb import tf_graph_pb2 as tf_pb
+from editor.models.base import Float32Array
 
 
-def _weights(rng: np.random.Generator, shape: tuple[int, ...], fan_in: int) -> np.ndarray:
+def _weights(rng: np.random.Generator, shape: tuple[int, ...], fan_in: int) -> Float32Array:
     """He-initialised float32 weights with per-output-channel spread (as trained nets have)."""
     w = rng.normal(0.0, np.sqrt(2.0 / max(fan_in, 1)), size=shape)
     spread = np.exp(rng.normal(0.0, 0.4, size=shape[0])).reshape((-1,) + (1,) * (len(shape) - 1))
     return (w * spread).astype(np.float32)
 
 
-def _bn(rng: np.random.Generator, n: int) -> dict[str, np.ndarray]:
+def _bn(rng: np.random.Generator, n: int) -> dict[str, Float32Array]:
     return {"gamma": rng.uniform(0.5, 1.5, n).astype(np.float32),
             "beta": rng.normal(0.0, 0.1, n).astype(np.float32),
             "mean": rng.normal(0.0, 0.2, n).astype(np.float32),
@@ -30,7 +31,7 @@ def _bn(rng: np.random.Generator, n: int) -> dict[str, np.ndarray]:
 
 # --- ONNX ----------------------------------------------------------------------------------
 
-def onnx_convnet(path: str | os.PathLike, seed: int = 0, *, external: bool = False) -> dict[str, np.ndarray]:
+def onnx_convnet(path: str | os.PathLike[str], seed: int = 0, *, external: bool = False) -> dict[str, Float32Array]:
     """A small ONNX network with weights; returns the arrays by initializer name.
 
     x[1,3,16,16] → conv1 (3→16, 3×3) → bn1 → relu → conv2 (16→32, group 4) → deconv
@@ -76,7 +77,7 @@ def onnx_convnet(path: str | os.PathLike, seed: int = 0, *, external: bool = Fal
     return arrays
 
 
-def onnx_big(path: str | os.PathLike, weight_bytes: int, seed: int = 0, channels: int = 512) -> int:
+def onnx_big(path: str | os.PathLike[str], weight_bytes: int, seed: int = 0, channels: int = 512) -> int:
     """A chain of 3×3 convolutions (`channels` → `channels`, each with a BatchNorm) whose float32
     weights add up to at least `weight_bytes`; returns the number of convolutions.
 
@@ -130,14 +131,14 @@ layer { name: "prob" type: "Softmax" bottom: "fc" top: "prob" }
 """
 
 
-def _blob(a: np.ndarray) -> caffe_pb.BlobProto:
+def _blob(a: Float32Array) -> caffe_pb.BlobProto:
     b = caffe_pb.BlobProto()
     b.shape.dim.extend(a.shape)
     b.data.extend(a.astype(np.float32).ravel().tolist())
     return b
 
 
-def caffe_net(prototxt: str | os.PathLike, caffemodel: str | os.PathLike | None, seed: int = 0) -> dict[str, list[np.ndarray]]:
+def caffe_net(prototxt: str | os.PathLike[str], caffemodel: str | os.PathLike[str] | None, seed: int = 0) -> dict[str, list[Float32Array]]:
     """Write `CAFFE_NET` and (if asked) a .caffemodel with its blobs; returns the blobs by layer."""
     rng = np.random.default_rng(seed)
     Path(prototxt).write_text(CAFFE_NET, encoding="utf-8")
@@ -161,7 +162,7 @@ def caffe_net(prototxt: str | os.PathLike, caffemodel: str | os.PathLike | None,
 
 # --- TensorFlow ----------------------------------------------------------------------------
 
-def _const(graph: tf_pb.GraphDef, name: str, a: np.ndarray) -> None:
+def _const(graph: tf_pb.GraphDef, name: str, a: Float32Array) -> None:
     node = graph.node.add(name=name, op="Const")
     node.attr["dtype"].type = tf_pb.DT_FLOAT
     t = node.attr["value"].tensor
@@ -170,7 +171,7 @@ def _const(graph: tf_pb.GraphDef, name: str, a: np.ndarray) -> None:
     t.tensor_content = a.astype("<f4").tobytes()
 
 
-def tf_graph(path: str | os.PathLike, seed: int = 0, *, text: bool = False) -> dict[str, np.ndarray]:
+def tf_graph(path: str | os.PathLike[str], seed: int = 0, *, text: bool = False) -> dict[str, Float32Array]:
     """A frozen GraphDef: input → conv (Conv2D, HWIO) → FusedBatchNormV3 → Relu → dw
     (DepthwiseConv2dNative, multiplier 2) → pool (AvgPool) → Reshape → logits (MatMul)."""
     rng = np.random.default_rng(seed)
@@ -269,7 +270,7 @@ def resnet50_prototxt() -> str:
     return "".join(out)
 
 
-def _packed_blob(a: np.ndarray) -> bytes:
+def _packed_blob(a: Float32Array) -> bytes:
     """A BlobProto (shape, packed float data) encoded directly: as fast for 2 million values
     as for ten."""
     from editor.models._wire import encode_varint
@@ -280,7 +281,7 @@ def _packed_blob(a: np.ndarray) -> bytes:
             + b"\x2a" + encode_varint(len(data)) + data)  # data = 5, packed
 
 
-def caffe_resnet50(prototxt: str | os.PathLike, caffemodel: str | os.PathLike | None,
+def caffe_resnet50(prototxt: str | os.PathLike[str], caffemodel: str | os.PathLike[str] | None,
                    scale_w: dict[str, list[float]] | None = None, seed: int = 0) -> None:
     """Write ResNet-50's deploy definition (`resnet50_prototxt`) and, if asked, a .caffemodel.
 
@@ -304,7 +305,7 @@ def caffe_resnet50(prototxt: str | os.PathLike, caffemodel: str | os.PathLike | 
     eps = np.float32(1e-5)
     chunks: list[bytes] = []
 
-    def layer_bytes(name: str, blobs: list[np.ndarray]) -> bytes:
+    def layer_bytes(name: str, blobs: list[Float32Array]) -> bytes:
         from editor.models._wire import encode_varint
 
         body = b"\x0a" + encode_varint(len(name.encode())) + name.encode()

@@ -62,9 +62,12 @@ def _eps(bn: pb.NodeDef) -> float:
     return 1e-4 if eps is None else float(eps)  # FusedBatchNorm's default epsilon
 
 
-def _bn_fold(graph: Graph, bn: pb.NodeDef, names: tuple[str, ...], key: str, **slice_) -> BatchNormFold:
+def _bn_fold(graph: Graph, bn: pb.NodeDef, names: tuple[str, ...], key: str, *, start: int = 0,
+             count: int | None = None) -> BatchNormFold:
+    """The fold of BatchNorm `bn` (its channels `start` … `start + count` where the layer makes
+    only those: one convolution of a Group_conv+BN)."""
     return BatchNormFold(names, var=graph.const(bn.input[4]), eps=_eps(bn), gamma=graph.const(bn.input[1]),
-                         pattern=PATTERNS[key], **slice_)
+                         pattern=PATTERNS[key], start=start, count=count)
 
 
 def _channels(ref: TensorRef | None) -> int | None:

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 from google.protobuf.message import DecodeError
 
 from editor.i18n import translate
@@ -27,11 +28,13 @@ from editor.models.base import (
     ACTIVATION,
     QUANTIZABLE,
     FileSlice,
+    Float32Array,
     Layer,
     LoadCancelled,
     Model,
     ModelError,
     Progress,
+    TensorArray,
     TensorRef,
     checked_shape,
     constant_loader,
@@ -41,7 +44,7 @@ from editor.models.base import (
 from editor.models.tf_fusions import link_fusions
 
 _DT = pb.DataType
-_DTYPES: dict[int, np.dtype] = {
+_DTYPES: dict[int, np.dtype[np.generic]] = {
     _DT.DT_FLOAT: np.dtype("<f4"), _DT.DT_DOUBLE: np.dtype("<f8"), _DT.DT_HALF: np.dtype("<f2"),
     _DT.DT_INT8: np.dtype("i1"), _DT.DT_UINT8: np.dtype("u1"), _DT.DT_INT16: np.dtype("<i2"),
     _DT.DT_UINT16: np.dtype("<u2"), _DT.DT_INT32: np.dtype("<i4"), _DT.DT_INT64: np.dtype("<i8"),
@@ -62,7 +65,7 @@ _WEIGHTED = frozenset({"Conv2D", "DepthwiseConv2dNative", "Conv2DBackpropInput",
                        "BatchMatMulV2"})
 
 
-def _map_key(entry: bytes) -> object:
+def _map_key(entry: bytes) -> str:
     """The key of a map<string, AttrValue> entry (field 1), from its bytes."""
     for number, wire_type, _, start, end in _wire.iter_fields(entry, 0, len(entry)):
         if number == 1 and wire_type == _wire.LENGTH:
@@ -77,14 +80,14 @@ SPEC = _wire.Spec({1: _wire.Spec({5: _wire.Spec({2: _wire.Spec({8: _TENSOR})}, l
 _PAYLOAD_DTYPE = {4: None, 5: np.dtype("<f4"), 6: np.dtype("<f8")}
 
 
-def _bfloat16(a: np.ndarray) -> np.ndarray:
+def _bfloat16(a: npt.NDArray[np.uint16]) -> Float32Array:
     return (a.astype(np.uint32) << 16).view(np.float32)
 
 
-def _splat(read: Callable[[], np.ndarray], size: int, source: str) -> Callable[[], np.ndarray]:
+def _splat(read: Callable[[], TensorArray], size: int, source: str) -> Callable[[], TensorArray]:
     """TensorFlow fills a tensor whose *_val list is shorter than its shape with the last value
     (a list of one value is a `TensorRef.filled` instead: never materialised)."""
-    def load() -> np.ndarray:
+    def load() -> TensorArray:
         a = read().ravel()
         if a.size == size:
             return a
@@ -95,7 +98,7 @@ def _splat(read: Callable[[], np.ndarray], size: int, source: str) -> Callable[[
     return load
 
 
-def _held_values(t: pb.TensorProto, dtype: np.dtype) -> np.ndarray:
+def _held_values(t: pb.TensorProto, dtype: np.dtype[np.generic]) -> TensorArray:
     """The values of a tensor's *_val list, as `dtype` (16-bit floats from their bit patterns;
     integers wrapped into the type as TensorFlow stores them)."""
     values = getattr(t, _VAL_FIELD.get(t.dtype, "float_val"))
@@ -110,7 +113,7 @@ def _held_values(t: pb.TensorProto, dtype: np.dtype) -> np.ndarray:
 class _Consts:
     def __init__(self, path: Path | None, payloads: list[_wire.Payload]):
         self.file = FileSlice(path, file_stamp(path)) if path is not None and payloads else None
-        self.moved: dict[tuple[int, object], dict[int, _wire.Payload]] = {}
+        self.moved: dict[tuple[int, str | None], dict[int, _wire.Payload]] = {}
         for p in payloads:
             node_index, attr_key = p.path[0][1], p.path[1][2]
             self.moved.setdefault((node_index, attr_key), {})[p.number] = p
@@ -132,7 +135,7 @@ class _Consts:
         if dtype is None:
             name = _DT.Name(t.dtype) if t.dtype in _DT.values() else str(t.dtype)
 
-            def unsupported() -> np.ndarray:
+            def unsupported() -> TensorArray:
                 raise ModelError(translate("models", "{source}: tensors of type {type} are not supported").format(
                     source=source, type=name))
             return TensorRef(shape, None, unsupported, source)
@@ -143,7 +146,7 @@ class _Consts:
                                         "shape {shape}").format(source=source, count=f"{count:,}", unit=unit,
                                                                size=f"{size:,}", type=_DT.Name(t.dtype),
                                                                shape=list(shape)))
-        read: Callable[[], np.ndarray] | None = None
+        read: Callable[[], TensorArray] | None = None
         splat = False
         for number, fixed in _PAYLOAD_DTYPE.items():
             if number in moved and self.file is not None:
@@ -180,13 +183,13 @@ class _Consts:
         if splat:
             read = _splat(read, size, source)
         if t.dtype == _DT.DT_BFLOAT16:
-            def widened(r: Callable[[], np.ndarray] = read) -> np.ndarray:
+            def widened(r: Callable[[], TensorArray] = read) -> TensorArray:
                 return _bfloat16(np.asarray(r()).astype(np.uint16))
             read = widened
         return TensorRef(shape, out_dtype.newbyteorder("=") if out_dtype is not None else None, read, source)
 
 
-def read_tf(path: str | os.PathLike, progress: Progress | None = None, *, text: bool | None = None) -> Model:
+def read_tf(path: str | os.PathLike[str], progress: Progress | None = None, *, text: bool | None = None) -> Model:
     """Read a frozen GraphDef (binary unless `text`, or by extension when None)."""
     p = check_file(path)
     if text is None:
@@ -247,8 +250,9 @@ def _describe(layer: Layer, n: pb.NodeDef, const: Callable[[str], TensorRef | No
     for key in ("strides", "dilations"):
         if key in n.attr:
             layer.attrs[key] = _attr_list(n, key)
-    if "padding" in n.attr:
-        layer.attrs["padding"] = attr(n, "padding", "s").decode("utf-8", "replace")
+    padding = attr(n, "padding", "s")
+    if padding is not None:
+        layer.attrs["padding"] = padding.decode("utf-8", "replace")
     if op in ("Conv2D", "DepthwiseConv2dNative", "Conv2DBackpropInput", "Conv3D"):
         if w is None:
             layer.weight_note = translate("models", "the filter of {name} is not a Const node").format(name=repr(n.name))

@@ -25,17 +25,24 @@ adjustable.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeAlias
 
 import numpy as np
+import numpy.typing as npt
 
 from editor.defaults import DEFAULT_WASTE
 from editor.i18n import translate
-from editor.models.base import Layer, Model, ModelError
+from editor.models.base import Float32Array, Layer, Model, ModelError
 
 if TYPE_CHECKING:
     from editor.models.fusion import Fusion
+
+__all__ = [
+    "CLIP_TOLERANCE", "DEFAULT_WASTE", "FLT_EPSILON", "Arq", "ArqKey", "Balance", "Review", "arq_from_extrema", "arq_scale",
+    "compare", "fold_multiplier", "layer_arq", "refit", "review", "weight_rows",
+]
 
 FLT_EPSILON = np.float32(np.finfo(np.float32).eps)
 #: relative slack below 1 before a smaller scale_w counts as clipping (float32 rounding of a
@@ -49,11 +56,11 @@ class Arq:
     boundary max(|max|, |min|) it comes from, the level count q it was divided by, and the
     weights' own max and min."""
 
-    scale: np.ndarray
-    boundary: np.ndarray
-    q: np.ndarray
-    wmax: np.ndarray
-    wmin: np.ndarray
+    scale: Float32Array
+    boundary: Float32Array
+    q: npt.NDArray[np.int64]
+    wmax: Float32Array
+    wmin: Float32Array
     folded: bool
     bits: int
     #: the fusions folded into the weights first (`editor.models.fusion` pattern names)
@@ -62,7 +69,7 @@ class Arq:
     balanced: bool = False
 
 
-def arq_scale(rows: np.ndarray, bits: int = 8, channel_wise: bool = True) -> Arq:
+def arq_scale(rows: npt.ArrayLike, bits: int = 8, channel_wise: bool = True) -> Arq:
     """AMCT's ARQ scale_w of weights given as rows (one per output channel), float32."""
     w = np.asarray(rows, dtype=np.float32)
     if w.ndim != 2 or w.shape[1] == 0 or w.shape[0] == 0:
@@ -70,7 +77,7 @@ def arq_scale(rows: np.ndarray, bits: int = 8, channel_wise: bool = True) -> Arq
     return arq_from_extrema(w.max(axis=1), w.min(axis=1), bits, channel_wise)
 
 
-def arq_from_extrema(row_max: np.ndarray, row_min: np.ndarray, bits: int = 8, channel_wise: bool = True) -> Arq:
+def arq_from_extrema(row_max: Float32Array, row_min: Float32Array, bits: int = 8, channel_wise: bool = True) -> Arq:
     """`arq_scale` from each row's max and min (the whole tensor's when not channel-wise)."""
     if bits < 2:
         raise ValueError(f"a signed weight type needs at least 2 bits, not {bits}")
@@ -88,13 +95,13 @@ def arq_from_extrema(row_max: np.ndarray, row_min: np.ndarray, bits: int = 8, ch
     return Arq(scale, boundary, q, wmax.astype(np.float32), wmin.astype(np.float32), False, bits)
 
 
-def fold_multiplier(fold: Fusion) -> np.ndarray:
+def fold_multiplier(fold: Fusion) -> Float32Array:
     """Per channel, what AMCT multiplies the weights by when folding `fold` (a BatchNorm:
     gamma / sqrt(var + eps))."""
     return fold.multiplier()
 
 
-def weight_rows(layer: Layer, fold: bool = True, dialect: str | None = None) -> tuple[np.ndarray, bool]:
+def weight_rows(layer: Layer, fold: bool = True, dialect: str | None = None) -> tuple[Float32Array, bool]:
     """(the layer's weights as float32 rows per output channel, whether a fusion was folded
     in). `fold` asks for AMCT's fusions (of `dialect`; None: every one the model has)."""
     from editor.models.prepare import prepare
@@ -105,17 +112,22 @@ def weight_rows(layer: Layer, fold: bool = True, dialect: str | None = None) -> 
     return p.rows, p.folded
 
 
+#: what an ARQ is cached under on the model (`Model._arq_cache`): layer index, bits, folded,
+#: channel-wise, dialect and the tensor_balance_factor's bytes
+ArqKey: TypeAlias = tuple[int, int, bool, bool, str | None, bytes | None]
+#: a record's tensor_balance_factor, as its field or as float32 values
+Balance: TypeAlias = Sequence[float] | Float32Array
+
+
 def layer_arq(model: Model | None, layer: Layer, *, bits: int = 8, fold: bool = True,
-              channel_wise: bool = True, dialect: str | None = None, balance=None) -> Arq:
+              channel_wise: bool = True, dialect: str | None = None, balance: Balance | None = None) -> Arq:
     """ARQ of a layer from its weights as AMCT prepares them (`editor.models.prepare`),
     cached on the model: weights are read once per setting."""
     from editor.models.prepare import prepare
 
     tbf = None if balance is None or not len(balance) else np.asarray(balance, dtype=np.float32).ravel()
-    key = (layer.index, bits, fold, channel_wise, dialect, tbf.tobytes() if tbf is not None else None)
-    cache: dict | None = getattr(model, "_arq_cache", None) if model is not None else None
-    if model is not None and cache is None:
-        cache = model._arq_cache = {}  # type: ignore[attr-defined]
+    key: ArqKey = (layer.index, bits, fold, channel_wise, dialect, tbf.tobytes() if tbf is not None else None)
+    cache = model._arq_cache if model is not None else None
     if cache is not None and key in cache:
         return cache[key]
     arq = prepare(layer, bits=bits, channel_wise=channel_wise, fuse=fold, dialect=dialect, balance=tbf).arq()
@@ -129,11 +141,11 @@ class Review:
     """A record's scale_w against ARQ, per channel (one entry when per-tensor)."""
 
     layer: Layer
-    scale_w: np.ndarray
+    scale_w: Float32Array
     arq: Arq
-    ratio: np.ndarray
-    clipped: np.ndarray
-    wasted: np.ndarray
+    ratio: npt.NDArray[np.float64]
+    clipped: npt.NDArray[np.bool_]
+    wasted: npt.NDArray[np.bool_]
     waste: float
 
     @property
@@ -141,7 +153,7 @@ class Review:
         return self.scale_w.size > 1
 
     @property
-    def flagged(self) -> np.ndarray:
+    def flagged(self) -> npt.NDArray[np.bool_]:
         return self.clipped | self.wasted
 
     @property
@@ -157,18 +169,18 @@ class Review:
         return float(self.ratio[self.worst_index])
 
     @property
-    def weight_range(self) -> np.ndarray:
+    def weight_range(self) -> npt.NDArray[np.float64]:
         """The weight range the record's scale_w allows, ±(2^(b-1) - 1)·scale_w (positive side)."""
         return self.scale_w.astype(np.float64) * float((1 << (self.arq.bits - 1)) - 1)
 
     @property
-    def weight_extent(self) -> np.ndarray:
+    def weight_extent(self) -> Float32Array:
         """The weights' own largest magnitude per channel (the ARQ boundary)."""
         return self.arq.boundary
 
 
-def review(model: Model | None, layer: Layer, scale_w, *, bits: int = 8, fold: bool = True,
-           waste: float = DEFAULT_WASTE, dialect: str | None = None, balance=None) -> Review:
+def review(model: Model | None, layer: Layer, scale_w: npt.ArrayLike, *, bits: int = 8, fold: bool = True,
+           waste: float = DEFAULT_WASTE, dialect: str | None = None, balance: Balance | None = None) -> Review:
     """Compare a record's scale_w of `layer` with the ARQ value of its weights.
 
     One scale_w value is compared with the per-tensor ARQ, several with the per-channel one
@@ -186,7 +198,7 @@ def review(model: Model | None, layer: Layer, scale_w, *, bits: int = 8, fold: b
     return compare(layer, values, arq, waste)
 
 
-def compare(layer: Layer, scale_w, arq: Arq, waste: float = DEFAULT_WASTE) -> Review:
+def compare(layer: Layer, scale_w: npt.ArrayLike, arq: Arq, waste: float = DEFAULT_WASTE) -> Review:
     """A record's `scale_w` against the `arq` of the layer's weights, channel by channel."""
     values = np.asarray(scale_w, dtype=np.float32).ravel()
     if arq.scale.size != values.size:
@@ -200,7 +212,7 @@ def compare(layer: Layer, scale_w, arq: Arq, waste: float = DEFAULT_WASTE) -> Re
     return Review(layer, values, arq, ratio, clipped, wasted, waste)
 
 
-def refit(review_: Review) -> tuple[np.ndarray, np.ndarray]:
+def refit(review_: Review) -> tuple[Float32Array, npt.NDArray[np.intp]]:
     """(new scale_w = the ARQ values, indices whose float32 bits change)."""
     new = review_.arq.scale.astype(np.float32)
     if not np.isfinite(new).all() or not (new > 0).all():
