@@ -54,13 +54,13 @@ def main(argv: list[str] | None = None) -> int:
         for _ in range(10):
             app.processEvents()
 
-        window.plot_menu.aboutToShow.emit()
-        window.plot_menu.popup(QPoint(0, 0))
+        window.menus.plot_menu.aboutToShow.emit()
+        window.menus.plot_menu.popup(QPoint(0, 0))
         app.processEvents()
-        window.plot_menu.grab().save(str(out / "plot-menu.png"))
-        window.plot_menu.hide()
+        window.menus.plot_menu.grab().save(str(out / "plot-menu.png"))
+        window.menus.plot_menu.hide()
 
-        dialog = window.show_shortcuts()
+        dialog = window.menus.show_shortcuts()
         dialog.resize(900, 900)
         app.processEvents()
         dialog.grab().save(str(out / "keyboard-shortcuts.png"))

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import os
+import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -45,3 +47,20 @@ def _language_restored():
     yield
     if i18n.language() != before:
         i18n.set_language(before)
+
+
+@pytest.fixture
+def gui_calls(monkeypatch) -> list[dict[str, object]]:
+    """The window's entry point replaced: `editor.ui.app` becomes a module whose run_gui records
+    each call's arguments (path, dialect and the keywords) and returns 0, so the command
+    line's editor form is tested without opening a window."""
+    calls: list[dict[str, object]] = []
+
+    def run_gui(path, dialect, **keywords) -> int:
+        calls.append({"path": path, "dialect": dialect, **keywords})
+        return 0
+
+    fake = types.ModuleType("editor.ui.app")
+    fake.__dict__["run_gui"] = run_gui  # the module's namespace (ModuleType declares no run_gui)
+    monkeypatch.setitem(sys.modules, "editor.ui.app", fake)
+    return calls

@@ -73,11 +73,11 @@ def test_junit_validates_one_suite_per_file_failures_for_errors(folder, capsys):
     from xml.etree import ElementTree as ET
 
     suites = ET.fromstring(out).findall("testsuite")
-    by_name = {Path(s.get("name")).name: s for s in suites}
+    by_name = {Path(s.attrib["name"]).name: s for s in suites}
     assert set(by_name) == {"good.txt", "bad_offset.txt", "broken.txt"}
-    assert by_name["good.txt"].get("failures") == "0" and int(by_name["good.txt"].get("tests")) > 1
+    assert by_name["good.txt"].get("failures") == "0" and int(by_name["good.txt"].attrib["tests"]) > 1
     failed = [c.get("name") for c in by_name["bad_offset.txt"].iter("testcase") if c.find("failure") is not None]
-    assert failed and int(by_name["bad_offset.txt"].get("failures")) == len(failed)
+    assert failed and int(by_name["bad_offset.txt"].attrib["failures"]) == len(failed)
     assert by_name["broken.txt"].get("errors") == "1"
 
 
@@ -223,7 +223,8 @@ def test_diff_formats_fail_each_differing_layer_at_its_line(tmp_path, capsys):
     (result,) = log["runs"][0]["results"]
     assert result["ruleId"] == "diff-layer" and "scale_d" in result["message"]["text"]
     line = result["locations"][0]["physicalLocation"]["region"]["startLine"]
-    assert RecordDocument.load(SAMPLE).locate(record_index=2)[0] == line
+    where = RecordDocument.load(SAMPLE).locate(record_index=2)
+    assert where is not None and where[0] == line
     assert result["locations"][0]["logicalLocations"][0]["name"] == key
     code, out, _ = _run(capsys, "diff", str(SAMPLE), str(b), "--format", "junit")
     xmlschema.XMLSchema(str(SCHEMAS / "JUnit.xsd")).validate(out)

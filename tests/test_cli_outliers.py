@@ -12,6 +12,13 @@ from tests.conftest import RESNET50_CAFFE
 RULE = "scale-w-outlier"
 
 
+def _layer_named(line: str) -> str:
+    """The layer a finding's line names (``layer "NAME"``)."""
+    m = re.search(r'layer "([^"]+)"', line)
+    assert m is not None, line
+    return m.group(1)
+
+
 def test_check_rule_lists_the_resnet50_layers_with_outliers_and_their_channels(capsys):
     assert main(["check", "--rule", RULE, str(RESNET50_CAFFE)]) == 0  # notes alone exit 0
     lines = capsys.readouterr().out.splitlines()
@@ -67,7 +74,7 @@ def test_check_sums_up_mild_outliers_in_one_short_line_per_layer(capsys):
     assert main(["check", str(RESNET50_CAFFE)]) == 0
     lines = capsys.readouterr().out.splitlines()
     findings = [f for f in lines if f"[{RULE}]" in f]
-    assert len(findings) == 46 and len({re.search(r'layer "([^"]+)"', f).group(1) for f in findings}) == 46
+    assert len(findings) == 46 and len({_layer_named(f) for f in findings}) == 46
     mild_only = [f for f in findings if "mild outliers (< 3× beyond" in f]
     assert mild_only and all(len(re.findall(r"scale_w\[\d+\] =", f)) == 0 for f in mild_only)
     assert all(len(f) < 300 for f in mild_only)
@@ -89,7 +96,7 @@ def test_check_verbose_and_a_strong_fence_of_its_own(capsys):
     strong = [f for f in out.splitlines() if "of them strong" in f]
     # beyond 100× among layers of several outliers: res2c_branch2a (536×), res2a_branch1 (241×),
     # res2a_branch2c (197×); res3b_branch2a (320×) has a single outlier, named in its own line
-    assert sorted(re.search(r'layer "([^"]+)"', f).group(1) for f in strong) == [
+    assert sorted(_layer_named(f) for f in strong) == [
         "res2a_branch1", "res2a_branch2c", "res2c_branch2a"]
     assert "is an outlier: 320× below" in next(f for f in out.splitlines() if 'layer "res3b_branch2a"' in f)
     with pytest.raises(SystemExit) as stop:

@@ -7,7 +7,6 @@ import os
 import re
 import subprocess
 import sys
-import types
 from pathlib import Path
 
 import pytest
@@ -250,39 +249,26 @@ print(codes, "PySide6" in sys.modules)
     assert "unknown command 'infoo' (did you mean 'info'?)" in proc.stderr
 
 
-def test_a_file_named_like_a_command_still_opens_in_the_editor(tmp_path, monkeypatch):
+def test_a_file_named_like_a_command_still_opens_in_the_editor(tmp_path, monkeypatch, gui_calls):
     """Only a word that is not an existing path counts as a mistyped command."""
-    seen = {}
-    fake = types.ModuleType("editor.ui.app")
-    fake.run_gui = lambda path, dialect, repair=False: seen.update(path=path, dialect=dialect, repair=repair) or 0
-    monkeypatch.setitem(sys.modules, "editor.ui.app", fake)
     monkeypatch.chdir(tmp_path)
     Path("chek").write_text(PLAIN)
-    assert main(["chek"]) == 0 and seen["path"] == "chek"
+    assert main(["chek"]) == 0 and gui_calls[-1]["path"] == "chek"
 
 
-def test_the_editor_form_accepts_repair(monkeypatch, pasted):
+def test_the_editor_form_accepts_repair(gui_calls, pasted):
     """`record-editor --repair FILE` opens FILE with the reader's repair, as README says."""
-    seen = {}
-    fake = types.ModuleType("editor.ui.app")
-    fake.run_gui = lambda path, dialect, repair=False: seen.update(path=path, dialect=dialect, repair=repair) or 0
-    monkeypatch.setitem(sys.modules, "editor.ui.app", fake)
     assert main(["--repair", str(pasted)]) == 0
-    assert seen == {"path": str(pasted), "dialect": None, "repair": True}
+    assert gui_calls == [{"path": str(pasted), "dialect": None, "repair": True}]
 
 
-def test_the_editor_form_accepts_compare(monkeypatch, tmp_path):
+def test_the_editor_form_accepts_compare(gui_calls, tmp_path):
     """`record-editor A --compare B` opens A compared with B (README, Comparing two records)."""
-    seen = {}
-    fake = types.ModuleType("editor.ui.app")
-    fake.run_gui = lambda path, dialect, repair=False, compare=None: seen.update(
-        path=path, dialect=dialect, repair=repair, compare=compare) or 0
-    monkeypatch.setitem(sys.modules, "editor.ui.app", fake)
     a, b = tmp_path / "a.txt", tmp_path / "b.txt"
     a.write_text(PLAIN)
     b.write_text(PLAIN)
     assert main([str(a), "--compare", str(b)]) == 0
-    assert seen == {"path": str(a), "dialect": None, "repair": False, "compare": str(b)}
+    assert gui_calls == [{"path": str(a), "dialect": None, "repair": False, "compare": str(b)}]
 
 
 def test_info_counts_per_channel_values_only(tmp_path, capsys):

@@ -49,7 +49,7 @@ def create_window(path: str | None = None, dialect: str | None = None, *,
     """
     window = MainWindow(settings, **kwargs)
     window.show()
-    window.offer_recovery()
+    window.banners.offer_recovery()
     target = Path(path) if path else default_sample()
     if path or target.is_file():
         if model is not None:

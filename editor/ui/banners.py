@@ -1,26 +1,25 @@
 """The messages across the top of the editor window: the file changed or vanished on disk,
-unsaved edits survived a crash (`Banner`, and `WindowBanners`, the window's part that shows them)."""
+unsaved edits survived a crash (`Banner`, and `WindowBanners`, the window's part that shows them).
+
+`WindowBanners` works with the session (the document, its undo stack), the documents
+controller (the disk watch, reload, crash recovery) and the layout the banners go in; what it
+has to say in passing goes out as `status` for the window's status bar.
+"""
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMainWindow, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QBoxLayout, QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from editor.i18n import translate
-from editor.records.document import RecordDocument
 from editor.ui.document_controller import DocumentController
 from editor.ui.recovery import RecoveryInfo
 from editor.ui.session import EditSession
 
 #: recovery files that failed their check shown one banner each; the rest in one line
 SET_ASIDE_SHOWN = 3
-
-if TYPE_CHECKING:
-    _Window = QMainWindow  # what the mixin is mixed into, for the type checker
-else:
-    _Window = object
 
 
 class Banner(QFrame):
@@ -55,24 +54,32 @@ class Banner(QFrame):
         slot()
 
 
-class WindowBanners(_Window):
-    """The banners of the editor window (a mixin of `MainWindow`): the file on disk changed
-    or was deleted, and edits kept by crash recovery."""
+class WindowBanners(QObject):
+    """The banners of the editor window: the file on disk changed or was deleted (shown
+    when `documents` says so, gone when another document comes), and edits kept by crash
+    recovery (`offer_recovery`). They go in `area`, top to bottom."""
 
-    documents: DocumentController
-    session: EditSession
-    _banner_area: QVBoxLayout
-    _disk_banner: Banner | None
+    #: a status bar message and how long to show it (ms)
+    status = Signal(str, int)
 
-    if TYPE_CHECKING:  # the window's own (the mixin adds nothing of it at run time)
-        @property
-        def document(self) -> RecordDocument | None: ...
+    def __init__(self, session: EditSession, documents: DocumentController, area: QBoxLayout,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.documents = documents
+        self.area = area
+        #: the banner saying the file changed or vanished on disk (None: none shown)
+        self.disk_banner: Banner | None = None
+        documents.diskChanged.connect(self.show_disk_banner)
+        session.documentChanged.connect(lambda _document: self.close_disk_banner())
 
-    def _show_disk_banner(self, what: str) -> None:
-        doc = self.document
+    def show_disk_banner(self, what: str) -> None:
+        """Say the open file changed (`what` "changed": Reload or Keep Mine) or is gone
+        ("deleted") on disk."""
+        doc = self.session.document
         if doc is None or doc.path is None:
             return
-        self._close_disk_banner()
+        self.close_disk_banner()
         if what == "deleted":
             banner = Banner(translate("MainWindow", "{name} was deleted or moved on disk. Your copy is still "
                                                     "open; Save writes it back.").format(name=doc.path.name))
@@ -86,24 +93,25 @@ class WindowBanners(_Window):
             banner = Banner(text.format(name=doc.path.name))
             banner.add_button("Reload", translate("MainWindow", "Reload"), self._reload_from_banner)
             banner.add_button("Keep Mine", translate("MainWindow", "Keep Mine"), self._keep_mine)
-        self._disk_banner = banner
-        self._banner_area.addWidget(banner)
+        self.disk_banner = banner
+        self.area.addWidget(banner)
 
     def _reload_from_banner(self) -> None:
-        self._disk_banner = None
+        self.disk_banner = None
         self.documents.reload_from_disk()
 
     def _keep_mine(self) -> None:
-        self._disk_banner = None
+        self.disk_banner = None
         # the next Save still asks before overwriting the newer file
-        self.statusBar().showMessage(
-            translate("MainWindow", "Kept your version; Save will ask before overwriting the file"), 8000)
+        self.status.emit(translate("MainWindow", "Kept your version; Save will ask before overwriting the file"),
+                         8000)
 
-    def _close_disk_banner(self) -> None:
-        if self._disk_banner is not None:
-            self._disk_banner.hide()
-            self._disk_banner.deleteLater()
-            self._disk_banner = None
+    def close_disk_banner(self) -> None:
+        """Take the disk banner away (another document came)."""
+        if self.disk_banner is not None:
+            self.disk_banner.hide()
+            self.disk_banner.deleteLater()
+            self.disk_banner = None
 
     def offer_recovery(self) -> list[RecoveryInfo]:
         """Show a banner for each record whose unsaved edits survived a crash."""
@@ -112,13 +120,13 @@ class WindowBanners(_Window):
         for _file, why in aside[:SET_ASIDE_SHOWN]:  # damaged: never applied, but said
             banner = Banner(translate("MainWindow", "Unsaved edits could not be recovered: {why}").format(why=why))
             banner.add_button("Dismiss", translate("MainWindow", "Dismiss"), lambda: None)
-            self._banner_area.addWidget(banner)
+            self.area.addWidget(banner)
         if len(aside) > SET_ASIDE_SHOWN:  # one line for the rest, not a window full of banners
             banner = Banner(translate("MainWindow", "{count} more recovery files could not be used; they were set "
                                       "aside in {folder}").format(count=len(aside) - SET_ASIDE_SHOWN,
                                                                   folder=self.documents.recovery.folder))
             banner.add_button("Dismiss", translate("MainWindow", "Dismiss"), lambda: None)
-            self._banner_area.addWidget(banner)
+            self.area.addWidget(banner)
         for info in found:
             if info.source_changed():
                 text = translate("MainWindow", "Unsaved edits of {what} were kept when the editor did not close "
@@ -133,5 +141,5 @@ class WindowBanners(_Window):
                               partial(self.documents.discard_recovery, info))
             banner.setObjectName("banner")
             banner.setProperty("recovery", str(info.file))
-            self._banner_area.addWidget(banner)
+            self.area.addWidget(banner)
         return found

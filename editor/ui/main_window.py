@@ -6,13 +6,19 @@ widget takes that session. File operations — open, save, reload, read as anoth
 disk watching, crash recovery — are the `documents` controller's
 (`editor.ui.document_controller`); the window lays out what they report (status messages,
 progress, banners). Panels and plots plug in beside the tree with `add_side_widget`.
+
+The window is made of parts — `menus` (`WindowMenus`), `banners` (`WindowBanners`),
+`window_layout` (`WindowLayout`), `compare` (`CompareUi`), `report_export`, `models`,
+`analysis` — each given the collaborators it works with (the session, the documents, the
+plots, …) when it is built, never the window's attributes; what a part has to say comes
+back as signals the window lays out. This module is the only one that knows every part.
 """
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings, QSize, QStandardPaths, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QObject, QSettings, QSize, QStandardPaths, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QCloseEvent,
     QDragEnterEvent,
@@ -45,8 +51,8 @@ from editor.ui.session import EditSession
 from editor.ui.source_dock import EntrySourceDock
 from editor.ui.status_bar import StatusBar
 from editor.ui.tree_view import RecordTreeWidget
-from editor.ui.window_layout import DockFolder, WindowLayout
-from editor.ui.window_menus import APP_NAME, MAX_RECENT, WindowMenus, window_icon
+from editor.ui.window_layout import DockFolder, LayoutParts, WindowLayout
+from editor.ui.window_menus import APP_NAME, MAX_RECENT, WindowMenus, window_action, window_icon
 
 __all__ = ["APP_NAME", "MAX_RECENT", "Banner", "MainWindow", "default_recovery_dir", "default_size"]
 
@@ -68,9 +74,9 @@ def default_recovery_dir() -> Path:
     return Path(base or Path.home() / ".amct-record-editor") / "recovery"
 
 
-class MainWindow(WindowBanners, WindowMenus, QMainWindow):
-    """The editor window over one record session (its menus: `WindowMenus`, its banners:
-    `WindowBanners`).
+class MainWindow(QMainWindow):
+    """The editor window over one record session (its menus: `menus`, its banners:
+    `banners`, where its tree, plots and docks go: `window_layout`).
 
     `settings` holds geometry, splitter sizes and recent files (tests pass a QSettings on
     a temporary file); `prompter` asks every question; `recovery_dir` is where unsaved
@@ -95,7 +101,6 @@ class MainWindow(WindowBanners, WindowMenus, QMainWindow):
             RecoveryStore(recovery_dir if recovery_dir is not None else default_recovery_dir()),
             self, autosave_ms=autosave_ms)
         self.documents.default_directory = self._last_dir
-        self._disk_banner: Banner | None = None
 
         self.setWindowTitle(APP_NAME)
         self.setAcceptDrops(True)
@@ -123,27 +128,29 @@ class MainWindow(WindowBanners, WindowMenus, QMainWindow):
         self._central_layout.addLayout(self._banner_area)
         self._central_layout.addWidget(self.splitter, 1)
         self.setCentralWidget(central)
+        #: the file changed on disk, edits kept by crash recovery (in the banner area)
+        self.banners = WindowBanners(self.session, self.documents, self._banner_area, self)
+        self.banners.status.connect(self._show_status)
 
         self._make_status_bar()
-        self._make_actions()
-        self._make_menus()
+        #: File, Edit, View, Help and the tool bar; the other parts' menus go in through it
+        self.menus = WindowMenus(self, self.session, self.documents, self.tree, self.settings, self.prompter)
         self._install_panels()
         self._install_plots()
         self._install_layout()
         self.source_dock = EntrySourceDock.install(  # View ▸ Source (Ctrl+U)
-            self, self.session, self.view_menu, self.rules_dock.toggleViewAction())
-        self._make_plot_menu()
+            self, self.session, self.menus.view_menu, self.rules_dock.toggleViewAction())
+        self.menus.install_plots(self.plots)
         self._install_compare()
         self._install_report()
-        self._make_help_menu()
-        self._install_language_menu()
+        self.menus.install_help(self.shortcut_places)
+        self.menus.install_language_menu()
 
         documents = self.documents
         documents.status.connect(self._show_status)
         documents.progress.connect(self.progress.setValue)
         documents.loadingChanged.connect(self._loading_ui)
         documents.loadFinished.connect(self.loadFinished)
-        documents.diskChanged.connect(self._show_disk_banner)
         documents.titleChanged.connect(self._update_title)
         documents.pathChanged.connect(self._saved_as)
         self.session.documentChanged.connect(self._document_changed)
@@ -169,11 +176,6 @@ class MainWindow(WindowBanners, WindowMenus, QMainWindow):
                   ask_unsaved: bool = True) -> bool:
         """Open `path` in the background (see `DocumentController.open_path`)."""
         return self.documents.open_path(path, dialect, repair=repair, ask_unsaved=ask_unsaved)
-
-    def read_as(self, dialect) -> None:
-        """File ▸ Read As Dialect: read the file again with another dialect's schema."""
-        self.documents.read_as(dialect)
-        self._update_read_as()
 
     # ------------------------------------------------------------------ building
 
@@ -203,24 +205,27 @@ class MainWindow(WindowBanners, WindowMenus, QMainWindow):
         (`editor.ui.compare`)."""
         from editor.ui.compare import CompareUi
 
-        self.compare = CompareUi(self)
-        self.file_menu.insertAction(self.act_close, self.compare.act_compare)
-        self.file_menu.insertAction(self.act_close, self.compare.act_close)
-        self.file_menu.insertSeparator(self.act_close)
-        self.menuBar().insertMenu(self.plot_menu.menuAction(), self.compare.menu)
+        compare = self.compare = CompareUi(self.session, self.documents, self.prompter, self.plots,
+                                           self.tree.selected_paths, self)
+        for widget in compare.status_widgets:
+            self.statusBar().addPermanentWidget(widget)
+        compare.controller.status.connect(self._show_status)
+        compare.message.connect(lambda text: self._show_status(text, 8000))
+        self.menus.add_file_section(compare.act_compare, compare.act_close)
+        self.menus.add_menu(compare.menu)
 
     def _install_report(self) -> None:
         """File ▸ Export Report…: the review as one HTML file (`editor.ui.report_export`)."""
         from editor.ui.report_export import ReportExport
 
-        self.report_export = ReportExport(self)
-        self.act_export_report = self._action(
-            translate("MainWindow", "Export &Report…"), self.report_export.choose_and_export, (),
+        self.report_export = ReportExport(self.session, self.compare.controller, self.prompter, self)
+        self.report_export.status.connect(self._show_status)
+        self.act_export_report = window_action(
+            self, translate("MainWindow", "Export &Report…"), self.report_export.choose_and_export, (),
             translate("MainWindow", "Write the review of the record as it is open (problems, layers, plots, "
                                     "differences) as one HTML file to hand on"))
         self.addAction(self.act_export_report)
-        self.file_menu.insertAction(self.act_close, self.act_export_report)
-        self.file_menu.insertSeparator(self.act_close)
+        self.menus.add_file_section(self.act_export_report)
 
     def _wire_messages(self) -> None:
         """A refused value stays in the status bar until a value is accepted (or the text
@@ -244,9 +249,17 @@ class MainWindow(WindowBanners, WindowMenus, QMainWindow):
         if first:
             self.window_layout.fit_tree()
 
+    def shortcut_places(self) -> dict[QObject, str]:
+        """Widgets by the words that say a key works in them (Help ▸ Keyboard Shortcuts)."""
+        places: dict[QObject, str] = {self.tree: translate("MainWindow", "the record tree")}
+        places.update(self.plots.places().items())
+        places[self.edit_dock] = translate("MainWindow", "the Edit dock")
+        places[self.rules_dock] = translate("MainWindow", "the Problems dock")
+        return places
+
     def _install_panels(self) -> None:
-        """The layer/prune editing panels and the live problems, as docks tabbed along the
-        bottom (the plots keep the width), with the problem counts in the status bar."""
+        """The layer/prune editing panels and the live problems, as docks (tabbed along the
+        bottom by `_install_layout`), with the problem counts in the status bar."""
         from editor.ui.live_problems import LiveProblems
         from editor.ui.panels import ProblemsDock, RecordPanels
 
@@ -257,11 +270,8 @@ class MainWindow(WindowBanners, WindowMenus, QMainWindow):
         self.edit_dock.setObjectName("editDock")
         self.edit_dock.setWidget(self.record_panels)
         self.rules_dock: ProblemsDock = ProblemsDock(self.session, self)
-        #: where the tree, plots and docks go (focus, the plots' own window, reset, settings)
-        self.window_layout = WindowLayout(self)
-        self.window_layout.dock_defaults()
-        self.view_menu.addAction(self.edit_dock.toggleViewAction())
-        self.view_menu.addAction(self.rules_dock.toggleViewAction())
+        self.menus.view_menu.addAction(self.edit_dock.toggleViewAction())
+        self.menus.view_menu.addAction(self.rules_dock.toggleViewAction())
         self.problem_counts_label = QLabel()
         self.problem_counts_label.setToolTip(
             translate("MainWindow", "What AMCT's rules find in the record; details in the Problems dock"))
@@ -270,20 +280,13 @@ class MainWindow(WindowBanners, WindowMenus, QMainWindow):
             self.rules_dock.summary() if self.document is not None else ""))
         # the first full rule check of a new file runs on the loader thread
         self.documents.add_load_step(LiveProblems.prepare, problems.adopt)
-        # a dock with nothing to say (no layer selected, no problem found) folds away
-        self.dock_folder = DockFolder(self, {
-            self.edit_dock: lambda: self.record_panels.current_panel() is not self.record_panels.hint,
-            self.rules_dock: lambda: sum(self.rules_dock.counts().values()) > 0,
-        }, folded={self.edit_dock: lambda: self.record_panels.hint.sizeHint().height() + 8})
-        self.record_panels.currentChanged.connect(lambda _i: self.dock_folder.refresh())
-        self.rules_dock.countsChanged.connect(lambda *_counts: self.dock_folder.refresh())
 
     def _install_plots(self) -> None:
-        """The plots (model overview, per-channel factors, prune ranges) beside the tree."""
+        """The plots (model overview, per-channel factors, prune ranges), put beside the tree
+        by `_install_layout`."""
         from editor.ui.plots import PlotsPanel
 
         self.plots = PlotsPanel(self.session)
-        self.add_side_widget(self.plots, translate("MainWindow", "Plots"))
         self.plots.follow_filter(self.tree.proxy, self.tree.filter_bar.applied)  # Ctrl+F: the Layers table too
         self.plots.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.documents.add_load_step(PlotsPanel.prepare, self.plots.adopt)  # the overview's numbers, off the GUI thread
@@ -292,10 +295,29 @@ class MainWindow(WindowBanners, WindowMenus, QMainWindow):
         # them until the tree and the prune view ask)
         self.documents.add_load_step(KeyLabels.prepare, lambda _document, _labels: None)
 
+    def _install_layout(self) -> None:
+        """Where the tree, plots and docks go (`WindowLayout`: focus, the plots' own window,
+        reset, settings): the Edit and Problems docks tabbed along the bottom, folded while
+        they have nothing to say, the plots beside the tree; View ▸ Focus Plots, Plots in
+        Own Window and Reset Layout."""
+        # a dock with nothing to say (no layer selected, no problem found) folds away
+        self.dock_folder = DockFolder(self, {
+            self.edit_dock: lambda: self.record_panels.current_panel() is not self.record_panels.hint,
+            self.rules_dock: lambda: sum(self.rules_dock.counts().values()) > 0,
+        }, folded={self.edit_dock: lambda: self.record_panels.hint.sizeHint().height() + 8})
+        self.record_panels.currentChanged.connect(lambda _i: self.dock_folder.refresh())
+        self.rules_dock.countsChanged.connect(lambda *_counts: self.dock_folder.refresh())
+        #: where the tree, plots and docks go (focus, the plots' own window, reset, settings)
+        self.window_layout = WindowLayout(self, LayoutParts(
+            splitter=self.splitter, side=self.side_tabs, tree=self.tree, plots=self.plots,
+            bottom_docks=(self.edit_dock, self.rules_dock), folder=self.dock_folder, settings=self.settings,
+            record_name=lambda: self.documents.display_name() if self.document is not None else None))
+        self.window_layout.status.connect(self._show_status)
+        self.window_layout.dock_defaults()
+        self.add_side_widget(self.plots, translate("MainWindow", "Plots"))
+        self.menus.install_layout(self.window_layout)
+
     def _document_changed(self, document: RecordDocument | None) -> None:
-        self._close_disk_banner()
-        if document is not None and document.path is not None:
-            self._add_recent(document.path)
         if document is not None and document.problems:
             self.rules_dock.show()  # the reader's findings (overrides, duplicates, repairs) are there
             self.rules_dock.raise_()
@@ -309,7 +331,6 @@ class MainWindow(WindowBanners, WindowMenus, QMainWindow):
 
     def _saved_as(self, path: Path) -> None:
         self.models.saved_as(path)
-        self._add_recent(path)
         self._update_title()
         self._update_status()
 
@@ -349,8 +370,7 @@ class MainWindow(WindowBanners, WindowMenus, QMainWindow):
         self.tools_menu = QMenu(translate("MainWindow", "&Tools"), self)
         self.tools_menu.setObjectName("toolsMenu")
         self.tools_menu.setToolTipsVisible(True)
-        # before Plot, which stays next to Help
-        self.menuBar().insertMenu(self.plot_menu.menuAction(), self.tools_menu)
+        self.menus.add_menu(self.tools_menu)  # before Plot, which stays next to Help
         for action in self.analysis.actions:
             if action is None:
                 self.tools_menu.addSeparator()
@@ -367,20 +387,18 @@ class MainWindow(WindowBanners, WindowMenus, QMainWindow):
 
         self.models = ModelController(self.session, self.prompter, self.settings, self)
         self.model_marks = ModelMarks(self.session)
-        self.act_attach_model = self._action(
-            translate("MainWindow", "Attach &Model…"), self.models.choose_and_attach, ["Ctrl+Shift+M"],
+        self.act_attach_model = window_action(
+            self, translate("MainWindow", "Attach &Model…"), self.models.choose_and_attach, ["Ctrl+Shift+M"],
             translate("MainWindow", "Check the record against the network it belongs to (ONNX, Caffe, "
                                     "TensorFlow) and review scale_w against its weights"))
-        self.act_detach_model = self._action(translate("MainWindow", "&Detach Model"), self.models.detach, (),
-                                             translate("MainWindow", "Check the record on its own again"))
-        self.act_fill_shapes = self._action(
-            translate("MainWindow", "Fill Input &Shapes from Model"), self._fill_shapes, (),
+        self.act_detach_model = window_action(self, translate("MainWindow", "&Detach Model"), self.models.detach, (),
+                                              translate("MainWindow", "Check the record on its own again"))
+        self.act_fill_shapes = window_action(
+            self, translate("MainWindow", "Fill Input &Shapes from Model"), self._fill_shapes, (),
             translate("MainWindow", "Caffe: set channels, height and width of every layer to the input shape "
                                     "the model gives it (one undo step)"))
         self.addAction(self.act_attach_model)
-        for action in (self.act_attach_model, self.act_detach_model, self.act_fill_shapes):
-            self.file_menu.insertAction(self.act_close, action)
-        self.file_menu.insertSeparator(self.act_close)
+        self.menus.add_file_section(self.act_attach_model, self.act_detach_model, self.act_fill_shapes)
         self.model_label = QLabel()
         self.statusBar().insertPermanentWidget(1, self.model_label)  # after the message (0)
         models = self.models
@@ -488,12 +506,6 @@ class MainWindow(WindowBanners, WindowMenus, QMainWindow):
             if not self.drop_model(files[0]):
                 self.documents.open_path(files[0])
 
-    # ------------------------------------------------------------------ find
-
-    def find(self) -> None:  # type: ignore[override]  # not QWidget.find(id), a static lookup
-        self.tree.filter_edit.setFocus()
-        self.tree.filter_edit.selectAll()
-
     # ------------------------------------------------------------------ status and title
 
     def _update_title(self) -> None:
@@ -514,12 +526,7 @@ class MainWindow(WindowBanners, WindowMenus, QMainWindow):
 
     def _update_status(self, *, selection: bool = True) -> None:
         doc = self.document
-        self.act_save.setEnabled(doc is not None)
-        self.act_save_as.setEnabled(doc is not None)
-        self.act_close.setEnabled(doc is not None)
         self.act_export_report.setEnabled(doc is not None)
-        self.act_reload.setEnabled(doc is not None and doc.path is not None)
-        self._update_read_as()
         if doc is None:
             self.dialect_label.setText("")
             self.counts_label.setText(translate("MainWindow", "No record open"))
@@ -544,12 +551,6 @@ class MainWindow(WindowBanners, WindowMenus, QMainWindow):
     def _update_selection_label(self) -> None:
         self.selection_label.setText(self.tree.selection_summary() if self.document is not None else "")
 
-    def _update_read_as(self) -> None:
-        doc = self.document
-        self.read_as_menu.setEnabled(doc is not None and doc.path is not None)
-        for name, action in self.read_as_actions.items():
-            action.setChecked(doc is not None and doc.dialect.name == name)
-
     # ------------------------------------------------------------------ settings, recent files
 
     def _last_dir(self) -> str:
@@ -561,9 +562,9 @@ class MainWindow(WindowBanners, WindowMenus, QMainWindow):
             self.restoreGeometry(geometry)
         else:
             self.resize(*default_size(self.screen().availableGeometry().size() if self.screen() else None))
-        self.window_layout.restore(self.settings)  # docks, splitter, the plots' own window
+        self.window_layout.restore()  # docks, splitter, the plots' own window
 
     def _save_settings(self) -> None:
         self.settings.setValue("window/geometry", self.saveGeometry())
-        self.window_layout.save(self.settings)
+        self.window_layout.save()
         self.settings.sync()

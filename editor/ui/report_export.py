@@ -4,19 +4,24 @@ included), with its live problems, the attached model and the record it is compa
 
 The page is gathered on the GUI thread behind a modal progress dialog (the record must not
 change while it is read; Cancel stops it), then written safely (`editor.report.write_report`).
+It reads the record, its problems and its network from the session and the compared record
+from the comparison's controller; what it says goes out as `status` for the window to show.
 """
 from __future__ import annotations
 
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt
-from PySide6.QtWidgets import QApplication, QProgressDialog
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtWidgets import QApplication, QProgressDialog, QWidget
 
 from editor.i18n import translate
+from editor.ui.compare.controller import CompareController
+from editor.ui.dialogs import Prompter
+from editor.ui.session import EditSession
 
 if TYPE_CHECKING:
-    from editor.ui.main_window import MainWindow
+    from editor.report import ReportRequest
 
 
 class _Cancelled(Exception):
@@ -24,24 +29,32 @@ class _Cancelled(Exception):
 
 
 class ReportExport(QObject):
-    """The action and its work (`export(path)` for scripts and tests)."""
+    """The action and its work (`export(path)` for scripts and tests): the report of
+    `session`'s record, compared with `compare`'s B when one is open; `prompter` asks where
+    to write it and says why it could not; the progress dialog is `parent`'s."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
+    #: a status bar message and how long to show it (ms)
+    status = Signal(str, int)
+
+    def __init__(self, session: EditSession, compare: CompareController, prompter: Prompter,
+                 parent: QWidget) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.compare = compare
+        self.prompter = prompter
+        self.parent_widget = parent
         #: the last file written (None: none yet)
         self.written: Path | None = None
 
-    def request(self):
+    def request(self) -> ReportRequest | None:
         """The `ReportRequest` of what the window shows now (None: no record open)."""
         from editor.report import ReportRequest
 
-        w = self.window
-        doc = w.document
+        session = self.session
+        doc = session.document
         if doc is None:
             return None
-        session = w.session
-        compare = w.compare.controller
+        compare = self.compare
         doc_b = compare.document_b if compare.is_open else None
         path = str(doc.path) if doc.path is not None else translate("MainWindow", "untitled record")
         size = None
@@ -51,7 +64,7 @@ class ReportExport(QObject):
             except OSError:
                 size = None
         return ReportRequest(
-            doc, path, model=w.models.model, problems=list(session.problems.problems),
+            doc, path, model=session.network, problems=list(session.problems.problems),
             compare=doc_b, compare_path=(str(doc_b.path) if doc_b is not None and doc_b.path is not None
                                          else compare.name_b() or None),
             rtol=compare.rtol, atol=compare.atol, outlier_k=session.problems.outlier_k,
@@ -59,12 +72,11 @@ class ReportExport(QObject):
 
     def choose_and_export(self) -> Path | None:
         """Ask where, then export; the file written, or None."""
-        w = self.window
-        doc = w.document
+        doc = self.session.document
         if doc is None:
             return None
         base = doc.path.with_suffix(".html") if doc.path is not None else Path("report.html")
-        path = w.prompter.report_file_name(str(base))
+        path = self.prompter.report_file_name(str(base))
         if path is None:
             return None
         return self.export(path)
@@ -78,9 +90,8 @@ class ReportExport(QObject):
         request = self.request()
         if request is None:
             return None
-        w = self.window
         dialog = QProgressDialog(translate("MainWindow", "Writing the report…"), translate("MainWindow", "Cancel"),
-                                 0, 6, w)
+                                 0, 6, self.parent_widget)
         dialog.setWindowTitle(translate("MainWindow", "Export Report"))
         dialog.setWindowModality(Qt.WindowModality.WindowModal)
         dialog.setMinimumDuration(300)
@@ -98,10 +109,10 @@ class ReportExport(QObject):
             text = render(gather(request, progress))
             written = write_report(path, text)
         except _Cancelled:
-            w.statusBar().showMessage(translate("MainWindow", "Report not written (cancelled)"), 5000)
+            self.status.emit(translate("MainWindow", "Report not written (cancelled)"), 5000)
             return None
         except WriteError as e:
-            w.prompter.error(translate("MainWindow", "Export Report"), translate(
+            self.prompter.error(translate("MainWindow", "Export Report"), translate(
                 "MainWindow", "Cannot write {path}: {reason}").format(path=str(path), reason=e.message))
             return None
         finally:
@@ -109,5 +120,5 @@ class ReportExport(QObject):
             dialog.close()
             dialog.deleteLater()
         self.written = written
-        w.statusBar().showMessage(translate("MainWindow", "Report written to {path}").format(path=str(written)), 8000)
+        self.status.emit(translate("MainWindow", "Report written to {path}").format(path=str(written)), 8000)
         return written

@@ -541,6 +541,11 @@ class RecordTreeWidget(QWidget):
             self.view.setFocus()
         return ok
 
+    def find(self) -> None:  # type: ignore[override]  # Edit ▸ Find, not QWidget.find(id), a static lookup
+        """Edit ▸ Find: the filter box, its text selected to type over."""
+        self.filter_edit.setFocus()
+        self.filter_edit.selectAll()
+
     def go_to_layer(self) -> None:
         """Ask for a layer key (with completion) and select that layer."""
         key = self.prompter.ask_layer_key(self.editor.keys())

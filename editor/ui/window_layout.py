@@ -14,21 +14,28 @@ beside the plots or floated are left as they are.
 
 `PlotsWindow` holds the plots when they are detached (View ▸ Plots in Own Window), for a
 second screen; closing it puts them back beside the tree.
+
+What the layout moves around is declared in `LayoutParts` (the window builds those parts and
+hands them over); of the window it uses only what every `QMainWindow` has (docks, tool bars,
+its saved state).
 """
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 import shiboken6
 from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QToolBar, QWidget
+from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QSplitter, QToolBar, QWidget
 
 from editor.i18n import translate
 
 if TYPE_CHECKING:
-    from editor.ui.main_window import MainWindow
+    from editor.ui.plots import PlotsPanel
+    from editor.ui.tree_view import RecordTreeWidget
 
 #: the version of the saved dock layout: a state saved by another one is not restored
 #: (2: Edit and Problems tabbed along the bottom)
@@ -175,17 +182,44 @@ class PlotsWindow(QMainWindow):
         event.accept()
 
 
+@dataclass(frozen=True)
+class LayoutParts:
+    """What `WindowLayout` arranges in its window (the window builds them)."""
+
+    #: the tree on the left, `side` on the right
+    splitter: QSplitter
+    #: what is beside the tree (the plots' tabs): focused, or detached into a window of its own
+    side: QWidget
+    #: the record tree: as wide as its keys need (`key_column`), out of the way when focused
+    tree: RecordTreeWidget
+    #: the plots: their channel tables hidden while focused, kept in the settings
+    plots: PlotsPanel
+    #: the docks tabbed along the bottom by default, the first in front
+    bottom_docks: tuple[QDockWidget, ...]
+    #: folds those docks while they have nothing to say
+    folder: DockFolder
+    #: the settings Reset Layout forgets the layout in
+    settings: QSettings
+    #: the open record's name for the plots' own window (None: no record is open)
+    record_name: Callable[[], str | None]
+
+
 class WindowLayout(QObject):
     """The main window's layout: Focus Plots, Plots in Own Window, Reset Layout, the
     tree's width, and what of it the settings keep.
 
-    The window builds its docks, tree and plots; this object moves them around. Its
-    actions (`act_focus`, `act_detach`, `act_reset`) go in the window's View menu.
+    The window builds its docks, tree and plots (`parts`); this object moves them around in
+    `window`. Its actions (`act_focus`, `act_detach`, `act_reset`) go in the window's View
+    menu; `status` says what it did, for the status bar.
     """
 
-    def __init__(self, window: MainWindow) -> None:
+    #: a status bar message and how long to show it (ms)
+    status = Signal(str, int)
+
+    def __init__(self, window: QMainWindow, parts: LayoutParts) -> None:
         super().__init__(window)
         self.window = window
+        self.parts = parts
         #: the user dragged the tree's edge: their width, not the keys', from now on
         self.tree_width_chosen = False
         #: the plots' window while they are detached (View ▸ Plots in Own Window)
@@ -193,7 +227,7 @@ class WindowLayout(QObject):
         #: what Focus Plots put away: the dock state, the splitter, whether the tables showed
         self._focus_state: tuple[QByteArray, QByteArray, bool] | None = None
         self._splitter_before_detach = QByteArray()
-        window.splitter.splitterMoved.connect(self._tree_width_moved)
+        parts.splitter.splitterMoved.connect(self._tree_width_moved)
         self.act_focus = self._action(translate("WindowLayout", "&Focus Plots"), self.toggle_focus_plots,
                                       ["F11", "Ctrl+Shift+F"],
                                       translate("WindowLayout", "Give the plots the whole window (again: back)"),
@@ -218,14 +252,17 @@ class WindowLayout(QObject):
     # ------------------------------------------------------------------ docks and tree
 
     def dock_defaults(self) -> None:
-        """Edit and Problems docked along the bottom as tabs, Edit in front."""
-        w = self.window
-        for dock in (w.edit_dock, w.rules_dock):
+        """The bottom docks (Edit and Problems) docked along the bottom as tabs, the first
+        (Edit) in front."""
+        w, docks = self.window, self.parts.bottom_docks
+        for dock in docks:
             dock.setFloating(False)
             w.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
             dock.show()
-        w.tabifyDockWidget(w.edit_dock, w.rules_dock)
-        w.edit_dock.raise_()
+        for before, dock in pairwise(docks):
+            w.tabifyDockWidget(before, dock)
+        if docks:
+            docks[0].raise_()
 
     def _tree_width_moved(self, _pos: int, _index: int) -> None:
         self.tree_width_chosen = True
@@ -233,15 +270,15 @@ class WindowLayout(QObject):
     def fit_tree(self) -> None:
         """Give the tree what its keys need (and the plots the rest), unless the user set
         its width."""
-        w = self.window
-        splitter = w.splitter
-        if self.tree_width_chosen or splitter.count() < 2 or splitter.indexOf(w.side_tabs) != 1:
+        parts = self.parts
+        splitter = parts.splitter
+        if self.tree_width_chosen or splitter.count() < 2 or splitter.indexOf(parts.side) != 1:
             return
         total = sum(splitter.sizes()) or max(splitter.width(), 800)
-        wanted = w.tree.key_column.preferred_width() or TREE_WIDTH
+        wanted = parts.tree.key_column.preferred_width() or TREE_WIDTH
         # the plots keep most of any window: the tree takes at most a share of it (of the
         # window, not of the splitter, which docks beside it may be squeezing for a moment)
-        tree = max(TREE_MIN, min(wanted, int(w.width() * TREE_SHARE)))
+        tree = max(TREE_MIN, min(wanted, int(self.window.width() * TREE_SHARE)))
         splitter.setSizes([tree, max(total - tree, 1)])
 
     def document_changed(self) -> None:
@@ -271,35 +308,35 @@ class WindowLayout(QObject):
     def set_focus_plots(self, on: bool) -> None:
         """Give the plots the whole window (tree, docks, toolbar and the channel tables out
         of the way), or put back what was there."""
-        w = self.window
+        w, parts = self.window, self.parts
         if on == (self._focus_state is not None) or (on and self.plots_window is not None):
             self.act_focus.setChecked(self._focus_state is not None)
             return
-        channels = w.plots.channels
-        w.dock_folder.paused = on
+        channels = parts.plots.channels
+        parts.folder.paused = on
         if on:
-            self._focus_state = (w.saveState(LAYOUT_VERSION), w.splitter.saveState(), channels.tables_shown())
+            self._focus_state = (w.saveState(LAYOUT_VERSION), parts.splitter.saveState(), channels.tables_shown())
             for dock in w.findChildren(QDockWidget):
                 dock.hide()
             for bar in w.findChildren(QToolBar):
                 if bar.parent() is w:
                     bar.hide()
             focused = QApplication.focusWidget()
-            had_focus = focused is not None and w.tree.isAncestorOf(focused)
+            had_focus = focused is not None and parts.tree.isAncestorOf(focused)
             # folded away rather than hidden: a hidden tree view shown again resizes its
             # columns itself, which would read as the user's choice of widths
-            w.splitter.setSizes([0, sum(w.splitter.sizes())])
+            parts.splitter.setSizes([0, sum(parts.splitter.sizes())])
             channels.set_tables_shown(False)
             if had_focus:
-                w.plots.setFocus()
+                parts.plots.setFocus()
         else:
             assert self._focus_state is not None
             state, splitter, tables = self._focus_state
             self._focus_state = None
             w.restoreState(state, LAYOUT_VERSION)
-            w.splitter.restoreState(splitter)
+            parts.splitter.restoreState(splitter)
             channels.set_tables_shown(tables)
-            w.dock_folder.refresh()
+            parts.folder.refresh()
         self.act_focus.setChecked(on)
 
     # ------------------------------------------------------------------ the plots' own window
@@ -307,8 +344,9 @@ class WindowLayout(QObject):
     def _plots_title(self) -> str:
         from editor.ui.window_menus import APP_NAME  # (the window's modules import this one)
 
-        w = self.window
-        name = w.documents.display_name() if w.document is not None else translate("WindowLayout", "no record")
+        name = self.parts.record_name()
+        if name is None:
+            name = translate("WindowLayout", "no record")
         return translate("WindowLayout", "Plots — {name} — {app}").format(name=name, app=APP_NAME)
 
     def toggle_plots_window(self) -> None:
@@ -317,16 +355,16 @@ class WindowLayout(QObject):
 
     def set_plots_detached(self, on: bool) -> None:
         """Show the plots in a window of their own (a second screen), or beside the tree again."""
-        w = self.window
+        w, splitter = self.window, self.parts.splitter
         if on == (self.plots_window is not None):
             self.act_detach.setChecked(on)
             return
         if on:
             self.set_focus_plots(False)
-            self._splitter_before_detach = w.splitter.saveState()
+            self._splitter_before_detach = splitter.saveState()
             window = PlotsWindow(w, self._plots_title(), [a for a in w.actions() if not a.shortcut().isEmpty()])
             window.closing.connect(lambda: self.set_plots_detached(False))
-            window.hold(w.side_tabs)
+            window.hold(self.parts.side)
             window.resize(max(w.width() * 3 // 4, 800), max(w.height() * 3 // 4, 500))
             window.show()
             self.plots_window = window
@@ -338,9 +376,9 @@ class WindowLayout(QObject):
                 detached.showNormal()
             widget = detached.release()
             if widget is not None:
-                w.splitter.insertWidget(1, widget)
+                splitter.insertWidget(1, widget)
                 widget.show()
-            w.splitter.restoreState(self._splitter_before_detach)
+            splitter.restoreState(self._splitter_before_detach)
             detached.hide()
             detached.deleteLater()
             self.act_focus.setChecked(False)
@@ -352,10 +390,10 @@ class WindowLayout(QObject):
         """View ▸ Reset Layout: the plots back beside the tree, out of focus, the docks
         along the bottom as tabs, the tree as wide as its keys need, the channel tables
         shown — and forget the layout the settings kept."""
-        w = self.window
+        w, parts = self.window, self.parts
         self.set_plots_detached(False)
         self.set_focus_plots(False)
-        w.dock_folder.paused = True
+        parts.folder.paused = True
         try:
             for bar in w.findChildren(QToolBar):
                 if bar.parent() is w:
@@ -363,34 +401,34 @@ class WindowLayout(QObject):
                     bar.show()
             self.dock_defaults()
         finally:
-            w.dock_folder.paused = False
+            parts.folder.paused = False
         for key in SETTINGS:
-            w.settings.remove(key)
+            parts.settings.remove(key)
         self.tree_width_chosen = False
-        w.tree.key_column.chosen = False
-        w.tree.key_column.fit()
+        parts.tree.key_column.chosen = False
+        parts.tree.key_column.fit()
         self.fit_tree()
-        w.plots.channels.restore_layout(None, True)
-        w.dock_folder.open_height = None
-        w.dock_folder.refresh()
-        w.statusBar().showMessage(translate("WindowLayout", "Layout reset to the defaults"), 5000)
+        parts.plots.channels.restore_layout(None, True)
+        parts.folder.open_height = None
+        parts.folder.refresh()
+        self.status.emit(translate("WindowLayout", "Layout reset to the defaults"), 5000)
 
-    def restore(self, settings: QSettings) -> None:
+    def restore(self) -> None:
         """The layout the settings kept: docks, tree width, the docks' height, the channel
         tables, the plots' own window. A dock state of another `LAYOUT_VERSION` is not
         restored (the defaults stay)."""
-        w = self.window
+        w, parts, settings = self.window, self.parts, self.parts.settings
         state = settings.value("window/state")
         if isinstance(state, QByteArray) and not state.isEmpty():
             w.restoreState(state, LAYOUT_VERSION)
         splitter = settings.value("window/splitter")
         if isinstance(splitter, QByteArray) and not splitter.isEmpty():
-            w.splitter.restoreState(splitter)
+            parts.splitter.restoreState(splitter)
         self.tree_width_chosen = _flag(settings.value("layout/treeWidthChosen", False))
         height = settings.value("layout/bottomHeight")
         if height is not None and str(height).isdigit():
-            w.dock_folder.open_height = int(str(height))
-        w.plots.channels.restore_layout(settings.value("layout/channelSplitter"),
+            parts.folder.open_height = int(str(height))
+        parts.plots.channels.restore_layout(settings.value("layout/channelSplitter"),
                                         _flag(settings.value("layout/channelTables", True)))
         if _flag(settings.value("layout/plotsDetached", False)):
             self.set_plots_detached(True)
@@ -398,16 +436,16 @@ class WindowLayout(QObject):
             if self.plots_window is not None and isinstance(geometry, QByteArray) and not geometry.isEmpty():
                 self.plots_window.restoreGeometry(geometry)
 
-    def save(self, settings: QSettings) -> None:
-        """Keep the layout in `settings` (the one Focus Plots came from, if focused)."""
-        w = self.window
+    def save(self) -> None:
+        """Keep the layout in the settings (the one Focus Plots came from, if focused)."""
+        w, parts, settings = self.window, self.parts, self.parts.settings
         self.set_focus_plots(False)
         settings.setValue("window/state", w.saveState(LAYOUT_VERSION))
-        settings.setValue("window/splitter", w.splitter.saveState())
+        settings.setValue("window/splitter", parts.splitter.saveState())
         settings.setValue("layout/treeWidthChosen", self.tree_width_chosen)
-        if w.dock_folder.open_height is not None:
-            settings.setValue("layout/bottomHeight", w.dock_folder.open_height)
-        channels = w.plots.channels
+        if parts.folder.open_height is not None:
+            settings.setValue("layout/bottomHeight", parts.folder.open_height)
+        channels = parts.plots.channels
         settings.setValue("layout/channelSplitter", channels.splitter.saveState())
         settings.setValue("layout/channelTables", channels.tables_shown())
         settings.setValue("layout/plotsDetached", self.plots_window is not None)

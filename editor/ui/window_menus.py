@@ -1,18 +1,24 @@
-"""The editor window's menus, tool bar and their actions (a mixin of `MainWindow`): File,
-Edit, View, Plot, Help and the recent files, Help ▸ Keyboard Shortcuts and About.
+"""The editor window's menus, tool bar and their actions (`WindowMenus`, a part of the
+window): File, Edit, View, Plot, Help and the recent files, Help ▸ Keyboard Shortcuts and About.
+
+`WindowMenus` is given what it works with — the window (only what every `QMainWindow` has:
+its menu bar, tool bars, actions), the session, the documents controller, the record tree,
+the settings and the prompter — and never reads the window's own attributes; the window
+adds the other parts' actions and menus through it (`add_file_section`, `add_menu`,
+`view_menu`, `install_layout`, `install_plot_menu`, `install_help`).
 
 Every text is translated where it is set (`editor.i18n.translate`, context ``MainWindow``);
 switching the language builds the window again, so nothing here is retranslated live.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QStyle, QToolBar, QWidget
+from PySide6.QtWidgets import QMainWindow, QMenu, QStyle, QToolBar, QWidget
 
 from editor.i18n import translate
 from editor.paths import resources_dir
@@ -26,12 +32,9 @@ from editor.ui.tree_keys import TREE_KEYS
 from editor.ui.tree_view import RecordTreeWidget
 
 if TYPE_CHECKING:
+    from editor.ui.i18n import LanguageMenu
     from editor.ui.plots import PlotsPanel
     from editor.ui.window_layout import WindowLayout
-
-    _Window = QMainWindow  # what the mixin is mixed into, for the type checker
-else:
-    _Window = object
 
 APP_NAME = "AMCT Record Editor"
 MAX_RECENT = 10
@@ -49,6 +52,20 @@ def with_platform_keys(standard: QKeySequence.StandardKey, *preferred: str) -> l
     return keys
 
 
+def window_action(parent: QObject, text: str, slot: Callable[[], object],
+                  shortcuts: Iterable[str | QKeySequence | QKeySequence.StandardKey] = (), tip: str = "",
+                  icon: QIcon | None = None) -> QAction:
+    """An action of the window: `text` in menus, `tip` in the status bar, `slot` when triggered."""
+    action = QAction(text, parent)
+    if shortcuts:
+        action.setShortcuts([QKeySequence(s) for s in shortcuts])
+    action.setStatusTip(tip)
+    if icon is not None:
+        action.setIcon(icon)
+    action.triggered.connect(lambda _checked=False: slot())
+    return action
+
+
 def window_icon(widget: QWidget, name: str, fallback: QStyle.StandardPixmap) -> QIcon:
     """The icon `name` of resources/icons, else the style's `fallback`."""
     path = resources_dir() / "icons" / f"{name}.svg"
@@ -59,52 +76,49 @@ def window_icon(widget: QWidget, name: str, fallback: QStyle.StandardPixmap) -> 
     return widget.style().standardIcon(fallback)
 
 
-class WindowMenus(_Window):
-    """The menus and actions of the editor window (mixed into `MainWindow`, whose parts they
-    reach: the documents, the tree, the plots, the docks)."""
+class WindowMenus(QObject):
+    """The menus, tool bar and actions of the editor window.
 
-    settings: QSettings
-    prompter: Prompter
-    session: EditSession
-    documents: DocumentController
-    tree: RecordTreeWidget
-    plots: PlotsPanel
-    edit_dock: QDockWidget
-    rules_dock: QDockWidget
-    view_menu: QMenu
-    help_menu: QMenu
-    window_layout: WindowLayout
+    `window` holds them (their keys work anywhere in it); `session` gives Undo and Redo
+    and tells when a record opens, closes or changes its dialect; `documents` opens, saves,
+    reloads and reads the file as another dialect; `tree` has the Edit menu's actions,
+    Find and Go to Layer; `settings` keeps the recent files; `prompter` shows About.
+    """
 
-    if TYPE_CHECKING:  # the window's own (the mixin adds nothing of them at run time)
-        @property
-        def document(self) -> RecordDocument | None: ...
+    def __init__(self, window: QMainWindow, session: EditSession, documents: DocumentController,
+                 tree: RecordTreeWidget, settings: QSettings, prompter: Prompter) -> None:
+        super().__init__(window)
+        self.window = window
+        self.session = session
+        self.documents = documents
+        self.tree = tree
+        self.settings = settings
+        self.prompter = prompter
+        #: the plots the Plot menu lists (`install_plots`)
+        self._plots: PlotsPanel | None = None
+        self._places: Callable[[], Mapping[QObject, str]] = dict
+        self._make_actions()
+        self._make_menus()
+        session.documentChanged.connect(self._document_changed)
+        session.dialectChanged.connect(lambda _dialect: self.update_actions())
+        documents.pathChanged.connect(self._saved_as)
+        self.update_actions()
 
-        def find(self) -> None: ...  # type: ignore[override]  # MainWindow's Find, not QWidget.find
-
-        def read_as(self, dialect: str) -> None: ...
-
-        def open_path(self, path: str, dialect: str | None = None) -> bool: ...
-
-    def _action(self, text: str, slot: Callable[[], object], shortcuts: Iterable[str | QKeySequence.StandardKey] = (), tip: str = "",
+    def _action(self, text: str, slot: Callable[[], object],
+                shortcuts: Iterable[str | QKeySequence | QKeySequence.StandardKey] = (), tip: str = "",
                 icon: QIcon | None = None) -> QAction:
-        action = QAction(text, self)
-        if shortcuts:
-            action.setShortcuts([QKeySequence(s) for s in shortcuts])
-        action.setStatusTip(tip)
-        if icon is not None:
-            action.setIcon(icon)
-        action.triggered.connect(lambda _checked=False: slot())
-        return action
+        return window_action(self.window, text, slot, shortcuts, tip, icon)
 
     def _make_actions(self) -> None:
         std = QKeySequence.StandardKey
         sp = QStyle.StandardPixmap
+        w = self.window
         self.act_open = self._action(translate("MainWindow", "&Open…"), self.documents.open_file, [std.Open],
                                      translate("MainWindow", "Open a record file"),
-                                     window_icon(self, "open", sp.SP_DialogOpenButton))
+                                     window_icon(w, "open", sp.SP_DialogOpenButton))
         self.act_save = self._action(translate("MainWindow", "&Save"), self.documents.save, [std.Save],
                                      translate("MainWindow", "Save the record to its file"),
-                                     window_icon(self, "save", sp.SP_DialogSaveButton))
+                                     window_icon(w, "save", sp.SP_DialogSaveButton))
         self.act_save_as = self._action(translate("MainWindow", "Save &As…"), self.documents.save_as, [std.SaveAs],
                                         translate("MainWindow", "Save under another name, as text or binary, "
                                                          "in any dialect"))
@@ -113,26 +127,26 @@ class WindowMenus(_Window):
         self.act_close = self._action(translate("MainWindow", "&Close"), self.documents.close_document, (),
                                       translate("MainWindow", "Close the record"))
         self.act_close.setShortcuts(with_platform_keys(std.Close, "Ctrl+W"))
-        self.act_quit = self._action(translate("MainWindow", "&Quit"), self.close, (), translate("MainWindow", "Quit the editor"))
+        self.act_quit = self._action(translate("MainWindow", "&Quit"), w.close, (), translate("MainWindow", "Quit the editor"))
         self.act_quit.setShortcuts(with_platform_keys(std.Quit, "Ctrl+Q"))
         # Edit ▸ Undo/Redo read "Undo <the command's text>": the commands' texts are translated too
-        self.act_undo = self.session.undo_stack.createUndoAction(self, translate("MainWindow", "&Undo"))
+        self.act_undo = self.session.undo_stack.createUndoAction(w, translate("MainWindow", "&Undo"))
         self.act_undo.setShortcuts([QKeySequence(std.Undo)])
-        self.act_undo.setIcon(window_icon(self, "undo", sp.SP_ArrowBack))
-        self.act_redo = self.session.undo_stack.createRedoAction(self, translate("MainWindow", "&Redo"))
+        self.act_undo.setIcon(window_icon(w, "undo", sp.SP_ArrowBack))
+        self.act_redo = self.session.undo_stack.createRedoAction(w, translate("MainWindow", "&Redo"))
         self.act_redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
-        self.act_redo.setIcon(window_icon(self, "redo", sp.SP_ArrowForward))
-        self.act_find = self._action(translate("MainWindow", "&Find…"), self.find, [std.Find],
+        self.act_redo.setIcon(window_icon(w, "redo", sp.SP_ArrowForward))
+        self.act_find = self._action(translate("MainWindow", "&Find…"), self.tree.find, [std.Find],
                                      translate("MainWindow", "Filter the tree by layer key or node name"),
-                                     window_icon(self, "find", sp.SP_FileDialogContentsView))
+                                     window_icon(w, "find", sp.SP_FileDialogContentsView))
         self.act_goto = self._action(translate("MainWindow", "&Go to Layer…"), self.tree.go_to_layer, ["Ctrl+L"],
                                      translate("MainWindow", "Jump to a layer by (part of) its key"))
         for action in (self.act_open, self.act_save, self.act_save_as, self.act_reload, self.act_close,
                        self.act_quit, self.act_undo, self.act_redo, self.act_find, self.act_goto):
-            self.addAction(action)
+            w.addAction(action)
 
     def _make_menus(self) -> None:
-        menu = self.menuBar()
+        menu = self.window.menuBar()
         file_menu = self.file_menu = menu.addMenu(translate("MainWindow", "&File"))
         file_menu.addAction(self.act_open)
         self.recent_menu = file_menu.addMenu(translate("MainWindow", "Open &Recent"))
@@ -146,7 +160,7 @@ class WindowMenus(_Window):
         self.read_as_group = QActionGroup(self)
         self.read_as_actions: dict[str, QAction] = {}
         for d in DIALECTS.values():
-            action = QAction(f"{d.shown_title} ({d.name})", self, checkable=True)
+            action = QAction(f"{d.shown_title} ({d.name})", self.window, checkable=True)
             action.setToolTip(d.shown_description)
             action.setStatusTip(translate("MainWindow", "Read the file again with the {title} schema and "
                                                         "its rules").format(title=d.shown_title))
@@ -182,7 +196,14 @@ class WindowMenus(_Window):
         view_menu.addSeparator()
         self.view_menu = view_menu
 
-        # filled by _make_help_menu, once every action exists
+        # Plot: every plot action with its shortcut, by view (`PlotsPanel.plot_actions`),
+        # filled again each time it opens (the prune view comes and goes with the dialect)
+        self.plot_menu = menu.addMenu(translate("MainWindow", "&Plot"))
+        self.plot_menu.setObjectName("plotMenu")
+        self.plot_menu.setToolTipsVisible(True)
+        self.plot_menu.aboutToShow.connect(self._fill_plot_menu)
+
+        # filled by install_help, once every action exists
         self.help_menu = menu.addMenu(translate("MainWindow", "&Help"))
 
         toolbar = QToolBar(translate("MainWindow", "Main"))
@@ -193,43 +214,52 @@ class WindowMenus(_Window):
                 toolbar.addSeparator()
             else:
                 toolbar.addAction(tool)
-        self.addToolBar(toolbar)
+        self.window.addToolBar(toolbar)
         self.toolbar = toolbar
 
-    def _install_layout(self) -> None:
+    # ------------------------------------------------------------------ what the other parts add
+
+    def add_file_section(self, *actions: QAction) -> None:
+        """`actions` in the File menu before Close, a separator after them."""
+        for action in actions:
+            self.file_menu.insertAction(self.act_close, action)
+        self.file_menu.insertSeparator(self.act_close)
+
+    def add_menu(self, menu: QMenu) -> None:
+        """`menu` in the menu bar, before Plot (which stays next to Help)."""
+        self.window.menuBar().insertMenu(self.plot_menu.menuAction(), menu)
+
+    def install_layout(self, layout: WindowLayout) -> None:
         """View ▸ Focus Plots, Plots in Own Window and Reset Layout (`WindowLayout`)."""
-        layout = self.window_layout
-        self.act_focus_plots, self.act_detach_plots = layout.act_focus, layout.act_detach
         self.view_menu.addSeparator()
         self.view_menu.addAction(layout.act_focus)
         self.view_menu.addAction(layout.act_detach)
         self.view_menu.addSeparator()
         self.view_menu.addAction(layout.act_reset)
 
-    def _install_language_menu(self) -> None:
+    def install_language_menu(self) -> LanguageMenu:
         """View ▸ Language (`editor.ui.i18n.LanguageMenu`): remembered, applied at the next start."""
         from editor.ui.i18n import LanguageMenu
 
+        session = self.session
         self.language_menu = LanguageMenu(
-            self, self.settings, self.prompter.confirm,
-            lambda: self.document.path if self.document is not None else None)
+            self.window, self.settings, self.prompter.confirm,
+            lambda: session.document.path if session.document is not None else None)
         self.view_menu.addSeparator()
         self.view_menu.addMenu(self.language_menu)
+        return self.language_menu
 
-    def _make_plot_menu(self) -> None:
-        """Plot: every plot action with its shortcut, by view (`PlotsPanel.plot_actions`),
-        filled again each time it opens (the prune view comes and goes with the dialect)."""
-        self.plot_menu = QMenu(translate("MainWindow", "&Plot"), self)
-        self.plot_menu.setObjectName("plotMenu")
-        self.plot_menu.setToolTipsVisible(True)
-        self.menuBar().insertMenu(self.help_menu.menuAction(), self.plot_menu)
-        self.plot_menu.aboutToShow.connect(self._fill_plot_menu)
+    def install_plots(self, plots: PlotsPanel) -> None:
+        """The Plot menu lists the actions of `plots`, by view."""
+        self._plots = plots
         self._fill_plot_menu()
 
     def _fill_plot_menu(self) -> None:
-        menu = self.plot_menu
+        menu, plots = self.plot_menu, self._plots
+        if plots is None:
+            return
         menu.clear()  # the actions are the plots'; only the section titles go
-        for title, actions in self.plots.plot_actions():
+        for title, actions in plots.plot_actions():
             menu.addSection(title)
             for action in actions:
                 if action is None:
@@ -237,37 +267,59 @@ class WindowMenus(_Window):
                 else:
                     menu.addAction(action)
 
-    def _make_help_menu(self) -> None:
+    def install_help(self, places: Callable[[], Mapping[QObject, str]]) -> None:
+        """Help ▸ Keyboard Shortcuts (the keys said to work in the widgets `places` names:
+        "the record tree", "the Edit dock", …) and Help ▸ About."""
+        self._places = places
         self.act_shortcuts = self._action(translate("MainWindow", "&Keyboard Shortcuts"), self.show_shortcuts,
                                           [QKeySequence.StandardKey.HelpContents],
                                           translate("MainWindow", "Every key of the window and what it does"))
-        self.addAction(self.act_shortcuts)
+        self.window.addAction(self.act_shortcuts)
         self.help_menu.addAction(self.act_shortcuts)
         self.help_menu.addSeparator()
         self.help_menu.addAction(self._action(translate("MainWindow", "&About"), self._about))
-
-    def shortcut_places(self) -> dict[QObject, str]:
-        """Widgets by the words that say a key works in them (Help ▸ Keyboard Shortcuts)."""
-        places: dict[QObject, str] = {self.tree: translate("MainWindow", "the record tree")}
-        places.update(self.plots.places().items())
-        places[self.edit_dock] = translate("MainWindow", "the Edit dock")
-        places[self.rules_dock] = translate("MainWindow", "the Problems dock")
-        return places
 
     def shortcuts(self) -> list[Shortcut]:
         """Every shortcut of the window (what Help ▸ Keyboard Shortcuts lists)."""
         self._fill_plot_menu()
         tree_keys = [(translate("TreeKeys", keys), translate("TreeKeys", what)) for keys, what in TREE_KEYS]
-        return window_shortcuts(self, self.shortcut_places(),
+        return window_shortcuts(self.window, self._places(),
                                 [(translate("MainWindow", "Record tree"),
                                   translate("MainWindow", "in the record tree"), tree_keys)])
 
     def show_shortcuts(self) -> ShortcutsDialog:
         """Help ▸ Keyboard Shortcuts: a window listing every key (it stays open beside the editor)."""
-        dialog = ShortcutsDialog(self.shortcuts(), self)
+        dialog = ShortcutsDialog(self.shortcuts(), self.window)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.show()
         return dialog
+
+    # ------------------------------------------------------------------ following the record
+
+    def update_actions(self) -> None:
+        """Save, Save As, Close and Read As Dialect with a record open; Reload with one that
+        has a file; the dialect it is read as checked."""
+        doc = self.session.document
+        for action in (self.act_save, self.act_save_as, self.act_close):
+            action.setEnabled(doc is not None)
+        self.act_reload.setEnabled(doc is not None and doc.path is not None)
+        self.read_as_menu.setEnabled(doc is not None and doc.path is not None)
+        for name, action in self.read_as_actions.items():
+            action.setChecked(doc is not None and doc.dialect.name == name)
+
+    def read_as(self, dialect: str) -> None:
+        """File ▸ Read As Dialect: read the file again with another dialect's schema."""
+        self.documents.read_as(dialect)
+        self.update_actions()  # the dialect read until the file is read again
+
+    def _document_changed(self, document: RecordDocument | None) -> None:
+        if document is not None and document.path is not None:
+            self.add_recent(document.path)
+        self.update_actions()
+
+    def _saved_as(self, path: Path) -> None:
+        self.add_recent(path)
+        self.update_actions()
 
     # ------------------------------------------------------------------ recent files
 
@@ -278,7 +330,8 @@ class WindowMenus(_Window):
             value = [value]
         return [str(v) for v in value] if isinstance(value, list | tuple) else []
 
-    def _add_recent(self, path: Path) -> None:
+    def add_recent(self, path: Path) -> None:
+        """Put `path` first in File ▸ Open Recent (and its folder where the next dialog starts)."""
         text = str(Path(path).resolve())
         files = [f for f in self.recent_files() if f != text]
         files.insert(0, text)
@@ -295,7 +348,7 @@ class WindowMenus(_Window):
         for i, name in enumerate(files, 1):
             action = self.recent_menu.addAction(f"&{i % 10} {Path(name).name}  —  {Path(name).parent}")
             action.setEnabled(Path(name).exists())
-            action.triggered.connect(lambda _c=False, n=name: self.open_path(n))
+            action.triggered.connect(lambda _c=False, n=name: self.documents.open_path(n))
         self.recent_menu.addSeparator()
         self.recent_menu.addAction(translate("MainWindow", "Clear List"),
                                    lambda: self.settings.setValue("recentFiles", []))

@@ -5,6 +5,7 @@ records and samples. Shared by the analysis tests (test modules never import eac
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import onnx
@@ -67,7 +68,7 @@ def zoo_model(path: Path, seed: int = 0, *, opset: int = 13) -> dict[str, np.nda
 
 
 #: the zoo's weighted layers: (op, weight, bias, attributes of the single-node reference)
-ZOO_LAYERS = {
+ZOO_LAYERS: dict[str, tuple[str, str, str | None, dict[str, Any]]] = {
     "conv1": ("Conv", "conv1.w", "conv1.b", {"pads": [1, 1, 1, 1]}),
     "dw": ("Conv", "dw.w", "dw.b", {"group": 8, "pads": [1, 1, 1, 1]}),
     "deconv": ("ConvTranspose", "deconv.w", None, {"group": 2, "strides": [2, 2]}),
@@ -215,7 +216,7 @@ def amct_similarity(y: np.ndarray, yq: np.ndarray) -> float:
         return 1.0
     if np.all(b == 0):
         return 0.0
-    return 0.5 + 0.5 * float(a @ b) / (np.linalg.norm(a) * np.linalg.norm(b))
+    return 0.5 + 0.5 * float(a @ b) / float(np.linalg.norm(a) * np.linalg.norm(b))
 
 
 def calibrate(lo: float, hi: float, bits: int = 8) -> tuple[float, int]:

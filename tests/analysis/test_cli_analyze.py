@@ -36,7 +36,7 @@ def case(zoo, tmp_path_factory):
         scale, offset = kit.calibrate(lo, hi)
         if name == "dw":
             scale = float(np.float32(scale / 8))
-        f = {"scale_d": scale, "offset_d": offset}
+        f: dict[str, object] = {"scale_d": scale, "offset_d": offset}
         if name in kit.ZOO_LAYERS:
             op, weight, _, attrs = kit.ZOO_LAYERS[name]
             s = kit.arq(kit.rows_of(op, arrays[weight], attrs), 8, op in ("Conv", "ConvTranspose"))

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -17,11 +18,12 @@ def test_the_plan_disables_exactly_the_layers_below():
 
 
 def test_merging_keeps_every_other_field_and_the_order(tmp_path):
-    base = {"version": 1, "batch_num": 2, "activation_offset": True, "do_fusion": True, "skip_fusion_layers": [],
-            "conv1": {"quant_enable": True, "activation_quant_params": {"num_bits": 8, "max_percentile": 0.999999},
-                      "weight_quant_params": {"wts_algo": "arq_quantize", "channel_wise": True}},
-            "untouched": {"quant_enable": True, "weight_quant_params": {"num_bits": 8}},
-            "conv2": {"quant_enable": True, "weight_quant_params": {"num_bits": 4}}}
+    base: dict[str, Any] = {
+        "version": 1, "batch_num": 2, "activation_offset": True, "do_fusion": True, "skip_fusion_layers": [],
+        "conv1": {"quant_enable": True, "activation_quant_params": {"num_bits": 8, "max_percentile": 0.999999},
+                  "weight_quant_params": {"wts_algo": "arq_quantize", "channel_wise": True}},
+        "untouched": {"quant_enable": True, "weight_quant_params": {"num_bits": 8}},
+        "conv2": {"quant_enable": True, "weight_quant_params": {"num_bits": 4}}}
     path = tmp_path / "in.json"
     path.write_text(json.dumps(base, indent=4))
     merged = rollback_config(["conv2", "fc"], KEYS, read_config(path))

@@ -12,6 +12,7 @@ from onnx import TensorProto, helper, numpy_helper
 
 from editor.cli import main
 from editor.models._pb import tf_graph_pb2 as tf_pb
+from editor.models.base import Layer, Model
 from editor.records.dialects import DIALECTS
 from editor.records.rules import check_message
 
@@ -101,3 +102,10 @@ def same_bits(a, b) -> bool:
 
 def weights_findings(message, dialect, model):
     return [p for p in check_message(message, dialect, model=model) if p.rule == "model-scale-w-weights"]
+
+
+def layer_of(model: Model, name: str) -> Layer:
+    """`model.layer(name)` of a layer the test knows the model has (the lookup's None fails)."""
+    layer = model.layer(name)
+    assert layer is not None, f"the model has no layer {name!r}"
+    return layer

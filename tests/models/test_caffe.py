@@ -9,6 +9,7 @@ from editor.models import ModelError, load_model, synth
 from editor.models._pb import caffe_model_pb2 as pb
 from editor.models.weights import weight_rows
 from tests.conftest import REALWORLD
+from tests.models.kit import layer_of
 
 from .conftest import RESNET101, RESNET152
 
@@ -75,9 +76,9 @@ def test_caffemodel_weights_are_read_lazily_and_folded(tmp_path):
     blobs = synth.caffe_net(proto, weights, seed=3)
     m = load_model(proto, weights)
     assert m.format == "prototxt+caffemodel" and m.has_weights
-    conv1 = m.layer("conv1")
-    assert conv1.input_shape == (3, 32, 32) and m.layer("conv2").input_shape == (8, 9, 9)
-    assert m.layer("fc").input_shape == (16, 1, 1)
+    conv1 = layer_of(m, "conv1")
+    assert conv1.input_shape == (3, 32, 32) and layer_of(m, "conv2").input_shape == (8, 9, 9)
+    assert layer_of(m, "fc").input_shape == (16, 1, 1)
     np.testing.assert_array_equal(conv1.weight_rows(), blobs["conv1"][0].reshape(8, -1))
     rows, folded = weight_rows(conv1, fold=True)
     _mean_sum, var_sum, factor = blobs["bn1"]
@@ -86,11 +87,11 @@ def test_caffemodel_weights_are_read_lazily_and_folded(tmp_path):
     assert folded
     np.testing.assert_allclose(rows, blobs["conv1"][0].reshape(8, -1) * mult[:, None], rtol=1e-6)
     # grouped conv: 16 outputs of 4 input channels each
-    assert m.layer("conv2").weight_shape == (16, 4, 3, 3) and m.layer("conv2").group == 2
+    assert layer_of(m, "conv2").weight_shape == (16, 4, 3, 3) and layer_of(m, "conv2").group == 2
     # the file is read when asked; a file changed since is refused, not read at stale offsets
     weights.write_bytes(weights.read_bytes() + b"\x00")
     with pytest.raises(ModelError, match="changed on disk"):
-        m.layer("conv2").weight_rows()
+        layer_of(m, "conv2").weight_rows()
 
 
 def test_caffemodel_alone_gives_structure_and_blobs(tmp_path):
@@ -103,8 +104,8 @@ def test_caffemodel_alone_gives_structure_and_blobs(tmp_path):
         layer.convolution_param.num_output = len(layer.blobs[0].data) // 27 if layer.name == "conv1" else 16
     weights.write_bytes(net.SerializeToString())
     m = load_model(weights)
-    assert m.format == "caffemodel" and m.layer("conv1").out_channels == 8
-    assert m.layer("conv1").weight_rows().shape == (8, 27)
+    assert m.format == "caffemodel" and layer_of(m, "conv1").out_channels == 8
+    assert layer_of(m, "conv1").weight_rows().shape == (8, 27)
 
 
 V1_NET = """
@@ -124,8 +125,8 @@ def test_v1_layers_and_legacy_input_dim(tmp_path):
     m = load_model(p)
     assert [(lay.name, lay.op_type) for lay in m.layers] == [
         ("conv", "Convolution"), ("pool", "Pooling"), ("ip", "InnerProduct")]
-    assert m.layer("pool").input_shape == (6, 16, 16) and m.layer("pool").kind == "avgpool"
-    assert m.layer("ip").input_shape == (6, 8, 8) and m.layer("ip").in_channels == 6 * 8 * 8
+    assert layer_of(m, "pool").input_shape == (6, 16, 16) and layer_of(m, "pool").kind == "avgpool"
+    assert layer_of(m, "ip").input_shape == (6, 8, 8) and layer_of(m, "ip").in_channels == 6 * 8 * 8
 
 
 TRAIN_VAL = """
@@ -145,7 +146,7 @@ def test_train_val_keeps_the_test_phase_and_skips_unknown_fields(tmp_path):
     p.write_text(TRAIN_VAL)
     m = load_model(p)
     assert [lay.op_type for lay in m.layers] == ["Input", "Convolution"]
-    assert m.layer("conv").input_shape == (1, 28, 28) and m.layer("conv").output_shape == (20, 24, 24)
+    assert layer_of(m, "conv").input_shape == (1, 28, 28) and layer_of(m, "conv").output_shape == (20, 24, 24)
 
 
 @pytest.mark.parametrize("text,match", [
@@ -185,7 +186,7 @@ def test_a_kernel_larger_than_its_input_is_noted_not_fatal(tmp_path):
                  'layer { name: "c" type: "Convolution" bottom: "d" top: "c" convolution_param { num_output: 2 kernel_size: 7 } }\n'
                  'layer { name: "f" type: "InnerProduct" bottom: "c" top: "f" inner_product_param { num_output: 2 } }\n')
     m = load_model(p)
-    assert m.layer("c").input_shape == (3, 4, 4) and m.layer("f").input_shape is None
+    assert layer_of(m, "c").input_shape == (3, 4, 4) and layer_of(m, "f").input_shape is None
     assert any("'c'" in n and "not positive" in n for n in m.notes)
 
 
@@ -205,5 +206,6 @@ def test_a_weights_file_naming_a_layer_twice_gives_it_the_last_ones_blobs_as_caf
     twice = net.layer.add(name="conv1")
     twice.blobs.add(data=[0.5] * 8).shape.dim.append(8)
     weights.write_bytes(net.SerializeToString())
-    conv1 = load_model(proto, weights).layer("conv1")
-    assert conv1.weight is None and "blob 0 of layer conv1 has shape 8, the net needs 8×3×3×3" in conv1.weight_note
+    conv1 = layer_of(load_model(proto, weights), "conv1")
+    assert conv1.weight is None and conv1.weight_note is not None
+    assert "blob 0 of layer conv1 has shape 8, the net needs 8×3×3×3" in conv1.weight_note

@@ -51,6 +51,7 @@ from editor.models._pb import onnx_model_pb2 as onnx_pb
 from editor.models._pb import tf_graph_pb2 as tf_pb
 from editor.models._text import MAX_DEPTH
 from editor.models.prepare import prepare
+from editor.records.messages import enum_type_of
 from tests.models.conftest import RESNET101, light_models
 
 SEED = int(os.environ.get("MODEL_FUZZ_SEED", "26"))
@@ -83,6 +84,7 @@ def _tf_seed() -> bytes:
         if a is not None:
             t.tensor_content = a.astype("<f4").tobytes()
         else:
+            assert fill is not None, "a splat constant needs its fill value"
             t.float_val.append(fill)
     const("conv/kernel", rng.normal(0, 0.2, (3, 3, 8, 32)))
     g.node.add(name="conv/kernel/read", op="Identity", input=["conv/kernel"])
@@ -185,7 +187,7 @@ def _value(rng: random.Random, fd: FieldDescriptor):
     if fd.type in (FieldDescriptor.TYPE_FLOAT, FieldDescriptor.TYPE_DOUBLE):
         return rng.choice(FLOATS)
     if fd.type == FieldDescriptor.TYPE_ENUM:
-        return rng.choice(fd.enum_type.values).number
+        return rng.choice(enum_type_of(fd).values).number
     if fd.type == FieldDescriptor.TYPE_STRING:
         return rng.choice(STRINGS)
     if fd.type == FieldDescriptor.TYPE_BYTES:

@@ -8,7 +8,9 @@ from __future__ import annotations
 import os
 import threading
 import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import numpy as np
 import onnx
@@ -23,9 +25,11 @@ from editor.models._pb import tf_graph_pb2 as tf_pb
 from editor.models.prepare import prepare
 from editor.records.dialects import DIALECTS
 from tests.models import amct_ref as ref
+from tests.models.kit import layer_of
 
 F32 = np.float32
 POSIX = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
+T = TypeVar("T")
 
 
 def record(tmp_path: Path, dialect: str, keys: list[str], scale_w: float = 0.01) -> Path:
@@ -77,7 +81,7 @@ def in_time(fn, seconds: float = 20.0, release: Path | None = None):
     return out.get("value")
 
 
-def peak_bytes(fn) -> tuple[object, int]:
+def peak_bytes(fn: Callable[[], T]) -> tuple[T, int]:
     """fn()'s result and the peak of memory allocated meanwhile (numpy reports to tracemalloc)."""
     tracemalloc.start()
     try:
@@ -116,7 +120,7 @@ def test_constant_of_shape_weights_are_never_materialised(tmp_path, capsys, shap
     model_path = constant_of_shape(tmp_path / "m.onnx", shape, numpy_helper.from_array(np.array([-0.5], F32)))
     assert np.prod(shape, dtype=np.int64) * 4 / 2 ** 30 == pytest.approx(gib, rel=0.01)
     model = load_model(model_path)
-    layer = model.layer("conv")
+    layer = layer_of(model, "conv")
     prepare(layer, channel_wise=True)  # once untraced: modules it imports on first use are not counted
     prepared, peak = peak_bytes(lambda: prepare(layer, channel_wise=True))
     assert peak < 64 * shape[0] + (1 << 20)  # a column per output channel, not the weights
@@ -133,7 +137,7 @@ def test_a_factor_along_the_input_channels_of_a_huge_splat_is_not_compared_withi
                                          numpy_helper.from_array(np.array([0.5], F32))))
     with pytest.raises(NotCompared, match=r"4,831,838,208 values \(18.0 GiB as float32\), more than the "
                                           r"268,435,456 values \(1.0 GiB as float32\)"):
-        prepare(model.layer("conv"), balance=np.ones(2, F32))
+        prepare(layer_of(model, "conv"), balance=np.ones(2, F32))
 
 
 def test_the_per_tensor_limit_is_stated_and_nothing_above_it_is_read(tmp_path, monkeypatch):
@@ -143,7 +147,7 @@ def test_the_per_tensor_limit_is_stated_and_nothing_above_it_is_read(tmp_path, m
     monkeypatch.setattr(model_base, "MAX_TENSOR_VALUES", 50)
     with pytest.raises(NotCompared, match=r"initializer 'w' holds 72 values .* more than the 50 values \(200 bytes as "
                                           r"float32\) the editor reads into memory for one tensor"):
-        prepare(model.layer("conv"))
+        prepare(layer_of(model, "conv"))
 
 
 def external(tmp_path: Path, name: str, **info) -> Path:
@@ -308,7 +312,7 @@ def test_a_144_gib_splat_filter_is_reviewed_without_materialising_it(tmp_path, c
     shape = [3, 3, 1 << 16, 1 << 16]  # HWIO: 65,536 output channels
     assert np.prod(shape, dtype=np.int64) * 4 == 144 * 2 ** 30
     path = tf_graph(tmp_path / "g.pb", splat(shape, 0.25))
-    layer = load_model(path).layer("conv")
+    layer = layer_of(load_model(path), "conv")
     prepared, peak = peak_bytes(lambda: prepare(layer))
     assert peak < (4 << 20)
     expected = ref.arq(np.full((2, 3 * 3 * (1 << 16)), 0.25, F32))[0]
@@ -392,4 +396,4 @@ def test_external_data_swapped_for_a_link_after_the_model_was_read_is_not_follow
     (tmp_path / "w.bin").unlink()
     (tmp_path / "w.bin").symlink_to(tmp_path / "elsewhere.bin")
     with pytest.raises(NotCompared, match="cannot read the file"):
-        prepare(model.layer("conv"))
+        prepare(layer_of(model, "conv"))

@@ -20,6 +20,7 @@ from editor.models.match import match_keys, suggest
 from editor.records import synth
 from editor.records.dialects import DIALECTS
 from editor.records.rules import check_message
+from tests.models.kit import layer_of
 
 F32 = np.float32
 
@@ -65,7 +66,7 @@ def test_conv_kernel_rank_and_conv3d_depth_dilation(tmp_path):
     ], {"w3": w(4, 2, 3, 3, 3), "w3b": w(4, 2, 3, 3, 3), "w4": w(4, 2, 1, 1, 1, 1)}, {"x": [1, 2, 8, 8, 8], "x4": [1, 2, 4, 4, 4, 4]},
         outputs=["a", "b", "c"])
     model = load_model(path)
-    assert model.layer("conv3d").quantizable
+    assert layer_of(model, "conv3d").quantizable
     message = entries("pytorch", {k: {"scale_w": [0.01], "offset_w": [0]} for k in ("conv3d_dilated", "conv4d")})
     found = {p.key: p.message for p in problems(message, "pytorch", model, "model-not-quantizable")}
     assert "dilation_d = 1" in found["conv3d_dilated"]
@@ -92,7 +93,7 @@ def lstm_model(tmp_path, name: str, **attrs) -> Path:
 ])
 def test_lstm_limits(tmp_path, attrs, words):
     model = load_model(lstm_model(tmp_path, "lstm", **attrs))
-    layer = model.layer("lstm")
+    layer = layer_of(model, "lstm")
     message = entries("pytorch", {"lstm": {"scale_w": [0.01] * 4, "offset_w": [0] * 4}})
     found = problems(message, "pytorch", model, "model-not-quantizable")
     if words is None:
@@ -113,8 +114,9 @@ def test_gru_needs_linear_before_reset(tmp_path):
                                 hidden_size=hidden, linear_before_reset=lbr)
         return save_onnx(tmp_path / f"gru{lbr}.onnx", [node], inits, {"x": [5, 1, inp], "h0": [1, 1, hidden]},
                          outputs=["y", "yh"])
-    assert load_model(gru(1)).layer("gru").quantizable
-    assert "linear_before_reset" in load_model(gru(0)).layer("gru").restriction
+    assert layer_of(load_model(gru(1)), "gru").quantizable
+    restriction = layer_of(load_model(gru(0)), "gru").restriction
+    assert restriction is not None and "linear_before_reset" in restriction
 
 
 def test_scale_r_length_is_checked_like_scale_w(tmp_path):
@@ -184,7 +186,7 @@ def test_a_caffemodel_blob_of_the_wrong_shape_is_reported_and_not_used(tmp_path)
     weights = tmp_path / "net.caffemodel"
     weights.write_bytes(net.SerializeToString())
     model = load_model(proto, weights)
-    fc1 = model.layer("fc1")
+    fc1 = layer_of(model, "fc1")
     assert fc1.weight is None and not fc1.has_weight_values
     assert any("blob 0 of layer fc1 has shape 10×245, the net needs 10×980" in n for n in model.notes)
     message = entries("caffe", {"fc1": {"scale_w": [0.01], "offset_w": [0], "channels": 20, "height": 7,
@@ -203,9 +205,11 @@ def test_pytorch_module_names_match_the_nodes_of_a_plain_export(tmp_path, capsys
         helper.make_node("Conv", ["c", "d.weight"], ["d"], name="/layer1/layer1.0/downsample/downsample.0/Conv"),
     ], {"conv1.weight": w(4, 3, 3, 3), "l.weight": w(4, 4, 1, 1), "d.weight": w(5, 4, 1, 1)}, {"x": [1, 3, 8, 8]})
     model = load_model(path)
-    assert model.find("layer1.0.conv1")[0].name == "/layer1/layer1.0/conv1/Conv"
-    assert model.find("layer1.0.downsample.0")[0].name == "/layer1/layer1.0/downsample/downsample.0/Conv"
-    assert model.find("/conv1/Conv")[0].name == "/conv1/Conv"  # an exact name still matches first
+    for key, name in [("layer1.0.conv1", "/layer1/layer1.0/conv1/Conv"),
+                      ("layer1.0.downsample.0", "/layer1/layer1.0/downsample/downsample.0/Conv"),
+                      ("/conv1/Conv", "/conv1/Conv")]:  # an exact name still matches first
+        layer, _ = model.find(key)
+        assert layer is not None and layer.name == name
     keys = ["conv1", "layer1.0.conv1", "layer1.0.downsample.0"]
     found = match_keys(keys, model)
     assert found.unmatched == [] and found.without_record == []

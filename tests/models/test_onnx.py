@@ -8,6 +8,7 @@ import pytest
 
 from editor.models import LoadCancelled, ModelError, load_model, synth
 from editor.models.weights import weight_rows
+from tests.models.kit import layer_of
 
 from .conftest import light_models
 
@@ -55,6 +56,7 @@ def test_light_shufflenet_grouped_convolutions():
     grouped = [layer for layer in m.layers if layer.op_type == "Conv" and layer.group > 1]
     assert grouped
     for layer in grouped:
+        assert layer.weight_shape is not None
         assert layer.in_channels == layer.weight_shape[1] * layer.group
 
 
@@ -62,7 +64,7 @@ def test_generated_model_weights_layouts_and_fold(tmp_path):
     path = tmp_path / "net.onnx"
     arrays = synth.onnx_convnet(path, seed=5)
     m = load_model(path)
-    conv1, conv2, deconv, fc, proj = (m.layer(n) for n in ("conv1", "conv2", "deconv", "fc", "proj"))
+    conv1, conv2, deconv, fc, proj = (layer_of(m, n) for n in ("conv1", "conv2", "deconv", "fc", "proj"))
     np.testing.assert_array_equal(conv1.weight_rows(), arrays["conv1.weight"].reshape(16, -1))
     assert (conv2.out_channels, conv2.in_channels, conv2.group) == (32, 16, 4)
     # ConvTranspose weight is in × (out/group) × k: output channel g·(out/group)+j
@@ -80,19 +82,21 @@ def test_generated_model_weights_layouts_and_fold(tmp_path):
     mult = arrays["bn1.gamma"] / np.sqrt(arrays["bn1.var"] + np.float32(1e-5))
     assert did
     np.testing.assert_allclose(folded, arrays["conv1.weight"].reshape(16, -1) * mult[:, None], rtol=1e-6)
-    assert m.layer("pool").quant == "activation" and m.layer("flatten").quant is None
+    assert layer_of(m, "pool").quant == "activation" and layer_of(m, "flatten").quant is None
 
 
 def test_weights_stay_on_disk_until_asked(tmp_path):
     path = tmp_path / "net.onnx"
     synth.onnx_convnet(path, seed=1)
     m = load_model(path)
-    source = m.layer("conv2").weight.source
+    weight = layer_of(m, "conv2").weight
+    assert weight is not None
+    source = weight.source
     assert "conv2.weight" in source
     data = bytearray(path.read_bytes())
     path.write_bytes(bytes(data) + b"\n")  # appended bytes: same offsets, but the file changed
     with pytest.raises(ModelError, match="changed on disk"):
-        m.layer("conv2").weight_rows()
+        layer_of(m, "conv2").weight_rows()
 
 
 def test_external_data_beside_the_model(tmp_path):
@@ -100,7 +104,7 @@ def test_external_data_beside_the_model(tmp_path):
     arrays = synth.onnx_convnet(path, seed=2, external=True)
     assert (tmp_path / "ext.onnx.data").exists()
     m = load_model(path)
-    np.testing.assert_array_equal(m.layer("conv2").weight_rows(), arrays["conv2.weight"].reshape(32, -1))
+    np.testing.assert_array_equal(layer_of(m, "conv2").weight_rows(), arrays["conv2.weight"].reshape(32, -1))
 
 
 def test_external_data_outside_the_model_folder_is_refused(tmp_path):
@@ -120,8 +124,13 @@ def test_external_data_outside_the_model_folder_is_refused(tmp_path):
 def test_progress_and_cancel(tmp_path):
     path = tmp_path / "net.onnx"
     synth.onnx_convnet(path)
-    seen = []
-    load_model(path, progress=lambda done, total: seen.append((done, total)) or True)
+    seen: list[tuple[int, int]] = []
+
+    def progress(done: int, total: int) -> bool:
+        seen.append((done, total))
+        return True
+
+    load_model(path, progress=progress)
     assert seen and seen[-1][0] == seen[-1][1] == path.stat().st_size
     with pytest.raises(LoadCancelled):
         load_model(path, progress=lambda done, total: False)

@@ -7,7 +7,9 @@ import pytest
 
 from editor.models import ModelError, load_model, synth
 from editor.models._pb import tf_graph_pb2 as pb
+from editor.models.fusion import BatchNormFold
 from editor.models.weights import weight_rows
+from tests.models.kit import layer_of
 
 
 @pytest.fixture(params=["pb", "pbtxt"])
@@ -39,7 +41,8 @@ def test_layers_channels_and_layouts(graph):
 
 def test_batchnorm_is_folded_with_its_epsilon(graph):
     m, arrays = graph
-    conv = m.layer("conv/Conv2D")
+    conv = layer_of(m, "conv/Conv2D")
+    assert isinstance(conv.fold, BatchNormFold)
     assert conv.fold.names == ("bn/FusedBatchNormV3",) and conv.fold.eps == pytest.approx(0.001)
     rows, folded = weight_rows(conv, fold=True)
     mult = arrays["bn/gamma"] / np.sqrt(arrays["bn/var"] + np.float32(0.001))
@@ -58,7 +61,7 @@ def test_a_splat_constant_fills_its_shape(tmp_path):
     g.node.add(name="conv", op="Conv2D", input=["x", "w:0", "^x"])
     path = tmp_path / "splat.pb"
     path.write_bytes(g.SerializeToString())
-    conv = load_model(path).layer("conv")
+    conv = layer_of(load_model(path), "conv")
     assert conv.out_channels == 3 and conv.inputs == ("x", "w")
     rows = conv.weight_rows()
     assert rows.shape == (3, 4) and rows[0, 0] == 0.5 and np.all(rows.ravel()[1:] == 0.25)

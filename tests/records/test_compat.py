@@ -51,6 +51,7 @@ def test_repair_is_only_done_when_asked():
 def test_binary_is_what_protoc_encodes_and_text_comes_back_equal(path, tmp_path):
     doc = _open(path)
     source = doc.source_text
+    assert source is not None
     out = tmp_path / "out.pb"
     assert main(["convert", str(path), "-o", str(out), "--to", "binary"]
                 + (["--repair"] if path.name in REPAIRED else [])) == 0

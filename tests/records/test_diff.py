@@ -14,6 +14,7 @@ from editor.paths import samples_dir
 from editor.records.dialects import DIALECTS
 from editor.records.diff import compare_records, diff_records
 from editor.records.document import RecordDocument, convert_message
+from editor.records.messages import RecordMessage
 from editor.records.synth import make_big, to_text
 from editor.records.values import format_float32, to_float32
 from tests.conftest import REALWORLD, needs_shared
@@ -61,7 +62,7 @@ def test_channel_and_scalar_changes_are_located_with_both_values():
     assert w.values_a.tolist() == [a.record[3].value.scale_w[5], a.record[3].value.scale_w[9]]
     assert w.values_b.tolist() == [b.record[3].value.scale_w[5], b.record[3].value.scale_w[9]]
     assert np.allclose(w.rel, [1.0, 0.5], rtol=1e-6)
-    assert math.isclose(w.max_rel, 1.0, rel_tol=1e-6)
+    assert w.max_rel is not None and math.isclose(w.max_rel, 1.0, rel_tol=1e-6)
     (o,) = d.changed[1].fields
     assert (o.field, o.a, o.b, o.vector) == ("offset_d", a.record[4].value.offset_d, 7, False)
 
@@ -81,8 +82,10 @@ def test_one_comparison_answers_any_tolerance():
     a.record[1].value.scale_w[0] = b.record[1].value.scale_w[0] = math.nan
     assert diff_records(a, b, rtol=0.02).equal  # NaN equals NaN
     b.record[1].value.scale_w[1] = math.nan
-    w = diff_records(a, b, rtol=0.02).for_a(1).field("scale_w")
-    assert w.channels.tolist() == [1] and math.isnan(w.values_b[0]) and w.at == 1
+    layer = diff_records(a, b, rtol=0.02).for_a(1)
+    assert layer is not None
+    w = layer.field("scale_w")
+    assert w is not None and w.channels.tolist() == [1] and math.isnan(w.values_b[0]) and w.at == 1
     with pytest.raises(ValueError):
         c.differences(rtol=-1)
 
@@ -90,7 +93,8 @@ def test_one_comparison_answers_any_tolerance():
 def test_integers_compare_exactly_whatever_the_tolerance():
     a, b = _pair()
     b.record[4].value.offset_d += 1
-    assert [f.field for f in diff_records(a, b, rtol=0.5, atol=10).for_a(4).fields] == ["offset_d"]
+    layer = diff_records(a, b, rtol=0.5, atol=10).for_a(4)
+    assert layer is not None and [f.field for f in layer.fields] == ["offset_d"]
 
 
 def test_added_removed_reordered_layers_and_lengths():
@@ -108,6 +112,7 @@ def test_added_removed_reordered_layers_and_lengths():
         ("new/Conv2D", len(b.record) - 2)]
     assert d.order_differs and [m.key for m in d.comparison.moved] == [a.record[1].key]
     w = d.changed[0].fields[0]
+    assert w.len_a is not None
     assert (w.len_a + 1, w.len_b, w.differing) == (w.len_b, w.len_b, 0)
 
 
@@ -118,9 +123,10 @@ def test_reordering_alone_is_no_difference_and_results_follow_each_side():
     assert d.equal and not d.layers and d.order_differs
     b.record[7].value.scale_d *= 2  # A's entry 3, now B's entry 7
     d = diff_records(a, b)
-    assert not d.equal and d.for_a(3) is d.for_b(7) and d.for_a(3).key == a.record[3].key
+    layer = d.for_a(3)
+    assert not d.equal and layer is not None and layer is d.for_b(7) and layer.key == a.record[3].key
     assert d.for_a(7) is None and d.for_b(3) is None
-    assert d.comparison.row_of_a(3) == d.for_a(3).row and d.comparison.row_of_b(7) == d.for_a(3).row
+    assert d.comparison.row_of_a(3) == layer.row and d.comparison.row_of_b(7) == layer.row
 
 
 def test_duplicate_keys_pair_copy_by_copy_and_their_order_matters():
@@ -159,7 +165,7 @@ def test_overview_gives_the_largest_log_ratio_of_scale_w_and_the_change_of_scale
 
 def _naive(a, b, rtol, atol):
     """The differences a reader would list by hand: (key, field, channel or None)."""
-    found = set()
+    found: set[tuple[str, str, int | str | None]] = set()
     eb = {e.key: e for e in b.record}
     for ea in a.record:
         if ea.key not in eb:
@@ -206,7 +212,7 @@ def test_vectorised_comparison_agrees_with_a_channel_by_channel_one(seed):
             e.scale_w[k] = math.nan
     c = compare_records(a, b)
     for rtol, atol in ((0, 0), (1e-6, 0), (1e-2, 0), (0, 1e-3), (0.5, 0.5)):
-        found = set()
+        found: set[tuple[str, str, int | str | None]] = set()
         for layer, f in c.differences(rtol, atol).rows():
             if f.vector:
                 found |= {(layer.key, f.field, int(k)) for k in f.channels}
@@ -219,6 +225,7 @@ def test_vectorised_comparison_agrees_with_a_channel_by_channel_one(seed):
 
 def test_across_dialects_compares_the_fields_both_have_and_lists_the_others_apart():
     caffe = RecordDocument.load(samples_dir() / "resnet_caffe.txt").message
+    onnx: RecordMessage  # read by field name
     onnx, _ = convert_message(caffe, DIALECTS["onnx"], drop_unsupported=True)
     for entry in onnx.record:
         entry.value.ClearField("skip_fusion")
@@ -300,7 +307,8 @@ def test_big_records_compare_only_the_entries_whose_bytes_differ():
     assert layer.fields[0].channels.tolist() == [7] and layer.fields[0].values_b[0] == to_float32(0.123)
     other = make_big("tf-inner", 200, 64, seed=4, prune_records=0)
     d = compare_records(a, other).differences()
-    assert len(d.layers) == 200 and all(layer.field("scale_w").differing == 64 for layer in d.layers)
+    fields = [layer.field("scale_w") for layer in d.layers]
+    assert len(d.layers) == 200 and all(f is not None and f.differing == 64 for f in fields)
 
 
 # ---------------------------------------------------------------------------------------
@@ -359,6 +367,7 @@ def test_cli_reordering_two_entries_alone_is_no_factor_difference(tmp_path, caps
 def test_cli_names_a_prune_attribute_change_on_a_real_file(tmp_path, capsys):
     text = PRUNE_FILE.read_text()
     match = re.search(r'(name: "end"\s+type: INT\s+i: )(\d+)', text)
+    assert match is not None
     b = tmp_path / "b.txt"
     b.write_text(text[:match.start(2)] + "96" + text[match.end(2):])
     code, out = _json(capsys, PRUNE_FILE, b)
@@ -423,6 +432,7 @@ def test_cli_fields_layers_and_summary_narrow_the_report(tmp_path, capsys):
 def test_cli_across_dialects(tmp_path, capsys):
     caffe_path = samples_dir() / "resnet_caffe.txt"
     caffe = RecordDocument.load(caffe_path).message
+    onnx: RecordMessage  # read by field name
     onnx, _ = convert_message(caffe, DIALECTS["onnx"], drop_unsupported=True)
     onnx.record[4].value.scale_w[2] = 0.5
     path = tmp_path / "onnx.txt"
@@ -479,18 +489,20 @@ def test_nested_and_rnn_fields_of_pytorch_records():
     b.record[kv].kv_cache_value.scale[1] *= 2
     b.record[rnn].value.scale_h *= 3
     d = diff_records(a, b)
-    assert [(f.field, f.channels.tolist() if f.vector else None) for f in d.for_a(kv).fields] == [
+    kv_layer, rnn_layer = d.for_a(kv), d.for_a(rnn)
+    assert kv_layer is not None and rnn_layer is not None
+    assert [(f.field, f.channels.tolist() if f.vector else None) for f in kv_layer.fields] == [
         ("kv_cache_value.scale", [1])]
-    (h,) = d.for_a(rnn).fields
-    assert h.field == "scale_h" and math.isclose(h.max_rel, 2.0, rel_tol=1e-6)
+    (h,) = rnn_layer.fields
+    assert h.field == "scale_h" and h.max_rel is not None and math.isclose(h.max_rel, 2.0, rel_tol=1e-6)
 
 
 def test_channel_values_print_as_format_float32_does():
-    from editor.cli.diff import float32_texts
+    from editor.records.diff.text import float32_texts
 
     rng = np.random.default_rng(7)
     values = rng.integers(0, 2**32, 20000, dtype=np.uint64).astype(np.uint32).view(np.float32)
     values = np.concatenate([values, rng.lognormal(-5, 3, 5000).astype(np.float32),
-                             np.float32([0, -0.0, 1, 0.1, 100, 440790, 1e-9, 16777216, 3.4028235e38, 1e-45,
-                                         math.nan, math.inf, -math.inf])])
+                             np.array([0, -0.0, 1, 0.1, 100, 440790, 1e-9, 16777216, 3.4028235e38, 1e-45,
+                                       math.nan, math.inf, -math.inf], dtype=np.float32)])
     assert float32_texts(values) == [format_float32(v) for v in values.tolist()]

@@ -10,6 +10,7 @@ from editor.paths import samples_dir
 from editor.records import document as document_mod
 from editor.records.dialects import DIALECTS
 from editor.records.document import RecordDocument, RecordError, SaveCancelled, convert_message
+from editor.records.messages import RecordMessage
 from tests.records.compat import changed_lines
 from tests.records.texts import NAMELESS_PRUNE
 
@@ -114,8 +115,13 @@ def test_a_failing_fsync_leaves_the_original_untouched(sample, monkeypatch):
 def test_save_reports_progress_over_writing_and_reading_back(sample):
     doc = RecordDocument.load(sample)
     doc.message.record[0].value.scale_d = 0.5
-    calls = []
-    doc.save(progress=lambda done, total: calls.append((done, total)))
+    calls: list[tuple[int, int]] = []
+
+    def progress(done: int, total: int) -> bool:
+        calls.append((done, total))
+        return True
+
+    doc.save(progress=progress)
     size = sample.stat().st_size
     assert calls and all(total == 2 * size for _, total in calls)
     done = [d for d, _ in calls]
@@ -148,8 +154,13 @@ def test_a_cancelled_save_leaves_the_original_untouched(tmp_path, phase):
 def test_binary_save_reports_progress_and_can_be_cancelled(sample, tmp_path):
     doc = RecordDocument.load(sample)
     target = tmp_path / "record.pb"
-    calls = []
-    doc.save(target, binary=True, progress=lambda d, t: calls.append((d, t)))
+    calls: list[tuple[int, int]] = []
+
+    def progress(done: int, total: int) -> bool:
+        calls.append((done, total))
+        return True
+
+    doc.save(target, binary=True, progress=progress)
     assert calls[-1] == (target.stat().st_size, target.stat().st_size)
     before = target.read_bytes()
     doc.message.record[0].value.scale_d = 0.5
@@ -257,12 +268,15 @@ def test_empty_file_is_an_empty_record(tmp_path):
 def test_locate_finds_fields_of_unedited_entries(sample):
     doc = RecordDocument.load(sample)
     lines = sample.read_text().splitlines()
-    line, _col = doc.locate(record_index=4, field="scale_w[3]")
+    where = doc.locate(record_index=4, field="scale_w[3]")
+    assert where is not None
+    line, _col = where
     assert lines[line - 1].strip().startswith("scale_w:")
     assert str(doc.message.record[4].value.scale_w[3])[:6] in lines[line - 1].replace("e-0", "e-")
-    assert lines[doc.locate(record_index=4)[0] - 1].startswith("record {")
-    pl, _ = doc.locate(prune_index=1, field="consumer[0].attr[1]")
-    assert "attr" in lines[pl - 1]
+    where = doc.locate(record_index=4)
+    assert where is not None and lines[where[0] - 1].startswith("record {")
+    where = doc.locate(prune_index=1, field="consumer[0].attr[1]")
+    assert where is not None and "attr" in lines[where[0] - 1]
     doc.message.record[4].value.scale_d = 9.0
     assert doc.locate(record_index=4, field="scale_d") is None  # edited: the file no longer says
 
@@ -272,6 +286,7 @@ def test_convert_message_lists_fields_the_target_lacks():
     with pytest.raises(RecordError) as err:
         convert_message(doc.message, DIALECTS["tf-inner"])
     assert "record.value.channels" in str(err.value)
+    msg: RecordMessage  # read by field name
     msg, dropped = convert_message(doc.message, DIALECTS["tf-inner"], drop_unsupported=True)
     assert any(d.startswith("record.value.height") for d in dropped)
     assert len(msg.record) == len(doc.message.record)

@@ -86,8 +86,10 @@ def test_the_check_refuses_what_breaks_a_hard_rule_and_passes_the_rest():
     clash = check.validate(rename_entry(editor, ("record", 2), message.record[0].key))
     assert clash is not None and clash.rule == "duplicate-key"
     # typed values, before any command: the same rules
-    assert check.validate_value(("record", 1, "value", "offset_d"), 500).rule == "offset-d-range"
-    assert check.validate_value(("record", 1, "value", "offset_d"), "x").rule == "value-type"
+    problem = check.validate_value(("record", 1, "value", "offset_d"), 500)
+    assert problem is not None and problem.rule == "offset-d-range"
+    problem = check.validate_value(("record", 1, "value", "offset_d"), "x")
+    assert problem is not None and problem.rule == "value-type"
     assert ser(message) == ser(record())  # nothing was changed
 
 

@@ -27,6 +27,7 @@ from editor.records.field_help import (
     prune_help,
     wrap,
 )
+from editor.records.messages import message_type_of
 from editor.records.rules import validate_prune_value, validate_value
 from editor.records.rules.catalog_values import type_values
 from editor.records.rules.layer_types import PER_CHANNEL_DOC
@@ -40,6 +41,12 @@ _ENGLISH_PHRASE = re.compile(r"\b[A-Za-z]+ [a-z]+ [a-z]+\b")
 
 def _cjk(text: str) -> int:
     return sum(1 for c in text if unicodedata.east_asian_width(c) == "W" and c.isalpha())
+
+
+def _known(h: FieldHelp | None) -> FieldHelp:
+    """The help of a name the test knows has some (the lookups return None for other names)."""
+    assert h is not None
+    return h
 
 
 def _all_fields() -> list[tuple[Dialect, FieldDescriptor]]:
@@ -89,9 +96,9 @@ def test_the_two_languages_say_different_words_for_the_same_field():
 def test_language_of_follows_the_locale_name():
     for name in ("zh_CN", "zh-Hans-CN", "zh_CN.UTF-8", "zh", "zh_TW"):
         assert language_of(name) == ZH
-    for name in ("C", "en_US", "", None, "de_DE", "POSIX"):
-        assert language_of(name) == EN
-    assert field_help("tf-inner", "scale_d", "zh_CN.UTF-8").language == ZH
+    for locale in ("C", "en_US", "", None, "de_DE", "POSIX"):
+        assert language_of(locale) == EN
+    assert _known(field_help("tf-inner", "scale_d", "zh_CN.UTF-8")).language == ZH
 
 
 # ---------------------------------------------------------------------- what the help states
@@ -106,18 +113,18 @@ def test_dialect_differences_show_in_the_help():
         assert zh.default.startswith("true" if default else "false")
         if d.name == "onnx":
             assert "ONNX" in en.default and "ONNX" in zh.default
-        offset = field_help(d, "offset_d", EN)
+        offset = _known(field_help(d, "offset_d", EN))
         assert ("INT16" in offset.values) == d.has_value_field("act_type"), d.name
         assert len(offset.ranges) == (2 if d.has_value_field("act_type") else 1)
         # per-channel scale_w: the layer types the rules name for this dialect
-        assert PER_CHANNEL_DOC[d.name] in field_help(d, "scale_w", EN).meaning
-    assert "reserved" in field_help("tf-convert", "shift_bit", EN).note.lower()
-    assert "预留字段" in field_help("tf-convert", "shift_bit", ZH).note
-    assert "joint_quant" in field_help("tf-inner", "shift_bit", EN).note
-    assert field_help("onnx", "shift_bit", EN).note == ""
-    assert "PyTorch" in field_help("pytorch", "dst_type", EN).note
-    assert "convert_model" in field_help("tf-convert", "wts_type", EN).note
-    assert "convert_model" not in field_help("tf-inner", "wts_type", EN).note
+        assert PER_CHANNEL_DOC[d.name] in _known(field_help(d, "scale_w", EN)).meaning
+    assert "reserved" in _known(field_help("tf-convert", "shift_bit", EN)).note.lower()
+    assert "预留字段" in _known(field_help("tf-convert", "shift_bit", ZH)).note
+    assert "joint_quant" in _known(field_help("tf-inner", "shift_bit", EN)).note
+    assert _known(field_help("onnx", "shift_bit", EN)).note == ""
+    assert "PyTorch" in _known(field_help("pytorch", "dst_type", EN)).note
+    assert "convert_model" in _known(field_help("tf-convert", "wts_type", EN)).note
+    assert "convert_model" not in _known(field_help("tf-inner", "wts_type", EN)).note
 
 
 def test_defaults_come_from_each_dialects_schema():
@@ -127,10 +134,10 @@ def test_defaults_come_from_each_dialects_schema():
                 default = d.default(name)
                 assert default, (d.name, name)
                 for lang in LANGUAGES:
-                    assert default in field_help(d, name, lang).default
-    assert "false" in field_help("onnx", "is_tensor_quantize", EN).default
-    assert field_help("tf-inner", "scale_w", EN).default.startswith("none (empty).")
-    assert field_help("tf-inner", "scale_w", ZH).default.startswith("无（为空）。")
+                    assert default in _known(field_help(d, name, lang)).default
+    assert "false" in _known(field_help("onnx", "is_tensor_quantize", EN)).default
+    assert _known(field_help("tf-inner", "scale_w", EN)).default.startswith("none (empty).")
+    assert _known(field_help("tf-inner", "scale_w", ZH)).default.startswith("无（为空）。")
 
 
 def test_choices_are_the_rules_accepted_values():
@@ -138,10 +145,10 @@ def test_choices_are_the_rules_accepted_values():
         for name in ("act_type", "wts_type", "dst_type", "op_data_type", "fakequant_precision_mode"):
             if not d.has_value_field(name):
                 continue
-            h = field_help(d, name, EN)
+            h = _known(field_help(d, name, EN))
             assert h.choices == type_values(name)
             for c in h.choices:
-                assert c in h.values and c in field_help(d, name, ZH).values
+                assert c in h.values and c in _known(field_help(d, name, ZH)).values
 
 
 def _layer(d: Dialect, name: str, act_type: str | None = None):
@@ -176,8 +183,11 @@ def _set(d: Dialect, name: str, value, act_type: str | None = None):
         return validate_value(d, entry, name, [value, value])
     if name == "cluster":
         return validate_value(d, entry, name, [value] * 16)
-    fd = (d.entry_descriptor.fields_by_name["kv_cache_value"].message_type.fields_by_name[name.split(".")[1]]
-          if name.startswith("kv_cache_value.") else d.value_fields[name])
+    if name.startswith("kv_cache_value."):
+        kv_cache = message_type_of(d.entry_descriptor.fields_by_name["kv_cache_value"])
+        fd = kv_cache.fields_by_name[name.split(".")[1]]
+    else:
+        fd = d.value_fields[name]
     return validate_value(d, entry, name, value, index=0 if fd.is_repeated else None)
 
 
@@ -194,13 +204,13 @@ def _past(r, end: str):
 def _ranged_fields():
     for d in DIALECTS.values():
         for name in d.value_fields:
-            h = field_help(d, name, EN)
+            h = _known(field_help(d, name, EN))
             if h.ranges:
                 yield d, name, h
         if "kv_cache_value" in d.entry_descriptor.fields_by_name:
             for name in ("scale", "offset"):
-                fd = d.entry_descriptor.fields_by_name["kv_cache_value"].message_type.fields_by_name[name]
-                yield d, f"kv_cache_value.{name}", help_for(fd, EN)
+                fd = message_type_of(d.entry_descriptor.fields_by_name["kv_cache_value"]).fields_by_name[name]
+                yield d, f"kv_cache_value.{name}", _known(help_for(fd, EN))
 
 
 @pytest.mark.parametrize(("dialect", "name", "help_"),
@@ -243,7 +253,7 @@ def test_prune_attribute_ranges_are_what_the_rules_accept():
     node.attr.add(name="begin", type=AttrProto.INT, i=0)
     node.attr.add(name="end", type=AttrProto.INT, i=64)
     for name in ("begin", "end"):
-        (r,) = attr_help(name, EN).ranges
+        (r,) = _known(attr_help(name, EN)).ranges
         other = {"begin": 0, "end": 64}
         lo_ok = validate_prune_value(d, rec, "producer[0]", name, int(r.lo))
         assert lo_ok is None, (name, r.lo, lo_ok)
@@ -255,7 +265,7 @@ def test_prune_help_covers_records_and_nodes():
     for name in ("producer", "consumer", "selective_prune", "name", "attr"):
         for lang in LANGUAGES:
             assert prune_help(name, lang) is not None
-    assert "4选2" in prune_help("selective_prune", ZH).summary
+    assert "4选2" in _known(prune_help("selective_prune", ZH)).summary
     assert prune_help("scale_d", EN) is None
 
 
@@ -265,7 +275,7 @@ def test_prune_help_covers_records_and_nodes():
 def test_help_lines_fit_a_tooltip_and_break_where_a_reader_expects(language):
     no_start = set("，。、；：？！）")
     for _d, f in _all_fields():
-        for line in help_for(f, language).text(width=60).splitlines():
+        for line in _known(help_for(f, language)).text(width=60).splitlines():
             width = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
             longest_word = max((len(w) for w in line.split(" ")), default=0)
             assert width <= 62 or longest_word > 40, f"{f.name}: {line!r}"
@@ -299,7 +309,7 @@ def _glossary_rows() -> list[tuple[list[str], list[str]]]:
 
 
 def _zh_texts(field_name: str) -> list[str]:
-    texts = [help_for(f, ZH).text(width=10**6) for _, f in _all_fields() if f.name == field_name]
+    texts = [_known(help_for(f, ZH)).text(width=10**6) for _, f in _all_fields() if f.name == field_name]
     h = attr_help(field_name, ZH)
     return texts + ([h.text(width=10**6)] if h is not None else [])
 
@@ -322,11 +332,11 @@ def test_without_a_language_the_help_follows_the_interface_language():
     before = i18n.language()
     try:
         i18n.set_language("zh_CN")
-        assert field_help("onnx", "skip_fusion").default.startswith("true（ONNX的默认值）")
-        assert attr_help("prune_index").summary == "被裁剪的通道"
-        assert field_help("onnx", "skip_fusion", EN).language == EN  # an explicit one wins
+        assert _known(field_help("onnx", "skip_fusion")).default.startswith("true（ONNX的默认值）")
+        assert _known(attr_help("prune_index")).summary == "被裁剪的通道"
+        assert _known(field_help("onnx", "skip_fusion", EN)).language == EN  # an explicit one wins
         i18n.set_language("en")
-        assert field_help("onnx", "skip_fusion").summary == "skip fusion for this layer"
-        assert prune_help("consumer").language == EN
+        assert _known(field_help("onnx", "skip_fusion")).summary == "skip fusion for this layer"
+        assert _known(prune_help("consumer")).language == EN
     finally:
         i18n.set_language(before)

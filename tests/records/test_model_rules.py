@@ -11,11 +11,12 @@ import pytest
 from editor.cli import main
 from editor.models import load_model
 from editor.models import synth as model_synth
-from editor.models.weights import layer_arq
+from editor.models.weights import Review, layer_arq
 from editor.records import synth
 from editor.records.rules import RULES, LiveChecker
 from editor.records.rules import check_message as _check_message
 from tests.models.conftest import RESNET101, RESNET152
+from tests.models.kit import layer_of
 
 #: every rule but scale-w-outlier: the generated (lognormal) scales have a few outliers by chance
 RULES_BUT_OUTLIERS = [r for r in RULES if r != "scale-w-outlier"]
@@ -169,7 +170,7 @@ def test_tf_depthwise_channels_and_weights(tmp_path):
     model = load_model(path)
     message = synth.build_record("tf-inner", synth.layers_from_model(model), seed=2)
     for e in message.record:
-        layer = model.layer(e.key)
+        layer = layer_of(model, e.key)
         e.value.scale_w[:] = layer_arq(model, layer, channel_wise=len(e.value.scale_w) > 1).scale.tolist()
     assert [len(e.value.scale_w) for e in message.record] == [8, 16, 1]
     assert check_message(message, "tf-inner", model=model) == []
@@ -213,7 +214,7 @@ def test_check_command_reports_the_weights_rule(tmp_path, capsys):
     model = load_model(path)
     message = synth.build_record("pytorch", synth.layers_from_model(model), seed=1)
     for e in message.record:
-        layer = model.layer(e.key)
+        layer = layer_of(model, e.key)
         e.value.scale_w[:] = layer_arq(model, layer, channel_wise=len(e.value.scale_w) > 1).scale.tolist()
     entry(message, "conv2").value.scale_w[7] *= np.float32(0.25)
     record = tmp_path / "r.txt"
@@ -251,6 +252,7 @@ def test_review_record_gives_every_entry_a_review_or_a_reason(tmp_path):
     reviews = review_record(message, "onnx", model)
     assert isinstance(reviews[len(message.record) - 1], ModelError)
     conv1 = reviews[0]
+    assert isinstance(conv1, Review)
     # ONNX leaves skip_fusion true by default: no BatchNorm folding
     assert conv1.layer.name == "conv1" and not conv1.arq.folded and conv1.scale_w.size == 16
     assert all(not isinstance(r, ModelError) for i, r in reviews.items() if i < len(message.record) - 1)

@@ -100,6 +100,7 @@ def test_rule_names_channel_210_of_res2a_branch2c_with_its_value(resnet50):
     listed = [int(c) for c in re.findall(r"scale_w\[(\d+)\] =", p.message)]
     assert sorted(listed) == np.flatnonzero(reference_outliers(w, 1.5)).tolist()
     # located at channel 210's own line of the file
+    assert p.line is not None
     line = RESNET50_CAFFE.read_text().splitlines()[p.line - 1].strip()
     assert line.startswith("scale_w:") and np.float32(line.split(":")[1]) == w[210]
 
@@ -135,6 +136,7 @@ def test_live_checker_follows_a_new_k_and_keeps_it_across_edits():
     assert len(wide) < 41
     assert live.set_outlier_k(4.0) is False  # nothing to do
     i = at_default[0].record_index
+    assert i is not None
     live.entry_changed(i)  # an edit re-checks with the k in force, not the default
     assert [p for p in live.problems if p.rule == RULE] == wide
     ctx = CheckContext.build(doc.message, doc.dialect, outlier_k=4.0)

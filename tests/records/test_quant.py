@@ -163,6 +163,7 @@ def test_outliers_find_planted_channels():
     assert o.of_kind(quant.INVALID).tolist() == [400, 401]
     assert o.of_kind(quant.DEGENERATE).tolist() == [500]
     assert o.indices.tolist() == [17, 300, 400, 401, 500]
+    assert o.fence is not None
     lo, hi = o.fence
     assert lo < 0.002 < hi
 

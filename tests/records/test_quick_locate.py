@@ -105,7 +105,9 @@ def test_check_locates_a_note_on_every_layer_without_reading_them_again():
     doc = RecordDocument.from_text(data, "tf-inner")
     where = [doc.locate(record_index=i, field=f"scale_w[{i * 25}]") for i in range(40)]
     lines = data.split(b"\n")
-    for i, (line, column) in enumerate(where):
+    located = [w for w in where if w is not None]
+    assert len(located) == len(where)
+    for i, (line, column) in enumerate(located):
         text = lines[line - 1]
         assert text[:column - 1].strip() == b"scale_w:"
         assert struct.pack("<f", float(text[column - 1:])) == struct.pack("<f", msg.record[i].value.scale_w[i * 25])

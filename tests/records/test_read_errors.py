@@ -21,7 +21,9 @@ def _truncated(tmp_path, fraction: float):
     cut = data[:int(len(data) * fraction)]
     opens = [m.start() for m in re.finditer(rb"(?m)^record \{", cut)]
     index = len(opens) - 1
-    key = re.compile(rb'key: "([^"]*)"').search(cut, opens[-1]).group(1).decode()
+    found = re.compile(rb'key: "([^"]*)"').search(cut, opens[-1])
+    assert found is not None
+    key = found.group(1).decode()
     path = tmp_path / "resnet50_cut.txt"
     path.write_bytes(cut)
     return path, index, key, cut.count(b"\n", 0, opens[-1]) + 1, cut.rstrip().count(b"\n") + 1
@@ -199,6 +201,7 @@ def test_a_wrong_dialect_message_offers_only_dialects_that_read_the_file(text, d
         assert "no AMCT dialect has every field this file uses (" in message
     # the error says what it was read as and what each dialect lacks, for the window's Read as menu
     assert err.value.dialect == dialect if dialect else err.value.dialect in DIALECTS
+    assert err.value.lacking is not None
     assert {name for name, lacks in err.value.lacking.items() if not lacks} >= offered
 
 

@@ -33,7 +33,7 @@ def merged(text: str | bytes, dialect: str = "tf-inner"):
     return msg
 
 
-def merge_error(text: str, dialect: str = "tf-inner") -> tuple[int, int]:
+def merge_error(text: str, dialect: str = "tf-inner") -> tuple[int | None, int | None]:
     with pytest.raises(text_format.ParseError) as err:
         merged(text, dialect)
     return err.value.GetLine(), err.value.GetColumn()
@@ -44,10 +44,9 @@ class _Decoded:
 
     def __init__(self, monkeypatch):
         self.chars = 0
-        feeder = textread._LineFeeder
         outer = self
 
-        class Counting(feeder):
+        class Counting(textread._LineFeeder):
             def __iter__(self):
                 for line in super().__iter__():
                     outer.chars += len(line)
@@ -193,7 +192,12 @@ def test_a_truncated_file_is_judged_for_repair_near_its_end_only(tmp_path, monke
     path.write_text(text[:-40])
     looked: list[int] = []
     real = repair_mod.needs_repair
-    monkeypatch.setattr(repair_mod, "needs_repair", lambda t: looked.append(len(t)) or real(t))
+
+    def needs_repair(t):
+        looked.append(len(t))
+        return real(t)
+
+    monkeypatch.setattr(repair_mod, "needs_repair", needs_repair)
     decoded = _Decoded(monkeypatch)
     with pytest.raises(RecordError) as err:
         RecordDocument.load(path)

@@ -654,13 +654,13 @@ def test_validate_does_not_touch_the_message():
 def test_validate_value_type_errors_are_messages():
     entry = _entry("tf-inner", CONV)
     p = validate_value("tf-inner", entry, "offset_d", 2 ** 40)
-    assert p.rule == "value-type" and p.field == "offset_d"
+    assert p is not None and p.rule == "value-type" and p.field == "offset_d"
     p = validate_value("tf-inner", entry, "scale_d", "abc")
-    assert p.rule == "value-type"
+    assert p is not None and p.rule == "value-type"
     p = validate_value("tf-inner", entry, "shift_bit", -1, index=0)
-    assert p.rule == "value-type" and p.field == "shift_bit[0]"
+    assert p is not None and p.rule == "value-type" and p.field == "shift_bit[0]"
     p = validate_value("tf-inner", entry, "no_such_field", 1)
-    assert p.rule == "value-type"
+    assert p is not None and p.rule == "value-type"
 
 
 def test_validate_scale_that_rounds_to_zero_in_float32():
@@ -668,9 +668,10 @@ def test_validate_scale_that_rounds_to_zero_in_float32():
     hold 1e-50, so it is refused as a value before any rule sees a 0."""
     entry = _entry("tf-inner", CONV)
     p = validate_value("tf-inner", entry, "scale_d", 1e-50)
+    assert p is not None
     assert p.rule == "value-type" and "would be stored as 0" in p.message and p.field == "scale_d"
     p = validate_value("tf-inner", entry, "scale_d", 0.0)
-    assert p.rule == "scale-positive"
+    assert p is not None and p.rule == "scale-positive"
 
 
 def test_adding_a_channel_needs_all_vectors_at_once():
@@ -685,10 +686,10 @@ def test_validate_key_rename_against_the_other_keys():
     msg = parse("tf-inner", CONV + CONV.replace('"conv1"', '"conv2"'))
     ctx = CheckContext.build(msg, "tf-inner")
     p = validate_value("tf-inner", msg.record[1], "key", "conv1", context=ctx, entry_index=1)
-    assert p.rule == "duplicate-key" and p.record_index == 1
+    assert p is not None and p.rule == "duplicate-key" and p.record_index == 1
     assert validate_value("tf-inner", msg.record[1], "key", "conv3", context=ctx, entry_index=1) is None
     p = validate_value("tf-inner", msg.record[1], "key", "conv3 ", context=ctx, entry_index=1)
-    assert p.rule == "key-whitespace"
+    assert p is not None and p.rule == "key-whitespace"
 
 
 def test_validate_uses_the_file_type_from_the_context():
@@ -701,16 +702,17 @@ def test_validate_uses_the_file_type_from_the_context():
     per_channel = [("scale_w", None, [0.1, 0.2]), ("offset_w", None, [0, 0])]
     assert validate_changes("tf-inner", msg.record[0], per_channel) is None
     p = validate_changes("tf-inner", msg.record[0], per_channel, context=ctx, entry_index=0)
+    assert p is not None
     assert p.field == "scale_w" and p.rule == "per-channel-type" and "FusedBatchNormV3" in p.message
     # one vector alone: its partner no longer matches
     p = validate_value("tf-inner", msg.record[0], "scale_w", [0.1, 0.2])
-    assert p.rule == "length-mismatch" and p.field == "offset_w"
+    assert p is not None and p.rule == "length-mismatch" and p.field == "offset_w"
 
 
 def test_validate_kv_cache_fields():
     entry = _entry("pytorch", 'record { key: "k" kv_cache_value { scale: 0.1 offset: 0 } }')
     p = validate_value("pytorch", entry, "kv_cache_value.offset", 300, index=0)
-    assert p.rule == "kv-cache-factors" and p.field == "kv_cache_value.offset[0]"
+    assert p is not None and p.rule == "kv-cache-factors" and p.field == "kv_cache_value.offset[0]"
     assert validate_value("pytorch", entry, "kv_cache_value.offset", 3, index=0) is None
 
 
@@ -718,14 +720,15 @@ def test_validate_prune_width_and_range():
     _, msg, _ = load_rule_file(RULE_DATA / "prune-width.ok.txt")
     pr = msg.prune_record[0]
     p = validate_prune_value("tf-inner", pr, "consumer[0]", "end", 32, prune_index=0)
+    assert p is not None and p.field is not None
     assert p.rule == "prune-width" and p.field.startswith("consumer[0]") and p.prune_index == 0
     p = validate_prune_value("tf-inner", pr, "consumer[0]", "begin", 70)
-    assert p.rule == "prune-range"
+    assert p is not None and p.rule == "prune-range"
     assert validate_prune_value("tf-inner", pr, "consumer[0]", "type", "BatchNorm") is None
     p = validate_prune_value("tf-inner", pr, "producer[0]", "name", " conv_1")
-    assert p.rule == "key-whitespace"
+    assert p is not None and p.rule == "key-whitespace"
     p = validate_prune_value("tf-inner", pr, "consumer[9]", "end", 3)
-    assert p.rule == "value-type"
+    assert p is not None and p.rule == "value-type"
 
 
 # --- README table -----------------------------------------------------------------------------
@@ -733,7 +736,7 @@ def test_validate_prune_width_and_range():
 def test_rules_table_lists_every_rule():
     table = rules_table()
     rows = [line for line in table.splitlines() if line.startswith("| `")]
-    assert [re.match(r"\| `([^`]+)`", r).group(1) for r in rows] == list(RULES)
+    assert [m.group(1) for r in rows if (m := re.match(r"\| `([^`]+)`", r))] == list(RULES)
     assert "| `offset-d-range` | error / warning | all |" in table
 
 
@@ -753,9 +756,10 @@ def test_validate_prune_ignores_unrelated_existing_problems():
     pr.consumer[0].attr[0].ClearField("type")  # BN_1's type attr now has no type: an old error
     assert validate_prune_value("tf-inner", pr, "consumer[0]", "end", 64) is None
     p = validate_prune_value("tf-inner", pr, "producer[0]", "end", 32)  # breaks both consumers
+    assert p is not None and p.field is not None
     assert p.rule == "prune-width" and p.field.startswith("consumer[")
     p = validate_prune_value("tf-inner", pr, "consumer[0]", "prune_axis", "x")
-    assert p.rule == "value-type"
+    assert p is not None and p.rule == "value-type"
 
 
 @settings(max_examples=300, deadline=None)

@@ -50,6 +50,7 @@ def test_scale_hints_suggest_no_value_the_rules_refuse():
     d, entry = layer()
     for field, index in (("scale_d", None), ("scale_w", 0)):
         hint = accepted_values(d, entry, field)
+        assert hint is not None
         assert "inf" not in hint and "nan" not in hint and "> 0" in hint
         for bad in (math.inf, math.nan, 0.0, -1.0):
             assert validate_value(d, entry, field, bad, index=index) is not None, (field, bad)
@@ -61,19 +62,21 @@ def test_scale_hints_suggest_no_value_the_rules_refuse():
 def test_list_and_type_field_hints_match_their_rules():
     d, entry = layer()
     entry.value.shift_bit.extend([1, 1])
-    assert "1 to 16" in accepted_values(d, entry, "shift_bit")
+    hint = accepted_values(d, entry, "shift_bit")
+    assert hint is not None and "1 to 16" in hint
     for ok in (1, 16):
         assert validate_value(d, entry, "shift_bit", ok, index=0) is None
     for bad in (17, -1):
         assert validate_value(d, entry, "shift_bit", bad, index=0) is not None
-    assert accepted_values(d, entry, "offset_w").startswith("0 ")
+    hint = accepted_values(d, entry, "offset_w")
+    assert hint is not None and hint.startswith("0 ")
     assert validate_value(d, entry, "offset_w", 1, index=0) is not None
     hint = accepted_values(d, entry, "act_type")
     assert hint == "one of INT4, INT8, INT16"
     assert validate_value(d, entry, "act_type", "INT2") is not None
     entry.value.tensor_balance_factor.extend([1.0, 1.0])
     hint = accepted_values(d, entry, "tensor_balance_factor")
-    assert "FLT_EPSILON" in hint
+    assert hint is not None and "FLT_EPSILON" in hint
     assert validate_value(d, entry, "tensor_balance_factor", EPS, index=0) is None
     assert validate_value(d, entry, "tensor_balance_factor", EPS / 2, index=0) is not None
 

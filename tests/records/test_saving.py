@@ -134,6 +134,7 @@ def _edit(doc: RecordDocument, data) -> None:
 
 def _items(doc: RecordDocument) -> list[tuple]:
     src = doc._source  # noqa: SLF001 - what the next save patches must be what a load gives
+    assert src is not None
     return [(it.start, it.end, it.field.name if it.field else None, it.first_index, it.count)
             for it in src.items]
 
@@ -476,9 +477,17 @@ def test_a_write_through_that_fails_puts_the_old_content_back(big, tmp_path, mon
 def test_the_folder_is_fsynced_after_the_rename(big, monkeypatch):
     events: list[str] = []
     real_fsync, real_replace = os.fsync, os.replace
-    monkeypatch.setattr(filewrite.os, "fsync", lambda fd: (events.append(
-        "dir" if stat.S_ISDIR(os.fstat(fd).st_mode) else "file"), real_fsync(fd))[1])
-    monkeypatch.setattr(filewrite.os, "replace", lambda a, b: (events.append("rename"), real_replace(a, b))[1])
+
+    def fsync(fd):
+        events.append("dir" if stat.S_ISDIR(os.fstat(fd).st_mode) else "file")
+        return real_fsync(fd)
+
+    def replace(a, b):
+        events.append("rename")
+        return real_replace(a, b)
+
+    monkeypatch.setattr(filewrite.os, "fsync", fsync)
+    monkeypatch.setattr(filewrite.os, "replace", replace)
     doc = RecordDocument.load(big)
     doc.message.record[1].value.offset_d = 3
     doc.save()

@@ -10,6 +10,7 @@ from google.protobuf import descriptor_pb2
 
 from editor.paths import proto_dir
 from editor.records.dialects import DIALECTS
+from editor.records.messages import message_type_of
 
 
 def test_generated_modules_match_proto_sources(tmp_path):
@@ -62,12 +63,13 @@ def test_field_numbers_and_defaults_as_in_records_md(dialect, field, number, def
 
 def test_attr_bytes_and_prune_node_name_required():
     d = DIALECTS["tf-inner"]
-    node = d.descriptor.fields_by_name["prune_record"].message_type.fields_by_name["producer"].message_type
+    prune_record = message_type_of(d.descriptor.fields_by_name["prune_record"])
+    node = message_type_of(prune_record.fields_by_name["producer"])
     assert node.fields_by_name["name"].is_required
-    attr = node.fields_by_name["attr"].message_type
+    attr = message_type_of(node.fields_by_name["attr"])
     assert attr.full_name == "AMCTProto.AttrProto"
     assert attr.fields_by_name["s"].type == attr.fields_by_name["s"].TYPE_BYTES
     assert [v.name for v in attr.enum_types_by_name["AttrType"].values] == [
         "UNDEFINED", "FLOAT", "INT", "STRING", "FLOATS", "INTS", "STRINGS"]
     kv = DIALECTS["pytorch"].entry_descriptor.fields_by_name["kv_cache_value"]
-    assert kv.number == 3 and kv.message_type.name == "SingleLayerKVCacheRecord"
+    assert kv.number == 3 and message_type_of(kv).name == "SingleLayerKVCacheRecord"

@@ -51,6 +51,7 @@ def test_a_long_line_is_cut_around_the_column(tmp_path, monkeypatch):
     region = read_region(path, 1, 10_001)
     first = region.text.split("\n")[0]
     assert first.endswith(" …") and len(first) <= 102
+    assert region.column is not None
     assert first[region.column - 1:region.column + 4] == "ERROR"
     assert "1 line longer than 100 bytes is cut" in region.note
 
@@ -63,6 +64,7 @@ def test_one_huge_line_in_a_big_file(tmp_path, monkeypatch):
     path.write_bytes(b"a\n" + b"x" * 50_000 + b"BAD" + b"x" * 50_000 + b"\n")
     region = read_region(path, 2, 50_001)
     assert region.first_line == 2 and region.line == 2 and len(region.text) == 200
+    assert region.column is not None
     assert region.text[region.column - 1:region.column + 2] == "BAD"
     assert "only 200 bytes of it, around column 50,001" in region.note
 
@@ -71,7 +73,8 @@ def test_an_entry_as_the_file_has_it():
     doc = RecordDocument.load(RESNET50_CAFFE)
     src = entry_source(doc, "record", 2)
     assert src is not None and src.note == ""
-    assert src.first_line == doc.locate(record_index=2)[0]
+    where = doc.locate(record_index=2)
+    assert where is not None and src.first_line == where[0]
     lines = RESNET50_CAFFE.read_text().split("\n")
     assert src.text.split("\n") == lines[src.first_line - 1:src.first_line - 1 + len(src.text.split("\n"))]
     assert src.text.endswith("}") and src.text.startswith("record {")
@@ -86,6 +89,6 @@ def test_an_entry_without_its_text_in_the_file(how):
     else:
         doc = RecordDocument.from_binary(doc.message.SerializeToString(), "caffe")
     src = entry_source(doc, "record", 2)
-    assert src.first_line is None
+    assert src is not None and src.first_line is None
     assert ("Edited since" if how == "edited" else "binary record has no text") in src.note
     assert src.text.startswith("record {") and f'key: "{doc.message.record[2].key}"' in src.text

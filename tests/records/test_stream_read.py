@@ -47,8 +47,8 @@ def _same(path: Path, dialect: str, piece: int) -> bool:
     if streamed is None:
         return False
     assert streamed.message.SerializeToString() == whole.message.SerializeToString()
-    assert [(i.start, i.end, i.field.name, i.first_index) for i in streamed.items] == \
-        [(i.start, i.end, i.field.name, i.first_index) for i in whole.items]
+    assert [(i.start, i.end, i.field, i.first_index) for i in streamed.items] == \
+        [(i.start, i.end, i.field, i.first_index) for i in whole.items]
     assert [p.to_json() for p in reading_problems(streamed)] == [p.to_json() for p in reading_problems(whole)]
     for item in streamed.items[:6]:
         for off in (item.start, item.end - 1, (item.start + item.end) // 2):
@@ -118,7 +118,7 @@ def test_a_streamed_document_locates_and_shows_entries(tmp_path, monkeypatch):
     path.write_text(text_format.MessageToString(msg))
     whole = RecordDocument.load(path)
     doc = RecordDocument.load(path, stream=True)
-    assert isinstance(doc._source.data, FileText)  # noqa: SLF001
+    assert doc._source is not None and isinstance(doc._source.data, FileText)  # noqa: SLF001
     for i in (0, 17, 29):
         for field in (None, "key", "scale_d", "scale_w[5]", "offset_w[63]"):
             assert doc.locate(record_index=i, field=field) == whole.locate(record_index=i, field=field)

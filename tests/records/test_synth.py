@@ -14,19 +14,20 @@ from google.protobuf.message import Message
 from editor.paths import default_sample, samples_dir
 from editor.records import synth
 from editor.records.dialects import DIALECTS
+from editor.records.messages import RecordMessage
 
 REPO_SCRIPTS = samples_dir().parents[1] / "scripts"
 SAMPLES = {s.filename: s for s in synth.SAMPLES}
 FLT_MAX = float(np.finfo(np.float32).max)
 
 
-def _parse(sample: synth.Sample) -> Message:
+def _parse(sample: synth.Sample) -> RecordMessage:
     """The committed sample file, read with the strict parser into its dialect's message."""
     text = (samples_dir() / sample.filename).read_text(encoding="utf-8")
     return text_format.Parse(text, DIALECTS[sample.dialect].new_message())
 
 
-def _nodes(message: Message) -> Iterator[tuple[str, Message]]:
+def _nodes(message: RecordMessage) -> Iterator[tuple[str, RecordMessage]]:
     for record in message.prune_record:
         for node in record.producer:
             yield "producer", node
@@ -34,7 +35,7 @@ def _nodes(message: Message) -> Iterator[tuple[str, Message]]:
             yield "consumer", node
 
 
-def _attrs(node: Message) -> dict[str, Message]:
+def _attrs(node: RecordMessage) -> dict[str, RecordMessage]:
     return {attr.name: attr for attr in node.attr}
 
 
@@ -45,7 +46,7 @@ def _has(value: Message, name: str) -> bool:
     return value.HasField(name)
 
 
-def _width(node: Message) -> int:
+def _width(node: RecordMessage) -> int:
     attrs = _attrs(node)
     return attrs["end"].i - attrs["begin"].i
 

@@ -24,7 +24,7 @@ from tests.records.textgen import any_f32, record_texts
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def merged(name: str, text: str):
+def merged(name: str, text: str | bytes):
     msg = DIALECTS[name].new_message()
     text_format.Merge(text, msg)
     return msg

@@ -8,6 +8,7 @@ from google.protobuf import descriptor as _descriptor
 from hypothesis import strategies as st
 
 from editor.records.dialects import DIALECTS
+from editor.records.messages import enum_type_of
 
 FD = _descriptor.FieldDescriptor
 
@@ -45,7 +46,7 @@ def int_spellings(v: int) -> st.SearchStrategy[str]:
     return st.sampled_from(options)
 
 
-STRING_CHARS = st.characters(codec="utf-8", exclude_categories=("Cs",))
+STRING_CHARS = st.characters(codec="utf-8", exclude_categories=["Cs"])
 
 
 def string_spellings(s: str) -> st.SearchStrategy[str]:
@@ -87,7 +88,7 @@ def values_for(draw, fd: FD):
         v = draw(st.booleans())
         return v, draw(st.sampled_from(["true", "True", "t", "1"] if v else ["false", "False", "f", "0"]))
     if cpp == FD.CPPTYPE_ENUM:
-        ev = draw(st.sampled_from(list(fd.enum_type.values)))
+        ev = draw(st.sampled_from(list(enum_type_of(fd).values)))
         return ev.number, draw(st.sampled_from([ev.name, str(ev.number)]))
     if cpp == FD.CPPTYPE_STRING:
         if fd.name in ("act_type", "wts_type", "dst_type"):

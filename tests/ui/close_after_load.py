@@ -35,6 +35,7 @@ def visit_plots() -> None:
         for i in range(plots.count()):
             plots.setCurrentIndex(i)
             plots.currentWidget().grab()
+        assert window.document is not None
         message = window.document.message
         layer = next((i for i, e in enumerate(message.record) if len(e.value.scale_w) > 1), None)
         if layer is not None:
@@ -44,7 +45,9 @@ def visit_plots() -> None:
 
 
 def close() -> None:
-    print(f"shown: {windows()[0].document.path.name}", flush=True)
+    document = windows()[0].document
+    assert document is not None and document.path is not None
+    print(f"shown: {document.path.name}", flush=True)
     app.closeAllWindows()
 
 

@@ -4,16 +4,20 @@ from __future__ import annotations
 import os
 
 import pytest
-from google.protobuf.message import Message
 
 import editor.ui  # noqa: F401  (first: pins singletons against PySide refcount bugs)
 from editor.records.dialects import Dialect
+from editor.records.messages import RecordMessage
 from tests.ui.kit import available_samples, load_sample
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-@pytest.fixture(params=available_samples() or [pytest.param(None, marks=pytest.mark.skip("no samples"))])
-def sample(request) -> tuple[Message, Dialect]:
+#: the bundled samples, or one skipped parameter when none is present
+_SAMPLES: list[object] = [*available_samples()] or [pytest.param(None, marks=pytest.mark.skip("no samples"))]
+
+
+@pytest.fixture(params=_SAMPLES)
+def sample(request) -> tuple[RecordMessage, Dialect]:
     return load_sample(request.param)
 
 

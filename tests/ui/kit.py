@@ -8,11 +8,10 @@ import struct
 import time
 from collections import Counter
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import numpy as np
 from google.protobuf import text_format
-from google.protobuf.message import Message
 from PySide6.QtCore import QCoreApplication, QEvent, QModelIndex, QObject, Qt
 
 from editor.models.weights import layer_arq
@@ -20,13 +19,19 @@ from editor.paths import samples_dir
 from editor.records import synth
 from editor.records._pb import basic_info_pb2
 from editor.records.dialects import DIALECTS, Dialect
+from editor.records.messages import RecordMessage
 from editor.ui.dialogs import Prompter, SaveAsChoice
 from editor.ui.session import EditSession
 
 if TYPE_CHECKING:  # the plots (pyqtgraph) load only for the tests that build one
+    from editor.records.document import RecordDocument
+    from editor.records.paths import FieldPath
+    from editor.ui.main_window import MainWindow
     from editor.ui.plots import ChannelPlot, ModelOverview, PruneRangesView
+    from editor.ui.selection import Selection
 
 Attr = basic_info_pb2.AttrProto
+W = TypeVar("W")
 RELU6_SCALE = float(np.float32(6 / 255))  # 0.0235294122, as in the MobileNetV2 sample
 SCALES = [0.0070146145, 0.012803483, 0.008406523, 0.00742073, 0.0050302422, 0.010226682,
           0.010127633, 0.01746215]
@@ -47,7 +52,7 @@ def sample_path(name: str) -> Path:
     return samples_dir() / name
 
 
-def load_sample(name: str) -> tuple[Message, Dialect]:
+def load_sample(name: str) -> tuple[RecordMessage, Dialect]:
     """A sample parsed with protobuf's own text parser (independent of the record core)."""
     dialect = DIALECTS[SAMPLE_DIALECTS[name]]
     message = dialect.new_message()
@@ -68,7 +73,7 @@ def _node(node, name: str, begin: int, end: int, op: str | None = None) -> None:
     node.attr.add(name="end", type=Attr.INT, i=end)
 
 
-def small_record(dialect: str = "tf-inner") -> Message:
+def small_record(dialect: str = "tf-inner") -> RecordMessage:
     """Three layers and (where the dialect has them) one prune record, all clean.
 
     0 ``net/conv1/Conv2D``: 8 channels, a pruned producer of [0, 8); act_type INT8 where known.
@@ -114,7 +119,7 @@ def small_record(dialect: str = "tf-inner") -> Message:
     return msg
 
 
-def tree_record() -> Message:
+def tree_record() -> RecordMessage:
     """Three layers (conv1, conv2 with 4 channels each, an empty pool) and one prune record:
     every kind of tree row present."""
     msg = DIALECTS["tf-inner"].new_message()
@@ -138,7 +143,7 @@ def tree_record() -> Message:
     return msg
 
 
-def make_session(message: Message | None = None, dialect: str | None = None) -> EditSession:
+def make_session(message: RecordMessage | None = None, dialect: str | None = None) -> EditSession:
     """A session over `message` (default: `small_record` of `dialect`, tf-inner), as a window
     holds one; the dialect is the message's own unless given."""
     if message is None:
@@ -300,12 +305,25 @@ def settle(timeout: float = 5.0) -> None:
         app.removeEventFilter(seen)
 
 
-def wait_for_disk_check(qtbot, window) -> None:
+def wait_for_disk_check(qtbot, window: MainWindow) -> None:
     """After `window` saved its record: wait until it has looked at the file again. The file
     watcher reports the write; the window checks the file a moment after the last report
     (`DocumentController._check_disk`, on a single-shot timer each report restarts, and
     again after the save when a report came during it)."""
     qtbot.waitSignal(window.documents._disk_timer.timeout, timeout=5000).wait()
+
+
+def document_of(window: MainWindow) -> RecordDocument:
+    """The record open in `window` (its `document` is None while none is: the test opened one)."""
+    assert window.document is not None, "no record is open"
+    return window.document
+
+
+def path_now(selection: Selection) -> FieldPath:
+    """`selection.path`, read through a call. mypy narrows a property on ``==`` and keeps
+    that across the calls that change it (python/mypy#19783): a test asserting the path
+    before and after an edit reads it here."""
+    return selection.path
 
 
 def view_index(window, path, column: int = 0) -> QModelIndex:
@@ -325,6 +343,13 @@ def select_in_tree(qtbot, window, path) -> None:
     assert window.session.selection.path == tuple(path)
 
 
+def widget_as(widget: object, kind: type[W]) -> W:
+    """A panel's field editor (typed by what every editor offers) as the widget class the test
+    knows it is, to reach what only that class has (a check box's `box`, a line's `text`)."""
+    assert isinstance(widget, kind), f"{type(widget).__name__} is not a {kind.__name__}"
+    return widget
+
+
 def type_and_enter(qtbot, edit, text: str) -> None:
     """Replace the text of a line edit by typing, then press Enter."""
     edit.setFocus()
@@ -341,7 +366,7 @@ def sample_session(name: str = "resnet_tf_inner_prune.txt") -> EditSession:
     return make_session(message, dialect.name)
 
 
-def per_channel_layers(message: Message) -> list[int]:
+def per_channel_layers(message: RecordMessage) -> list[int]:
     """Indices of the layers with more than one scale_w value."""
     return [i for i, e in enumerate(message.record) if len(e.value.scale_w) > 1]
 

@@ -111,7 +111,7 @@ def test_analyze_fills_the_columns_and_sorts_worst_first(qtbot, window, case):
         assert texts[name] == f"{ref['sqnr']:.2f}"
     # the planted scale_d / 8 is the worst by similarity: first in the table and in the walk
     sims = {k: a.figures(k).similarity for k in LAYERS}
-    assert min(sims, key=sims.get) == PLANTED
+    assert min(sims, key=lambda k: sims[k]) == PLANTED
     assert _table_order(panel)[0] == PLANTED
     assert panel.walk_by == ap.SIMILARITY
     # the similarity counts towards the layer's severity: (1 − s)/(1 − threshold) below it
@@ -138,13 +138,13 @@ def test_without_inputs_only_the_weights_and_weight_sqnr_leads(qtbot, window, ca
     assert panel.layers.model.column_of(ap.SIMILARITY) is None
     assert ap.WEIGHT_SQNR in panel.overview.series_rows.rows  # the row the overview has then
     db = {k: a.figures(k).weights.sqnr_db for k in LAYERS}
-    assert _table_order(panel)[0] == min(db, key=db.get)
+    assert _table_order(panel)[0] == min(db, key=lambda k: db[k])
     assert not controller.act_rerun.isEnabled()
 
 
 def test_a_cancelled_run_keeps_nothing(qtbot, window, case):
     _session, panel, controller = window
-    said = []
+    said: list[str] = []
     controller.status.connect(said.append)
     with qtbot.waitSignal(controller.analysis.busyChanged, timeout=120_000, check_params_cb=lambda busy: not busy):
         controller.run([case[1]])
@@ -301,7 +301,8 @@ def test_the_analyze_dialog_offers_the_remembered_inputs(qtbot, window, case, tm
     controller.analysis.wait()
     qtbot.waitUntil(lambda: not controller.analysis.busy, timeout=120_000)
     assert controller.remembered_inputs() == ([str(case[1])], False)
-    dialog = AnalyzeDialog(*controller.remembered_inputs()[:1], onnx=True, whole_model=False)
+    inputs, _ = controller.remembered_inputs()
+    dialog = AnalyzeDialog(inputs, onnx=True, whole_model=False)
     qtbot.addWidget(dialog)
     assert dialog.inputs() == [str(case[1])] and not dialog.whole_model.isChecked()
     dialog.add([str(case[1]), "more.npz"])

@@ -93,7 +93,7 @@ def test_marks_of_several_keys_in_the_order_installed_and_refresh(qtbot, widget)
     session.annotations.set("a", lambda path: Annotation("A", "a line") if path == ("record", 0) else None)
     assert session.annotations.keys() == ["problems", "b", "a"]  # the tree's own problem marks first
     assert tooltip(session, ("record", 0)).endswith("\nfirst\na line")
-    changed = []
+    changed: list[str] = []
     session.annotations.changed.connect(changed.append)
     said["text"] = "second"
     session.annotations.refresh("b")

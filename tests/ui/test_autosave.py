@@ -37,19 +37,20 @@ def test_an_edit_is_kept_in_slices_and_restores_exactly(qtbot, tmp_path, env, mo
     assert len(window.documents.autosave.turns) == entries // autosave_mod.PER_STEP + 2
 
 
-def test_an_edit_during_a_snapshot_abandons_it_and_the_next_one_has_the_edit(qtbot, tmp_path, env):
+def test_an_edit_during_a_snapshot_abandons_it_and_the_next_one_has_the_edit(qtbot, tmp_path, env,
+                                                                             monkeypatch):
     window, _path = big_window(qtbot, tmp_path, env, autosave_ms=60000)
     window.tree.select_path(("record", 5))
     window.tree.set_field_on_selected("offset_d", 3)
-    writes = []
+    writes: list[bytes] = []
     real_write = RecoveryStore.write
 
     def spy(store, key, path, dialect, binary, data):
         writes.append(b"".join(data))
         return real_write(store, key, path, dialect, binary, data)
 
-    RecoveryStore.write = spy
-    try:
+    with monkeypatch.context() as patched:
+        patched.setattr(RecoveryStore, "write", spy)
         window.documents._snapshot_for_recovery()
         assert window.documents.autosave.busy()
         window.tree.set_field_on_selected("offset_d", 4)  # while the snapshot is under way
@@ -58,8 +59,7 @@ def test_an_edit_during_a_snapshot_abandons_it_and_the_next_one_has_the_edit(qtb
         window.documents._autosave_timer.setInterval(10)
         window.documents._autosave_timer.start()
         qtbot.waitUntil(lambda: len(writes) == 1 and not window.documents.autosave.busy(), timeout=20000)
-    finally:
-        RecoveryStore.write = real_write
+    assert window.document is not None
     assert writes[0] == window.document.message.SerializePartialToString()
     assert window.documents.recovery.list()[0].data() == writes[0]
 
@@ -169,7 +169,7 @@ def test_a_damaged_recovery_file_is_set_aside_and_never_offered(qtbot, tmp_path,
     else:
         file.write_bytes(b"{not json\n" + file.read_bytes().split(b"\n", 1)[1])
     second = env()
-    assert second.offer_recovery() == []
+    assert second.banners.offer_recovery() == []
     texts = [b.label.text() for b in second.findChildren(Banner)]
     assert not any(t.startswith("Unsaved edits of") for t in texts)
     assert any(t.startswith("Unsaved edits could not be recovered:") and "set aside as" in t for t in texts)
@@ -179,7 +179,7 @@ def test_a_damaged_recovery_file_is_set_aside_and_never_offered(qtbot, tmp_path,
 def test_a_recovery_file_damaged_after_it_was_offered_is_not_applied(qtbot, tmp_path, env):
     path, file = _recovered(qtbot, tmp_path, env)
     second = env()
-    found = second.offer_recovery()
+    found = second.banners.offer_recovery()
     assert len(found) == 1
     open_and_wait(qtbot, second, path)
     before = second.document.message.SerializePartialToString()

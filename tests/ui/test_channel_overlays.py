@@ -64,7 +64,8 @@ def test_an_overlay_draws_its_values_marks_strip_and_legend(qtbot):
     c = high[0]
     text = plot.describe("scale_w", c)
     assert f"half {SCALES[c] / 2:.4g}" in text and f"channel {c} is above 0.01" in text
-    assert "half of scale_w" in plain(plot.caption_html())
+    caption = plot.caption_html()
+    assert caption is not None and "half of scale_w" in plain(caption)
     # the weight range row: the overlay's series against the band
     plot.act_weight.setChecked(True)
     assert np.allclose(drawn(items.weight[0]), np.asarray(SCALES, np.float32) / 2 * 127)
@@ -80,7 +81,8 @@ def test_an_overlay_follows_edits_and_layers_and_goes_when_removed(qtbot):
     assert drawn(plot.overlays._items["halves"].main)[3] == np.float32(0.5) / 2
     session.selection.select(("record", 2))  # per-tensor fc: one channel
     plot.flush()
-    assert plot.overlay_data("halves").values.size == 1
+    data = plot.overlay_data("halves")
+    assert data is not None and data.values is not None and data.values.size == 1
     plot.set_overlay("halves", None)
     assert plot.overlay_data("halves") is None and not plot.legend.isVisible()
     assert not plot.strip.plot.isVisible()

@@ -27,6 +27,7 @@ from tests.ui.kit import tree_record as small_record
 
 
 def snapshot(model: RecordTreeModel) -> bytes:
+    assert model.message is not None
     return model.message.SerializePartialToString(deterministic=True)
 
 

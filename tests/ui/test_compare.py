@@ -14,8 +14,9 @@ from editor.records.dialects import DIALECTS
 from editor.records.diff.rows import RowKind, step
 from editor.records.document import RecordDocument, convert_message
 from editor.records.edits.takes import TakeField, TakeRefused, plan_take
+from editor.records.messages import RecordMessage
 from editor.ui.session import ReadOnlyError
-from tests.ui.kit import ScriptedPrompter, copy_sample, open_and_wait, snapshot
+from tests.ui.kit import ScriptedPrompter, copy_sample, document_of, open_and_wait, snapshot
 
 SAMPLE = "resnet_tf_inner_prune.txt"
 CHANGED = (2, 5, 9)  # the layers B changes
@@ -286,6 +287,7 @@ def test_across_dialects_the_fields_one_has_are_listed_apart_and_not_taken(qtbot
     window = env()
     a = copy_sample(tmp_path, "resnet_caffe.txt")
     open_and_wait(qtbot, window, a)
+    onnx: RecordMessage  # read by field name
     onnx, _ = convert_message(RecordDocument.load(a).message, DIALECTS["onnx"], drop_unsupported=True)
     onnx.record[4].value.scale_w[2] *= 1.5
     b = tmp_path / "b_onnx.txt"
@@ -355,7 +357,8 @@ def test_command_line_compare_opens_both(qtbot, tmp_path):
                            recovery_dir=tmp_path / "rec")
     qtbot.addWidget(window, before_close_func=lambda w: w.prompter.save_answers.append("discard"))
     qtbot.waitUntil(lambda: window.compare.controller.is_open, timeout=30000)
-    assert window.document.path == a and window.compare.controller.document_b.path == b
+    document_b = window.compare.controller.document_b
+    assert document_of(window).path == a and document_b is not None and document_b.path == b
     assert len(window.compare.controller.rows) == 3
 
 
@@ -380,10 +383,10 @@ def test_the_compare_menu_and_its_keys_are_listed(qtbot, compared):
     window, _c = compared
     titles = [a.text().replace("&", "") for a in window.menuBar().actions()]
     assert titles[titles.index("View") + 1] == "Compare"
-    listed = {(s.section, s.command, s.keys) for s in window.shortcuts()}
+    listed = {(s.section, s.command, s.keys) for s in window.menus.shortcuts()}
     assert {("Compare", "Next Difference", "F7"), ("Compare", "Previous Difference", "Shift+F7"),
             ("Compare", "Take from B", "Ctrl+Shift+B")} <= listed
-    file_menu = window.file_menu.actions()
+    file_menu = window.menus.file_menu.actions()
     texts = [a.text().replace("&", "") for a in file_menu]
     assert texts.index("Compare With…") < texts.index("Close")
 
@@ -406,6 +409,7 @@ def test_plan_take_on_a_bare_session_refuses_what_b_lacks():
     b = small_record()
     b.record[1].value.scale_d = 0.25
     del b.record[2]
+    assert session.check is not None
     command = plan_take(session.check, b, [TakeField(1, "scale_d")])
     session.push(command)
     assert session.message.record[1].value.scale_d == 0.25

@@ -78,15 +78,22 @@ def test_out_of_range_int_is_refused_and_explained(qtbot, tree):
     assert model.editor.value(path) == -128 and stack.count() == 0
 
 
+def _state(validator: FieldValidator, text: str, pos: int) -> str:
+    """The name of the state `validate` gives `text` (Qt's signature types its result object)."""
+    result = validator.validate(text, pos)
+    assert isinstance(result, tuple)
+    return result[0].name
+
+
 def test_uint32_refuses_negative(tree):
     validator = FieldValidator(DIALECTS["caffe"].value_fields["channels"])
-    assert validator.validate("-1", 2)[0].name == "Intermediate"
+    assert _state(validator, "-1", 2) == "Intermediate"
     assert "between 0 and 4294967295" in validator.error
-    assert validator.validate("4294967295", 10)[0].name == "Acceptable"
+    assert _state(validator, "4294967295", 10) == "Acceptable"
     int64 = DIALECTS["tf-inner"].messages[-1].fields_by_name["i"]
-    assert validator.validate("x", 1)[0].name == "Intermediate"
-    assert FieldValidator(int64).validate(str(2**63 - 1), 3)[0].name == "Acceptable"
-    assert FieldValidator(int64).validate(str(2**63), 3)[0].name == "Intermediate"
+    assert _state(validator, "x", 1) == "Intermediate"
+    assert _state(FieldValidator(int64), str(2**63 - 1), 3) == "Acceptable"
+    assert _state(FieldValidator(int64), str(2**63), 3) == "Intermediate"
 
 
 def test_editor_kinds_by_type():
@@ -169,7 +176,7 @@ def test_a_validate_function_refuses_values_of_every_editor_kind(qtbot, tree):
     from editor.records.problems import Problem, Severity
 
     model, proxy, view, stack, delegate = tree
-    seen = []
+    seen: list[str] = []
     delegate.message.connect(seen.append)
     asked = []
 

@@ -23,6 +23,7 @@ from editor.records.edits.assignments import plan_assignments
 from editor.records.edits.check import EditCheck
 from editor.records.rules import CheckContext
 from editor.ui.session import EditSession
+from tests.models.kit import layer_of
 from tests.ui.kit import sample_path
 
 SAMPLE = "resnet_tf_inner_prune.txt"
@@ -133,7 +134,7 @@ def test_refit_and_reset_from_weights_write_the_same_bytes_on_32_scale_w_and_31_
     model = load_model(model_path)
     message = synth.build_record("pytorch", synth.layers_from_model(model), seed=1)
     index, entry = next((i, e) for i, e in enumerate(message.record) if len(e.value.scale_w) > 1)
-    arq = layer_arq(model, model.layer(entry.key), fold=not entry.value.skip_fusion, channel_wise=True)
+    arq = layer_arq(model, layer_of(model, entry.key), fold=not entry.value.skip_fusion, channel_wise=True)
     n = arq.scale.size
     entry.value.scale_w[:] = (arq.scale * 3).tolist()  # wastes levels: flagged
     del entry.value.offset_w[:]

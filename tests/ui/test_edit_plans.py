@@ -15,6 +15,7 @@ from tests.ui.kit import small_record
 
 
 def ser(editor: RecordEditor) -> bytes:
+    assert editor.message is not None
     return editor.message.SerializePartialToString(deterministic=True)
 
 
@@ -26,6 +27,7 @@ def test_delete_plans_one_step_for_a_mixed_selection_and_undoes_it_exactly():
     # a layer, a field of a later layer, and a field inside the deleted layer (covered by it)
     command = plan_delete(editor, [("record", 0), ("record", 2, "value", "scale_d"),
                                    ("record", 0, "value", "offset_d")])
+    assert command is not None
     stack.push(command)
     assert editor.keys() == keys[1:]
     assert not editor.has_field(("record", 1, "value", "scale_d"))
@@ -49,7 +51,9 @@ def test_after_a_delete_the_selection_moves_to_a_neighbour():
 def test_duplicate_puts_each_copy_after_its_original_with_a_unique_key():
     editor = RecordEditor(small_record())
     stack = EditStack()
-    stack.push(plan_duplicate(editor, [("record", 0), ("record", 2), ("record", 2, "key")]))
+    command = plan_duplicate(editor, [("record", 0), ("record", 2), ("record", 2, "key")])
+    assert command is not None
+    stack.push(command)
     assert editor.keys() == ["net/conv1/Conv2D", "net/conv1/Conv2D_copy", "net/conv3/Conv2D",
                              "net/fc/MatMul", "net/fc/MatMul_copy"]
     assert plan_duplicate(editor, [("record", 0, "key")]) is None  # no element selected

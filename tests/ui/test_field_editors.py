@@ -14,13 +14,14 @@ from editor.ui.field_editors import (
     WARNING_STYLE,
     FieldEdit,
     FieldSpec,
+    FlagBox,
     TypeCombo,
     create_editor,
     editor_kind,
     register_editor,
 )
 from editor.ui.panels.layer_panel import LayerPanel
-from tests.ui.kit import make_session, small_record
+from tests.ui.kit import make_session, small_record, widget_as
 
 
 def test_editor_kind_of_every_field_type():
@@ -114,7 +115,7 @@ def test_act_type_is_typed_in_the_tree_and_chosen_in_the_panel(qtbot):
     qtbot.addWidget(panel)
     session.selection.select(("record", 0), source="tree")
     assert isinstance(panel.fields["act_type"], TypeCombo)
-    assert isinstance(panel.fields["skip_fusion"].box, QCheckBox)
+    assert isinstance(widget_as(panel.fields["skip_fusion"], FlagBox).box, QCheckBox)
     _, editor = open_tree_editor(qtbot, session, ("record", 0, "value", "act_type"))
     assert isinstance(editor, QLineEdit) and editor.text() == "INT8"
     _, editor = open_tree_editor(qtbot, session, ("record", 0, "value", "skip_fusion"))
@@ -128,7 +129,7 @@ def test_a_flag_is_marked_like_any_field_when_a_problem_names_it(qtbot):
     panel = LayerPanel(session)
     qtbot.addWidget(panel)
     session.selection.select(("record", 0), source="tree")
-    flag = panel.fields["skip_fusion"]
+    flag = widget_as(panel.fields["skip_fusion"], FlagBox)
     flag.set_mark((Severity.WARNING, "skip_fusion looks odd"))
     assert WARNING_STYLE in flag.box.styleSheet() and "skip_fusion looks odd" in flag.box.toolTip()
     flag.set_mark(None)
@@ -141,7 +142,8 @@ def test_a_form_editor_refuses_what_its_check_refuses_and_commits_the_rest(qtbot
                                           optional=True))
     assert isinstance(edit, FieldEdit)
     qtbot.addWidget(edit)
-    committed, refused = [], []
+    committed: list[object] = []
+    refused: list[str] = []
     edit.commit.connect(committed.append)
     edit.refused.connect(refused.append)
     edit.show_value(None, is_set=False)

@@ -9,10 +9,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
 from editor import i18n
+from editor.ui.field_editors import FlagBox
 from editor.ui.panels.layer_panel import LayerPanel
 from editor.ui.panels.prune_panel import PrunePanel, PruneTableModel
 from editor.ui.tree_model import RecordTreeModel
-from tests.ui.kit import make_session, small_record, tree_record
+from tests.ui.kit import make_session, small_record, tree_record, widget_as
 
 TIP = Qt.ItemDataRole.ToolTipRole
 HEADER = Qt.Orientation.Horizontal
@@ -67,7 +68,7 @@ def test_the_edit_panels_labels_and_headers_carry_the_help(qtbot):
     labels = _labels(panel)
     # ONNX's own default, not the one other flavours have (a check box: its own label)
     assert "skip_fusion" not in labels
-    assert "Default: true (ONNX's default)" in panel.fields["skip_fusion"].box.toolTip()
+    assert "Default: true (ONNX's default)" in widget_as(panel.fields["skip_fusion"], FlagBox).box.toolTip()
     assert labels["key"].toolTip().startswith("key: layer name")
     assert "from -128 to 127" in labels["offset_d"].toolTip()
     wm = panel.weights_model

@@ -81,7 +81,7 @@ def test_cyclic_garbage_is_collected_by_the_timer(qtbot):
     assert not gc.isenabled()
 
     class Node:
-        pass
+        me: Node  # a reference cycle of one
 
     for _ in range(3):  # a few generations' worth, so every generation's threshold is crossed
         nodes = [Node() for _ in range(5000)]

@@ -14,6 +14,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QImage
 
 from editor.graph.figures import NO_RECORD, RAMP, ramp
+from editor.graph.network import NetworkGraph
 from editor.models import load_model
 from editor.models import synth as model_synth
 from editor.records import synth
@@ -62,8 +63,14 @@ def graph_view(qtbot, session, model=None) -> GraphView:
     return view
 
 
+def graph_of(view: GraphView) -> NetworkGraph:
+    """The graph the view has laid out (None before its layout arrives)."""
+    assert view.laid is not None
+    return view.laid.graph
+
+
 def node_named(view: GraphView, name: str) -> int:
-    graph = view.laid.graph
+    graph = graph_of(view)
     return next(k for k in range(len(graph)) if graph.layer(k).name == name)
 
 
@@ -131,7 +138,7 @@ def test_layers_without_a_record_are_grey(qtbot):
     view = graph_view(qtbot, session, model)
     keys = {e.key for e in session.message.record}
     for k, item in enumerate(view.items):
-        name = view.laid.graph.layer(k).name
+        name = graph_of(view).layer(k).name
         assert (item.fill == QColor(NO_RECORD)) == (name not in keys), name
         assert item.recorded == (name in keys)
     # ResNet-50's keys name 30 of ResNet-101's layers (its stage 3 and 4 blocks are named otherwise)
@@ -144,7 +151,7 @@ def test_the_layers_are_coloured_by_the_chosen_figure(qtbot, convnet):
     view = graph_view(qtbot, session, convnet)
     with qtbot.waitSignal(view.recoloured):
         view.set_figure("outliers")
-    fill = {view.laid.graph.layer(k).name: item.fill.name() for k, item in enumerate(view.items)}
+    fill = {graph_of(view).layer(k).name: item.fill.name() for k, item in enumerate(view.items)}
     # 3, 0 and 1 outliers on a ramp from none to the most
     assert fill["conv1"] == RAMP[-1] and fill["conv2"] == RAMP[0] and fill["deconv"] == ramp(1 / 3)
     assert fill["bn1"] == NO_RECORD
@@ -166,7 +173,7 @@ def test_a_series_added_to_the_overview_is_offered_and_colours(qtbot, convnet):
         view.overview.flush()
     assert "similarity (imported)" in [view.chooser.itemText(k) for k in range(view.chooser.count())]
     view.set_figure("series:imported")
-    fill = {view.laid.graph.layer(k).name: item.fill.name() for k, item in enumerate(view.items)}
+    fill = {graph_of(view).layer(k).name: item.fill.name() for k, item in enumerate(view.items)}
     assert fill["conv1"] == RAMP[-1] and fill["fc"] == RAMP[0] and fill["proj"] == ramp(0.5)
     assert fill["conv2"] == "#ffffff"  # a record, no value of this figure
     # removed again: back to the default figure
@@ -182,7 +189,7 @@ def test_find_marks_the_layers_and_return_walks_them(qtbot):
     view = graph_view(qtbot, session, model)
     view.search.setText("RES2A_branch2")  # (typed, the completer's list pops up: the offscreen platform warns)
     expected = [layer.name for layer in model.layers if "res2a_branch2" in layer.name.lower()]
-    marked = [view.laid.graph.layer(k).name for k, item in enumerate(view.items) if item.matched]
+    marked = [graph_of(view).layer(k).name for k, item in enumerate(view.items) if item.matched]
     assert sorted(marked) == sorted(expected) and len(expected) == 5  # three convolutions, two ReLUs
     assert "5 layers' names hold" in view.info.text()
     keys = {e.key for e in session.message.record}
@@ -190,7 +197,7 @@ def test_find_marks_the_layers_and_return_walks_them(qtbot):
     for _ in expected:
         qtbot.keyClick(view.search, Qt.Key.Key_Return)
         node = view._matches[view._match_at]
-        name = view.laid.graph.layer(node).name
+        name = graph_of(view).layer(node).name
         seen.append(name)
         assert_centred(view, view.items[node].rect, name)
         if name in keys:  # selected everywhere; a ReLU has no record to select

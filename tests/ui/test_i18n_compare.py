@@ -119,6 +119,7 @@ def _menu_texts(menu: QMenu, where: str) -> list[tuple[str, str]]:
             continue
         sub = action.menu()
         if sub is not None:
+            assert isinstance(sub, QMenu)
             out += [(f"{where} ▸ {sub.title()}", sub.title())]
             # each item is a dialect's own title and name: only its status tip is a sentence
             out += [(f"{where} ▸ {sub.title()} ▸ {a.text()} (status tip)", a.statusTip()) for a in sub.actions()]
@@ -288,11 +289,13 @@ def test_prune_rows_and_their_refusals_are_chinese(qtbot, tmp_path, env, chinese
 
 def test_across_dialects_the_notes_and_refusals_are_chinese(qtbot, tmp_path, env, chinese):
     from editor.records.document import convert_message
+    from editor.records.messages import RecordMessage
     from tests.ui.kit import copy_sample
 
     window = env()
     a = copy_sample(tmp_path, "resnet_caffe.txt")
     open_and_wait(qtbot, window, a)
+    onnx: RecordMessage  # read by field name
     onnx, _ = convert_message(RecordDocument.load(a).message, DIALECTS["onnx"], drop_unsupported=True)
     onnx.record[4].value.scale_w[2] *= 1.5
     b = tmp_path / "b_onnx.txt"

@@ -8,6 +8,7 @@ checked by their own tests."""
 from __future__ import annotations
 
 import re
+from collections.abc import Set
 
 import pytest
 from PySide6.QtCore import Qt
@@ -29,7 +30,7 @@ def chinese(text: str) -> bool:
     return bool(CJK.search(text))
 
 
-def untranslated(texts: dict[str, str], allowed: set[str] = frozenset()) -> dict[str, str]:
+def untranslated(texts: dict[str, str], allowed: Set[str] = frozenset()) -> dict[str, str]:
     """The texts (by where they were found) a user reads that are not Chinese."""
     return {where: text for where, text in texts.items()
             if text.replace("&", "").strip() and text not in allowed and not chinese(text)}
@@ -58,7 +59,7 @@ def _others_actions(window) -> set[QAction]:
     """Actions in the window's menus that belong to other areas (the comparison's, the
     Problems dock's toggle) or name the record's own things (dialects, files)."""
     others = {window.compare.act_compare, window.compare.act_close, window.rules_dock.toggleViewAction()}
-    others.update(window.read_as_actions.values())  # "Caffe (caffe)": the dialects' own names
+    others.update(window.menus.read_as_actions.values())  # "Caffe (caffe)": the dialects' own names
     return others
 
 
@@ -68,9 +69,11 @@ def _menu_texts(menu: QMenu, skip: set[QAction], prefix: str) -> dict[str, str]:
         if action.isSeparator() or action in skip:
             continue
         where = f"{prefix} ▸ {action.text()}"
-        if action.menu() is not None:
-            if action.menu() is not getattr(menu.window(), "recent_menu", None):
-                texts.update(_menu_texts(action.menu(), skip, where))
+        sub = action.menu()
+        if sub is not None:
+            assert isinstance(sub, QMenu)
+            if sub is not getattr(menu.window(), "recent_menu", None):
+                texts.update(_menu_texts(sub, skip, where))
             continue
         texts[where] = action.text()
         if action.statusTip():
@@ -81,25 +84,25 @@ def _menu_texts(menu: QMenu, skip: set[QAction], prefix: str) -> dict[str, str]:
 def test_menus_actions_and_status_tips_are_chinese(window):
     skip = _others_actions(window)
     texts: dict[str, str] = {}
-    for menu in (window.file_menu, window.menuBar().actions()[1].menu(), window.view_menu, window.help_menu):
+    for menu in (window.menus.file_menu, window.menuBar().actions()[1].menu(), window.menus.view_menu, window.menus.help_menu):
         texts.update(_menu_texts(menu, skip, menu.title()))
-    texts["Plot (title)"] = window.plot_menu.title()
-    window.recent_menu.aboutToShow.emit()  # filled as it opens: the file just opened
-    texts["Open Recent (title)"] = window.recent_menu.title()
-    texts["Clear List"] = window.recent_menu.actions()[-1].text()
-    for action in window.read_as_actions.values():
+    texts["Plot (title)"] = window.menus.plot_menu.title()
+    window.menus.recent_menu.aboutToShow.emit()  # filled as it opens: the file just opened
+    texts["Open Recent (title)"] = window.menus.recent_menu.title()
+    texts["Clear List"] = window.menus.recent_menu.actions()[-1].text()
+    for action in window.menus.read_as_actions.values():
         texts[f"Read As ▸ {action.text()} (status tip)"] = action.statusTip()
     assert untranslated(texts, {"English"}) == {}  # View ▸ Language names each language in itself
     # the English names stay in the translations' places: accelerators the Chinese way
-    assert window.file_menu.title() == "文件(&F)"
-    assert window.act_save_as.text() == "另存为(&A)…"
+    assert window.menus.file_menu.title() == "文件(&F)"
+    assert window.menus.act_save_as.text() == "另存为(&A)…"
     assert window.tree.actions["set_on_selected"].text() == "为所选层设置字段(&L)…"
     # dialects by their names; the one described in words, in Chinese, with its tool tip
-    assert [a.text() for a in window.read_as_actions.values()][1:] == [
+    assert [a.text() for a in window.menus.read_as_actions.values()][1:] == [
         f"{d.title} ({d.name})" for d in list(DIALECTS.values())[1:]]
-    tf_inner = window.read_as_actions["tf-inner"]
+    tf_inner = window.menus.read_as_actions["tf-inner"]
     assert tf_inner.text() == "TensorFlow（训练后量化 / 量化感知训练 / 稀疏） (tf-inner)"
-    assert all(untranslated({d: a.toolTip()}, set()) == {} for d, a in window.read_as_actions.items())
+    assert all(untranslated({d: a.toolTip()}, set()) == {} for d, a in window.menus.read_as_actions.items())
 
 
 def test_tree_status_bar_and_docks_are_chinese(window, qtbot):
@@ -108,7 +111,7 @@ def test_tree_status_bar_and_docks_are_chinese(window, qtbot):
     horizontal = Qt.Orientation.Horizontal
     texts = {f"tree header {c}": header.headerData(c, horizontal) for c in range(3)}
     texts["filter placeholder"] = tree.filter_edit.placeholderText()
-    texts["tool bar"] = window.toolbar.windowTitle()
+    texts["tool bar"] = window.menus.toolbar.windowTitle()
     texts["Edit dock"] = window.edit_dock.windowTitle()
     texts["side tab"] = window.side_tabs.tabText(window.side_tabs.indexOf(window.plots))
     texts["cancel loading"] = window.cancel_button.text()
@@ -134,7 +137,7 @@ def test_undo_texts_and_messages_are_chinese(window, qtbot):
     key = window.session.editor.value(("record", 0, "key"))
     tree.select_path(("record", 0))
     assert tree.set_field_on_selected("offset_d", 3)
-    assert window.act_undo.text() == "撤销(&U) 将 1 个层的 offset_d 设为 3"
+    assert window.menus.act_undo.text() == "撤销(&U) 将 1 个层的 offset_d 设为 3"
     shown: list[str] = []
     tree.message.connect(shown.append)
     tree.copy_selected()
@@ -146,12 +149,12 @@ def test_undo_texts_and_messages_are_chinese(window, qtbot):
     window.session.undo_stack.undo()
     tree.select_path(("record", 0, "value", "scale_d"))
     tree.clear_current_field()
-    assert window.act_undo.text() == f"撤销(&U) 清除 层 {key!r} 的 scale_d"
+    assert window.menus.act_undo.text() == f"撤销(&U) 清除 层 {key!r} 的 scale_d"
 
 
 def test_banners_are_chinese_and_keep_their_english_names(window):
-    window._show_disk_banner("changed")
-    banner = window._disk_banner
+    window.banners.show_disk_banner("changed")
+    banner = window.banners.disk_banner
     assert isinstance(banner, Banner)
     texts = {"banner": banner.label.text()}
     texts.update({f"button {name}": b.text() for name, b in banner.buttons.items()})
@@ -188,7 +191,7 @@ def test_dialogs_are_chinese(window):
 
 
 def test_keyboard_shortcuts_are_chinese(window):
-    dialog = window.show_shortcuts()
+    dialog = window.menus.show_shortcuts()
     assert isinstance(dialog, ShortcutsDialog)
     header = dialog.tree.headerItem()
     texts = {"title": dialog.windowTitle(), "filter": dialog.filter_edit.placeholderText()}

@@ -53,7 +53,7 @@ def test_the_setting_picks_the_language_system_by_default(qapp, tmp_path, monkey
 
 
 def _language_menu(window):
-    (menu,) = [a.menu() for a in window.view_menu.actions() if a.menu() is window.language_menu]
+    (menu,) = [a.menu() for a in window.menus.view_menu.actions() if a.menu() is window.menus.language_menu]
     return menu
 
 

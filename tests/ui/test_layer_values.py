@@ -205,7 +205,7 @@ def test_n_walks_worst_first_by_the_chosen_series(qtbot):
     panel.walk_menu.actions()[1].trigger()
     assert panel.walk_by == "sim" and panel.act_next_outliers.text() == "Next Worse Layer by similarity"
     ranking = [int(i) for i in np.argsort(np.where(np.isnan(values), np.inf, values), kind="stable")][: n - 1]
-    messages = []
+    messages: list[str] = []
     panel.message.connect(messages.append)
     panel.setCurrentWidget(panel.layers)
     panel.show()

@@ -17,7 +17,7 @@ from editor.records.document import RecordDocument
 from editor.ui.main_window import MainWindow
 from editor.ui.tree_view import VALUE_PEEK
 from tests.conftest import MOBILENET_V2_TF, RESNET50_CAFFE
-from tests.ui.kit import ScriptedPrompter, copy_sample, open_and_wait, select_in_tree, settle
+from tests.ui.kit import ScriptedPrompter, copy_sample, document_of, open_and_wait, select_in_tree, settle
 
 
 @pytest.fixture
@@ -47,14 +47,15 @@ def _open(qtbot, tmp_path, window: MainWindow, source=RESNET50_CAFFE) -> None:
 def _show_layer(qtbot, window: MainWindow, channels: int) -> int:
     """Select the first layer with `channels` output channels in the tree, open its channel
     plot (the Channels tab) and return its index."""
-    message = window.document.message
+    message = document_of(window).message
     index = next(i for i, e in enumerate(message.record) if len(e.value.scale_w) == channels)
     select_in_tree(qtbot, window, ("record", index))
     plots = window.plots
     plots.tabBar().setCurrentIndex(plots.indexOf(plots.channels))
     plots.channels.flush()
     settle()
-    assert plots.channels.layer_index == index and plots.channels.series.scale_w.size == channels
+    series = plots.channels.series
+    assert plots.channels.layer_index == index and series is not None and series.scale_w.size == channels
     return index
 
 
@@ -96,22 +97,22 @@ def test_at_1920x1080_the_focused_plot_takes_the_whole_width(qtbot, tmp_path, ma
     assert beside >= 0.6 * window.width(), beside  # measured: 1260 of 1920 px (66 %)
     tree_width = window.tree.width()
 
-    window.act_focus_plots.trigger()  # F11 / Ctrl+Shift+F
+    window.window_layout.act_focus.trigger()  # F11 / Ctrl+Shift+F
     settle()
-    assert window.window_layout.focus_plots() and window.act_focus_plots.isChecked()
+    assert window.window_layout.focus_plots() and window.window_layout.act_focus.isChecked()
     assert not window.tree.isVisible() or window.tree.width() == 0
     assert not any(d.isVisible() for d in window.findChildren(QDockWidget))
-    assert not window.toolbar.isVisible() and not window.plots.channels.tables.isVisible()
+    assert not window.menus.toolbar.isVisible() and not window.plots.channels.tables.isVisible()
     focused = _viewbox_width(window)
     plot = window.plots.channels.main.plot
     axis = plot.getAxis("left").width() + plot.getAxis("right").width()  # y values, fence labels
     # all of the window's width but the axes and a few margins (measured: 1741 px)
     assert focused >= window.width() - axis - 50, (focused, axis)
 
-    window.act_focus_plots.trigger()  # and back, as it was
+    window.window_layout.act_focus.trigger()  # and back, as it was
     settle()
-    assert not window.window_layout.focus_plots() and not window.act_focus_plots.isChecked()
-    assert window.tree.width() == tree_width and window.toolbar.isVisible()
+    assert not window.window_layout.focus_plots() and not window.window_layout.act_focus.isChecked()
+    assert window.tree.width() == tree_width and window.menus.toolbar.isVisible()
     assert window.edit_dock.isVisible() and window.plots.channels.tables.isVisible()
     assert abs(_viewbox_width(window) - beside) <= 2
 
@@ -252,7 +253,7 @@ def test_the_layout_is_remembered_and_reset_layout_restores_it(qtbot, tmp_path, 
     assert again.dockWidgetArea(again.rules_dock) == Qt.DockWidgetArea.BottomDockWidgetArea
     assert again.edit_dock in again.tabifiedDockWidgets(again.rules_dock)
     assert abs(again.tree.width() - default_tree) <= 8, (again.tree.width(), default_tree)
-    assert again.plots.channels.tables_shown() and again.toolbar.isVisible()
+    assert again.plots.channels.tables_shown() and again.menus.toolbar.isVisible()
     assert again.settings.value("window/state") is None  # forgotten until the next close
     assert again.close()
     third = make_window(1280, 820)
@@ -263,7 +264,7 @@ def test_the_plots_detach_into_their_own_window(qtbot, tmp_path, make_window):
     window = make_window(1280, 820)
     _open(qtbot, tmp_path, window)
     index = _show_layer(qtbot, window, 1024)
-    window.act_detach_plots.trigger()  # View ▸ Plots in Own Window
+    window.window_layout.act_detach.trigger()  # View ▸ Plots in Own Window
     settle()
     plots_window = window.window_layout.plots_window
     assert plots_window is not None and plots_window.isVisible()
@@ -273,10 +274,10 @@ def test_the_plots_detach_into_their_own_window(qtbot, tmp_path, make_window):
     select_in_tree(qtbot, window, ("record", index + 1))
     window.plots.channels.flush()
     assert window.plots.channels.layer_index == index + 1
-    assert window.act_focus_plots in plots_window.actions() and window.act_undo in plots_window.actions()
-    window.act_focus_plots.trigger()  # detached: Focus Plots fills its screen
+    assert window.window_layout.act_focus in plots_window.actions() and window.menus.act_undo in plots_window.actions()
+    window.window_layout.act_focus.trigger()  # detached: Focus Plots fills its screen
     assert plots_window.isFullScreen()
-    window.act_focus_plots.trigger()
+    window.window_layout.act_focus.trigger()
     assert not plots_window.isFullScreen()
     assert window.close()  # remembered: the next start detaches them again
 
@@ -353,7 +354,7 @@ def test_prune_range_labels_are_the_trees_short_labels(qtbot, tmp_path, make_win
     # each node is labelled as the tree labels it, so distinct nodes read differently
     rows = sorted(nodes)
     strings = axis.tickStrings([float(r) for r in rows], 1.0, 1.0)
-    by_name = {}
+    by_name: dict[str, set[str]] = {}
     for row, text in zip(rows, strings, strict=True):
         name = nodes[row]
         assert labels.label(name) in text or labels.scoped(name) in text or name in text, (name, text)

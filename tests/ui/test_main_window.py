@@ -180,7 +180,7 @@ def test_recent_files_geometry_and_splitter_persist(qtbot, tmp_path, env):
     b = copy_sample(tmp_path, "resnet_onnx.txt")
     open_and_wait(qtbot, window, a)
     open_and_wait(qtbot, window, b)
-    assert window.recent_files()[:2] == [str(b.resolve()), str(a.resolve())]
+    assert window.menus.recent_files()[:2] == [str(b.resolve()), str(a.resolve())]
     window.resize(640, 480)
     window.add_side_widget(QLineEdit("panel"), "Panel")
     window.splitter.setSizes([600, 400])
@@ -192,9 +192,9 @@ def test_recent_files_geometry_and_splitter_persist(qtbot, tmp_path, env):
     assert (again.size().width(), again.size().height()) == (640, 480)
     restored = again.splitter.sizes()
     assert all(abs(x - y) <= 4 for x, y in zip(restored, sizes, strict=True)), (restored, sizes)
-    assert again.recent_files()[0] == str(b.resolve())
-    again.recent_menu.aboutToShow.emit()
-    texts = [a.text() for a in again.recent_menu.actions()]
+    assert again.menus.recent_files()[0] == str(b.resolve())
+    again.menus.recent_menu.aboutToShow.emit()
+    texts = [a.text() for a in again.menus.recent_menu.actions()]
     assert any("resnet_onnx.txt" in t for t in texts)
 
 
@@ -206,18 +206,18 @@ def test_file_changed_on_disk_offers_reload(qtbot, tmp_path, env):
     # AMCT rewrites the file
     text = path.read_text().replace('key: "conv1"', 'key: "conv1_rerun"', 1)
     path.write_text(text)
-    qtbot.waitUntil(lambda: window._disk_banner is not None, timeout=5000)
-    assert "changed on disk" in window._disk_banner.label.text()
+    qtbot.waitUntil(lambda: window.banners.disk_banner is not None, timeout=5000)
+    assert "changed on disk" in window.banners.disk_banner.label.text()
     with qtbot.waitSignal(window.loadFinished, timeout=10000):
-        window._disk_banner.buttons["Reload"].click()
+        window.banners.disk_banner.buttons["Reload"].click()
     assert window.document.message.record[0].key == "conv1_rerun"
     # with unsaved edits: keep mine, and Save asks before overwriting
     window.tree.select_path(("record", 0))
     window.tree.set_field_on_selected("offset_d", 4)
     path.write_text(text.replace("conv1_rerun", "conv1_third"))
-    qtbot.waitUntil(lambda: window._disk_banner is not None, timeout=5000)
-    assert "drops your unsaved edits" in window._disk_banner.label.text()
-    window._disk_banner.buttons["Keep Mine"].click()
+    qtbot.waitUntil(lambda: window.banners.disk_banner is not None, timeout=5000)
+    assert "drops your unsaved edits" in window.banners.disk_banner.label.text()
+    window.banners.disk_banner.buttons["Keep Mine"].click()
     prompter.confirm_answers.append(False)
     assert not window.documents.save()
     assert "conv1_third" in path.read_text()
@@ -234,7 +234,7 @@ def test_own_save_is_not_reported_as_a_change(qtbot, tmp_path, env):
     window.tree.set_field_on_selected("offset_d", 4)
     assert window.documents.save()
     wait_for_disk_check(qtbot, window)
-    assert window._disk_banner is None
+    assert window.banners.disk_banner is None
 
 
 def test_reading_problems_are_listed_and_select_the_row(qtbot, tmp_path, env):
@@ -299,7 +299,7 @@ def test_repair_is_offered_and_marks_the_record_modified(qtbot, tmp_path, env):
     # read again as another dialect: still the repaired text, still a change to save
     prompter.confirm_answers.append(True)  # the repair counts as an unsaved edit
     with qtbot.waitSignal(window.loadFinished, timeout=10000) as blocker:
-        window.read_as_actions["mindspore"].trigger()
+        window.menus.read_as_actions["mindspore"].trigger()
     assert blocker.args == [True], prompter.errors
     assert window.document.dialect.name == "mindspore" and window.document.repairs
     assert window.isWindowModified()
@@ -316,7 +316,7 @@ def test_crash_recovery_offered_and_restored(qtbot, tmp_path, env):
     qtbot.waitUntil(lambda: any(recovery.glob("*.recovery")), timeout=5000)
     # the editor "crashes": nothing removes the file; the next start offers it
     second = env()
-    found = second.offer_recovery()
+    found = second.banners.offer_recovery()
     assert len(found) == 1 and found[0].path == path
     banners = [b for b in second.findChildren(Banner) if "Unsaved edits" in b.label.text()]
     assert len(banners) == 1 and "resnet_caffe.txt" in banners[0].label.text()
@@ -384,7 +384,7 @@ def test_close_document_and_title(qtbot, tmp_path, env):
     assert window.documents.close_document()
     assert window.document is None and window.windowTitle() == "AMCT Record Editor"
     assert window.counts_label.text() == "No record open"
-    assert not window.act_save.isEnabled()
+    assert not window.menus.act_save.isEnabled()
 
 
 def test_create_window_opens_the_bundled_sample(qtbot, tmp_path, monkeypatch):
@@ -395,6 +395,7 @@ def test_create_window_opens_the_bundled_sample(qtbot, tmp_path, monkeypatch):
                            recovery_dir=tmp_path / "rec")
     qtbot.addWidget(window, before_close_func=lambda w: w.prompter.save_answers.append("discard"))
     qtbot.waitUntil(lambda: window.document is not None, timeout=20000)
+    assert window.document is not None and window.document.path is not None
     assert window.document.path.name == "resnet_tf_inner_prune.txt"
     assert window.dialect_label.text() == "tf-inner"
 
@@ -421,6 +422,7 @@ def test_command_line_opens_the_file(qtbot, tmp_path, monkeypatch):
         QApplication.exit(0)
 
     app = QApplication.instance()
+    assert isinstance(app, QApplication)
     quit_on_close = app.quitOnLastWindowClosed()
     app.setQuitOnLastWindowClosed(False)  # other tests' windows may exist: quit exactly once
     try:
@@ -474,7 +476,7 @@ def test_opening_checks_the_rules_and_reads_the_overview_on_the_loader_thread(qt
             super().recheck_all()
 
     builds: list[tuple[OverviewData, bool]] = []
-    build = OverviewData.build.__func__
+    build = vars(OverviewData)["build"].__func__  # the function under the classmethod
 
     def counting_build(cls, message, *args):
         data = build(cls, message, *args)
@@ -539,9 +541,14 @@ def test_bulk_edits_read_the_selection_a_constant_number_of_times(qtbot, tmp_pat
     from editor.records.rules import live
     from editor.records.synth import make_big, to_text
 
-    walks = []
+    walks: list[int] = []
     real_walk = live._document_problems
-    monkeypatch.setattr(live, "_document_problems", lambda *a: (walks.append(1), real_walk(*a))[1])
+
+    def document_problems(*a):
+        walks.append(1)
+        return real_walk(*a)
+
+    monkeypatch.setattr(live, "_document_problems", document_problems)
 
     path = tmp_path / "big.txt"
     path.write_text(to_text(make_big("tf-inner", 120, 4, prune_records=0)))
@@ -549,11 +556,17 @@ def test_bulk_edits_read_the_selection_a_constant_number_of_times(qtbot, tmp_pat
     open_and_wait(qtbot, window, path)
     tree = window.tree
     selection_model = tree.view.selectionModel()
-    reads = []
+    reads: list[str] = []
+
+    def counted(name, real):
+        def read(*a):
+            reads.append(name)
+            return real(*a)
+        return read
+
     for name in ("selectedRows", "selectedIndexes", "selection"):
-        real = getattr(selection_model, name)
-        setattr(selection_model, name, lambda *a, _r=real, _n=name: (reads.append(_n), _r(*a))[1])
-    changes = []
+        setattr(selection_model, name, counted(name, getattr(selection_model, name)))
+    changes: list[int] = []
     selection_model.selectionChanged.connect(lambda *_: changes.append(1))
 
     tree.select_paths([("record", i) for i in range(120)])
@@ -610,9 +623,9 @@ def test_rename_layer_close_and_quit_have_their_keys(qtbot, tmp_path, env):
 
     window = env()
     open_and_wait(qtbot, window, copy_sample(tmp_path, "resnet_caffe.txt"))
-    close_keys = window.act_close.shortcuts()
+    close_keys = window.menus.act_close.shortcuts()
     assert QKeySequence("Ctrl+W") in close_keys and QKeySequence(QKeySequence.StandardKey.Close) in close_keys
-    assert QKeySequence("Ctrl+Q") in window.act_quit.shortcuts()
+    assert QKeySequence("Ctrl+Q") in window.menus.act_quit.shortcuts()
     rename = window.tree.actions["rename"]
     assert rename.shortcut() == QKeySequence("F2") and rename.text() == "&Rename Layer…"
     edit_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Edit")
@@ -657,8 +670,8 @@ def test_read_as_dialect_reads_the_file_again_with_the_chosen_schema(qtbot, tmp_
     path = copy_sample(tmp_path, "resnet_mindspore.txt")
     open_and_wait(qtbot, window, path)
     assert window.dialect_label.text() == "tf-inner"
-    actions = window.read_as_actions
-    assert window.read_as_menu.isEnabled() and set(actions) == set(DIALECTS)
+    actions = window.menus.read_as_actions
+    assert window.menus.read_as_menu.isEnabled() and set(actions) == set(DIALECTS)
     assert actions["tf-inner"].isChecked() and not actions["mindspore"].isChecked()
     with qtbot.waitSignal(window.loadFinished, timeout=30000) as blocker:
         actions["mindspore"].trigger()
@@ -680,10 +693,10 @@ def test_read_as_a_dialect_that_cannot_read_the_file_keeps_the_record(qtbot, tmp
     window = env(prompter)
     open_and_wait(qtbot, window, copy_sample(tmp_path, "resnet_tf_inner_prune.txt"))
     with qtbot.waitSignal(window.loadFinished, timeout=30000) as blocker:
-        window.read_as_actions["caffe"].trigger()  # caffe has no prune_record
+        window.menus.read_as_actions["caffe"].trigger()  # caffe has no prune_record
     assert blocker.args == [False]
     assert prompter.errors and "not part of the caffe schema" in prompter.errors[-1][1]
-    assert window.document.dialect.name == "tf-inner" and window.read_as_actions["tf-inner"].isChecked()
+    assert window.document.dialect.name == "tf-inner" and window.menus.read_as_actions["tf-inner"].isChecked()
 
 
 def test_save_as_another_dialect_says_which_defaults_it_wrote_out(qtbot, tmp_path, env):

@@ -10,12 +10,22 @@ from PySide6.QtGui import QDropEvent
 
 from editor.models import load_model
 from editor.models import synth as model_synth
-from editor.models.weights import layer_arq
+from editor.models.weights import Review, layer_arq
 from editor.records import synth
 from editor.records.model_review import review_record
 from editor.records.problems import Severity
 from editor.ui.dialogs import SaveAsChoice
-from tests.ui.kit import PLANTED, WASTEFUL, ScriptedPrompter, bits, fitted_record, open_and_wait, settle
+from tests.models.kit import layer_of
+from tests.ui.kit import (
+    PLANTED,
+    WASTEFUL,
+    ScriptedPrompter,
+    bits,
+    document_of,
+    fitted_record,
+    open_and_wait,
+    settle,
+)
 
 
 @pytest.fixture
@@ -101,6 +111,7 @@ def test_the_overlay_shows_amcts_values_and_flags_the_planted_channels(qtbot, en
     assert data is not None
     # the overlay's values are review_record's ARQ values, bit for bit
     expected = review_record(session.message, session.dialect, load_model(model_path))[i]
+    assert isinstance(expected, Review)
     assert bits(data.values) == bits(expected.arq.scale)
     drawn = plot.overlays._items["weights"].main.getOriginalDataset()[1]
     assert bits(drawn) == bits(expected.arq.scale)
@@ -147,7 +158,8 @@ def test_reset_from_weights_on_one_channel_is_exact_and_one_undo_restores_it(qtb
     plot = window.plots.channels
     plot.graphics.setFocus()
     qtbot.keyClick(plot.graphics, Qt.Key.Key_W)  # Reset channel's scale_w from weights
-    arq = layer_arq(load_model(model_path), load_model(model_path).layer("conv1"), fold=True)
+    model = load_model(model_path)
+    arq = layer_arq(model, layer_of(model, "conv1"), fold=True)
     new = np.float32(session.message.record[i].value.scale_w[PLANTED])
     assert new.tobytes() == arq.scale[PLANTED].tobytes() and new != old
     assert bits(session.message.record[i].value.scale_w)[WASTEFUL] != bits(arq.scale)[WASTEFUL]  # only that one
@@ -155,16 +167,16 @@ def test_reset_from_weights_on_one_channel_is_exact_and_one_undo_restores_it(qtb
     session.problems.flush()
     problem = next(p for p in session.problems.problems if p.rule == "model-scale-w-weights")
     assert "clips" not in problem.message  # the wasteful channel is left to say
-    window.act_undo.trigger()
+    window.menus.act_undo.trigger()
     assert session.message.SerializeToString() == before
     # the whole layer, then every flagged layer: one step each
     assert window.plots.weights.reset_layer() is None
     assert bits(session.message.record[i].value.scale_w) == bits(arq.scale)
-    window.act_undo.trigger()
+    window.menus.act_undo.trigger()
     assert window.plots.weights.reset_flagged() is None
     assert bits(session.message.record[i].value.scale_w) == bits(arq.scale)
     assert session.weights.flagged_entries() == []
-    window.act_undo.trigger()
+    window.menus.act_undo.trigger()
     assert session.message.SerializeToString() == before
     # a span: channels 4..6
     plot.set_span(4, 6)
@@ -357,7 +369,7 @@ def test_dropping_a_model_on_the_window_attaches_it(qtbot, env, onnx_case):
     with qtbot.waitSignal(window.models.attachFinished, timeout=30000) as blocker:
         drop(window, model_path)
     assert blocker.args == [True] and window.session.network is not None
-    assert window.document.path == record  # still the record: the model was attached, not opened
+    assert document_of(window).path == record  # still the record: the model was attached, not opened
 
 
 def test_model_on_the_command_line_is_attached_once_the_record_is_open(qtbot, tmp_path, onnx_case):
@@ -374,26 +386,21 @@ def test_model_on_the_command_line_is_attached_once_the_record_is_open(qtbot, tm
                            prompter=ScriptedPrompter(), recovery_dir=tmp_path / "recovery")
     qtbot.addWidget(window)
     qtbot.waitUntil(lambda: window.session.network is not None, timeout=30000)
-    assert window.document.path == record and window.session.network.path == model_path
+    assert window.session.network is not None
+    assert document_of(window).path == record and window.session.network.path == model_path
     window.session.problems.flush()
     model_rules = [p for p in window.session.problems.rule_problems if p.rule.startswith("model-")]
     assert model_rules and model_rules[0].severity is Severity.WARNING
 
 
-def test_the_editor_form_hands_model_and_weights_to_the_window(monkeypatch, tmp_path):
-    import sys
-    import types
-
+def test_the_editor_form_hands_model_and_weights_to_the_window(gui_calls, tmp_path):
     from editor.cli import main
 
-    seen = {}
-    fake = types.ModuleType("editor.ui.app")
-    fake.run_gui = lambda path, dialect, repair=False, **model: seen.update(path=path, **model) or 0
-    monkeypatch.setitem(sys.modules, "editor.ui.app", fake)
     record = tmp_path / "r.txt"
     record.write_text("")
     assert main([str(record), "--model", "net.prototxt", "--weights", "net.caffemodel"]) == 0
-    assert seen == {"path": str(record), "model": "net.prototxt", "weights": "net.caffemodel"}
+    assert gui_calls == [{"path": str(record), "dialect": None, "repair": False,
+                          "model": "net.prototxt", "weights": "net.caffemodel"}]
 
 
 def test_weights_without_model_on_the_command_line_is_a_usage_error(capsys):
@@ -432,7 +439,7 @@ def test_fill_input_shapes_from_the_model_is_one_undo_step(qtbot, env, tmp_path)
     model_synth.caffe_net(proto, weights, seed=11)
     model = load_model(proto, weights)
     message = fitted_record(model, "caffe")
-    wrong = next(i for i, e in enumerate(message.record) if model.layer(e.key).input_shape is not None)
+    wrong = next(i for i, e in enumerate(message.record) if layer_of(model, e.key).input_shape is not None)
     right = tuple(message.record[wrong].value.channels for _ in (0,)) + (message.record[wrong].value.height,)
     message.record[wrong].value.height += 3
     message.record[wrong].value.channels += 1

@@ -196,5 +196,5 @@ def test_view_source_of_a_binary_record_says_it_has_no_text(qtbot, tmp_path, env
 
 def test_help_lists_the_source_key(env):
     window = env()
-    found = [s for s in window.shortcuts() if s.command == "Source"]
+    found = [s for s in window.menus.shortcuts() if s.command == "Source"]
     assert found and found[0].keys == "Ctrl+U" and found[0].section == "View"

@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QAbstractItemView
 
 from editor.records import quant
 from editor.records.edits.commands import SetValueCommand
+from editor.records.paths import FieldPath
 from editor.ui.field_editors import FieldEdit
 from editor.ui.panels.channel_table import ChannelTable, ChannelTableModel, weights_columns
 from editor.ui.panels.layer_panel import LayerPanel
@@ -17,6 +18,7 @@ def table_for(qtbot, entry=1, dialect="tf-inner", message=None):
     """The weights table of layer `entry` of a session of `small_record`; its messages (the
     status bar's words) are collected in the returned list."""
     session = make_session(message, dialect)
+    assert session.dialect is not None
     tm = ChannelTableModel(session, weights_columns(session.dialect))
     messages: list[str] = []
     tm.message.connect(messages.append)
@@ -156,7 +158,7 @@ def test_typing_into_a_cell_checks_as_you_type_and_enter_refuses_a_bad_value(qtb
     assert session.undo_stack.count() == 1 and tm.data(index) == "0.5"
 
 
-def test_thirty_thousand_channels_are_read_lazily(qtbot):
+def test_thirty_thousand_channels_are_read_lazily(qtbot, monkeypatch):
     msg = small_record()
     v = msg.record[1].value
     n = 30_000
@@ -164,12 +166,18 @@ def test_thirty_thousand_channels_are_read_lazily(qtbot):
     v.scale_w.extend(np.linspace(0.001, 0.01, n, dtype=np.float32).tolist())
     v.offset_w.extend([0] * n)
     session = make_session(msg)
+    assert session.dialect is not None
     tm = ChannelTableModel(session, weights_columns(session.dialect))
     table = ChannelTable(tm)
     qtbot.addWidget(table)
-    reads = []
+    reads: list[FieldPath] = []
     original = session.editor.value
-    session.editor.value = lambda path: (reads.append(path), original(path))[1]
+
+    def value(path):
+        reads.append(path)
+        return original(path)
+
+    monkeypatch.setattr(session.editor, "value", value)
     tm.set_entry(1)
     table.resize(600, 400)
     table.show()
@@ -199,7 +207,11 @@ def test_fitting_the_columns_reads_each_vector_once_and_shows_what_the_cells_sho
         assert tm.column_texts(c, 2) == one_by_one[:2]
     cells: list[tuple[int, int]] = []
     data = type(tm).data
-    monkeypatch.setattr(type(tm), "data", lambda self, index, role=Qt.ItemDataRole.DisplayRole: (
-        cells.append((index.row(), index.column())), data(self, index, role))[1])
+
+    def counted(self, index, role=Qt.ItemDataRole.DisplayRole):
+        cells.append((index.row(), index.column()))
+        return data(self, index, role)
+
+    monkeypatch.setattr(type(tm), "data", counted)
     panel.weights.fit_columns()
     assert cells == []

@@ -5,11 +5,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QLineEdit
 
 from editor.records import quant
 from editor.records.edits.commands import InsertElementsCommand, SetValueCommand, new_element_bytes
 from editor.ui.panels.layer_panel import LayerPanel, SetFromRangeDialog
-from tests.ui.kit import RELU6_SCALE, make_session, small_record, snapshot
+from tests.ui.kit import RELU6_SCALE, make_session, small_record, snapshot, widget_as
 
 OFFSET = ("record", 0, "value", "offset_d")
 
@@ -104,7 +105,7 @@ def test_a_value_the_file_has_but_the_rules_forbid_is_shown_marked(qtbot):
     panel = LayerPanel(session)
     qtbot.addWidget(panel)
     session.selection.select(("record", 0))
-    combo = panel.combos["act_type"]
+    combo = widget_as(panel.combos["act_type"], QComboBox)
     assert combo.currentData() == "INT9" and "not allowed" in combo.currentText()
     assert "act_type 'INT9' unknown, so INT8" in panel.offset_hint.text()
 
@@ -276,10 +277,11 @@ def test_pytorch_rnn_and_kv_cache_tabs_appear_where_present(qtbot):
     assert tabs() == ["Per-channel weights"]
     session.selection.select(("record", 2))
     assert tabs() == ["Per-channel weights", "RNN"]
-    assert panel.edits["offset_h"].text() == "3"
+    assert widget_as(panel.edits["offset_h"], QLineEdit).text() == "3"
     assert panel.rnn_table.table_model.rowCount() == 4
     session.selection.select(("record", 1))
     assert tabs() == ["Per-channel weights", "KV cache"]
+    assert panel.kv_table is not None
     kv_model = panel.kv_table.table_model
     assert kv_model.data(kv_model.index(1, 1)) == "1"
     assert not kv_model.setData(kv_model.index(1, 1), "300")
@@ -311,6 +313,7 @@ def test_a_kv_cache_value_the_file_has_wrong_is_marked_in_its_cell(qtbot):
     panel = LayerPanel(session)
     qtbot.addWidget(panel)
     session.selection.select(("record", 1, "kv_cache_value", "offset", 1), source="tree")
+    assert panel.kv_table is not None
     kv_model = panel.kv_table.table_model
     assert panel.tabs.tabText(panel.tabs.currentIndex()) == "KV cache"
     current = panel.kv_table.view.currentIndex()

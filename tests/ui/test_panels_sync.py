@@ -95,7 +95,7 @@ def test_record_panels_show_the_panel_for_the_selection(qtbot):
     session = make_session()
     panels = RecordPanels(session)
     qtbot.addWidget(panels)
-    seen = []
+    seen: list[str] = []
     panels.message.connect(seen.append)
     assert panels.current_panel() is panels.hint
     session.selection.select(("record", 2, "value", "scale_d"), source="tree")
@@ -115,12 +115,14 @@ def test_panels_built_before_any_record_is_open_take_the_first_one(qtbot):
     dock = ProblemsDock(session)
     qtbot.addWidget(panels)
     qtbot.addWidget(dock)
-    assert session.dialect is None and dock.summary() == "no problems"
+    # compared as a pair: `session.dialect is None` would keep it None to the checker after set_message
+    assert (session.dialect, dock.summary()) == (None, "no problems")
     msg = small_record("pytorch")
     msg.record[0].value.offset_w[1] = 4
     session.set_message(msg)
     session.problems.flush()
-    assert session.dialect.name == "pytorch" and dock.summary() == "1 error, 0 warnings, 0 info"
+    assert session.dialect is not None and session.dialect.name == "pytorch"
+    assert dock.summary() == "1 error, 0 warnings, 0 info"
     session.selection.select(("record", 0, "value", "offset_w", 1), source="tree")
     assert panels.current_panel() is panels.layer_panel
     assert "fakequant_precision_mode" in panels.layer_panel.combos

@@ -65,9 +65,9 @@ def test_help_keyboard_shortcuts_lists_every_shortcut_of_the_window(qtbot, tmp_p
     window = env()
     open_and_wait(qtbot, window, copy_sample(tmp_path, "resnet_tf_inner_prune.txt"))
     help_menu = menu_named(window, "Help")
-    assert window.act_shortcuts in help_menu.actions()
-    assert window.act_shortcuts.shortcut() == QKeySequence(QKeySequence.StandardKey.HelpContents)
-    dialog = window.show_shortcuts()
+    assert window.menus.act_shortcuts in help_menu.actions()
+    assert window.menus.act_shortcuts.shortcut() == QKeySequence(QKeySequence.StandardKey.HelpContents)
+    dialog = window.menus.show_shortcuts()
     qtbot.addWidget(dialog)
     rows = dialog.rows()
     listed = {(keys, command) for _s, keys, command, _w in rows}
@@ -97,7 +97,7 @@ def test_an_action_someone_adds_is_listed_without_editing_the_list(qtbot, env):
     extra = QAction("Next layer with outliers", window.plots)
     extra.setShortcut(QKeySequence("Ctrl+Shift+O"))
     window.plots.addAction(extra)
-    dialog = window.show_shortcuts()
+    dialog = window.menus.show_shortcuts()
     qtbot.addWidget(dialog)
     assert any(keys == extra.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
                and command == "Next layer with outliers" for _s, keys, command, _w in dialog.rows())
@@ -111,7 +111,7 @@ KEY_CAPS = {"Return", "Enter", "Left", "Right", "Up", "Down", "Home", "End", "De
 
 def test_keyboard_shortcuts_list_keys_a_keyboard_has_the_readme_key_first(qtbot, env):
     window = env()
-    dialog = window.show_shortcuts()
+    dialog = window.menus.show_shortcuts()
     qtbot.addWidget(dialog)
     rows = dialog.rows()
     for _section, keys, command, _where in rows:
@@ -123,5 +123,5 @@ def test_keyboard_shortcuts_list_keys_a_keyboard_has_the_readme_key_first(qtbot,
     # File ▸ Close: Ctrl+W first (the README's key, and the one its menu item shows), no "Close" key
     close = next(keys for section, keys, command, _w in rows if (section, command) == ("File", "Close"))
     assert close.split(", ")[0] == "Ctrl+W"
-    assert window.act_close.shortcut() == QKeySequence("Ctrl+W")
+    assert window.menus.act_close.shortcut() == QKeySequence("Ctrl+W")
     dialog.close()

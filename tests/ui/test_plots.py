@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QMainWindow
 
 from editor.figures.prune import BAR_MISMATCH
 from editor.records import quant
+from editor.records.editing import RecordChange
 from editor.records.edits.commands import InsertElementsCommand, RemoveElementsCommand, SetValueCommand
 from editor.records.edits.span import SetSpanCommand
 from editor.records.problems import Problem, Severity
@@ -216,7 +217,8 @@ def test_balance_factor_span_refused_beyond_its_range(qtbot, session):
 def test_no_span_no_edit(qtbot, session):
     plot = channel_plot(qtbot, session)
     session.selection.select(("record", per_channel_layers(session.message)[0]))
-    assert "no span" in plot.multiply_span(2.0)
+    said = plot.multiply_span(2.0)
+    assert said is not None and "no span" in said
 
 
 def test_planted_outlier_is_marked_in_the_plot_and_listed(qtbot, outliers):
@@ -253,7 +255,9 @@ def test_log_scale_toggle(qtbot, outliers):
     plot.activateWindow()
     qtbot.waitUntil(plot.isActiveWindow)
     outliers.selection.select(("record", 1))
+    assert plot.series is not None
     fence = plot.series.outliers.fence
+    assert fence is not None
     # its scales span more than a decade: the plot opens on a log axis, where outliers are judged
     assert plot.act_log.isChecked()
     plot.graphics.setFocus()
@@ -364,7 +368,7 @@ def test_set_span_command_undo_is_bit_exact_with_nan_payloads():
     message.record[0].value.scale_w[2] = float(odd_nan)
     session = make_session(message)
     before = snapshot(session)
-    changes = []
+    changes: list[RecordChange] = []
     session.recordChanged.connect(changes.append)
     session.push(SetSpanCommand(session.editor, 0, "scale_w", 1, [0.5, 0.25, 0.125], "span"))
     assert list(message.record[0].value.scale_w[1:4]) == [0.5, 0.25, 0.125]
@@ -555,9 +559,14 @@ def test_a_hidden_prune_tab_lays_its_bars_out_when_it_is_shown(qtbot, session, m
     panel.resize(900, 600)
     panel.show()
     assert panel.currentWidget() is panel.overview
-    layouts = []
+    layouts: list[int] = []
     real = prune_view.prune_layout
-    monkeypatch.setattr(prune_view, "prune_layout", lambda *a, **k: layouts.append(1) or real(*a, **k))
+
+    def prune_layout(*a, **k):
+        layouts.append(1)
+        return real(*a, **k)
+
+    monkeypatch.setattr(prune_view, "prune_layout", prune_layout)
     rec = session.message.prune_record[0]
     j = next(k for k, a in enumerate(rec.consumer[1].attr) if a.name == "end")
     session.push(SetValueCommand(session.editor, ("prune_record", 0, "consumer", 1, "attr", j, "i"), 3))
@@ -577,7 +586,7 @@ def test_channel_plot_keeps_its_layer_when_layers_are_added_above(qtbot, session
     new = session.message.record[0].__class__(key="inserted/Conv2D")
     session.push(InsertElementsCommand(session.editor, ("record",), 0, [new]))
     plot.flush()
-    assert plot.layer_index == i + 1 and plot.series.key == key
+    assert plot.layer_index == i + 1 and plot.series is not None and plot.series.key == key
     session.push(RemoveElementsCommand(session.editor, ("record",), [i + 1]))
     plot.flush()
     assert plot.layer_index is None and plot.stack.currentWidget() is plot.empty
@@ -588,9 +597,14 @@ def test_views_show_the_sessions_problems_and_check_nothing_themselves(qtbot, se
     without an edit (a file's reading problems) included."""
     from editor.records.rules import LiveChecker
 
-    checks = []
+    checks: list[int] = []
     real_init = LiveChecker.__init__
-    monkeypatch.setattr(LiveChecker, "__init__", lambda self, *a, **k: checks.append(1) or real_init(self, *a, **k))
+
+    def init(self, *a, **k):
+        checks.append(1)
+        real_init(self, *a, **k)
+
+    monkeypatch.setattr(LiveChecker, "__init__", init)
     panel = PlotsPanel(session)
     qtbot.addWidget(panel)
     assert checks == []

@@ -29,8 +29,9 @@ def doc_index(doc: RecordDocument, key: str) -> int:
 def rule_counts(doc: RecordDocument, k: float = 1.5) -> dict[int, int]:
     """Outlier channels per layer, as `record-editor check --rule scale-w-outlier` words them."""
     ctx = CheckContext.build(doc.message, doc.dialect, outlier_k=k)
-    out = {}
+    out: dict[int, int] = {}
     for p in check_document(doc, rules=[RULE], context=ctx):
+        assert p.record_index is not None
         m = re.search(r": (\d+) of \d+ scale_w values are outliers", p.message)
         out[p.record_index] = int(m.group(1)) if m else 1  # "scale_w[c] = … is an outlier"
     return out
@@ -304,7 +305,7 @@ def test_plot_menu_and_help_list_the_walk_and_the_layers_table(qtbot, tmp_path, 
     plots.layers.act_outliers_only.trigger()  # the Layers table's own entries bring it up
     assert plots.currentWidget() is plots.layers
     assert plots.layers.proxy.rowCount() == int(plots.overview.data.with_outliers.size)
-    dialog = window.show_shortcuts()
+    dialog = window.menus.show_shortcuts()
     qtbot.addWidget(dialog)
     rows = {(keys, command): where for _s, keys, command, where in dialog.rows()}
     assert rows[("N", "Next Layer with Outliers")] == "in the Overview, the Layers table or the Channels plot"

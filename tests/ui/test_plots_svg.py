@@ -71,10 +71,11 @@ def qt_drawable(data: bytes) -> bytes:
     """
     root = ET.fromstring(data)
     defs = root.find(f"{{{SVG}}}defs")
-    _, _, width, height = root.get("viewBox").split()
+    assert defs is not None
+    _, _, width, height = root.attrib["viewBox"].split()
     frame = {"x": "0", "y": "0", "width": width, "height": height}
     for clip in defs.findall(f"{{{SVG}}}clipPath"):
-        mask = ET.SubElement(defs, f"{{{SVG}}}mask", {"id": clip.get("id") + "-mask",
+        mask = ET.SubElement(defs, f"{{{SVG}}}mask", {"id": clip.attrib["id"] + "-mask",
                                                       "maskUnits": "userSpaceOnUse", **frame})
         for shape in clip:
             ET.SubElement(mask, shape.tag, {**shape.attrib, "fill": "#ffffff", "stroke": "none"})
@@ -179,9 +180,10 @@ def test_svg_is_the_view_at_its_size_with_clip_paths(qtbot, session, tmp_path):
     export_svg(graphics.scene(), tmp_path / "c.svg")
     root = ET.parse(tmp_path / "c.svg").getroot()
     assert root.get("version") == "1.1"
-    assert root.get("viewBox").split() == ["0", "0", str(graphics.width()), str(graphics.height())]
+    assert root.attrib["viewBox"].split() == ["0", "0", str(graphics.width()), str(graphics.height())]
     clips = root.findall(f"{{{SVG}}}defs/{{{SVG}}}clipPath")
-    assert clips and all(c.find(f"{{{SVG}}}path").get("d").strip() for c in clips)  # none empty
+    paths = [c.find(f"{{{SVG}}}path") for c in clips]
+    assert clips and all(p is not None and p.attrib["d"].strip() for p in paths)  # none empty
     assert not root.findall(f".//{{{SVG}}}image")  # vectors only: no pixmap drawn in
 
 
@@ -199,7 +201,7 @@ def test_svg_strokes_do_not_need_vector_effect(qtbot, session, tmp_path, make):
     writes them in drawing units, so at the drawing's own size both renderings agree."""
     view, _graphics = make(qtbot, session)
     view.export_image(tmp_path / "plot.svg", caption=False)
-    _, _, width, height = ET.fromstring((tmp_path / "plot.svg").read_bytes()).get("viewBox").split()
+    _, _, width, height = ET.fromstring((tmp_path / "plot.svg").read_bytes()).attrib["viewBox"].split()
     size = QSize(round(float(width)), round(float(height)))
     honoured = render_svg(tmp_path / "plot.svg", size)
     ignored = render_svg(tmp_path / "plot.svg", size, vector_effects=False)

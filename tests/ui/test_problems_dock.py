@@ -67,10 +67,15 @@ def test_an_edit_updates_counts_and_rows_at_once_and_undo_brings_them_back(qtbot
 def test_only_the_edited_entry_is_rechecked(qtbot, monkeypatch):
     session, _dock, pm = dock_for(qtbot)
     checker = session.problems.checker
-    calls = []
+    calls: list[object] = []
     monkeypatch.setattr(checker, "recheck_all", lambda: calls.append("all"))
     real = checker.entry_changed
-    monkeypatch.setattr(checker, "entry_changed", lambda i: (calls.append(("entry", i)), real(i)))
+
+    def entry_changed(i):
+        calls.append(("entry", i))
+        return real(i)
+
+    monkeypatch.setattr(checker, "entry_changed", entry_changed)
     session.push(SetValueCommand(session.editor, ("record", 2, "value", "act_type"), "INT8"))
     assert calls == [("entry", 2)]
     assert pm.counts()[Severity.WARNING] == 0
@@ -167,6 +172,7 @@ def test_reading_problems_belong_to_their_file(qtbot, monkeypatch):
 
     monkeypatch.setattr(live_problems, "LiveChecker", CountingChecker)
     session.set_document(doc)  # the reading problems come after the reset: no second full check
+    assert problems.checker is not None
     assert checked == [doc.message] and problems.checker.message is doc.message
     assert [p.rule for p in problems.problems][:1] == ["field-override"]
     assert [p.rule for p in problems.reading_problems] == ["field-override"]
@@ -298,6 +304,7 @@ def test_a_looked_up_line_changes_only_its_own_row(qtbot):
     assert sorted(changed) == [(7, 8, 3, 3), (20, 20, 3, 3)]
     # the line is right: where that layer's offset_d is in the text
     p = pm.problem(pm.index(7, 0, errors))
+    assert p is not None
     row = text.splitlines().index(f'  key: "{p.key}"') + 1
     number = int(pm.data(line).split(":")[0])
     assert row < number and "offset_d: 200" in text.splitlines()[number - 1]

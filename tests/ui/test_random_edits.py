@@ -18,12 +18,12 @@ import pytest
 from google.protobuf.message import Message
 from google.protobuf.message_factory import GetMessageClass
 from PySide6.QtCore import QModelIndex
-from PySide6.QtGui import QUndoStack
 from PySide6.QtTest import QAbstractItemModelTester
 from PySide6.QtWidgets import QTreeView
 
 from editor.records.editing import RecordEditor
 from editor.records.edits import commands as C
+from editor.records.messages import RecordMessage, message_type_of
 from editor.records.values import format_value
 from editor.ui.commands import EditStack
 from editor.ui.tree_model import RecordTreeModel, RowKind
@@ -41,7 +41,7 @@ def ser(msg: Message) -> bytes:
 
 # ----------------------------------------------------------------- plain (Qt-free) replay
 
-def walk(msg: Message, path):
+def walk(msg: RecordMessage, path):
     obj = msg
     for step in path:
         obj = obj[step] if isinstance(step, int) else getattr(obj, step)
@@ -130,7 +130,7 @@ def plain_replace(path, data):
 
 def plain_duplicate(rows):
     def apply(msg):
-        taken = set()
+        taken: set[str] = set()
         for shift, row in enumerate(sorted(rows)):
             copy = type(msg.record[0])()
             copy.CopyFrom(msg.record[row + shift])
@@ -155,16 +155,16 @@ def plain_many(*applies):
 class Oracle:
     """Undo history as a list of message snapshots, with QUndoStack's merge rules."""
 
-    def __init__(self, msg: Message):
+    def __init__(self, msg: RecordMessage):
         self.cls = type(msg)
         self.states = [ser(msg)]
         self.keys: list[object] = [None]
         self.pos = 0
 
-    def current(self) -> Message:
+    def current(self) -> RecordMessage:
         return self.cls.FromString(self.states[self.pos])
 
-    def push(self, apply: Callable[[Message], None], merge_key=None) -> None:
+    def push(self, apply: Callable[[RecordMessage], None], merge_key=None) -> None:
         msg = self.current()
         apply(msg)
         new = ser(msg)
@@ -196,7 +196,7 @@ class Oracle:
 class Op:
     name: str
     make: Callable[[RecordEditor], C.EditCommand | None]
-    apply: Callable[[Message], None]
+    apply: Callable[[RecordMessage], None]
     merge_key: object = None
 
 
@@ -209,7 +209,7 @@ def rand_float(rng: random.Random) -> float:
     return struct.unpack("<f", struct.pack("<f", value))[0]
 
 
-def random_op(rng: random.Random, msg: Message, step: int, last_set: list) -> Op | None:
+def random_op(rng: random.Random, msg: RecordMessage, step: int, last_set: list) -> Op | None:
     records = msg.record
     n = len(records)
     prunes = msg.prune_record
@@ -361,7 +361,8 @@ def random_op(rng: random.Random, msg: Message, step: int, last_set: list) -> Op
                          "s": rng.choice([b"Conv2D", b"\xff\x00bin"]), "f": rand_float(rng)}[which]
                 return Op("attr_set", lambda m: C.SetValueCommand(m, vpath, value), plain_set(vpath, value),
                           ("set", vpath))
-    if kind == "kv_cache" and n and "kv_cache_value" in msg.DESCRIPTOR.fields_by_name["record"].message_type.fields_by_name:
+    entry_fields = message_type_of(msg.DESCRIPTOR.fields_by_name["record"]).fields_by_name
+    if kind == "kv_cache" and n and "kv_cache_value" in entry_fields:
         i = rng.randrange(n)
         path = ("record", i, "kv_cache_value", "scale")
         values = [rand_float(rng)]
@@ -370,7 +371,7 @@ def random_op(rng: random.Random, msg: Message, step: int, last_set: list) -> Op
     return None
 
 
-def _exists(msg: Message, path) -> bool:
+def _exists(msg: RecordMessage, path) -> bool:
     try:
         parent = walk(msg, path[:-1])
     except IndexError:
@@ -403,12 +404,13 @@ def check_mirror(model: RecordTreeModel, parent: QModelIndex = QModelIndex()) ->
             assert model.canFetchMore(index) == (model.rowCount(index) < model.editor.element_count(path))
         if kind in (RowKind.ITEM, RowKind.FIELD):
             field = model.editor.field_descriptor(path)
+            assert field is not None
             assert model.data(index.siblingAtColumn(1)) == format_value(field, model.editor.value(path))
         if model.rowCount(index):
             check_mirror(model, index)
 
 
-def trimmed(message: Message) -> Message:
+def trimmed(message: RecordMessage) -> RecordMessage:
     """The sample cut down so the tester's full walk after every change stays quick; every kind
     of row (layers with per-channel vectors, prune records with nodes and attrs) remains."""
     del message.record[5:]
@@ -425,7 +427,7 @@ def trimmed(message: Message) -> Message:
     return message
 
 
-def run_sequence(message: Message, stack: QUndoStack, make_editor, rng: random.Random, steps: int,
+def run_sequence(message: RecordMessage, stack: EditStack, make_editor, rng: random.Random, steps: int,
                  checkpoint: Callable[[int], None] | None = None) -> dict[str, int]:
     """`steps` random operations, undos and redos, each checked against the plain replay
     byte for byte; `checkpoint(step)` runs after every step. Returns how often each ran."""

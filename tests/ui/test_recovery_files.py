@@ -78,10 +78,14 @@ def test_headers_that_lie_are_refused_before_the_record_is_read(store, monkeypat
         (store.folder / f"{name}.recovery").write_bytes(json.dumps(head).encode() + b"\n" + body)
     (store.folder / "x.recovery").unlink()
     biggest = max(p.stat().st_size for p in store.folder.iterdir())
-    reads = []
+    reads: list[int] = []
     real = recovery_mod._read_exactly
-    monkeypatch.setattr(recovery_mod, "_read_exactly",
-                        lambda fd, size, at: (reads.append(size), real(fd, size, at))[1])
+
+    def read_exactly(fd, size, at):
+        reads.append(size)
+        return real(fd, size, at)
+
+    monkeypatch.setattr(recovery_mod, "_read_exactly", read_exactly)
     assert store.list() == []
     why = reasons(store)
     assert f"holds {len(data):,} bytes of the record, not the {1 << 40:,} written" in why["longer.recovery"]
@@ -160,7 +164,7 @@ def test_the_window_starts_with_hostile_recovery_files_and_offers_only_the_good_
     for i in range(20):  # many broken files: a few lines about them, not a window full of banners
         (store.folder / f"junk{i:02}.recovery").write_bytes(b"\x00" * 100)
     window = env()
-    found = window.offer_recovery()
+    found = window.banners.offer_recovery()
     assert [info.file.name for info in found] == ["good.recovery"]
     texts = [b.label.text() for b in window.findChildren(Banner)]
     assert sum(t.startswith("Unsaved edits of") for t in texts) == 1

@@ -44,7 +44,7 @@ def test_a_big_save_runs_on_a_thread_and_changes_one_line(qtbot, tmp_path, env, 
     assert not window.isWindowModified()
     assert changed_lines(original, path.read_text()) == ["-    offset_d: -14", "+    offset_d: 7"]
     wait_for_disk_check(qtbot, window)
-    assert window._disk_banner is None  # our own write is not "changed on disk"
+    assert window.banners.disk_banner is None  # our own write is not "changed on disk"
     assert not any(d.isVisible() for d in window.findChildren(QProgressDialog))
 
 
@@ -111,10 +111,14 @@ def test_small_documents_are_saved_in_place(qtbot, tmp_path, env, monkeypatch):
     assert window.document.size_hint < saver.BACKGROUND_BYTES
     window.tree.select_path(("record", 0))
     window.tree.set_field_on_selected("offset_d", 5)
-    threads = []
+    threads: list[int] = []
     real_save = RecordDocument.save
-    monkeypatch.setattr(RecordDocument, "save",
-                        lambda self, *a, **k: (threads.append(threading.get_ident()), real_save(self, *a, **k))[1])
+
+    def save(self, *a, **k):
+        threads.append(threading.get_ident())
+        return real_save(self, *a, **k)
+
+    monkeypatch.setattr(RecordDocument, "save", save)
     assert window.documents.save()
     assert threads == [threading.get_ident()]
 

@@ -3,10 +3,20 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QLineEdit
 
 from editor.records.edits.commands import RemoveElementsCommand
+from editor.records.paths import FieldPath
 from editor.ui.main_window import MainWindow
-from tests.ui.kit import ScriptedPrompter, copy_sample, open_and_wait, select_in_tree, type_and_enter
+from tests.ui.kit import (
+    ScriptedPrompter,
+    copy_sample,
+    document_of,
+    open_and_wait,
+    select_in_tree,
+    type_and_enter,
+    widget_as,
+)
 
 
 @pytest.fixture
@@ -21,15 +31,15 @@ def window(tmp_path, qtbot):
 
 
 def keys(window: MainWindow) -> list[str]:
-    return [r.key for r in window.document.message.record]
+    return [r.key for r in document_of(window).message.record]
 
 
 def assert_panel_on(window: MainWindow, key: str) -> None:
     """The layer panel shows layer `key` and edits that very entry; so does the selection."""
     panel = window.record_panels.layer_panel
-    message = window.document.message
+    message = document_of(window).message
     assert panel.entry is not None and message.record[panel.entry].key == key
-    assert panel.key_edit.text() == key
+    assert widget_as(panel.key_edit, QLineEdit).text() == key
     assert window.session.selection.record_index == panel.entry
     assert window.plots.channels.title.text().startswith(key)
 
@@ -113,19 +123,19 @@ def test_deleting_the_selected_layer_leaves_no_panel_on_it_and_undo_brings_it_ba
 
 def test_selection_renumbers_without_a_signal_and_clears_when_its_entry_goes(qtbot):
     from editor.records.edits.commands import MoveElementsCommand
-    from tests.ui.kit import make_session
+    from tests.ui.kit import make_session, path_now
 
     session = make_session()
     model, sel, stack = session.model, session.selection, session.undo_stack
-    seen = []
+    seen: list[FieldPath] = []
     sel.changed.connect(lambda path, source: seen.append(path))
     sel.select(("record", 2, "value", "scale_w", 1))
     seen.clear()
     stack.push(MoveElementsCommand(model.editor, ("record",), 2, 1, 0))
-    assert sel.path == ("record", 0, "value", "scale_w", 1) and seen == []
+    assert path_now(sel) == ("record", 0, "value", "scale_w", 1) and seen == []
     stack.undo()
-    assert sel.path == ("record", 2, "value", "scale_w", 1) and seen == []
+    assert path_now(sel) == ("record", 2, "value", "scale_w", 1) and seen == []
     stack.push(RemoveElementsCommand(model.editor, ("record",), [0]))
-    assert sel.path == ("record", 1, "value", "scale_w", 1) and seen == []
+    assert path_now(sel) == ("record", 1, "value", "scale_w", 1) and seen == []
     stack.push(RemoveElementsCommand(model.editor, ("record",), [1]))
-    assert sel.path == () and seen == [()]
+    assert path_now(sel) == () and seen == [()]

@@ -50,6 +50,13 @@ def editor_at(w: RecordTreeWidget, path, column: int = 1) -> QLineEdit | None:
     return editor if isinstance(editor, QLineEdit) else None
 
 
+def open_editor(w: RecordTreeWidget, path, column: int = 1) -> QLineEdit:
+    """The line editor the test opened on `path`."""
+    editor = editor_at(w, path, column)
+    assert editor is not None, f"no editor open on {path}"
+    return editor
+
+
 def field_column_in_view(w: RecordTreeWidget) -> bool:
     """The Field column is where it starts: the header has not scrolled sideways."""
     return w.view.header().offset() == 0 and w.view.header().sectionViewportPosition(0) == 0
@@ -159,7 +166,7 @@ def test_tab_moves_through_the_values_and_commits_on_the_way(qtbot, tree):
     view = w.view
     current_on(w, SCALE_D, 0)
     qtbot.keyClick(view, Qt.Key.Key_F2)
-    editor = editor_at(w, SCALE_D)
+    editor = open_editor(w, SCALE_D)
     editor.selectAll()
     qtbot.keyClicks(editor, "0.5")
     qtbot.keyClick(editor, Qt.Key.Key_Tab)
@@ -208,7 +215,7 @@ def test_no_editor_scrolls_the_field_column_away(qtbot, tree):
     assert field_column_in_view(w)
     qtbot.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.visualRect(target).center())
     assert editor_at(w, OFFSET_D) is not None and field_column_in_view(w)
-    editor = editor_at(w, OFFSET_D)
+    editor = open_editor(w, OFFSET_D)
     # the editor sits beside the name of what it edits
     name = view.visualRect(cell(w, OFFSET_D, 0))
     assert name.left() >= 0 and abs(editor.geometry().center().y() - name.center().y()) <= 2
@@ -219,7 +226,7 @@ def test_escape_from_a_refused_value_reverts_it_and_says_so(qtbot, tree):
     w, session, said = tree
     current_on(w, SCALE_D, 1)
     qtbot.keyClick(w.view, Qt.Key.Key_F2)
-    editor = editor_at(w, SCALE_D)
+    editor = open_editor(w, SCALE_D)
     editor.selectAll()
     qtbot.keyClicks(editor, "-1")
     assert "must be finite and > 0" in said[-1]
@@ -229,7 +236,7 @@ def test_escape_from_a_refused_value_reverts_it_and_says_so(qtbot, tree):
     assert said[-1].endswith("(scale_d stays 0.05)")
     # Escape on an acceptable text only cancels: nothing to say
     qtbot.keyClick(w.view, Qt.Key.Key_F2)
-    editor_at(w, SCALE_D).selectAll()
+    open_editor(w, SCALE_D).selectAll()
     qtbot.keyClicks(editor_at(w, SCALE_D), "0.7")
     count = len(said)
     qtbot.keyClick(editor_at(w, SCALE_D), Qt.Key.Key_Escape)

@@ -9,7 +9,7 @@ from PySide6.QtCore import QPersistentModelIndex, Qt
 from PySide6.QtWidgets import QTreeView
 
 from editor.records.dialects import DIALECTS
-from editor.records.editing import ChangeKind
+from editor.records.editing import ChangeKind, RecordChange
 from editor.records.paths import PathError, format_path, parse_path
 from editor.ui.tree_model import RecordTreeModel, RowKind
 from tests.conftest import realworld_files
@@ -128,7 +128,7 @@ def test_set_value_stores_float32_and_signals_row_ancestors_and_entry(qtbot):
     summary = QPersistentModelIndex(model.index_for_path(path[:-1], 1))
     changed_rows = []
     model.dataChanged.connect(lambda a, b: changed_rows.append((model.path_for_index(a), a.row(), b.row())))
-    announced = []
+    announced: list[RecordChange] = []
     model.editor.changed.connect(announced.append)
     model.editor.set_value(path, 0.1)
     assert bits(msg.record[1].value.scale_w[2]) == bits(struct.unpack("<f", struct.pack("<f", 0.1))[0])
@@ -214,7 +214,7 @@ def test_set_message_resets_and_announces(qtbot):
     model = RecordTreeModel(small_record())
     other = DIALECTS["pytorch"].new_message()
     other.record.add().key = "fc"
-    announced = []
+    announced: list[RecordChange] = []
     model.editor.changed.connect(announced.append)
     with qtbot.waitSignal(model.modelReset):
         model.editor.set_message(other)

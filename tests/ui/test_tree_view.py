@@ -236,9 +236,14 @@ def test_a_new_record_is_laid_out_and_painted_once(qtbot, widget):
 def test_typing_in_the_filter_box_filters_once_typing_pauses(qtbot, widget):
     """Each key used to filter the whole record at once (150-510 ms a key on 5 000 layers)."""
     w, _model, _stack, _p, _s = widget
-    passes = []
+    passes: list[str] = []
     real = w.proxy.set_pattern
-    w.proxy.set_pattern = lambda *a, **k: (passes.append(a[0]), real(*a, **k))[1]
+
+    def set_pattern(*a, **k):
+        passes.append(a[0])
+        return real(*a, **k)
+
+    w.proxy.set_pattern = set_pattern
     qtbot.keyClicks(w.filter_edit, "conv")
     assert passes == [] and w.filter_pending and len(visible_keys(w)) == 3
     qtbot.waitUntil(lambda: not w.filter_pending)

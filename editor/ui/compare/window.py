@@ -8,15 +8,20 @@ A. *Take from B* (Ctrl+Shift+B) takes what is selected where the focus is: the s
 rows of the Differences table, else the span shown in Channels, else the rows selected in
 the tree (layers, fields, channels); *Take Span from B* and *Take Layer from B* say which.
 Each take is one undo step of A, refused with the reason where it would break a rule.
+
+`CompareUi` is given what it works with — the session, the documents (where file dialogs
+start, a load ending, Save As), the prompter, the plots it adds its tab to, the tree's
+selection, the widget its actions belong to — and never sees the window: what it has for
+the status bar (`message`, the controller's `status`, `status_widgets`) the window lays out.
 """
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QApplication, QLabel, QMenu, QProgressBar, QPushButton
+from PySide6.QtWidgets import QApplication, QLabel, QMenu, QProgressBar, QPushButton, QWidget
 
 from editor.i18n import translate
 from editor.records.dialects import DIALECTS
@@ -34,25 +39,37 @@ from editor.records.edits.takes import (
 from editor.records.paths import FieldPath, entry_field_text, outermost
 from editor.ui.compare.controller import CompareController
 from editor.ui.compare.table import DifferencesView
-
-if TYPE_CHECKING:
-    from editor.ui.main_window import MainWindow
+from editor.ui.dialogs import Prompter
+from editor.ui.document_controller import DocumentController
+from editor.ui.plots import PlotsPanel
+from editor.ui.session import EditSession
 
 
 class CompareUi(QObject):
-    """The window's side of the comparison: actions, menus, the Differences tab, status."""
+    """The window's side of the comparison: actions, menus, the Differences tab, status.
+
+    It works with `session` (A), `documents` (A's file: where the dialog starts, a load
+    ending, Save As), `prompter` (which file B is), `plots` (the Differences tab goes there;
+    a take follows the span shown in Channels), `selected_paths` (the rows selected in the
+    tree, for Take from B) and `host`, the widget its actions belong to (their keys work
+    anywhere in it) and the parent of the Compare menu.
+    """
 
     #: a line for the status bar (what was taken, why not, where the walk is)
     message = Signal(str)
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
-        self.session = window.session
-        self.controller = CompareController(window.session, window.prompter, self)
+    def __init__(self, session: EditSession, documents: DocumentController, prompter: Prompter,
+                 plots: PlotsPanel, selected_paths: Callable[[], list[FieldPath]], host: QWidget) -> None:
+        super().__init__(host)
+        self.host = host
+        self.session = session
+        self.documents = documents
+        self.prompter = prompter
+        self.plots = plots
+        self.selected_paths = selected_paths
+        self.controller = CompareController(session, prompter, self)
         self.view = DifferencesView(self.controller)
         self.view.setObjectName("differences")
-        plots = window.plots
         plots.addTab(self.view, translate("CompareUi", "Differences"))
         plots.setTabVisible(plots.indexOf(self.view), False)
         self._make_actions()
@@ -67,25 +84,23 @@ class CompareUi(QObject):
         c.busyChanged.connect(lambda _busy: self._update())
         c.loadingChanged.connect(self._loading)
         c.progress.connect(self.progress.setValue)
-        c.status.connect(lambda text, ms: window.statusBar().showMessage(text, ms))
-        self.message.connect(lambda text: window.statusBar().showMessage(text, 8000))
         self.view.takeRequested.connect(self.take_rows)
         self.view.rowActivated.connect(self.open_row)
-        window.documentChanged.connect(lambda _doc: self._update())
-        window.documents.pathChanged.connect(c.a_saved_as)
+        session.documentChanged.connect(lambda _doc: self._update())
+        documents.pathChanged.connect(c.a_saved_as)
         self._pending_path: str | None = None
         self._update()
 
     # ------------------------------------------------------------------ building
 
-    def _action(self, text: str, slot, keys: str | None = None, tip: str = "") -> QAction:
-        action = QAction(text, self.window)
+    def _action(self, text: str, slot: Callable[[], object], keys: str | None = None, tip: str = "") -> QAction:
+        action = QAction(text, self.host)
         if keys:
             action.setShortcut(QKeySequence(keys))
         action.setStatusTip(tip)
         action.setToolTip(f"{tip} ({keys})" if keys and tip else tip)
         action.triggered.connect(lambda _checked=False: slot())
-        self.window.addAction(action)
+        self.host.addAction(action)
         return action
 
     def _make_actions(self) -> None:
@@ -106,7 +121,7 @@ class CompareUi(QObject):
                                            translate("CompareUi", "Make the selected layer equal to B's"))
         self.act_show = self._action(translate("CompareUi", "&Differences Table"), self.show_table, None,
                                      translate("CompareUi", "Bring up the table of every difference"))
-        self.menu = QMenu(translate("CompareUi", "&Compare"), self.window)
+        self.menu = QMenu(translate("CompareUi", "&Compare"), self.host)
         self.menu.setObjectName("compareMenu")
         for action in (self.act_compare, self.act_show, None, self.act_next, self.act_prev, None,
                        self.act_take, self.act_take_span, self.act_take_layer, None):
@@ -139,7 +154,6 @@ class CompareUi(QObject):
                 self.act_take_span, self.act_take_layer, self.act_close]
 
     def _make_status(self) -> None:
-        bar = self.window.statusBar()
         self.label = QLabel()
         self.label.setToolTip(translate("CompareUi", "The record the open one is compared with (Compare ▸ Differences Table)"))
         self.progress = QProgressBar()
@@ -149,9 +163,10 @@ class CompareUi(QObject):
         self.cancel_button = QPushButton(translate("CompareUi", "Cancel"))
         self.cancel_button.setToolTip(translate("CompareUi", "Stop reading the record to compare with"))
         self.cancel_button.clicked.connect(lambda: self.controller.cancel_load())
-        for widget in (self.progress, self.cancel_button, self.label):
+        #: for the window's status bar, left to right (hidden until there is something to show)
+        self.status_widgets: tuple[QWidget, ...] = (self.progress, self.cancel_button, self.label)
+        for widget in self.status_widgets:
             widget.hide()
-            bar.addPermanentWidget(widget)
 
     # ------------------------------------------------------------------ opening, closing
 
@@ -160,11 +175,11 @@ class CompareUi(QObject):
         if self.session.message is None:
             self.message.emit(translate("CompareUi", "Open a record first: it is compared with the one you choose"))
             return False
-        start = self.window.documents.default_directory()
+        start = self.documents.default_directory()
         doc = self.session.document
         if doc is not None and doc.path is not None:
             start = str(doc.path.parent)
-        path = self.window.prompter.compare_file_name(start)
+        path = self.prompter.compare_file_name(start)
         return path is not None and self.compare_with(path)
 
     def compare_with(self, path: str | os.PathLike, dialect: str | None = None) -> bool:
@@ -174,10 +189,10 @@ class CompareUi(QObject):
     def compare_after_load(self, path: str | os.PathLike) -> None:
         """Compare with `path` once the record being opened is shown (``record-editor A --compare B``)."""
         self._pending_path = os.fspath(path)
-        self.window.loadFinished.connect(self._loaded_then_compare)
+        self.documents.loadFinished.connect(self._loaded_then_compare)
 
     def _loaded_then_compare(self, ok: bool) -> None:
-        self.window.loadFinished.disconnect(self._loaded_then_compare)
+        self.documents.loadFinished.disconnect(self._loaded_then_compare)
         path, self._pending_path = self._pending_path, None
         if path is None:
             return
@@ -197,19 +212,19 @@ class CompareUi(QObject):
         return self.compare_with(doc.path, dialect)
 
     def show_table(self) -> None:
-        plots = self.window.plots
+        plots = self.plots
         if plots.isTabVisible(plots.indexOf(self.view)):
             plots.setCurrentWidget(self.view)
             self.view.view.setFocus()
 
     def _opened(self, _document: object) -> None:
-        plots = self.window.plots
+        plots = self.plots
         plots.setTabVisible(plots.indexOf(self.view), True)
         plots.setCurrentWidget(self.view)
         self._update()
 
     def _closed(self) -> None:
-        plots = self.window.plots
+        plots = self.plots
         if plots.currentWidget() is self.view:
             plots.show_overview()
         plots.setTabVisible(plots.indexOf(self.view), False)
@@ -298,7 +313,7 @@ class CompareUi(QObject):
         focus = QApplication.focusWidget()
         if focus is not None and (focus is self.view or self.view.isAncestorOf(focus)):
             return self.take_rows()
-        plots = self.window.plots
+        plots = self.plots
         channels = plots.channels
         if plots.currentWidget() is channels and channels.span() is not None \
                 and channels.layer_index is not None:
@@ -315,7 +330,7 @@ class CompareUi(QObject):
 
     def take_span(self) -> bool:
         """Take the channels of the span shown in Channels from B."""
-        channels = self.window.plots.channels
+        channels = self.plots.channels
         span, index = channels.span(), channels.layer_index
         if span is None or index is None:
             self.message.emit(translate("CompareUi", "Not taken: show a span in Channels first (R)"))
@@ -333,7 +348,7 @@ class CompareUi(QObject):
     def take_selection(self, paths: list[FieldPath] | None = None) -> bool:
         """Take the rows selected in the tree (or `paths`): layers, fields, channels, prune nodes."""
         if paths is None:
-            paths = self.window.tree.selected_paths() or ([self.session.selection.path]
+            paths = self.selected_paths() or ([self.session.selection.path]
                                                           if self.session.selection.path else [])
         takes: list[Take] = []
         for path in outermost(paths):
@@ -373,7 +388,7 @@ class CompareUi(QObject):
 
     def open_row(self, row: DiffRow) -> None:
         """Show a row in detail: a layer's field in Channels, a prune node in Prune ranges."""
-        plots = self.window.plots
+        plots = self.plots
         if row.kind in (RowKind.FIELD, RowKind.ONLY_A) and row.index_a is not None:
             plots.channels.show_layer(row.index_a)
             plots.setCurrentWidget(plots.channels)
