@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import shutil
 import struct
+import time
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 import numpy as np
 from google.protobuf import text_format
-from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QModelIndex, QObject, Qt
 
 from editor.models.weights import layer_arq
 from editor.paths import samples_dir
@@ -276,6 +278,56 @@ def open_and_wait(qtbot, window, path, **kwargs) -> None:
     with qtbot.waitSignal(window.loadFinished, timeout=30000) as blocker:
         assert window.open_path(path, **kwargs)
     assert blocker.args == [True], window.prompter.errors
+
+
+class _Deliveries(QObject):
+    """Counts, by type, the events Qt delivers to the GUI thread's objects (installed on the
+    application, it sees every one, timer events and queued calls included)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.kinds: Counter[str] = Counter()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        self.kinds[event.type().name] += 1
+        return False
+
+
+def settle(timeout: float = 5.0) -> None:
+    """Wait until the event loop has nothing left to do: process events until a pass
+    delivers none.
+
+    What a step sets going in Qt runs on later turns of the event loop: layouts (posted
+    layout requests, `resizeDocks`), the views' redraws and coalesced updates (zero-delay
+    timers), an accepted edit's commit (a queued call), deferred deletions, paints — and
+    each may post more. Once a pass finds nothing to deliver, all of it has run, so a
+    geometry read now is the one the window keeps, and something that was not done (a
+    refused value committed, a second paint) will not be done later either. Timers with a
+    delay and other threads are not waited for: wait for their signals.
+    """
+    app = QCoreApplication.instance()
+    assert app is not None
+    seen = _Deliveries()
+    app.installEventFilter(seen)
+    deadline = time.monotonic() + timeout
+    try:
+        while True:
+            seen.kinds.clear()
+            QCoreApplication.processEvents()
+            if not seen.kinds:
+                return
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the event loop still had work after {timeout} s: {dict(seen.kinds)}")
+    finally:
+        app.removeEventFilter(seen)
+
+
+def wait_for_disk_check(qtbot, window: MainWindow) -> None:
+    """After `window` saved its record: wait until it has looked at the file again. The file
+    watcher reports the write; the window checks the file a moment after the last report
+    (`DocumentController._check_disk`, on a single-shot timer each report restarts, and
+    again after the save when a report came during it)."""
+    qtbot.waitSignal(window.documents._disk_timer.timeout, timeout=5000).wait()
 
 
 def document_of(window: MainWindow) -> RecordDocument:

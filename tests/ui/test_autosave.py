@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import threading
-import time
 
 import pytest
 
@@ -10,7 +9,7 @@ from editor.records.synth import make_big, to_text
 from editor.ui import autosave as autosave_mod
 from editor.ui.main_window import Banner
 from editor.ui.recovery import RecoveryStore
-from tests.ui.kit import open_and_wait
+from tests.ui.kit import open_and_wait, settle
 
 
 def big_window(qtbot, tmp_path, env, **kwargs):
@@ -55,7 +54,7 @@ def test_an_edit_during_a_snapshot_abandons_it_and_the_next_one_has_the_edit(qtb
         window.documents._snapshot_for_recovery()
         assert window.documents.autosave.busy()
         window.tree.set_field_on_selected("offset_d", 4)  # while the snapshot is under way
-        qtbot.wait(200)
+        qtbot.waitUntil(lambda: not window.documents.autosave.busy(), timeout=20000)
         assert writes == []  # the old snapshot was dropped, not written
         window.documents._autosave_timer.setInterval(10)
         window.documents._autosave_timer.start()
@@ -67,12 +66,12 @@ def test_an_edit_during_a_snapshot_abandons_it_and_the_next_one_has_the_edit(qtb
 
 def test_saving_while_the_writer_runs_leaves_no_recovery_file(qtbot, tmp_path, env, monkeypatch):
     window, path = big_window(qtbot, tmp_path, env, autosave_ms=20)
-    started = threading.Event()
+    started, release = threading.Event(), threading.Event()
     real_write = RecoveryStore.write
 
-    def slow(store, *args):
+    def slow(store, *args):  # a write that lasts until the test lets it finish
         started.set()
-        time.sleep(0.5)
+        release.wait(20)
         return real_write(store, *args)
 
     monkeypatch.setattr(RecoveryStore, "write", slow)
@@ -80,6 +79,7 @@ def test_saving_while_the_writer_runs_leaves_no_recovery_file(qtbot, tmp_path, e
     window.tree.set_field_on_selected("offset_d", 6)
     qtbot.waitUntil(started.is_set, timeout=20000)
     assert window.documents.save()
+    release.set()  # the recovery file is written after the save
     qtbot.waitUntil(lambda: not window.documents.autosave.busy(), timeout=10000)
     assert recovery_files(tmp_path) == []
     assert "offset_d: 6" in path.read_text()
@@ -87,20 +87,30 @@ def test_saving_while_the_writer_runs_leaves_no_recovery_file(qtbot, tmp_path, e
 
 def test_closing_while_the_writer_runs_leaves_no_recovery_file(qtbot, tmp_path, env, monkeypatch):
     window, _path = big_window(qtbot, tmp_path, env, autosave_ms=20)
-    started = threading.Event()
+    started, release = threading.Event(), threading.Event()
     real_write = RecoveryStore.write
 
-    def slow(store, *args):
+    def slow(store, *args):  # a write that lasts until the test lets it finish
         started.set()
-        time.sleep(0.5)
+        release.wait(20)
         return real_write(store, *args)
 
     monkeypatch.setattr(RecoveryStore, "write", slow)
+    autosave = window.documents.autosave
+    real_wait = autosave.wait
+
+    def wait_for_writer(*args):  # the closing window waits for the writer: now it writes its file
+        release.set()
+        real_wait(*args)
+
+    monkeypatch.setattr(autosave, "wait", wait_for_writer)
     window.tree.select_path(("record", 1))
     window.tree.set_field_on_selected("offset_d", 6)
     qtbot.waitUntil(started.is_set, timeout=20000)
     window.prompter.save_answers.append("discard")
     assert window.close()
+    release.set()  # (a window that did not wait for the writer: it puts the file back now)
+    real_wait()
     assert recovery_files(tmp_path) == []
 
 
@@ -175,7 +185,8 @@ def test_a_recovery_file_damaged_after_it_was_offered_is_not_applied(qtbot, tmp_
     before = second.document.message.SerializePartialToString()
     _cut_at_an_entry(file)
     second.documents.restore_recovery(found[0])
-    qtbot.wait(200)
+    assert not second.documents.is_loading  # refused at once: no load that could apply the edits later
+    settle()  # nor anything queued
     assert second.prompter.errors and second.prompter.errors[-1][0] == "Cannot restore"
     assert "cut short" in second.prompter.errors[-1][1] and "set aside" in second.prompter.errors[-1][1]
     assert second.document.message.SerializePartialToString() == before

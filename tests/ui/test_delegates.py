@@ -12,7 +12,7 @@ from editor.ui.delegates import ValueDelegate
 from editor.ui.field_editors import FieldValidator, editor_kind
 from editor.ui.tree_filter import RecordFilterProxy
 from editor.ui.tree_model import RecordTreeModel
-from tests.ui.kit import make_session
+from tests.ui.kit import make_session, settle
 from tests.ui.kit import tree_record as small_record
 
 
@@ -72,7 +72,7 @@ def test_out_of_range_int_is_refused_and_explained(qtbot, tree):
     assert "between -2147483648 and 2147483647" in said.args[0]
     assert "-2147483648" in editor.toolTip()
     qtbot.keyClick(editor, Qt.Key.Key_Return)  # refused: the editor stays open
-    qtbot.wait(20)
+    settle()  # (an accepted value would be committed on the next turn of the event loop)
     assert view.indexWidget(view.currentIndex()) is editor
     delegate.setModelData(editor, proxy, view.currentIndex())  # even if forced: nothing changes
     assert model.editor.value(path) == -128 and stack.count() == 0
@@ -211,5 +211,5 @@ def test_a_validate_function_refuses_values_of_every_editor_kind(qtbot, tree):
     assert key.toolTip() == "key cannot be 'conv1' here"
     assert (("record", 1, "key"), "conv1") in asked
     qtbot.keyClick(key, Qt.Key.Key_Return)
-    qtbot.wait(20)
+    settle()  # (an accepted value would be committed on the next turn of the event loop)
     assert model.message.SerializeToString() == before and stack.count() == 0

@@ -19,7 +19,7 @@ from editor.records.messages import EntryMessage
 from editor.ui.main_window import MainWindow
 from editor.ui.tree_view import VALUE_PEEK
 from tests.conftest import MOBILENET_V2_TF, RESNET50_CAFFE
-from tests.ui.kit import ScriptedPrompter, copy_sample, document_of, open_and_wait, select_in_tree
+from tests.ui.kit import ScriptedPrompter, copy_sample, document_of, open_and_wait, select_in_tree, settle
 
 
 @pytest.fixture
@@ -43,7 +43,7 @@ def _open(qtbot, tmp_path, window: MainWindow, source=RESNET50_CAFFE) -> None:
     if not path.exists():
         shutil.copy(source, path)
     open_and_wait(qtbot, window, path)
-    qtbot.wait(30)
+    settle()
 
 
 def _show_layer(qtbot, window: MainWindow, channels: int) -> int:
@@ -55,7 +55,7 @@ def _show_layer(qtbot, window: MainWindow, channels: int) -> int:
     plots = window.plots
     plots.tabBar().setCurrentIndex(plots.indexOf(plots.channels))
     plots.channels.flush()
-    qtbot.wait(30)
+    settle()
     series = plots.channels.series
     assert plots.channels.layer_index == index and series is not None and series.scale_w.size == channels
     return index
@@ -100,7 +100,7 @@ def test_at_1920x1080_the_focused_plot_takes_the_whole_width(qtbot, tmp_path, ma
     tree_width = window.tree.width()
 
     window.window_layout.act_focus.trigger()  # F11 / Ctrl+Shift+F
-    qtbot.wait(30)
+    settle()
     assert window.window_layout.focus_plots() and window.window_layout.act_focus.isChecked()
     assert not window.tree.isVisible() or window.tree.width() == 0
     assert not any(d.isVisible() for d in window.findChildren(QDockWidget))
@@ -112,7 +112,7 @@ def test_at_1920x1080_the_focused_plot_takes_the_whole_width(qtbot, tmp_path, ma
     assert focused >= window.width() - axis - 50, (focused, axis)
 
     window.window_layout.act_focus.trigger()  # and back, as it was
-    qtbot.wait(30)
+    settle()
     assert not window.window_layout.focus_plots() and not window.window_layout.act_focus.isChecked()
     assert window.tree.width() == tree_width and window.menus.toolbar.isVisible()
     assert window.edit_dock.isVisible() and window.plots.channels.tables.isVisible()
@@ -140,15 +140,15 @@ def test_docks_with_nothing_to_say_fold_away(qtbot, tmp_path, make_window):
     assert window.plots.height() < plots_height
     # the Problems tab with no problem: its counts line alone
     problems.raise_()
-    qtbot.wait(30)
+    settle()
     assert sum(problems.counts().values()) == 0 and not problems.view.isVisible()
     assert window.dock_folder.folded(problems) and problems.height() < 80, problems.height()
     assert "0 errors" in problems.toggles[next(iter(problems.toggles))].text()
     # the user's own height for the open docks is kept
     edit.raise_()
-    qtbot.wait(30)
+    settle()
     window.resizeDocks([edit], [250], Qt.Orientation.Vertical)
-    qtbot.wait(30)
+    settle()
     assert window.dock_folder.open_height == edit.height()
 
 
@@ -159,7 +159,7 @@ def test_a_file_with_problems_opens_the_problems_dock(qtbot, tmp_path, make_wind
     _open(qtbot, tmp_path, window, path)
     problems = window.rules_dock
     problems.raise_()
-    qtbot.wait(30)
+    settle()
     assert problems.counts() and problems.view.isVisible()
     assert not window.dock_folder.folded(problems)
     assert problems.height() >= window.dock_folder.opened_height() - 4
@@ -223,7 +223,7 @@ def test_every_toolbar_control_is_reachable(qtbot, tmp_path, make_window):
     # the plots squeezed (the user widens the tree): what the toolbars cannot show, their
     # » menus offer, the fence k, Edit span and Export included
     window.splitter.setSizes([900, window.splitter.width() - 900])
-    qtbot.wait(30)
+    settle()
     window.plots.setCurrentWidget(window.plots.channels)
     QApplication.processEvents()
     offered = _overflow_texts(channel_bar)
@@ -251,7 +251,7 @@ def test_the_layout_is_remembered_and_reset_layout_restores_it(qtbot, tmp_path, 
     view_menu = next(a.menu() for a in again.menuBar().actions() if a.text() == "&View")
     reset = next(a for a in view_menu.actions() if a.text() == "&Reset Layout")
     reset.trigger()
-    qtbot.wait(30)
+    settle()
     assert again.dockWidgetArea(again.rules_dock) == Qt.DockWidgetArea.BottomDockWidgetArea
     assert again.edit_dock in again.tabifiedDockWidgets(again.rules_dock)
     assert abs(again.tree.width() - default_tree) <= 8, (again.tree.width(), default_tree)
@@ -267,7 +267,7 @@ def test_the_plots_detach_into_their_own_window(qtbot, tmp_path, make_window):
     _open(qtbot, tmp_path, window)
     index = _show_layer(qtbot, window, 1024)
     window.window_layout.act_detach.trigger()  # View ▸ Plots in Own Window
-    qtbot.wait(30)
+    settle()
     plots_window = window.window_layout.plots_window
     assert plots_window is not None and plots_window.isVisible()
     assert window.plots.window() is plots_window and window.splitter.count() == 1
@@ -286,7 +286,7 @@ def test_the_plots_detach_into_their_own_window(qtbot, tmp_path, make_window):
     again = make_window(1280, 820)
     assert again.window_layout.plots_window is not None and again.plots.window() is again.window_layout.plots_window
     again.window_layout.plots_window.close()  # closing their window brings them back
-    qtbot.wait(30)
+    settle()
     assert again.window_layout.plots_window is None and again.plots.window() is again
     assert again.splitter.indexOf(again.side_tabs) == 1 and again.side_tabs.isVisible()
 

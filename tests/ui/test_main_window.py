@@ -13,7 +13,15 @@ from editor.records.dialects import DIALECTS
 from editor.records.edits.commands import SetValueCommand
 from editor.ui.dialogs import SaveAsChoice
 from editor.ui.main_window import Banner, MainWindow
-from tests.ui.kit import ScriptedPrompter, copy_sample, f32, open_and_wait, view_index
+from tests.ui.kit import (
+    ScriptedPrompter,
+    copy_sample,
+    f32,
+    open_and_wait,
+    settle,
+    view_index,
+    wait_for_disk_check,
+)
 
 
 def test_edit_undo_redo_save_changes_one_line(qtbot, tmp_path, env):
@@ -225,7 +233,7 @@ def test_own_save_is_not_reported_as_a_change(qtbot, tmp_path, env):
     window.tree.select_path(("record", 0))
     window.tree.set_field_on_selected("offset_d", 4)
     assert window.documents.save()
-    qtbot.wait(600)
+    wait_for_disk_check(qtbot, window)
     assert window.banners.disk_banner is None
 
 
@@ -484,7 +492,7 @@ def test_opening_checks_the_rules_and_reads_the_overview_on_the_loader_thread(qt
     open_and_wait(qtbot, window, copy_sample(tmp_path, "resnet_pytorch.txt"))
     overview = window.plots.overview
     qtbot.waitUntil(lambda: len(overview.data) == len(window.document.message.record), timeout=3000)
-    qtbot.wait(50)  # whatever else the reset set going
+    settle()  # whatever else the reset set going
     assert [(c is window.session.problems.checker, gui_side) for c, gui_side in checks] == [(True, False)]
     assert window.session.problems.checker.message is window.document.message
     assert [(d is overview.data, gui_side) for d, gui_side in builds] == [(True, False)]
@@ -569,7 +577,7 @@ def test_bulk_edits_read_the_selection_a_constant_number_of_times(qtbot, tmp_pat
         reads.clear()
         walks.clear()
         step()
-        qtbot.wait(10)  # the coalesced update
+        settle()  # the coalesced update
         window.session.problems.flush()
         window.session.problems.problems  # noqa: B018 (read, as the dock and the status bar do)
         assert len(reads) <= 2, reads
@@ -606,7 +614,7 @@ def test_values_are_in_view_at_the_first_start_size(qtbot, tmp_path, env):
     # once the user sets the key column's width, it is theirs
     view.header().resizeSection(0, 250)
     window.splitter.setSizes([600, window.splitter.width() - 600])
-    qtbot.wait(20)  # nothing to wait for: the width must stay as the user set it
+    settle()  # the tree's resize has been handled: the width must stay as the user set it
     assert view.columnWidth(0) == 250
 
 

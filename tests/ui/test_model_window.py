@@ -16,7 +16,16 @@ from editor.records.model_review import review_record
 from editor.records.problems import Severity
 from editor.ui.dialogs import SaveAsChoice
 from tests.models.kit import layer_of
-from tests.ui.kit import PLANTED, WASTEFUL, ScriptedPrompter, bits, document_of, fitted_record, open_and_wait
+from tests.ui.kit import (
+    PLANTED,
+    WASTEFUL,
+    ScriptedPrompter,
+    bits,
+    document_of,
+    fitted_record,
+    open_and_wait,
+    settle,
+)
 
 
 @pytest.fixture
@@ -35,16 +44,11 @@ def onnx_case(tmp_path):
     return record, model_path
 
 
-def settle(qtbot) -> None:
-    """Let the views take in what was installed (they redraw on the next turns of the event loop)."""
-    qtbot.wait(20)
-
-
 def attach_and_wait(qtbot, window, model, weights=None) -> None:
     with qtbot.waitSignal(window.models.attachFinished, timeout=30000) as blocker:
         assert window.attach_model(model, weights)
     assert blocker.args == [True], window.prompter.errors
-    settle(qtbot)
+    settle()  # the views take in what was installed on the next turns of the event loop
 
 
 def layer_index(window, key: str) -> int:
@@ -86,7 +90,7 @@ def test_attaching_a_model_shows_it_checks_with_it_and_reviews_the_weights(qtbot
                                                f"[{PLANTED}] ×0.25")
     # Detach: checked on its own again
     window.act_detach_model.trigger()
-    settle(qtbot)
+    settle()
     session.problems.flush()
     assert session.network is None and not window.model_label.isVisible()
     assert not [p for p in session.problems.problems if p.rule.startswith("model-")]
@@ -264,7 +268,7 @@ def test_the_model_is_remembered_per_record_and_attached_again(qtbot, env, onnx_
     # Detach forgets it for the record
     open_and_wait(qtbot, again, record)
     qtbot.waitUntil(lambda: again.session.network is not None, timeout=30000)
-    settle(qtbot)
+    settle()
     again.act_detach_model.trigger()
     open_and_wait(qtbot, again, record)
     assert not again.models.is_loading and again.session.network is None

@@ -11,7 +11,7 @@ from editor.records.paths import FieldPath
 from editor.ui.field_editors import FieldEdit
 from editor.ui.panels.channel_table import ChannelTable, ChannelTableModel, weights_columns
 from editor.ui.panels.layer_panel import LayerPanel
-from tests.ui.kit import RELU6_SCALE, SCALES, make_session, small_record, snapshot
+from tests.ui.kit import RELU6_SCALE, SCALES, make_session, settle, small_record, snapshot
 
 
 def table_for(qtbot, entry=1, dialect="tf-inner", message=None):
@@ -147,7 +147,7 @@ def test_typing_into_a_cell_checks_as_you_type_and_enter_refuses_a_bad_value(qtb
     qtbot.keyClicks(editor, "-2")
     assert editor.reason is not None and "must be finite and > 0" in editor.reason
     qtbot.keyClick(editor, Qt.Key.Key_Return)
-    qtbot.wait(20)
+    settle()  # (an accepted value would be committed on the next turn of the event loop)
     assert table.view.state() == QAbstractItemView.State.EditingState  # still editing, still red
     assert session.undo_stack.count() == 0 and "must be finite" in messages[-1]
     editor.selectAll()

@@ -15,6 +15,7 @@ from tests.ui.kit import (
     copy_sample,
     open_and_wait,
     select_in_tree,
+    settle,
     type_and_enter,
     view_index,
 )
@@ -203,7 +204,7 @@ def test_opening_another_file_with_a_channel_selected(qtbot, tmp_path, window, s
     other.mkdir()
     open_and_wait(qtbot, window, copy_sample(other, second))
     window.grab()  # paint every widget, the Edit dock's old tables included
-    qtbot.wait(50)  # and let deferred deletions and timers run
+    settle()  # and let deferred deletions and timers run
     window.grab()
     assert window.session.selection.path == ()
     assert window.record_panels.current_panel() is window.record_panels.hint
@@ -248,7 +249,7 @@ def test_the_tree_refuses_offset_d_200_with_int8_and_takes_it_with_int16(qtbot, 
         return window.tree.view.indexWidget(view_index(window, path, 1))
 
     editor = type_in_tree(qtbot, window, offset_d, "200")
-    qtbot.wait(50)  # an accepted value is committed on the next turn of the event loop
+    settle()  # an accepted value would be committed on the next turn of the event loop
     # Enter did nothing: the editor stays open, red, and says why, as the layer panel does
     reason = "offset_d = 200 is outside [-128, 127] (act_type INT8)"
     assert editor_of(offset_d) is editor
@@ -268,7 +269,7 @@ def test_the_tree_refuses_offset_d_200_with_int8_and_takes_it_with_int16(qtbot, 
     assert window.session.undo_stack.count() == 2
     # and INT16's own range holds
     editor = type_in_tree(qtbot, window, offset_d, "40000")
-    qtbot.wait(50)
+    settle()
     assert message.record[0].value.offset_d == 200 and editor_of(offset_d) is editor
     assert "offset_d = 40000 is outside [-32768, 32767] (act_type INT16)" in editor.toolTip()
     qtbot.keyClick(editor, Qt.Key.Key_Escape)
@@ -283,14 +284,14 @@ def test_the_tree_refuses_a_duplicate_key_and_an_empty_prune_range(qtbot, tmp_pa
     editor = type_in_tree(qtbot, window, ("record", 1), message.record[0].key, column=0)
     qtbot.waitUntil(lambda: "already used by record 0" in editor.toolTip())
     qtbot.keyClick(editor, Qt.Key.Key_Escape)
-    qtbot.wait(50)  # not a condition: the next clicks must not count as part of the last double-click
+    settle()  # the window re-lays out as the editor closes: the next cell is found where it is shown
     node = message.prune_record[0].producer[0]
     j = next(k for k, a in enumerate(node.attr) if a.name == "end")
     begin = next(a.i for a in node.attr if a.name == "begin")
     editor = type_in_tree(qtbot, window, ("prune_record", 0, "producer", 0, "attr", j, "i"), str(begin))
     qtbot.waitUntil(lambda: f"begin = {begin}" in editor.toolTip() and f"end = {begin}" in editor.toolTip())
     qtbot.keyClick(editor, Qt.Key.Key_Escape)
-    qtbot.wait(50)
+    settle()
     assert message.SerializeToString() == before and window.session.undo_stack.count() == 0
 
 
@@ -377,7 +378,7 @@ def test_the_prune_panel_fits_the_edit_dock(qtbot, tmp_path, window):
     tm = panel.table_model
     for j in (0, 2, 27):  # plain; nodes with other attributes; a selective_prune node only
         select_in_tree(qtbot, window, ("prune_record", j))
-        qtbot.wait(20)
+        settle()
         # the dock along the window's bottom keeps its height: the plots keep theirs
         assert dock.height() <= window.dock_folder.opened_height() + 4
         for button in (panel.range_button, panel.add_consumer_button, panel.delete_button):
@@ -404,7 +405,7 @@ def test_the_layer_panel_shows_its_problems_and_every_column_at_the_default_size
     path.write_text(text.replace("scale_d: 1.0749822", "scale_d: 1e-09", 1))  # and one warning
     open_and_wait(qtbot, window, path)
     select_in_tree(qtbot, window, ("record", 0))
-    qtbot.wait(20)
+    settle()
     dock = window.edit_dock
     panel = window.record_panels.layer_panel
     assert panel.problem_list.count() == 2

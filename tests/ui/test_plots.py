@@ -31,6 +31,7 @@ from tests.ui.kit import (
     plotted,
     prune_view,
     sample_session,
+    settle,
     snapshot,
     tf_inner,
 )
@@ -301,7 +302,7 @@ def test_clicking_a_channel_selects_it_and_selection_highlights(qtbot, session):
     qtbot.waitExposed(plot)
     i = per_channel_layers(session.message)[0]
     session.selection.select(("record", i))
-    qtbot.wait(50)  # the plot page was just shown: let it lay out
+    settle()  # the plot page was just shown: let it lay out
     vb = plot.main.plot.vb
     y = float(np.float32(session.message.record[i].value.scale_w[6])) / 2
     pos = plot.graphics.mapFromScene(vb.mapViewToScene(QPointF(6.1, y)))
@@ -570,7 +571,7 @@ def test_a_hidden_prune_tab_lays_its_bars_out_when_it_is_shown(qtbot, session, m
     rec = session.message.prune_record[0]
     j = next(k for k, a in enumerate(rec.consumer[1].attr) if a.name == "end")
     session.push(SetValueCommand(session.editor, ("prune_record", 0, "consumer", 1, "attr", j, "i"), 3))
-    qtbot.wait(50)
+    settle()  # the views' redraws after the edit have run
     assert layouts == []
     session.selection.select(("prune_record", 0, "consumer", 1), source="tree")  # brings the tab up
     assert panel.currentWidget() is panel.prune and layouts == [1]

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import threading
-import time
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QProgressDialog, QPushButton
@@ -10,7 +9,7 @@ from PySide6.QtWidgets import QProgressDialog, QPushButton
 from editor.records.document import RecordDocument, SaveCancelled
 from editor.ui import saver
 from tests.records.compat import changed_lines
-from tests.ui.kit import ScriptedPrompter, copy_sample, open_and_wait
+from tests.ui.kit import ScriptedPrompter, copy_sample, open_and_wait, wait_for_disk_check
 
 
 def background(window):
@@ -44,7 +43,7 @@ def test_a_big_save_runs_on_a_thread_and_changes_one_line(qtbot, tmp_path, env, 
     assert dialogs == [(Qt.WindowModality.WindowModal, "Saving resnet_pytorch.txt…")]
     assert not window.isWindowModified()
     assert changed_lines(original, path.read_text()) == ["-    offset_d: -14", "+    offset_d: 7"]
-    qtbot.wait(600)
+    wait_for_disk_check(qtbot, window)
     assert window.banners.disk_banner is None  # our own write is not "changed on disk"
     assert not any(d.isVisible() for d in window.findChildren(QProgressDialog))
 
@@ -57,11 +56,12 @@ def test_cancel_leaves_the_file_and_the_edits(qtbot, tmp_path, env, monkeypatch)
     window.tree.select_path(("record", 0))
     window.tree.set_field_on_selected("offset_d", 5)
 
+    pressed = threading.Event()  # the test pressed Cancel
+
     def slow_save(self, path=None, *, binary=None, progress=None, **_options):
-        deadline = time.monotonic() + 20
-        while progress(1, 2) is not False:  # a long write, until Cancel is pressed
-            time.sleep(0.01)
-            assert time.monotonic() < deadline, "Cancel never reached the save"
+        # a long write, until Cancel is pressed: its next progress report must say stop
+        assert pressed.wait(20), "Cancel was never pressed"
+        assert progress(1, 2) is False, "Cancel never reached the save"
         raise SaveCancelled()
 
     monkeypatch.setattr(RecordDocument, "save", slow_save)
@@ -74,6 +74,7 @@ def test_cancel_leaves_the_file_and_the_edits(qtbot, tmp_path, env, monkeypatch)
         button = dialogs[0].findChild(QPushButton)
         assert button.text() == "Cancel"
         button.click()
+        pressed.set()
 
     closed_during_save = []
     QTimer.singleShot(50, lambda: closed_during_save.append(window.close()))

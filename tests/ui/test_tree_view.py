@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QApplication
 
 from editor.ui.session import EditSession
 from editor.ui.tree_view import RecordTreeWidget
-from tests.ui.kit import ScriptedPrompter, load_sample, make_session
+from tests.ui.kit import ScriptedPrompter, load_sample, make_session, settle
 from tests.ui.kit import tree_record as small_record
 
 
@@ -212,7 +212,7 @@ def test_a_new_record_is_laid_out_and_painted_once(qtbot, widget):
 
     w, _model, *_ = widget
     qtbot.waitExposed(w)
-    qtbot.wait(20)
+    settle()  # the first paints are done before the counting starts
 
     class Paints(QObject):
         count = 0
@@ -228,7 +228,7 @@ def test_a_new_record_is_laid_out_and_painted_once(qtbot, widget):
     big.record[7].key = "net/a/rather/long/scope/name/for/one/layer/conv7/Conv2D"
     w.session.set_message(big)
     assert w.view.verticalScrollBar().maximum() > 0  # before any paint
-    qtbot.wait(100)
+    settle()  # every paint and layout the new record set going, and what they set going
     assert Paints.count == 1
     assert w.view.columnWidth(0) > 340  # the long key fits
 
