@@ -35,6 +35,8 @@ quantization module does; the statistics are those of the balanced activations.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -110,14 +112,39 @@ def clip_thresholds(bits: int, scale: np.float32, offset: np.float32) -> tuple[n
     float32. The level is non-decreasing in x for a positive scale, so an input clips iff its
     min is below the first or its max above the second; a scale that is not positive and
     finite gives (inf, -inf): every input counts as clipping and is counted."""
+    return _clip_thresholds(bits, float(np.float32(scale)), float(np.float32(offset)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _clip_thresholds(bits: int, scale_f: float, offset_f: float) -> tuple[np.float32, np.float32]:
+    scale, offset = np.float32(scale_f), np.float32(offset_f)
     if not (np.isfinite(scale) and scale > 0 and np.isfinite(offset)):
         return np.float32(np.inf), np.float32(-np.inf)
-    lo_u = np.float32(-(1 << (bits - 1))) + MAGIC
-    hi_u = np.float32((1 << (bits - 1)) - 1) + MAGIC
+    lo, hi = -(1 << (bits - 1)), (1 << (bits - 1)) - 1
+    lo_u = np.float32(lo) + MAGIC
+    hi_u = np.float32(hi) + MAGIC
     neg_inf, pos_inf = _ordered(np.float32(-np.inf)), _ordered(np.float32(np.inf))
 
-    def first(pred: Callable[[np.float32], bool | np.bool_]) -> int:
-        a, b = neg_inf, pos_inf + 1  # the first k in [a, b) where pred holds (b: none)
+    def near(x: float) -> int:
+        """The ordered integer of x as float32 (the infinities where it overflows)."""
+        with np.errstate(over="ignore"):
+            return _ordered(np.float32(x)) if math.isfinite(x) else (pos_inf if x > 0 else neg_inf)
+
+    def first(pred: Callable[[np.float32], bool | np.bool_], guess: int) -> int:
+        """The first k in [neg_inf, pos_inf] where pred (non-decreasing) holds, pos_inf + 1 for
+        none: a bracket galloping from `guess` (a few ulps off the answer), then halving it."""
+        a, b = neg_inf, pos_inf + 1
+        k, step = min(max(guess, neg_inf), pos_inf), 1
+        if pred(level(_unordered(k), scale, offset)):
+            b = k
+            while k - step >= neg_inf and pred(level(_unordered(k - step), scale, offset)):
+                k, b, step = k - step, k - step, step * 2
+            a = max(neg_inf, k - step + 1) if k - step >= neg_inf else neg_inf
+        else:
+            a = k + 1
+            while k + step <= pos_inf and not pred(level(_unordered(k + step), scale, offset)):
+                k, a, step = k + step, k + step + 1, step * 2
+            b = k + step if k + step <= pos_inf else pos_inf + 1
         while a < b:
             m = (a + b) // 2
             if pred(level(_unordered(m), scale, offset)):
@@ -126,8 +153,9 @@ def clip_thresholds(bits: int, scale: np.float32, offset: np.float32) -> tuple[n
                 a = m + 1
         return a
 
-    k_lo = first(lambda u: u >= lo_u)
-    k_hi = first(lambda u: u > hi_u) - 1
+    s64, o64 = float(scale), float(offset)
+    k_lo = first(lambda u: u >= lo_u, near((lo - 0.5 - o64) * s64))
+    k_hi = first(lambda u: u > hi_u, near((hi + 0.5 - o64) * s64)) - 1
     x_lo = _unordered(k_lo) if k_lo <= pos_inf else np.float32(np.inf)
     x_hi = _unordered(k_hi) if k_hi >= neg_inf else np.float32(-np.inf)
     return np.float32(x_lo), np.float32(x_hi)
@@ -273,7 +301,7 @@ def layer_op(b: Builder, plan: LayerPlan, xq: str, weight: str | None, bias: str
 
 
 #: the per-sample numbers a branch returns
-STAT_NAMES = ("size", "clip", "net", "x2", "e2", "min", "max", "sample", "dot", "yy", "qq")
+STAT_NAMES = ("size", "clip", "net", "x2", "e2", "min", "max", "sample", "yy", "qq", "dd")
 
 
 def add_branch(b: Builder, plan: LayerPlan, f: dict[str, str], weight: str | None, bias: str | None,
@@ -296,9 +324,9 @@ def add_branch(b: Builder, plan: LayerPlan, f: dict[str, str], weight: str | Non
     out["sample"] = b.node("Gather", [flat, at], "sample", axis=0)
     if y is not None:
         yq = layer_op(b, plan, xq, weight, bias, "yq")
-        out["dot"] = b.partial("ReduceSum", b.node("Mul", [y, yq], "yyq"), "dot")
-        out["yy"] = b.partial("ReduceSumSquare", y, "yy")
-        out["qq"] = b.partial("ReduceSumSquare", yq, "qq")
+        out["yy"] = b.reduce("ReduceSumSquare", y, None, "yy")
+        out["qq"] = b.reduce("ReduceSumSquare", yq, None, "qq")
+        out["dd"] = b.reduce("ReduceSumSquare", b.node("Sub", [y, yq], "d"), None, "dd")
     return out
 
 
@@ -326,28 +354,28 @@ def _float_outputs(model: onnx.ModelProto) -> list[str]:
 
 @dataclass
 class AnalysisGraph:
-    """The model to run, and where each number comes out: `layers[i]` maps STAT_NAMES to
-    output names for plans[i]; `outputs` maps each float model output to its (dot, yy, qq,
-    maxabs) names against the quantized copy."""
+    """The models to run, and where each number comes out: `model` is the float model with
+    every plan's branch, `layers[i]` maps STAT_NAMES to its output names for plans[i];
+    `quantized` is the model with every planned layer fake-quantized (None without the
+    whole-model check) and `outputs` the float outputs it is compared on, which both models
+    give under the same names."""
 
     model: onnx.ModelProto
     plans: list[LayerPlan]
     layers: list[dict[str, str]]
-    outputs: dict[str, dict[str, str]]
+    outputs: list[str] = field(default_factory=list)
+    quantized: onnx.ModelProto | None = None
 
 
 def analysis_model(model: onnx.ModelProto, plans: list[LayerPlan], *, whole_model: bool = True) -> AnalysisGraph:
-    """The model with every plan's branch, and (`whole_model`) a copy of it with every
-    planned layer fake-quantized whose outputs are compared with the float ones."""
+    """The model with every plan's branch, and (`whole_model`) the model with every planned
+    layer fake-quantized, whose outputs are compared with the float ones (`quantized_model`).
+    Two models, so that onnxruntime can prepare and run them side by side."""
     m = onnx.ModelProto()
     m.CopyFrom(model)
     g = m.graph
     b = Builder(g, default_opset(m), _names_in(g))
     layers = []
-    factors: list[dict[str, str]] = []
-    weights: list[str | None] = []
-    biases: list[str | None] = []
-    balances: list[str | None] = []
     shared = shared_constants(b)
     for plan in plans:
         f = {k: b.const(v, k) for k, v in factor_values(plan.act_bits, plan.scale_d, plan.offset_d).items()}
@@ -355,98 +383,58 @@ def analysis_model(model: onnx.ModelProto, plans: list[LayerPlan], *, whole_mode
         w = b.const(plan.weight, "wq") if plan.weight is not None else None
         bias = b.const(plan.bias, "bias") if isinstance(plan.bias, np.ndarray) else plan.bias
         bal = b.const(plan.balance, "tbf") if plan.balance is not None else None
-        factors.append(f)
-        weights.append(w)
-        biases.append(bias)
-        balances.append(bal)
         layers.append(add_branch(b, plan, f, w, bias, bal, plan.y))
-    outputs: dict[str, dict[str, str]] = {}
-    if whole_model and plans:
-        # its own name prefix, so that a profile tells the copy's nodes from the branches'
-        copy = Builder(g, b.opset, b.taken, "rq")
-        renamed = _quantized_copy(copy, model.graph, plans, factors, weights, biases, balances)
-        for name in _float_outputs(model):
-            other = renamed.get(name, name)
-            diff = b.node("Abs", [b.node("Sub", [name, other], "od")], "oabs")
-            outputs[name] = {"dot": b.partial("ReduceSum", b.node("Mul", [name, other], "ooq"), "odot"),
-                             "yy": b.partial("ReduceSumSquare", name, "oyy"),
-                             "qq": b.partial("ReduceSumSquare", other, "oqq"),
-                             "maxabs": b.reduce("ReduceMax", diff, None, "omax")}
-    wanted = [v for d in layers for v in d.values()] + [v for d in outputs.values() for v in d.values()]
+    wanted = [v for d in layers for v in d.values()]
     g.output.extend(onnx.ValueInfoProto(name=n) for n in wanted)
-    return AnalysisGraph(m, plans, layers, outputs)
+    if not (whole_model and plans):
+        return AnalysisGraph(m, plans, layers)
+    return AnalysisGraph(m, plans, layers, _float_outputs(model), quantized_model(model, plans))
 
 
-def _quantized_copy(b: Builder, graph: onnx.GraphProto, plans: list[LayerPlan], factors: list[dict[str, str]],
-                    weights: list[str | None], biases: list[str | None],
-                    balances: list[str | None]) -> dict[str, str]:
-    """Appends a copy of `graph`'s nodes in which every planned layer is fake-quantized (its
-    input x', its weights, a folded BatchNorm's bias, the BatchNorm itself an Identity);
-    returns the copy's name of each tensor the original nodes produce."""
-    by_node = {p.node.name: (p, f, w, bias, bal) for p, f, w, bias, bal in
-               zip(plans, factors, weights, biases, balances, strict=True) if p.node.name}
+def quantized_model(model: onnx.ModelProto, plans: list[LayerPlan]) -> onnx.ModelProto:
+    """The model with every planned layer fake-quantized: its input x', its weights, a folded
+    BatchNorm's bias (the BatchNorm itself an Identity). Tensors keep their names, so its
+    outputs are named as the float model's."""
+    m = onnx.ModelProto()
+    m.CopyFrom(model)
+    g = m.graph
+    # its own name prefix, so that a profile tells its nodes from the branches'
+    b = Builder(g, default_opset(m), _names_in(g), "rq")
+    by_node = {p.node.name: p for p in plans if p.node.name}
     folded = {p.folded_bn for p in plans if p.folded_bn}
-    renamed: dict[str, str] = {}
-    for node in list(graph.node):
-        if node.op_type == "Constant":
-            continue  # constants are shared, not copied
-        copy = onnx.NodeProto()
-        copy.CopyFrom(node)
-        del copy.input[:]
-        copy.input.extend(renamed.get(i, i) for i in node.input)
-        _rename_subgraphs(copy, renamed)
-        planned = by_node.get(node.name) if node.name else None
-        if planned is not None:
-            plan, f, w, bias, bal = planned
+    nodes = list(g.node)
+    del g.node[:]
+    for node in nodes:
+        plan = by_node.get(node.name) if node.name else None
+        if plan is not None:
+            f = {k: b.const(v, k) for k, v in factor_values(plan.act_bits, plan.scale_d, plan.offset_d).items()
+                 if k in FACTOR_NAMES_INT8 or k in ("scale", "offset", "magic", "lo", "hi", "shift")}
+            bal = b.const(plan.balance, "tbf") if plan.balance is not None else None
             k = plan.input_index
-            xq = fake_quant(b, balanced(b, copy.input[k], bal), f)[0]
-            copy.input[k] = xq
-            if w is not None:
-                copy.input[1] = w
-                if bias is not None:
-                    if len(copy.input) > 2:
-                        copy.input[2] = bias
+            node.input[k] = fake_quant(b, balanced(b, node.input[k], bal), f)[0]
+            if plan.weight is not None:
+                node.input[1] = b.const(plan.weight, "wq")
+                if plan.bias is not None:
+                    bias = b.const(plan.bias, "bias") if isinstance(plan.bias, np.ndarray) else plan.bias
+                    if len(node.input) > 2:
+                        node.input[2] = bias
                     else:
-                        copy.input.append(bias)
-        outputs = list(node.output)
+                        node.input.append(bias)
         if node.name and node.name in folded:
-            copy = helper.make_node("Identity", [copy.input[0]], [], name=node.name)
-            outputs = outputs[:1]
-        copy.name = b.name("fq_" + (node.name or node.op_type))
-        del copy.output[:]
-        for o in outputs:
-            new = b.name("fq") if o else ""
-            if o:
-                renamed[o] = new
-            copy.output.append(new)
-        graph_nodes = b.graph.node
-        graph_nodes.append(copy)
-    return renamed
-
-
-def _rename_subgraphs(node: onnx.NodeProto, renamed: dict[str, str]) -> None:
-    """Point a copied node's subgraphs at the copies of the outer tensors they read."""
-    for a in node.attribute:
-        for g in ([a.g] if a.HasField("g") else []) + list(a.graphs):
-            _rename_graph_reads(g, renamed)
-
-
-def _rename_graph_reads(g: onnx.GraphProto, renamed: dict[str, str]) -> None:
-    local = {i.name for i in g.input} | {i.name for i in g.initializer}
+            node = helper.make_node("Identity", [node.input[0]], [node.output[0]], name=node.name)
+        g.node.append(node)
+    # the float weights the quantized ones replace: not loaded twice
+    used = {i for n in g.node for i in n.input} | {o.name for o in g.output}
     for n in g.node:
-        for idx, name in enumerate(n.input):
-            if name and name not in local and name in renamed:
-                n.input[idx] = renamed[name]
-        local.update(n.output)
-        for a in n.attribute:
-            for sub in ([a.g] if a.HasField("g") else []) + list(a.graphs):
-                _rename_graph_reads(sub, {k: v for k, v in renamed.items() if k not in local})
-    for o in g.output:
-        if o.name not in local and o.name in renamed:
-            # an output that passes an outer tensor through: read it from the copy
-            n = helper.make_node("Identity", [renamed[o.name]], [o.name + "__fq_pass"])
-            g.node.append(n)
-            o.name = n.output[0]
+        used |= _outer_reads(n)
+    kept = [t for t in g.initializer if t.name in used]
+    del g.initializer[:]
+    g.initializer.extend(kept)
+    dropped = {t.name for t in model.graph.initializer} - used
+    inputs = [i for i in g.input if i.name not in dropped]
+    del g.input[:]
+    g.input.extend(inputs)
+    return m
 
 
 def probe_model(model: onnx.ModelProto, plan: LayerPlan, x_info: onnx.ValueInfoProto,
