@@ -1,7 +1,7 @@
 """The ONNX graphs the activation analysis runs: the float model with, beside it, each
-analysed layer's fake-quantized twin and the reductions that measure it, and a copy of the
-whole model with every analysed layer fake-quantized. Built with the `onnx` package only;
-`run` hands them to onnxruntime.
+analysed layer's fake-quantized twin and the reductions that measure it; and the model with
+every analysed layer fake-quantized, for the whole-model check. Built with the `onnx`
+package only; `run` hands them to onnxruntime, which prepares and runs the two side by side.
 
 Why in the graph: the statistics of a layer's input are sums over millions of values per
 sample. Asking onnxruntime for those tensors as outputs copies them out of its memory and
@@ -11,24 +11,29 @@ whole run); reduced by onnxruntime itself, a handful of numbers per layer come b
 Each analysed layer gets a *branch* reading its float input ``x`` (and, where it has one,
 its float output ``y``):
 
-- ``t = x / scale_d + offset_d`` in float32, as AMCT computes it. For INT8 (an offset in
-  int8's range) ``QuantizeLinear(t, 1, 0)`` rounds t half to even and saturates, and
-  ``DequantizeLinear(q, scale_d, offset_d)`` gives ``x' = (q - offset_d)·scale_d``: AMCT's
-  numbers in two quick nodes. Otherwise ``u = t + 1.5·2^23`` rounds t to an integer, halves to
-  even, exactly (float32 has no fraction bits there) for every |t| < 2^22 — beyond, the value
-  clips whatever the rounding; ``uc = clamp(u)`` to the levels, ``x' = (uc - 1.5·2^23 -
-  offset_d)·scale_d``;
+- the level ``q = clamp(round(x / scale_d) + offset_d)``: x / scale_d divided in float32 and
+  rounded half to even, then the offset added — the order of AMCT's fake-quantization module
+  (``custom_op/fake_quant``). It equals ``round(x / scale_d + offset_d)`` except where that
+  float32 sum rounds onto a half (about one value in 10^5 for INT8, which then lands one
+  level over). For INT8 (an offset in int8's range) ``QuantizeLinear(x, scale_d, offset_d)``
+  is exactly this, and ``DequantizeLinear(q, scale_d, offset_d)`` gives
+  ``x' = (q - offset_d)·scale_d``: two quick nodes. Otherwise ``u = x / scale_d + 1.5·2^23``
+  rounds to an integer, halves to even, exactly (float32 has no fraction bits there) for
+  every |x / scale_d| < 2^22 — beyond, the value clips whatever the rounding; ``uc`` is u
+  clamped to the levels that do not clip, ``x' = (uc - 1.5·2^23)·scale_d``;
 - clipped values: ``d = u - uc`` is a whole number, zero where nothing clipped, and the sums
   of ``clamp(d, -1, 1)`` and of its absolute value count the values clipped above and below.
   The level is a non-decreasing function of x, so this runs (an ``If``) only when the min or
   the max of x lies beyond the float32 thresholds `clip_thresholds` finds;
 - ``Σx²``, ``Σ(x - x')²``, min, max, and a fixed random sample of x (for a histogram);
 - ``y'`` = the layer's own operator on x' and the fake-quantized weights (bias float), and
-  ``Σy·y'``, ``Σy²``, ``Σy'²`` for AMCT's similarity.
+  ``Σy²``, ``Σy'²``, ``Σ(y - y')²`` for AMCT's similarity.
 
-Sums are taken over the last axis in float32 and returned as such; the caller adds them up
-in float64 (a float32 sum of millions of values drifts by tenths of a percent, these
-partial sums do not, and a reduction node per figure keeps the graph small).
+``Σx²`` and ``Σ(x - x')²`` are taken over the last axis in float32 and returned as such; the
+caller adds them up in float64 (a float32 sum of millions of values drifts by up to 10^-3,
+these partial sums do not). The three sums of the similarity are onnxruntime's float32 totals,
+several times quicker: `metrics.cosine_of_difference` makes the cosine from them so that an
+error in the sums moves it by that error times ‖y - y'‖/‖y‖ only (10^-7 on PP-OCRv4 det).
 With a DMQ tensor_balance_factor, x is first divided by it along its channels, as AMCT's
 quantization module does; the statistics are those of the balanced activations.
 """
@@ -90,10 +95,10 @@ class LayerPlan:
     sample_at: np.ndarray = field(default_factory=lambda: np.zeros(0, np.float64))
 
 
-def level(x: float | np.floating[Any], scale: np.float32, offset: np.float32) -> np.float32:
-    """u(x) = (x / scale + offset) + 1.5·2^23 in float32, as the graph computes it."""
+def level(x: float | np.floating[Any], scale: np.float32) -> np.float32:
+    """u(x) = x / scale + 1.5·2^23 in float32, as the graph computes it: round(x / scale) + 1.5·2^23."""
     with np.errstate(all="ignore"):
-        return np.float32(np.float32(np.float32(np.float32(x) / scale) + offset) + MAGIC)
+        return np.float32(np.float32(np.float32(x) / scale) + MAGIC)
 
 
 def _ordered(x: np.float32) -> int:
@@ -120,9 +125,7 @@ def _clip_thresholds(bits: int, scale_f: float, offset_f: float) -> tuple[np.flo
     scale, offset = np.float32(scale_f), np.float32(offset_f)
     if not (np.isfinite(scale) and scale > 0 and np.isfinite(offset)):
         return np.float32(np.inf), np.float32(-np.inf)
-    lo, hi = -(1 << (bits - 1)), (1 << (bits - 1)) - 1
-    lo_u = np.float32(lo) + MAGIC
-    hi_u = np.float32(hi) + MAGIC
+    lo_u, hi_u = level_bounds(bits, offset)
     neg_inf, pos_inf = _ordered(np.float32(-np.inf)), _ordered(np.float32(np.inf))
 
     def near(x: float) -> int:
@@ -135,56 +138,61 @@ def _clip_thresholds(bits: int, scale_f: float, offset_f: float) -> tuple[np.flo
         none: a bracket galloping from `guess` (a few ulps off the answer), then halving it."""
         a, b = neg_inf, pos_inf + 1
         k, step = min(max(guess, neg_inf), pos_inf), 1
-        if pred(level(_unordered(k), scale, offset)):
+        if pred(level(_unordered(k), scale)):
             b = k
-            while k - step >= neg_inf and pred(level(_unordered(k - step), scale, offset)):
+            while k - step >= neg_inf and pred(level(_unordered(k - step), scale)):
                 k, b, step = k - step, k - step, step * 2
             a = max(neg_inf, k - step + 1) if k - step >= neg_inf else neg_inf
         else:
             a = k + 1
-            while k + step <= pos_inf and not pred(level(_unordered(k + step), scale, offset)):
+            while k + step <= pos_inf and not pred(level(_unordered(k + step), scale)):
                 k, a, step = k + step, k + step + 1, step * 2
             b = k + step if k + step <= pos_inf else pos_inf + 1
         while a < b:
             m = (a + b) // 2
-            if pred(level(_unordered(m), scale, offset)):
+            if pred(level(_unordered(m), scale)):
                 b = m
             else:
                 a = m + 1
         return a
 
-    s64, o64 = float(scale), float(offset)
-    k_lo = first(lambda u: u >= lo_u, near((lo - 0.5 - o64) * s64))
-    k_hi = first(lambda u: u > hi_u, near((hi + 0.5 - o64) * s64)) - 1
+    s64 = float(scale)
+    k_lo = first(lambda u: u >= lo_u, near((float(lo_u - MAGIC) - 0.5) * s64))
+    k_hi = first(lambda u: u > hi_u, near((float(hi_u - MAGIC) + 0.5) * s64)) - 1
     x_lo = _unordered(k_lo) if k_lo <= pos_inf else np.float32(np.inf)
     x_hi = _unordered(k_hi) if k_hi >= neg_inf else np.float32(-np.inf)
     return np.float32(x_lo), np.float32(x_hi)
 
 
+def level_bounds(bits: int, offset: np.float32) -> tuple[np.float32, np.float32]:
+    """The levels u that do not clip: [-2^(b-1) - offset, 2^(b-1) - 1 - offset] + 1.5·2^23, as
+    float32 (whole numbers, exact for any offset within ±2^22)."""
+    lo, hi = -(1 << (bits - 1)), (1 << (bits - 1)) - 1
+    return np.float32(np.float32(lo) - offset) + MAGIC, np.float32(np.float32(hi) - offset) + MAGIC
+
+
 def int8_path(bits: int, offset_d: int) -> bool:
     """Whether onnxruntime's int8 QuantizeLinear/DequantizeLinear can do the fake quantization
-    (INT8 with an offset in int8's range): the same numbers as the float chain, quicker."""
+    (INT8 with an offset in int8's range): the same numbers as the float chain in two nodes."""
     return bits == 8 and -128 <= offset_d <= 127
 
 
 def factor_values(bits: int, scale_d: float, offset_d: int) -> dict[str, np.ndarray]:
     """The scalars a branch takes for one set of activation factors (by FACTOR_NAMES, plus
     FACTOR_NAMES_INT8 where `int8_path`)."""
-    lo, hi = -(1 << (bits - 1)), (1 << (bits - 1)) - 1
     s = np.float32(scale_d)
     o = np.float32(offset_d)
     x_lo, x_hi = clip_thresholds(bits, s, o)
-    out = {"scale": np.asarray(s), "offset": np.asarray(o), "magic": np.asarray(MAGIC),
-           "lo": np.asarray(np.float32(lo) + MAGIC), "hi": np.asarray(np.float32(hi) + MAGIC),
-           "shift": np.asarray(MAGIC + o), "x_lo": np.asarray(x_lo), "x_hi": np.asarray(x_hi)}
+    lo_u, hi_u = level_bounds(bits, o)
+    out = {"scale": np.asarray(s), "magic": np.asarray(MAGIC), "lo": np.asarray(lo_u), "hi": np.asarray(hi_u),
+           "x_lo": np.asarray(x_lo), "x_hi": np.asarray(x_hi)}
     if int8_path(bits, offset_d):
-        out.update({"one": np.asarray(np.float32(1)), "zero_i8": np.asarray(np.int8(0)),
-                    "offset_i8": np.asarray(np.int8(offset_d))})
+        out["offset_i8"] = np.asarray(np.int8(offset_d))
     return out
 
 
-FACTOR_NAMES = ("scale", "offset", "magic", "lo", "hi", "shift", "x_lo", "x_hi")
-FACTOR_NAMES_INT8 = ("one", "zero_i8", "offset_i8")
+FACTOR_NAMES = ("scale", "magic", "lo", "hi", "x_lo", "x_hi")
+FACTOR_NAMES_INT8 = ("offset_i8",)
 
 
 class Builder:
@@ -237,27 +245,28 @@ class Builder:
         return self.reduce(op, x, [-1], hint)
 
 
-def fake_quant(b: Builder, x: str, f: dict[str, str]) -> tuple[str, str, str | None, str | None]:
-    """(x', t, u, uc) for activations x and factor tensors `f` (module docstring). On the int8
-    path (`f` has FACTOR_NAMES_INT8) u and uc are not made: ``QuantizeLinear(t, 1, 0)`` rounds t
-    half to even and saturates to int8, ``DequantizeLinear(q, scale_d, offset_d)`` is
-    ``(q - offset_d)·scale_d`` — AMCT's numbers in two quick nodes."""
-    t = b.node("Add", [b.node("Div", [x, f["scale"]], "t0"), f["offset"]], "t")
-    if "one" in f:
-        q = b.node("QuantizeLinear", [t, f["one"], f["zero_i8"]], "q")
-        return b.node("DequantizeLinear", [q, f["scale"], f["offset_i8"]], "xq"), t, None, None
-    u, uc = levels(b, t, f)
-    xq = b.node("Mul", [b.node("Sub", [uc, f["shift"]], "lv"), f["scale"]], "xq")
-    return xq, t, u, uc
+def fake_quant(b: Builder, x: str, f: dict[str, str]) -> tuple[str, str | None, str | None, str | None]:
+    """(x', v, u, uc) for activations x and factor tensors `f` (module docstring). On the int8
+    path (`f` has FACTOR_NAMES_INT8) only x' is made: ``QuantizeLinear(x, scale_d, offset_d)``
+    rounds x / scale_d half to even, adds the offset and saturates to int8,
+    ``DequantizeLinear(q, scale_d, offset_d)`` is ``(q - offset_d)·scale_d``."""
+    if "offset_i8" in f:
+        q = b.node("QuantizeLinear", [x, f["scale"], f["offset_i8"]], "q")
+        return b.node("DequantizeLinear", [q, f["scale"], f["offset_i8"]], "xq"), None, None, None
+    v = b.node("Div", [x, f["scale"]], "v")
+    u, uc = levels(b, v, f)
+    xq = b.node("Mul", [b.node("Sub", [uc, f["magic"]], "lv"), f["scale"]], "xq")
+    return xq, v, u, uc
 
 
-def levels(b: Builder, t: str, f: dict[str, str]) -> tuple[str, str]:
-    """(u, uc): t rounded half to even, plus 1.5·2^23, and that clamped to the levels."""
-    u = b.node("Add", [t, f["magic"]], "u")
+def levels(b: Builder, v: str, f: dict[str, str]) -> tuple[str, str]:
+    """(u, uc): v rounded half to even, plus 1.5·2^23, and that clamped to the levels that do
+    not clip."""
+    u = b.node("Add", [v, f["magic"]], "u")
     return u, b.node("Clip", [u, f["lo"], f["hi"]], "uc")
 
 
-def clip_counts(b: Builder, t: str, u: str | None, uc: str | None, low: str, high: str,
+def clip_counts(b: Builder, x: str, u: str | None, uc: str | None, low: str, high: str,
                 f: dict[str, str]) -> tuple[str, str]:
     """(Σ|sign|, Σsign) partial sums counting the values clipped below and above, computed only
     when some value clips (an ``If``): the level is a non-decreasing function of x, so some
@@ -267,7 +276,7 @@ def clip_counts(b: Builder, t: str, u: str | None, uc: str | None, low: str, hig
     then = helper.make_graph([], b.name("clipping"), [], [])
     sub = b.sub(then)
     if u is None or uc is None:
-        u, uc = levels(sub, t, f)
+        u, uc = levels(sub, sub.node("Div", [x, f["scale"]], "v"), f)
     signs = sub.node("Clip", [sub.node("Sub", [u, uc], "d"), f["minus_one"], f["plus_one"]], "sign")
     clip, net = sub.partial("ReduceL1", signs, "clip"), sub.partial("ReduceSum", signs, "net")
     then.output.extend([helper.make_tensor_value_info(n, TensorProto.FLOAT, None) for n in (clip, net)])
@@ -309,12 +318,12 @@ def add_branch(b: Builder, plan: LayerPlan, f: dict[str, str], weight: str | Non
     """The nodes measuring one layer (module docstring); returns the output names by STAT_NAMES
     (the last three only where `y` is given)."""
     xb = balanced(b, plan.x, balance)
-    xq, t, u, uc = fake_quant(b, xb, f)
+    xq, _, u, uc = fake_quant(b, xb, f)
     out: dict[str, str] = {}
     out["size"] = b.node("Size", [xb], "size")
     out["min"] = b.reduce("ReduceMin", xb, None, "min")
     out["max"] = b.reduce("ReduceMax", xb, None, "max")
-    out["clip"], out["net"] = clip_counts(b, t, u, uc, out["min"], out["max"], f)
+    out["clip"], out["net"] = clip_counts(b, xb, u, uc, out["min"], out["max"], f)
     out["x2"] = b.partial("ReduceSumSquare", xb, "x2")
     out["e2"] = b.partial("ReduceSumSquare", b.node("Sub", [xb, xq], "e"), "e2")
     flat = b.node("Reshape", [xb, b.const(np.asarray([-1], np.int64), "flat")], "flat")
@@ -408,7 +417,7 @@ def quantized_model(model: onnx.ModelProto, plans: list[LayerPlan]) -> onnx.Mode
         plan = by_node.get(node.name) if node.name else None
         if plan is not None:
             f = {k: b.const(v, k) for k, v in factor_values(plan.act_bits, plan.scale_d, plan.offset_d).items()
-                 if k in FACTOR_NAMES_INT8 or k in ("scale", "offset", "magic", "lo", "hi", "shift")}
+                 if k not in ("x_lo", "x_hi")}
             bal = b.const(plan.balance, "tbf") if plan.balance is not None else None
             k = plan.input_index
             node.input[k] = fake_quant(b, balanced(b, node.input[k], bal), f)[0]
@@ -457,7 +466,7 @@ def probe_model(model: onnx.ModelProto, plan: LayerPlan, x_info: onnx.ValueInfoP
         f[k] = k
     if int8_path(plan.act_bits, plan.offset_d):
         for k in FACTOR_NAMES_INT8:
-            g.input.append(helper.make_tensor_value_info(k, TensorProto.FLOAT if k == "one" else TensorProto.INT8, []))
+            g.input.append(helper.make_tensor_value_info(k, TensorProto.INT8, []))
             f[k] = k
     weight = None
     if plan.weight is not None:

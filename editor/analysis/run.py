@@ -34,7 +34,7 @@ from editor.i18n import translate
 
 Progress = Callable[[int, int], bool]
 
-#: samples run side by side at most (each keeps its tensors in memory while it runs)
+#: runs made side by side at most (each keeps its tensors in memory while it runs)
 MAX_SIDE_BY_SIDE = 2
 
 #: whether onnxruntime's idle threads spin (its default) rather than sleep; see make_session
@@ -177,9 +177,13 @@ class ActivationRun(_Runner):
         accs = [Accumulator(p.act_bits, p.scale_d, p.offset_d, p.balance is not None, p.y is not None)
                 for p in self.plans]
         checks: dict[str, list[tuple[float, float]]] = {name: [] for name in graph.outputs}
-        with _Jobs(side_by_side(len(self.samples) * len(models), self.threads), self) as jobs:
+        workers = side_by_side(len(self.samples) * len(models), self.threads)
+        # side by side, each run has one thread: the runs keep the cores busy between them, and
+        # onnxruntime's threads would wait on each other at every one of the thousands of nodes
+        threads = 1 if workers > 1 else self.threads
+        with _Jobs(workers, self) as jobs:
             # the sessions are prepared side by side too (onnxruntime releases the GIL meanwhile)
-            sessions = [jobs.submit(make_session, m, self.threads) for m in models]
+            sessions = [jobs.submit(make_session, m, threads) for m in models]
             # the quantized model's run first: its session is ready first, so its worker starts
             # at once instead of waiting on the larger session
             runs = [[jobs.submit(self._run_when_ready, session, wanted[k], sample)
@@ -263,14 +267,11 @@ def compare_outputs(y: np.ndarray, yq: np.ndarray) -> tuple[float, float]:
     return cosine_of_difference(float(a @ a), float(b @ b), float(d @ d)), float(np.max(np.abs(d))) if d.size else math.nan
 
 
-def side_by_side(samples: int, threads: int | None) -> int:
-    """How many samples to run at once: one per core the runs may use (`threads`, or every
-    core), no more than there are samples. Each run still has onnxruntime's intra-op threads
-    for the stretches where it runs alone; side by side they keep the cores busy through the
-    thousands of small nodes of the analysis graph, where one run's threads would wait on each
-    other (scripts/bench_analysis.py measures both)."""
+def side_by_side(runs: int, threads: int | None) -> int:
+    """How many runs to make at once: one per core the analysis may use (`threads`, or every
+    core), no more than there are runs, MAX_SIDE_BY_SIDE at most."""
     cores = threads if threads is not None else (os.cpu_count() or 1)
-    return max(1, min(samples, cores, MAX_SIDE_BY_SIDE))
+    return max(1, min(runs, cores, MAX_SIDE_BY_SIDE))
 
 
 def _output_check(name: str, values: list[tuple[float, float]]) -> OutputCheck:
