@@ -204,6 +204,9 @@ class Builder:
         self.taken = taken
         self.prefix = prefix
         self._n = 0
+        #: constants made so far, by value: the same value is one initializer (scalars by their
+        #: bytes, arrays by identity), which spares onnxruntime sharing them itself
+        self._consts: dict[object, tuple[str, np.ndarray]] = {}
 
     def sub(self, graph: onnx.GraphProto) -> Builder:
         """A builder adding nodes to a subgraph (an If's branch); its constants go to this graph."""
@@ -222,13 +225,21 @@ class Builder:
                 return candidate
 
     def const(self, value: np.ndarray, hint: str = "c") -> str:
+        value = np.asarray(value)
+        key: object = (value.dtype.str, value.shape, value.tobytes()) if value.size <= 16 else id(value)
+        known = self._consts.get(key)
+        if known is not None:
+            return known[0]
         name = self.name(hint)
-        self.graph.initializer.append(numpy_helper.from_array(np.asarray(value), name))
+        self.graph.initializer.append(numpy_helper.from_array(value, name))
+        self._consts[key] = (name, value)  # the value kept: its id stays its own
         return name
 
     def node(self, op: str, inputs: list[str], hint: str = "", n_out: int = 1, **attrs: Any) -> str:
         outs = [self.name(hint or op) for _ in range(n_out)]
-        self.graph.node.append(helper.make_node(op, inputs, outs, name=self.name(op + "_node"), **attrs))
+        node = self.graph.node.add(op_type=op, name=self.name(op + "_node"), input=inputs, output=outs)
+        if attrs:
+            node.attribute.extend(helper.make_attribute(k, v) for k, v in sorted(attrs.items()))
         return outs[0]
 
     def reduce(self, op: str, x: str, axes: list[int] | None, hint: str = "") -> str:
@@ -356,7 +367,8 @@ def _names_in(graph: onnx.GraphProto) -> set[str]:
     return names
 
 
-def _float_outputs(model: onnx.ModelProto) -> list[str]:
+def float_outputs(model: onnx.ModelProto) -> list[str]:
+    """The model's float32 outputs (those the whole-model check compares)."""
     return [o.name for o in model.graph.output
             if o.type.HasField("tensor_type") and o.type.tensor_type.elem_type in (TensorProto.FLOAT, 0)]
 
@@ -397,7 +409,7 @@ def analysis_model(model: onnx.ModelProto, plans: list[LayerPlan], *, whole_mode
     g.output.extend(onnx.ValueInfoProto(name=n) for n in wanted)
     if not (whole_model and plans):
         return AnalysisGraph(m, plans, layers)
-    return AnalysisGraph(m, plans, layers, _float_outputs(model), quantized_model(model, plans))
+    return AnalysisGraph(m, plans, layers, float_outputs(model), quantized_model(model, plans))
 
 
 def quantized_model(model: onnx.ModelProto, plans: list[LayerPlan]) -> onnx.ModelProto:

@@ -27,6 +27,11 @@ from editor.models import Layer, Model, ModelError
 from editor.records import quant_core
 from editor.records.messages import RecordMessage
 
+#: where each layer's input is sampled for its histogram: fixed fractions of its size, the same
+#: for every layer (one constant in the analysis graph)
+SAMPLE_AT = np.random.default_rng(0).random(SAMPLE_SIZE)
+SAMPLE_AT.flags.writeable = False
+
 #: operators whose weights the analysis puts back in the node's layout
 WEIGHTED_OPS = ("Conv", "ConvTranspose", "Gemm", "MatMul")
 
@@ -125,9 +130,8 @@ def _plan(index: int, entry: RecordMessage, model: Model, tensors: ModelTensors,
         raise NotAnalysed(translate("analysis", "the entry has no scale_d"))
     node = tensors.model.graph.node[layer.index]
     bits = activation_bits(value)
-    sample_at = np.random.default_rng(index).random(SAMPLE_SIZE)
     common = {"index": index, "key": entry.key, "node": node, "act_bits": bits,
-              "scale_d": float(value.scale_d), "offset_d": int(value.offset_d), "sample_at": sample_at}
+              "scale_d": float(value.scale_d), "offset_d": int(value.offset_d), "sample_at": SAMPLE_AT}
     if input_index is not None:
         if input_index >= len(node.input) or not node.input[input_index]:
             raise NotAnalysed(translate("analysis", "{op} {name} has no input {index}").format(

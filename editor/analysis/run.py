@@ -21,12 +21,13 @@ import onnx
 from editor.analysis.activations import Accumulator, ActivationFigures, OutputCheck
 from editor.analysis.graph import (
     STAT_NAMES,
-    AnalysisGraph,
     LayerPlan,
     analysis_model,
     factor_values,
+    float_outputs,
     prefix_model,
     probe_model,
+    quantized_model,
 )
 from editor.analysis.inputs import InputError, InputSpec, Sample
 from editor.analysis.metrics import cosine_of_difference
@@ -163,38 +164,48 @@ class ActivationRun(_Runner):
         self.plans = plans
         self.whole_model = whole_model
 
-    def run(self, progress: Progress | None = None) -> tuple[dict[int, ActivationFigures], list[OutputCheck]]:
-        """Activation figures by record entry index, and the whole-model check per output."""
+    def run(self, progress: Progress | None = None, meanwhile: Callable[[], None] | None = None
+            ) -> tuple[dict[int, ActivationFigures], list[OutputCheck]]:
+        """Activation figures by record entry index, and the whole-model check per output.
+        `meanwhile` is called in this thread once onnxruntime is at work (it may raise
+        AnalysisCancelled, which stops the runs)."""
         total = len(self.samples) + 1
         self._check(progress, 0, total)
         if not self.plans:
+            if meanwhile is not None:
+                meanwhile()
             return {}, []  # nothing to measure: no run
-        graph: AnalysisGraph = analysis_model(self.model, self.plans, whole_model=self.whole_model)
-        self._check(progress, 1, total)
-        models = [graph.model] + ([graph.quantized] if graph.quantized is not None else [])
-        names = [n for d in graph.layers for n in d.values()]
-        wanted = [names + graph.outputs, graph.outputs]
-        accs = [Accumulator(p.act_bits, p.scale_d, p.offset_d, p.balance is not None, p.y is not None)
-                for p in self.plans]
-        checks: dict[str, list[tuple[float, float]]] = {name: [] for name in graph.outputs}
-        workers = side_by_side(len(self.samples) * len(models), self.threads)
+        whole = self.whole_model
+        workers = side_by_side(len(self.samples) * (2 if whole else 1), self.threads)
         # side by side, each run has one thread: the runs keep the cores busy between them, and
         # onnxruntime's threads would wait on each other at every one of the thousands of nodes
         threads = 1 if workers > 1 else self.threads
+        accs = [Accumulator(p.act_bits, p.scale_d, p.offset_d, p.balance is not None, p.y is not None)
+                for p in self.plans]
         with _Jobs(workers, self) as jobs:
-            # the sessions are prepared side by side too (onnxruntime releases the GIL meanwhile)
-            sessions = [jobs.submit(make_session, m, threads) for m in models]
+            # each model is prepared as soon as it is built, side by side with the next steps
+            graph = analysis_model(self.model, self.plans, whole_model=False)
+            sessions = [jobs.submit(make_session, graph.model, threads)]
+            outputs = float_outputs(self.model) if whole else []
+            if whole:
+                sessions.append(jobs.submit(make_session, quantized_model(self.model, self.plans), threads))
+            self._check(progress, 1, total)
+            names = [n for d in graph.layers for n in d.values()]
+            wanted = [names + outputs, outputs]
             # the quantized model's run first: its session is ready first, so its worker starts
             # at once instead of waiting on the larger session
             runs = [[jobs.submit(self._run_when_ready, session, wanted[k], sample)
                      for k, session in reversed(list(enumerate(sessions)))][::-1] for sample in self.samples]
+            if meanwhile is not None:
+                meanwhile()
+            checks: dict[str, list[tuple[float, float]]] = {name: [] for name in outputs}
             for done, futures in enumerate(runs, start=2):
                 values = [f.result() for f in futures]
                 got = dict(zip(names, values[0], strict=False))
                 for acc, out in zip(accs, graph.layers, strict=True):
                     acc.add({k: got[v] for k, v in out.items()})
                 if len(values) > 1:
-                    for name, y, yq in zip(graph.outputs, values[0][len(names):], values[1], strict=True):
+                    for name, y, yq in zip(outputs, values[0][len(names):], values[1], strict=True):
                         checks[name].append(compare_outputs(y, yq))
                 self._check(progress, done, total)
         figures = {p.index: acc.figures() for p, acc in zip(self.plans, accs, strict=True)}
