@@ -158,17 +158,21 @@ def analysis(model_path: Path, record: Path, inputs: Path, whole_model: bool = T
 
 
 def _node_times(model_bytes: bytes, xs: list[np.ndarray], prefix: str, analysis: bool) -> dict[str, float]:
-    """Per-sample onnxruntime kernel time (ms) by part of the graph, one thread, from its profile."""
+    """Per-sample onnxruntime kernel time (ms) by part of the graph and (as "op:<type>" keys, the
+    analysis's own nodes) by operator, one thread, from its profile."""
     import onnxruntime as ort
 
-    options = ort.SessionOptions()
-    options.log_severity_level = 3
-    options.intra_op_num_threads = 1
-    options.inter_op_num_threads = 1
+    from editor.analysis.run import session_options
+
+    if analysis:
+        options = session_options(1)  # the analysis's own settings
+    else:
+        options = ort.SessionOptions()
+        options.log_severity_level = 3
+        options.intra_op_num_threads = 1
+        options.inter_op_num_threads = 1
     options.enable_profiling = True
     options.profile_file_prefix = prefix
-    if analysis:  # the order run.make_session sets
-        options.execution_order = ort.ExecutionOrder.PRIORITY_BASED
     session = ort.InferenceSession(model_bytes, options, providers=["CPUExecutionProvider"])
     for x in xs:
         session.run(None, {"x": x})
@@ -179,25 +183,25 @@ def _node_times(model_bytes: bytes, xs: list[np.ndarray], prefix: str, analysis:
         if e.get("cat") != "Node" or not e["name"].endswith("_kernel_time"):
             continue
         name, op = e["name"][: -len("_kernel_time")], e["args"]["op_name"]
+        ms = e["dur"] / 1000 / len(xs)
         if op.startswith("Reorder"):
             part = "layout changes (NCHWc reorders)"
         elif name.startswith("__rq"):
-            part = "whole-model copy: fake quantization" if op in _FAKE_QUANT_OPS and "_fq_" not in name else \
-                "whole-model copy: the model's own nodes"
+            part = "quantized model: fake quantization"
         elif name.startswith("__ra"):
             part = "twins: the layer's own operator" if op in ("Conv", "ConvTranspose", "Gemm", "MatMul") and \
                 name.endswith(("_q", "_q_nchwc", "_yq_nchwc")) else "twins: fake quantization and sums"
+            if part.endswith("sums"):
+                parts["op:" + op] = parts.get("op:" + op, 0.0) + ms
         else:
-            part = "float model"
-        parts[part] = parts.get(part, 0.0) + e["dur"] / 1000 / len(xs)
+            part = "the model's own nodes"
+        parts[part] = parts.get(part, 0.0) + ms
     return parts
 
 
-_FAKE_QUANT_OPS = ("Div", "Add", "QuantizeLinear", "DequantizeLinear", "Sub", "Mul", "Clip")
-
-
 def profile(model_path: Path, record: Path, inputs: Path, rounds: int) -> None:
-    """Where the time goes: onnxruntime's per-node times of both graphs, one thread, by part."""
+    """Where the time goes: onnxruntime's per-node times of the plain model and of the
+    analysis's two models (the float model with the twins, the quantized model), one thread."""
     import onnx
 
     from editor.analysis import run as run_module
@@ -209,9 +213,9 @@ def profile(model_path: Path, record: Path, inputs: Path, rounds: int) -> None:
     captured = {}
     original = run_module.ActivationRun.run
 
-    def capture(self, progress=None):
+    def capture(self, progress=None, meanwhile=None):
         captured["plans"], captured["model"] = self.plans, self.model
-        return original(self, progress)
+        return original(self, progress, meanwhile)
 
     message = RecordDocument.load(record, "pytorch").message
     analyzer = analyzer_for(message, load_model(model_path), [inputs])
@@ -221,24 +225,34 @@ def profile(model_path: Path, record: Path, inputs: Path, rounds: int) -> None:
     finally:
         run_module.ActivationRun.run = original  # type: ignore[method-assign]
     xs = [np.load(f) for f in sorted(inputs.glob("*.npy"))]
-    graph = analysis_model(captured["model"], captured["plans"]).model.SerializeToString()
-    plain_model = onnx.load(str(model_path)).SerializeToString()
-    plain_parts: dict[str, list[float]] = {}
-    parts: dict[str, list[float]] = {}
+    graph = analysis_model(captured["model"], captured["plans"])
+    assert graph.quantized is not None
+    models = {"plain": onnx.load(str(model_path)).SerializeToString(),
+              "float model with the twins": graph.model.SerializeToString(),
+              "quantized model (the whole-model check)": graph.quantized.SerializeToString()}
+    tables: dict[str, dict[str, list[float]]] = {k: {} for k in models}
     with tempfile.TemporaryDirectory() as tmp:
         for r in range(rounds):  # interleaved: the machine's load shifts between them alike
-            for table, model, analysis in ((plain_parts, plain_model, False), (parts, graph, True)):
-                got = _node_times(model, xs, f"{tmp}/{r}_{analysis}", analysis)
-                got["total"] = sum(got.values())
-                for k, v in got.items():
-                    table.setdefault(k, []).append(v)
-    base = statistics.median(plain_parts["total"])
+            for k, (name, model) in enumerate(models.items()):
+                got = _node_times(model, xs, f"{tmp}/{r}_{k}", name != "plain")
+                got["total"] = sum(v for p, v in got.items() if not p.startswith("op:"))
+                for part, v in got.items():
+                    tables[name].setdefault(part, []).append(v)
+    base = statistics.median(tables["plain"]["total"])
+    both = sum(statistics.median(t["total"]) for name, t in tables.items() if name != "plain")
     print(f"onnxruntime kernel time per sample, one thread, median of {rounds} interleaved rounds "
-          f"(x the plain run's total):")
-    for name, table in (("plain", plain_parts), ("analysis", parts)):
+          f"(x the plain run's total); the analysis's two models: {both / base:.2f}x")
+    for name, table in tables.items():
         print(f" {name}:")
-        for part, ms in sorted(((k, statistics.median(v)) for k, v in table.items()), key=lambda kv: -kv[1]):
+        rows = sorted(((k, statistics.median(v)) for k, v in table.items() if not k.startswith("op:")),
+                      key=lambda kv: -kv[1])
+        for part, ms in rows:
             print(f"  {part:40s} {ms:7.0f} ms  {ms / base:5.2f}x")
+        ops = sorted(((k[3:], statistics.median(v)) for k, v in table.items() if k.startswith("op:")),
+                     key=lambda kv: -kv[1])
+        if ops:
+            print("   the twins' fake quantization and sums by operator: " +
+                  ", ".join(f"{op} {ms / base:.2f}x" for op, ms in ops[:8]))
 
 
 def fmt(values: list[float], unit: str = "s", scale: float = 1.0) -> str:

@@ -91,8 +91,8 @@ class LayerPlan:
     folded_bn: str | None = None
     #: the input of `node` that `x` feeds (0, or the index of a ``layer:input`` key)
     input_index: int = 0
-    #: fixed sample positions, as fractions in [0, 1) of the tensor's size (float64)
-    sample_at: np.ndarray = field(default_factory=lambda: np.zeros(0, np.float64))
+    #: fixed sample positions: random non-negative int64, taken modulo the tensor's size
+    sample_at: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
 
 
 def level(x: float | np.floating[Any], scale: np.float32) -> np.float32:
@@ -338,9 +338,8 @@ def add_branch(b: Builder, plan: LayerPlan, f: dict[str, str], weight: str | Non
     out["x2"] = b.partial("ReduceSumSquare", xb, "x2")
     out["e2"] = b.partial("ReduceSumSquare", b.node("Sub", [xb, xq], "e"), "e2")
     flat = b.node("Reshape", [xb, b.const(np.asarray([-1], np.int64), "flat")], "flat")
-    # sample positions: fixed fractions of the tensor's size (float64 keeps them exact)
-    size = b.node("Cast", [out["size"]], "size_f64", to=TensorProto.DOUBLE)
-    at = b.node("Cast", [b.node("Mul", [b.const(plan.sample_at, "at"), size], "at_f")], "at_i", to=TensorProto.INT64)
+    # sample positions: fixed random integers modulo the tensor's size
+    at = b.node("Mod", [b.const(plan.sample_at, "at"), out["size"]], "at")
     out["sample"] = b.node("Gather", [flat, at], "sample", axis=0)
     if y is not None:
         yq = layer_op(b, plan, xq, weight, bias, "yq")

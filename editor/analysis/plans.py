@@ -27,9 +27,9 @@ from editor.models import Layer, Model, ModelError
 from editor.records import quant_core
 from editor.records.messages import RecordMessage
 
-#: where each layer's input is sampled for its histogram: fixed fractions of its size, the same
-#: for every layer (one constant in the analysis graph)
-SAMPLE_AT = np.random.default_rng(0).random(SAMPLE_SIZE)
+#: where each layer's input is sampled for its histogram: fixed random integers taken modulo its
+#: size (uniform to within size/2^62), the same for every layer (one constant in the graph)
+SAMPLE_AT = np.random.default_rng(0).integers(0, 1 << 62, SAMPLE_SIZE, dtype=np.int64)
 SAMPLE_AT.flags.writeable = False
 
 #: operators whose weights the analysis puts back in the node's layout

@@ -60,6 +60,17 @@ def make_session(model: onnx.ModelProto, threads: int | None = None) -> Any:
     """An onnxruntime CPU session of `model` (warnings about unused initializers silenced);
     `threads` limits its threads (onnxruntime's default: one per core)."""
     ort = _ort()
+    try:
+        return ort.InferenceSession(model.SerializeToString(), session_options(threads),
+                                    providers=["CPUExecutionProvider"])
+    except Exception as e:  # noqa: BLE001 - onnxruntime raises its own exception types
+        raise AnalysisError(translate("analysis", "onnxruntime cannot load the model: {reason}").format(
+            reason=_first_line(e))) from None
+
+
+def session_options(threads: int | None = None) -> Any:
+    """The onnxruntime SessionOptions of `make_session`."""
+    ort = _ort()
     options = ort.SessionOptions()
     options.log_severity_level = 3
     # onnxruntime's default order keeps the tensors a branch reads alive until the branches run
@@ -76,11 +87,7 @@ def make_session(model: onnx.ModelProto, threads: int | None = None) -> Any:
     if threads is not None:
         options.intra_op_num_threads = threads
         options.inter_op_num_threads = 1
-    try:
-        return ort.InferenceSession(model.SerializeToString(), options, providers=["CPUExecutionProvider"])
-    except Exception as e:  # noqa: BLE001 - onnxruntime raises its own exception types
-        raise AnalysisError(translate("analysis", "onnxruntime cannot load the model: {reason}").format(
-            reason=_first_line(e))) from None
+    return options
 
 
 def _first_line(e: BaseException) -> str:
