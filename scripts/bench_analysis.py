@@ -9,8 +9,10 @@ figure is the median [min–max] over rounds:
 
 - end to end: reading the model, building the session(s), running every sample — for the
   plain run an onnxruntime session of the model and one run per sample; for the analysis
-  `Analyzer.run()` (weights, the analysis graph, its session, one run per sample);
-- per sample: one run of the plain session against one run of the analysis session;
+  `Analyzer.run()` (weights, the analysis's two models, their sessions, two runs per sample,
+  side by side);
+- runs per sample: from the first run's start to the last run's end, over the samples (the
+  analysis's runs overlap, so one run's own time would say little);
 - CPU time end to end (the process's, all its threads): steadier than wall time on a shared
   machine, and with ``--threads 1`` the work itself;
 - a layer's re-run after an edit: with its inputs kept (`prepare_layer` done), and cold;
@@ -18,9 +20,9 @@ figure is the median [min–max] over rounds:
 - peak memory (VmHWM) of a fresh process doing each, once.
 
 `--profile` prints instead where the time goes: onnxruntime's own per-node times (one thread,
-from its profiler) summed by part of the analysis graph (the float model, the twins' own
-operators, their fake quantization and sums, the whole-model copy, NCHWc layout changes),
-against the plain run's.
+from its profiler) of the plain model and of the analysis's two models — the float model with
+the twins (its own nodes, the twins' operators, their fake quantization and sums, NCHWc layout
+changes) and the quantized model of the whole-model check — against the plain run's.
 
     python -m scripts.bench_analysis [--samples 4] [--size 640] [--rounds 5] [--threads N] [--spin]
     python -m scripts.bench_analysis --profile [--rounds 3]
