@@ -184,9 +184,10 @@ class ActivationRun(_Runner):
             return {}, []  # nothing to measure: no run
         whole = self.whole_model
         workers = side_by_side(len(self.samples) * (2 if whole else 1), self.threads)
-        # side by side, each run has one thread: the runs keep the cores busy between them, and
-        # onnxruntime's threads would wait on each other at every one of the thousands of nodes
-        threads = 1 if workers > 1 else self.threads
+        # side by side, the runs share the cores (one each on two): they keep the cores busy
+        # between them, where one run's threads would wait on each other at every one of the
+        # thousands of small nodes
+        threads = max(1, _cores(self.threads) // workers) if workers > 1 else self.threads
         accs = [Accumulator(p.act_bits, p.scale_d, p.offset_d, p.balance is not None, p.y is not None)
                 for p in self.plans]
         with _Jobs(workers, self) as jobs:
@@ -285,11 +286,14 @@ def compare_outputs(y: np.ndarray, yq: np.ndarray) -> tuple[float, float]:
     return cosine_of_difference(float(a @ a), float(b @ b), float(d @ d)), float(np.max(np.abs(d))) if d.size else math.nan
 
 
+def _cores(threads: int | None) -> int:
+    return threads if threads is not None else (os.cpu_count() or 1)
+
+
 def side_by_side(runs: int, threads: int | None) -> int:
     """How many runs to make at once: one per core the analysis may use (`threads`, or every
-    core), no more than there are runs, MAX_SIDE_BY_SIDE at most."""
-    cores = threads if threads is not None else (os.cpu_count() or 1)
-    return max(1, min(runs, cores, MAX_SIDE_BY_SIDE))
+    core), no more than there are runs, MAX_SIDE_BY_SIDE at most (each holds its tensors)."""
+    return max(1, min(runs, _cores(threads), MAX_SIDE_BY_SIDE))
 
 
 def _output_check(name: str, values: list[tuple[float, float]]) -> OutputCheck:
