@@ -2,7 +2,8 @@
 and one layer again on its kept inputs (a re-run after its factors change). The only module
 that imports onnxruntime, so that nothing else pays for it at start-up.
 
-Progress is reported after each sample as ``progress(done, total)``; returning False, or
+Progress is reported after each sample as ``progress(done, total)`` (the samples' results are
+taken in order, whatever order their runs end in); returning False, or
 calling `cancel()` from another thread, stops the run (a run under way is interrupted
 through onnxruntime's terminate flag) and raises AnalysisCancelled.
 """
@@ -162,7 +163,8 @@ class _Runner:
 
 
 class ActivationRun(_Runner):
-    """The whole analysis: one run per sample of the analysis model (`graph.analysis_model`)."""
+    """The whole analysis: per sample, a run of the float model with the branches and (for the
+    whole-model check) one of the quantized model (`graph.analysis_model`), side by side."""
 
     def __init__(self, model: onnx.ModelProto, plans: list[LayerPlan], specs: Sequence[InputSpec],
                  samples: Sequence[Sample], *, whole_model: bool = True, threads: int | None = None):
@@ -200,10 +202,13 @@ class ActivationRun(_Runner):
             self._check(progress, 1, total)
             names = [n for d in graph.layers for n in d.values()]
             wanted = [names + outputs, outputs]
-            # the quantized model's run first: its session is ready first, so its worker starts
-            # at once instead of waiting on the larger session
-            runs = [[jobs.submit(self._run_when_ready, session, wanted[k], sample)
-                     for k, session in reversed(list(enumerate(sessions)))][::-1] for sample in self.samples]
+            runs: list[list[_Job[list[np.ndarray]]]] = []
+            for sample in self.samples:
+                # the quantized model's run first: its session is ready first, so its worker
+                # starts at once instead of waiting on the larger session
+                mine = {k: jobs.submit(self._run_when_ready, sessions[k], wanted[k], sample)
+                        for k in reversed(range(len(sessions)))}
+                runs.append([mine[k] for k in range(len(sessions))])
             if meanwhile is not None:
                 meanwhile()
             checks: dict[str, list[tuple[float, float]]] = {name: [] for name in outputs}
@@ -283,7 +288,8 @@ def compare_outputs(y: np.ndarray, yq: np.ndarray) -> tuple[float, float]:
     if a.shape != b.shape:
         return math.nan, math.nan
     d = a - b
-    return cosine_of_difference(float(a @ a), float(b @ b), float(d @ d)), float(np.max(np.abs(d))) if d.size else math.nan
+    largest = float(np.max(np.abs(d))) if d.size else math.nan
+    return cosine_of_difference(float(a @ a), float(b @ b), float(d @ d)), largest
 
 
 def _cores(threads: int | None) -> int:
