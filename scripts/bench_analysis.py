@@ -9,8 +9,10 @@ figure is the median [min–max] over rounds:
 
 - end to end: reading the model, building the session(s), running every sample — for the
   plain run an onnxruntime session of the model and one run per sample; for the analysis
-  `Analyzer.run()` (weights, the analysis graph, its session, one run per sample);
-- per sample: one run of the plain session against one run of the analysis session;
+  `Analyzer.run()` (weights, the analysis's two models, their sessions, two runs per sample,
+  side by side);
+- runs per sample: from the first run's start to the last run's end, over the samples (the
+  analysis's runs overlap, so one run's own time would say little);
 - CPU time end to end (the process's, all its threads): steadier than wall time on a shared
   machine, and with ``--threads 1`` the work itself;
 - a layer's re-run after an edit: with its inputs kept (`prepare_layer` done), and cold;
@@ -18,9 +20,9 @@ figure is the median [min–max] over rounds:
 - peak memory (VmHWM) of a fresh process doing each, once.
 
 `--profile` prints instead where the time goes: onnxruntime's own per-node times (one thread,
-from its profiler) summed by part of the analysis graph (the float model, the twins' own
-operators, their fake quantization and sums, the whole-model copy, NCHWc layout changes),
-against the plain run's.
+from its profiler) of the plain model and of the analysis's two models — the float model with
+the twins (its own nodes, the twins' operators, their fake quantization and sums, NCHWc layout
+changes) and the quantized model of the whole-model check — against the plain run's.
 
     python -m scripts.bench_analysis [--samples 4] [--size 640] [--rounds 5] [--threads N] [--spin]
     python -m scripts.bench_analysis --profile [--rounds 3]
@@ -97,7 +99,7 @@ def make_case(folder: Path, samples: int, size: int) -> tuple[Path, Path, Path]:
 
 
 def plain(model_path: Path, inputs: Path, threads: int | None = None, spin: bool = True) -> tuple[float, float, float]:
-    """(end-to-end seconds, median seconds of one run, end-to-end CPU seconds) of onnxruntime alone,
+    """(end-to-end seconds, seconds of the runs per sample, end-to-end CPU seconds) of onnxruntime alone,
     its idle threads spinning (its default) or, `spin` false, sleeping as the analysis's do."""
     import onnxruntime as ort
 
@@ -110,24 +112,26 @@ def plain(model_path: Path, inputs: Path, threads: int | None = None, spin: bool
     if not spin:
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
     session = ort.InferenceSession(str(model_path), options, providers=["CPUExecutionProvider"])
-    runs = []
-    for f in sorted(inputs.glob("*.npy")):
-        t = time.perf_counter()
+    files = sorted(inputs.glob("*.npy"))
+    t = time.perf_counter()
+    for f in files:
         session.run(None, {"x": np.load(f)})
-        runs.append(time.perf_counter() - t)
-    return time.perf_counter() - t0, statistics.median(runs), time.process_time() - c0
+    runs = time.perf_counter() - t
+    return time.perf_counter() - t0, runs / len(files), time.process_time() - c0
 
 
 def analysis(model_path: Path, record: Path, inputs: Path, whole_model: bool = True,
              threads: int | None = None, spin: bool = False) -> tuple[float, float, Analyzer, float]:
-    """(end-to-end seconds, median seconds of one sample's run, the analyzer, end-to-end CPU seconds);
-    `spin`: onnxruntime's idle threads spin (its default) instead of sleeping."""
+    """(end-to-end seconds, seconds of the runs per sample, the analyzer, end-to-end CPU seconds);
+    `spin`: onnxruntime's idle threads spin (its default) instead of sleeping. The runs per
+    sample: from the first run's start to the last one's end, over the number of samples (runs
+    go side by side, so one run's own time says little)."""
     from editor.analysis import run as run_module
     from editor.analysis.analyzer import analyzer_for
     from editor.models import load_model
     from editor.records.document import RecordDocument
 
-    runs: list[float] = []
+    spans: list[tuple[float, float]] = []
     original = run_module._Runner._run
 
     def timed(self, *args, **kwargs):
@@ -135,7 +139,7 @@ def analysis(model_path: Path, record: Path, inputs: Path, whole_model: bool = T
         try:
             return original(self, *args, **kwargs)
         finally:
-            runs.append(time.perf_counter() - t)
+            spans.append((t, time.perf_counter()))
 
     c0 = time.process_time()
     t0 = time.perf_counter()
@@ -151,21 +155,26 @@ def analysis(model_path: Path, record: Path, inputs: Path, whole_model: bool = T
     elapsed = time.perf_counter() - t0
     cpu = time.process_time() - c0
     assert all(r.activations is not None for r in result.layers)
-    return elapsed, statistics.median(runs), analyzer, cpu
+    runs = max(e for _, e in spans) - min(s for s, _ in spans)
+    return elapsed, runs / len(analyzer.samples), analyzer, cpu
 
 
 def _node_times(model_bytes: bytes, xs: list[np.ndarray], prefix: str, analysis: bool) -> dict[str, float]:
-    """Per-sample onnxruntime kernel time (ms) by part of the graph, one thread, from its profile."""
+    """Per-sample onnxruntime kernel time (ms) by part of the graph and (as "op:<type>" keys, the
+    analysis's own nodes) by operator, one thread, from its profile."""
     import onnxruntime as ort
 
-    options = ort.SessionOptions()
-    options.log_severity_level = 3
-    options.intra_op_num_threads = 1
-    options.inter_op_num_threads = 1
+    from editor.analysis.run import session_options
+
+    if analysis:
+        options = session_options(1)  # the analysis's own settings
+    else:
+        options = ort.SessionOptions()
+        options.log_severity_level = 3
+        options.intra_op_num_threads = 1
+        options.inter_op_num_threads = 1
     options.enable_profiling = True
     options.profile_file_prefix = prefix
-    if analysis:  # the order run.make_session sets
-        options.execution_order = ort.ExecutionOrder.PRIORITY_BASED
     session = ort.InferenceSession(model_bytes, options, providers=["CPUExecutionProvider"])
     for x in xs:
         session.run(None, {"x": x})
@@ -176,25 +185,25 @@ def _node_times(model_bytes: bytes, xs: list[np.ndarray], prefix: str, analysis:
         if e.get("cat") != "Node" or not e["name"].endswith("_kernel_time"):
             continue
         name, op = e["name"][: -len("_kernel_time")], e["args"]["op_name"]
+        ms = e["dur"] / 1000 / len(xs)
         if op.startswith("Reorder"):
             part = "layout changes (NCHWc reorders)"
         elif name.startswith("__rq"):
-            part = "whole-model copy: fake quantization" if op in _FAKE_QUANT_OPS and "_fq_" not in name else \
-                "whole-model copy: the model's own nodes"
+            part = "quantized model: fake quantization"
         elif name.startswith("__ra"):
             part = "twins: the layer's own operator" if op in ("Conv", "ConvTranspose", "Gemm", "MatMul") and \
                 name.endswith(("_q", "_q_nchwc", "_yq_nchwc")) else "twins: fake quantization and sums"
+            if part.endswith("sums"):
+                parts["op:" + op] = parts.get("op:" + op, 0.0) + ms
         else:
-            part = "float model"
-        parts[part] = parts.get(part, 0.0) + e["dur"] / 1000 / len(xs)
+            part = "the model's own nodes"
+        parts[part] = parts.get(part, 0.0) + ms
     return parts
 
 
-_FAKE_QUANT_OPS = ("Div", "Add", "QuantizeLinear", "DequantizeLinear", "Sub", "Mul", "Clip")
-
-
 def profile(model_path: Path, record: Path, inputs: Path, rounds: int) -> None:
-    """Where the time goes: onnxruntime's per-node times of both graphs, one thread, by part."""
+    """Where the time goes: onnxruntime's per-node times of the plain model and of the
+    analysis's two models (the float model with the twins, the quantized model), one thread."""
     import onnx
 
     from editor.analysis import run as run_module
@@ -206,9 +215,9 @@ def profile(model_path: Path, record: Path, inputs: Path, rounds: int) -> None:
     captured = {}
     original = run_module.ActivationRun.run
 
-    def capture(self, progress=None):
+    def capture(self, progress=None, meanwhile=None):
         captured["plans"], captured["model"] = self.plans, self.model
-        return original(self, progress)
+        return original(self, progress, meanwhile)
 
     message = RecordDocument.load(record, "pytorch").message
     analyzer = analyzer_for(message, load_model(model_path), [inputs])
@@ -218,24 +227,34 @@ def profile(model_path: Path, record: Path, inputs: Path, rounds: int) -> None:
     finally:
         run_module.ActivationRun.run = original  # type: ignore[method-assign]
     xs = [np.load(f) for f in sorted(inputs.glob("*.npy"))]
-    graph = analysis_model(captured["model"], captured["plans"]).model.SerializeToString()
-    plain_model = onnx.load(str(model_path)).SerializeToString()
-    plain_parts: dict[str, list[float]] = {}
-    parts: dict[str, list[float]] = {}
+    graph = analysis_model(captured["model"], captured["plans"])
+    assert graph.quantized is not None
+    models = {"plain": onnx.load(str(model_path)).SerializeToString(),
+              "float model with the twins": graph.model.SerializeToString(),
+              "quantized model (the whole-model check)": graph.quantized.SerializeToString()}
+    tables: dict[str, dict[str, list[float]]] = {k: {} for k in models}
     with tempfile.TemporaryDirectory() as tmp:
         for r in range(rounds):  # interleaved: the machine's load shifts between them alike
-            for table, model, analysis in ((plain_parts, plain_model, False), (parts, graph, True)):
-                got = _node_times(model, xs, f"{tmp}/{r}_{analysis}", analysis)
-                got["total"] = sum(got.values())
-                for k, v in got.items():
-                    table.setdefault(k, []).append(v)
-    base = statistics.median(plain_parts["total"])
+            for k, (name, model) in enumerate(models.items()):
+                got = _node_times(model, xs, f"{tmp}/{r}_{k}", name != "plain")
+                got["total"] = sum(v for p, v in got.items() if not p.startswith("op:"))
+                for part, v in got.items():
+                    tables[name].setdefault(part, []).append(v)
+    base = statistics.median(tables["plain"]["total"])
+    both = sum(statistics.median(t["total"]) for name, t in tables.items() if name != "plain")
     print(f"onnxruntime kernel time per sample, one thread, median of {rounds} interleaved rounds "
-          f"(x the plain run's total):")
-    for name, table in (("plain", plain_parts), ("analysis", parts)):
+          f"(x the plain run's total); the analysis's two models: {both / base:.2f}x")
+    for name, table in tables.items():
         print(f" {name}:")
-        for part, ms in sorted(((k, statistics.median(v)) for k, v in table.items()), key=lambda kv: -kv[1]):
+        rows = sorted(((k, statistics.median(v)) for k, v in table.items() if not k.startswith("op:")),
+                      key=lambda kv: -kv[1])
+        for part, ms in rows:
             print(f"  {part:40s} {ms:7.0f} ms  {ms / base:5.2f}x")
+        ops = sorted(((k[3:], statistics.median(v)) for k, v in table.items() if k.startswith("op:")),
+                     key=lambda kv: -kv[1])
+        if ops:
+            print("   the twins' fake quantization and sums by operator: " +
+                  ", ".join(f"{op} {ms / base:.2f}x" for op, ms in ops[:8]))
 
 
 def fmt(values: list[float], unit: str = "s", scale: float = 1.0) -> str:
@@ -306,9 +325,9 @@ def main() -> None:
             ratio.append(at / pt)
             run_ratio.append(ar / pr)
             n_ratio.append(nt / pt)
-        print(f"plain onnxruntime, end to end: {fmt(p_total)}; one run: {fmt(p_run, 'ms', 1000)}")
-        print(f"analysis, end to end:          {fmt(a_total)}; one sample's run: {fmt(a_run, 'ms', 1000)}")
-        print(f"  ratio end to end: {fmt(ratio, 'x')}; per sample run: {fmt(run_ratio, 'x')}; "
+        print(f"plain onnxruntime, end to end: {fmt(p_total)}; runs per sample: {fmt(p_run, 'ms', 1000)}")
+        print(f"analysis, end to end:          {fmt(a_total)}; runs per sample: {fmt(a_run, 'ms', 1000)}")
+        print(f"  ratio end to end: {fmt(ratio, 'x')}; runs per sample: {fmt(run_ratio, 'x')}; "
               f"CPU time end to end: {fmt(cpu_ratio, 'x')}")
         print(f"analysis without the whole-model check, end to end: {fmt(n_total)}; ratio {fmt(n_ratio, 'x')}")
         if args.spin:

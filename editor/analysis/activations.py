@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
-from editor.analysis.metrics import similarity, sqnr_db, suggest_activation
+from editor.analysis.metrics import similarity_of_difference, sqnr_db, suggest_activation
 from editor.records import quant
 
 #: values of a layer's input kept for its histogram, over all samples
@@ -113,7 +113,8 @@ class Accumulator:
         self.min = lo if math.isnan(lo) else min(self.min, lo)
         self.max = hi if math.isnan(hi) else max(self.max, hi)
         if self.has_output:
-            self.similarities.append(similarity(total_of(stats["dot"]), total_of(stats["yy"]), total_of(stats["qq"])))
+            self.similarities.append(similarity_of_difference(total_of(stats["yy"]), total_of(stats["qq"]),
+                                                              total_of(stats["dd"])))
         sample = np.asarray(stats["sample"], dtype=np.float32).reshape(-1)
         if sample.size and size:
             self._keep(sample, size / sample.size)

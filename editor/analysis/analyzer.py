@@ -210,8 +210,8 @@ class Analyzer:
                 r.cancel()
 
     def run(self, progress: Progress | None = None) -> AnalysisResult:
-        """Weights of every entry, then (with samples and an ONNX model) the activations and
-        the whole-model check."""
+        """Weights of every entry and (with samples and an ONNX model) the activations and the
+        whole-model check; the weights are figured while onnxruntime prepares and runs."""
         from editor.analysis.run import AnalysisCancelled
 
         self._cancelled.clear()
@@ -220,26 +220,42 @@ class Analyzer:
         with_runs = bool(self.samples) and self.can_run_activations
         total = len(indices) + (len(self.samples) + 1 if with_runs else 0)
         results: list[LayerResult] = []
-        for done, i in enumerate(indices, start=1):
-            entry = entries[i]
-            layer, _ = self.model.find(entry.key)
-            r = LayerResult(i, entry.key, layer.op_type if layer is not None else None)
-            try:
-                r.weights = self.weights.figures(entry)
-            except ModelError as e:
-                r.weights_note = e.message
-            results.append(r)
-            if self._cancelled.is_set() or (progress is not None and not progress(done, total)):
+        for i in indices:
+            layer, _ = self.model.find(entries[i].key)
+            results.append(LayerResult(i, entries[i].key, layer.op_type if layer is not None else None))
+        # steps done: weights figured, and the activation run's own count (each goes up)
+        done = {"weights": 0, "run": 0}
+
+        def report() -> None:
+            if self._cancelled.is_set() or (progress is not None and not progress(done["weights"] + done["run"],
+                                                                                  total)):
                 raise AnalysisCancelled()
+
+        def weights() -> None:
+            for r in results:
+                try:
+                    r.weights = self.weights.figures(entries[r.index])
+                except ModelError as e:
+                    r.weights_note = e.message
+                done["weights"] += 1
+                report()
+
+        def run_step(run_done: int, _total: int) -> bool:
+            done["run"] = run_done
+            report()
+            return True
+
         notes: list[str] = []
         outputs: list[OutputCheck] = []
         if self.inputs_ignored or (self.samples and not self.can_run_activations):
             notes.append(translate("analysis", "activations are analysed on ONNX models; this is a {framework} "
                                    "model: weights only").format(framework=self.model.title))
         if with_runs:
-            outputs = self._run_activations(results, progress, len(indices), total)
-        elif not self.samples and not self.inputs_ignored:
-            notes.append(translate("analysis", "no inputs given: weights only (activation figures need --inputs)"))
+            outputs = self._run_activations(results, run_step, weights)
+        else:
+            weights()
+            if not self.samples and not self.inputs_ignored:
+                notes.append(translate("analysis", "no inputs given: weights only (activation figures need --inputs)"))
         return AnalysisResult(results, [s.label for s in self.samples] if with_runs else [], outputs, notes=notes)
 
     def plan(self, index: int) -> Planned:
@@ -248,8 +264,8 @@ class Analyzer:
 
         return plan_entry(index, self.message.record[index], self.model, self.tensors(), self.weights)
 
-    def _run_activations(self, results: list[LayerResult], progress: Progress | None, offset: int,
-                         total: int) -> list[OutputCheck]:
+    def _run_activations(self, results: list[LayerResult], progress: Progress,
+                         meanwhile: Callable[[], None]) -> list[OutputCheck]:
         from editor.analysis.run import ActivationRun
 
         plans = []
@@ -261,16 +277,12 @@ class Analyzer:
                 plans.append(planned.plan)
         run = ActivationRun(self.onnx_model(), plans, self.input_specs(), self.samples, whole_model=self.whole_model,
                             threads=self.threads)
-
-        def step(done: int, _total: int) -> bool:
-            return progress is None or progress(offset + done, total)
-
         with self._lock:
             self._running.append(run)
         try:
             if self._cancelled.is_set():
                 run.cancel()
-            figures, outputs = run.run(step)
+            figures, outputs = run.run(progress, meanwhile)
         finally:
             with self._lock:
                 self._running.remove(run)

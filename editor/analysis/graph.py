@@ -1,7 +1,7 @@
 """The ONNX graphs the activation analysis runs: the float model with, beside it, each
-analysed layer's fake-quantized twin and the reductions that measure it, and a copy of the
-whole model with every analysed layer fake-quantized. Built with the `onnx` package only;
-`run` hands them to onnxruntime.
+analysed layer's fake-quantized twin and the reductions that measure it; and the model with
+every analysed layer fake-quantized, for the whole-model check. Built with the `onnx`
+package only; `run` hands them to onnxruntime, which prepares and runs the two side by side.
 
 Why in the graph: the statistics of a layer's input are sums over millions of values per
 sample. Asking onnxruntime for those tensors as outputs copies them out of its memory and
@@ -11,30 +11,37 @@ whole run); reduced by onnxruntime itself, a handful of numbers per layer come b
 Each analysed layer gets a *branch* reading its float input ``x`` (and, where it has one,
 its float output ``y``):
 
-- ``t = x / scale_d + offset_d`` in float32, as AMCT computes it. For INT8 (an offset in
-  int8's range) ``QuantizeLinear(t, 1, 0)`` rounds t half to even and saturates, and
-  ``DequantizeLinear(q, scale_d, offset_d)`` gives ``x' = (q - offset_d)·scale_d``: AMCT's
-  numbers in two quick nodes. Otherwise ``u = t + 1.5·2^23`` rounds t to an integer, halves to
-  even, exactly (float32 has no fraction bits there) for every |t| < 2^22 — beyond, the value
-  clips whatever the rounding; ``uc = clamp(u)`` to the levels, ``x' = (uc - 1.5·2^23 -
-  offset_d)·scale_d``;
+- the level ``q = clamp(round(x / scale_d) + offset_d)``: x / scale_d divided in float32 and
+  rounded half to even, then the offset added — the order of AMCT's fake-quantization module
+  (``custom_op/fake_quant``). It equals ``round(x / scale_d + offset_d)`` except where that
+  float32 sum rounds onto a half (about one value in 10^5 for INT8, which then lands one
+  level over). For INT8 (an offset in int8's range) ``QuantizeLinear(x, scale_d, offset_d)``
+  is exactly this, and ``DequantizeLinear(q, scale_d, offset_d)`` gives
+  ``x' = (q - offset_d)·scale_d``: two quick nodes. Otherwise ``u = x / scale_d + 1.5·2^23``
+  rounds to an integer, halves to even, exactly (float32 has no fraction bits there) for
+  every |x / scale_d| < 2^22 — beyond, the value clips whatever the rounding; ``uc`` is u
+  clamped to the levels that do not clip, ``x' = (uc - 1.5·2^23)·scale_d``;
 - clipped values: ``d = u - uc`` is a whole number, zero where nothing clipped, and the sums
   of ``clamp(d, -1, 1)`` and of its absolute value count the values clipped above and below.
   The level is a non-decreasing function of x, so this runs (an ``If``) only when the min or
   the max of x lies beyond the float32 thresholds `clip_thresholds` finds;
 - ``Σx²``, ``Σ(x - x')²``, min, max, and a fixed random sample of x (for a histogram);
 - ``y'`` = the layer's own operator on x' and the fake-quantized weights (bias float), and
-  ``Σy·y'``, ``Σy²``, ``Σy'²`` for AMCT's similarity.
+  ``Σy²``, ``Σy'²``, ``Σ(y - y')²`` for AMCT's similarity.
 
-Sums are taken over the last axis in float32 and returned as such; the caller adds them up
-in float64 (a float32 sum of millions of values drifts by tenths of a percent, these
-partial sums do not, and a reduction node per figure keeps the graph small).
+``Σx²`` and ``Σ(x - x')²`` are taken over the last axis in float32 and returned as such; the
+caller adds them up in float64 (a float32 sum of millions of values drifts by up to 10^-3,
+these partial sums do not). The three sums of the similarity are onnxruntime's float32 totals,
+several times quicker: `metrics.cosine_of_difference` makes the cosine from them so that an
+error in the sums moves it by that error times ‖y - y'‖/‖y‖ only (10^-7 on PP-OCRv4 det).
 With a DMQ tensor_balance_factor, x is first divided by it along its channels, as AMCT's
 quantization module does; the statistics are those of the balanced activations.
 """
 from __future__ import annotations
 
 import dataclasses
+import functools
+import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -84,14 +91,14 @@ class LayerPlan:
     folded_bn: str | None = None
     #: the input of `node` that `x` feeds (0, or the index of a ``layer:input`` key)
     input_index: int = 0
-    #: fixed sample positions, as fractions in [0, 1) of the tensor's size (float64)
-    sample_at: np.ndarray = field(default_factory=lambda: np.zeros(0, np.float64))
+    #: fixed sample positions: random non-negative int64, taken modulo the tensor's size
+    sample_at: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
 
 
-def level(x: float | np.floating[Any], scale: np.float32, offset: np.float32) -> np.float32:
-    """u(x) = (x / scale + offset) + 1.5·2^23 in float32, as the graph computes it."""
+def level(x: float | np.floating[Any], scale: np.float32) -> np.float32:
+    """u(x) = x / scale + 1.5·2^23 in float32, as the graph computes it: round(x / scale) + 1.5·2^23."""
     with np.errstate(all="ignore"):
-        return np.float32(np.float32(np.float32(np.float32(x) / scale) + offset) + MAGIC)
+        return np.float32(np.float32(np.float32(x) / scale) + MAGIC)
 
 
 def _ordered(x: np.float32) -> int:
@@ -110,53 +117,82 @@ def clip_thresholds(bits: int, scale: np.float32, offset: np.float32) -> tuple[n
     float32. The level is non-decreasing in x for a positive scale, so an input clips iff its
     min is below the first or its max above the second; a scale that is not positive and
     finite gives (inf, -inf): every input counts as clipping and is counted."""
+    return _clip_thresholds(bits, float(np.float32(scale)), float(np.float32(offset)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _clip_thresholds(bits: int, scale_f: float, offset_f: float) -> tuple[np.float32, np.float32]:
+    scale, offset = np.float32(scale_f), np.float32(offset_f)
     if not (np.isfinite(scale) and scale > 0 and np.isfinite(offset)):
         return np.float32(np.inf), np.float32(-np.inf)
-    lo_u = np.float32(-(1 << (bits - 1))) + MAGIC
-    hi_u = np.float32((1 << (bits - 1)) - 1) + MAGIC
+    lo_u, hi_u = level_bounds(bits, offset)
     neg_inf, pos_inf = _ordered(np.float32(-np.inf)), _ordered(np.float32(np.inf))
 
-    def first(pred: Callable[[np.float32], bool | np.bool_]) -> int:
-        a, b = neg_inf, pos_inf + 1  # the first k in [a, b) where pred holds (b: none)
+    def near(x: float) -> int:
+        """The ordered integer of x as float32 (the infinities where it overflows)."""
+        with np.errstate(over="ignore"):
+            return _ordered(np.float32(x)) if math.isfinite(x) else (pos_inf if x > 0 else neg_inf)
+
+    def first(pred: Callable[[np.float32], bool | np.bool_], guess: int) -> int:
+        """The first k in [neg_inf, pos_inf] where pred (non-decreasing) holds, pos_inf + 1 for
+        none: a bracket galloping from `guess` (a few ulps off the answer), then halving it."""
+        a, b = neg_inf, pos_inf + 1
+        k, step = min(max(guess, neg_inf), pos_inf), 1
+        if pred(level(_unordered(k), scale)):
+            b = k
+            while k - step >= neg_inf and pred(level(_unordered(k - step), scale)):
+                k, b, step = k - step, k - step, step * 2
+            a = max(neg_inf, k - step + 1) if k - step >= neg_inf else neg_inf
+        else:
+            a = k + 1
+            while k + step <= pos_inf and not pred(level(_unordered(k + step), scale)):
+                k, a, step = k + step, k + step + 1, step * 2
+            b = k + step if k + step <= pos_inf else pos_inf + 1
         while a < b:
             m = (a + b) // 2
-            if pred(level(_unordered(m), scale, offset)):
+            if pred(level(_unordered(m), scale)):
                 b = m
             else:
                 a = m + 1
         return a
 
-    k_lo = first(lambda u: u >= lo_u)
-    k_hi = first(lambda u: u > hi_u) - 1
+    s64 = float(scale)
+    k_lo = first(lambda u: u >= lo_u, near((float(lo_u - MAGIC) - 0.5) * s64))
+    k_hi = first(lambda u: u > hi_u, near((float(hi_u - MAGIC) + 0.5) * s64)) - 1
     x_lo = _unordered(k_lo) if k_lo <= pos_inf else np.float32(np.inf)
     x_hi = _unordered(k_hi) if k_hi >= neg_inf else np.float32(-np.inf)
     return np.float32(x_lo), np.float32(x_hi)
 
 
+def level_bounds(bits: int, offset: np.float32) -> tuple[np.float32, np.float32]:
+    """The levels u that do not clip: [-2^(b-1) - offset, 2^(b-1) - 1 - offset] + 1.5·2^23, as
+    float32 (whole numbers, exact for any offset within ±2^22)."""
+    lo, hi = -(1 << (bits - 1)), (1 << (bits - 1)) - 1
+    return np.float32(np.float32(lo) - offset) + MAGIC, np.float32(np.float32(hi) - offset) + MAGIC
+
+
 def int8_path(bits: int, offset_d: int) -> bool:
     """Whether onnxruntime's int8 QuantizeLinear/DequantizeLinear can do the fake quantization
-    (INT8 with an offset in int8's range): the same numbers as the float chain, quicker."""
+    (INT8 with an offset in int8's range): the same numbers as the float chain in two nodes."""
     return bits == 8 and -128 <= offset_d <= 127
 
 
 def factor_values(bits: int, scale_d: float, offset_d: int) -> dict[str, np.ndarray]:
     """The scalars a branch takes for one set of activation factors (by FACTOR_NAMES, plus
     FACTOR_NAMES_INT8 where `int8_path`)."""
-    lo, hi = -(1 << (bits - 1)), (1 << (bits - 1)) - 1
     s = np.float32(scale_d)
     o = np.float32(offset_d)
     x_lo, x_hi = clip_thresholds(bits, s, o)
-    out = {"scale": np.asarray(s), "offset": np.asarray(o), "magic": np.asarray(MAGIC),
-           "lo": np.asarray(np.float32(lo) + MAGIC), "hi": np.asarray(np.float32(hi) + MAGIC),
-           "shift": np.asarray(MAGIC + o), "x_lo": np.asarray(x_lo), "x_hi": np.asarray(x_hi)}
+    lo_u, hi_u = level_bounds(bits, o)
+    out = {"scale": np.asarray(s), "magic": np.asarray(MAGIC), "lo": np.asarray(lo_u), "hi": np.asarray(hi_u),
+           "x_lo": np.asarray(x_lo), "x_hi": np.asarray(x_hi)}
     if int8_path(bits, offset_d):
-        out.update({"one": np.asarray(np.float32(1)), "zero_i8": np.asarray(np.int8(0)),
-                    "offset_i8": np.asarray(np.int8(offset_d))})
+        out["offset_i8"] = np.asarray(np.int8(offset_d))
     return out
 
 
-FACTOR_NAMES = ("scale", "offset", "magic", "lo", "hi", "shift", "x_lo", "x_hi")
-FACTOR_NAMES_INT8 = ("one", "zero_i8", "offset_i8")
+FACTOR_NAMES = ("scale", "magic", "lo", "hi", "x_lo", "x_hi")
+FACTOR_NAMES_INT8 = ("offset_i8",)
 
 
 class Builder:
@@ -168,6 +204,9 @@ class Builder:
         self.taken = taken
         self.prefix = prefix
         self._n = 0
+        #: constants made so far, by value: the same value is one initializer (scalars by their
+        #: bytes, arrays by identity), which spares onnxruntime sharing them itself
+        self._consts: dict[object, tuple[str, np.ndarray]] = {}
 
     def sub(self, graph: onnx.GraphProto) -> Builder:
         """A builder adding nodes to a subgraph (an If's branch); its constants go to this graph."""
@@ -186,13 +225,21 @@ class Builder:
                 return candidate
 
     def const(self, value: np.ndarray, hint: str = "c") -> str:
+        value = np.asarray(value)
+        key: object = (value.dtype.str, value.shape, value.tobytes()) if value.size <= 16 else id(value)
+        known = self._consts.get(key)
+        if known is not None:
+            return known[0]
         name = self.name(hint)
-        self.graph.initializer.append(numpy_helper.from_array(np.asarray(value), name))
+        self.graph.initializer.append(numpy_helper.from_array(value, name))
+        self._consts[key] = (name, value)  # the value kept: its id stays its own
         return name
 
     def node(self, op: str, inputs: list[str], hint: str = "", n_out: int = 1, **attrs: Any) -> str:
         outs = [self.name(hint or op) for _ in range(n_out)]
-        self.graph.node.append(helper.make_node(op, inputs, outs, name=self.name(op + "_node"), **attrs))
+        node = self.graph.node.add(op_type=op, name=self.name(op + "_node"), input=inputs, output=outs)
+        if attrs:
+            node.attribute.extend(helper.make_attribute(k, v) for k, v in sorted(attrs.items()))
         return outs[0]
 
     def reduce(self, op: str, x: str, axes: list[int] | None, hint: str = "") -> str:
@@ -209,27 +256,28 @@ class Builder:
         return self.reduce(op, x, [-1], hint)
 
 
-def fake_quant(b: Builder, x: str, f: dict[str, str]) -> tuple[str, str, str | None, str | None]:
-    """(x', t, u, uc) for activations x and factor tensors `f` (module docstring). On the int8
-    path (`f` has FACTOR_NAMES_INT8) u and uc are not made: ``QuantizeLinear(t, 1, 0)`` rounds t
-    half to even and saturates to int8, ``DequantizeLinear(q, scale_d, offset_d)`` is
-    ``(q - offset_d)·scale_d`` — AMCT's numbers in two quick nodes."""
-    t = b.node("Add", [b.node("Div", [x, f["scale"]], "t0"), f["offset"]], "t")
-    if "one" in f:
-        q = b.node("QuantizeLinear", [t, f["one"], f["zero_i8"]], "q")
-        return b.node("DequantizeLinear", [q, f["scale"], f["offset_i8"]], "xq"), t, None, None
-    u, uc = levels(b, t, f)
-    xq = b.node("Mul", [b.node("Sub", [uc, f["shift"]], "lv"), f["scale"]], "xq")
-    return xq, t, u, uc
+def fake_quant(b: Builder, x: str, f: dict[str, str]) -> tuple[str, str | None, str | None, str | None]:
+    """(x', v, u, uc) for activations x and factor tensors `f` (module docstring). On the int8
+    path (`f` has FACTOR_NAMES_INT8) only x' is made: ``QuantizeLinear(x, scale_d, offset_d)``
+    rounds x / scale_d half to even, adds the offset and saturates to int8,
+    ``DequantizeLinear(q, scale_d, offset_d)`` is ``(q - offset_d)·scale_d``."""
+    if "offset_i8" in f:
+        q = b.node("QuantizeLinear", [x, f["scale"], f["offset_i8"]], "q")
+        return b.node("DequantizeLinear", [q, f["scale"], f["offset_i8"]], "xq"), None, None, None
+    v = b.node("Div", [x, f["scale"]], "v")
+    u, uc = levels(b, v, f)
+    xq = b.node("Mul", [b.node("Sub", [uc, f["magic"]], "lv"), f["scale"]], "xq")
+    return xq, v, u, uc
 
 
-def levels(b: Builder, t: str, f: dict[str, str]) -> tuple[str, str]:
-    """(u, uc): t rounded half to even, plus 1.5·2^23, and that clamped to the levels."""
-    u = b.node("Add", [t, f["magic"]], "u")
+def levels(b: Builder, v: str, f: dict[str, str]) -> tuple[str, str]:
+    """(u, uc): v rounded half to even, plus 1.5·2^23, and that clamped to the levels that do
+    not clip."""
+    u = b.node("Add", [v, f["magic"]], "u")
     return u, b.node("Clip", [u, f["lo"], f["hi"]], "uc")
 
 
-def clip_counts(b: Builder, t: str, u: str | None, uc: str | None, low: str, high: str,
+def clip_counts(b: Builder, x: str, u: str | None, uc: str | None, low: str, high: str,
                 f: dict[str, str]) -> tuple[str, str]:
     """(Σ|sign|, Σsign) partial sums counting the values clipped below and above, computed only
     when some value clips (an ``If``): the level is a non-decreasing function of x, so some
@@ -239,7 +287,7 @@ def clip_counts(b: Builder, t: str, u: str | None, uc: str | None, low: str, hig
     then = helper.make_graph([], b.name("clipping"), [], [])
     sub = b.sub(then)
     if u is None or uc is None:
-        u, uc = levels(sub, t, f)
+        u, uc = levels(sub, sub.node("Div", [x, f["scale"]], "v"), f)
     signs = sub.node("Clip", [sub.node("Sub", [u, uc], "d"), f["minus_one"], f["plus_one"]], "sign")
     clip, net = sub.partial("ReduceL1", signs, "clip"), sub.partial("ReduceSum", signs, "net")
     then.output.extend([helper.make_tensor_value_info(n, TensorProto.FLOAT, None) for n in (clip, net)])
@@ -273,7 +321,7 @@ def layer_op(b: Builder, plan: LayerPlan, xq: str, weight: str | None, bias: str
 
 
 #: the per-sample numbers a branch returns
-STAT_NAMES = ("size", "clip", "net", "x2", "e2", "min", "max", "sample", "dot", "yy", "qq")
+STAT_NAMES = ("size", "clip", "net", "x2", "e2", "min", "max", "sample", "yy", "qq", "dd")
 
 
 def add_branch(b: Builder, plan: LayerPlan, f: dict[str, str], weight: str | None, bias: str | None,
@@ -281,24 +329,23 @@ def add_branch(b: Builder, plan: LayerPlan, f: dict[str, str], weight: str | Non
     """The nodes measuring one layer (module docstring); returns the output names by STAT_NAMES
     (the last three only where `y` is given)."""
     xb = balanced(b, plan.x, balance)
-    xq, t, u, uc = fake_quant(b, xb, f)
+    xq, _, u, uc = fake_quant(b, xb, f)
     out: dict[str, str] = {}
     out["size"] = b.node("Size", [xb], "size")
     out["min"] = b.reduce("ReduceMin", xb, None, "min")
     out["max"] = b.reduce("ReduceMax", xb, None, "max")
-    out["clip"], out["net"] = clip_counts(b, t, u, uc, out["min"], out["max"], f)
+    out["clip"], out["net"] = clip_counts(b, xb, u, uc, out["min"], out["max"], f)
     out["x2"] = b.partial("ReduceSumSquare", xb, "x2")
     out["e2"] = b.partial("ReduceSumSquare", b.node("Sub", [xb, xq], "e"), "e2")
     flat = b.node("Reshape", [xb, b.const(np.asarray([-1], np.int64), "flat")], "flat")
-    # sample positions: fixed fractions of the tensor's size (float64 keeps them exact)
-    size = b.node("Cast", [out["size"]], "size_f64", to=TensorProto.DOUBLE)
-    at = b.node("Cast", [b.node("Mul", [b.const(plan.sample_at, "at"), size], "at_f")], "at_i", to=TensorProto.INT64)
+    # sample positions: fixed random integers modulo the tensor's size
+    at = b.node("Mod", [b.const(plan.sample_at, "at"), out["size"]], "at")
     out["sample"] = b.node("Gather", [flat, at], "sample", axis=0)
     if y is not None:
         yq = layer_op(b, plan, xq, weight, bias, "yq")
-        out["dot"] = b.partial("ReduceSum", b.node("Mul", [y, yq], "yyq"), "dot")
-        out["yy"] = b.partial("ReduceSumSquare", y, "yy")
-        out["qq"] = b.partial("ReduceSumSquare", yq, "qq")
+        out["yy"] = b.reduce("ReduceSumSquare", y, None, "yy")
+        out["qq"] = b.reduce("ReduceSumSquare", yq, None, "qq")
+        out["dd"] = b.reduce("ReduceSumSquare", b.node("Sub", [y, yq], "d"), None, "dd")
     return out
 
 
@@ -319,35 +366,36 @@ def _names_in(graph: onnx.GraphProto) -> set[str]:
     return names
 
 
-def _float_outputs(model: onnx.ModelProto) -> list[str]:
+def float_outputs(model: onnx.ModelProto) -> list[str]:
+    """The model's float32 outputs (those the whole-model check compares)."""
     return [o.name for o in model.graph.output
             if o.type.HasField("tensor_type") and o.type.tensor_type.elem_type in (TensorProto.FLOAT, 0)]
 
 
 @dataclass
 class AnalysisGraph:
-    """The model to run, and where each number comes out: `layers[i]` maps STAT_NAMES to
-    output names for plans[i]; `outputs` maps each float model output to its (dot, yy, qq,
-    maxabs) names against the quantized copy."""
+    """The models to run, and where each number comes out: `model` is the float model with
+    every plan's branch, `layers[i]` maps STAT_NAMES to its output names for plans[i];
+    `quantized` is the model with every planned layer fake-quantized (None without the
+    whole-model check) and `outputs` the float outputs it is compared on, which both models
+    give under the same names."""
 
     model: onnx.ModelProto
     plans: list[LayerPlan]
     layers: list[dict[str, str]]
-    outputs: dict[str, dict[str, str]]
+    outputs: list[str] = field(default_factory=list)
+    quantized: onnx.ModelProto | None = None
 
 
 def analysis_model(model: onnx.ModelProto, plans: list[LayerPlan], *, whole_model: bool = True) -> AnalysisGraph:
-    """The model with every plan's branch, and (`whole_model`) a copy of it with every
-    planned layer fake-quantized whose outputs are compared with the float ones."""
+    """The model with every plan's branch, and (`whole_model`) the model with every planned
+    layer fake-quantized, whose outputs are compared with the float ones (`quantized_model`).
+    Two models, so that onnxruntime can prepare and run them side by side."""
     m = onnx.ModelProto()
     m.CopyFrom(model)
     g = m.graph
     b = Builder(g, default_opset(m), _names_in(g))
     layers = []
-    factors: list[dict[str, str]] = []
-    weights: list[str | None] = []
-    biases: list[str | None] = []
-    balances: list[str | None] = []
     shared = shared_constants(b)
     for plan in plans:
         f = {k: b.const(v, k) for k, v in factor_values(plan.act_bits, plan.scale_d, plan.offset_d).items()}
@@ -355,98 +403,58 @@ def analysis_model(model: onnx.ModelProto, plans: list[LayerPlan], *, whole_mode
         w = b.const(plan.weight, "wq") if plan.weight is not None else None
         bias = b.const(plan.bias, "bias") if isinstance(plan.bias, np.ndarray) else plan.bias
         bal = b.const(plan.balance, "tbf") if plan.balance is not None else None
-        factors.append(f)
-        weights.append(w)
-        biases.append(bias)
-        balances.append(bal)
         layers.append(add_branch(b, plan, f, w, bias, bal, plan.y))
-    outputs: dict[str, dict[str, str]] = {}
-    if whole_model and plans:
-        # its own name prefix, so that a profile tells the copy's nodes from the branches'
-        copy = Builder(g, b.opset, b.taken, "rq")
-        renamed = _quantized_copy(copy, model.graph, plans, factors, weights, biases, balances)
-        for name in _float_outputs(model):
-            other = renamed.get(name, name)
-            diff = b.node("Abs", [b.node("Sub", [name, other], "od")], "oabs")
-            outputs[name] = {"dot": b.partial("ReduceSum", b.node("Mul", [name, other], "ooq"), "odot"),
-                             "yy": b.partial("ReduceSumSquare", name, "oyy"),
-                             "qq": b.partial("ReduceSumSquare", other, "oqq"),
-                             "maxabs": b.reduce("ReduceMax", diff, None, "omax")}
-    wanted = [v for d in layers for v in d.values()] + [v for d in outputs.values() for v in d.values()]
+    wanted = [v for d in layers for v in d.values()]
     g.output.extend(onnx.ValueInfoProto(name=n) for n in wanted)
-    return AnalysisGraph(m, plans, layers, outputs)
+    if not (whole_model and plans):
+        return AnalysisGraph(m, plans, layers)
+    return AnalysisGraph(m, plans, layers, float_outputs(model), quantized_model(model, plans))
 
 
-def _quantized_copy(b: Builder, graph: onnx.GraphProto, plans: list[LayerPlan], factors: list[dict[str, str]],
-                    weights: list[str | None], biases: list[str | None],
-                    balances: list[str | None]) -> dict[str, str]:
-    """Appends a copy of `graph`'s nodes in which every planned layer is fake-quantized (its
-    input x', its weights, a folded BatchNorm's bias, the BatchNorm itself an Identity);
-    returns the copy's name of each tensor the original nodes produce."""
-    by_node = {p.node.name: (p, f, w, bias, bal) for p, f, w, bias, bal in
-               zip(plans, factors, weights, biases, balances, strict=True) if p.node.name}
+def quantized_model(model: onnx.ModelProto, plans: list[LayerPlan]) -> onnx.ModelProto:
+    """The model with every planned layer fake-quantized: its input x', its weights, a folded
+    BatchNorm's bias (the BatchNorm itself an Identity). Tensors keep their names, so its
+    outputs are named as the float model's."""
+    m = onnx.ModelProto()
+    m.CopyFrom(model)
+    g = m.graph
+    # its own name prefix, so that a profile tells its nodes from the branches'
+    b = Builder(g, default_opset(m), _names_in(g), "rq")
+    by_node = {p.node.name: p for p in plans if p.node.name}
     folded = {p.folded_bn for p in plans if p.folded_bn}
-    renamed: dict[str, str] = {}
-    for node in list(graph.node):
-        if node.op_type == "Constant":
-            continue  # constants are shared, not copied
-        copy = onnx.NodeProto()
-        copy.CopyFrom(node)
-        del copy.input[:]
-        copy.input.extend(renamed.get(i, i) for i in node.input)
-        _rename_subgraphs(copy, renamed)
-        planned = by_node.get(node.name) if node.name else None
-        if planned is not None:
-            plan, f, w, bias, bal = planned
+    nodes = list(g.node)
+    del g.node[:]
+    for node in nodes:
+        plan = by_node.get(node.name) if node.name else None
+        if plan is not None:
+            f = {k: b.const(v, k) for k, v in factor_values(plan.act_bits, plan.scale_d, plan.offset_d).items()
+                 if k not in ("x_lo", "x_hi")}
+            bal = b.const(plan.balance, "tbf") if plan.balance is not None else None
             k = plan.input_index
-            xq = fake_quant(b, balanced(b, copy.input[k], bal), f)[0]
-            copy.input[k] = xq
-            if w is not None:
-                copy.input[1] = w
-                if bias is not None:
-                    if len(copy.input) > 2:
-                        copy.input[2] = bias
+            node.input[k] = fake_quant(b, balanced(b, node.input[k], bal), f)[0]
+            if plan.weight is not None:
+                node.input[1] = b.const(plan.weight, "wq")
+                if plan.bias is not None:
+                    bias = b.const(plan.bias, "bias") if isinstance(plan.bias, np.ndarray) else plan.bias
+                    if len(node.input) > 2:
+                        node.input[2] = bias
                     else:
-                        copy.input.append(bias)
-        outputs = list(node.output)
+                        node.input.append(bias)
         if node.name and node.name in folded:
-            copy = helper.make_node("Identity", [copy.input[0]], [], name=node.name)
-            outputs = outputs[:1]
-        copy.name = b.name("fq_" + (node.name or node.op_type))
-        del copy.output[:]
-        for o in outputs:
-            new = b.name("fq") if o else ""
-            if o:
-                renamed[o] = new
-            copy.output.append(new)
-        graph_nodes = b.graph.node
-        graph_nodes.append(copy)
-    return renamed
-
-
-def _rename_subgraphs(node: onnx.NodeProto, renamed: dict[str, str]) -> None:
-    """Point a copied node's subgraphs at the copies of the outer tensors they read."""
-    for a in node.attribute:
-        for g in ([a.g] if a.HasField("g") else []) + list(a.graphs):
-            _rename_graph_reads(g, renamed)
-
-
-def _rename_graph_reads(g: onnx.GraphProto, renamed: dict[str, str]) -> None:
-    local = {i.name for i in g.input} | {i.name for i in g.initializer}
+            node = helper.make_node("Identity", [node.input[0]], [node.output[0]], name=node.name)
+        g.node.append(node)
+    # the float weights the quantized ones replace: not loaded twice
+    used = {i for n in g.node for i in n.input} | {o.name for o in g.output}
     for n in g.node:
-        for idx, name in enumerate(n.input):
-            if name and name not in local and name in renamed:
-                n.input[idx] = renamed[name]
-        local.update(n.output)
-        for a in n.attribute:
-            for sub in ([a.g] if a.HasField("g") else []) + list(a.graphs):
-                _rename_graph_reads(sub, {k: v for k, v in renamed.items() if k not in local})
-    for o in g.output:
-        if o.name not in local and o.name in renamed:
-            # an output that passes an outer tensor through: read it from the copy
-            n = helper.make_node("Identity", [renamed[o.name]], [o.name + "__fq_pass"])
-            g.node.append(n)
-            o.name = n.output[0]
+        used |= _outer_reads(n)
+    kept = [t for t in g.initializer if t.name in used]
+    del g.initializer[:]
+    g.initializer.extend(kept)
+    dropped = {t.name for t in model.graph.initializer} - used
+    inputs = [i for i in g.input if i.name not in dropped]
+    del g.input[:]
+    g.input.extend(inputs)
+    return m
 
 
 def probe_model(model: onnx.ModelProto, plan: LayerPlan, x_info: onnx.ValueInfoProto,
@@ -469,7 +477,7 @@ def probe_model(model: onnx.ModelProto, plan: LayerPlan, x_info: onnx.ValueInfoP
         f[k] = k
     if int8_path(plan.act_bits, plan.offset_d):
         for k in FACTOR_NAMES_INT8:
-            g.input.append(helper.make_tensor_value_info(k, TensorProto.FLOAT if k == "one" else TensorProto.INT8, []))
+            g.input.append(helper.make_tensor_value_info(k, TensorProto.INT8, []))
             f[k] = k
     weight = None
     if plan.weight is not None:

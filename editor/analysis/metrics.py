@@ -76,6 +76,29 @@ def similarity(dot: float, yy: float, qq: float) -> float:
     return 0.5 + 0.5 * max(-1.0, min(1.0, cos))
 
 
+def cosine_of_difference(yy: float, qq: float, dd: float) -> float:
+    """The cosine of y and y' from ``Σy²``, ``Σy'²`` and ``Σ(y - y')²`` (1 for two zero tensors,
+    0 for one): ``1 - (Σ(y - y')² - (‖y‖ - ‖y'‖)²) / (2‖y‖‖y'‖)``. Written so, a relative error ε
+    in each sum moves the cosine by about ε·‖y - y'‖/‖y‖ (and the similarity by half that),
+    not by ε as ``Σy·y' / (‖y‖‖y'‖)`` from sums each off by ε would."""
+    if yy <= 0.0 and qq <= 0.0:
+        return 1.0
+    if yy <= 0.0 or qq <= 0.0:
+        return 0.0
+    a, b = math.sqrt(yy), math.sqrt(qq)
+    return max(-1.0, min(1.0, 1.0 - (dd - (a - b) ** 2) / (2.0 * a * b)))
+
+
+def similarity_of_difference(yy: float, qq: float, dd: float) -> float:
+    """AMCT's similarity ``0.5 + 0.5·cos`` from ``Σy²``, ``Σy'²`` and ``Σ(y - y')²`` (see
+    `cosine_of_difference`): 1 when y is all zeros, 0 when y' is (and y is not)."""
+    if yy <= 0.0:
+        return 1.0
+    if qq <= 0.0:
+        return 0.0
+    return 0.5 + 0.5 * cosine_of_difference(yy, qq, dd)
+
+
 def cosine(dot: float, yy: float, qq: float) -> float:
     """Plain cosine of two tensors from the same sums (1 for two zero tensors, 0 for one)."""
     if yy <= 0.0 and qq <= 0.0:

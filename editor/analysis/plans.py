@@ -27,6 +27,11 @@ from editor.models import Layer, Model, ModelError
 from editor.records import quant_core
 from editor.records.messages import EntryMessage, TypedValueMessage, ValueMessage, WideValueMessage
 
+#: where each layer's input is sampled for its histogram: fixed random integers taken modulo its
+#: size (uniform to within size/2^62), the same for every layer (one constant in the graph)
+SAMPLE_AT = np.random.default_rng(0).integers(0, 1 << 62, SAMPLE_SIZE, dtype=np.int64)
+SAMPLE_AT.flags.writeable = False
+
 #: operators whose weights the analysis puts back in the node's layout
 WEIGHTED_OPS = ("Conv", "ConvTranspose", "Gemm", "MatMul")
 
@@ -137,9 +142,8 @@ def _plan(index: int, entry: EntryMessage, model: Model, tensors: ModelTensors,
         raise NotAnalysed(translate("analysis", "the entry has no scale_d"))
     node = tensors.model.graph.node[layer.index]
     bits = activation_bits(value)
-    sample_at = np.random.default_rng(index).random(SAMPLE_SIZE)
     common: _Common = {"index": index, "key": entry.key, "node": node, "act_bits": bits,
-              "scale_d": float(value.scale_d), "offset_d": int(value.offset_d), "sample_at": sample_at}
+                       "scale_d": float(value.scale_d), "offset_d": int(value.offset_d), "sample_at": SAMPLE_AT}
     if input_index is not None:
         if input_index >= len(node.input) or not node.input[input_index]:
             raise NotAnalysed(translate("analysis", "{op} {name} has no input {index}").format(

@@ -179,10 +179,10 @@ def capture(model_path: Path, names: list[str], feeds: dict) -> dict[str, np.nda
 
 
 def fake_quant(x: np.ndarray, scale: float, offset: int, bits: int) -> tuple[np.ndarray, np.ndarray]:
-    """AMCT: q = clamp(round(x/scale + offset)), x' = (q - offset)·scale, float32, ties to even.
+    """AMCT: q = clamp(round(x/scale) + offset), x' = (q - offset)·scale, float32, ties to even
+    (the order of AMCT's fake-quantization module: round, then add the offset).
     Returns (x', the mask of clipped values)."""
-    t = (x.astype(F32) / F32(scale)).astype(F32) + F32(offset)
-    q = np.rint(t)
+    q = np.rint((x.astype(F32) / F32(scale)).astype(F32)) + F32(offset)
     lo, hi = -(2 ** (bits - 1)), 2 ** (bits - 1) - 1
     clipped = (q < lo) | (q > hi)
     return ((np.clip(q, lo, hi) - F32(offset)) * F32(scale)).astype(F32), clipped

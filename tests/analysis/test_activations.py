@@ -220,6 +220,31 @@ def test_the_whole_model_check_agrees_with_a_node_by_node_run(zoo, samples, tens
     assert check.cosine < 1.0
 
 
+def test_runs_side_by_side_give_the_figures_of_runs_one_after_another(zoo, samples, tensors, record, monkeypatch):
+    """Two runs at a time (the default on several cores) or one (threads=1, as a window keeping
+    a core for itself runs it): the same numbers, in the same sample order."""
+    from editor.analysis import run as run_module
+
+    setup = Setup(zoo[1], tensors)
+    made: list[int] = []
+    original = run_module._Jobs.__init__
+
+    def jobs(self, workers, runner):
+        made.append(workers)
+        original(self, workers, runner)
+
+    monkeypatch.setattr(run_module, "side_by_side", lambda runs, threads: min(runs, threads or 2))
+    monkeypatch.setattr(run_module._Jobs, "__init__", jobs)
+    _, apart = _analyse(zoo, samples, record, setup)
+    _, alone = _analyse(zoo, samples, record, setup, threads=1)
+    assert made == [2, 1]
+    for a, b in zip(apart.layers, alone.layers, strict=True):
+        assert a.activations.per_sample == b.activations.per_sample, a.key
+        assert (a.activations.sqnr_db, a.activations.clipped) == (b.activations.sqnr_db, b.activations.clipped)
+        assert np.array_equal(a.activations.sample.values, b.activations.sample.values)
+    assert apart.outputs[0].per_sample == alone.outputs[0].per_sample
+
+
 def test_suggestions_are_amct_factors_of_the_range_seen(zoo, samples, tensors, record):
     setup = Setup(zoo[1], tensors, planted="dw")
     _, result = _analyse(zoo, samples, record, setup)
