@@ -257,6 +257,29 @@ def profile(model_path: Path, record: Path, inputs: Path, rounds: int) -> None:
                   ", ".join(f"{op} {ms / base:.2f}x" for op, ms in ops[:8]))
 
 
+def _busy_jiffies() -> tuple[int, int]:
+    """(CPU time every process used, this process's), in clock ticks, from /proc (Linux)."""
+    with open("/proc/stat") as f:
+        v = [int(x) for x in f.readline().split()[1:]]
+    with open("/proc/self/stat") as f:
+        mine = f.read().rsplit(")", 1)[1].split()
+    # busy: all but idle and iowait (steal included: another VM's work is load too)
+    return sum(v) - v[3] - v[4], sum(int(x) for x in mine[11:15])
+
+
+def others_share(start: tuple[int, int, float]) -> float:
+    """The share of the machine's CPUs other processes used since `start` (`measure_start`)."""
+    import os
+
+    total, mine = _busy_jiffies()
+    seconds = time.perf_counter() - start[2]
+    return ((total - start[0]) - (mine - start[1])) / os.sysconf("SC_CLK_TCK") / (seconds * (os.cpu_count() or 1))
+
+
+def measure_start() -> tuple[int, int, float]:
+    return (*_busy_jiffies(), time.perf_counter())
+
+
 def fmt(values: list[float], unit: str = "s", scale: float = 1.0) -> str:
     v = [x * scale for x in values]
     return f"{statistics.median(v):.3g} {unit} [{min(v):.3g}–{max(v):.3g}]"
@@ -305,6 +328,7 @@ def main() -> None:
         q_ratio: list[float] = []
         q_cpu: list[float] = []
         analyzer = None
+        load = measure_start()
         for _ in range(args.rounds):
             pt, pr, pc = plain(model_path, inputs, th)
             at, ar, analyzer, ac = analysis(model_path, record, inputs, threads=th)
@@ -325,6 +349,7 @@ def main() -> None:
             ratio.append(at / pt)
             run_ratio.append(ar / pr)
             n_ratio.append(nt / pt)
+        print(f"other processes used {others_share(load):.0%} of the CPUs meanwhile")
         print(f"plain onnxruntime, end to end: {fmt(p_total)}; runs per sample: {fmt(p_run, 'ms', 1000)}")
         print(f"analysis, end to end:          {fmt(a_total)}; runs per sample: {fmt(a_run, 'ms', 1000)}")
         print(f"  ratio end to end: {fmt(ratio, 'x')}; runs per sample: {fmt(run_ratio, 'x')}; "
