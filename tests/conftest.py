@@ -37,6 +37,13 @@ RESNET50_CAFFE = DATA / "realworld" / "resnet50_caffe_record.txt"
 MOBILENET_V2_TF = DATA / "realworld" / "mobilenet_v2_tf_record.txt"
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests marked `slow` run first. `./dev test` runs two workers that steal each other's
+    pending tests (`--dist worksteal`); a long test that starts last is a tail the other worker
+    cannot share, while short tests at the end let both finish together."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # stable: file order kept
+
+
 @pytest.fixture(autouse=True)
 def _language_restored():
     """A test that speaks another language (the command line's --lang sets it for the

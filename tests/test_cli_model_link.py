@@ -28,6 +28,7 @@ def caffe_record_without_shapes(tmp_path, model):
     return path, len(message.record)
 
 
+@pytest.mark.slow
 def test_the_dialect_follows_a_caffe_model_in_check_and_info(tmp_path, capsys):
     model = load_model(RESNET101)
     record, n = caffe_record_without_shapes(tmp_path, model)

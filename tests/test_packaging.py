@@ -80,6 +80,7 @@ def test_wheel_declares_the_window_launcher_and_ships_the_desktop_files(wheel):
         in desktop
 
 
+@pytest.mark.slow
 def test_wheel_installed_in_a_fresh_environment_runs_version_check_and_report(wheel, tmp_path):
     """The wheel in a new virtual environment (its dependencies borrowed from this one, the
     project itself only from the wheel): --version, check and report work from there."""

@@ -16,6 +16,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -24,6 +26,7 @@ def _cache_dir() -> Path:
     return Path(tempfile.gettempdir()) / f"amct-record-editor-mypy-{tag}"
 
 
+@pytest.mark.slow
 def test_mypy_finds_no_errors_in_editor_scripts_and_tests():
     done = subprocess.run([sys.executable, "-m", "mypy", "--cache-dir", str(_cache_dir())],
                           cwd=ROOT, capture_output=True, text=True)

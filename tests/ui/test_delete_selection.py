@@ -110,6 +110,7 @@ def test_delete_an_entry_and_a_field_of_a_later_entry(qtbot, tree):
     assert ser(model.message) == before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("tree", ["resnet_caffe.txt", "resnet_tf_inner_prune.txt"], indirect=True)
 def test_delete_any_mixed_selection_matches_a_plain_copy_and_undoes_exactly(qtbot, tree):
     w, model, stack = tree

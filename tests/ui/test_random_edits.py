@@ -507,6 +507,7 @@ def test_long_random_sequences_of_commands_replay_exactly(name, seed, whole):
                                      if "pytorch" in name else set())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "seed", "whole"),
                          [(n, s, w) for n, s, w in (("resnet_tf_inner_prune.txt", 1, False),
                                                     # the sample as shipped, as issue 3 asks
