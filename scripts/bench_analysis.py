@@ -43,14 +43,17 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from scripts import realnets
 
 if TYPE_CHECKING:
+    import onnx
+
     from editor.analysis.analyzer import Analyzer
+    from editor.analysis.graph import LayerPlan
     from editor.records.messages import RootMessage
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -277,14 +280,14 @@ def _passes(model_path: Path, record: Path, inputs: Path, statistics_too: bool) 
     xs = [np.load(f) for f in sorted(inputs.glob("*.npy"))]
     full_branch = graph_module.add_branch
 
-    def twin_only(b, plan, f, weight, bias, balance, y):  # type: ignore[no-untyped-def]
+    def twin_only(b, plan, f, weight, bias, balance, y):
         xq = graph_module.fake_quant(b, graph_module.balanced(b, plan.x, balance), f)[0]
         if y is None:
             return {"min": b.reduce("ReduceMin", xq, None, "min")}
         return {"qq": b.reduce("ReduceSumSquare", graph_module.layer_op(b, plan, xq, weight, bias, "yq"), None, "qq")}
 
     t0 = time.perf_counter()
-    graph_module.add_branch = full_branch if statistics_too else twin_only  # type: ignore[assignment]
+    graph_module.add_branch = full_branch if statistics_too else twin_only
     try:
         graph = graph_module.analysis_model(model, plans, whole_model=False)
     finally:
@@ -302,21 +305,21 @@ def _passes(model_path: Path, record: Path, inputs: Path, statistics_too: bool) 
     return time.perf_counter() - t0
 
 
-def _plans(model_path: Path, record: Path, inputs: Path) -> tuple[list, object]:  # type: ignore[type-arg]
+def _plans(model_path: Path, record: Path, inputs: Path) -> tuple[list[LayerPlan], onnx.ModelProto]:
     """The layer plans and the model `ActivationRun` gets (an analysis run stopped before it runs)."""
     from editor.analysis import run as run_module
     from editor.analysis.analyzer import analyzer_for
     from editor.models import load_model
     from editor.records.document import RecordDocument
 
-    captured = {}
+    captured: dict[str, Any] = {}
 
     class Stop(Exception):
         pass
 
     original = run_module.ActivationRun.run
 
-    def capture(self, progress=None, meanwhile=None):  # type: ignore[no-untyped-def]
+    def capture(self, progress=None, meanwhile=None):
         captured["plans"], captured["model"] = self.plans, self.model
         raise Stop
 
