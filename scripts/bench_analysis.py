@@ -19,6 +19,11 @@ figure is the median [min–max] over rounds:
 - a layer's weight figures after an edit;
 - peak memory (VmHWM) of a fresh process doing each, once.
 
+`--floor` prints instead what the analysis's onnxruntime work costs (its two models built,
+prepared and run side by side, as the analysis does) with and without the branches'
+statistics: the model passes themselves (float model, twins, quantized model) are the floor
+no change to the statistics can go below.
+
 `--profile` prints instead where the time goes: onnxruntime's own per-node times (one thread,
 from its profiler) of the plain model and of the analysis's two models — the float model with
 the twins (its own nodes, the twins' operators, their fake quantization and sums, NCHWc layout
@@ -26,6 +31,7 @@ changes) and the quantized model of the whole-model check — against the plain 
 
     python -m scripts.bench_analysis [--samples 4] [--size 640] [--rounds 5] [--threads N] [--spin]
     python -m scripts.bench_analysis --profile [--rounds 3]
+    python -m scripts.bench_analysis --floor [--rounds 5]
 """
 from __future__ import annotations
 
@@ -37,14 +43,17 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from scripts import realnets
 
 if TYPE_CHECKING:
+    import onnx
+
     from editor.analysis.analyzer import Analyzer
+    from editor.analysis.graph import LayerPlan
     from editor.records.messages import RootMessage
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -257,6 +266,86 @@ def profile(model_path: Path, record: Path, inputs: Path, rounds: int) -> None:
                   ", ".join(f"{op} {ms / base:.2f}x" for op, ms in ops[:8]))
 
 
+def _passes(model_path: Path, record: Path, inputs: Path, statistics_too: bool) -> float:
+    """Seconds of the analysis's onnxruntime work alone: its two models built, their sessions made
+    and run side by side on every sample as `ActivationRun` does — with each branch's statistics,
+    or (`statistics_too` false) with only what the passes themselves need: the fake
+    quantization and the twin (one sum of its output keeps it in the graph)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from editor.analysis import graph as graph_module
+    from editor.analysis import run as run_module
+
+    plans, model = _plans(model_path, record, inputs)
+    xs = [np.load(f) for f in sorted(inputs.glob("*.npy"))]
+    full_branch = graph_module.add_branch
+
+    def twin_only(b, plan, f, weight, bias, balance, y):
+        xq = graph_module.fake_quant(b, graph_module.balanced(b, plan.x, balance), f)[0]
+        if y is None:
+            return {"min": b.reduce("ReduceMin", xq, None, "min")}
+        return {"qq": b.reduce("ReduceSumSquare", graph_module.layer_op(b, plan, xq, weight, bias, "yq"), None, "qq")}
+
+    t0 = time.perf_counter()
+    graph_module.add_branch = full_branch if statistics_too else twin_only
+    try:
+        graph = graph_module.analysis_model(model, plans, whole_model=False)
+    finally:
+        graph_module.add_branch = full_branch
+    outputs = graph_module.float_outputs(model)
+    names = [n for d in graph.layers for n in d.values()] + outputs
+    with ThreadPoolExecutor(2) as pool:
+        sessions = [pool.submit(run_module.make_session, graph.model, 1)]
+        sessions.append(pool.submit(run_module.make_session, graph_module.quantized_model(model, plans), 1))
+        wanted = [names, outputs]
+        runs = [pool.submit(lambda k, x: sessions[k].result().run(wanted[k], {"x": x}), k, x)
+                for x in xs for k in (1, 0)]
+        for r in runs:
+            r.result()
+    return time.perf_counter() - t0
+
+
+def _plans(model_path: Path, record: Path, inputs: Path) -> tuple[list[LayerPlan], onnx.ModelProto]:
+    """The layer plans and the model `ActivationRun` gets (an analysis run stopped before it runs)."""
+    from editor.analysis import run as run_module
+    from editor.analysis.analyzer import analyzer_for
+    from editor.models import load_model
+    from editor.records.document import RecordDocument
+
+    captured: dict[str, Any] = {}
+
+    class Stop(Exception):
+        pass
+
+    original = run_module.ActivationRun.run
+
+    def capture(self, progress=None, meanwhile=None):
+        captured["plans"], captured["model"] = self.plans, self.model
+        raise Stop
+
+    run_module.ActivationRun.run = capture  # type: ignore[method-assign]
+    try:
+        analyzer_for(RecordDocument.load(record, "pytorch").message, load_model(model_path), [inputs]).run()
+    except Stop:
+        pass
+    finally:
+        run_module.ActivationRun.run = original  # type: ignore[method-assign]
+    return captured["plans"], captured["model"]
+
+
+def floor(model_path: Path, record: Path, inputs: Path, rounds: int) -> None:
+    """What the analysis's three model passes cost by themselves, against the plain run."""
+    full, bare, whole = [], [], []
+    for _ in range(rounds):
+        pt, _, _ = plain(model_path, inputs)
+        full.append(_passes(model_path, record, inputs, True) / pt)
+        bare.append(_passes(model_path, record, inputs, False) / pt)
+        whole.append(analysis(model_path, record, inputs)[0] / pt)
+    print(f"x the plain run end to end, {rounds} interleaved rounds: the analysis {fmt(whole, 'x')}; its onnxruntime "
+          f"work alone {fmt(full, 'x')}; the same without the statistics (float model, twins, quantized "
+          f"model) {fmt(bare, 'x')}")
+
+
 def _busy_jiffies() -> tuple[int, int]:
     """(CPU time every process used, this process's), in clock ticks, from /proc (Linux)."""
     with open("/proc/stat") as f:
@@ -307,6 +396,8 @@ def main() -> None:
     p.add_argument("--spin", action="store_true",
                    help="also time the analysis with onnxruntime's threads spinning (its default) between nodes, "
                         "and the plain run with them sleeping")
+    p.add_argument("--floor", action="store_true",
+                   help="only print what the model passes cost without the statistics, against the plain run")
     p.add_argument("--profile", action="store_true",
                    help="only print where the time goes: onnxruntime's per-node times by part of the graph")
     args = p.parse_args()
@@ -315,6 +406,9 @@ def main() -> None:
         model_path, record, inputs = make_case(Path(tmp), args.samples, args.size)
         if args.profile:
             profile(model_path, record, inputs, args.rounds)
+            return
+        if args.floor:
+            floor(model_path, record, inputs, args.rounds)
             return
         print(f"model: {model_path.name}, 64 quantized layers; {args.samples} samples of 1x3x{args.size}x{args.size}; "
               f"onnxruntime threads: {th or 'default'}")
