@@ -3,6 +3,7 @@ prompter that answers from queues, the steps of driving the main window, and the
 views built over a session."""
 from __future__ import annotations
 
+import functools
 import shutil
 import struct
 import time
@@ -264,6 +265,14 @@ class ScriptedPrompter(Prompter):
 
     def ask_layer_key(self, keys):
         return self.answers.pop(0)
+
+
+@functools.lru_cache(maxsize=4)
+def big_record_text(dialect: str, layers: int, channels: int) -> str:
+    """The text of `synth.make_big(dialect, layers, channels)` as AMCT writes it, made once per
+    test process (text_format takes seconds over a record this big; the tests that open one
+    only need the file)."""
+    return synth.to_text(synth.make_big(dialect, layers=layers, channels=channels))
 
 
 def copy_sample(tmp_path: Path, name: str) -> Path:

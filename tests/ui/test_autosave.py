@@ -5,16 +5,15 @@ import threading
 
 import pytest
 
-from editor.records.synth import make_big, to_text
 from editor.ui import autosave as autosave_mod
 from editor.ui.main_window import Banner
 from editor.ui.recovery import RecoveryStore
-from tests.ui.kit import open_and_wait, settle
+from tests.ui.kit import big_record_text, open_and_wait, settle
 
 
 def big_window(qtbot, tmp_path, env, **kwargs):
     path = tmp_path / "big.txt"
-    path.write_text(to_text(make_big("pytorch", layers=800, channels=256)))
+    path.write_text(big_record_text("pytorch", layers=800, channels=256))
     window = env(**kwargs)
     open_and_wait(qtbot, window, path)
     return window, path
