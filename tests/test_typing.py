@@ -3,8 +3,8 @@ pyproject.toml; test functions go unannotated, their bodies are checked all the 
 
 It runs as part of the test suite so that a change that breaks a type fails like a broken
 test does, and a test that misuses the code's types fails too. mypy's cache lives in the
-system's temporary folder, one per checkout, so a run after a small change re-checks only what
-changed: a second or two after an edit inside one module, longer when a module's interface
+system's temporary folder, one per checkout (one SQLite file: `sqlite_cache` in pyproject.toml),
+so a run after a small change re-checks only what changed: a second or two after an edit inside one module, longer when a module's interface
 changes and its importers are checked again. From cold the tests make the run about 1.5 times
 as long as editor/ and scripts/ alone.
 """
