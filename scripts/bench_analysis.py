@@ -266,11 +266,17 @@ def profile(model_path: Path, record: Path, inputs: Path, rounds: int) -> None:
                   ", ".join(f"{op} {ms / base:.2f}x" for op, ms in ops[:8]))
 
 
-def _passes(model_path: Path, record: Path, inputs: Path, statistics_too: bool) -> float:
+def _passes(model_path: Path, record: Path, inputs: Path, statistics: str) -> float:
     """Seconds of the analysis's onnxruntime work alone: its two models built, their sessions made
-    and run side by side on every sample as `ActivationRun` does — with each branch's statistics,
-    or (`statistics_too` false) with only what the passes themselves need: the fake
-    quantization and the twin (one sum of its output keeps it in the graph)."""
+    and run side by side on every sample as `ActivationRun` does, with each branch's
+    `statistics`:
+
+    - ``"all"``: the analysis's own;
+    - ``"minimal"``: one sum over the whole tensor of each of x, y and y', onnxruntime's quickest
+      reduction: what a kernel computing every statistic in one read of each tensor would cost
+      at best (a compiled one-pass kernel, the only way left to make the statistics cheaper);
+    - ``"none"``: only what the passes themselves need: the fake quantization and the twin (one
+      sum of its output keeps it in the graph)."""
     from concurrent.futures import ThreadPoolExecutor
 
     from editor.analysis import graph as graph_module
@@ -281,13 +287,18 @@ def _passes(model_path: Path, record: Path, inputs: Path, statistics_too: bool) 
     full_branch = graph_module.add_branch
 
     def twin_only(b, plan, f, weight, bias, balance, y):
-        xq = graph_module.fake_quant(b, graph_module.balanced(b, plan.x, balance), f)[0]
+        xb = graph_module.balanced(b, plan.x, balance)
+        xq = graph_module.fake_quant(b, xb, f)[0]
+        out = {"x2": b.reduce("ReduceSumSquare", xb, None, "x2")} if statistics == "minimal" else {}
         if y is None:
-            return {"min": b.reduce("ReduceMin", xq, None, "min")}
-        return {"qq": b.reduce("ReduceSumSquare", graph_module.layer_op(b, plan, xq, weight, bias, "yq"), None, "qq")}
+            return out or {"min": b.reduce("ReduceMin", xq, None, "min")}
+        out["qq"] = b.reduce("ReduceSumSquare", graph_module.layer_op(b, plan, xq, weight, bias, "yq"), None, "qq")
+        if statistics == "minimal":
+            out["yy"] = b.reduce("ReduceSumSquare", y, None, "yy")
+        return out
 
     t0 = time.perf_counter()
-    graph_module.add_branch = full_branch if statistics_too else twin_only
+    graph_module.add_branch = full_branch if statistics == "all" else twin_only
     try:
         graph = graph_module.analysis_model(model, plans, whole_model=False)
     finally:
@@ -335,15 +346,19 @@ def _plans(model_path: Path, record: Path, inputs: Path) -> tuple[list[LayerPlan
 
 def floor(model_path: Path, record: Path, inputs: Path, rounds: int) -> None:
     """What the analysis's three model passes cost by themselves, against the plain run."""
-    full, bare, whole = [], [], []
+    full, minimal, bare, whole = [], [], [], []
+    start = measure_start()
     for _ in range(rounds):
         pt, _, _ = plain(model_path, inputs)
-        full.append(_passes(model_path, record, inputs, True) / pt)
-        bare.append(_passes(model_path, record, inputs, False) / pt)
+        full.append(_passes(model_path, record, inputs, "all") / pt)
+        minimal.append(_passes(model_path, record, inputs, "minimal") / pt)
+        bare.append(_passes(model_path, record, inputs, "none") / pt)
         whole.append(analysis(model_path, record, inputs)[0] / pt)
     print(f"x the plain run end to end, {rounds} interleaved rounds: the analysis {fmt(whole, 'x')}; its onnxruntime "
-          f"work alone {fmt(full, 'x')}; the same without the statistics (float model, twins, quantized "
-          f"model) {fmt(bare, 'x')}")
+          f"work alone {fmt(full, 'x')}; the same with one quickest sum per tensor instead of the statistics "
+          f"(a one-pass kernel's best case) {fmt(minimal, 'x')}; without any statistics (float model, twins, "
+          f"quantized model) {fmt(bare, 'x')}")
+    print(f"other processes used {others_share(start):.0%} of the CPUs during the run")
 
 
 def _busy_jiffies() -> tuple[int, int]:
