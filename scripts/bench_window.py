@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import functools
 import gc
 import os
 import pstats
@@ -146,7 +147,7 @@ class RefreshClock:
                 self.seconds += time.perf_counter() - t
                 self.calls += 1
 
-        LayersTable.refresh = refresh  # type: ignore[method-assign]
+        LayersTable.refresh = refresh  # type: ignore[method-assign,assignment]
 
     def start(self) -> None:
         self.seconds, self.calls, self.on = 0.0, 0, True
@@ -263,10 +264,15 @@ def floor_table(window: MainWindow) -> tuple[QTableView, FloorModel]:
     return view, floor
 
 
-def timed(fn: Callable[[], object]) -> tuple[float, object]:
+def timed(fn: Callable[[], object]) -> float:
     t = time.perf_counter()
-    out = fn()
-    return time.perf_counter() - t, out
+    fn()
+    return time.perf_counter() - t
+
+
+def refresh_settled(refresh: Callable[[], None]) -> None:
+    refresh()
+    settle()
 
 
 def ms(values: list[float]) -> str:
@@ -329,31 +335,30 @@ def main(argv: list[str] | None = None) -> int:
                  "refresh", "floor")
         times: dict[str, list[float]] = {name: [] for name in names}
         for _ in range(max(args.rounds, 1)):
-            t, window = timed(bench.build)
-            times["build"].append(t)
-            t, bare = timed(bare_window)
-            times["bare"].append(t)
+            t = time.perf_counter()
+            window = bench.build()
+            times["build"].append(time.perf_counter() - t)
+            t = time.perf_counter()
+            bare = bare_window()
+            times["bare"].append(time.perf_counter() - t)
             bench.dispose(bare)
 
-            t, _ = timed(lambda w=window: bench.open(w, sample))
-            times["open sample"].append(t)
+            times["open sample"].append(timed(functools.partial(bench.open, window, sample)))
             gc.collect()
-            times["load sample"].append(timed(lambda: RecordDocument.load(sample))[0])
+            times["load sample"].append(timed(functools.partial(RecordDocument.load, sample)))
             bench.dispose(window)
 
             window = bench.build()
             clock.start()
-            t, _ = timed(lambda w=window: bench.open(w, real))
+            times["open real"].append(timed(functools.partial(bench.open, window, real)))
             times["refresh at open"].append(clock.stop())
-            times["open real"].append(t)
             gc.collect()
-            times["load real"].append(timed(lambda: RecordDocument.load(real))[0])
+            times["load real"].append(timed(functools.partial(RecordDocument.load, real)))
 
-            layers = window.plots.layers
             view, floor = floor_table(window)
             settle()
-            times["refresh"].append(timed(lambda t=layers: (t.refresh(), settle()))[0])
-            times["floor"].append(timed(lambda f=floor: (f.reset(), settle()))[0])
+            times["refresh"].append(timed(functools.partial(refresh_settled, window.plots.layers.refresh)))
+            times["floor"].append(timed(functools.partial(refresh_settled, floor.reset)))
             view.deleteLater()
             bench.dispose(window)
         app.processEvents()
