@@ -13,17 +13,18 @@ each step and its reference back to back:
   reference: `RecordDocument.load` of the same file (the plain read, no window);
 - **Layers refresh**: `LayersTable.refresh` (what the overview's `refreshed` calls) as the
   real record opens — the rows are new: the model resets — summed over its calls during the
-  open; and again on the open window (an edit's refresh: same rows, same columns);
+  open; the Layers tab shown for the first time after (the columns fitted, the rows painted);
+  and again on the open window (an edit's refresh: same rows, same columns);
   reference: a `QTableView` over a minimal table model of the same rows and columns with its
   strings already made, reset and its columns fitted (what Qt itself costs for a reset).
 
 Each figure is said as median [min–max] of the rounds in ms, with the ratio to its reference
-taken round by round. `--profile STEP` (build, open, refresh) prints where one more run of
+taken round by round. `--profile STEP` (build, open, show: the Layers tab, refresh) prints where one more run of
 that step spends its time (cProfile, sorted by cumulative time) instead.
 No thresholds: the figures are read, never asserted.
 
 Usage:
-    ./dev python -m scripts.bench_window [--rounds N] [--profile build|open|refresh] [--top N]
+    ./dev python -m scripts.bench_window [--rounds N] [--profile build|open|show|refresh] [--top N]
 """
 from __future__ import annotations
 
@@ -275,6 +276,11 @@ def refresh_settled(refresh: Callable[[], None]) -> None:
     settle()
 
 
+def show_settled(tabs: QTabWidget, page: QWidget) -> None:
+    tabs.setCurrentWidget(page)
+    settle()
+
+
 def ms(values: list[float]) -> str:
     return spread([v * 1e3 for v in values], ".1f")
 
@@ -295,6 +301,13 @@ def profile(step: str, bench: Bench, sample: Path, real: Path, top: int) -> None
         profiler.enable()
         bench.open(window, real)
         profiler.disable()
+    elif step == "show":
+        window = bench.build()
+        bench.open(window, real)
+        profiler.enable()
+        show_settled(window.plots, window.plots.layers)
+        profiler.disable()
+        window.plots.show_overview()
     else:
         window = bench.build()
         bench.open(window, real)
@@ -311,7 +324,7 @@ def profile(step: str, bench: Bench, sample: Path, real: Path, top: int) -> None
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     ap.add_argument("--rounds", type=int, default=7)
-    ap.add_argument("--profile", choices=("build", "open", "refresh"))
+    ap.add_argument("--profile", choices=("build", "open", "show", "refresh"))
     ap.add_argument("--top", type=int, default=45, help="lines of the profile to print")
     args = ap.parse_args(argv)
     print(_bench.conditions())
@@ -332,7 +345,7 @@ def main(argv: list[str] | None = None) -> int:
         bench.dispose(warm)
 
         names = ("build", "bare", "open sample", "load sample", "open real", "load real", "refresh at open",
-                 "refresh", "floor")
+                 "show layers", "refresh", "floor")
         times: dict[str, list[float]] = {name: [] for name in names}
         for _ in range(max(args.rounds, 1)):
             t = time.perf_counter()
@@ -357,9 +370,12 @@ def main(argv: list[str] | None = None) -> int:
 
             view, floor = floor_table(window)
             settle()
+            plots = window.plots
+            times["show layers"].append(timed(functools.partial(show_settled, plots, plots.layers)))
             times["refresh"].append(timed(functools.partial(refresh_settled, window.plots.layers.refresh)))
             times["floor"].append(timed(functools.partial(refresh_settled, floor.reset)))
             view.deleteLater()
+            plots.show_overview()
             bench.dispose(window)
         app.processEvents()
 
@@ -377,6 +393,8 @@ def main(argv: list[str] | None = None) -> int:
           f"RecordDocument.load ({ms(times['load real'])} ms)")
     print(f"LayersTable.refresh as {real.name} opens (summed, {clock.calls} calls): {ms(times['refresh at open'])} ms "
           f"= {ratios(times['refresh at open'], times['floor'])} × a plain QTableView reset over ready strings")
+    print(f"the Layers tab first shown ({real.name} open; shown and painted, idle after): "
+          f"{ms(times['show layers'])} ms = {ratios(times['show layers'], times['floor'])} × that plain reset")
     print(f"LayersTable.refresh ({real.name} open, idle after): {ms(times['refresh'])} ms = "
           f"{ratios(times['refresh'], times['floor'])} × a plain QTableView reset over ready strings "
           f"({ms(times['floor'])} ms)")
