@@ -183,7 +183,8 @@ class AnalysisPlots(QObject):
         self.analysis = analysis
         self.panel = panel
         self.threshold = DEFAULT_THRESHOLD
-        self.histograms = AnalysisHistograms()
+        # two pyqtgraph plots: made when an analysis first shows them (`histograms`)
+        self._histograms: AnalysisHistograms | None = None
         self.overlay = ChannelOverlay(translate("AnalysisPlots", "weight SQNR per channel"), PURPLE, self.overlay_data)
         self._shown = False
         #: the analysis the Layers table was last sorted worst first for
@@ -202,6 +203,13 @@ class AnalysisPlots(QObject):
         session = analysis.session
         session.selection.changed.connect(lambda *_a: self._hist_timer.start())
         session.recordChanged.connect(lambda _c: self._hist_timer.start())
+
+    @property
+    def histograms(self) -> AnalysisHistograms:
+        """The histograms under the channel plot, made on first use (an analysis to show)."""
+        if self._histograms is None:
+            self._histograms = AnalysisHistograms()
+        return self._histograms
 
     # ------------------------------------------------------------------ per layer
 

@@ -24,6 +24,8 @@ from editor.ui.plots._colors import GREY, ORANGE, PURPLE, RED, YELLOW, faded, ti
 
 #: Layers with at most this many channels draw as bars; wider ones as a downsampled line.
 BAR_LIMIT = 512
+#: strip rows of the channel plot for the overlays' own series (those of one kind share one)
+STRIP_ROWS = 2
 
 #: the widest line of a fence label `FenceAxis` makes room for (k ≤ 20, two decimals)
 WIDEST_FENCE_LABEL = "88.88·IQR"

@@ -100,6 +100,9 @@ def build_toolbar(plot: ChannelPlot) -> None:
     plot.act_tables.blockSignals(blocked)
     bar.addAction(plot.act_tables)
 
+
+def extend_row_menus(plot: ChannelPlot) -> None:
+    """The plot's own entries on its rows' right-click menus (when the rows are made)."""
     for row in (plot.main, plot.tbf):
         extend_view_menu(row.plot, [plot.act_log, plot.spans.act_span, *plot.spans.edit_actions, None,
                                     plot.act_png, plot.act_csv])

@@ -37,10 +37,17 @@ class SpanEdits:
         self._snapping = False
         self._note = ""  # the last span edit done, shown with the span
         self._noted_span: tuple[int, int] | None = None
-        #: the rows a span can lie on, by their field
-        self.rows: dict[str, ScaleRow] = {"scale_w": plot.main, "tensor_balance_factor": plot.tbf}
+
+    def attach_rows(self) -> None:
+        """The plot's rows were made: follow their span handles."""
+        plot = self.plot
         plot.main.region.sigRegionChangeFinished.connect(lambda: self._snap_region(plot.main))
         plot.tbf.region.sigRegionChangeFinished.connect(lambda: self._snap_region(plot.tbf))
+
+    @property
+    def rows(self) -> dict[str, ScaleRow]:
+        """The rows a span can lie on, by their field."""
+        return {"scale_w": self.plot.main, "tensor_balance_factor": self.plot.tbf}
 
     def build_actions(self, bar: QToolBar) -> None:
         """The span's actions on the plot, their toolbar button and menu on `bar`."""
@@ -70,8 +77,9 @@ class SpanEdits:
         plot = self.plot
         if not on:
             self._on = False
-            plot.main.region.hide()
-            plot.tbf.region.hide()
+            if plot.rows_built:  # (else no span was ever drawn)
+                plot.main.region.hide()
+                plot.tbf.region.hide()
             self.update_text()
             return
         s = plot.series

@@ -41,7 +41,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
 from editor.i18n import translate
-from editor.ui.plots._channel_rows import BAR_LIMIT
+from editor.ui.plots._channel_rows import BAR_LIMIT, STRIP_ROWS
 from editor.ui.plots._colors import BLUE, GREY, tint
 
 if TYPE_CHECKING:
@@ -196,9 +196,9 @@ class ChannelOverlays:
         self.overlays: dict[str, ChannelOverlay] = {}
         self.data: dict[str, OverlayData] = {}
         self._items: dict[str, _Items] = {}
-        self._strip_logs: list[bool] = [False] * len(plot.strips)
+        self._strip_logs: list[bool] = [False] * STRIP_ROWS
         #: each strip row's axis label (the first overlay's on it; empty: the row is unused)
-        self.strip_labels: list[str] = [""] * len(plot.strips)
+        self.strip_labels: list[str] = [""] * STRIP_ROWS
 
     def set(self, key: str, overlay: ChannelOverlay | None) -> None:
         old = self._items.pop(key, None)
@@ -209,7 +209,8 @@ class ChannelOverlays:
             self.overlays.pop(key, None)
             return
         self.overlays[key] = overlay
-        self._items[key] = _Items(self.plot, overlay)
+        if self.plot.rows_built:  # (else made with the rows' first drawing: `update`)
+            self._items[key] = _Items(self.plot, overlay)
 
     @property
     def has_strip(self) -> bool:
@@ -223,11 +224,16 @@ class ChannelOverlays:
     def update(self, index: int | None, series: LayerSeries | None, log: bool) -> None:
         """Ask every overlay for the shown layer's numbers and draw them (None: none shown)."""
         self.data = {}
+        if not self.plot.rows_built:  # nothing was drawn yet: nothing to clear either
+            self.strip_labels = [""] * STRIP_ROWS
+            return
         labels = [""] * len(self.plot.strips)
         logs = list(self._strip_logs)
         rows: dict[str, int] = {}
         for key, overlay in self.overlays.items():
-            items = self._items[key]
+            items = self._items.get(key)
+            if items is None:  # set before the rows were made
+                items = self._items[key] = _Items(self.plot, overlay)
             d = overlay.data(index, series) if index is not None and series is not None else None
             if d is None:
                 items.clear()

@@ -28,6 +28,7 @@ undo step after `rules.validate_changes` has had its say; a refused edit shows t
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -51,10 +52,10 @@ from editor.figures.series import OUTPUT_FIELDS, LayerSeries, channel_table, inp
 from editor.i18n import translate
 from editor.records.editing import ChangeKind, RecordChange, follow_entry
 from editor.records.paths import FieldPath
-from editor.ui.plots._channel_rows import ChannelRow, ScaleRow
+from editor.ui.plots._channel_rows import STRIP_ROWS, ChannelRow, ScaleRow
 from editor.ui.plots._channel_tables import ChannelTables
 from editor.ui.plots._channel_texts import caption_html, describe, details_text, layer_title
-from editor.ui.plots._channel_toolbar import FenceAction, build_toolbar
+from editor.ui.plots._channel_toolbar import FenceAction, build_toolbar, extend_row_menus
 from editor.ui.plots._colors import BLUE, GREEN, GREY, ORANGE, PURPLE, tint
 from editor.ui.plots._export import export_image
 from editor.ui.plots._labels import elide, text_label
@@ -69,8 +70,6 @@ K_DELAY_MS = 300
 TABLES_WIDTH = 250
 #: the most pixels an overlay's strip row takes (the scale_w row keeps the rest)
 STRIP_HEIGHT = 150
-#: strip rows for the overlays' own series (those of one kind share one)
-STRIP_ROWS = 2
 
 
 def spans_decade(values: np.ndarray) -> bool:
@@ -78,6 +77,32 @@ def spans_decade(values: np.ndarray) -> bool:
     v = np.asarray(values, dtype=np.float64)
     v = v[np.isfinite(v) & (v > 0)]
     return v.size >= 2 and float(v.max()) > 10.0 * float(v.min())
+
+
+class _Rows:
+    """The plot rows of a `ChannelPlot`'s scene, made together (`ChannelPlot._make_rows`)."""
+
+    def __init__(self, layout: pg.GraphicsLayout) -> None:
+        out_axis = translate("ChannelPlot", "output channel")
+        self.main = ScaleRow(layout, 0, "scale_w", out_axis, BLUE)
+        # overlays' own series (a ratio, an SQNR, …) under scale_w: each row shown while one
+        # gives it; strips of one kind share a row (`OverlayStrip.row`)
+        self.strips = [ChannelRow(layout, 1 + k, "", out_axis, GREY, fill=False) for k in range(STRIP_ROWS)]
+        for strip in self.strips:
+            strip.plot.setMaximumHeight(STRIP_HEIGHT)
+        self.weight = ChannelRow(layout, 1 + STRIP_ROWS, translate("ChannelPlot", "weight range"), out_axis, GREEN)
+        # −range filled up to 0 and +range down to 0: the band, without a FillBetweenItem
+        # (which rebuilds a path over every channel on each change)
+        self.weight_neg = self.weight.plot.plot(pen=pg.mkPen(GREEN, width=1.5), brush=tint(GREEN, 0.3),
+                                                fillLevel=0.0, connect="finite")
+        self.shift = ChannelRow(layout, 2 + STRIP_ROWS, "shift_bit", out_axis, PURPLE)
+        self.tbf = ScaleRow(layout, 3 + STRIP_ROWS, translate("ChannelPlot", "balance factor"),
+                            translate("ChannelPlot", "input channel"), ORANGE)
+        for row in (*self.strips, self.weight, self.shift):
+            # followers: x comes from the scale_w row only, or hidden rows would pull it around
+            row.follow(self.main.plot)
+        self.by_field: dict[str, ChannelRow] = {"scale_w": self.main, "weight": self.weight,
+                                                "shift_bit": self.shift, "tensor_balance_factor": self.tbf}
 
 
 class ChannelPlot(QWidget):
@@ -151,29 +176,11 @@ class ChannelPlot(QWidget):
 
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.ci.setSpacing(4)
-        layout = self.graphics.ci
-        out_axis = translate("ChannelPlot", "output channel")
-        self.main = ScaleRow(layout, 0, "scale_w", out_axis, BLUE)
-        # overlays' own series (a ratio, an SQNR, …) under scale_w: each row shown while one
-        # gives it; strips of one kind share a row (`OverlayStrip.row`)
-        self.strips = [ChannelRow(layout, 1 + k, "", out_axis, GREY, fill=False) for k in range(STRIP_ROWS)]
-        for strip in self.strips:
-            strip.plot.setMaximumHeight(STRIP_HEIGHT)
-        self.strip = self.strips[0]
-        self.weight = ChannelRow(layout, 1 + STRIP_ROWS, translate("ChannelPlot", "weight range"), out_axis, GREEN)
-        # −range filled up to 0 and +range down to 0: the band, without a FillBetweenItem
-        # (which rebuilds a path over every channel on each change)
-        self.weight_neg = self.weight.plot.plot(pen=pg.mkPen(GREEN, width=1.5), brush=tint(GREEN, 0.3),
-                                                fillLevel=0.0, connect="finite")
-        self._stale: set[str] = set()
-        self.shift = ChannelRow(layout, 2 + STRIP_ROWS, "shift_bit", out_axis, PURPLE)
-        self.tbf = ScaleRow(layout, 3 + STRIP_ROWS, translate("ChannelPlot", "balance factor"),
-                            translate("ChannelPlot", "input channel"), ORANGE)
-        for row in (*self.strips, self.weight, self.shift):
-            # followers: x comes from the scale_w row only, or hidden rows would pull it around
-            row.follow(self.main.plot)
-        self.rows: dict[str, ChannelRow] = {"scale_w": self.main, "weight": self.weight,
-                                            "shift_bit": self.shift, "tensor_balance_factor": self.tbf}
+        # the rows (six pyqtgraph plots, a fifth of the window's start-up) are made when a
+        # layer is first drawn or a row is first asked for (`rows_built`, `main`, …)
+        self._rows: _Rows | None = None
+        #: what others do to the rows once they exist (`when_rows`)
+        self._row_hooks: list[Callable[[], object]] = []
         self.spans = SpanEdits(self)
         self.overlays = ChannelOverlays(self)
         self.graphics.scene().sigMouseMoved.connect(self._on_mouse_moved)
@@ -225,6 +232,77 @@ class ChannelPlot(QWidget):
         self.tables = ChannelTables()
         self.tables.add_export_actions(self.act_csv, self.act_csv_in)
         self.tables.channelPicked.connect(self.select_channel)
+
+    # ------------------------------------------------------------------ the rows, made on first use
+
+    @property
+    def rows_built(self) -> bool:
+        """Whether the plot rows exist yet (they are made when first needed)."""
+        return self._rows is not None
+
+    def _made_rows(self) -> _Rows:
+        """The plot rows, made now if they were not yet: the rows, their menus' entries, the
+        span's handles, the overlays' items, and what others asked for (`when_rows`)."""
+        if self._rows is None:
+            rows = self._rows = _Rows(self.graphics.ci)
+            extend_row_menus(self)
+            self.spans.attach_rows()
+            if self._log:
+                self._set_log_mode(True)
+            self._relayout()
+            hooks, self._row_hooks = self._row_hooks, []
+            for hook in hooks:
+                hook()
+            return rows
+        return self._rows
+
+    def when_rows(self, hook: Callable[[], object]) -> None:
+        """Call `hook` once the plot rows exist (now, if they do): to add entries to a row's
+        menu, say, without making the rows before they are needed."""
+        if self._rows is not None:
+            hook()
+        else:
+            self._row_hooks.append(hook)
+
+    @property
+    def main(self) -> ScaleRow:
+        """The scale_w row (the rows are made if they were not yet)."""
+        return self._made_rows().main
+
+    @property
+    def strips(self) -> list[ChannelRow]:
+        """The overlays' strip rows under scale_w."""
+        return self._made_rows().strips
+
+    @property
+    def strip(self) -> ChannelRow:
+        """The first strip row."""
+        return self._made_rows().strips[0]
+
+    @property
+    def weight(self) -> ChannelRow:
+        """The weight range row."""
+        return self._made_rows().weight
+
+    @property
+    def weight_neg(self) -> pg.PlotDataItem:
+        """The weight range's negative half, on the weight row."""
+        return self._made_rows().weight_neg
+
+    @property
+    def shift(self) -> ChannelRow:
+        """The shift_bit row."""
+        return self._made_rows().shift
+
+    @property
+    def tbf(self) -> ScaleRow:
+        """The tensor_balance_factor row (by input channel)."""
+        return self._made_rows().tbf
+
+    @property
+    def rows(self) -> dict[str, ChannelRow]:
+        """The rows by the field they draw: scale_w, weight, shift_bit, tensor_balance_factor."""
+        return self._made_rows().by_field
 
     # ------------------------------------------------------------------ following the record
 
@@ -321,6 +399,7 @@ class ChannelPlot(QWidget):
                                        "tensor_balance_factor) — nothing to plot.").format(key=repr(s.key)))
             self.tables.fill(s)
             return
+        self._made_rows()  # the first layer drawn: the rows are made now
         self.stack.setCurrentWidget(self.graphics)
         self._relayout()  # first: items of a hidden row would not take new label text
         log = self._log
@@ -355,7 +434,7 @@ class ChannelPlot(QWidget):
     def _draw_optional(self) -> None:
         """Bring the weight range and shift_bit rows up to date if shown (hidden ones wait)."""
         s = self.series
-        if s is None:
+        if s is None or self._rows is None:
             return
         if "weight" in self._stale and self.weight.plot.isVisible() and s.scale_w.size:
             wr = s.weight_range
@@ -368,6 +447,8 @@ class ChannelPlot(QWidget):
             self._stale.discard("shift_bit")
 
     def _relayout(self, *args: object) -> None:
+        if self._rows is None:
+            return  # nothing drawn yet: the rows are laid out when they are made
         s = self.series
         has_w = s is not None and s.scale_w.size > 0
         # never hide every row: an empty layout caps the scene's size until the next resize
@@ -413,9 +494,10 @@ class ChannelPlot(QWidget):
         ch = self._channel
         out_c = ch[1] if ch is not None and ch[0] in OUTPUT_FIELDS else None
         in_c = ch[1] if ch is not None and ch[0] == "tensor_balance_factor" else None
-        for row in (self.main, *self.strips, self.weight, self.shift):
-            row.highlight(out_c, self._log and row in (self.main, self.weight))
-        self.tbf.highlight(in_c, self._log)
+        if self._rows is not None:  # (no rows yet: nothing drawn to mark)
+            for row in (self.main, *self.strips, self.weight, self.shift):
+                row.highlight(out_c, self._log and row in (self.main, self.weight))
+            self.tbf.highlight(in_c, self._log)
         if s is None:
             return
         self.tables.show_channel(ch)
@@ -441,6 +523,8 @@ class ChannelPlot(QWidget):
         return describe(s, field, c, self.overlays.describe(c) if field != "tensor_balance_factor" else "")
 
     def _row_at(self, scene_pos: QPointF) -> tuple[str, ChannelRow, int] | None:
+        if self._rows is None:
+            return None
         rows = [("scale_w", self.main), *(("scale_w", strip) for strip in self.strips), ("scale_w", self.weight),
                 ("shift_bit", self.shift), ("tensor_balance_factor", self.tbf)]
         for field, row in rows:
@@ -451,6 +535,8 @@ class ChannelPlot(QWidget):
 
     def _on_mouse_moved(self, pos: QPointF) -> None:
         hit = self._row_at(pos)
+        if self._rows is None:
+            return
         for row in self.rows.values():
             if hit is None or row is not hit[1]:
                 row.hover_point.setData([], [])
@@ -485,11 +571,14 @@ class ChannelPlot(QWidget):
         self._log_chosen = on
         self._set_log_mode(on)
         self.refresh()
-        for row in (self.main, self.weight, self.tbf):
-            row.plot.enableAutoRange(axis=pg.ViewBox.YAxis)
+        if self._rows is not None:
+            for row in (self.main, self.weight, self.tbf):
+                row.plot.enableAutoRange(axis=pg.ViewBox.YAxis)
 
     def _set_log_mode(self, on: bool) -> None:
         self._log = on
+        if self._rows is None:
+            return  # the rows take it when they are made
         for row in (self.main, self.weight, self.tbf):
             row.set_log_y(on)
             # ScaleAxis puts every label worth reading on level 0; the rest are bare ticks
@@ -566,6 +655,8 @@ class ChannelPlot(QWidget):
     def view_all(self) -> None:
         """Show every channel of every row (Home)."""
         # auto range (not autoRange(), which fixes the range for the current size)
+        if self._rows is None:
+            return  # rows are made auto-ranging
         for row in (self.main, self.tbf):
             row.plot.enableAutoRange()
         for follower in (*self.strips, self.weight, self.shift):
@@ -613,6 +704,7 @@ class ChannelPlot(QWidget):
         """Save the plot rows as PNG or SVG (by the suffix of `path`), under a caption naming
         the layer and the marks (unless `caption` is False)."""
         self.flush()
+        self._made_rows()  # (with no layer drawn yet: the empty rows, as before they were lazy)
         export_image(self.graphics.scene(), path, self.caption_html() if caption else None)
 
     def caption_html(self) -> str | None:

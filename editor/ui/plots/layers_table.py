@@ -31,7 +31,7 @@ from PySide6.QtCore import (
     Signal,
     SignalInstance,
 )
-from PySide6.QtGui import QAction, QFont
+from PySide6.QtGui import QAction, QFont, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -94,6 +94,15 @@ KEY, SEVERITY, PROBLEMS, TYPE, CHANNELS, SCALE_D, OFFSET_D, W_MIN, W_MEDIAN, W_M
 #: numeric columns: right-aligned
 _NUMERIC = frozenset((SEVERITY, *range(CHANNELS, len(COLUMNS))))
 
+# the roles the model answers, as the numbers Qt passes (an enum's comparison costs more)
+_DISPLAY = int(Qt.ItemDataRole.DisplayRole.value)
+_ALIGN = int(Qt.ItemDataRole.TextAlignmentRole.value)
+_FOREGROUND = int(Qt.ItemDataRole.ForegroundRole.value)
+_FONT = int(Qt.ItemDataRole.FontRole.value)
+_TOOLTIP = int(Qt.ItemDataRole.ToolTipRole.value)
+_ROLES = frozenset((_DISPLAY, _ALIGN, _FOREGROUND, _FONT, _TOOLTIP))
+_RIGHT = int((Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter).value)
+
 
 class Matcher(Protocol):
     """What the table filters with: the tree's filter (`RecordFilterProxy`)."""
@@ -144,6 +153,12 @@ class LayersModel(QAbstractTableModel):
         self._sort: tuple[int | str, Qt.SortOrder] | None = None
         self._types: dict[int, LayerType] = {}
         self._counts: dict[int, tuple[int, int, int]] = {}
+        #: what each cell shows, by (layer, column), made as Qt first asks (cleared by `refresh`)
+        self._texts: dict[tuple[int, int], str] = {}
+        # the fonts of outlier counts and of stale values (one each, not one a cell)
+        self._bold, self._italic = QFont(), QFont()
+        self._bold.setBold(True)
+        self._italic.setItalic(True)
         self._n = 0
         #: the overview's series shown as the columns after the fixed ones, by key
         self._series: list[tuple[str, LayerValues]] = []
@@ -205,6 +220,7 @@ class LayersModel(QAbstractTableModel):
         n = len(self.numbers)
         self._types.clear()
         self._counts.clear()
+        self._texts.clear()
         series = self.overview.series_rows.columns()
         if n != self._n or [k for k, _ in series] != [k for k, _ in self._series]:
             self.beginResetModel()
@@ -318,43 +334,49 @@ class LayersModel(QAbstractTableModel):
         return None
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or index.row() >= self._n:
+        # Qt asks every cell for a dozen roles on each fitting and paint; the ones this model
+        # answers are few, and a cell's text is made once per `refresh` (`_shown`)
+        role = int(role)
+        if role not in _ROLES or not index.isValid() or index.row() >= self._n:
             return None
-        i, col = self.layer_at(index.row()), index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
-            # the whole key goes to the CSV; the cell shows at most SHOWN_LIMIT characters (Qt
-            # measured a key of a megabyte for the column's width: half a second)
-            return clip_middle(self.text(i, col))
-        series = self.series_at(col)
-        if series is not None:
-            return self._series_data(series, i, role)
-        if role == Qt.ItemDataRole.TextAlignmentRole and col in _NUMERIC:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.ForegroundRole and col == PROBLEMS:
-            e, w, _n = self.problem_counts(i)
-            return RED if e else ORANGE if w else None
-        if role == Qt.ItemDataRole.ForegroundRole and col == SEVERITY:
-            level = self.overview.severities.level(i) if i < len(self.overview.severities) else ""
-            return RED if level == "strong" else None
-        if role == Qt.ItemDataRole.FontRole and col == OUTLIERS and self.numbers.outliers[i] > 0:
-            font = QFont()
-            font.setBold(True)
-            return font
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return self.tooltip(i, col)
-        return None
+        i, col = int(self._order[index.row()]), index.column()
+        if role == _DISPLAY:
+            return self._shown(i, col)
+        if col >= len(COLUMNS):
+            series = self.series_at(col)
+            return self._series_data(series, i, role) if series is not None else None
+        if role == _ALIGN:
+            return _RIGHT if col in _NUMERIC else None
+        if role == _FOREGROUND:
+            if col == PROBLEMS:
+                e, w, _n = self.problem_counts(i)
+                return RED if e else ORANGE if w else None
+            if col == SEVERITY:
+                level = self.overview.severities.level(i) if i < len(self.overview.severities) else ""
+                return RED if level == "strong" else None
+            return None
+        if role == _FONT:
+            return self._bold if col == OUTLIERS and self.numbers.outliers[i] > 0 else None
+        return self.tooltip(i, col)  # _TOOLTIP
+
+    def _shown(self, i: int, col: int) -> str:
+        """What cell (layer `i`, column `col`) shows: its text, made once per refresh; the
+        whole key goes to the CSV, the cell shows at most SHOWN_LIMIT characters (Qt measured
+        a key of a megabyte for the column's width: half a second)."""
+        text = self._texts.get((i, col))
+        if text is None:
+            text = self._texts[i, col] = clip_middle(self.text(i, col))
+        return text
 
     def _series_data(self, series: LayerValues, i: int, role: int) -> Any:
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == _ALIGN:
+            return _RIGHT
         stale = series.is_stale(i)
-        if role == Qt.ItemDataRole.ForegroundRole:
+        if role == _FOREGROUND:
             return GREY if stale else RED if series.flagged(i) else None
-        if role == Qt.ItemDataRole.FontRole and stale:
-            font = QFont()
-            font.setItalic(True)
-            return font
-        if role == Qt.ItemDataRole.ToolTipRole:
+        if role == _FONT:
+            return self._italic if stale else None
+        if role == _TOOLTIP:
             more = series.explain(i) if series.explain is not None and series.text(i) else ""
             if stale:
                 more = "\n".join(t for t in (more, translate("LayersTable", "Out of date: the layer was edited "
@@ -524,7 +546,10 @@ class LayersTable(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setResizeContentsPrecision(100)  # look at a few rows, not 5 000
         header.setStretchLastSection(True)
-        self.model.modelReset.connect(view.resizeColumnsToContents)
+        # new rows or columns: fit the columns to them — once the table is shown (a hidden
+        # tab's fitting asks every cell for its text, font and size for nothing)
+        self._fit_due = False
+        self.model.modelReset.connect(self._fit_columns)
         self.model.modelReset.connect(self._show_sort_indicator)
         header.sortIndicatorChanged.connect(self._sort_chosen)
         view.selectionModel().currentRowChanged.connect(self._on_current_row)
@@ -560,6 +585,18 @@ class LayersTable(QWidget):
         self.proxy.set_accept(self.accepts)
 
     # ------------------------------------------------------------------ following
+
+    def _fit_columns(self) -> None:
+        """Fit the columns to their contents now if the table is shown, else when it is."""
+        self._fit_due = not self.isVisible()
+        if not self._fit_due:
+            self.view.resizeColumnsToContents()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        if self._fit_due:  # before the first paint: the columns never show unfitted
+            self._fit_due = False
+            self.view.resizeColumnsToContents()
+        super().showEvent(event)
 
     def refresh(self) -> None:
         """Bring the rows up to date with the overview's numbers (its `refreshed` calls this)."""

@@ -177,10 +177,14 @@ class PlotsPanel(QTabWidget):
                                                 "Select the previous layer whose scale_w has outliers"))
         walk = self.outlier_actions()
         # on the views' right-click menus too (the window's Plot menu lists them as well)
-        for plot in (self.overview.p_scale, self.overview.p_clip, self.overview.p_prob,
-                     self.channels.main.plot, self.channels.tbf.plot):
+        for plot in (self.overview.p_scale, self.overview.p_clip, self.overview.p_prob):
             extend_view_menu(plot, walk)
+        self.channels.when_rows(self._extend_channel_menus)  # its rows are made when a layer is first drawn
         self.layers.view.insertActions(self.layers.act_csv, walk)
+
+    def _extend_channel_menus(self) -> None:
+        for row in (self.channels.main, self.channels.tbf):
+            extend_view_menu(row.plot, self.outlier_actions())
 
     def outlier_actions(self) -> list[QAction]:
         """Next/Previous Layer with Outliers — or by the metric *Walk Layers By* chose — (for

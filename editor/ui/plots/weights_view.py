@@ -133,8 +133,11 @@ class WeightsPlots(QObject):
         bar.addSeparator()
         self.act_menu = menu_action(bar, translate("WeightsView", "Weights"), self.menu)
         bar.addAction(self.act_waste)
-        extend_view_menu(plot.main.plot, [*self.reset_actions])
-        extend_view_menu(plot.strip.plot, [*self.reset_actions])
+        plot.when_rows(self._extend_row_menus)  # the rows are made when a layer is first drawn
+
+    def _extend_row_menus(self) -> None:
+        for row in (self.channels.main, self.channels.strip):
+            extend_view_menu(row.plot, [*self.reset_actions])
 
     @property
     def reset_actions(self) -> list[QAction]:
