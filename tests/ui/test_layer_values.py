@@ -225,3 +225,15 @@ def test_n_walks_worst_first_by_the_chosen_series(qtbot):
     panel.overview.set_layer_series("sim", None)
     panel.overview.flush()
     assert panel.walk_by is None and panel.act_next_outliers.text() == "Next Layer with Outliers"
+
+
+def test_removing_a_series_that_is_not_there_draws_nothing_again(qtbot):
+    # a window without a model removes its weights row at start-up: that must not redraw
+    session = sample_session()
+    view = overview(qtbot, session)
+    view.flush()
+    view.set_layer_series("never set", None)
+    assert not view._timer.isActive()
+    view.set_layer_series("a", LayerValues("a", np.ones(len(session.message.record)), TEAL))
+    view.set_layer_series("a", None)
+    assert view._timer.isActive()  # removing one that is there redraws

@@ -545,6 +545,8 @@ class ModelOverview(QWidget):
         """Draw `series` (one value per layer entry) on a row of its own, in the hover and the
         CSV export, replacing the one under `key`; None removes it. Set it again when its
         values change: it is drawn on the next turn of the event loop (`flush` draws now)."""
+        if series is None and key not in self.series_rows.series:
+            return  # nothing to remove: no redraw (a window without a model asks at start-up)
         self.series_rows.set(key, series)
         self._timer.start()
 
