@@ -11,6 +11,10 @@ each step and its reference back to back:
 - **open**: the bundled sample and the largest real record in `tests/data/realworld`, from
   `open_path` until `loadFinished` and an idle event loop (the tree, panels and plots shown);
   reference: `RecordDocument.load` of the same file (the plain read, no window);
+- **first layer drawn**: with the real record open and the Channels tab shown, the first
+  layer selected until the event loop is idle — the channel plot's rows are made then (they
+  are made when first needed); reference: the next layer selected the same way (the rows
+  exist);
 - **Layers refresh**: `LayersTable.refresh` (what the overview's `refreshed` calls) as the
   real record opens — the rows are new: the model resets — summed over its calls during the
   open; the Layers tab shown for the first time after (the columns fitted, the rows painted);
@@ -281,6 +285,11 @@ def show_settled(tabs: QTabWidget, page: QWidget) -> None:
     settle()
 
 
+def selected_settled(select: Callable[[tuple[str, int]], object], index: int) -> None:
+    select(("record", index))
+    settle()
+
+
 def ms(values: list[float]) -> str:
     return spread([v * 1e3 for v in values], ".1f")
 
@@ -345,7 +354,7 @@ def main(argv: list[str] | None = None) -> int:
         bench.dispose(warm)
 
         names = ("build", "bare", "open sample", "load sample", "open real", "load real", "refresh at open",
-                 "show layers", "refresh", "floor")
+                 "show layers", "refresh", "floor", "first layer", "next layer")
         times: dict[str, list[float]] = {name: [] for name in names}
         for _ in range(max(args.rounds, 1)):
             t = time.perf_counter()
@@ -377,6 +386,15 @@ def main(argv: list[str] | None = None) -> int:
             view.deleteLater()
             plots.show_overview()
             bench.dispose(window)
+
+            window = bench.build()
+            bench.open(window, real)
+            show_settled(window.plots, window.plots.channels)
+            select = window.session.selection.select
+            times["first layer"].append(timed(functools.partial(selected_settled, select, 0)))
+            times["next layer"].append(timed(functools.partial(selected_settled, select, 1)))
+            window.plots.show_overview()
+            bench.dispose(window)
         app.processEvents()
 
     n_real = len(RecordDocument.load(real).message.record)
@@ -398,6 +416,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"LayersTable.refresh ({real.name} open, idle after): {ms(times['refresh'])} ms = "
           f"{ratios(times['refresh'], times['floor'])} × a plain QTableView reset over ready strings "
           f"({ms(times['floor'])} ms)")
+    print(f"first layer drawn in Channels ({real.name} open, idle after): {ms(times['first layer'])} ms = "
+          f"{ratios(times['first layer'], times['next layer'])} × the next layer ({ms(times['next layer'])} ms)")
     print(f"load average at the end: {_bench.load_now()} (1 min)")
     return 0
 

@@ -660,3 +660,25 @@ def test_right_click_menus_and_shortcuts(qtbot, session):
     session.selection.select(("record", per_channel_layers(session.message)[0]))
     ch.spans.act_span.trigger()
     assert ch.span() is not None and ch.spans.act_multiply.isEnabled()
+
+
+def test_a_channel_table_hidden_behind_its_tab_is_fitted_when_shown(qtbot, session):
+    plot = channel_plot(qtbot, session)
+    plot.resize(1000, 600)
+    plot.show()
+    qtbot.waitExposed(plot)
+    tables = plot.tables
+    assert tables.currentWidget() is tables.outlier_view
+    i = per_channel_layers(session.message)[0]
+    session.selection.select(("record", i))
+    settle()
+    view = tables.channel_view
+    unfitted = [view.columnWidth(c) for c in range(2)]
+    wanted = [max(view.sizeHintForColumn(c), view.horizontalHeader().sectionSizeHint(c)) for c in range(2)]
+    assert unfitted != wanted  # hidden: not fitted on the layer change
+    tables.setCurrentWidget(view)
+    assert [view.columnWidth(c) for c in range(2)] == wanted
+    # shown, a new layer fits it at once
+    session.selection.select(("record", per_channel_layers(session.message)[1]))
+    wanted = [max(view.sizeHintForColumn(c), view.horizontalHeader().sectionSizeHint(c)) for c in range(2)]
+    assert [view.columnWidth(c) for c in range(2)] == wanted

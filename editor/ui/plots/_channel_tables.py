@@ -5,7 +5,7 @@ from collections.abc import Callable
 
 import numpy as np
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
-from PySide6.QtGui import QAction, QColor
+from PySide6.QtGui import QAction, QColor, QShowEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QTabWidget, QWidget
 
 from editor.figures.series import OUTPUT_FIELDS, LayerSeries, outlier_rows
@@ -53,6 +53,9 @@ class ChannelTables(QTabWidget):
         self.addTab(self.outlier_view, translate("ChannelTables", "Outliers"))
         self.addTab(self.channel_view, translate("ChannelTables", "Channels"))
         self.addTab(self.input_view, translate("ChannelTables", "Input channels"))
+        #: tables given new rows or columns while hidden: fitted when shown (`_fit_shown`)
+        self._unfitted: set[QTableView] = set()
+        self.currentChanged.connect(lambda _i: self._fit_shown())
 
     def _table(self, model: ColumnsModel, on_row: Callable[[QModelIndex], None]) -> QTableView:
         view = QTableView()
@@ -70,9 +73,29 @@ class ChannelTables(QTabWidget):
         # fit the columns when the table gets new columns or rows, not on every edit; the
         # last one takes what is left (its text cut with "…", whole in the tooltip) rather
         # than pushing the table into sideways scrolling
-        model.modelReset.connect(lambda v=view: _fit_columns(v))
+        # (a hidden table waits until it is shown: on a layer of thousands of channels the
+        # fitting was a sixth of a layer change, for tables nobody looked at)
+        model.modelReset.connect(lambda v=view: self._fit(v))
         view.selectionModel().currentRowChanged.connect(lambda cur, _prev: on_row(cur))
         return view
+
+    def _fit(self, view: QTableView) -> None:
+        """Fit `view`'s columns now if it shows, else when it is next shown."""
+        if view.isVisible():
+            self._unfitted.discard(view)
+            _fit_columns(view)
+        else:
+            self._unfitted.add(view)
+
+    def _fit_shown(self) -> None:
+        view = self.currentWidget()
+        if isinstance(view, QTableView) and view in self._unfitted and view.isVisible():
+            self._unfitted.discard(view)
+            _fit_columns(view)
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        self._fit_shown()
 
     def add_export_actions(self, channels: QAction, inputs: QAction) -> None:
         """Offer the CSV exports on the right-click menus of the channel tables."""
