@@ -32,6 +32,7 @@ import time
 from pathlib import Path
 
 from scripts import _bench
+from scripts._window import QuietPrompter
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -40,23 +41,9 @@ from PySide6.QtCore import QElapsedTimer, QEventLoop, QSettings, QTimer
 from editor.records.edits.commands import SetValueCommand
 from editor.records.synth import make_big, to_text
 from editor.ui.app import application, freeze_startup_objects
-from editor.ui.dialogs import Prompter
 from editor.ui.main_window import MainWindow
 
 TICK_MS = 10
-
-
-class QuietPrompter(Prompter):
-    """Answers every question without a dialog (the benchmark runs unattended)."""
-
-    def ask_save_changes(self, name: str) -> str:
-        return "discard"
-
-    def error(self, title: str, text: str) -> None:
-        print(f"error: {title}: {text}", file=sys.stderr)
-
-    def confirm(self, title: str, text: str, yes: str | None = None) -> bool:
-        return False
 
 
 class StallMeter:

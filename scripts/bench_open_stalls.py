@@ -49,28 +49,15 @@ from PySide6.QtWidgets import QApplication
 from editor.records.document import RecordDocument
 from editor.records.synth import make_big, to_text
 from editor.ui.app import application, freeze_startup_objects
-from editor.ui.dialogs import Prompter
 from editor.ui.key_labels import KeyLabels
 from editor.ui.live_problems import LiveProblems
 from editor.ui.main_window import MainWindow
 from editor.ui.plots import PlotsPanel
 from scripts import _bench
 from scripts._bench import ratios, spread
+from scripts._window import QuietPrompter
 
 TICK_MS = 10
-
-
-class QuietPrompter(Prompter):
-    """Answers every question without a dialog (the benchmark runs unattended)."""
-
-    def ask_save_changes(self, name: str) -> str:
-        return "discard"
-
-    def error(self, title: str, text: str) -> None:
-        print(f"error: {title}: {text}", file=sys.stderr)
-
-    def confirm(self, title: str, text: str, yes: str | None = None) -> bool:
-        return False
 
 
 class StallMeter:

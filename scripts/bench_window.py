@@ -72,27 +72,14 @@ from PySide6.QtWidgets import (
 from editor.paths import default_sample
 from editor.records.document import RecordDocument
 from editor.ui.app import application, freeze_startup_objects
-from editor.ui.dialogs import Prompter
 from editor.ui.main_window import MainWindow
 from editor.ui.plots.layers_table import LayersTable
 from scripts import _bench
 from scripts._bench import ratios, spread
+from scripts._window import QuietPrompter
 
 REAL = _bench.ROOT / "tests" / "data" / "realworld"
 SIZE = (1360, 860)
-
-
-class QuietPrompter(Prompter):
-    """Answers every question without a dialog (the benchmark runs unattended)."""
-
-    def ask_save_changes(self, name: str) -> str:
-        return "discard"
-
-    def error(self, title: str, text: str) -> None:
-        print(f"error: {title}: {text}", file=sys.stderr)
-
-    def confirm(self, title: str, text: str, yes: str | None = None) -> bool:
-        return False
 
 
 class _Deliveries(QObject):
